@@ -1,0 +1,41 @@
+/// The library-wide circulation settings; per-category rules live in `ReaderCategory`.
+public struct CirculationPolicy: Hashable, Sendable {
+  public var dueDateMode: DueDateMode
+  public var calendar: LibraryCalendar
+  /// Refuse issues and renewals to a reader who holds an overdue book.
+  public var blockOnOverdue: Bool
+  /// Whether a renewal counts the new period from today or from the old due date.
+  public var renewalBase: RenewalBase
+  /// The category a new reader gets when none is named.
+  public var defaultCategory: String
+  /// The name of this desk, written into each loan it makes.
+  public var deskName: String
+
+  public init(
+    dueDateMode: DueDateMode = .datedue, calendar: LibraryCalendar = LibraryCalendar(closedWeekdays: [.sunday]),
+    blockOnOverdue: Bool = true, renewalBase: RenewalBase = .dueDate, defaultCategory: String = "adult",
+    deskName: String = "desk-1"
+  ) {
+    self.dueDateMode = dueDateMode
+    self.calendar = calendar
+    self.blockOnOverdue = blockOnOverdue
+    self.renewalBase = renewalBase
+    self.defaultCategory = defaultCategory
+    self.deskName = deskName
+  }
+
+  public func dueDate(issuedOn: LocalDate, category: ReaderCategory) -> LocalDate {
+    dueDateMode.dueDate(issuedOn: issuedOn, loanDays: category.loanDays, calendar: calendar)
+  }
+
+  /// The new due date of a renewed loan.
+  public func renewedDueDate(oldDue: LocalDate, today: LocalDate, category: ReaderCategory) -> LocalDate {
+    let base = renewalBase == .today ? today : max(oldDue, today)
+    return dueDateMode.dueDate(issuedOn: base, loanDays: category.loanDays, calendar: calendar)
+  }
+}
+
+public enum RenewalBase: String, CaseIterable, Sendable {
+  case today
+  case dueDate = "due-date"
+}

@@ -1,0 +1,71 @@
+/// Why the desk will not issue, renew or return a book; each says what to do next.
+public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertible {
+  case unknownBook(String)
+  case unknownReader(String)
+  case alreadyOnLoan(book: String, inventory: String, reader: String, ticket: String, due: LocalDate)
+  case alreadyOnLoanToSameReader(book: String, inventory: String, due: LocalDate)
+  case limitReached(reader: String, limit: Int, category: String)
+  case hasOverdue(reader: String, count: Int)
+  case notOnLoan(book: String, inventory: String)
+  case renewalLimitReached(book: String, inventory: String, limit: Int)
+  case dueDateInPast(LocalDate)
+
+  public var description: String {
+    switch self {
+    case .unknownBook(let code):
+      return "No book has inventory number \(code): check the label, or add the book first"
+    case .unknownReader(let code):
+      return "No reader has ticket \(code): check the card, or register the reader first"
+    case .alreadyOnLoan(let book, let inventory, let reader, let ticket, let due):
+      return "«\(book)» (\(inventory)) is already issued to \(reader) (ticket \(ticket)), "
+        + "due \(due.iso): return it first"
+    case .alreadyOnLoanToSameReader(let book, let inventory, let due):
+      return "«\(book)» (\(inventory)) is already issued to this reader, due \(due.iso): renew it instead"
+    case .limitReached(let reader, let limit, let category):
+      return "\(reader) already holds \(limit) books, the limit for category «\(category)»"
+    case .hasOverdue(let reader, let count):
+      return "\(reader) has \(count) overdue \(count == 1 ? "book" : "books"): "
+        + "take \(count == 1 ? "it" : "them") back before issuing or renewing"
+    case .notOnLoan(let book, let inventory):
+      return "«\(book)» (\(inventory)) is not on loan"
+    case .renewalLimitReached(let book, let inventory, let limit):
+      return "«\(book)» (\(inventory)) has been renewed \(limit) \(limit == 1 ? "time" : "times"), "
+        + "the limit: return it and issue it again if it may stay"
+    case .dueDateInPast(let date):
+      return "Due date \(date.iso) is in the past"
+    }
+  }
+}
+
+/// The checks of an issue or a renewal that depend on the reader's situation alone.
+public enum CirculationRules {
+  /// Problems with issuing `count` more books to a reader who holds `openLoans`, of which
+  /// `overdueLoans` are overdue.
+  public static func issueRefusals(
+    readerName: String, category: ReaderCategory, openLoans: Int, overdueLoans: Int,
+    adding count: Int, policy: CirculationPolicy
+  ) -> [CirculationRefusal] {
+    var refusals: [CirculationRefusal] = []
+    if policy.blockOnOverdue && overdueLoans > 0 {
+      refusals.append(.hasOverdue(reader: readerName, count: overdueLoans))
+    }
+    if openLoans + count > category.loanLimit {
+      refusals.append(.limitReached(reader: readerName, limit: category.loanLimit, category: category.code))
+    }
+    return refusals
+  }
+
+  public static func renewalRefusals(
+    loan: Loan, bookName: String, inventory: String, readerName: String, category: ReaderCategory,
+    overdueLoans: Int, policy: CirculationPolicy
+  ) -> [CirculationRefusal] {
+    var refusals: [CirculationRefusal] = []
+    if policy.blockOnOverdue && overdueLoans > 0 {
+      refusals.append(.hasOverdue(reader: readerName, count: overdueLoans))
+    }
+    if loan.renewals >= category.renewalLimit {
+      refusals.append(.renewalLimitReached(book: bookName, inventory: inventory, limit: category.renewalLimit))
+    }
+    return refusals
+  }
+}

@@ -1,0 +1,68 @@
+/// One copy of a book in the library, identified at the desk by its inventory number.
+public struct Book: Hashable, Sendable {
+  public var id: RecordID
+  public var inventoryNumber: String
+  public var isbn: ISBN?
+  public var authorSurname: String
+  public var authorInitials: String
+  public var title: String
+  public var publisher: String
+  public var city: String
+  public var year: Int?
+  public var pages: Int?
+  public var price: Money?
+  public var bbk: String
+  public var authorMark: String
+  public var place: String
+  public var received: LocalDate?
+  public var created: Timestamp
+  public var updated: Timestamp
+
+  public init(
+    id: RecordID = .random(), inventoryNumber: String, isbn: ISBN? = nil, authorSurname: String = "",
+    authorInitials: String = "", title: String, publisher: String = "", city: String = "",
+    year: Int? = nil, pages: Int? = nil, price: Money? = nil, bbk: String = "", authorMark: String = "",
+    place: String = "", received: LocalDate? = nil, created: Timestamp, updated: Timestamp
+  ) {
+    self.id = id
+    self.inventoryNumber = inventoryNumber
+    self.isbn = isbn
+    self.authorSurname = authorSurname
+    self.authorInitials = authorInitials
+    self.title = title
+    self.publisher = publisher
+    self.city = city
+    self.year = year
+    self.pages = pages
+    self.price = price
+    self.bbk = bbk
+    self.authorMark = authorMark
+    self.place = place
+    self.received = received
+    self.created = created
+    self.updated = updated
+  }
+
+  /// `Лермонтов М. Ю.`, or empty for a book without an author.
+  public var author: String {
+    [authorSurname, authorInitials].filter { !$0.isEmpty }.joined(separator: " ")
+  }
+
+  /// `Лермонтов М. Ю. Герой нашего времени`: how a loan names its book.
+  public var shortDescription: String {
+    [author, title].filter { !$0.isEmpty }.joined(separator: " ")
+  }
+
+  /// Orders books by author then title, the way a catalogue card drawer does; a book
+  /// without an author files under its title. Unique, because it ends with the inventory number.
+  public var sortKey: String {
+    let head = authorSurname.isEmpty ? [title] : [authorSurname, authorInitials, title]
+    return (head.map(TextFolding.fold) + [inventoryNumber]).joined(separator: "\u{1}")
+  }
+
+  /// The folded words a search looks in.
+  public var searchText: String {
+    let fields = [inventoryNumber, authorSurname, authorInitials, title, publisher, isbn?.digits ?? ""]
+    return TextFolding.words(fields.joined(separator: " ")).joined(separator: " ")
+  }
+}

@@ -1,0 +1,80 @@
+/// Folding of text for sorting and searching.
+///
+/// SQLite's `lower()`, `LIKE` and `NOCASE` fold ASCII only, so every sort and search key is
+/// folded here, in Swift, and stored: lower-cased (Swift knows Cyrillic case), `ё` → `е`,
+/// Latin diacritics removed (`é` → `e`, `ß` → `ss`). `й` stays `й`: it is a letter of its own.
+public enum TextFolding {
+  public static func fold(_ text: String) -> String {
+    var result = ""
+    result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.lowercased().unicodeScalars {
+      switch scalar {
+      case "ё": result.unicodeScalars.append("е")
+      case "\u{0300}"..."\u{036F}":
+        // A combining accent typed separately (decomposed input): drop it, unless it makes
+        // й (и + breve) or ё (е + diaeresis), which the precomposed forms cover below.
+        if scalar == "\u{0306}", result.unicodeScalars.last == "и" {
+          result.unicodeScalars.removeLast()
+          result.unicodeScalars.append("й")
+        }
+      default:
+        if let base = latinBase[scalar] {
+          result.unicodeScalars.append(contentsOf: base.unicodeScalars)
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result
+  }
+
+  /// The words of a text, folded, split at anything that is not a letter or digit.
+  public static func words(_ text: String) -> [String] {
+    fold(text).split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+  }
+
+  private static let latinBase: [Unicode.Scalar: String] = {
+    let groups: [(String, String)] = [
+      ("àáâãäåāăą", "a"), ("çćĉċč", "c"), ("ďđ", "d"), ("èéêëēĕėęě", "e"), ("ĝğġģ", "g"),
+      ("ĥħ", "h"), ("ìíîïĩīĭįı", "i"), ("ĵ", "j"), ("ķ", "k"), ("ĺļľŀł", "l"), ("ñńņňŉ", "n"),
+      ("òóôõöøōŏő", "o"), ("ŕŗř", "r"), ("śŝşš", "s"), ("ţťŧ", "t"), ("ùúûüũūŭůűų", "u"),
+      ("ŵ", "w"), ("ýÿŷ", "y"), ("źżž", "z"), ("æ", "ae"), ("œ", "oe"), ("ß", "ss"), ("þ", "th"),
+      ("ð", "d"),
+    ]
+    var table: [Unicode.Scalar: String] = [:]
+    for (letters, base) in groups {
+      for scalar in letters.unicodeScalars { table[scalar] = base }
+    }
+    return table
+  }()
+}
+
+extension String {
+  /// The text without leading and trailing white space and control characters: what a
+  /// scanner, a paste or a keyboard leaves around a value.
+  public func trimmingWhitespace() -> String {
+    let scalars = unicodeScalars
+    func isPadding(_ scalar: Unicode.Scalar) -> Bool {
+      scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+    }
+    guard let first = scalars.firstIndex(where: { !isPadding($0) }),
+      let last = scalars.lastIndex(where: { !isPadding($0) })
+    else { return "" }
+    return String(scalars[first...last])
+  }
+
+  /// The text with control characters replaced by visible placeholders (`␛` for ESC, `␊`
+  /// for a line feed, `�` for the C1 controls), so that data never drives a terminal.
+  public var visibleForTerminal: String {
+    var result = ""
+    for scalar in unicodeScalars {
+      switch scalar.value {
+      case 0x00...0x1F: result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
+      case 0x7F: result.unicodeScalars.append("\u{2421}")
+      case 0x80...0x9F: result.unicodeScalars.append("\u{FFFD}")
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,65 @@
+/// Collects the errors of one record while its fields are read, so that every problem is
+/// reported at once rather than the first only.
+struct FieldReader {
+  private(set) var errors: [ValidationError] = []
+
+  /// The trimmed text; an error when required and empty or when longer than `maximum`.
+  mutating func text(_ value: String, _ field: Field, required: Bool = false, maximum: Int = 500) -> String {
+    let trimmed = value.trimmingWhitespace()
+    if required && trimmed.isEmpty {
+      errors.append(.required(field))
+    } else if trimmed.count > maximum {
+      errors.append(.tooLong(field, maximum: maximum))
+    }
+    return trimmed
+  }
+
+  mutating func integer(_ value: String, _ field: Field, in range: ClosedRange<Int>) -> Int? {
+    let trimmed = value.trimmingWhitespace()
+    guard !trimmed.isEmpty else { return nil }
+    guard trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(trimmed) else {
+      errors.append(.notANumber(field, trimmed))
+      return nil
+    }
+    guard range.contains(number) else {
+      errors.append(.outOfRange(field, trimmed, range))
+      return nil
+    }
+    return number
+  }
+
+  mutating func date(_ value: String, _ field: Field) -> LocalDate? {
+    let trimmed = value.trimmingWhitespace()
+    guard !trimmed.isEmpty else { return nil }
+    guard let date = LocalDate(iso: trimmed) else {
+      errors.append(.invalidDate(field, trimmed))
+      return nil
+    }
+    return date
+  }
+
+  mutating func isbn(_ value: String) -> ISBN? {
+    let trimmed = value.trimmingWhitespace()
+    guard !trimmed.isEmpty else { return nil }
+    do {
+      return try ISBN(trimmed)
+    } catch {
+      errors.append(.invalidISBN(error))
+      return nil
+    }
+  }
+
+  mutating func money(_ value: String) -> Money? {
+    let trimmed = value.trimmingWhitespace()
+    guard !trimmed.isEmpty else { return nil }
+    guard let money = Money(trimmed) else {
+      errors.append(.invalidPrice(trimmed))
+      return nil
+    }
+    return money
+  }
+
+  mutating func add(_ error: ValidationError) {
+    errors.append(error)
+  }
+}

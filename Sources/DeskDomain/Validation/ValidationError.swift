@@ -1,0 +1,78 @@
+/// Why a record cannot be saved, in words a librarian understands. Each error names the field
+/// to fix, so that a form can put the cursor there.
+public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
+  case required(Field)
+  case invalidISBN(ISBNError)
+  case notANumber(Field, String)
+  case outOfRange(Field, String, ClosedRange<Int>)
+  case invalidPrice(String)
+  case invalidDate(Field, String)
+  case invalidEmail(String)
+  case tooLong(Field, maximum: Int)
+  case duplicateInventoryNumber(String, title: String)
+  case duplicateTicket(String, reader: String)
+  case unknownCategory(String, known: [String])
+  case addressConflict(phone: String, existing: String)
+  case phoneNeededForAddress
+
+  public var field: Field {
+    switch self {
+    case .required(let field), .notANumber(let field, _), .outOfRange(let field, _, _),
+      .invalidDate(let field, _), .tooLong(let field, _):
+      return field
+    case .invalidISBN: return .isbn
+    case .invalidPrice: return .price
+    case .invalidEmail: return .email
+    case .duplicateInventoryNumber: return .inventoryNumber
+    case .duplicateTicket: return .ticket
+    case .unknownCategory: return .category
+    case .addressConflict, .phoneNeededForAddress: return .phone
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .required(let field):
+      return "\(field.label) is required"
+    case .invalidISBN(let error):
+      return error.description
+    case .notANumber(let field, let text):
+      return "\(field.label) must be a whole number, not «\(text)»"
+    case .outOfRange(let field, let text, let range):
+      return "\(field.label) \(text) is out of range (\(range.lowerBound)–\(range.upperBound))"
+    case .invalidPrice(let text):
+      return "Price «\(text)» is not an amount like 254 or 254.50"
+    case .invalidDate(let field, let text):
+      return "\(field.label) «\(text)» is not a date like 2026-11-30"
+    case .invalidEmail(let text):
+      return "E-mail «\(text)» is not an address like name@example.org"
+    case .tooLong(let field, let maximum):
+      return "\(field.label) is longer than \(maximum) characters"
+    case .duplicateInventoryNumber(let number, let title):
+      return "Inventory number \(number) is already used by «\(title)»"
+    case .duplicateTicket(let ticket, let reader):
+      return "Reader ticket \(ticket) is already used by \(reader)"
+    case .unknownCategory(let code, let known):
+      return "Category «\(code)» is not known; the categories are: \(known.joined(separator: ", "))"
+    case .addressConflict(let phone, let existing):
+      return "Phone \(phone) already has another address (\(existing)); "
+        + "leave the address empty to use it, or correct it there first"
+    case .phoneNeededForAddress:
+      return "An address needs a phone number: addresses are kept by home phone"
+    }
+  }
+}
+
+/// Several validation errors at once: a form shows them all, the command line prints one
+/// line for each.
+public struct ValidationErrors: Error, Sendable, CustomStringConvertible {
+  public let errors: [ValidationError]
+
+  public init(_ errors: [ValidationError]) {
+    self.errors = errors
+  }
+
+  public var description: String {
+    errors.map(\.description).joined(separator: "\n")
+  }
+}

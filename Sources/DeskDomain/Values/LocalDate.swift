@@ -1,0 +1,121 @@
+/// A calendar day with no time of day and no time zone: due dates, holidays, birth and
+/// registration dates. Stored as the number of days since 1970-01-01, so that adding days
+/// and comparing are integer operations.
+public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public let daysSinceEpoch: Int
+
+  public init(daysSinceEpoch: Int) {
+    self.daysSinceEpoch = daysSinceEpoch
+  }
+
+  /// Returns nil when the triple is not a real day (2023-02-29, month 13).
+  public init?(year: Int, month: Int, day: Int) {
+    guard (1...9999).contains(year), (1...12).contains(month), day >= 1,
+      day <= LocalDate.daysIn(month: month, year: year)
+    else { return nil }
+    // Days from civil, after Howard Hinnant's public-domain algorithm.
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let monthIndex = month > 2 ? month - 3 : month + 9
+    let dayOfYear = (153 * monthIndex + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    daysSinceEpoch = era * 146097 + dayOfEra - 719468
+  }
+
+  /// Parses `YYYY-MM-DD` and the compact `YYYYMMDD` that IRBIS uses.
+  public init?(iso text: String) {
+    let digits = text.utf8.filter { $0 != UInt8(ascii: "-") }
+    let dashes = text.utf8.count - digits.count
+    guard digits.count == 8, dashes == 0 || (dashes == 2 && text.utf8.count == 10),
+      digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+    else { return nil }
+    if dashes == 2 {
+      let bytes = Array(text.utf8)
+      guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
+    }
+    func number(_ range: Range<Int>) -> Int {
+      digits[range].reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+    }
+    self.init(year: number(0..<4), month: number(4..<6), day: number(6..<8))
+  }
+
+  public var components: (year: Int, month: Int, day: Int) {
+    let z = daysSinceEpoch + 719468
+    let era = (z >= 0 ? z : z - 146096) / 146097
+    let dayOfEra = z - era * 146097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    return (year, month, day)
+  }
+
+  public var year: Int { components.year }
+
+  public var weekday: Weekday {
+    // 1970-01-01 was a Thursday.
+    let index = ((daysSinceEpoch % 7) + 7 + 3) % 7
+    return Weekday.allCases[index]
+  }
+
+  public func adding(days: Int) -> LocalDate {
+    LocalDate(daysSinceEpoch: daysSinceEpoch + days)
+  }
+
+  public func days(until other: LocalDate) -> Int {
+    other.daysSinceEpoch - daysSinceEpoch
+  }
+
+  /// `YYYY-MM-DD`.
+  public var iso: String {
+    let (y, m, d) = components
+    return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
+  }
+
+  /// `YYYYMMDD`, the form IRBIS fields use.
+  public var compact: String {
+    let (y, m, d) = components
+    return "\(pad(y, 4))\(pad(m, 2))\(pad(d, 2))"
+  }
+
+  public var description: String { iso }
+
+  public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
+    lhs.daysSinceEpoch < rhs.daysSinceEpoch
+  }
+
+  static func daysIn(month: Int, year: Int) -> Int {
+    switch month {
+    case 2: return isLeap(year) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  static func isLeap(_ year: Int) -> Bool {
+    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+  }
+}
+
+/// Days of the week, Monday first as in Russian and ISO calendars.
+public enum Weekday: String, CaseIterable, Sendable {
+  case monday, tuesday, wednesday, thursday, friday, saturday, sunday
+
+  /// Accepts English names and their three-letter forms: `sat`, `Saturday`.
+  public init?(name: String) {
+    let folded = name.lowercased()
+    guard let match = Weekday.allCases.first(where: { $0.rawValue == folded || $0.shortName == folded })
+    else { return nil }
+    self = match
+  }
+
+  public var shortName: String { String(rawValue.prefix(3)) }
+}
+
+func pad(_ value: Int, _ width: Int) -> String {
+  let text = String(value)
+  return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+}

@@ -1,0 +1,28 @@
+/// A record's stable identity: a random (version 4) UUID in its usual lower-case text form.
+/// Every desk makes its own without asking anyone, which is what syncing desks need.
+public struct RecordID: Hashable, Sendable, CustomStringConvertible {
+  public let text: String
+
+  public init(_ text: String) {
+    self.text = text
+  }
+
+  public static func random() -> RecordID {
+    var generator = SystemRandomNumberGenerator()
+    return random(using: &generator)
+  }
+
+  public static func random<G: RandomNumberGenerator>(using generator: inout G) -> RecordID {
+    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    bytes[6] = (bytes[6] & 0x0F) | 0x40
+    bytes[8] = (bytes[8] & 0x3F) | 0x80
+    let hex = bytes.map { byte -> String in
+      let digits = Array("0123456789abcdef")
+      return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+    }
+    let groups = [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]]
+    return RecordID(groups.map { $0.joined() }.joined(separator: "-"))
+  }
+
+  public var description: String { text }
+}

@@ -1,0 +1,99 @@
+/// A moment in time, in milliseconds since 1970-01-01 UTC. Stored as ISO-8601 text in UTC
+/// (`2026-11-30T09:15:02.120Z`) so that the database reads well in any SQLite tool and sorts
+/// correctly as text.
+public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible {
+  public let millisecondsSinceEpoch: Int64
+
+  public init(millisecondsSinceEpoch: Int64) {
+    self.millisecondsSinceEpoch = millisecondsSinceEpoch
+  }
+
+  public init(date: LocalDate, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0) {
+    let seconds = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    millisecondsSinceEpoch = seconds * 1000 + Int64(millisecond)
+  }
+
+  /// Parses the form `iso` writes; the fraction and the `Z` are optional.
+  public init?(iso text: String) {
+    let parts = text.split(separator: "T", maxSplits: 1)
+    guard parts.count == 2, let date = LocalDate(iso: String(parts[0])) else { return nil }
+    var time = Substring(parts[1])
+    if time.hasSuffix("Z") { time = time.dropLast() }
+    let fields = time.split(separator: ":")
+    guard fields.count == 3, let hour = Int(fields[0]), let minute = Int(fields[1]) else { return nil }
+    let secondParts = fields[2].split(separator: ".", maxSplits: 1)
+    guard let second = Int(secondParts[0]), (0..<24).contains(hour), (0..<60).contains(minute),
+      (0..<61).contains(second)
+    else { return nil }
+    var millisecond = 0
+    if secondParts.count == 2 {
+      let fraction = String(secondParts[1].prefix(3))
+      guard let value = Int(fraction) else { return nil }
+      millisecond = value * [100, 10, 1][fraction.count - 1]
+    }
+    self.init(date: date, hour: hour, minute: minute, second: second, millisecond: millisecond)
+  }
+
+  /// The UTC calendar day.
+  public var utcDate: LocalDate {
+    LocalDate(daysSinceEpoch: Int(floorDivide(millisecondsSinceEpoch, 86_400_000)))
+  }
+
+  /// Milliseconds into the UTC day.
+  var utcMillisecondOfDay: Int64 {
+    millisecondsSinceEpoch - Int64(utcDate.daysSinceEpoch) * 86_400_000
+  }
+
+  public var iso: String {
+    let ms = utcMillisecondOfDay
+    let seconds = Int(ms / 1000)
+    return "\(utcDate.iso)T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):"
+      + "\(pad(seconds % 60, 2)).\(pad(Int(ms % 1000), 3))Z"
+  }
+
+  public var description: String { iso }
+
+  public func adding(milliseconds: Int64) -> Timestamp {
+    Timestamp(millisecondsSinceEpoch: millisecondsSinceEpoch + milliseconds)
+  }
+
+  public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+    lhs.millisecondsSinceEpoch < rhs.millisecondsSinceEpoch
+  }
+}
+
+/// A moment seen on the library's wall clock: the UTC instant plus the local offset at that
+/// instant. Loans record the local day and time because that is what receipts, IRBIS field 40
+/// and the librarian speak of.
+public struct LocalMoment: Hashable, Sendable {
+  public let instant: Timestamp
+  public let utcOffsetSeconds: Int
+
+  public init(instant: Timestamp, utcOffsetSeconds: Int) {
+    self.instant = instant
+    self.utcOffsetSeconds = utcOffsetSeconds
+  }
+
+  private var shifted: Timestamp {
+    instant.adding(milliseconds: Int64(utcOffsetSeconds) * 1000)
+  }
+
+  public var date: LocalDate { shifted.utcDate }
+
+  /// `HH:MM`.
+  public var clockTime: String {
+    let seconds = Int(shifted.utcMillisecondOfDay / 1000)
+    return "\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2))"
+  }
+
+  /// `HHMMSS`, the form IRBIS fields use.
+  public var compactTime: String {
+    let seconds = Int(shifted.utcMillisecondOfDay / 1000)
+    return "\(pad(seconds / 3600, 2))\(pad(seconds / 60 % 60, 2))\(pad(seconds % 60, 2))"
+  }
+}
+
+func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {
+  let q = a / b
+  return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q
+}

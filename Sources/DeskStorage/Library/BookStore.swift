@@ -1,0 +1,281 @@
+import DeskDomain
+
+/// A book as lists show it: the record and, when it is out, who has it and until when.
+public struct BookListing: Hashable, Sendable {
+  public var book: Book
+  public var loan: CurrentLoan?
+
+  public init(book: Book, loan: CurrentLoan?) {
+    self.book = book
+    self.loan = loan
+  }
+}
+
+/// The open loan of a book, with the reader named.
+public struct CurrentLoan: Hashable, Sendable {
+  public var loan: Loan
+  public var readerTicket: String
+  public var readerName: String
+
+  public init(loan: Loan, readerTicket: String, readerName: String) {
+    self.loan = loan
+    self.readerTicket = readerTicket
+    self.readerName = readerName
+  }
+}
+
+public enum BookFilter: String, CaseIterable, Sendable {
+  case all, issued, available, overdue
+}
+
+/// Where a page of a list starts. Lists page by their sort key (keyset paging), so the cost of a
+/// page does not grow with its distance from the top.
+public enum PagePosition: Hashable, Sendable {
+  case first
+  case after(String)
+  case before(String)
+  case last
+}
+
+extension LibraryStore {
+  static let bookColumns = """
+    b.id, b.uuid, b.inventory, b.isbn, b.author_surname, b.author_initials, b.title, b.publisher,
+    b.city, b.year, b.pages, b.price_minor, b.bbk, b.author_mark, b.place, b.received,
+    b.created_at, b.updated_at
+    """
+  static let bookColumnCount: Int32 = 18
+
+  static func decodeBook(_ row: Row, from start: Int32 = 0) -> Book {
+    let c = { (offset: Int32) in start + offset }
+    return Book(
+      id: RecordID(row.string(c(1))), inventoryNumber: row.string(c(2)),
+      isbn: row.optionalString(c(3)).flatMap { try? ISBN($0) },
+      authorSurname: row.string(c(4)), authorInitials: row.string(c(5)), title: row.string(c(6)),
+      publisher: row.string(c(7)), city: row.string(c(8)), year: row.optionalInt(c(9)),
+      pages: row.optionalInt(c(10)), price: row.isNull(c(11)) ? nil : Money(minorUnits: row.int64(c(11))),
+      bbk: row.string(c(12)), authorMark: row.string(c(13)), place: row.string(c(14)),
+      received: row.optionalString(c(15)).flatMap(LocalDate.init(iso:)),
+      created: Timestamp(iso: row.string(c(16))) ?? Timestamp(millisecondsSinceEpoch: 0),
+      updated: Timestamp(iso: row.string(c(17))) ?? Timestamp(millisecondsSinceEpoch: 0))
+  }
+
+  /// The book with this inventory number, or nil.
+  public func book(inventory: String) throws(StoreError) -> Book? {
+    try read { try findBook(inventory: inventory.trimmingWhitespace()) }
+  }
+
+  func findBook(inventory: String) throws -> Book? {
+    try database.queryFirst(
+      "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.inventory = ? AND b.deleted = 0", inventory
+    ) { LibraryStore.decodeBook($0) }
+  }
+
+  func bookRowID(inventory: String) throws -> Int64? {
+    try database.queryFirst("SELECT id FROM book WHERE inventory = ? AND deleted = 0", inventory) { $0.int64(0) }
+  }
+
+  /// Books with this ISBN, in either its 10- or 13-digit form.
+  public func books(isbn: ISBN) throws(StoreError) -> [Book] {
+    try read {
+      try database.query(
+        "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.isbn13 = ? AND b.deleted = 0 ORDER BY b.sort_key",
+        isbn.isbn13
+      ) { LibraryStore.decodeBook($0) }
+    }
+  }
+
+  /// Adds a new book. Refused with every problem at once: missing fields, bad ISBN, an inventory
+  /// number that another book already has.
+  @discardableResult
+  public func addBook(_ draft: BookDraft) throws(StoreError) -> Book {
+    let moment = clock.now()
+    let book: Book
+    do {
+      book = try draft.validated(base: nil, today: moment.date, now: moment.instant)
+    } catch {
+      throw .invalid(error)
+    }
+    try write {
+      try checkInventoryIsFree(book)
+      try insert(book)
+    }
+    return book
+  }
+
+  /// Changes a book: `edit` receives the book as a draft and changes what it will.
+  @discardableResult
+  public func updateBook(inventory: String, _ edit: (inout BookDraft) -> Void) throws(StoreError) -> Book {
+    let moment = clock.now()
+    return try write {
+      guard let current = try findBook(inventory: inventory.trimmingWhitespace()) else {
+        throw StoreError.bookNotFound(inventory)
+      }
+      var draft = BookDraft(current)
+      edit(&draft)
+      let book: Book
+      do throws(ValidationErrors) {
+        book = try draft.validated(base: current, today: moment.date, now: moment.instant)
+      } catch {
+        throw StoreError.invalid(error)
+      }
+      try checkInventoryIsFree(book)
+      try database.execute(
+        """
+        UPDATE book SET inventory = ?, isbn = ?, isbn13 = ?, author_surname = ?, author_initials = ?,
+          title = ?, publisher = ?, city = ?, year = ?, pages = ?, price_minor = ?, bbk = ?,
+          author_mark = ?, place = ?, received = ?, sort_key = ?, search_text = ?, updated_at = ?
+        WHERE uuid = ?
+        """,
+        arguments: LibraryStore.bookValues(book) + [book.updated.iso, book.id.text])
+      return book
+    }
+  }
+
+  /// Marks a book deleted (a tombstone that syncing desks learn of). Refused while it is out.
+  public func deleteBook(inventory: String) throws(StoreError) {
+    let now = clock.now().instant
+    try write {
+      guard let book = try findBook(inventory: inventory.trimmingWhitespace()) else {
+        throw StoreError.bookNotFound(inventory)
+      }
+      if let loan = try currentLoan(bookID: book.id) {
+        throw StoreError.bookOnLoan(
+          book: book.title, inventory: book.inventoryNumber, reader: "\(loan.readerName) (ticket \(loan.readerTicket))")
+      }
+      try database.execute("UPDATE book SET deleted = 1, updated_at = ? WHERE uuid = ?", now.iso, book.id.text)
+    }
+  }
+
+  func insert(_ book: Book) throws {
+    try database.execute(
+      """
+      INSERT INTO book(inventory, isbn, isbn13, author_surname, author_initials, title, publisher,
+        city, year, pages, price_minor, bbk, author_mark, place, received, sort_key, search_text,
+        uuid, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      arguments: LibraryStore.bookValues(book) + [book.id.text, book.created.iso, book.updated.iso])
+  }
+
+  private static func bookValues(_ book: Book) -> [any DatabaseValueConvertible] {
+    [
+      book.inventoryNumber, book.isbn?.digits, book.isbn?.isbn13, book.authorSurname, book.authorInitials,
+      book.title, book.publisher, book.city, book.year, book.pages, book.price?.minorUnits, book.bbk,
+      book.authorMark, book.place, book.received?.iso, book.sortKey, book.searchText,
+    ]
+  }
+
+  private func checkInventoryIsFree(_ book: Book) throws {
+    let other = try database.queryFirst(
+      "SELECT title FROM book WHERE inventory = ? AND deleted = 0 AND uuid <> ?", book.inventoryNumber, book.id.text
+    ) { $0.string(0) }
+    if let other {
+      throw StoreError.invalid(ValidationErrors([.duplicateInventoryNumber(book.inventoryNumber, title: other)]))
+    }
+  }
+
+  /// The open loan of a book, if it is out.
+  func currentLoan(bookID: RecordID) throws -> CurrentLoan? {
+    try database.queryFirst(
+      """
+      SELECT \(LibraryStore.loanColumns), r.ticket, r.surname, r.first_name, r.patronymic
+      FROM loan l JOIN book b ON b.id = l.book_id JOIN reader r ON r.id = l.reader_id
+      WHERE b.uuid = ? AND l.returned_at IS NULL AND l.deleted = 0
+      """, bookID.text
+    ) { row in
+      CurrentLoan(
+        loan: LibraryStore.decodeLoan(row), readerTicket: row.string(LibraryStore.loanColumnCount),
+        readerName: Reader.shortName(
+          surname: row.string(LibraryStore.loanColumnCount + 1), firstName: row.string(LibraryStore.loanColumnCount + 2),
+          patronymic: row.string(LibraryStore.loanColumnCount + 3)))
+    }
+  }
+
+  public func currentLoan(ofBook book: Book) throws(StoreError) -> CurrentLoan? {
+    try read { try currentLoan(bookID: book.id) }
+  }
+
+  /// One page of the book list, sorted by author and title.
+  ///
+  /// `search` keeps books where each of its words starts a word of the inventory number,
+  /// author, title, publisher or ISBN, in any order.
+  public func books(
+    filter: BookFilter = .all, search: String = "", position: PagePosition = .first, limit: Int = 40
+  ) throws(StoreError) -> [BookListing] {
+    let today = self.today.iso
+    var conditions = ["b.deleted = 0"]
+    var arguments: [any DatabaseValueConvertible] = []
+    let join: String
+    switch filter {
+    case .all, .available:
+      join = "LEFT JOIN loan l ON l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0"
+      if filter == .available { conditions.append("l.id IS NULL") }
+    case .issued:
+      join = "JOIN loan l ON l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0"
+    case .overdue:
+      join = "JOIN loan l ON l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0"
+      conditions.append("l.due_date < ?")
+      arguments.append(today)
+    }
+    for word in TextFolding.words(search) {
+      conditions.append("instr(' ' || b.search_text, ?) > 0")
+      arguments.append(" " + word)
+    }
+    let descending: Bool
+    switch position {
+    case .first: descending = false
+    case .last: descending = true
+    case .after(let key):
+      descending = false
+      conditions.append("b.sort_key > ?")
+      arguments.append(key)
+    case .before(let key):
+      descending = true
+      conditions.append("b.sort_key < ?")
+      arguments.append(key)
+    }
+    arguments.append(max(0, limit))
+    let sql = """
+      SELECT \(LibraryStore.bookColumns), \(LibraryStore.loanColumns), r.ticket, r.surname, r.first_name, r.patronymic
+      FROM book b \(join) LEFT JOIN reader r ON r.id = l.reader_id
+      WHERE \(conditions.joined(separator: " AND "))
+      ORDER BY b.sort_key \(descending ? "DESC" : "ASC") LIMIT ?
+      """
+    let rows = try read {
+      try database.query(sql, arguments: arguments) { row -> BookListing in
+        let book = LibraryStore.decodeBook(row)
+        let loanStart = LibraryStore.bookColumnCount
+        guard !row.isNull(loanStart) else { return BookListing(book: book, loan: nil) }
+        let readerStart = loanStart + LibraryStore.loanColumnCount
+        return BookListing(
+          book: book,
+          loan: CurrentLoan(
+            loan: LibraryStore.decodeLoan(row, from: loanStart), readerTicket: row.string(readerStart),
+            readerName: Reader.shortName(
+              surname: row.string(readerStart + 1), firstName: row.string(readerStart + 2),
+              patronymic: row.string(readerStart + 3))))
+      }
+    }
+    return descending ? rows.reversed() : rows
+  }
+
+  /// The sort key a page position refers to, for paging on from a listing.
+  public static func pageKey(of listing: BookListing) -> String { listing.book.sortKey }
+
+  public func bookCount(filter: BookFilter = .all) throws(StoreError) -> Int {
+    let today = self.today.iso
+    return try read {
+      switch filter {
+      case .all: return try database.scalarInt("SELECT count(*) FROM book WHERE deleted = 0")
+      case .issued:
+        return try database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL AND deleted = 0")
+      case .overdue:
+        return try database.scalarInt(
+          "SELECT count(*) FROM loan WHERE returned_at IS NULL AND deleted = 0 AND due_date < ?", today)
+      case .available:
+        return try database.scalarInt("SELECT count(*) FROM book WHERE deleted = 0")
+          - database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL AND deleted = 0")
+      }
+    }
+  }
+}

@@ -1,0 +1,237 @@
+import DeskDomain
+
+/// A loan with the book and the reader named, for receipts, lists and history.
+public struct LoanRecord: Hashable, Sendable {
+  public var loan: Loan
+  public var inventory: String
+  public var bookTitle: String
+  public var bookAuthor: String
+  public var readerTicket: String
+  public var readerName: String
+
+  public init(
+    loan: Loan, inventory: String, bookTitle: String, bookAuthor: String, readerTicket: String, readerName: String
+  ) {
+    self.loan = loan
+    self.inventory = inventory
+    self.bookTitle = bookTitle
+    self.bookAuthor = bookAuthor
+    self.readerTicket = readerTicket
+    self.readerName = readerName
+  }
+}
+
+extension LibraryStore {
+  static let loanColumns = """
+    l.uuid, l.issued_at, l.due_date, l.returned_at, l.renewals, l.renewed_at, l.desk,
+    (SELECT uuid FROM book WHERE id = l.book_id), (SELECT uuid FROM reader WHERE id = l.reader_id)
+    """
+  static let loanColumnCount: Int32 = 9
+
+  static func decodeLoan(_ row: Row, from start: Int32 = 0) -> Loan {
+    let c = { (offset: Int32) in start + offset }
+    let epoch = Timestamp(millisecondsSinceEpoch: 0)
+    return Loan(
+      id: RecordID(row.string(c(0))), bookID: RecordID(row.string(c(7))), readerID: RecordID(row.string(c(8))),
+      issued: Timestamp(iso: row.string(c(1))) ?? epoch,
+      due: LocalDate(iso: row.string(c(2))) ?? LocalDate(daysSinceEpoch: 0),
+      returned: row.optionalString(c(3)).flatMap(Timestamp.init(iso:)), renewals: row.int(c(4)),
+      lastRenewed: row.optionalString(c(5)).flatMap(Timestamp.init(iso:)), desk: row.string(c(6)))
+  }
+
+  private static let loanRecordSQL = """
+    SELECT \(loanColumns), b.inventory, b.title, b.author_surname, b.author_initials,
+      r.ticket, r.surname, r.first_name, r.patronymic
+    FROM loan l JOIN book b ON b.id = l.book_id JOIN reader r ON r.id = l.reader_id
+    """
+
+  private static func decodeLoanRecord(_ row: Row) -> LoanRecord {
+    let n = loanColumnCount
+    return LoanRecord(
+      loan: decodeLoan(row), inventory: row.string(n), bookTitle: row.string(n + 1),
+      bookAuthor: [row.string(n + 2), row.string(n + 3)].filter { !$0.isEmpty }.joined(separator: " "),
+      readerTicket: row.string(n + 4),
+      readerName: Reader.shortName(surname: row.string(n + 5), firstName: row.string(n + 6), patronymic: row.string(n + 7)))
+  }
+
+  /// A reader's loans: open ones first by due date, then the returned ones, newest first.
+  public func loans(ofReader reader: Reader) throws(StoreError) -> [LoanRecord] {
+    try read {
+      try database.query(
+        LibraryStore.loanRecordSQL + """
+           WHERE r.uuid = ? AND l.deleted = 0
+          ORDER BY l.returned_at IS NOT NULL, CASE WHEN l.returned_at IS NULL THEN l.due_date END,
+            l.returned_at DESC
+          """, reader.id.text, read: LibraryStore.decodeLoanRecord)
+    }
+  }
+
+  /// A book's loans, newest first.
+  public func loans(ofBook book: Book) throws(StoreError) -> [LoanRecord] {
+    try read {
+      try database.query(
+        LibraryStore.loanRecordSQL + " WHERE b.uuid = ? AND l.deleted = 0 ORDER BY l.issued_at DESC",
+        book.id.text, read: LibraryStore.decodeLoanRecord)
+    }
+  }
+
+  /// Issues the books to the reader, all or none: every problem with any of them is reported
+  /// together and nothing is written. `due` overrides the due date the rules give.
+  @discardableResult
+  public func issue(ticket: String, inventories: [String], due: LocalDate? = nil) throws(StoreError) -> [LoanRecord] {
+    let moment = clock.now()
+    return try write {
+      let policy = try self.policy()
+      let ticket = ticket.trimmingWhitespace()
+      guard let (readerRowID, reader) = try readerRow(ticket: ticket) else {
+        throw StoreError.refused([.unknownReader(ticket)])
+      }
+      guard let category = try categories().first(where: { $0.code == reader.category }) else {
+        throw StoreError.categoryNotFound(reader.category)
+      }
+      var refusals: [CirculationRefusal] = []
+      if let due, due < moment.date { refusals.append(.dueDateInPast(due)) }
+      let (openLoans, overdue) = try loanCounts(readerRowID: readerRowID, today: moment.date)
+      var books: [(rowID: Int64, book: Book)] = []
+      var seen = Set<String>()
+      for code in inventories.map({ $0.trimmingWhitespace() }) where seen.insert(code).inserted {
+        guard let book = try findBook(inventory: code), let rowID = try bookRowID(inventory: code) else {
+          refusals.append(.unknownBook(code))
+          continue
+        }
+        if let current = try currentLoan(bookID: book.id) {
+          if current.readerTicket == reader.ticket {
+            refusals.append(.alreadyOnLoanToSameReader(book: book.title, inventory: code, due: current.loan.due))
+          } else {
+            refusals.append(
+              .alreadyOnLoan(
+                book: book.title, inventory: code, reader: current.readerName, ticket: current.readerTicket,
+                due: current.loan.due))
+          }
+          continue
+        }
+        books.append((rowID, book))
+      }
+      refusals += CirculationRules.issueRefusals(
+        readerName: reader.shortName, category: category, openLoans: openLoans, overdueLoans: overdue,
+        adding: seen.count, policy: policy)
+      guard refusals.isEmpty else { throw StoreError.refused(refusals) }
+      let dueDate = due ?? policy.dueDate(issuedOn: moment.date, category: category)
+      var issued: [LoanRecord] = []
+      for (rowID, book) in books {
+        let loan = Loan(
+          bookID: book.id, readerID: reader.id, issued: moment.instant, due: dueDate, desk: policy.deskName)
+        try database.execute(
+          """
+          INSERT INTO loan(uuid, book_id, reader_id, issued_at, due_date, desk, created_at, updated_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+          """, loan.id.text, rowID, readerRowID, loan.issued.iso, loan.due.iso, loan.desk, loan.issued.iso,
+          loan.issued.iso)
+        issued.append(
+          LoanRecord(
+            loan: loan, inventory: book.inventoryNumber, bookTitle: book.title, bookAuthor: book.author,
+            readerTicket: reader.ticket, readerName: reader.shortName))
+      }
+      return issued
+    }
+  }
+
+  /// Takes the books back. Only the books are needed; all or none.
+  @discardableResult
+  public func returnBooks(inventories: [String]) throws(StoreError) -> [LoanRecord] {
+    let now = clock.now().instant
+    return try write {
+      let records = try openLoanRecords(inventories: inventories)
+      for record in records {
+        try database.execute(
+          "UPDATE loan SET returned_at = ?, updated_at = ? WHERE uuid = ?", now.iso, now.iso, record.loan.id.text)
+      }
+      return records.map { record in
+        var returned = record
+        returned.loan.returned = now
+        return returned
+      }
+    }
+  }
+
+  /// Extends the loans of the books by their readers' loan periods; all or none.
+  @discardableResult
+  public func renew(inventories: [String]) throws(StoreError) -> [LoanRecord] {
+    let moment = clock.now()
+    return try write {
+      let policy = try self.policy()
+      let categories = try self.categories()
+      let records = try openLoanRecords(inventories: inventories)
+      var refusals: [CirculationRefusal] = []
+      var renewed: [LoanRecord] = []
+      for record in records {
+        guard let (readerRowID, reader) = try readerRow(ticket: record.readerTicket),
+          let category = categories.first(where: { $0.code == reader.category })
+        else {
+          refusals.append(.unknownReader(record.readerTicket))
+          continue
+        }
+        let (_, overdue) = try loanCounts(readerRowID: readerRowID, today: moment.date)
+        let problems = CirculationRules.renewalRefusals(
+          loan: record.loan, bookName: record.bookTitle, inventory: record.inventory, readerName: reader.shortName,
+          category: category, overdueLoans: overdue, policy: policy)
+        guard problems.isEmpty else {
+          refusals += problems.filter { !refusals.contains($0) }
+          continue
+        }
+        var changed = record
+        changed.loan.due = policy.renewedDueDate(oldDue: record.loan.due, today: moment.date, category: category)
+        changed.loan.renewals += 1
+        changed.loan.lastRenewed = moment.instant
+        renewed.append(changed)
+      }
+      guard refusals.isEmpty else { throw StoreError.refused(refusals) }
+      for record in renewed {
+        try database.execute(
+          "UPDATE loan SET due_date = ?, renewals = ?, renewed_at = ?, updated_at = ? WHERE uuid = ?",
+          record.loan.due.iso, record.loan.renewals, moment.instant.iso, moment.instant.iso, record.loan.id.text)
+      }
+      return renewed
+    }
+  }
+
+  /// The open loans of the books, or a refusal naming each book that is unknown or not out.
+  private func openLoanRecords(inventories: [String]) throws -> [LoanRecord] {
+    var refusals: [CirculationRefusal] = []
+    var records: [LoanRecord] = []
+    var seen = Set<String>()
+    for code in inventories.map({ $0.trimmingWhitespace() }) where seen.insert(code).inserted {
+      guard let book = try findBook(inventory: code) else {
+        refusals.append(.unknownBook(code))
+        continue
+      }
+      guard
+        let record = try database.queryFirst(
+          LibraryStore.loanRecordSQL + " WHERE b.uuid = ? AND l.returned_at IS NULL AND l.deleted = 0", book.id.text,
+          read: LibraryStore.decodeLoanRecord)
+      else {
+        refusals.append(.notOnLoan(book: book.title, inventory: code))
+        continue
+      }
+      records.append(record)
+    }
+    guard refusals.isEmpty else { throw StoreError.refused(refusals) }
+    return records
+  }
+
+  private func readerRow(ticket: String) throws -> (Int64, Reader)? {
+    try database.queryFirst(
+      "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.ticket = ? AND r.deleted = 0",
+      ticket
+    ) { ($0.int64(0), LibraryStore.decodeReader($0)) }
+  }
+
+  private func loanCounts(readerRowID: Int64, today: LocalDate) throws -> (open: Int, overdue: Int) {
+    try database.queryFirst(
+      """
+      SELECT count(*), coalesce(sum(due_date < ?), 0) FROM loan
+      WHERE reader_id = ? AND returned_at IS NULL AND deleted = 0
+      """, today.iso, readerRowID
+    ) { ($0.int(0), $0.int(1)) } ?? (0, 0)
+  }
+}

@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import CSQLite
+import DeskDomain
+
+/// The library in one SQLite file: books, readers, addresses, loans and the circulation
+/// policy. Every method that writes runs in one transaction: all of it or nothing.
+public final class LibraryStore {
+  public let database: Database
+  public let clock: any Clock
+
+  /// Opens the file at `path`, creating it (and its folder) when missing, and brings its
+  /// schema up to date. A file that cannot be used is left exactly as it was.
+  public init(path: String, clock: any Clock = SystemClock(), create: Bool = true) throws(StoreError) {
+    self.clock = clock
+    if create { try LibraryStore.createParentFolder(of: path) }
+    do {
+      database = try Database(path: path, flags: create ? [.readWrite, .create] : [.readWrite])
+    } catch {
+      throw .cannotOpen(path: path, reason: error.message)
+    }
+    // Read before anything is written: a file that is not ours, or is newer, stays untouched.
+    let version: Int
+    do {
+      version = try database.scalarInt("PRAGMA user_version")
+    } catch let error as DatabaseError {
+      throw LibraryStore.openError(error, path: path)
+    } catch {
+      throw .cannotOpen(path: path, reason: "\(error)")
+    }
+    guard version <= Migrations.latestVersion else {
+      throw .newerSchema(path: path, found: version, supported: Migrations.latestVersion)
+    }
+    if database.isReadOnly { throw .readOnly(path: path) }
+    do {
+      // WAL lets readers go on while a desk writes; FULL makes a commit survive power loss.
+      try database.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
+      try migrate()
+    } catch let error as DatabaseError {
+      throw LibraryStore.openError(error, path: path)
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw .cannotOpen(path: path, reason: "\(error)")
+    }
+  }
+
+  /// The schema version this program writes.
+  public static var schemaVersion: Int { Migrations.latestVersion }
+
+  private func migrate() throws {
+    try database.inTransaction {
+      // Read again inside the write lock: another desk may have migrated meanwhile.
+      let version = try database.scalarInt("PRAGMA user_version")
+      guard version < Migrations.latestVersion else { return }
+      for migration in Migrations.all[version...] {
+        try database.executeScript(migration)
+      }
+      if version == 0 { try seedPolicy() }
+      // PRAGMA takes no bound parameters; the value is our own integer.
+      try database.executeScript("PRAGMA user_version = \(Migrations.latestVersion)")
+    }
+  }
+
+  private static func openError(_ error: DatabaseError, path: String) -> StoreError {
+    if error.isNotADatabase { return .notADatabase(path: path) }
+    if error.isReadOnly { return .readOnly(path: path) }
+    if error.isBusy { return .busy(path: path) }
+    if error.code == SQLITE_CANTOPEN { return .cannotOpen(path: path, reason: error.message) }
+    return .database(error)
+  }
+
+  private static func createParentFolder(of path: String) throws(StoreError) {
+    guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return }
+    let folder = String(path[..<slash])
+    var components: [String] = []
+    for part in folder.split(separator: "/", omittingEmptySubsequences: false) {
+      components.append(String(part))
+      let prefix = components.joined(separator: "/")
+      guard !prefix.isEmpty else { continue }
+      if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+        throw .cannotOpen(path: path, reason: "cannot create folder \(prefix): \(String(cString: strerror(errno)))")
+      }
+    }
+  }
+
+  /// Runs `body` in one write transaction, turning database failures into `StoreError`.
+  @discardableResult
+  func write<T>(_ body: () throws -> T) throws(StoreError) -> T {
+    do {
+      return try database.inTransaction(.immediate, body)
+    } catch let error as StoreError {
+      throw error
+    } catch let error as DatabaseError {
+      throw .database(error)
+    } catch {
+      throw .database(DatabaseError(extendedCode: SQLITE_ERROR, message: "\(error)"))
+    }
+  }
+
+  /// Runs `body` as one read, on one snapshot of the file.
+  func read<T>(_ body: () throws -> T) throws(StoreError) -> T {
+    do {
+      return try database.inTransaction(.deferred, body)
+    } catch let error as StoreError {
+      throw error
+    } catch let error as DatabaseError {
+      throw .database(error)
+    } catch {
+      throw .database(DatabaseError(extendedCode: SQLITE_ERROR, message: "\(error)"))
+    }
+  }
+
+  /// True when the database passes SQLite's own consistency check.
+  public func integrityCheck() throws(StoreError) -> [String] {
+    try read { try database.query("PRAGMA integrity_check") { $0.string(0) } }
+  }
+
+  var today: LocalDate { clock.now().date }
+}

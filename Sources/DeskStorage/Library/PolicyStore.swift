@@ -1,0 +1,143 @@
+import DeskDomain
+
+/// The circulation policy: reader categories, library-wide settings and the holiday calendar,
+/// all kept in the database so that every desk on the file follows the same rules.
+extension LibraryStore {
+  enum SettingKey: String, CaseIterable {
+    case dueDateMode = "due_date_mode"
+    case closedWeekdays = "closed_weekdays"
+    case blockOnOverdue = "block_on_overdue"
+    case renewalBase = "renewal_base"
+    case defaultCategory = "default_category"
+    case deskName = "desk_name"
+  }
+
+  func seedPolicy() throws {
+    for category in ReaderCategory.defaults {
+      try save(category)
+    }
+    try save(CirculationPolicy())
+  }
+
+  public func categories() throws(StoreError) -> [ReaderCategory] {
+    try read {
+      try database.query("SELECT code, name, loan_days, loan_limit, renewal_limit FROM category ORDER BY code") {
+        ReaderCategory(
+          code: $0.string(0), name: $0.string(1), loanDays: $0.int(2), loanLimit: $0.int(3),
+          renewalLimit: $0.int(4))
+      }
+    }
+  }
+
+  public func category(code: String) throws(StoreError) -> ReaderCategory? {
+    try categories().first { $0.code == code }
+  }
+
+  public func policy() throws(StoreError) -> CirculationPolicy {
+    try read {
+      let settings = Dictionary(
+        try database.query("SELECT key, value FROM setting") { ($0.string(0), $0.string(1)) },
+        uniquingKeysWith: { first, _ in first })
+      let holidays = try database.query("SELECT day FROM holiday") { LocalDate(iso: $0.string(0)) }
+      var policy = CirculationPolicy()
+      if let mode = settings[SettingKey.dueDateMode.rawValue].flatMap(DueDateMode.init(rawValue:)) {
+        policy.dueDateMode = mode
+      }
+      if let days = settings[SettingKey.closedWeekdays.rawValue] {
+        policy.calendar.closedWeekdays = Set(days.split(separator: ",").compactMap { Weekday(name: String($0)) })
+      }
+      policy.calendar.holidays = Set(holidays.compactMap { $0 })
+      if let block = settings[SettingKey.blockOnOverdue.rawValue] { policy.blockOnOverdue = block == "1" }
+      if let base = settings[SettingKey.renewalBase.rawValue].flatMap(RenewalBase.init(rawValue:)) {
+        policy.renewalBase = base
+      }
+      if let category = settings[SettingKey.defaultCategory.rawValue] { policy.defaultCategory = category }
+      if let desk = settings[SettingKey.deskName.rawValue] { policy.deskName = desk }
+      return policy
+    }
+  }
+
+  /// Saves the library-wide settings. Holidays are saved with `addHoliday`/`removeHoliday`.
+  public func setPolicy(_ policy: CirculationPolicy) throws(StoreError) {
+    try write {
+      guard try database.scalarInt("SELECT count(*) FROM category WHERE code = ?", policy.defaultCategory) > 0 else {
+        throw StoreError.categoryNotFound(policy.defaultCategory)
+      }
+      guard policy.calendar.closedWeekdays.count < 7 else {
+        throw StoreError.invalidSetting("The library cannot be closed on every day of the week")
+      }
+      try save(policy)
+    }
+  }
+
+  private func save(_ policy: CirculationPolicy) throws {
+    let closed = Weekday.allCases.filter(policy.calendar.closedWeekdays.contains).map(\.shortName)
+    let values: [(SettingKey, String)] = [
+      (.dueDateMode, policy.dueDateMode.rawValue), (.closedWeekdays, closed.joined(separator: ",")),
+      (.blockOnOverdue, policy.blockOnOverdue ? "1" : "0"), (.renewalBase, policy.renewalBase.rawValue),
+      (.defaultCategory, policy.defaultCategory), (.deskName, policy.deskName),
+    ]
+    for (key, value) in values {
+      try database.execute(
+        "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        key.rawValue, value)
+    }
+  }
+
+  /// Adds or changes a category.
+  public func setCategory(_ category: ReaderCategory) throws(StoreError) {
+    var problems: [String] = []
+    if category.code.trimmingWhitespace().isEmpty { problems.append("A category needs a code") }
+    if !(1...3650).contains(category.loanDays) { problems.append("Loan period must be 1 to 3650 days") }
+    if category.loanLimit < 0 { problems.append("Loan limit cannot be negative") }
+    if category.renewalLimit < 0 { problems.append("Renewal limit cannot be negative") }
+    guard problems.isEmpty else { throw .invalidSetting(problems.joined(separator: "\n")) }
+    try write { try save(category) }
+  }
+
+  private func save(_ category: ReaderCategory) throws {
+    try database.execute(
+      """
+      INSERT INTO category(code, name, loan_days, loan_limit, renewal_limit) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT(code) DO UPDATE SET name = excluded.name, loan_days = excluded.loan_days,
+        loan_limit = excluded.loan_limit, renewal_limit = excluded.renewal_limit
+      """, category.code, category.name, category.loanDays, category.loanLimit, category.renewalLimit)
+  }
+
+  /// Removes a category no reader belongs to.
+  public func removeCategory(code: String) throws(StoreError) {
+    try write {
+      guard try database.scalarInt("SELECT count(*) FROM category WHERE code = ?", code) > 0 else {
+        throw StoreError.categoryNotFound(code)
+      }
+      let readers = try database.scalarInt("SELECT count(*) FROM reader WHERE category = ? AND deleted = 0", code)
+      guard readers == 0 else { throw StoreError.categoryInUse(code: code, readers: readers) }
+      let isDefault = try database.scalarInt(
+        "SELECT count(*) FROM setting WHERE key = ? AND value = ?", SettingKey.defaultCategory.rawValue, code)
+      guard isDefault == 0 else {
+        throw StoreError.invalidSetting("Category «\(code)» is the default category: choose another default first")
+      }
+      try database.execute("DELETE FROM category WHERE code = ?", code)
+    }
+  }
+
+  public func addHoliday(_ day: LocalDate, name: String = "") throws(StoreError) {
+    try write {
+      try database.execute(
+        "INSERT INTO holiday(day, name) VALUES (?, ?) ON CONFLICT(day) DO UPDATE SET name = excluded.name",
+        day.iso, name)
+    }
+  }
+
+  public func removeHoliday(_ day: LocalDate) throws(StoreError) {
+    try write { try database.execute("DELETE FROM holiday WHERE day = ?", day.iso) }
+  }
+
+  public func holidays() throws(StoreError) -> [(day: LocalDate, name: String)] {
+    try read {
+      try database.query("SELECT day, name FROM holiday ORDER BY day") { row in
+        (LocalDate(iso: row.string(0)) ?? LocalDate(daysSinceEpoch: 0), row.string(1))
+      }
+    }
+  }
+}

@@ -1,0 +1,245 @@
+import DeskDomain
+
+/// A reader as lists show them: the record, how many books they hold and how many are overdue.
+public struct ReaderListing: Hashable, Sendable {
+  public var reader: Reader
+  public var booksOut: Int
+  public var overdue: Int
+
+  public init(reader: Reader, booksOut: Int, overdue: Int) {
+    self.reader = reader
+    self.booksOut = booksOut
+    self.overdue = overdue
+  }
+}
+
+extension LibraryStore {
+  static let readerColumns = """
+    r.id, r.uuid, r.ticket, r.surname, r.first_name, r.patronymic, r.birth_year, r.phone, r.email,
+    r.category, r.registered, r.created_at, r.updated_at,
+    a.uuid, a.phone, a.postcode, a.city, a.street, a.house, a.flat
+    """
+  static let readerColumnCount: Int32 = 20
+  static let readerFrom = "reader r LEFT JOIN address a ON a.id = r.address_id"
+
+  static func decodeReader(_ row: Row, from start: Int32 = 0) -> Reader {
+    let c = { (offset: Int32) in start + offset }
+    let address = row.isNull(c(13))
+      ? nil
+      : Address(
+        id: RecordID(row.string(c(13))), phone: row.string(c(14)), postcode: row.string(c(15)),
+        city: row.string(c(16)), street: row.string(c(17)), house: row.string(c(18)), flat: row.string(c(19)))
+    return Reader(
+      id: RecordID(row.string(c(1))), ticket: row.string(c(2)), surname: row.string(c(3)),
+      firstName: row.string(c(4)), patronymic: row.string(c(5)), birthYear: row.optionalInt(c(6)),
+      phone: row.string(c(7)), email: row.string(c(8)), category: row.string(c(9)),
+      registered: LocalDate(iso: row.string(c(10))) ?? LocalDate(daysSinceEpoch: 0), address: address,
+      created: Timestamp(iso: row.string(c(11))) ?? Timestamp(millisecondsSinceEpoch: 0),
+      updated: Timestamp(iso: row.string(c(12))) ?? Timestamp(millisecondsSinceEpoch: 0))
+  }
+
+  public func reader(ticket: String) throws(StoreError) -> Reader? {
+    try read { try findReader(ticket: ticket.trimmingWhitespace()) }
+  }
+
+  func findReader(ticket: String) throws -> Reader? {
+    try database.queryFirst(
+      "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.ticket = ? AND r.deleted = 0",
+      ticket
+    ) { LibraryStore.decodeReader($0) }
+  }
+
+  /// The address already kept for this phone number, if any: a new reader of the same household
+  /// can take it as it is.
+  public func address(phone: String) throws(StoreError) -> Address? {
+    try read { try findAddress(phoneKey: Address.phoneKey(phone))?.address }
+  }
+
+  func findAddress(phoneKey: String) throws -> (rowID: Int64, address: Address)? {
+    guard !phoneKey.isEmpty else { return nil }
+    return try database.queryFirst(
+      "SELECT id, uuid, phone, postcode, city, street, house, flat FROM address WHERE phone_key = ? AND deleted = 0",
+      phoneKey
+    ) { row in
+      (
+        row.int64(0),
+        Address(
+          id: RecordID(row.string(1)), phone: row.string(2), postcode: row.string(3), city: row.string(4),
+          street: row.string(5), house: row.string(6), flat: row.string(7))
+      )
+    }
+  }
+
+  @discardableResult
+  public func addReader(_ draft: ReaderDraft) throws(StoreError) -> Reader {
+    try saveReader(draft, base: nil)
+  }
+
+  @discardableResult
+  public func updateReader(ticket: String, _ edit: (inout ReaderDraft) -> Void) throws(StoreError) -> Reader {
+    let current: Reader
+    do {
+      guard let found = try findReader(ticket: ticket.trimmingWhitespace()) else {
+        throw StoreError.readerNotFound(ticket)
+      }
+      current = found
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw .database(error as? DatabaseError ?? DatabaseError(extendedCode: 1, message: "\(error)"))
+    }
+    var draft = ReaderDraft(current)
+    edit(&draft)
+    return try saveReader(draft, base: current)
+  }
+
+  private func saveReader(_ draft: ReaderDraft, base: Reader?) throws(StoreError) -> Reader {
+    let moment = clock.now()
+    return try write {
+      let policy = try self.policy()
+      let codes = try categories().map(\.code)
+      var reader: Reader
+      do throws(ValidationErrors) {
+        reader = try draft.validated(
+          base: base, categories: codes, defaultCategory: policy.defaultCategory, today: moment.date,
+          now: moment.instant)
+      } catch {
+        throw StoreError.invalid(error)
+      }
+      if let other = try database.queryFirst(
+        "SELECT surname, first_name, patronymic FROM reader WHERE ticket = ? AND deleted = 0 AND uuid <> ?",
+        reader.ticket, reader.id.text, read: { Reader.shortName(surname: $0.string(0), firstName: $0.string(1), patronymic: $0.string(2)) })
+      {
+        throw StoreError.invalid(ValidationErrors([.duplicateTicket(reader.ticket, reader: other)]))
+      }
+      let addressRowID = try saveAddress(of: &reader, base: base, now: moment.instant)
+      let values: [any DatabaseValueConvertible] = [
+        reader.ticket, reader.surname, reader.firstName, reader.patronymic, reader.birthYear, reader.phone,
+        reader.email, reader.category, reader.registered.iso, addressRowID, reader.sortKey, reader.searchText,
+        reader.updated.iso,
+      ]
+      if base == nil {
+        try database.execute(
+          """
+          INSERT INTO reader(ticket, surname, first_name, patronymic, birth_year, phone, email, category,
+            registered, address_id, sort_key, search_text, updated_at, uuid, created_at)
+          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """, arguments: values + [reader.id.text, reader.created.iso])
+      } else {
+        try database.execute(
+          """
+          UPDATE reader SET ticket = ?, surname = ?, first_name = ?, patronymic = ?, birth_year = ?,
+            phone = ?, email = ?, category = ?, registered = ?, address_id = ?, sort_key = ?,
+            search_text = ?, updated_at = ?
+          WHERE uuid = ?
+          """, arguments: values + [reader.id.text])
+      }
+      return reader
+    }
+  }
+
+  /// Links the reader to the address kept for their phone. A phone with no address yet gets the
+  /// one typed; a phone that has one keeps it when nothing (or the same) was typed, and takes
+  /// the change when this reader already lives there (the household moved). Another household's
+  /// address is never overwritten: that is a conflict the librarian must resolve.
+  private func saveAddress(of reader: inout Reader, base: Reader?, now: Timestamp) throws -> Int64? {
+    guard let typed = reader.address else { return nil }
+    if let (rowID, existing) = try findAddress(phoneKey: typed.phoneKey) {
+      if !typed.hasLocation || typed.sameLocation(as: existing) {
+        reader.address = existing
+        return rowID
+      }
+      guard base?.address?.id == existing.id else {
+        throw StoreError.invalid(
+          ValidationErrors([.addressConflict(phone: typed.phone, existing: existing.singleLine)]))
+      }
+      var changed = typed
+      changed.id = existing.id
+      try database.execute(
+        """
+        UPDATE address SET phone = ?, postcode = ?, city = ?, street = ?, house = ?, flat = ?, updated_at = ?
+        WHERE id = ?
+        """, changed.phone, changed.postcode, changed.city, changed.street, changed.house, changed.flat, now.iso,
+        rowID)
+      reader.address = changed
+      return rowID
+    }
+    guard typed.hasLocation else {
+      reader.address = nil
+      return nil
+    }
+    var fresh = typed
+    fresh.id = .random()
+    try database.execute(
+      """
+      INSERT INTO address(uuid, phone, phone_key, postcode, city, street, house, flat, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      """, fresh.id.text, fresh.phone, fresh.phoneKey, fresh.postcode, fresh.city, fresh.street, fresh.house,
+      fresh.flat, now.iso, now.iso)
+    reader.address = fresh
+    return database.lastInsertedRowID
+  }
+
+  /// Marks a reader deleted. Refused while they hold books; their loan history stays.
+  public func deleteReader(ticket: String) throws(StoreError) {
+    let now = clock.now().instant
+    try write {
+      guard let reader = try findReader(ticket: ticket.trimmingWhitespace()) else {
+        throw StoreError.readerNotFound(ticket)
+      }
+      let out = try database.scalarInt(
+        """
+        SELECT count(*) FROM loan l JOIN reader r ON r.id = l.reader_id
+        WHERE r.uuid = ? AND l.returned_at IS NULL AND l.deleted = 0
+        """, reader.id.text)
+      guard out == 0 else { throw StoreError.readerHasBooks(reader: reader.fullName, count: out) }
+      try database.execute("UPDATE reader SET deleted = 1, updated_at = ? WHERE uuid = ?", now.iso, reader.id.text)
+    }
+  }
+
+  /// One page of the reader list, sorted by surname, first name and patronymic.
+  public func readers(search: String = "", position: PagePosition = .first, limit: Int = 40) throws(StoreError)
+    -> [ReaderListing]
+  {
+    var conditions = ["r.deleted = 0"]
+    var arguments: [any DatabaseValueConvertible] = [today.iso]
+    for word in TextFolding.words(search) {
+      conditions.append("instr(' ' || r.search_text, ?) > 0")
+      arguments.append(" " + word)
+    }
+    var descending = false
+    switch position {
+    case .first: break
+    case .last: descending = true
+    case .after(let key):
+      conditions.append("r.sort_key > ?")
+      arguments.append(key)
+    case .before(let key):
+      descending = true
+      conditions.append("r.sort_key < ?")
+      arguments.append(key)
+    }
+    arguments.append(max(0, limit))
+    let sql = """
+      SELECT \(LibraryStore.readerColumns),
+        (SELECT count(*) FROM loan l WHERE l.reader_id = r.id AND l.returned_at IS NULL AND l.deleted = 0),
+        (SELECT count(*) FROM loan l WHERE l.reader_id = r.id AND l.returned_at IS NULL AND l.deleted = 0
+           AND l.due_date < ?1)
+      FROM \(LibraryStore.readerFrom)
+      WHERE \(conditions.joined(separator: " AND "))
+      ORDER BY r.sort_key \(descending ? "DESC" : "ASC") LIMIT ?
+      """
+    let rows = try read {
+      try database.query(sql, arguments: arguments) { row in
+        ReaderListing(
+          reader: LibraryStore.decodeReader(row), booksOut: row.int(LibraryStore.readerColumnCount),
+          overdue: row.int(LibraryStore.readerColumnCount + 1))
+      }
+    }
+    return descending ? rows.reversed() : rows
+  }
+
+  public func readerCount() throws(StoreError) -> Int {
+    try read { try database.scalarInt("SELECT count(*) FROM reader WHERE deleted = 0") }
+  }
+}

@@ -1,0 +1,70 @@
+import DeskDomain
+
+/// Why the library could not do what was asked. Every case reads as a sentence a librarian can
+/// act on; `DatabaseError` underneath keeps the technical detail.
+public enum StoreError: Error, CustomStringConvertible {
+  case notADatabase(path: String)
+  case newerSchema(path: String, found: Int, supported: Int)
+  case readOnly(path: String)
+  case busy(path: String)
+  case cannotOpen(path: String, reason: String)
+  case invalid(ValidationErrors)
+  case refused([CirculationRefusal])
+  case bookNotFound(String)
+  case readerNotFound(String)
+  case bookOnLoan(book: String, inventory: String, reader: String)
+  case readerHasBooks(reader: String, count: Int)
+  case categoryInUse(code: String, readers: Int)
+  case categoryNotFound(String)
+  case invalidSetting(String)
+  case database(DatabaseError)
+
+  /// One line per problem, as the command line prints them.
+  public var lines: [String] {
+    switch self {
+    case .invalid(let errors): return errors.errors.map(\.description)
+    case .refused(let refusals): return refusals.map(\.description)
+    default: return [description]
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .notADatabase(let path):
+      return "\(path) is not a library database (it is another kind of file): "
+        + "name another file with --db, or move this one away"
+    case .newerSchema(let path, let found, let supported):
+      return "\(path) was written by a newer version of circdesk (schema \(found); "
+        + "this version knows up to \(supported)): update circdesk to open it"
+    case .readOnly(let path):
+      return "\(path) cannot be written (read-only file or folder): check its permissions"
+    case .busy(let path):
+      return "\(path) is locked by another program for too long: try again, "
+        + "or close the program that holds it"
+    case .cannotOpen(let path, let reason):
+      return "Cannot open \(path): \(reason)"
+    case .invalid(let errors):
+      return errors.description
+    case .refused(let refusals):
+      return refusals.map(\.description).joined(separator: "\n")
+    case .bookNotFound(let inventory):
+      return CirculationRefusal.unknownBook(inventory).description
+    case .readerNotFound(let ticket):
+      return CirculationRefusal.unknownReader(ticket).description
+    case .bookOnLoan(let book, let inventory, let reader):
+      return "«\(book)» (\(inventory)) is issued to \(reader): take it back before deleting it"
+    case .readerHasBooks(let reader, let count):
+      return "\(reader) holds \(count) \(count == 1 ? "book" : "books"): take \(count == 1 ? "it" : "them") "
+        + "back before deleting the reader"
+    case .categoryInUse(let code, let readers):
+      return "Category «\(code)» has \(readers) readers: move them to another category first"
+    case .categoryNotFound(let code):
+      return "Category «\(code)» does not exist"
+    case .invalidSetting(let message):
+      return message
+    case .database(let error):
+      if error.isBusy { return "The library database is busy: try again (\(error.message))" }
+      return "Database error: \(error)"
+    }
+  }
+}

@@ -1,0 +1,158 @@
+import CSQLite
+
+/// One connection to an SQLite file: prepared, cached statements with bound parameters, and
+/// transactions that roll back when their body throws.
+public final class Database {
+  let handle: OpaquePointer
+  public let path: String
+  private var statements: [String: Statement] = [:]
+  private var transactionDepth = 0
+
+  public struct OpenFlags: OptionSet, Sendable {
+    public let rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+    public static let readOnly = OpenFlags(rawValue: SQLITE_OPEN_READONLY)
+    public static let readWrite = OpenFlags(rawValue: SQLITE_OPEN_READWRITE)
+    public static let create = OpenFlags(rawValue: SQLITE_OPEN_CREATE)
+  }
+
+  /// Opens (and with `.create`, creates) the file. SQLite reads nothing yet: a file that is not
+  /// a database shows itself at the first statement.
+  public init(path: String, flags: OpenFlags = [.readWrite, .create], busyTimeoutMilliseconds: Int32 = 5000)
+    throws(DatabaseError)
+  {
+    var handle: OpaquePointer?
+    let code = sqlite3_open_v2(path, &handle, flags.rawValue | SQLITE_OPEN_FULLMUTEX, nil)
+    guard code == SQLITE_OK, let handle else {
+      let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+      sqlite3_close_v2(handle)
+      throw DatabaseError(extendedCode: code, message: message)
+    }
+    self.handle = handle
+    self.path = path
+    sqlite3_extended_result_codes(handle, 1)
+    sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+  }
+
+  deinit {
+    statements.removeAll()
+    sqlite3_close_v2(handle)
+  }
+
+  /// True when SQLite opened the file read-only (for example for lack of write permission).
+  public var isReadOnly: Bool {
+    sqlite3_db_readonly(handle, "main") == 1
+  }
+
+  /// Runs one or more statements that take no arguments (schema, pragmas).
+  public func executeScript(_ sql: String) throws(DatabaseError) {
+    let code = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard code == SQLITE_OK else { throw error(code: code, sql: sql) }
+  }
+
+  /// Runs one statement with bound arguments and returns the number of rows it changed.
+  @discardableResult
+  public func execute(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws(DatabaseError) -> Int {
+    try execute(sql, arguments: arguments)
+  }
+
+  @discardableResult
+  public func execute(_ sql: String, arguments: [any DatabaseValueConvertible]) throws(DatabaseError) -> Int {
+    let statement = try cachedStatement(sql)
+    try statement.bind(arguments)
+    defer { statement.reset() }
+    while try statement.step() {}
+    return Int(sqlite3_changes(handle))
+  }
+
+  /// Reads every row of a query through `read`.
+  public func query<T>(
+    _ sql: String, _ arguments: any DatabaseValueConvertible..., read: (Row) throws -> T
+  ) throws -> [T] {
+    try query(sql, arguments: arguments, read: read)
+  }
+
+  public func query<T>(
+    _ sql: String, arguments: [any DatabaseValueConvertible], read: (Row) throws -> T
+  ) throws -> [T] {
+    let statement = try cachedStatement(sql)
+    try statement.bind(arguments)
+    defer { statement.reset() }
+    var rows: [T] = []
+    while try statement.step() {
+      rows.append(try read(Row(statement: statement.handle)))
+    }
+    return rows
+  }
+
+  /// The first row of a query, or nil.
+  public func queryFirst<T>(
+    _ sql: String, _ arguments: any DatabaseValueConvertible..., read: (Row) throws -> T
+  ) throws -> T? {
+    let statement = try cachedStatement(sql)
+    try statement.bind(arguments)
+    defer { statement.reset() }
+    guard try statement.step() else { return nil }
+    return try read(Row(statement: statement.handle))
+  }
+
+  /// The integer in the first column of the first row (`SELECT count(*) …`); 0 when no row.
+  public func scalarInt(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws -> Int {
+    try queryFirst(sql, arguments: arguments) { $0.int(0) } ?? 0
+  }
+
+  private func queryFirst<T>(
+    _ sql: String, arguments: [any DatabaseValueConvertible], read: (Row) throws -> T
+  ) throws -> T? {
+    let statement = try cachedStatement(sql)
+    try statement.bind(arguments)
+    defer { statement.reset() }
+    guard try statement.step() else { return nil }
+    return try read(Row(statement: statement.handle))
+  }
+
+  public enum TransactionKind: String {
+    /// Takes the write lock at once: a desk that means to write waits its turn at the start
+    /// instead of failing half-way when another desk wrote first.
+    case immediate = "IMMEDIATE"
+    case deferred = "DEFERRED"
+  }
+
+  /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+  /// Nested calls join the outer transaction.
+  public func inTransaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+    if transactionDepth > 0 {
+      transactionDepth += 1
+      defer { transactionDepth -= 1 }
+      return try body()
+    }
+    try executeScript("BEGIN \(kind.rawValue)")
+    transactionDepth = 1
+    defer { transactionDepth = 0 }
+    do {
+      let result = try body()
+      try executeScript("COMMIT")
+      return result
+    } catch {
+      try? executeScript("ROLLBACK")
+      throw error
+    }
+  }
+
+  public var lastInsertedRowID: Int64 {
+    sqlite3_last_insert_rowid(handle)
+  }
+
+  private func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
+    if let statement = statements[sql] { return statement }
+    let statement = try Statement(database: self, sql: sql)
+    statements[sql] = statement
+    return statement
+  }
+
+  func error(code: Int32, sql: String?) -> DatabaseError {
+    let extended = sqlite3_extended_errcode(handle)
+    let message = String(cString: sqlite3_errmsg(handle))
+    return DatabaseError(extendedCode: extended != 0 ? extended : code, message: message, sql: sql)
+  }
+}

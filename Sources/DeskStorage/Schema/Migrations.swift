@@ -1,0 +1,122 @@
+/// The schema, as a list of migrations. Migration N brings a file from `user_version` N-1 to N;
+/// all pending ones run in one transaction when the file is opened. Never edit a released
+/// migration: add a new one.
+enum Migrations {
+  static let all: [String] = [version1]
+
+  static var latestVersion: Int { all.count }
+
+  /// Tables keep an integer key for joins and a UUID (`uuid`) as the identity that other desks
+  /// and the central server know; `deleted` marks a tombstone so that a deletion can be synced.
+  /// `sort_key` and `search_text` hold text folded in Swift (SQLite folds ASCII only).
+  static let version1 = """
+    CREATE TABLE category (
+      code TEXT PRIMARY KEY,
+      name TEXT NOT NULL,
+      loan_days INTEGER NOT NULL CHECK (loan_days BETWEEN 1 AND 3650),
+      loan_limit INTEGER NOT NULL CHECK (loan_limit >= 0),
+      renewal_limit INTEGER NOT NULL CHECK (renewal_limit >= 0)
+    );
+
+    CREATE TABLE setting (
+      key TEXT PRIMARY KEY,
+      value TEXT NOT NULL
+    );
+
+    CREATE TABLE holiday (
+      day TEXT PRIMARY KEY,
+      name TEXT NOT NULL DEFAULT ''
+    );
+
+    CREATE TABLE address (
+      id INTEGER PRIMARY KEY,
+      uuid TEXT NOT NULL UNIQUE,
+      phone TEXT NOT NULL,
+      phone_key TEXT NOT NULL,
+      postcode TEXT NOT NULL DEFAULT '',
+      city TEXT NOT NULL DEFAULT '',
+      street TEXT NOT NULL DEFAULT '',
+      house TEXT NOT NULL DEFAULT '',
+      flat TEXT NOT NULL DEFAULT '',
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      deleted INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE UNIQUE INDEX address_phone ON address(phone_key) WHERE deleted = 0;
+
+    CREATE TABLE book (
+      id INTEGER PRIMARY KEY,
+      uuid TEXT NOT NULL UNIQUE,
+      inventory TEXT NOT NULL CHECK (length(inventory) > 0),
+      isbn TEXT,
+      isbn13 TEXT,
+      author_surname TEXT NOT NULL DEFAULT '',
+      author_initials TEXT NOT NULL DEFAULT '',
+      title TEXT NOT NULL CHECK (length(title) > 0),
+      publisher TEXT NOT NULL DEFAULT '',
+      city TEXT NOT NULL DEFAULT '',
+      year INTEGER,
+      pages INTEGER,
+      price_minor INTEGER,
+      bbk TEXT NOT NULL DEFAULT '',
+      author_mark TEXT NOT NULL DEFAULT '',
+      place TEXT NOT NULL DEFAULT '',
+      received TEXT,
+      sort_key TEXT NOT NULL,
+      search_text TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      deleted INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE UNIQUE INDEX book_inventory ON book(inventory) WHERE deleted = 0;
+    CREATE INDEX book_sort ON book(sort_key) WHERE deleted = 0;
+    CREATE INDEX book_isbn13 ON book(isbn13) WHERE deleted = 0;
+    CREATE INDEX book_updated ON book(updated_at);
+
+    CREATE TABLE reader (
+      id INTEGER PRIMARY KEY,
+      uuid TEXT NOT NULL UNIQUE,
+      ticket TEXT NOT NULL CHECK (length(ticket) > 0),
+      surname TEXT NOT NULL CHECK (length(surname) > 0),
+      first_name TEXT NOT NULL DEFAULT '',
+      patronymic TEXT NOT NULL DEFAULT '',
+      birth_year INTEGER,
+      phone TEXT NOT NULL DEFAULT '',
+      email TEXT NOT NULL DEFAULT '',
+      category TEXT NOT NULL REFERENCES category(code) ON UPDATE CASCADE,
+      registered TEXT NOT NULL,
+      address_id INTEGER REFERENCES address(id),
+      sort_key TEXT NOT NULL,
+      search_text TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      deleted INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE UNIQUE INDEX reader_ticket ON reader(ticket) WHERE deleted = 0;
+    CREATE INDEX reader_sort ON reader(sort_key) WHERE deleted = 0;
+    CREATE INDEX reader_address ON reader(address_id);
+    CREATE INDEX reader_updated ON reader(updated_at);
+
+    CREATE TABLE loan (
+      id INTEGER PRIMARY KEY,
+      uuid TEXT NOT NULL UNIQUE,
+      book_id INTEGER NOT NULL REFERENCES book(id),
+      reader_id INTEGER NOT NULL REFERENCES reader(id),
+      issued_at TEXT NOT NULL,
+      due_date TEXT NOT NULL,
+      returned_at TEXT,
+      renewals INTEGER NOT NULL DEFAULT 0 CHECK (renewals >= 0),
+      renewed_at TEXT,
+      desk TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      deleted INTEGER NOT NULL DEFAULT 0
+    );
+    -- A book is out to one reader at a time, whatever the program that writes.
+    CREATE UNIQUE INDEX loan_open_book ON loan(book_id) WHERE returned_at IS NULL AND deleted = 0;
+    CREATE INDEX loan_book ON loan(book_id, issued_at);
+    CREATE INDEX loan_reader ON loan(reader_id, issued_at);
+    CREATE INDEX loan_open_due ON loan(due_date) WHERE returned_at IS NULL AND deleted = 0;
+    CREATE INDEX loan_updated ON loan(updated_at);
+    """
+}
