@@ -195,6 +195,44 @@ extension LibraryStore {
     }
   }
 
+  /// Records a loan that happened elsewhere or earlier (an import, a replay, the demo), with
+  /// its own dates. The book must be free when the loan is still open.
+  @discardableResult
+  public func recordLoan(
+    ticket: String, inventory: String, issued: Timestamp, due: LocalDate, returned: Timestamp? = nil,
+    renewals: Int = 0, desk: String
+  ) throws(StoreError) -> LoanRecord {
+    try write {
+      guard let (readerRowID, reader) = try readerRow(ticket: ticket) else {
+        throw StoreError.refused([.unknownReader(ticket)])
+      }
+      guard let book = try findBook(inventory: inventory), let bookRowID = try bookRowID(inventory: inventory) else {
+        throw StoreError.refused([.unknownBook(inventory)])
+      }
+      if returned == nil, let current = try currentLoan(bookID: book.id) {
+        throw StoreError.refused([
+          .alreadyOnLoan(
+            book: book.title, inventory: inventory, reader: current.readerName, ticket: current.readerTicket,
+            due: current.loan.due)
+        ])
+      }
+      let loan = Loan(
+        bookID: book.id, readerID: reader.id, issued: issued, due: due, returned: returned, renewals: renewals,
+        desk: desk)
+      let updated = returned ?? issued
+      try database.execute(
+        """
+        INSERT INTO loan(uuid, book_id, reader_id, issued_at, due_date, returned_at, renewals, desk,
+          created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """, loan.id.text, bookRowID, readerRowID, issued.iso, due.iso, returned?.iso, renewals, desk, issued.iso,
+        updated.iso)
+      return LoanRecord(
+        loan: loan, inventory: book.inventoryNumber, bookTitle: book.title, bookAuthor: book.author,
+        readerTicket: reader.ticket, readerName: reader.shortName)
+    }
+  }
+
   /// The open loans of the books, or a refusal naming each book that is unknown or not out.
   private func openLoanRecords(inventories: [String]) throws -> [LoanRecord] {
     var refusals: [CirculationRefusal] = []

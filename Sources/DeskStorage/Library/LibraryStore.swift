@@ -99,6 +99,12 @@ public final class LibraryStore {
     }
   }
 
+  /// Runs several store calls as one transaction: all of them or none.
+  @discardableResult
+  public func transaction<T>(_ body: () throws -> T) throws(StoreError) -> T {
+    try write(body)
+  }
+
   /// Runs `body` as one read, on one snapshot of the file.
   func read<T>(_ body: () throws -> T) throws(StoreError) -> T {
     do {

@@ -10,6 +10,27 @@ extension LibraryStore {
     case renewalBase = "renewal_base"
     case defaultCategory = "default_category"
     case deskName = "desk_name"
+    case demo = "demo_library"
+  }
+
+  /// True for a library made by `circdesk demo`, which may be replaced by a fresh demo.
+  public func isDemoLibrary() throws(StoreError) -> Bool {
+    try read { try database.scalarInt("SELECT count(*) FROM setting WHERE key = ? AND value = '1'", SettingKey.demo.rawValue) > 0 }
+  }
+
+  public func markAsDemoLibrary() throws(StoreError) {
+    try write {
+      try database.execute(
+        "INSERT INTO setting(key, value) VALUES (?, '1') ON CONFLICT(key) DO UPDATE SET value = '1'",
+        SettingKey.demo.rawValue)
+    }
+  }
+
+  /// True when the library has no books, readers or loans, deleted ones included.
+  public func isEmpty() throws(StoreError) -> Bool {
+    try read {
+      try database.scalarInt("SELECT (SELECT count(*) FROM book) + (SELECT count(*) FROM reader) + (SELECT count(*) FROM loan)") == 0
+    }
   }
 
   func seedPolicy() throws {

@@ -1,0 +1,44 @@
+import DeskDomain
+import DeskStorage
+
+/// What a running command can reach: its output, the environment and the clock. Tests build one
+/// over strings and a fixed clock; `circdesk` over the process.
+public final class CommandContext {
+  public let output: any TextSink
+  public let errors: any TextSink
+  public let environment: [String: String]
+  public let clock: any Clock
+
+  public init(output: any TextSink, errors: any TextSink, environment: [String: String], clock: any Clock) {
+    self.output = output
+    self.errors = errors
+    self.environment = environment
+    self.clock = clock
+  }
+
+  /// `--db`, else `$CIRCDESK_DB`, else `$XDG_DATA_HOME/circdesk/library.sqlite`, else
+  /// `~/.local/share/circdesk/library.sqlite`.
+  public func databasePath(_ arguments: ParsedArguments) -> String {
+    if let path = arguments.value("--db"), !path.isEmpty { return path }
+    if let path = environment["CIRCDESK_DB"], !path.isEmpty { return path }
+    if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/circdesk/library.sqlite" }
+    return (environment["HOME"] ?? ".") + "/.local/share/circdesk/library.sqlite"
+  }
+
+  public func openStore(_ arguments: ParsedArguments) throws(CommandError) -> LibraryStore {
+    do {
+      return try LibraryStore(path: databasePath(arguments), clock: clock)
+    } catch {
+      throw .store(error)
+    }
+  }
+}
+
+/// Runs a store call, turning its error into the command's.
+func perform<T>(_ body: () throws(StoreError) -> T) throws(CommandError) -> T {
+  do {
+    return try body()
+  } catch {
+    throw .store(error)
+  }
+}

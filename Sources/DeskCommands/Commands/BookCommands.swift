@@ -1,0 +1,161 @@
+import DeskDomain
+import DeskStorage
+
+struct BookAdd: DeskCommand {
+  static let spec = CommandSpec(
+    path: "book add", abstract: "Add a book to the catalogue.",
+    usage: "book add --inventory <number> --title <text> [<options>]",
+    options: BookOptions.options + [CommandSpec.jsonOption, CommandSpec.databaseOption])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    var draft = BookDraft()
+    BookOptions.apply(arguments, to: &draft)
+    let store = try context.openStore(arguments)
+    let book = try perform { () throws(StoreError) in try store.addBook(draft) }
+    if arguments.has("--json") {
+      context.output.line(RecordJSON.book(book, loan: nil, today: context.clock.now().date).rendered())
+    } else {
+      context.output.line("Added: \(book.inventoryNumber) \(book.shortDescription)".visibleForTerminal)
+    }
+  }
+}
+
+struct BookEdit: DeskCommand {
+  static let spec = CommandSpec(
+    path: "book edit", abstract: "Change fields of a book.",
+    usage: "book edit <inventory> --<field> <value>...",
+    arguments: [("<inventory>", "Inventory number of the book to change.")],
+    options: BookOptions.options + [CommandSpec.jsonOption, CommandSpec.databaseOption],
+    discussion: "Fields not named keep their values; an empty value clears an optional field.")
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let inventory = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    guard BookOptions.fields.contains(where: { arguments.value($0.option) != nil }) else {
+      throw .usage("name at least one field to change, like --title", command: spec.path)
+    }
+    let store = try context.openStore(arguments)
+    let book = try perform { () throws(StoreError) in
+      try store.updateBook(inventory: inventory) { BookOptions.apply(arguments, to: &$0) }
+    }
+    if arguments.has("--json") {
+      let loan = try perform { () throws(StoreError) in try store.currentLoan(ofBook: book) }
+      context.output.line(RecordJSON.book(book, loan: loan, today: context.clock.now().date).rendered())
+    } else {
+      context.output.line("Saved: \(book.inventoryNumber) \(book.shortDescription)".visibleForTerminal)
+    }
+  }
+}
+
+struct BookShow: DeskCommand {
+  static let spec = CommandSpec(
+    path: "book show", abstract: "Show a book with its current loan and loan history.",
+    usage: "book show <inventory> [--json]",
+    arguments: [("<inventory>", "Inventory number of the book.")],
+    options: [CommandSpec.jsonOption, CommandSpec.databaseOption])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let inventory = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    let store = try context.openStore(arguments)
+    let (book, loan, history) = try perform { () throws(StoreError) in
+      guard let book = try store.book(inventory: inventory) else { throw StoreError.bookNotFound(inventory) }
+      return (book, try store.currentLoan(ofBook: book), try store.loans(ofBook: book))
+    }
+    let today = context.clock.now().date
+    if arguments.has("--json") {
+      guard case .object(var members) = RecordJSON.book(book, loan: loan, today: today) else { return }
+      members.append(("history", .array(history.map { RecordJSON.loan($0, today: today) })))
+      context.output.line(JSON.object(members).rendered())
+    } else {
+      context.output.write(RecordText.book(book, loan: loan, history: history, clock: context.clock))
+    }
+  }
+}
+
+struct BookDelete: DeskCommand {
+  static let spec = CommandSpec(
+    path: "book delete", abstract: "Delete a book (refused while it is out).",
+    usage: "book delete <inventory>",
+    arguments: [("<inventory>", "Inventory number of the book.")],
+    options: [CommandSpec.databaseOption],
+    discussion: "The record is kept as deleted, so that other desks learn of the deletion; its loan history stays.")
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let inventory = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    let store = try context.openStore(arguments)
+    try perform { () throws(StoreError) in try store.deleteBook(inventory: inventory) }
+    context.output.line("Deleted: \(inventory)".visibleForTerminal)
+  }
+}
+
+struct BookList: DeskCommand {
+  static let spec = CommandSpec(
+    path: "book list", abstract: "List books, sorted by author and title.",
+    usage: "book list [--issued | --available | --overdue] [--search <text>] [--limit <n>] [--json]",
+    options: [
+      CommandSpec.Option("--issued", help: "Only books that are out."),
+      CommandSpec.Option("--available", help: "Only books on the shelf."),
+      CommandSpec.Option("--overdue", help: "Only books past their due date."),
+      CommandSpec.Option(
+        "--search", value: "<text>",
+        help: "Only books where each word starts a word of the title, author, publisher, inventory number or ISBN."),
+      CommandSpec.Option("--after", value: "<key>", help: "Start after this sort key (from a previous --json page)."),
+      CommandSpec.Option("--limit", value: "<n>", help: "At most this many books (default 100; 0 for all)."),
+      CommandSpec.jsonOption, CommandSpec.databaseOption,
+    ])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    _ = try arguments.positionals(minimum: 0, maximum: 0)
+    let filters = ["--issued": BookFilter.issued, "--available": .available, "--overdue": .overdue]
+      .filter { arguments.has($0.key) }
+    guard filters.count <= 1 else {
+      throw .usage("choose one of --issued, --available and --overdue", command: spec.path)
+    }
+    let filter = filters.first?.value ?? .all
+    let limit = try arguments.integer("--limit") ?? 100
+    guard limit >= 0 else { throw .usage("--limit cannot be negative", command: spec.path) }
+    let store = try context.openStore(arguments)
+    let search = arguments.value("--search") ?? ""
+    // Pages of the store's size until the limit, so that "all" streams without loading the table.
+    var position = arguments.value("--after").map(PagePosition.after) ?? .first
+    var listings: [BookListing] = []
+    let today = context.clock.now().date
+    var table = Table([
+      .init(title: "Inventory", maximumWidth: 12), .init(title: "Author", maximumWidth: 24),
+      .init(title: "Title", maximumWidth: 40), .init(title: "Year", maximumWidth: 4),
+      .init(title: "Status", maximumWidth: 48),
+    ])
+    var jsonItems: [JSON] = []
+    while limit == 0 || listings.count < limit {
+      let size = limit == 0 ? 1000 : min(1000, limit - listings.count)
+      let page = try perform { () throws(StoreError) in
+        try store.books(filter: filter, search: search, position: position, limit: size)
+      }
+      for listing in page {
+        if arguments.has("--json") {
+          jsonItems.append(RecordJSON.book(listing.book, loan: listing.loan, today: today))
+        } else {
+          table.append([
+            listing.book.inventoryNumber, listing.book.author, listing.book.title,
+            listing.book.year.map(String.init) ?? "", status(listing.loan, today: today),
+          ])
+        }
+      }
+      listings += page
+      guard page.count == size, let last = page.last else { break }
+      position = .after(last.book.sortKey)
+    }
+    if arguments.has("--json") {
+      context.output.line(JSON.array(jsonItems).rendered())
+    } else if listings.isEmpty {
+      context.output.line("No books.")
+    } else {
+      context.output.write(table.rendered())
+    }
+  }
+
+  static func status(_ loan: CurrentLoan?, today: LocalDate) -> String {
+    guard let loan else { return "" }
+    let overdue = loan.loan.isOverdue(on: today) ? "OVERDUE " : ""
+    return "\(overdue)\(loan.readerName) (\(loan.readerTicket)) due \(loan.loan.due.iso)"
+  }
+}

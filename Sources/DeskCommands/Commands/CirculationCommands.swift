@@ -1,0 +1,75 @@
+import DeskDomain
+import DeskStorage
+
+struct IssueCommand: DeskCommand {
+  static let spec = CommandSpec(
+    path: "issue", abstract: "Issue books to a reader.",
+    usage: "issue <ticket> <inventory>... [--due <date>]",
+    arguments: [("<ticket>", "Ticket number of the reader."), ("<inventory>", "Inventory numbers of the books.")],
+    options: [
+      CommandSpec.Option("--due", value: "<date>", help: "Due date YYYY-MM-DD instead of the one the rules give."),
+      CommandSpec.jsonOption, CommandSpec.databaseOption,
+    ],
+    discussion: "All the books are issued, or none: every reason for a refusal is printed, one per line.")
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let words = try arguments.positionals(minimum: 2)
+    let due = try arguments.date("--due")
+    let store = try context.openStore(arguments)
+    let loans = try perform { () throws(StoreError) in
+      try store.issue(ticket: words[0], inventories: Array(words.dropFirst()), due: due)
+    }
+    report(loans, verb: "Issued", arguments: arguments, context: context)
+  }
+
+  static func report(_ loans: [LoanRecord], verb: String, arguments: ParsedArguments, context: CommandContext) {
+    let today = context.clock.now().date
+    if arguments.has("--json") {
+      context.output.line(JSON.array(loans.map { RecordJSON.loan($0, today: today) }).rendered())
+      return
+    }
+    for record in loans {
+      var line = "\(verb): \(record.inventory) «\(record.bookTitle)» — \(record.readerName) (\(record.readerTicket))"
+      if record.loan.isOpen { line += ", due \(record.loan.due.iso)" }
+      context.output.line(line.visibleForTerminal)
+    }
+  }
+}
+
+struct ReturnCommand: DeskCommand {
+  static let spec = CommandSpec(
+    path: "return", abstract: "Take books back.",
+    usage: "return <inventory>...",
+    arguments: [("<inventory>", "Inventory numbers of the books.")],
+    options: [CommandSpec.jsonOption, CommandSpec.databaseOption],
+    discussion: "Only the books are needed. All are returned, or none.")
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let inventories = try arguments.positionals(minimum: 1)
+    let store = try context.openStore(arguments)
+    let loans = try perform { () throws(StoreError) in try store.returnBooks(inventories: inventories) }
+    let today = context.clock.now().date
+    IssueCommand.report(loans, verb: "Returned", arguments: arguments, context: context)
+    if !arguments.has("--json") {
+      for record in loans where record.loan.due < today {
+        context.output.line("  \(record.inventory) came back \(RecordText.days(record.loan.due.days(until: today))) late")
+      }
+    }
+  }
+}
+
+struct RenewCommand: DeskCommand {
+  static let spec = CommandSpec(
+    path: "renew", abstract: "Renew loans: extend their due dates.",
+    usage: "renew <inventory>...",
+    arguments: [("<inventory>", "Inventory numbers of the books.")],
+    options: [CommandSpec.jsonOption, CommandSpec.databaseOption],
+    discussion: "All are renewed, or none. The renewal limit comes from the reader's category.")
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let inventories = try arguments.positionals(minimum: 1)
+    let store = try context.openStore(arguments)
+    let loans = try perform { () throws(StoreError) in try store.renew(inventories: inventories) }
+    IssueCommand.report(loans, verb: "Renewed", arguments: arguments, context: context)
+  }
+}

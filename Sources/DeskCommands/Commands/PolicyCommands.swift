@@ -1,0 +1,191 @@
+import DeskDomain
+import DeskStorage
+
+struct PolicyShow: DeskCommand {
+  static let spec = CommandSpec(
+    path: "policy show", abstract: "Show the circulation rules, reader categories and holidays.",
+    usage: "policy show [--json]", options: [CommandSpec.jsonOption, CommandSpec.databaseOption])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    _ = try arguments.positionals(minimum: 0, maximum: 0)
+    let store = try context.openStore(arguments)
+    let (policy, categories, holidays) = try perform { () throws(StoreError) in
+      (try store.policy(), try store.categories(), try store.holidays())
+    }
+    let closed = Weekday.allCases.filter(policy.calendar.closedWeekdays.contains).map(\.shortName)
+    if arguments.has("--json") {
+      context.output.line(
+        JSON.object([
+          ("due_date_mode", .string(policy.dueDateMode.rawValue)),
+          ("closed_weekdays", .array(closed.map(JSON.string))),
+          ("block_on_overdue", .bool(policy.blockOnOverdue)),
+          ("renewal_base", .string(policy.renewalBase.rawValue)),
+          ("default_category", .string(policy.defaultCategory)),
+          ("desk", .string(policy.deskName)),
+          (
+            "categories",
+            .array(
+              categories.map {
+                .object([
+                  ("code", .string($0.code)), ("name", .string($0.name)), ("loan_days", .int($0.loanDays)),
+                  ("loan_limit", .int($0.loanLimit)), ("renewal_limit", .int($0.renewalLimit)),
+                ])
+              })
+          ),
+          ("holidays", .array(holidays.map { .object([("date", .string($0.day.iso)), ("name", .string($0.name))]) })),
+        ]).rendered())
+      return
+    }
+    context.output.write(
+      RecordText.fields([
+        ("Due-date mode", "\(policy.dueDateMode.rawValue) (\(describe(policy.dueDateMode)))"),
+        ("Closed weekdays", closed.isEmpty ? "none" : closed.joined(separator: ", ")),
+        ("Block on overdue", policy.blockOnOverdue ? "yes: no issue or renewal while a book is overdue" : "no"),
+        ("Renewal counts from", policy.renewalBase == .today ? "today" : "the old due date"),
+        ("Default category", policy.defaultCategory),
+        ("Desk name", policy.deskName),
+      ]))
+    context.output.line()
+    var table = Table([
+      .init(title: "Category", maximumWidth: 16), .init(title: "Name", maximumWidth: 24),
+      .init(title: "Loan days", maximumWidth: 9), .init(title: "Books", maximumWidth: 5),
+      .init(title: "Renewals", maximumWidth: 8),
+    ])
+    for category in categories {
+      table.append([
+        category.code, category.name, String(category.loanDays), String(category.loanLimit),
+        String(category.renewalLimit),
+      ])
+    }
+    context.output.write(table.rendered())
+    context.output.line()
+    context.output.line(holidays.isEmpty ? "Holidays: none" : "Holidays:")
+    for holiday in holidays {
+      context.output.line("  \(holiday.day.iso)  \(holiday.name)".visibleForTerminal.trimmedTrailingSpaces())
+    }
+  }
+
+  static func describe(_ mode: DueDateMode) -> String {
+    switch mode {
+    case .days: return "issue date plus the loan period"
+    case .calendar: return "only open days count"
+    case .datedue: return "issue date plus the period, moved to the next open day"
+    }
+  }
+}
+
+struct PolicySet: DeskCommand {
+  static let spec = CommandSpec(
+    path: "policy set", abstract: "Change the library-wide circulation rules and holidays.",
+    usage: "policy set [<options>]",
+    options: [
+      CommandSpec.Option("--due-mode", value: "<mode>", help: "days, calendar or datedue (Koha's three modes)."),
+      CommandSpec.Option("--closed", value: "<days>", help: "Weekdays the library is closed, like sat,sun; none for none."),
+      CommandSpec.Option("--block-on-overdue", value: "<yes|no>", help: "Refuse issues and renewals to readers with overdue books."),
+      CommandSpec.Option("--renewal-base", value: "<base>", help: "today or due-date: where a renewal's new period starts."),
+      CommandSpec.Option("--default-category", value: "<code>", help: "Category of new readers when none is named."),
+      CommandSpec.Option("--desk", value: "<name>", help: "Name of this desk, written into each loan."),
+      CommandSpec.Option("--holiday", value: "<date[=name]>", help: "Add a holiday, like 2026-12-31=New Year's Eve.", repeats: true),
+      CommandSpec.Option("--no-holiday", value: "<date>", help: "Remove a holiday.", repeats: true),
+      CommandSpec.databaseOption,
+    ])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    _ = try arguments.positionals(minimum: 0, maximum: 0)
+    let names = spec.options.map(\.name).filter { $0 != "--db" }
+    guard names.contains(where: { !arguments.all($0).isEmpty }) else {
+      throw .usage("name at least one rule to change", command: spec.path)
+    }
+    var holidays: [(LocalDate, String)] = []
+    for text in arguments.all("--holiday") {
+      let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+      guard let day = parts.first.flatMap(LocalDate.init(iso:)) else {
+        throw .usage("--holiday takes a date like 2026-12-31 or 2026-12-31=name, not «\(text)»", command: spec.path)
+      }
+      holidays.append((day, parts.count > 1 ? parts[1] : ""))
+    }
+    var removed: [LocalDate] = []
+    for text in arguments.all("--no-holiday") {
+      guard let day = LocalDate(iso: text) else {
+        throw .usage("--no-holiday takes a date like 2026-12-31, not «\(text)»", command: spec.path)
+      }
+      removed.append(day)
+    }
+    let store = try context.openStore(arguments)
+    var policy = try perform { () throws(StoreError) in try store.policy() }
+    if let mode = arguments.value("--due-mode") {
+      guard let value = DueDateMode(rawValue: mode) else {
+        throw .usage("--due-mode is days, calendar or datedue, not «\(mode)»", command: spec.path)
+      }
+      policy.dueDateMode = value
+    }
+    if let closed = arguments.value("--closed") {
+      var days: Set<Weekday> = []
+      if closed != "none" && !closed.isEmpty {
+        for name in closed.split(separator: ",") {
+          guard let day = Weekday(name: String(name).trimmingWhitespace()) else {
+            throw .usage("--closed takes weekdays like sat,sun, not «\(name)»", command: spec.path)
+          }
+          days.insert(day)
+        }
+      }
+      policy.calendar.closedWeekdays = days
+    }
+    if let block = arguments.value("--block-on-overdue") {
+      guard let value = ["yes": true, "no": false][block] else {
+        throw .usage("--block-on-overdue is yes or no, not «\(block)»", command: spec.path)
+      }
+      policy.blockOnOverdue = value
+    }
+    if let base = arguments.value("--renewal-base") {
+      guard let value = RenewalBase(rawValue: base) else {
+        throw .usage("--renewal-base is today or due-date, not «\(base)»", command: spec.path)
+      }
+      policy.renewalBase = value
+    }
+    if let category = arguments.value("--default-category") { policy.defaultCategory = category }
+    if let desk = arguments.value("--desk") { policy.deskName = desk }
+    try perform { () throws(StoreError) in
+      try store.setPolicy(policy)
+      for (day, name) in holidays { try store.addHoliday(day, name: name) }
+      for day in removed { try store.removeHoliday(day) }
+    }
+    context.output.line("Saved the circulation rules.")
+  }
+}
+
+struct PolicyCategory: DeskCommand {
+  static let spec = CommandSpec(
+    path: "policy category", abstract: "Add, change or remove a reader category.",
+    usage: "policy category <code> [--name <text>] [--loan-days <n>] [--loan-limit <n>] [--renewal-limit <n>] [--remove]",
+    arguments: [("<code>", "The category's code, like adult.")],
+    options: [
+      CommandSpec.Option("--name", value: "<text>", help: "Name shown to people."),
+      CommandSpec.Option("--loan-days", value: "<n>", help: "Loan period in days (open days in calendar mode)."),
+      CommandSpec.Option("--loan-limit", value: "<n>", help: "Books a reader of the category may hold at once."),
+      CommandSpec.Option("--renewal-limit", value: "<n>", help: "Times one loan may be renewed."),
+      CommandSpec.Option("--remove", help: "Remove the category (refused while readers belong to it)."),
+      CommandSpec.databaseOption,
+    ],
+    discussion: "A new category takes 14 days, 10 books and 2 renewals for whatever is not given.")
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let code = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    let store = try context.openStore(arguments)
+    if arguments.has("--remove") {
+      try perform { () throws(StoreError) in try store.removeCategory(code: code) }
+      context.output.line("Removed category \(code).".visibleForTerminal)
+      return
+    }
+    var category = try perform { () throws(StoreError) in try store.category(code: code) }
+      ?? ReaderCategory(code: code, name: code, loanDays: 14, loanLimit: 10, renewalLimit: 2)
+    if let name = arguments.value("--name") { category.name = name }
+    if let days = try arguments.integer("--loan-days") { category.loanDays = days }
+    if let limit = try arguments.integer("--loan-limit") { category.loanLimit = limit }
+    if let limit = try arguments.integer("--renewal-limit") { category.renewalLimit = limit }
+    try perform { () throws(StoreError) in try store.setCategory(category) }
+    context.output.line(
+      "Saved category \(category.code): \(category.loanDays) days, \(category.loanLimit) books, "
+        + "\(category.renewalLimit) renewals".visibleForTerminal)
+  }
+}

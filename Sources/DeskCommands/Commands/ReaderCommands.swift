@@ -1,0 +1,145 @@
+import DeskDomain
+import DeskStorage
+
+struct ReaderAdd: DeskCommand {
+  static let spec = CommandSpec(
+    path: "reader add", abstract: "Register a reader.",
+    usage: "reader add --ticket <number> --surname <text> [<options>]",
+    options: ReaderOptions.options + [CommandSpec.jsonOption, CommandSpec.databaseOption],
+    discussion: "A phone that already has an address gives the reader that address when none is typed.")
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    _ = try arguments.positionals(minimum: 0, maximum: 0)
+    var draft = ReaderDraft()
+    ReaderOptions.apply(arguments, to: &draft)
+    let store = try context.openStore(arguments)
+    let reader = try perform { () throws(StoreError) in try store.addReader(draft) }
+    if arguments.has("--json") {
+      context.output.line(RecordJSON.reader(reader, booksOut: 0, overdue: 0).rendered())
+    } else {
+      context.output.line("Added: \(reader.ticket) \(reader.fullName)".visibleForTerminal)
+      if let address = reader.address, draft.street.isEmpty && draft.addressCity.isEmpty {
+        context.output.line("Address of phone \(address.phone): \(address.singleLine)".visibleForTerminal)
+      }
+    }
+  }
+}
+
+struct ReaderEdit: DeskCommand {
+  static let spec = CommandSpec(
+    path: "reader edit", abstract: "Change fields of a reader.",
+    usage: "reader edit <ticket> --<field> <value>...",
+    arguments: [("<ticket>", "Ticket number of the reader to change.")],
+    options: ReaderOptions.options + [CommandSpec.jsonOption, CommandSpec.databaseOption],
+    discussion: "Fields not named keep their values; an empty value clears an optional field.")
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let ticket = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    guard ReaderOptions.fields.contains(where: { arguments.value($0.option) != nil }) else {
+      throw .usage("name at least one field to change, like --phone", command: spec.path)
+    }
+    let store = try context.openStore(arguments)
+    let reader = try perform { () throws(StoreError) in
+      try store.updateReader(ticket: ticket) { ReaderOptions.apply(arguments, to: &$0) }
+    }
+    if arguments.has("--json") {
+      context.output.line(RecordJSON.reader(reader, booksOut: nil, overdue: nil).rendered())
+    } else {
+      context.output.line("Saved: \(reader.ticket) \(reader.fullName)".visibleForTerminal)
+    }
+  }
+}
+
+struct ReaderShow: DeskCommand {
+  static let spec = CommandSpec(
+    path: "reader show", abstract: "Show a reader with the books they hold and their history.",
+    usage: "reader show <ticket> [--json]",
+    arguments: [("<ticket>", "Ticket number of the reader.")],
+    options: [CommandSpec.jsonOption, CommandSpec.databaseOption])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let ticket = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    let store = try context.openStore(arguments)
+    let (reader, loans) = try perform { () throws(StoreError) in
+      guard let reader = try store.reader(ticket: ticket) else { throw StoreError.readerNotFound(ticket) }
+      return (reader, try store.loans(ofReader: reader))
+    }
+    let today = context.clock.now().date
+    if arguments.has("--json") {
+      let open = loans.filter { $0.loan.isOpen }
+      guard
+        case .object(var members) = RecordJSON.reader(
+          reader, booksOut: open.count, overdue: open.filter { $0.loan.isOverdue(on: today) }.count)
+      else { return }
+      members.append(("loans", .array(open.map { RecordJSON.loan($0, today: today) })))
+      members.append(("history", .array(loans.filter { !$0.loan.isOpen }.map { RecordJSON.loan($0, today: today) })))
+      context.output.line(JSON.object(members).rendered())
+    } else {
+      context.output.write(RecordText.reader(reader, loans: loans, clock: context.clock))
+    }
+  }
+}
+
+struct ReaderDelete: DeskCommand {
+  static let spec = CommandSpec(
+    path: "reader delete", abstract: "Delete a reader (refused while they hold books).",
+    usage: "reader delete <ticket>",
+    arguments: [("<ticket>", "Ticket number of the reader.")],
+    options: [CommandSpec.databaseOption])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let ticket = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    let store = try context.openStore(arguments)
+    try perform { () throws(StoreError) in try store.deleteReader(ticket: ticket) }
+    context.output.line("Deleted: \(ticket)".visibleForTerminal)
+  }
+}
+
+struct ReaderList: DeskCommand {
+  static let spec = CommandSpec(
+    path: "reader list", abstract: "List readers, sorted by name.",
+    usage: "reader list [--search <text>] [--limit <n>] [--json]",
+    options: [
+      CommandSpec.Option(
+        "--search", value: "<text>", help: "Only readers where each word starts a word of the name, ticket or phone."),
+      CommandSpec.Option("--limit", value: "<n>", help: "At most this many readers (default 100; 0 for all)."),
+      CommandSpec.jsonOption, CommandSpec.databaseOption,
+    ])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    _ = try arguments.positionals(minimum: 0, maximum: 0)
+    let limit = try arguments.integer("--limit") ?? 100
+    guard limit >= 0 else { throw .usage("--limit cannot be negative", command: spec.path) }
+    let store = try context.openStore(arguments)
+    let search = arguments.value("--search") ?? ""
+    var position = PagePosition.first
+    var listings: [ReaderListing] = []
+    while limit == 0 || listings.count < limit {
+      let size = limit == 0 ? 1000 : min(1000, limit - listings.count)
+      let page = try perform { () throws(StoreError) in
+        try store.readers(search: search, position: position, limit: size)
+      }
+      listings += page
+      guard page.count == size, let last = page.last else { break }
+      position = .after(last.reader.sortKey)
+    }
+    if arguments.has("--json") {
+      context.output.line(
+        JSON.array(listings.map { RecordJSON.reader($0.reader, booksOut: $0.booksOut, overdue: $0.overdue) }).rendered())
+      return
+    }
+    guard !listings.isEmpty else { return context.output.line("No readers.") }
+    var table = Table([
+      .init(title: "Ticket", maximumWidth: 12), .init(title: "Name", maximumWidth: 40),
+      .init(title: "Phone", maximumWidth: 20), .init(title: "Books", maximumWidth: 5),
+      .init(title: "Overdue", maximumWidth: 7),
+    ])
+    for listing in listings {
+      table.append([
+        listing.reader.ticket, listing.reader.fullName, listing.reader.phone, String(listing.booksOut),
+        listing.overdue > 0 ? "! \(listing.overdue)" : "",
+      ])
+    }
+    context.output.write(table.rendered())
+  }
+}

@@ -1,0 +1,30 @@
+import DeskStorage
+
+/// How a command fails, and the exit status each failure gives.
+public enum CommandError: Error, CustomStringConvertible {
+  /// The command line itself is wrong: exit 64 (EX_USAGE).
+  case usage(String, command: String)
+  /// The library refused or could not do it: exit 1, one line per problem.
+  case store(StoreError)
+  /// Several lines, each one problem: exit 1.
+  case failed([String])
+
+  public var exitStatus: Int32 {
+    switch self {
+    case .usage: return 64
+    case .store, .failed: return 1
+    }
+  }
+
+  public var lines: [String] {
+    switch self {
+    case .usage(let message, let command):
+      let help = command.isEmpty ? "circdesk --help" : "circdesk \(command) --help"
+      return ["error: \(message)", "See '\(help)'."]
+    case .store(let error): return error.lines
+    case .failed(let lines): return lines
+    }
+  }
+
+  public var description: String { lines.joined(separator: "\n") }
+}

@@ -1,0 +1,102 @@
+import DeskDomain
+
+/// The arguments of one command, checked against its spec: options by name, flags, and the
+/// positional arguments in order.
+public struct ParsedArguments: Sendable {
+  public private(set) var values: [String: [String]] = [:]
+  public private(set) var flags: Set<String> = []
+  public private(set) var positionals: [String] = []
+  public let spec: CommandSpec
+
+  /// `--name value`, `--name=value`, flags, and `--` before positionals that start with `-`.
+  public init(_ arguments: [String], spec: CommandSpec) throws(CommandError) {
+    self.spec = spec
+    var index = 0
+    var onlyPositionals = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if onlyPositionals || !argument.hasPrefix("-") || argument == "-" {
+        positionals.append(argument)
+        continue
+      }
+      if argument == "--" {
+        onlyPositionals = true
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      guard let option = spec.options.first(where: { $0.name == name }) else {
+        throw .usage("unknown option \(name)", command: spec.path)
+      }
+      if option.value == nil {
+        guard inlineValue == nil else { throw .usage("\(name) takes no value", command: spec.path) }
+        flags.insert(name)
+        continue
+      }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else {
+        guard index < arguments.count else {
+          throw .usage("\(name) needs a value \(option.value ?? "")", command: spec.path)
+        }
+        value = arguments[index]
+        index += 1
+      }
+      if !option.repeats && values[name] != nil {
+        throw .usage("\(name) is given twice", command: spec.path)
+      }
+      values[name, default: []].append(value)
+    }
+  }
+
+  public func value(_ name: String) -> String? {
+    values[name]?.last
+  }
+
+  public func all(_ name: String) -> [String] {
+    values[name] ?? []
+  }
+
+  public func has(_ name: String) -> Bool {
+    flags.contains(name)
+  }
+
+  public func required(_ name: String) throws(CommandError) -> String {
+    guard let value = value(name) else { throw .usage("\(name) is required", command: spec.path) }
+    return value
+  }
+
+  public func integer(_ name: String) throws(CommandError) -> Int? {
+    guard let text = value(name) else { return nil }
+    guard let number = Int(text) else {
+      throw .usage("\(name) takes a whole number, not «\(text)»", command: spec.path)
+    }
+    return number
+  }
+
+  public func date(_ name: String) throws(CommandError) -> LocalDate? {
+    guard let text = value(name) else { return nil }
+    guard let date = LocalDate(iso: text) else {
+      throw .usage("\(name) takes a date like 2026-11-30, not «\(text)»", command: spec.path)
+    }
+    return date
+  }
+
+  /// Refuses positionals beyond `allowed`, and fewer than `minimum`.
+  public func positionals(minimum: Int, maximum: Int? = nil) throws(CommandError) -> [String] {
+    if positionals.count < minimum {
+      let missing = spec.arguments.dropFirst(positionals.count).first?.name ?? "an argument"
+      throw .usage("missing \(missing)", command: spec.path)
+    }
+    if let maximum, positionals.count > maximum {
+      throw .usage("unexpected argument «\(positionals[maximum])»", command: spec.path)
+    }
+    return positionals
+  }
+}

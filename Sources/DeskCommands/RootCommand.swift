@@ -1,0 +1,109 @@
+/// `circdesk`: finds the subcommand named by the first words and runs it, mapping every failure
+/// to a message on standard error and an exit status.
+public enum RootCommand {
+  public static let version = "0.1.0"
+
+  static let groups: [CommandGroup] = [
+    CommandGroup(
+      name: "book", abstract: "Add, list, show, change and delete books.",
+      commands: [BookAdd.self, BookList.self, BookShow.self, BookEdit.self, BookDelete.self]),
+    CommandGroup(
+      name: "reader", abstract: "Register, list, show, change and delete readers.",
+      commands: [ReaderAdd.self, ReaderList.self, ReaderShow.self, ReaderEdit.self, ReaderDelete.self]),
+    CommandGroup(
+      name: "policy", abstract: "Show and change the circulation rules.",
+      commands: [PolicyShow.self, PolicySet.self, PolicyCategory.self]),
+  ]
+
+  static let commands: [any DeskCommand.Type] = [IssueCommand.self, ReturnCommand.self, RenewCommand.self, DemoCommand.self]
+
+  public static var helpText: String {
+    var lines = [
+      "OVERVIEW: Circulation Desk: the front desk of a library, in a terminal.",
+      "",
+      "USAGE: circdesk [--db <path>]",
+      "       circdesk <command> [<arguments>] [--db <path>]",
+      "",
+      "With no command, opens the full-screen desk.",
+      "",
+      "COMMANDS:",
+    ]
+    var rows = groups.map { ($0.name, $0.abstract) }
+    rows += commands.map { ($0.spec.path, $0.spec.abstract) }
+    lines += CommandSpec.columns(rows)
+    lines += [
+      "",
+      "OPTIONS:",
+    ]
+    lines += CommandSpec.columns([
+      ("--db <path>", CommandSpec.databaseOption.help),
+      ("--version", "Show the version."),
+      ("-h, --help", "Show this help."),
+    ])
+    lines += [
+      "",
+      "EXIT STATUS:",
+      "  0 done; 1 refused by a rule or validation (nothing changed), or the library could not be used;",
+      "  64 the command line is wrong.",
+      "",
+      "  See 'circdesk <command> --help' for detailed help.",
+    ]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// Runs the command line (without the program name) and returns the exit status.
+  public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
+    do {
+      try dispatch(arguments, context: context)
+      return 0
+    } catch {
+      for line in error.lines { context.errors.line(line.visibleForTerminal) }
+      return error.exitStatus
+    }
+  }
+
+  static func dispatch(_ arguments: [String], context: CommandContext) throws(CommandError) {
+    guard let first = arguments.first else {
+      throw .usage("the full-screen desk is not available in this build; name a command", command: "")
+    }
+    if first == "--help" || first == "-h" || first == "help" {
+      context.output.write(helpText)
+      return
+    }
+    if first == "--version" {
+      context.output.line("circdesk \(version)")
+      return
+    }
+    if let group = groups.first(where: { $0.name == first }) {
+      guard let word = arguments.dropFirst().first, !word.hasPrefix("-") || word == "-h" || word == "--help" else {
+        if arguments.count == 1 || arguments[1] == "--help" || arguments[1] == "-h" {
+          context.output.write(group.helpText)
+          return
+        }
+        throw .usage("name a subcommand of '\(group.name)'", command: group.name)
+      }
+      if word == "-h" || word == "--help" {
+        context.output.write(group.helpText)
+        return
+      }
+      guard let command = group.commands.first(where: { $0.spec.path == "\(group.name) \(word)" }) else {
+        throw .usage("unknown subcommand '\(group.name) \(word)'", command: group.name)
+      }
+      try run(command, Array(arguments.dropFirst(2)), context: context)
+      return
+    }
+    guard let command = commands.first(where: { $0.spec.path == first }) else {
+      throw .usage("unknown command '\(first)'", command: "")
+    }
+    try run(command, Array(arguments.dropFirst()), context: context)
+  }
+
+  static func run(_ command: any DeskCommand.Type, _ arguments: [String], context: CommandContext) throws(CommandError) {
+    if arguments.contains("--help") || arguments.contains("-h") {
+      context.output.write(command.spec.helpText)
+      return
+    }
+    let parsed = try ParsedArguments(arguments, spec: command.spec)
+    try command.run(parsed, in: context)
+  }
+}

@@ -1,0 +1,48 @@
+/// How many terminal columns text takes: 0 for combining marks and zero-width characters, 2 for
+/// East Asian wide and full-width characters and most emoji, 1 otherwise. Tables and screens
+/// align columns by this, never by `count`.
+extension Unicode.Scalar {
+  public var displayWidth: Int {
+    let v = value
+    if v == 0 { return 0 }
+    if v < 0x20 || (0x7F..<0xA0).contains(v) { return 1 }  // shown as a one-column placeholder
+    switch properties.generalCategory {
+    case .nonspacingMark, .enclosingMark, .format: return 0
+    default: break
+    }
+    if v == 0x200B || (0x1160...0x11FF).contains(v) { return 0 }
+    let wide: [ClosedRange<UInt32>] = [
+      0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+    return wide.contains(where: { $0.contains(v) }) ? 2 : 1
+  }
+}
+
+extension String {
+  public var displayWidth: Int {
+    unicodeScalars.reduce(0) { $0 + $1.displayWidth }
+  }
+
+  /// The text cut to at most `width` columns, with `…` marking a cut.
+  public func truncated(toWidth width: Int) -> String {
+    guard displayWidth > width else { return self }
+    guard width > 0 else { return "" }
+    var result = ""
+    var used = 0
+    for character in self {
+      let w = String(character).displayWidth
+      if used + w > width - 1 { break }
+      result.append(character)
+      used += w
+    }
+    return result + "…"
+  }
+
+  /// The text cut or padded with spaces to exactly `width` columns.
+  public func padded(toWidth width: Int) -> String {
+    let cut = truncated(toWidth: width)
+    return cut + String(repeating: " ", count: max(0, width - cut.displayWidth))
+  }
+}
