@@ -63,8 +63,9 @@ public enum RootCommand {
   }
 
   static func dispatch(_ arguments: [String], context: CommandContext) throws(CommandError) {
-    guard let first = arguments.first else {
-      throw .usage("the full-screen desk is not available in this build; name a command", command: "")
+    guard let first = arguments.first, first != "--db" && !first.hasPrefix("--db=") else {
+      try run(HomeCommand.self, arguments, context: context)
+      return
     }
     if first == "--help" || first == "-h" || first == "help" {
       context.output.write(helpText)

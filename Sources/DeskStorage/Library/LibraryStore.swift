@@ -12,11 +12,15 @@ public final class LibraryStore {
 
   /// Opens the file at `path`, creating it (and its folder) when missing, and brings its
   /// schema up to date. A file that cannot be used is left exactly as it was.
-  public init(path: String, clock: any Clock = SystemClock(), create: Bool = true) throws(StoreError) {
+  /// `busyTimeoutMilliseconds` is how long a write waits for another desk's write to finish.
+  public init(
+    path: String, clock: any Clock = SystemClock(), create: Bool = true, busyTimeoutMilliseconds: Int32 = 5000
+  ) throws(StoreError) {
     self.clock = clock
     if create { try LibraryStore.createParentFolder(of: path) }
     do {
-      database = try Database(path: path, flags: create ? [.readWrite, .create] : [.readWrite])
+      database = try Database(
+        path: path, flags: create ? [.readWrite, .create] : [.readWrite], busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     } catch {
       throw .cannotOpen(path: path, reason: error.message)
     }
@@ -36,7 +40,8 @@ public final class LibraryStore {
     do {
       // WAL lets readers go on while a desk writes; FULL makes a commit survive power loss.
       try database.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
-      try migrate()
+      // Only a file that needs migrating takes the write lock here; others open while a desk writes.
+      if version < Migrations.latestVersion { try migrate() }
     } catch let error as DatabaseError {
       throw LibraryStore.openError(error, path: path)
     } catch let error as StoreError {

@@ -1,0 +1,57 @@
+import Testing
+
+@testable import DeskDomain
+
+@Suite struct TextTests {
+  @Test func foldsCaseYoAndLatinDiacritics() {
+    #expect(TextFolding.fold("Ёлкин ЁЖИК") == "елкин ежик")
+    #expect(TextFolding.fold("Élise Müller García Łódź Straße") == "elise muller garcia lodz strasse")
+    #expect(TextFolding.fold("Йошкар-Ола") == "йошкар-ола", "й is a letter of its own")
+    #expect(TextFolding.fold("и\u{0306}од") == "йод", "decomposed й is still й")
+    #expect(TextFolding.fold("е\u{0308}ж") == "еж", "decomposed ё folds like ё")
+  }
+
+  @Test func splitsWords() {
+    #expect(TextFolding.words("Лермонтов, М. Ю. «Герой нашего времени»") == ["лермонтов", "м", "ю", "герой", "нашего", "времени"])
+  }
+
+  @Test func trimsScannerPadding() {
+    #expect(" 26002315".trimmingWhitespace() == "26002315")
+    #expect("\n\t26002315\n".trimmingWhitespace() == "26002315")
+    #expect("\u{1B}26002315\r".trimmingWhitespace() == "26002315")
+    #expect("   ".trimmingWhitespace() == "")
+  }
+
+  @Test func makesControlCharactersVisible() {
+    #expect("a\u{1B}[31mb\nc\u{7F}\u{9B}".visibleForTerminal == "a\u{241B}[31mb\u{240A}c\u{2421}\u{FFFD}")
+  }
+
+  @Test func measuresDisplayWidth() {
+    #expect("Лермонтов".displayWidth == 9)
+    #expect("漢字".displayWidth == 4)
+    #expect("e\u{0301}".displayWidth == 1)
+    #expect("Герой нашего времени".truncated(toWidth: 10) == "Герой наш…")
+    #expect("漢字漢字".truncated(toWidth: 5) == "漢字…")
+    #expect("Ёж".padded(toWidth: 4) == "Ёж  ")
+  }
+
+  @Test func parsesMoneyExactly() {
+    #expect(Money("254")?.minorUnits == 25400)
+    #expect(Money("254,5")?.minorUnits == 25450)
+    #expect(Money("1 254.05")?.minorUnits == 125405)
+    #expect(Money("254.50")?.description == "254.50")
+    #expect(Money("254")?.description == "254")
+    #expect(Money("12.345") == nil)
+    #expect(Money("-5") == nil)
+    #expect(Money("abc") == nil)
+    #expect(Money("") == nil)
+  }
+
+  @Test func makesVersionFourUUIDs() {
+    let id = RecordID.random().text
+    let groups = id.split(separator: "-").map(\.count)
+    #expect(groups == [8, 4, 4, 4, 12])
+    #expect(Array(id)[14] == "4")
+    #expect(RecordID.random() != RecordID.random())
+  }
+}

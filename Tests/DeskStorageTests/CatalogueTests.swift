@@ -1,0 +1,140 @@
+import DeskDomain
+import Testing
+
+@testable import DeskStorage
+
+@Suite struct CatalogueTests {
+  let folder = TemporaryFolder()
+  let clock = TestClock()
+  let store: LibraryStore
+
+  init() throws {
+    store = try LibraryStore(path: folder.file("library.sqlite"), clock: clock)
+  }
+
+  @Test func refusesADuplicateInventoryNumberNamingTheOtherBook() throws {
+    try store.addBook(bookDraft("100234", "Герой нашего времени", surname: "Лермонтов"))
+    #expect(errorLines { try store.addBook(bookDraft(" 100234 ", "Другая книга")) } == [
+      "Inventory number 100234 is already used by «Герой нашего времени»"
+    ])
+    #expect(try store.bookCount() == 1)
+    try store.addBook(bookDraft("100235", "Другая книга"))
+    #expect(errorLines { try store.updateBook(inventory: "100235") { $0.inventoryNumber = "100234" } } == [
+      "Inventory number 100234 is already used by «Герой нашего времени»"
+    ])
+    #expect(try store.book(inventory: "100235")?.title == "Другая книга")
+  }
+
+  @Test func refusesAMissingInventoryNumberAndSavesNothing() throws {
+    #expect(errorLines { try store.addBook(bookDraft("  ", "Книга")) } == ["Inventory number is required"])
+    #expect(try store.bookCount() == 0)
+  }
+
+  @Test func editsKeepIdentityAndFindByISBN() throws {
+    let book = try store.addBook(bookDraft("1", "Герой", isbn: "5-17-079585-8"))
+    clock.advance(days: 1)
+    let edited = try store.updateBook(inventory: "1") { $0.title = "Герой нашего времени" }
+    #expect(edited.id == book.id)
+    #expect(edited.updated > book.updated)
+    #expect(try store.book(inventory: "1")?.title == "Герой нашего времени")
+    #expect(try store.books(isbn: ISBN("978-5-17-079585-7")).map(\.inventoryNumber) == ["1"])
+  }
+
+  @Test func deletingLeavesATombstoneAndFreesTheNumber() throws {
+    let book = try store.addBook(bookDraft("1", "Книга"))
+    try store.deleteBook(inventory: "1")
+    #expect(try store.book(inventory: "1") == nil)
+    #expect(try store.database.scalarInt("SELECT deleted FROM book WHERE uuid = ?", book.id.text) == 1)
+    try store.addBook(bookDraft("1", "Новая книга"))
+    #expect(errorLines { try store.deleteBook(inventory: "2") } == [
+      "No book has inventory number 2: check the label, or add the book first"
+    ])
+  }
+
+  @Test func sortsCyrillicAndLatinCaseInsensitivelyWithYoAsYe() throws {
+    let books = [
+      ("1", "Ёлкин", "Зима"), ("2", "ежов", "Лето"), ("3", "Абрамов", "Весна"), ("4", "zola", "Nana"),
+      ("5", "Émile", "Été"), ("6", "Ели", "Осень"), ("7", "", "Азбука"), ("8", "Adams", "Z"),
+      ("9", "Елкин", "Антология"),
+    ]
+    for (inventory, surname, title) in books {
+      try store.addBook(bookDraft(inventory, title, surname: surname))
+    }
+    let order = try store.books().map(\.book.inventoryNumber)
+    // Latin before Cyrillic; ё sorts with е; case does not matter; no author files under the title.
+    #expect(order == ["8", "5", "4", "3", "7", "2", "6", "9", "1"])
+  }
+
+  @Test func pagesByKeysetInBothDirections() throws {
+    for number in 1...95 {
+      try store.addBook(bookDraft(String(format: "%03d", number), "Книга \(number)", surname: "Автор"))
+    }
+    let all = try store.books(limit: 1000).map(\.book.inventoryNumber)
+    #expect(all.count == 95)
+    var pages: [[String]] = []
+    var position = PagePosition.first
+    while true {
+      let page = try store.books(position: position, limit: 40)
+      guard !page.isEmpty else { break }
+      pages.append(page.map(\.book.inventoryNumber))
+      position = .after(page.last!.book.sortKey)
+    }
+    #expect(pages.map(\.count) == [40, 40, 15])
+    #expect(pages.flatMap { $0 } == all)
+    let last = try store.books(position: .last, limit: 40)
+    #expect(last.map(\.book.inventoryNumber) == Array(all.suffix(40)))
+    let before = try store.books(position: .before(last.first!.book.sortKey), limit: 40)
+    #expect(before.map(\.book.inventoryNumber) == Array(all.dropLast(40).suffix(40)))
+  }
+
+  @Test func searchesByWordPrefixesInAnyOrder() throws {
+    try store.addBook(bookDraft("100", "Герой нашего времени", surname: "Лермонтов", initials: "М. Ю."))
+    try store.addBook(bookDraft("101", "Ёлка и другие рассказы", surname: "Зощенко"))
+    try store.addBook(bookDraft("102", "Les Misérables", surname: "Hugo", isbn: "978-0-14-044430-8"))
+    #expect(try store.books(search: "врем лерм").map(\.book.inventoryNumber) == ["100"])
+    #expect(try store.books(search: "ЕЛКА").map(\.book.inventoryNumber) == ["101"])
+    #expect(try store.books(search: "miserables").map(\.book.inventoryNumber) == ["102"])
+    #expect(try store.books(search: "101").map(\.book.inventoryNumber) == ["101"])
+    #expect(try store.books(search: "9780140444308").map(\.book.inventoryNumber) == ["102"])
+    #expect(try store.books(search: "ерой").isEmpty, "a word must start with the query")
+    #expect(try store.books(search: "%").count == 3, "punctuation is not a pattern")
+  }
+
+  @Test func householdsShareAnAddressKeptByPhone() throws {
+    var first = readerDraft("1", "Иванова", phone: "+7 343 210-11-01")
+    first.addressCity = "Екатеринбург"
+    first.street = "ул. Ленина"
+    first.house = "5"
+    first.flat = "12"
+    let mother = try store.addReader(first)
+    let son = try store.addReader(readerDraft("2", "Иванов", phone: "8 (343) 210 11 01".replacingFirst("8", "+7")))
+    #expect(son.address == mother.address)
+    #expect(try store.address(phone: "+73432101101")?.street == "ул. Ленина")
+
+    var stranger = readerDraft("3", "Петров", phone: "+7 343 210-11-01")
+    stranger.street = "ул. Мира"
+    #expect(errorLines { try store.addReader(stranger) } == [
+      "Phone +7 343 210-11-01 already has another address (Екатеринбург, ул. Ленина, 5-12); "
+        + "leave the address empty to use it, or correct it there first"
+    ])
+    #expect(try store.readerCount() == 2)
+
+    // The household moves: a reader who lives there may change the shared address.
+    try store.updateReader(ticket: "2") { $0.street = "ул. Мира"; $0.house = "1"; $0.flat = "" }
+    #expect(try store.reader(ticket: "1")?.address?.singleLine == "Екатеринбург, ул. Мира, 1")
+  }
+
+  @Test func refusesADuplicateTicket() throws {
+    try store.addReader(readerDraft("17", "Иванова", firstName: "Мария"))
+    #expect(errorLines { try store.addReader(readerDraft("17", "Петров")) } == [
+      "Reader ticket 17 is already used by Иванова М."
+    ])
+  }
+}
+
+extension String {
+  func replacingFirst(_ target: Character, _ replacement: String) -> String {
+    guard let index = firstIndex(of: target) else { return self }
+    return String(self[..<index]) + replacement + String(self[self.index(after: index)...])
+  }
+}

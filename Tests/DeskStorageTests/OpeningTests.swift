@@ -1,0 +1,142 @@
+import DeskDomain
+import Foundation
+import Testing
+
+@testable import DeskStorage
+
+@Suite struct OpeningTests {
+  @Test func createsTheSchemaAndReopens() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("nested/folder/library.sqlite")
+    do {
+      let store = try LibraryStore(path: path, clock: TestClock())
+      #expect(try store.database.scalarInt("PRAGMA user_version") == LibraryStore.schemaVersion)
+      #expect(try store.database.queryFirst("PRAGMA journal_mode") { $0.string(0) } == "wal")
+      #expect(try store.database.scalarInt("PRAGMA synchronous") == 2, "FULL")
+      #expect(try store.database.scalarInt("PRAGMA foreign_keys") == 1)
+      try store.addBook(bookDraft("1", "Первая"))
+    }
+    let reopened = try LibraryStore(path: path, clock: TestClock())
+    #expect(try reopened.bookCount() == 1)
+    #expect(try reopened.categories().map(\.code) == ["adult", "child", "staff", "student"])
+    #expect(try reopened.integrityCheck() == ["ok"])
+  }
+
+  @Test func refusesAFileThatIsNotADatabaseAndLeavesItAsItWas() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("notes.sqlite")
+    let content = Data(repeating: 0x41, count: 8192)
+    try content.write(to: URL(fileURLWithPath: path))
+    #expect(errorLines { _ = try LibraryStore(path: path, clock: TestClock()) } == [
+      "\(path) is not a library database (it is another kind of file): name another file with --db, or move this one away"
+    ])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+  }
+
+  @Test func refusesAFileFromANewerVersion() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("future.sqlite")
+    do {
+      let database = try Database(path: path)
+      try database.executeScript("CREATE TABLE t(x); PRAGMA user_version = 99")
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let lines = errorLines { _ = try LibraryStore(path: path, clock: TestClock()) }
+    #expect(lines.count == 1)
+    #expect(lines[0].contains("written by a newer version of circdesk (schema 99"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test func waitsForALockAndThenSaysTheFileIsBusy() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("library.sqlite")
+    let store = try LibraryStore(path: path, clock: TestClock())
+    try store.addBook(bookDraft("1", "Книга"))
+    let other = try Database(path: path)
+
+    // Another desk is writing: reading goes on (WAL), writing waits and then says why.
+    try other.executeScript("BEGIN IMMEDIATE")
+    let waiting = try LibraryStore(path: path, clock: TestClock(), busyTimeoutMilliseconds: 200)
+    #expect(try waiting.bookCount() == 1)
+    let lines = errorLines { try waiting.addBook(bookDraft("2", "Другая")) }
+    #expect(lines.count == 1)
+    #expect(lines[0].hasPrefix("The library database is busy: try again"))
+    try other.executeScript("ROLLBACK")
+    try waiting.addBook(bookDraft("2", "Другая"))
+    #expect(try store.bookCount() == 2)
+  }
+
+  @Test func saysWhenAnotherProgramHoldsTheFileExclusively() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("library.sqlite")
+    do { _ = try LibraryStore(path: path, clock: TestClock()) }
+    let other = try Database(path: path)
+    try other.executeScript("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; INSERT INTO holiday(day) VALUES ('2026-12-31')")
+    let opening = errorLines { _ = try LibraryStore(path: path, clock: TestClock(), busyTimeoutMilliseconds: 200) }
+    #expect(opening == ["\(path) is locked by another program for too long: try again, or close the program that holds it"])
+    try other.executeScript("ROLLBACK")
+  }
+
+  @Test func reportsAFolderThatCannotBeCreated() throws {
+    let folder = TemporaryFolder()
+    let blocker = folder.file("plain-file")
+    #expect(FileManager.default.createFile(atPath: blocker, contents: Data("x".utf8)))
+    let lines = errorLines { _ = try LibraryStore(path: blocker + "/library.sqlite", clock: TestClock()) }
+    #expect(lines.count == 1)
+    #expect(lines[0].hasPrefix("Cannot open \(blocker)/library.sqlite"))
+  }
+
+  @Test func theDatabaseItselfEnforcesUniquenessAndOneOpenLoan() throws {
+    let folder = TemporaryFolder()
+    let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
+    try store.addBook(bookDraft("100", "Книга"))
+    try store.addReader(readerDraft("1", "Иванов"))
+    let database = store.database
+    let insertBook = """
+      INSERT INTO book(uuid, inventory, title, sort_key, search_text, created_at, updated_at)
+      VALUES (?, '100', 'Копия', 'k', 'k', 'now', 'now')
+      """
+    #expect {
+      try database.execute(insertBook, "another-uuid")
+    } throws: { ($0 as? DatabaseError)?.isUniqueViolation == true }
+    let insertLoan = """
+      INSERT INTO loan(uuid, book_id, reader_id, issued_at, due_date, desk, created_at, updated_at)
+      VALUES (?, (SELECT id FROM book), (SELECT id FROM reader), 'now', '2026-12-01', 'd', 'now', 'now')
+      """
+    try database.execute(insertLoan, "loan-1")
+    #expect {
+      try database.execute(insertLoan, "loan-2")
+    } throws: { ($0 as? DatabaseError)?.isUniqueViolation == true }
+    #expect {
+      try database.execute(
+        "INSERT INTO reader(uuid, ticket, surname, category, registered, sort_key, search_text, created_at, updated_at) VALUES ('r2', '1', 'Копия', 'adult', '2026-01-01', 'k', 'k', 'n', 'n')")
+    } throws: { ($0 as? DatabaseError)?.isUniqueViolation == true }
+  }
+
+  @Test func aTransactionRollsBackWhenItsBodyThrows() throws {
+    let folder = TemporaryFolder()
+    let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
+    struct Stop: Error {}
+    #expect(throws: Stop.self) {
+      try store.database.inTransaction {
+        try store.addBook(bookDraft("1", "Книга"))
+        throw Stop()
+      }
+    }
+    #expect(try store.bookCount() == 0)
+  }
+
+  @Test func databaseErrorsCarryCodeMessageAndSQL() throws {
+    let folder = TemporaryFolder()
+    let database = try Database(path: folder.file("x.sqlite"))
+    do {
+      try database.execute("SELECT * FROM missing_table")
+      Issue.record("expected an error")
+    } catch {
+      #expect(error.code == 1)
+      #expect(error.message == "no such table: missing_table")
+      #expect(error.sql == "SELECT * FROM missing_table")
+    }
+  }
+}
