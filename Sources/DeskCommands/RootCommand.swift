@@ -15,7 +15,9 @@ public enum RootCommand {
       commands: [PolicyShow.self, PolicySet.self, PolicyCategory.self]),
   ]
 
-  static let commands: [any DeskCommand.Type] = [IssueCommand.self, ReturnCommand.self, RenewCommand.self, DemoCommand.self]
+  static let commands: [any DeskCommand.Type] = [
+    IssueCommand.self, ReturnCommand.self, RenewCommand.self, DemoCommand.self,
+  ]
 
   public static var helpText: String {
     var lines = [
@@ -24,7 +26,7 @@ public enum RootCommand {
       "USAGE: circdesk [--db <path>]",
       "       circdesk <command> [<arguments>] [--db <path>]",
       "",
-      "With no command, opens the full-screen desk.",
+      "With no command, shows the library at a glance: counts, overdue books, the first page of books.",
       "",
       "COMMANDS:",
     ]
@@ -99,7 +101,8 @@ public enum RootCommand {
     try run(command, Array(arguments.dropFirst()), context: context)
   }
 
-  static func run(_ command: any DeskCommand.Type, _ arguments: [String], context: CommandContext) throws(CommandError) {
+  static func run(_ command: any DeskCommand.Type, _ arguments: [String], context: CommandContext) throws(CommandError)
+  {
     if arguments.contains("--help") || arguments.contains("-h") {
       context.output.write(command.spec.helpText)
       return

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import DeskCommands
 import DeskDomain
 import DeskStorage
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 // CIRCDESK_NOW (an ISO-8601 instant) fixes the clock: for reproducible examples and tests.
 var environment: [String: String] = [:]

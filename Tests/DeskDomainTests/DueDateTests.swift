@@ -37,18 +37,26 @@ import Testing
 
   @Test func aCalendarClosedEveryDayDoesNotLoopForever() {
     let closed = LibraryCalendar(closedWeekdays: Set(Weekday.allCases))
-    #expect(DueDateMode.calendar.dueDate(issuedOn: date("2026-01-01"), loanDays: 3, calendar: closed) == date("2026-01-04"))
-    #expect(DueDateMode.datedue.dueDate(issuedOn: date("2026-01-01"), loanDays: 3, calendar: closed) == date("2026-01-04"))
+    #expect(
+      DueDateMode.calendar.dueDate(issuedOn: date("2026-01-01"), loanDays: 3, calendar: closed) == date("2026-01-04"))
+    #expect(
+      DueDateMode.datedue.dueDate(issuedOn: date("2026-01-01"), loanDays: 3, calendar: closed) == date("2026-01-04"))
   }
 
   @Test func renewalCountsFromTheOldDueDateOrFromToday() {
     let category = ReaderCategory(code: "adult", name: "Adult", loanDays: 14, loanLimit: 10, renewalLimit: 2)
     var policy = CirculationPolicy(dueDateMode: .days, calendar: LibraryCalendar())
     policy.renewalBase = .dueDate
-    #expect(policy.renewedDueDate(oldDue: date("2026-12-10"), today: date("2026-12-01"), category: category) == date("2026-12-24"))
+    #expect(
+      policy.renewedDueDate(oldDue: date("2026-12-10"), today: date("2026-12-01"), category: category)
+        == date("2026-12-24"))
     // An overdue loan renewed "from the due date" still gets a full period from today.
-    #expect(policy.renewedDueDate(oldDue: date("2026-11-20"), today: date("2026-12-01"), category: category) == date("2026-12-15"))
+    #expect(
+      policy.renewedDueDate(oldDue: date("2026-11-20"), today: date("2026-12-01"), category: category)
+        == date("2026-12-15"))
     policy.renewalBase = .today
-    #expect(policy.renewedDueDate(oldDue: date("2026-12-10"), today: date("2026-12-01"), category: category) == date("2026-12-15"))
+    #expect(
+      policy.renewedDueDate(oldDue: date("2026-12-10"), today: date("2026-12-01"), category: category)
+        == date("2026-12-15"))
   }
 }

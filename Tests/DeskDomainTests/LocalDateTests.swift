@@ -36,6 +36,8 @@ import Testing
     let moment = LocalMoment(instant: stamp!, utcOffsetSeconds: 5 * 3600)
     #expect(moment.date.iso == "2026-11-30")
     #expect(moment.clockTime == "14:15")
-    #expect(LocalMoment(instant: Timestamp(iso: "2026-11-30T20:00:00Z")!, utcOffsetSeconds: 5 * 3600).date.iso == "2026-12-01")
+    #expect(
+      LocalMoment(instant: Timestamp(iso: "2026-11-30T20:00:00Z")!, utcOffsetSeconds: 5 * 3600).date.iso == "2026-12-01"
+    )
   }
 }

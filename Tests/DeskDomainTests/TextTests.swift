@@ -12,7 +12,10 @@ import Testing
   }
 
   @Test func splitsWords() {
-    #expect(TextFolding.words("Лермонтов, М. Ю. «Герой нашего времени»") == ["лермонтов", "м", "ю", "герой", "нашего", "времени"])
+    #expect(
+      TextFolding.words("Лермонтов, М. Ю. «Герой нашего времени»") == [
+        "лермонтов", "м", "ю", "герой", "нашего", "времени",
+      ])
   }
 
   @Test func trimsScannerPadding() {

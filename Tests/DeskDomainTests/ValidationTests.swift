@@ -65,7 +65,8 @@ import Testing
     draft.email = "not-an-address"
     draft.street = "ул. Ленина"
     do {
-      _ = try draft.validated(base: nil, categories: ["adult", "child"], defaultCategory: "adult", today: today, now: now)
+      _ = try draft.validated(
+        base: nil, categories: ["adult", "child"], defaultCategory: "adult", today: today, now: now)
       Issue.record("the draft should be refused")
     } catch {
       #expect(
@@ -94,18 +95,24 @@ import Testing
     let adult = ReaderCategory(code: "adult", name: "Adult", loanDays: 14, loanLimit: 10, renewalLimit: 2)
     let policy = CirculationPolicy()
     #expect(
-      CirculationRules.issueRefusals(readerName: "R", category: child, openLoans: 5, overdueLoans: 0, adding: 1, policy: policy)
+      CirculationRules.issueRefusals(
+        readerName: "R", category: child, openLoans: 5, overdueLoans: 0, adding: 1, policy: policy)
         == [.limitReached(reader: "R", limit: 5, category: "child")])
     #expect(
-      CirculationRules.issueRefusals(readerName: "R", category: adult, openLoans: 5, overdueLoans: 0, adding: 1, policy: policy)
-        .isEmpty)
+      CirculationRules.issueRefusals(
+        readerName: "R", category: adult, openLoans: 5, overdueLoans: 0, adding: 1, policy: policy
+      )
+      .isEmpty)
     #expect(
-      CirculationRules.issueRefusals(readerName: "R", category: adult, openLoans: 1, overdueLoans: 1, adding: 1, policy: policy)
+      CirculationRules.issueRefusals(
+        readerName: "R", category: adult, openLoans: 1, overdueLoans: 1, adding: 1, policy: policy)
         == [.hasOverdue(reader: "R", count: 1)])
     var lenient = policy
     lenient.blockOnOverdue = false
     #expect(
-      CirculationRules.issueRefusals(readerName: "R", category: adult, openLoans: 1, overdueLoans: 1, adding: 1, policy: lenient)
-        .isEmpty)
+      CirculationRules.issueRefusals(
+        readerName: "R", category: adult, openLoans: 1, overdueLoans: 1, adding: 1, policy: lenient
+      )
+      .isEmpty)
   }
 }

@@ -14,14 +14,16 @@ import Testing
 
   @Test func refusesADuplicateInventoryNumberNamingTheOtherBook() throws {
     try store.addBook(bookDraft("100234", "Герой нашего времени", surname: "Лермонтов"))
-    #expect(errorLines { try store.addBook(bookDraft(" 100234 ", "Другая книга")) } == [
-      "Inventory number 100234 is already used by «Герой нашего времени»"
-    ])
+    #expect(
+      errorLines { try store.addBook(bookDraft(" 100234 ", "Другая книга")) } == [
+        "Inventory number 100234 is already used by «Герой нашего времени»"
+      ])
     #expect(try store.bookCount() == 1)
     try store.addBook(bookDraft("100235", "Другая книга"))
-    #expect(errorLines { try store.updateBook(inventory: "100235") { $0.inventoryNumber = "100234" } } == [
-      "Inventory number 100234 is already used by «Герой нашего времени»"
-    ])
+    #expect(
+      errorLines { try store.updateBook(inventory: "100235") { $0.inventoryNumber = "100234" } } == [
+        "Inventory number 100234 is already used by «Герой нашего времени»"
+      ])
     #expect(try store.book(inventory: "100235")?.title == "Другая книга")
   }
 
@@ -46,9 +48,10 @@ import Testing
     #expect(try store.book(inventory: "1") == nil)
     #expect(try store.database.scalarInt("SELECT deleted FROM book WHERE uuid = ?", book.id.text) == 1)
     try store.addBook(bookDraft("1", "Новая книга"))
-    #expect(errorLines { try store.deleteBook(inventory: "2") } == [
-      "No book has inventory number 2: check the label, or add the book first"
-    ])
+    #expect(
+      errorLines { try store.deleteBook(inventory: "2") } == [
+        "No book has inventory number 2: check the label, or add the book first"
+      ])
   }
 
   @Test func sortsCyrillicAndLatinCaseInsensitivelyWithYoAsYe() throws {
@@ -113,22 +116,26 @@ import Testing
 
     var stranger = readerDraft("3", "Петров", phone: "+7 343 210-11-01")
     stranger.street = "ул. Мира"
-    #expect(errorLines { try store.addReader(stranger) } == [
-      "Phone +7 343 210-11-01 already has another address (Екатеринбург, ул. Ленина, 5-12); "
-        + "leave the address empty to use it, or correct it there first"
-    ])
+    #expect(
+      errorLines { try store.addReader(stranger) } == [
+        "Phone +7 343 210-11-01 already has another address (Екатеринбург, ул. Ленина, 5-12); "
+          + "leave the address empty to use it, or correct it there first"
+      ])
     #expect(try store.readerCount() == 2)
 
     // The household moves: a reader who lives there may change the shared address.
-    try store.updateReader(ticket: "2") { $0.street = "ул. Мира"; $0.house = "1"; $0.flat = "" }
+    try store.updateReader(ticket: "2") {
+      $0.street = "ул. Мира"; $0.house = "1"; $0.flat = ""
+    }
     #expect(try store.reader(ticket: "1")?.address?.singleLine == "Екатеринбург, ул. Мира, 1")
   }
 
   @Test func refusesADuplicateTicket() throws {
     try store.addReader(readerDraft("17", "Иванова", firstName: "Мария"))
-    #expect(errorLines { try store.addReader(readerDraft("17", "Петров")) } == [
-      "Reader ticket 17 is already used by Иванова М."
-    ])
+    #expect(
+      errorLines { try store.addReader(readerDraft("17", "Петров")) } == [
+        "Reader ticket 17 is already used by Иванова М."
+      ])
   }
 }
 

@@ -37,18 +37,21 @@ import Testing
 
   @Test func refusesABookThatIsOutNamingTheReader() throws {
     try store.issue(ticket: "A1", inventories: ["B1"])
-    #expect(errorLines { try store.issue(ticket: "C1", inventories: ["B1"]) } == [
-      "«Книга 1» (B1) is already issued to Взрослова А. (ticket A1), due 2026-12-14: return it first"
-    ])
-    #expect(errorLines { try store.issue(ticket: "A1", inventories: ["B1"]) } == [
-      "«Книга 1» (B1) is already issued to this reader, due 2026-12-14: renew it instead"
-    ])
+    #expect(
+      errorLines { try store.issue(ticket: "C1", inventories: ["B1"]) } == [
+        "«Книга 1» (B1) is already issued to Взрослова А. (ticket A1), due 2026-12-14: return it first"
+      ])
+    #expect(
+      errorLines { try store.issue(ticket: "A1", inventories: ["B1"]) } == [
+        "«Книга 1» (B1) is already issued to this reader, due 2026-12-14: renew it instead"
+      ])
   }
 
   @Test func aBatchIsAllOrNothing() throws {
-    #expect(errorLines { try store.issue(ticket: "A1", inventories: ["B1", "B404", "B2"]) } == [
-      "No book has inventory number B404: check the label, or add the book first"
-    ])
+    #expect(
+      errorLines { try store.issue(ticket: "A1", inventories: ["B1", "B404", "B2"]) } == [
+        "No book has inventory number B404: check the label, or add the book first"
+      ])
     #expect(try store.bookCount(filter: .issued) == 0)
     try store.issue(ticket: "A1", inventories: ["B3"])
     #expect(errorLines { try store.returnBooks(inventories: ["B3", "B4"]) } == ["«Книга 4» (B4) is not on loan"])
@@ -57,29 +60,33 @@ import Testing
 
   @Test func limitsArePerCategory() throws {
     try store.issue(ticket: "C1", inventories: ["B1", "B2", "B3", "B4", "B5"])
-    #expect(errorLines { try store.issue(ticket: "C1", inventories: ["B6"]) } == [
-      "Детский К. already holds 5 books, the limit for category «child»"
-    ])
+    #expect(
+      errorLines { try store.issue(ticket: "C1", inventories: ["B6"]) } == [
+        "Детский К. already holds 5 books, the limit for category «child»"
+      ])
     // The adult category's own limit applies to adults: seven books pass.
     try store.issue(ticket: "A1", inventories: ["B6", "B7", "B8", "B9", "B10", "B11", "B12"])
     #expect(try store.bookCount(filter: .issued) == 12)
     try store.setCategory(ReaderCategory(code: "adult", name: "Adult", loanDays: 14, loanLimit: 7, renewalLimit: 2))
     try store.returnBooks(inventories: ["B1"])
-    #expect(errorLines { try store.issue(ticket: "A1", inventories: ["B1"]) } == [
-      "Взрослова А. already holds 7 books, the limit for category «adult»"
-    ])
+    #expect(
+      errorLines { try store.issue(ticket: "A1", inventories: ["B1"]) } == [
+        "Взрослова А. already holds 7 books, the limit for category «adult»"
+      ])
   }
 
   @Test func overdueBooksBlockIssuesAndRenewalsWhenThePolicySaysSo() throws {
     try store.issue(ticket: "A1", inventories: ["B1", "B2"])
     clock.advance(days: 20)
     #expect(try store.bookCount(filter: .overdue) == 2)
-    #expect(errorLines { try store.issue(ticket: "A1", inventories: ["B3"]) } == [
-      "Взрослова А. has 2 overdue books: take them back before issuing or renewing"
-    ])
-    #expect(errorLines { try store.renew(inventories: ["B1"]) } == [
-      "Взрослова А. has 2 overdue books: take them back before issuing or renewing"
-    ])
+    #expect(
+      errorLines { try store.issue(ticket: "A1", inventories: ["B3"]) } == [
+        "Взрослова А. has 2 overdue books: take them back before issuing or renewing"
+      ])
+    #expect(
+      errorLines { try store.renew(inventories: ["B1"]) } == [
+        "Взрослова А. has 2 overdue books: take them back before issuing or renewing"
+      ])
     var policy = try store.policy()
     policy.blockOnOverdue = false
     try store.setPolicy(policy)
@@ -91,9 +98,10 @@ import Testing
     let renewed = try store.renew(inventories: ["B1"])
     #expect(renewed.first?.loan.renewals == 1)
     #expect(renewed.first?.loan.due.iso == "2026-12-28", "from the old due date, 2026-12-14, plus 14 days")
-    #expect(errorLines { try store.renew(inventories: ["B1"]) } == [
-      "«Книга 1» (B1) has been renewed 1 time, the limit: return it and issue it again if it may stay"
-    ])
+    #expect(
+      errorLines { try store.renew(inventories: ["B1"]) } == [
+        "«Книга 1» (B1) has been renewed 1 time, the limit: return it and issue it again if it may stay"
+      ])
   }
 
   @Test func returnNeedsOnlyTheBookAndKeepsHistory() throws {
@@ -110,33 +118,38 @@ import Testing
 
   @Test func refusesToDeleteWhatIsOut() throws {
     try store.issue(ticket: "A1", inventories: ["B1"])
-    #expect(errorLines { try store.deleteBook(inventory: "B1") } == [
-      "«Книга 1» (B1) is issued to Взрослова А. (ticket A1): take it back before deleting it"
-    ])
-    #expect(errorLines { try store.deleteReader(ticket: "A1") } == [
-      "Взрослова Анна holds 1 book: take it back before deleting the reader"
-    ])
+    #expect(
+      errorLines { try store.deleteBook(inventory: "B1") } == [
+        "«Книга 1» (B1) is issued to Взрослова А. (ticket A1): take it back before deleting it"
+      ])
+    #expect(
+      errorLines { try store.deleteReader(ticket: "A1") } == [
+        "Взрослова Анна holds 1 book: take it back before deleting the reader"
+      ])
     try store.returnBooks(inventories: ["B1"])
     try store.deleteReader(ticket: "A1")
     #expect(try store.reader(ticket: "A1") == nil)
   }
 
   @Test func refusesADueDateInThePastAndAnUnknownReader() throws {
-    #expect(errorLines { try store.issue(ticket: "A1", inventories: ["B1"], due: LocalDate(iso: "2026-11-01")) } == [
-      "Due date 2026-11-01 is in the past"
-    ])
-    #expect(errorLines { try store.issue(ticket: "Z9", inventories: ["B1"]) } == [
-      "No reader has ticket Z9: check the card, or register the reader first"
-    ])
+    #expect(
+      errorLines { try store.issue(ticket: "A1", inventories: ["B1"], due: LocalDate(iso: "2026-11-01")) } == [
+        "Due date 2026-11-01 is in the past"
+      ])
+    #expect(
+      errorLines { try store.issue(ticket: "Z9", inventories: ["B1"]) } == [
+        "No reader has ticket Z9: check the card, or register the reader first"
+      ])
   }
 
   @Test func categoriesAndHolidaysLiveInTheDatabase() throws {
     try store.setCategory(ReaderCategory(code: "vip", name: "Honoured", loanDays: 30, loanLimit: 20, renewalLimit: 3))
     try store.addReader(readerDraft("V1", "Почётный", category: "vip"))
     #expect(try store.issue(ticket: "V1", inventories: ["B1"]).first?.loan.due.iso == "2026-12-30")
-    #expect(errorLines { try store.removeCategory(code: "vip") } == [
-      "Category «vip» has 1 readers: move them to another category first"
-    ])
+    #expect(
+      errorLines { try store.removeCategory(code: "vip") } == [
+        "Category «vip» has 1 readers: move them to another category first"
+      ])
     #expect(errorLines { try store.removeCategory(code: "adult") }.first?.contains("has 1 readers") == true)
     try store.addHoliday(LocalDate(iso: "2026-12-31")!, name: "New Year's Eve")
     #expect(try store.holidays().map(\.day.iso) == ["2026-12-31"])

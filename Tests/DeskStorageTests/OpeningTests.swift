@@ -27,9 +27,10 @@ import Testing
     let path = folder.file("notes.sqlite")
     let content = Data(repeating: 0x41, count: 8192)
     try content.write(to: URL(fileURLWithPath: path))
-    #expect(errorLines { _ = try LibraryStore(path: path, clock: TestClock()) } == [
-      "\(path) is not a library database (it is another kind of file): name another file with --db, or move this one away"
-    ])
+    #expect(
+      errorLines { _ = try LibraryStore(path: path, clock: TestClock()) } == [
+        "\(path) is not a library database (it is another kind of file): name another file with --db, or move this one away"
+      ])
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == content)
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
   }
@@ -72,9 +73,11 @@ import Testing
     let path = folder.file("library.sqlite")
     do { _ = try LibraryStore(path: path, clock: TestClock()) }
     let other = try Database(path: path)
-    try other.executeScript("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; INSERT INTO holiday(day) VALUES ('2026-12-31')")
+    try other.executeScript(
+      "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; INSERT INTO holiday(day) VALUES ('2026-12-31')")
     let opening = errorLines { _ = try LibraryStore(path: path, clock: TestClock(), busyTimeoutMilliseconds: 200) }
-    #expect(opening == ["\(path) is locked by another program for too long: try again, or close the program that holds it"])
+    #expect(
+      opening == ["\(path) is locked by another program for too long: try again, or close the program that holds it"])
     try other.executeScript("ROLLBACK")
   }
 
@@ -110,7 +113,8 @@ import Testing
     } throws: { ($0 as? DatabaseError)?.isUniqueViolation == true }
     #expect {
       try database.execute(
-        "INSERT INTO reader(uuid, ticket, surname, category, registered, sort_key, search_text, created_at, updated_at) VALUES ('r2', '1', 'Копия', 'adult', '2026-01-01', 'k', 'k', 'n', 'n')")
+        "INSERT INTO reader(uuid, ticket, surname, category, registered, sort_key, search_text, created_at, updated_at) VALUES ('r2', '1', 'Копия', 'adult', '2026-01-01', 'k', 'k', 'n', 'n')"
+      )
     } throws: { ($0 as? DatabaseError)?.isUniqueViolation == true }
   }
 

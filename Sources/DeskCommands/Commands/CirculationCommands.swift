@@ -52,7 +52,8 @@ struct ReturnCommand: DeskCommand {
     IssueCommand.report(loans, verb: "Returned", arguments: arguments, context: context)
     if !arguments.has("--json") {
       for record in loans where record.loan.due < today {
-        context.output.line("  \(record.inventory) came back \(RecordText.days(record.loan.due.days(until: today))) late")
+        context.output.line(
+          "  \(record.inventory) came back \(RecordText.days(record.loan.due.days(until: today))) late")
       }
     }
   }

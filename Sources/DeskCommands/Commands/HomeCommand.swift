@@ -24,7 +24,8 @@ struct HomeCommand: DeskCommand {
     if overdue > 0 {
       context.output.line()
       context.output.line("Overdue:")
-      try BookList.run(try ParsedArguments(["--overdue", "--limit", "20"] + dbArguments(arguments), spec: BookList.spec), in: context)
+      try BookList.run(
+        try ParsedArguments(["--overdue", "--limit", "20"] + dbArguments(arguments), spec: BookList.spec), in: context)
     }
     context.output.line()
     context.output.line("Catalogue (first 40 by author; 'circdesk book list --help' for more):")

@@ -80,12 +80,16 @@ struct PolicySet: DeskCommand {
     usage: "policy set [<options>]",
     options: [
       CommandSpec.Option("--due-mode", value: "<mode>", help: "days, calendar or datedue (Koha's three modes)."),
-      CommandSpec.Option("--closed", value: "<days>", help: "Weekdays the library is closed, like sat,sun; none for none."),
-      CommandSpec.Option("--block-on-overdue", value: "<yes|no>", help: "Refuse issues and renewals to readers with overdue books."),
-      CommandSpec.Option("--renewal-base", value: "<base>", help: "today or due-date: where a renewal's new period starts."),
+      CommandSpec.Option(
+        "--closed", value: "<days>", help: "Weekdays the library is closed, like sat,sun; none for none."),
+      CommandSpec.Option(
+        "--block-on-overdue", value: "<yes|no>", help: "Refuse issues and renewals to readers with overdue books."),
+      CommandSpec.Option(
+        "--renewal-base", value: "<base>", help: "today or due-date: where a renewal's new period starts."),
       CommandSpec.Option("--default-category", value: "<code>", help: "Category of new readers when none is named."),
       CommandSpec.Option("--desk", value: "<name>", help: "Name of this desk, written into each loan."),
-      CommandSpec.Option("--holiday", value: "<date[=name]>", help: "Add a holiday, like 2026-12-31=New Year's Eve.", repeats: true),
+      CommandSpec.Option(
+        "--holiday", value: "<date[=name]>", help: "Add a holiday, like 2026-12-31=New Year's Eve.", repeats: true),
       CommandSpec.Option("--no-holiday", value: "<date>", help: "Remove a holiday.", repeats: true),
       CommandSpec.databaseOption,
     ])
@@ -157,7 +161,8 @@ struct PolicySet: DeskCommand {
 struct PolicyCategory: DeskCommand {
   static let spec = CommandSpec(
     path: "policy category", abstract: "Add, change or remove a reader category.",
-    usage: "policy category <code> [--name <text>] [--loan-days <n>] [--loan-limit <n>] [--renewal-limit <n>] [--remove]",
+    usage:
+      "policy category <code> [--name <text>] [--loan-days <n>] [--loan-limit <n>] [--renewal-limit <n>] [--remove]",
     arguments: [("<code>", "The category's code, like adult.")],
     options: [
       CommandSpec.Option("--name", value: "<text>", help: "Name shown to people."),
@@ -177,7 +182,8 @@ struct PolicyCategory: DeskCommand {
       context.output.line("Removed category \(code).".visibleForTerminal)
       return
     }
-    var category = try perform { () throws(StoreError) in try store.category(code: code) }
+    var category =
+      try perform { () throws(StoreError) in try store.category(code: code) }
       ?? ReaderCategory(code: code, name: code, loanDays: 14, loanLimit: 10, renewalLimit: 2)
     if let name = arguments.value("--name") { category.name = name }
     if let days = try arguments.integer("--loan-days") { category.loanDays = days }

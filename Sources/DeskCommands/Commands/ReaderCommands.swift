@@ -125,7 +125,8 @@ struct ReaderList: DeskCommand {
     }
     if arguments.has("--json") {
       context.output.line(
-        JSON.array(listings.map { RecordJSON.reader($0.reader, booksOut: $0.booksOut, overdue: $0.overdue) }).rendered())
+        JSON.array(listings.map { RecordJSON.reader($0.reader, booksOut: $0.booksOut, overdue: $0.overdue) }).rendered()
+      )
       return
     }
     guard !listings.isEmpty else { return context.output.line("No readers.") }

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import DeskAssets
 import DeskDomain
 import DeskStorage
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Builds the demo library from the tables in `Assets/demo`, dated relative to today so that
 /// due, due-today and overdue loans always look current.

@@ -21,16 +21,19 @@ enum RecordJSON {
       ("place", .string(book.place)),
       ("received", .optional(book.received?.iso)),
       ("status", .string(status(loan?.loan, today: today))),
-      ("loan", loan.map { current in
-        .object([
-          ("reader_ticket", .string(current.readerTicket)),
-          ("reader", .string(current.readerName)),
-          ("issued", .string(current.loan.issued.iso)),
-          ("due", .string(current.loan.due.iso)),
-          ("renewals", .int(current.loan.renewals)),
-          ("overdue", .bool(current.loan.isOverdue(on: today))),
-        ])
-      } ?? .null),
+      (
+        "loan",
+        loan.map { current in
+          .object([
+            ("reader_ticket", .string(current.readerTicket)),
+            ("reader", .string(current.readerName)),
+            ("issued", .string(current.loan.issued.iso)),
+            ("due", .string(current.loan.due.iso)),
+            ("renewals", .int(current.loan.renewals)),
+            ("overdue", .bool(current.loan.isOverdue(on: today))),
+          ])
+        } ?? .null
+      ),
       ("created", .string(book.created.iso)),
       ("updated", .string(book.updated.iso)),
     ])

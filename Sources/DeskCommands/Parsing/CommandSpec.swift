@@ -50,7 +50,8 @@ public struct CommandSpec: Sendable {
     }
     let all = options + [Option("-h, --help", help: "Show this help.")]
     lines += ["", "OPTIONS:"]
-    lines += CommandSpec.columns(all.map { option in (option.name + (option.value.map { " \($0)" } ?? ""), option.help) })
+    lines += CommandSpec.columns(
+      all.map { option in (option.name + (option.value.map { " \($0)" } ?? ""), option.help) })
     if let discussion { lines += ["", discussion] }
     return lines.joined(separator: "\n") + "\n"
   }

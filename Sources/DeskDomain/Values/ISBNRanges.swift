@@ -48,7 +48,8 @@ enum ISBNRanges {
       let registrant = String(afterGroup.prefix(registrantLength))
       let publication = String(afterGroup.dropFirst(registrantLength))
       let check = String(isbn.digits.last ?? "0")
-      let parts = isbn.digits.count == 10
+      let parts =
+        isbn.digits.count == 10
         ? [group, registrant, publication, check]
         : [prefix, group, registrant, publication, check]
       return parts.joined(separator: "-")

@@ -186,7 +186,8 @@ extension LibraryStore {
       CurrentLoan(
         loan: LibraryStore.decodeLoan(row), readerTicket: row.string(LibraryStore.loanColumnCount),
         readerName: Reader.shortName(
-          surname: row.string(LibraryStore.loanColumnCount + 1), firstName: row.string(LibraryStore.loanColumnCount + 2),
+          surname: row.string(LibraryStore.loanColumnCount + 1),
+          firstName: row.string(LibraryStore.loanColumnCount + 2),
           patronymic: row.string(LibraryStore.loanColumnCount + 3)))
     }
   }

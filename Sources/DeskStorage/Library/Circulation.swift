@@ -51,7 +51,8 @@ extension LibraryStore {
       loan: decodeLoan(row), inventory: row.string(n), bookTitle: row.string(n + 1),
       bookAuthor: [row.string(n + 2), row.string(n + 3)].filter { !$0.isEmpty }.joined(separator: " "),
       readerTicket: row.string(n + 4),
-      readerName: Reader.shortName(surname: row.string(n + 5), firstName: row.string(n + 6), patronymic: row.string(n + 7)))
+      readerName: Reader.shortName(
+        surname: row.string(n + 5), firstName: row.string(n + 6), patronymic: row.string(n + 7)))
   }
 
   /// A reader's loans: open ones first by due date, then the returned ones, newest first.

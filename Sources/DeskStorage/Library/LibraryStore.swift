@@ -1,8 +1,9 @@
+import CSQLite
+import DeskDomain
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import CSQLite
-import DeskDomain
 
 /// The library in one SQLite file: books, readers, addresses, loans and the circulation
 /// policy. Every method that writes runs in one transaction: all of it or nothing.
@@ -20,7 +21,8 @@ public final class LibraryStore {
     if create { try LibraryStore.createParentFolder(of: path) }
     do {
       database = try Database(
-        path: path, flags: create ? [.readWrite, .create] : [.readWrite], busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        path: path, flags: create ? [.readWrite, .create] : [.readWrite],
+        busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     } catch {
       throw .cannotOpen(path: path, reason: error.message)
     }

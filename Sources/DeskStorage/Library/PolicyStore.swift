@@ -15,7 +15,9 @@ extension LibraryStore {
 
   /// True for a library made by `circdesk demo`, which may be replaced by a fresh demo.
   public func isDemoLibrary() throws(StoreError) -> Bool {
-    try read { try database.scalarInt("SELECT count(*) FROM setting WHERE key = ? AND value = '1'", SettingKey.demo.rawValue) > 0 }
+    try read {
+      try database.scalarInt("SELECT count(*) FROM setting WHERE key = ? AND value = '1'", SettingKey.demo.rawValue) > 0
+    }
   }
 
   public func markAsDemoLibrary() throws(StoreError) {
@@ -29,7 +31,8 @@ extension LibraryStore {
   /// True when the library has no books, readers or loans, deleted ones included.
   public func isEmpty() throws(StoreError) -> Bool {
     try read {
-      try database.scalarInt("SELECT (SELECT count(*) FROM book) + (SELECT count(*) FROM reader) + (SELECT count(*) FROM loan)") == 0
+      try database.scalarInt(
+        "SELECT (SELECT count(*) FROM book) + (SELECT count(*) FROM reader) + (SELECT count(*) FROM loan)") == 0
     }
   }
 

@@ -24,7 +24,8 @@ extension LibraryStore {
 
   static func decodeReader(_ row: Row, from start: Int32 = 0) -> Reader {
     let c = { (offset: Int32) in start + offset }
-    let address = row.isNull(c(13))
+    let address =
+      row.isNull(c(13))
       ? nil
       : Address(
         id: RecordID(row.string(c(13))), phone: row.string(c(14)), postcode: row.string(c(15)),
@@ -108,7 +109,8 @@ extension LibraryStore {
       }
       if let other = try database.queryFirst(
         "SELECT surname, first_name, patronymic FROM reader WHERE ticket = ? AND deleted = 0 AND uuid <> ?",
-        reader.ticket, reader.id.text, read: { Reader.shortName(surname: $0.string(0), firstName: $0.string(1), patronymic: $0.string(2)) })
+        reader.ticket, reader.id.text,
+        read: { Reader.shortName(surname: $0.string(0), firstName: $0.string(1), patronymic: $0.string(2)) })
       {
         throw StoreError.invalid(ValidationErrors([.duplicateTicket(reader.ticket, reader: other)]))
       }

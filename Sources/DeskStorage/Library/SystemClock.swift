@@ -1,7 +1,8 @@
+import DeskDomain
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import DeskDomain
 
 /// The machine's clock and time zone.
 public struct SystemClock: Clock {

@@ -1,0 +1,151 @@
+import DeskAssets
+import DeskDomain
+import Foundation
+import Testing
+
+@testable import DeskCommands
+
+@Suite struct CommandTests {
+  let folder = TemporaryFolder()
+  var db: [String] { ["--db", folder.file("library.sqlite")] }
+
+  func run(_ arguments: [String], now: String = "2026-11-30T10:00:00Z") -> CommandResult {
+    runInProcess(arguments + db, now: now)
+  }
+
+  func addLermontov() {
+    let added = run(
+      [
+        "book", "add", "--inventory", "100234", "--isbn", "9785170795857", "--author-surname", "Лермонтов",
+        "--author-initials", "М. Ю.", "--title", "Герой нашего времени", "--publisher", "АСТ", "--city", "Москва",
+        "--year", "2018", "--pages", "414", "--price", "254", "--bbk", "84(2Рос=Рус)1", "--author-mark", "Л49",
+        "--place", "Абонемент", "--received", "2018-11-05",
+      ], now: "2026-11-01T09:00:00Z")
+    #expect(
+      added == CommandResult(status: 0, output: "Added: 100234 Лермонтов М. Ю. Герой нашего времени\n", errors: ""))
+  }
+
+  @Test func bookShowGoldenText() throws {
+    addLermontov()
+    #expect(
+      run(["reader", "add", "--ticket", "17", "--surname", "Иванова", "--name", "Мария", "--patronymic", "Петровна"])
+        .status == 0)
+    #expect(run(["reader", "add", "--ticket", "18", "--surname", "Петров", "--name", "Илья"]).status == 0)
+    #expect(run(["issue", "18", "100234"], now: "2026-11-02T08:30:00Z").status == 0)
+    #expect(run(["return", "100234"], now: "2026-11-10T15:45:00Z").status == 0)
+    let issued = run(["issue", "17", "100234"], now: "2026-11-12T11:05:00Z")
+    #expect(issued.output == "Issued: 100234 «Герой нашего времени» — Иванова М. П. (17), due 2026-11-26\n")
+    let shown = run(["book", "show", "100234"])
+    #expect(shown.status == 0)
+    #expect(try matchesGolden(shown.output, "book-show.txt"))
+    let json = run(["book", "show", "100234", "--json"])
+    #expect(try matchesGolden(maskingIDs(json.output), "book-show.json"))
+  }
+
+  @Test func readerShowListsOpenLoansThenHistory() throws {
+    addLermontov()
+    #expect(
+      run(["book", "add", "--inventory", "100235", "--title", "Мцыри", "--author-surname", "Лермонтов"]).status == 0)
+    #expect(
+      run([
+        "reader", "add", "--ticket", "17", "--surname", "Иванова", "--phone", "+7 343 210-11-01", "--street",
+        "ул. Ленина", "--house", "5",
+      ]).status == 0)
+    #expect(run(["issue", "17", "100234", "100235"], now: "2026-11-02T08:30:00Z").status == 0)
+    #expect(run(["return", "100235"], now: "2026-11-03T08:30:00Z").status == 0)
+    let shown = run(["reader", "show", "17"])
+    #expect(try matchesGolden(shown.output, "reader-show.txt"))
+  }
+
+  @Test func refusalsExitWithOneAndChangeNothing() {
+    addLermontov()
+    let duplicate = run(["book", "add", "--inventory", "100234", "--title", "Другая"])
+    #expect(
+      duplicate
+        == CommandResult(
+          status: 1, output: "", errors: "Inventory number 100234 is already used by «Герой нашего времени»\n"))
+    let bad = run(["book", "add", "--inventory", "", "--title", "X", "--isbn", "978-5-17-079585-0"])
+    #expect(bad.status == 1)
+    #expect(bad.errors == "Inventory number is required\nISBN 978-5-17-079585-0 has a wrong check digit (expected 7)\n")
+    #expect(run(["book", "list", "--json"]).output.components(separatedBy: "\"inventory\"").count == 2)
+    #expect(
+      run(["issue", "404", "100234"]).errors
+        == "No reader has ticket 404: check the card, or register the reader first\n")
+    #expect(run(["book", "show", "1"]).status == 1)
+    #expect(run(["book", "edit", "100234"]).status == 64)
+  }
+
+  @Test func controlCharactersInDataNeverReachTheTerminal() {
+    #expect(run(["book", "add", "--inventory", "1", "--title", "Evil\u{1B}]0;owned\u{07} title"]).status == 0)
+    let listed = run(["book", "list"]).output
+    #expect(!listed.contains("\u{1B}"))
+    #expect(listed.contains("Evil\u{241B}]0;owned\u{2407} title"))
+    #expect(!run(["book", "show", "1"]).output.contains("\u{1B}"))
+    #expect(run(["book", "show", "1", "--json"]).output.contains("Evil\\u001b]0;owned\\u0007 title"))
+  }
+
+  @Test func policyIsShownAndChanged() {
+    #expect(
+      run(["policy", "set", "--due-mode", "calendar", "--closed", "sat,sun", "--holiday", "2026-12-31=New Year's Eve"])
+        .status == 0)
+    #expect(
+      run(["policy", "category", "senior", "--name", "Senior", "--loan-days", "28", "--loan-limit", "6"]).status == 0)
+    let shown = run(["policy", "show"]).output
+    #expect(shown.contains("Due-date mode        calendar (only open days count)"))
+    #expect(shown.contains("Closed weekdays      sat, sun"))
+    #expect(shown.contains("senior    Senior   28         6      2"))
+    #expect(shown.contains("2026-12-31  New Year's Eve"))
+    #expect(run(["policy", "set", "--due-mode", "weekly"]).status == 64)
+    #expect(run(["policy", "set", "--default-category", "nobody"]).errors == "Category «nobody» does not exist\n")
+    #expect(run(["policy", "category", "senior", "--remove"]).status == 0)
+  }
+
+  @Test func listsFilterAndPage() {
+    #expect(run(["demo"]).status == 0)
+    let overdue = run(["book", "list", "--overdue", "--json"]).output
+    let issued = run(["book", "list", "--issued", "--limit", "0"]).output
+    #expect(overdue.contains("\"status\": \"overdue\""))
+    #expect(!overdue.contains("\"status\": \"issued\""))
+    #expect(issued.split(separator: "\n").count == 31, "header and 30 loans")
+    #expect(run(["book", "list", "--limit", "0"]).output.split(separator: "\n").count == 157)
+    #expect(run(["book", "list", "--limit", "5"]).output.split(separator: "\n").count == 6)
+    #expect(run(["reader", "list", "--search", "иванов"]).output.split(separator: "\n").count == 4)
+  }
+}
+
+@Suite struct DemoLibraryTests {
+  @Test func everyDemoISBNHasAValidCheckDigit() {
+    let rows = DemoLibrary.rows(DemoAssets.books, width: 13)
+    #expect(rows.count >= 150)
+    for row in rows where !row[1].isEmpty {
+      #expect(throws: Never.self, "\(row[0]) \(row[4])") { try ISBN(row[1]) }
+    }
+    #expect(Set(rows.map { $0[0] }).count == rows.count, "inventory numbers are unique")
+  }
+
+  @Test func theDemoHasLoansInEveryState() throws {
+    let folder = TemporaryFolder()
+    let db = ["--db", folder.file("demo.sqlite")]
+    let made = runInProcess(["demo"] + db)
+    #expect(made.status == 0)
+    #expect(made.output.hasPrefix("Demo library ready: 156 books, 42 readers, 55 loans"))
+    let loans = runInProcess(["book", "list", "--issued", "--json", "--limit", "0"] + db).output
+    #expect(loans.contains("\"due\": \"2026-11-30\""), "due today")
+    #expect(loans.contains("\"overdue\": true"))
+    #expect(loans.contains("\"renewals\": 2"))
+    let history = runInProcess(["reader", "show", "1001", "--json"] + db).output
+    #expect(history.contains("\"returned\": \"2026-"))
+    // A fresh demo replaces an old one.
+    #expect(runInProcess(["demo"] + db).status == 0)
+  }
+
+  @Test func theDemoNeverOverwritesARealLibrary() throws {
+    let folder = TemporaryFolder()
+    let db = ["--db", folder.file("real.sqlite")]
+    #expect(runInProcess(["book", "add", "--inventory", "1", "--title", "Единственная"] + db).status == 0)
+    let refused = runInProcess(["demo"] + db)
+    #expect(refused.status == 1)
+    #expect(refused.errors.contains("holds a library that is not a demo: it is left as it is"))
+    #expect(runInProcess(["book", "list", "--json"] + db).output.contains("Единственная"))
+  }
+}

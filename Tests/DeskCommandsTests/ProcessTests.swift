@@ -1,0 +1,152 @@
+import DeskDomain
+import DeskStorage
+import Foundation
+import Testing
+
+/// Tests that run the real `circdesk` program as separate processes against one SQLite file.
+@Suite(.serialized) struct ProcessTests {
+  @Test func exitStatusesAndTheDatabaseFromTheEnvironment() throws {
+    let folder = TemporaryFolder()
+    let environment = ["CIRCDESK_DB": folder.file("env.sqlite"), "CIRCDESK_NOW": "2026-11-30T10:00:00Z"]
+    #expect(
+      try runProcess(["book", "add", "--inventory", "1", "--title", "Книга"], environment: environment).status == 0)
+    let duplicate = try runProcess(["book", "add", "--inventory", "1", "--title", "Книга"], environment: environment)
+    #expect(duplicate.status == 1)
+    #expect(duplicate.errors == "Inventory number 1 is already used by «Книга»\n")
+    #expect(try runProcess(["book", "add", "--bogus"], environment: environment).status == 64)
+    #expect(try runProcess(["book", "list"], environment: environment).output.contains("Книга"))
+    #expect(FileManager.default.fileExists(atPath: folder.file("env.sqlite")))
+
+    let xdg = ["XDG_DATA_HOME": folder.file("xdg"), "CIRCDESK_NOW": "2026-11-30T10:00:00Z"]
+    #expect(try runProcess(["book", "add", "--inventory", "2", "--title", "Другая"], environment: xdg).status == 0)
+    #expect(FileManager.default.fileExists(atPath: folder.file("xdg/circdesk/library.sqlite")))
+  }
+
+  @Test func aFileThatIsNotADatabaseIsLeftAlone() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("photo.sqlite")
+    let bytes = Data((0..<4096).map { UInt8($0 % 251) })
+    try bytes.write(to: URL(fileURLWithPath: path))
+    let result = try runProcess(["book", "list", "--db", path])
+    #expect(result.status == 1)
+    #expect(result.errors.contains("is not a library database"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+  }
+
+  /// Two desks scan the same book for two readers at the same moment: one wins, the other is told
+  /// who has it, and the book has exactly one open loan.
+  @Test func twoDesksRacingForOneBook() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("race.sqlite")
+    do {
+      let store = try LibraryStore(path: path)
+      try store.addBook(bookDraftFor("B1", "Спорная книга"))
+      try store.addReader(readerDraftFor("R1", "Первый"))
+      try store.addReader(readerDraftFor("R2", "Второй"))
+    }
+    for round in 1...8 {
+      let first = try startProcess(["issue", "R1", "B1", "--db", path])
+      let second = try startProcess(["issue", "R2", "B1", "--db", path])
+      let results = [first.finish(), second.finish()]
+      let winners = results.filter { $0.status == 0 }
+      let losers = results.filter { $0.status == 1 }
+      #expect(winners.count == 1, "round \(round): \(results)")
+      #expect(losers.count == 1, "round \(round): \(results)")
+      #expect(losers.first?.errors.contains("is already issued to") == true, "round \(round): \(results)")
+      let store = try LibraryStore(path: path)
+      #expect(try store.bookCount(filter: .issued) == 1)
+      try store.returnBooks(inventories: ["B1"])
+    }
+  }
+
+  /// A desk killed in the middle of a batch issue leaves no half of it behind, and every loan
+  /// committed before stays.
+  @Test func killedDuringABatchIssue() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("kill.sqlite")
+    let count = 3000
+    do {
+      let store = try LibraryStore(path: path)
+      try store.setCategory(
+        ReaderCategory(code: "bulk", name: "Bulk", loanDays: 14, loanLimit: 100_000, renewalLimit: 1))
+      try store.transaction {
+        for number in 0...count {
+          try store.addBook(bookDraftFor("K\(number)", "Книга \(number)"))
+        }
+      }
+      try store.addReader(readerDraftFor("R1", "Оптовый", category: "bulk"))
+      try store.issue(ticket: "R1", inventories: ["K0"])
+    }
+    let inventories = (1...count).map { "K\($0)" }
+    var killedMidway = 0
+    for _ in 1...3 {
+      let process = try startProcess(["issue", "R1"] + inventories + ["--db", path])
+      let watcher = try Database(path: path, busyTimeoutMilliseconds: 0)
+      let deadline = Date().addingTimeInterval(20)
+      var sawWriter = false
+      // Kill the moment the batch holds the write lock, that is inside its transaction.
+      while process.process.isRunning && Date() < deadline {
+        do {
+          try watcher.executeScript("BEGIN IMMEDIATE")
+          try watcher.executeScript("ROLLBACK")
+        } catch {
+          sawWriter = true
+          kill(process.process.processIdentifier, SIGKILL)
+          break
+        }
+      }
+      _ = process.finish()
+      if sawWriter { killedMidway += 1 }
+      let store = try LibraryStore(path: path)
+      #expect(try store.integrityCheck() == ["ok"])
+      let open = try store.bookCount(filter: .issued)
+      #expect(open == 1 || open == count + 1, "all of the batch or none of it, found \(open)")
+      #expect(try store.currentLoan(ofBook: #require(try store.book(inventory: "K0"))) != nil)
+      if open == count + 1 { try store.returnBooks(inventories: inventories) }
+    }
+    #expect(killedMidway > 0, "the kill should have landed inside the batch's transaction at least once")
+  }
+}
+
+struct RunningProcess {
+  let process: Process
+  let output: Pipe
+  let errors: Pipe
+
+  func finish() -> CommandResult {
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(
+      status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+      errors: String(decoding: err, as: UTF8.self))
+  }
+}
+
+func startProcess(_ arguments: [String]) throws -> RunningProcess {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: circdeskPath)
+  process.arguments = arguments
+  process.standardInput = FileHandle.nullDevice
+  let output = Pipe()
+  let errors = Pipe()
+  process.standardOutput = output
+  process.standardError = errors
+  try process.run()
+  return RunningProcess(process: process, output: output, errors: errors)
+}
+
+func bookDraftFor(_ inventory: String, _ title: String) -> BookDraft {
+  var draft = BookDraft()
+  draft.inventoryNumber = inventory
+  draft.title = title
+  return draft
+}
+
+func readerDraftFor(_ ticket: String, _ surname: String, category: String = "") -> ReaderDraft {
+  var draft = ReaderDraft()
+  draft.ticket = ticket
+  draft.surname = surname
+  draft.category = category
+  return draft
+}
