@@ -33,6 +33,32 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
   }
 
+  /// A read-only file is refused with a message, and left as it was. As root, permissions do not
+  /// stop writes, so the program runs as the unprivileged user `nobody` there.
+  @Test func aReadOnlyFileIsRefused() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("readonly.sqlite")
+    #expect(try runProcess(["book", "add", "--inventory", "1", "--title", "Книга", "--db", path]).status == 0)
+    // A copy of the program in the test's folder, which `nobody` can reach wherever the build is.
+    let program = folder.file("circdesk")
+    try FileManager.default.copyItem(atPath: circdeskPath, toPath: program)
+    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
+    defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let arguments = ["book", "add", "--inventory", "2", "--title", "Другая", "--db", path]
+    let result: CommandResult
+    if getuid() == 0 {
+      result = try runProgram(
+        "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", program] + arguments)
+    } else {
+      result = try runProcess(arguments)
+    }
+    #expect(result.status == 1)
+    #expect(result.errors == "\(path) cannot be written (read-only file or folder): check its permissions\n")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
   /// Two desks scan the same book for two readers at the same moment: one wins, the other is told
   /// who has it, and the book has exactly one open loan.
   @Test func twoDesksRacingForOneBook() throws {

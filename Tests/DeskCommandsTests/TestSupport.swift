@@ -54,8 +54,14 @@ let circdeskPath: String = {
 
 /// Runs `circdesk` as a separate process, with no terminal and closed standard input.
 func runProcess(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
+  try runProgram(circdeskPath, arguments, environment: environment)
+}
+
+func runProgram(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws
+  -> CommandResult
+{
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: circdeskPath)
+  process.executableURL = URL(fileURLWithPath: program)
   process.arguments = arguments
   var env = ProcessInfo.processInfo.environment
   env.removeValue(forKey: "CIRCDESK_DB")
