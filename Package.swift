@@ -31,14 +31,16 @@ let package = Package(
       // dynamically loaded one; the desk is started often from scripts.
       linkerSettings: [.unsafeFlags(["-static-stdlib"])]
     ),
+    // Helpers the test targets share; never linked into the program.
+    .target(name: "DeskTestSupport", dependencies: ["DeskDomain"], path: "Tests/DeskTestSupport"),
     .testTarget(name: "DeskDomainTests", dependencies: ["DeskDomain"]),
-    .testTarget(name: "DeskStorageTests", dependencies: ["DeskStorage", "DeskDomain"]),
+    .testTarget(name: "DeskStorageTests", dependencies: ["DeskStorage", "DeskDomain", "DeskTestSupport"]),
     // Tests that run the `circdesk` program find it in the build folder: `swift build
     // --build-tests` (scripts/test) builds it. A dependency on the executable target would pull
     // its static-stdlib link flags into the test bundle, which links Foundation.
     .testTarget(
       name: "DeskCommandsTests",
-      dependencies: ["DeskCommands", "DeskStorage", "DeskDomain", "DeskAssets"],
+      dependencies: ["DeskCommands", "DeskStorage", "DeskDomain", "DeskAssets", "DeskTestSupport"],
       exclude: ["Golden"]
     ),
   ]

@@ -1,5 +1,6 @@
 import DeskAssets
 import DeskDomain
+import DeskTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import DeskTestSupport
 import Testing
 
 @testable import DeskCommands

@@ -1,5 +1,6 @@
 import DeskDomain
 import DeskStorage
+import DeskTestSupport
 import Foundation
 import Testing
 
@@ -66,9 +67,9 @@ import Testing
     let path = folder.file("race.sqlite")
     do {
       let store = try LibraryStore(path: path)
-      try store.addBook(bookDraftFor("B1", "Спорная книга"))
-      try store.addReader(readerDraftFor("R1", "Первый"))
-      try store.addReader(readerDraftFor("R2", "Второй"))
+      try store.addBook(bookDraft("B1", "Спорная книга"))
+      try store.addReader(readerDraft("R1", "Первый"))
+      try store.addReader(readerDraft("R2", "Второй"))
     }
     for round in 1...8 {
       let first = try startProcess(["issue", "R1", "B1", "--db", path])
@@ -97,10 +98,10 @@ import Testing
         ReaderCategory(code: "bulk", name: "Bulk", loanDays: 14, loanLimit: 100_000, renewalLimit: 1))
       try store.transaction {
         for number in 0...count {
-          try store.addBook(bookDraftFor("K\(number)", "Книга \(number)"))
+          try store.addBook(bookDraft("K\(number)", "Книга \(number)"))
         }
       }
-      try store.addReader(readerDraftFor("R1", "Оптовый", category: "bulk"))
+      try store.addReader(readerDraft("R1", "Оптовый", category: "bulk"))
       try store.issue(ticket: "R1", inventories: ["K0"])
     }
     let inventories = (1...count).map { "K\($0)" }
@@ -134,45 +135,6 @@ import Testing
   }
 }
 
-struct RunningProcess {
-  let process: Process
-  let output: Pipe
-  let errors: Pipe
-
-  func finish() -> CommandResult {
-    let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandResult(
-      status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-      errors: String(decoding: err, as: UTF8.self))
-  }
-}
-
 func startProcess(_ arguments: [String]) throws -> RunningProcess {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: circdeskPath)
-  process.arguments = arguments
-  process.standardInput = FileHandle.nullDevice
-  let output = Pipe()
-  let errors = Pipe()
-  process.standardOutput = output
-  process.standardError = errors
-  try process.run()
-  return RunningProcess(process: process, output: output, errors: errors)
-}
-
-func bookDraftFor(_ inventory: String, _ title: String) -> BookDraft {
-  var draft = BookDraft()
-  draft.inventoryNumber = inventory
-  draft.title = title
-  return draft
-}
-
-func readerDraftFor(_ ticket: String, _ surname: String, category: String = "") -> ReaderDraft {
-  var draft = ReaderDraft()
-  draft.ticket = ticket
-  draft.surname = surname
-  draft.category = category
-  return draft
+  try startProgram(circdeskPath, arguments)
 }

@@ -1,22 +1,7 @@
 import DeskCommands
 import DeskDomain
+import DeskTestSupport
 import Foundation
-
-/// A folder of its own for each test, removed when the test ends.
-final class TemporaryFolder {
-  let path: String
-
-  init() {
-    path = NSTemporaryDirectory() + "circdesk-test-" + UUID().uuidString
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-
-  deinit {
-    try? FileManager.default.removeItem(atPath: path)
-  }
-
-  func file(_ name: String) -> String { path + "/" + name }
-}
 
 /// The result of one command: exit status and what it printed.
 struct CommandResult: Equatable {
@@ -60,6 +45,28 @@ func runProcess(_ arguments: [String], environment: [String: String] = [:]) thro
 func runProgram(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws
   -> CommandResult
 {
+  try startProgram(program, arguments, environment: environment).finish()
+}
+
+/// A program started with no terminal and closed standard input, its output collected.
+struct RunningProcess {
+  let process: Process
+  let output: Pipe
+  let errors: Pipe
+
+  func finish() -> CommandResult {
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(
+      status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+      errors: String(decoding: err, as: UTF8.self))
+  }
+}
+
+func startProgram(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws
+  -> RunningProcess
+{
   let process = Process()
   process.executableURL = URL(fileURLWithPath: program)
   process.arguments = arguments
@@ -67,18 +74,13 @@ func runProgram(_ program: String, _ arguments: [String], environment: [String: 
   env.removeValue(forKey: "CIRCDESK_DB")
   for (key, value) in environment { env[key] = value }
   process.environment = env
+  process.standardInput = FileHandle.nullDevice
   let output = Pipe()
   let errors = Pipe()
   process.standardOutput = output
   process.standardError = errors
-  process.standardInput = FileHandle.nullDevice
   try process.run()
-  let outData = output.fileHandleForReading.readDataToEndOfFile()
-  let errData = errors.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return CommandResult(
-    status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-    errors: String(decoding: errData, as: UTF8.self))
+  return RunningProcess(process: process, output: output, errors: errors)
 }
 
 /// Compares `text` with the golden file `Tests/DeskCommandsTests/Golden/<name>`. With

@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskTestSupport
 import Testing
 
 @testable import DeskStorage

@@ -95,15 +95,7 @@ public final class LibraryStore {
   /// Runs `body` in one write transaction, turning database failures into `StoreError`.
   @discardableResult
   func write<T>(_ body: () throws -> T) throws(StoreError) -> T {
-    do {
-      return try database.inTransaction(.immediate, body)
-    } catch let error as StoreError {
-      throw error
-    } catch let error as DatabaseError {
-      throw .database(error)
-    } catch {
-      throw .database(DatabaseError(extendedCode: SQLITE_ERROR, message: "\(error)"))
-    }
+    try transaction(.immediate, body)
   }
 
   /// Runs several store calls as one transaction: all of them or none.
@@ -114,8 +106,12 @@ public final class LibraryStore {
 
   /// Runs `body` as one read, on one snapshot of the file.
   func read<T>(_ body: () throws -> T) throws(StoreError) -> T {
+    try transaction(.deferred, body)
+  }
+
+  private func transaction<T>(_ kind: Database.TransactionKind, _ body: () throws -> T) throws(StoreError) -> T {
     do {
-      return try database.inTransaction(.deferred, body)
+      return try database.inTransaction(kind, body)
     } catch let error as StoreError {
       throw error
     } catch let error as DatabaseError {

@@ -89,11 +89,7 @@ public final class Database {
   public func queryFirst<T>(
     _ sql: String, _ arguments: any DatabaseValueConvertible..., read: (Row) throws -> T
   ) throws -> T? {
-    let statement = try cachedStatement(sql)
-    try statement.bind(arguments)
-    defer { statement.reset() }
-    guard try statement.step() else { return nil }
-    return try read(Row(statement: statement.handle))
+    try queryFirst(sql, arguments: arguments, read: read)
   }
 
   /// The integer in the first column of the first row (`SELECT count(*) …`); 0 when no row.
@@ -101,7 +97,7 @@ public final class Database {
     try queryFirst(sql, arguments: arguments) { $0.int(0) } ?? 0
   }
 
-  private func queryFirst<T>(
+  public func queryFirst<T>(
     _ sql: String, arguments: [any DatabaseValueConvertible], read: (Row) throws -> T
   ) throws -> T? {
     let statement = try cachedStatement(sql)
