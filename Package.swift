@@ -23,10 +23,13 @@ let package = Package(
       ]
     ),
     .target(name: "DeskStorage", dependencies: ["CSQLite", "DeskDomain"]),
+    .target(name: "DeskUI", dependencies: ["DeskDomain", "DeskStorage"]),
+    .target(name: "CDeskTerminal", linkerSettings: [.linkedLibrary("ncursesw")]),
+    .target(name: "DeskTerminal", dependencies: ["CDeskTerminal", "DeskUI"]),
     .target(name: "DeskCommands", dependencies: ["DeskDomain", "DeskStorage", "DeskAssets"]),
     .executableTarget(
       name: "circdesk",
-      dependencies: ["DeskCommands"],
+      dependencies: ["DeskCommands", "DeskTerminal", "DeskUI"],
       // A statically linked standard library starts several times faster than a
       // dynamically loaded one; the desk is started often from scripts.
       linkerSettings: [.unsafeFlags(["-static-stdlib"])]

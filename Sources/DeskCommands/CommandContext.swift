@@ -8,6 +8,9 @@ public final class CommandContext {
   public let errors: any TextSink
   public let environment: [String: String]
   public let clock: any Clock
+  /// Opens the full-screen desk on a library (its path and the `--lang` option given) and returns
+  /// the exit status; nil where there is no terminal to draw on.
+  public var fullScreen: ((LibraryStore, String, String?) -> Int32)?
 
   public init(output: any TextSink, errors: any TextSink, environment: [String: String], clock: any Clock) {
     self.output = output

@@ -23,10 +23,11 @@ public enum RootCommand {
     var lines = [
       "OVERVIEW: Circulation Desk: the front desk of a library, in a terminal.",
       "",
-      "USAGE: circdesk [--db <path>]",
+      "USAGE: circdesk [--db <path>] [--lang en|ru]",
       "       circdesk <command> [<arguments>] [--db <path>]",
       "",
-      "With no command, shows the library at a glance: counts, overdue books, the first page of books.",
+      "With no command, opens the full-screen desk (on a terminal; elsewhere it prints the library at a",
+      "glance: counts, overdue books, the first page of books).",
       "",
       "COMMANDS:",
     ]
@@ -65,7 +66,7 @@ public enum RootCommand {
   }
 
   static func dispatch(_ arguments: [String], context: CommandContext) throws(CommandError) {
-    guard let first = arguments.first, first != "--db" && !first.hasPrefix("--db=") else {
+    guard let first = arguments.first, !first.hasPrefix("--db"), !first.hasPrefix("--lang") else {
       try run(HomeCommand.self, arguments, context: context)
       return
     }

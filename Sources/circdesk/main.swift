@@ -1,6 +1,8 @@
 import DeskCommands
 import DeskDomain
 import DeskStorage
+import DeskTerminal
+import DeskUI
 
 #if canImport(Glibc)
   import Glibc
@@ -27,6 +29,25 @@ if let fixed = environment["CIRCDESK_NOW"], let instant = Timestamp(iso: fixed) 
 let output = FileSink.standardOutput
 let errors = FileSink.standardError
 let context = CommandContext(output: output, errors: errors, environment: environment, clock: clock)
+if isatty(0) == 1 && isatty(1) == 1 {
+  context.fullScreen = { store, path, language in
+    let strings = InterfaceLanguage(option: language, environment: environment).strings
+    let colors = (environment["NO_COLOR"] ?? "").isEmpty
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let uiContext = UIContext(
+      store: store, strings: strings, theme: Theme(colors: colors), clock: clock, databaseName: name)
+    let search = BackgroundSearchService { try LibraryStore(path: path, clock: clock) }
+    let app = DeskApp(context: uiContext, search: search)
+    do {
+      let signal = try DeskRunner.run(app, colors: colors)
+      // Stopped by a signal: the shell's convention, 128 + the signal's number.
+      return signal == 0 ? 0 : 128 + signal
+    } catch {
+      errors.line("\(error)")
+      return 1
+    }
+  }
+}
 let status = RootCommand.run(Array(CommandLine.arguments.dropFirst()), context: context)
 output.flush()
 errors.flush()

@@ -1,17 +1,27 @@
 import DeskDomain
 import DeskStorage
 
-/// `circdesk` with no command: the state of the library at a glance — counts, then the overdue
-/// books and the first page of the catalogue. The full-screen desk takes this place when a
-/// terminal is there.
+/// `circdesk` with no command: the full-screen desk on a terminal; elsewhere (a pipe, a script)
+/// the state of the library at a glance — counts, the overdue books and the first page of books.
 struct HomeCommand: DeskCommand {
   static let spec = CommandSpec(
-    path: "", abstract: "Show the library at a glance.", usage: "[--db <path>]",
-    options: [CommandSpec.databaseOption])
+    path: "", abstract: "Open the full-screen desk.", usage: "[--db <path>] [--lang en|ru]",
+    options: [
+      CommandSpec.databaseOption,
+      CommandSpec.Option("--lang", value: "<en|ru>", help: "Language of the desk (default: from LANG)."),
+    ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     _ = try arguments.positionals(minimum: 0, maximum: 0)
+    if let language = arguments.value("--lang"), !["en", "ru"].contains(language) {
+      throw .usage("--lang is en or ru, not «\(language)»", command: "")
+    }
     let store = try context.openStore(arguments)
+    if let fullScreen = context.fullScreen {
+      let status = fullScreen(store, context.databasePath(arguments), arguments.value("--lang"))
+      guard status == 0 else { throw .exit(status) }
+      return
+    }
     let (books, issued, overdue, readers) = try perform { () throws(StoreError) in
       (
         try store.bookCount(), try store.bookCount(filter: .issued), try store.bookCount(filter: .overdue),

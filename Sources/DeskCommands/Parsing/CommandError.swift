@@ -8,11 +8,14 @@ public enum CommandError: Error, CustomStringConvertible {
   case store(StoreError)
   /// Several lines, each one problem: exit 1.
   case failed([String])
+  /// Ends with this status, having said what there was to say.
+  case exit(Int32)
 
   public var exitStatus: Int32 {
     switch self {
     case .usage: return 64
     case .store, .failed: return 1
+    case .exit(let status): return status
     }
   }
 
@@ -23,6 +26,7 @@ public enum CommandError: Error, CustomStringConvertible {
       return ["error: \(message)", "See '\(help)'."]
     case .store(let error): return error.lines
     case .failed(let lines): return lines
+    case .exit: return []
     }
   }
 

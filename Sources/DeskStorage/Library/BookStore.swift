@@ -32,6 +32,8 @@ public enum BookFilter: String, CaseIterable, Sendable {
 /// page does not grow with its distance from the top.
 public enum PagePosition: Hashable, Sendable {
   case first
+  /// From this key on, the key itself included.
+  case from(String)
   case after(String)
   case before(String)
   case last
@@ -229,6 +231,10 @@ extension LibraryStore {
     case .after(let key):
       descending = false
       conditions.append("b.sort_key > ?")
+      arguments.append(key)
+    case .from(let key):
+      descending = false
+      conditions.append("b.sort_key >= ?")
       arguments.append(key)
     case .before(let key):
       descending = true

@@ -234,6 +234,43 @@ extension LibraryStore {
     }
   }
 
+  /// Takes back an issue made by mistake: the loan is marked deleted, as if it never happened.
+  /// Only an open loan can be cancelled.
+  public func cancelLoan(_ id: RecordID) throws(StoreError) {
+    let now = clock.now().instant
+    try write {
+      let changed = try database.execute(
+        "UPDATE loan SET deleted = 1, updated_at = ? WHERE uuid = ? AND returned_at IS NULL AND deleted = 0",
+        now.iso, id.text)
+      guard changed == 1 else { throw StoreError.loanChanged }
+    }
+  }
+
+  /// Takes back a return made by mistake: the loan is open again, with its old due date.
+  /// Refused when the book has been issued again since.
+  public func reopenLoan(_ id: RecordID) throws(StoreError) {
+    let now = clock.now().instant
+    try write {
+      guard
+        let record = try database.queryFirst(
+          LibraryStore.loanRecordSQL + " WHERE l.uuid = ? AND l.deleted = 0", id.text,
+          read: LibraryStore.decodeLoanRecord),
+        record.loan.returned != nil
+      else { throw StoreError.loanChanged }
+      guard let book = try findBook(inventory: record.inventory) else {
+        throw StoreError.bookNotFound(record.inventory)
+      }
+      if let current = try currentLoan(bookID: book.id) {
+        throw StoreError.refused([
+          .alreadyOnLoan(
+            book: book.title, inventory: book.inventoryNumber, reader: current.readerName,
+            ticket: current.readerTicket, due: current.loan.due)
+        ])
+      }
+      try database.execute("UPDATE loan SET returned_at = NULL, updated_at = ? WHERE uuid = ?", now.iso, id.text)
+    }
+  }
+
   /// The open loans of the books, or a refusal naming each book that is unknown or not out.
   private func openLoanRecords(inventories: [String]) throws -> [LoanRecord] {
     var refusals: [CirculationRefusal] = []

@@ -216,6 +216,9 @@ extension LibraryStore {
     case .after(let key):
       conditions.append("r.sort_key > ?")
       arguments.append(key)
+    case .from(let key):
+      conditions.append("r.sort_key >= ?")
+      arguments.append(key)
     case .before(let key):
       descending = true
       conditions.append("r.sort_key < ?")

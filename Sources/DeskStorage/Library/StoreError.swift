@@ -17,6 +17,8 @@ public enum StoreError: Error, CustomStringConvertible {
   case categoryInUse(code: String, readers: Int)
   case categoryNotFound(String)
   case invalidSetting(String)
+  /// The loan is no longer as the desk saw it (another desk changed it meanwhile).
+  case loanChanged
   case database(DatabaseError)
 
   /// One line per problem, as the command line prints them.
@@ -62,6 +64,8 @@ public enum StoreError: Error, CustomStringConvertible {
       return "Category «\(code)» does not exist"
     case .invalidSetting(let message):
       return message
+    case .loanChanged:
+      return "The loan has changed since (another desk?): look at the book again"
     case .database(let error):
       if error.isBusy { return "The library database is busy: try again (\(error.message))" }
       return "Database error: \(error)"

@@ -1,0 +1,68 @@
+#ifndef CDESK_TERMINAL_H
+#define CDESK_TERMINAL_H
+
+#include <stdint.h>
+
+// A thin layer over ncursesw for the Swift driver: the macros Swift cannot import
+// (attributes, KEY_F, getmaxyx, ESCDELAY), signal handling that restores the terminal,
+// and reading cells back for tests.
+
+/// Sets the locale from the environment, falling back to C.UTF-8 when its codeset is not UTF-8.
+void cdt_setup_locale(void);
+
+/// Starts curses on the process's terminal. Returns 0 on success.
+int cdt_start(int escape_delay_ms, int read_timeout_ms);
+/// Starts curses on a virtual terminal of the given type writing to /dev/null, for tests.
+int cdt_start_virtual(const char *term, int rows, int columns);
+/// Ends curses and restores the terminal; safe to call more than once.
+void cdt_stop(void);
+int cdt_is_active(void);
+
+/// Colours: 1 when colours are on.
+int cdt_start_colors(void);
+/// A colour pair for foreground and background (-1 for the terminal's default); 0 when none is left.
+int cdt_pair(int foreground, int background);
+
+void cdt_size(int *rows, int *columns);
+void cdt_erase(void);
+/// Draws UTF-8 text at a position with attributes (bit 0 bold, 1 reverse, 2 underline, 3 dim)
+/// and a colour pair.
+void cdt_draw(int row, int column, const char *utf8, int attributes, int pair);
+void cdt_cursor(int visible, int row, int column);
+void cdt_refresh(void);
+
+/// Keys other than characters, as cdt_read reports them. Function key n is CDT_KEY_F0 + n.
+enum {
+  CDT_KEY_UNKNOWN = 0,
+  CDT_KEY_UP,
+  CDT_KEY_DOWN,
+  CDT_KEY_LEFT,
+  CDT_KEY_RIGHT,
+  CDT_KEY_HOME,
+  CDT_KEY_END,
+  CDT_KEY_PAGE_UP,
+  CDT_KEY_PAGE_DOWN,
+  CDT_KEY_BACKSPACE,
+  CDT_KEY_DELETE,
+  CDT_KEY_ENTER,
+  CDT_KEY_BACK_TAB,
+  CDT_KEY_RESIZE,
+  CDT_KEY_F0 = 100
+};
+
+/// Reads a key. Returns 0 when none came in time, 1 for a character (its code point in *code),
+/// 2 for another key (a CDT_KEY_ value in *code).
+int cdt_read(uint32_t *code);
+
+/// Catches SIGINT, SIGTERM and SIGHUP (remembered for the main loop) and fatal signals (the
+/// terminal is restored before the process dies).
+void cdt_install_signal_handlers(void);
+/// The signal caught since the last call, or 0.
+int cdt_pending_signal(void);
+
+/// Reads a line of the virtual screen back as wide characters; returns the count.
+int cdt_read_line(int row, uint32_t *buffer, int capacity);
+/// The attributes of one cell, in the bit layout of cdt_draw.
+int cdt_cell_attributes(int row, int column);
+
+#endif

@@ -1,0 +1,208 @@
+#define _XOPEN_SOURCE_EXTENDED 1
+#define NCURSES_WIDECHAR 1
+#include "cdesk_terminal.h"
+
+#include <langinfo.h>
+#include <locale.h>
+#include <ncursesw/curses.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <wchar.h>
+
+static int active = 0;
+static SCREEN *virtual_screen = NULL;
+static FILE *virtual_out = NULL;
+static FILE *virtual_in = NULL;
+static volatile sig_atomic_t pending_signal = 0;
+static short next_pair = 1;
+static short pair_table[9][9];
+
+void cdt_setup_locale(void) {
+  setlocale(LC_ALL, "");
+  const char *codeset = nl_langinfo(CODESET);
+  if (codeset == NULL || (strcmp(codeset, "UTF-8") != 0 && strcmp(codeset, "utf8") != 0)) {
+    setlocale(LC_CTYPE, "C.UTF-8");
+  }
+}
+
+static void configure(int escape_delay_ms, int read_timeout_ms) {
+  cbreak();
+  noecho();
+  nonl();
+  keypad(stdscr, TRUE);
+  set_escdelay(escape_delay_ms);
+  timeout(read_timeout_ms);
+  memset(pair_table, 0, sizeof pair_table);
+  next_pair = 1;
+  active = 1;
+}
+
+int cdt_start(int escape_delay_ms, int read_timeout_ms) {
+  if (initscr() == NULL) return -1;
+  configure(escape_delay_ms, read_timeout_ms);
+  return 0;
+}
+
+int cdt_start_virtual(const char *term, int rows, int columns) {
+  virtual_out = fopen("/dev/null", "w");
+  virtual_in = fopen("/dev/null", "r");
+  if (virtual_out == NULL || virtual_in == NULL) return -1;
+  virtual_screen = newterm(term, virtual_out, virtual_in);
+  if (virtual_screen == NULL) return -1;
+  set_term(virtual_screen);
+  resizeterm(rows, columns);
+  configure(25, 0);
+  return 0;
+}
+
+void cdt_stop(void) {
+  if (!active) return;
+  active = 0;
+  endwin();
+  if (virtual_screen != NULL) {
+    delscreen(virtual_screen);
+    virtual_screen = NULL;
+    fclose(virtual_out);
+    fclose(virtual_in);
+  }
+}
+
+int cdt_is_active(void) { return active; }
+
+int cdt_start_colors(void) {
+  if (!has_colors()) return 0;
+  if (start_color() != OK) return 0;
+  use_default_colors();
+  return 1;
+}
+
+int cdt_pair(int foreground, int background) {
+  int f = foreground < 0 ? 8 : foreground;
+  int b = background < 0 ? 8 : background;
+  if (pair_table[f][b] != 0) return pair_table[f][b];
+  if (next_pair >= COLOR_PAIRS) return 0;
+  init_pair(next_pair, (short)foreground, (short)background);
+  pair_table[f][b] = next_pair;
+  return next_pair++;
+}
+
+void cdt_size(int *rows, int *columns) {
+  int y, x;
+  getmaxyx(stdscr, y, x);
+  *rows = y;
+  *columns = x;
+}
+
+void cdt_erase(void) { erase(); }
+
+void cdt_draw(int row, int column, const char *utf8, int attributes, int pair) {
+  attr_t attrs = A_NORMAL;
+  if (attributes & 1) attrs |= A_BOLD;
+  if (attributes & 2) attrs |= A_REVERSE;
+  if (attributes & 4) attrs |= A_UNDERLINE;
+  if (attributes & 8) attrs |= A_DIM;
+  attr_set(attrs, (short)pair, NULL);
+  mvaddstr(row, column, utf8);
+  attr_set(A_NORMAL, 0, NULL);
+}
+
+void cdt_cursor(int visible, int row, int column) {
+  if (visible) {
+    curs_set(1);
+    move(row, column);
+  } else {
+    curs_set(0);
+  }
+}
+
+void cdt_refresh(void) { refresh(); }
+
+static uint32_t translate(wint_t key) {
+  switch (key) {
+    case KEY_UP: return CDT_KEY_UP;
+    case KEY_DOWN: return CDT_KEY_DOWN;
+    case KEY_LEFT: return CDT_KEY_LEFT;
+    case KEY_RIGHT: return CDT_KEY_RIGHT;
+    case KEY_HOME: return CDT_KEY_HOME;
+    case KEY_END: return CDT_KEY_END;
+    case KEY_PPAGE: return CDT_KEY_PAGE_UP;
+    case KEY_NPAGE: return CDT_KEY_PAGE_DOWN;
+    case KEY_BACKSPACE: return CDT_KEY_BACKSPACE;
+    case KEY_DC: return CDT_KEY_DELETE;
+    case KEY_ENTER: return CDT_KEY_ENTER;
+    case KEY_BTAB: return CDT_KEY_BACK_TAB;
+    case KEY_RESIZE: return CDT_KEY_RESIZE;
+    default:
+      if (key > KEY_F0 && key <= KEY_F(24)) return CDT_KEY_F0 + (uint32_t)(key - KEY_F0);
+      return CDT_KEY_UNKNOWN;
+  }
+}
+
+int cdt_read(uint32_t *code) {
+  wint_t key;
+  int result = get_wch(&key);
+  if (result == ERR) return 0;
+  if (result == KEY_CODE_YES) {
+    *code = translate(key);
+    return 2;
+  }
+  *code = (uint32_t)key;
+  return 1;
+}
+
+static void remember_signal(int signal_number) { pending_signal = signal_number; }
+
+static void restore_and_die(int signal_number) {
+  if (active) endwin();
+  signal(signal_number, SIG_DFL);
+  raise(signal_number);
+}
+
+void cdt_install_signal_handlers(void) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = remember_signal;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, NULL);
+  sigaction(SIGTERM, &action, NULL);
+  sigaction(SIGHUP, &action, NULL);
+  signal(SIGSEGV, restore_and_die);
+  signal(SIGABRT, restore_and_die);
+  signal(SIGILL, restore_and_die);
+  signal(SIGBUS, restore_and_die);
+  signal(SIGFPE, restore_and_die);
+  signal(SIGTRAP, restore_and_die);
+}
+
+int cdt_pending_signal(void) {
+  int value = pending_signal;
+  pending_signal = 0;
+  return value;
+}
+
+int cdt_read_line(int row, uint32_t *buffer, int capacity) {
+  wchar_t line[1024];
+  int columns = getmaxx(stdscr);
+  int wanted = columns < 1023 ? columns : 1023;
+  int count = mvinnwstr(row, 0, line, wanted);
+  if (count < 0) return 0;
+  int n = 0;
+  for (int i = 0; i < count && n < capacity; i++) buffer[n++] = (uint32_t)line[i];
+  return n;
+}
+
+int cdt_cell_attributes(int row, int column) {
+  cchar_t cell;
+  if (mvin_wch(row, column, &cell) == ERR) return 0;
+  attr_t attrs;
+  short pair;
+  wchar_t text[CCHARW_MAX + 1];
+  getcchar(&cell, text, &attrs, &pair, NULL);
+  int result = 0;
+  if (attrs & A_BOLD) result |= 1;
+  if (attrs & A_REVERSE) result |= 2;
+  if (attrs & A_UNDERLINE) result |= 4;
+  if (attrs & A_DIM) result |= 8;
+  return result;
+}

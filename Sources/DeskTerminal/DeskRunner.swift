@@ -1,0 +1,43 @@
+import CDeskTerminal
+import DeskUI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Runs the desk on the terminal until the librarian quits or a signal (SIGINT, SIGTERM, SIGHUP)
+/// asks it to stop; the terminal is restored on every way out.
+public enum DeskRunner {
+  /// Returns the signal that stopped the desk, or 0 when the librarian quit.
+  @discardableResult
+  public static func run(_ app: DeskApp, colors: Bool) throws(TerminalError) -> Int32 {
+    cdt_install_signal_handlers()
+    let terminal = try CursesTerminal(colors: colors)
+    defer { terminal.stop() }
+    var dirty = true
+    while true {
+      let signal = cdt_pending_signal()
+      if signal != 0 { return signal }
+      if dirty {
+        let (rows, columns) = terminal.size
+        terminal.paint(app.render(rows: rows, columns: columns))
+      }
+      let now = monotonicMilliseconds()
+      if let event = terminal.readEvent(atMilliseconds: now) {
+        guard app.handle(event) else { return 0 }
+        dirty = true
+      } else {
+        // No key: background answers and the end of a notification may still change the screen.
+        let before = app.render(rows: terminal.size.rows, columns: terminal.size.columns)
+        app.handle(.tick(atMilliseconds: now))
+        dirty = app.render(rows: terminal.size.rows, columns: terminal.size.columns) != before
+      }
+    }
+  }
+
+  static func monotonicMilliseconds() -> Int64 {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec / 1_000_000)
+  }
+}

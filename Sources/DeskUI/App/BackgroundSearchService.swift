@@ -1,0 +1,58 @@
+import DeskStorage
+import Dispatch
+import Synchronization
+
+/// Runs searches on a background queue with a connection of its own, so that typing never waits
+/// for a search. Only the newest waiting request runs: keys typed while a search runs replace
+/// the one queued behind it.
+public final class BackgroundSearchService: SearchService, @unchecked Sendable {
+  private struct State {
+    var pending: SearchRequest?
+    var running = false
+    var results: [SearchResult] = []
+  }
+
+  private let state = Mutex(State())
+  private let queue = DispatchQueue(label: "circdesk.search")
+  private let openStore: @Sendable () throws -> LibraryStore
+  private var store: LibraryStore?
+
+  /// `openStore` opens the search's own connection, on the search queue, at the first search.
+  public init(openStore: @escaping @Sendable () throws -> LibraryStore) {
+    self.openStore = openStore
+  }
+
+  public func submit(_ request: SearchRequest) {
+    let start = state.withLock { state -> Bool in
+      state.pending = request
+      guard !state.running else { return false }
+      state.running = true
+      return true
+    }
+    if start { queue.async { self.drain() } }
+  }
+
+  public func takeResults() -> [SearchResult] {
+    state.withLock { state in
+      defer { state.results = [] }
+      return state.results
+    }
+  }
+
+  private func drain() {
+    while let request = state.withLock({ state -> SearchRequest? in
+      defer { state.pending = nil }
+      if state.pending == nil { state.running = false }
+      return state.pending
+    }) {
+      let result: SearchResult
+      do {
+        if store == nil { store = try openStore() }
+        result = store.map { SearchResult.run(request, on: $0) } ?? SearchResult(generation: request.generation)
+      } catch {
+        result = SearchResult(generation: request.generation, errorMessage: "\(error)")
+      }
+      state.withLock { $0.results.append(result) }
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import DeskDomain
+import DeskStorage
+
+/// The full-screen desk as state and events: keys and answers come in, the app changes its
+/// screens and says whether to go on; `render` draws the whole state into a screen buffer.
+/// Nothing here touches the terminal, so every screen can be driven and read in tests.
+public final class DeskApp {
+  public let context: UIContext
+  let search: any SearchService
+  private(set) var stack: [any DeskScreen]
+  private(set) var dialog: Dialog?
+  private var dialogQueue: [Dialog] = []
+  private var notification: (text: String, until: Int64)?
+  private var nowMilliseconds: Int64 = 0
+  public private(set) var isFinished = false
+
+  /// The smallest terminal the desk draws in.
+  public static let minimumRows = 16
+  public static let minimumColumns = 60
+
+  public init(context: UIContext, search: any SearchService) {
+    self.context = context
+    self.search = search
+    stack = [HomeScreen()]
+    apply(stack[0].reload(context: context))
+  }
+
+  public var top: any DeskScreen { stack[stack.count - 1] }
+
+  /// Handles one event. Returns false when the desk should close.
+  @discardableResult
+  public func handle(_ event: Event) -> Bool {
+    switch event {
+    case .key(let key, let time):
+      nowMilliseconds = time
+      handle(key)
+    case .resize:
+      break
+    case .searchFinished(let result):
+      top.receive(result, context: context)
+    case .tick(let time):
+      nowMilliseconds = time
+    }
+    for result in search.takeResults() {
+      top.receive(result, context: context)
+    }
+    if let notice = notification, notice.until < nowMilliseconds { notification = nil }
+    return !isFinished
+  }
+
+  private func handle(_ key: Key) {
+    if let dialog {
+      guard let answer = dialog.handle(key) else { return }
+      self.dialog = dialogQueue.isEmpty ? nil : dialogQueue.removeFirst()
+      apply(dialog.onAnswer(answer))
+      return
+    }
+    switch key {
+    case .function(10):
+      requestQuit()
+    case .function(1):
+      apply([.help(top.helpTopic)])
+    default:
+      apply(top.handle(key, context: context))
+    }
+  }
+
+  func apply(_ effects: [Effect]) {
+    for effect in effects {
+      switch effect {
+      case .push(let screen):
+        stack.append(screen)
+        apply(screen.reload(context: context))
+      case .pop:
+        if stack.count > 1 {
+          stack.removeLast()
+          apply(top.reload(context: context))
+        }
+      case .dialog(let next):
+        if dialog == nil { dialog = next } else { dialogQueue.append(next) }
+      case .notify(let text):
+        notification = (text, nowMilliseconds + 4000)
+      case .search(let request):
+        search.submit(request)
+      case .help(let topic):
+        if !(top is HelpScreen) { apply([.push(HelpScreen(topic: topic))]) }
+      case .quit:
+        requestQuit()
+      }
+    }
+    for result in search.takeResults() {
+      top.receive(result, context: context)
+    }
+  }
+
+  /// Quits at once, or asks first when a form holds unsaved input.
+  private func requestQuit() {
+    guard stack.contains(where: \.hasUnsavedInput) else {
+      isFinished = true
+      return
+    }
+    let strings = context.strings
+    apply([
+      .dialog(
+        Dialog(title: strings.quitTitle, lines: [strings.quitUnsaved], kind: .confirm) { [weak self] answer in
+          if case .yes = answer { self?.isFinished = true }
+          return []
+        })
+    ])
+  }
+
+  /// Draws the whole desk at the given size.
+  public func render(rows: Int, columns: Int) -> ScreenBuffer {
+    var buffer = ScreenBuffer(rows: rows, columns: columns)
+    guard rows >= DeskApp.minimumRows, columns >= DeskApp.minimumColumns else {
+      let lines = context.strings.tooSmall(columns, rows, DeskApp.minimumColumns, DeskApp.minimumRows)
+      for (index, line) in wrap(lines, width: max(1, columns)).prefix(rows).enumerated() {
+        buffer.write(line, row: index, column: 0)
+      }
+      return buffer
+    }
+    let strings = context.strings
+    // Title bar: the desk, the screen, the file.
+    let titleStyle = context.style(.statusBar)
+    buffer.fill(row: 0, column: 0, height: 1, width: columns, style: titleStyle)
+    let heading = "\(strings.appName) — \(top.title(context))"
+    buffer.write(" " + heading, row: 0, column: 0, width: columns, style: titleStyle)
+    let name = context.databaseName
+    if heading.displayWidth + name.displayWidth + 4 < columns {
+      buffer.write(name + " ", row: 0, column: columns - name.displayWidth - 1, style: titleStyle)
+    }
+    let body = Rect(row: 1, column: 0, height: rows - 3, width: columns)
+    top.render(into: &buffer, area: body, context: context)
+    let cursor = buffer.cursor
+    // Status line: a notification, or today's date.
+    let statusRow = rows - 2
+    if let notice = notification {
+      buffer.writePadded(
+        " " + notice.text, row: statusRow, column: 0, width: columns, style: context.style(.notification))
+    } else {
+      buffer.writePadded(
+        " " + strings.today(context.today.iso), row: statusRow, column: 0, width: columns, style: context.style(.muted))
+    }
+    renderKeyBar(into: &buffer, row: rows - 1, columns: columns)
+    buffer.cursor = cursor
+    if let dialog {
+      dialog.render(into: &buffer, area: Rect(row: 0, column: 0, height: rows, width: columns), context: context)
+    }
+    return buffer
+  }
+
+  private func renderKeyBar(into buffer: inout ScreenBuffer, row: Int, columns: Int) {
+    let strings = context.strings
+    var hints = top.keyHints(context)
+    hints += [KeyHint("F1", strings.keyHelp), KeyHint("F10", strings.keyQuit)]
+    buffer.fill(row: row, column: 0, height: 1, width: columns, style: context.style(.keyBar))
+    var x = 0
+    for hint in hints {
+      let needed = hint.key.displayWidth + hint.label.displayWidth + 2
+      guard x + needed <= columns else { break }
+      x += buffer.write(hint.key, row: row, column: x, style: context.style(.keyName))
+      x += buffer.write(" " + hint.label + " ", row: row, column: x, style: context.style(.keyBar))
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import DeskDomain
+import DeskStorage
+
+/// One screen of the desk. It keeps its own state, turns keys into effects, and draws itself
+/// into its area of the screen buffer.
+public protocol DeskScreen: AnyObject {
+  func title(_ context: UIContext) -> String
+  /// The keys shown in the bottom bar.
+  func keyHints(_ context: UIContext) -> [KeyHint]
+  var helpTopic: HelpTopic { get }
+  /// True when leaving would lose something typed.
+  var hasUnsavedInput: Bool { get }
+  func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext)
+  func handle(_ key: Key, context: UIContext) -> [Effect]
+  /// Called when the screen shows, and again after another on top of it closed.
+  func reload(context: UIContext) -> [Effect]
+  /// The answer to a search the screen asked for; stale answers are the screen's to ignore.
+  func receive(_ result: SearchResult, context: UIContext)
+}
+
+extension DeskScreen {
+  public var hasUnsavedInput: Bool { false }
+  public func reload(context: UIContext) -> [Effect] { [] }
+  public func receive(_ result: SearchResult, context: UIContext) {}
+}
+
+public struct KeyHint: Equatable, Sendable {
+  public var key: String
+  public var label: String
+
+  public init(_ key: String, _ label: String) {
+    self.key = key
+    self.label = label
+  }
+}
+
+/// What a screen asks the app to do.
+public enum Effect {
+  case push(any DeskScreen)
+  /// Close this screen; the one below reloads.
+  case pop
+  case dialog(Dialog)
+  case notify(String)
+  case search(SearchRequest)
+  case help(HelpTopic)
+  case quit
+}
+
+/// What the app shares with its screens: the library, the words of the interface, the look.
+public final class UIContext {
+  public let store: LibraryStore
+  public let strings: any UIStrings
+  public let theme: Theme
+  public let clock: any Clock
+  public let databaseName: String
+
+  public init(store: LibraryStore, strings: any UIStrings, theme: Theme, clock: any Clock, databaseName: String) {
+    self.store = store
+    self.strings = strings
+    self.theme = theme
+    self.clock = clock
+    self.databaseName = databaseName
+  }
+
+  public var today: LocalDate { clock.now().date }
+
+  public func style(_ role: Role) -> Style { theme.style(role) }
+
+  /// A store error as lines in the interface's language.
+  public func messages(_ error: StoreError) -> [String] {
+    strings.messages(error)
+  }
+}

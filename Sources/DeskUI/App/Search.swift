@@ -1,0 +1,80 @@
+import DeskStorage
+
+/// A search a list asks for. Each carries a generation number; the list keeps only the answer
+/// to its newest request, so that a slow search never paints over a newer one.
+public struct SearchRequest: Sendable {
+  public enum Target: Sendable {
+    case books(BookFilter)
+    case readers
+  }
+
+  public var generation: Int
+  public var target: Target
+  public var query: String
+  public var limit: Int
+
+  public init(generation: Int, target: Target, query: String, limit: Int) {
+    self.generation = generation
+    self.target = target
+    self.query = query
+    self.limit = limit
+  }
+}
+
+public struct SearchResult: Sendable {
+  public var generation: Int
+  public var books: [BookListing]
+  public var readers: [ReaderListing]
+  public var errorMessage: String?
+
+  public init(generation: Int, books: [BookListing] = [], readers: [ReaderListing] = [], errorMessage: String? = nil) {
+    self.generation = generation
+    self.books = books
+    self.readers = readers
+    self.errorMessage = errorMessage
+  }
+
+  /// Runs the request against `store`.
+  public static func run(_ request: SearchRequest, on store: LibraryStore) -> SearchResult {
+    do {
+      switch request.target {
+      case .books(let filter):
+        return SearchResult(
+          generation: request.generation,
+          books: try store.books(filter: filter, search: request.query, limit: request.limit))
+      case .readers:
+        return SearchResult(
+          generation: request.generation, readers: try store.readers(search: request.query, limit: request.limit))
+      }
+    } catch {
+      return SearchResult(generation: request.generation, errorMessage: error.description)
+    }
+  }
+}
+
+/// Runs searches away from the screen: in production on a background thread with its own
+/// connection to the file; in tests at once.
+public protocol SearchService: AnyObject {
+  func submit(_ request: SearchRequest)
+  /// Answers that have arrived since the last call.
+  func takeResults() -> [SearchResult]
+}
+
+/// Answers every request at once, in the caller's thread: for tests and scripted runs.
+public final class ImmediateSearchService: SearchService {
+  private let store: LibraryStore
+  private var results: [SearchResult] = []
+
+  public init(store: LibraryStore) {
+    self.store = store
+  }
+
+  public func submit(_ request: SearchRequest) {
+    results.append(SearchResult.run(request, on: store))
+  }
+
+  public func takeResults() -> [SearchResult] {
+    defer { results = [] }
+    return results
+  }
+}

@@ -1,0 +1,51 @@
+import DeskDomain
+import DeskStorage
+
+/// Runs a change to the library from a screen: a notification when it worked, an alert with
+/// every reason when it was refused.
+func attempt(_ context: UIContext, title: String, _ body: () throws(StoreError) -> String) -> [Effect] {
+  do {
+    return [.notify(try body())]
+  } catch {
+    return [.dialog(.error(title, context.messages(error)))]
+  }
+}
+
+/// Draws label–value pairs in one column; returns the next free row.
+@discardableResult
+func renderFields(
+  _ pairs: [(String, String)], into buffer: inout ScreenBuffer, row: Int, column: Int, width: Int, maxRow: Int,
+  context: UIContext
+) -> Int {
+  let labelWidth = min(22, (pairs.map { $0.0.displayWidth }.max() ?? 0) + 1)
+  var y = row
+  for (label, value) in pairs where y < maxRow {
+    buffer.write(label, row: y, column: column, width: labelWidth, style: context.style(.label))
+    buffer.write(value, row: y, column: column + labelWidth + 1, width: width - labelWidth - 1)
+    y += 1
+  }
+  return y
+}
+
+/// One line describing a loan: the book or the reader, the dates, and its state.
+func loanLine(_ record: LoanRecord, showing naming: LoanNaming, context: UIContext) -> String {
+  let s = context.strings
+  let issued = context.clock.local(record.loan.issued).date.iso
+  let subject: String
+  switch naming {
+  case .book:
+    subject =
+      "\(record.inventory)  \([record.bookAuthor, record.bookTitle].filter { !$0.isEmpty }.joined(separator: " "))"
+  case .reader: subject = "\(record.readerName) (\(record.readerTicket))"
+  }
+  var state = s.loanDates(issued, record.loan.due.iso)
+  if record.loan.renewals > 0 { state += ", " + s.renewedTimes(record.loan.renewals) }
+  if let returned = record.loan.returned {
+    state += ", " + s.returnedOn(context.clock.local(returned).date.iso)
+  } else if record.loan.isOverdue(on: context.today) {
+    state += ", " + s.overdueBy(record.loan.daysOverdue(on: context.today))
+  }
+  return "\(subject)  \(state)"
+}
+
+enum LoanNaming { case book, reader }

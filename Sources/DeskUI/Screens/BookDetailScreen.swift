@@ -1,0 +1,169 @@
+import DeskDomain
+import DeskStorage
+
+/// Every field of a book, its current loan and its loan history; edit, issue, return, renew
+/// and delete from here.
+final class BookDetailScreen: DeskScreen {
+  let inventory: String
+  private var book: Book?
+  private var loan: CurrentLoan?
+  private var history: [LoanRecord] = []
+  private var missing = false
+
+  init(inventory: String) {
+    self.inventory = inventory
+  }
+
+  var helpTopic: HelpTopic { .bookDetail }
+
+  func title(_ context: UIContext) -> String {
+    context.strings.bookTitle(book?.inventoryNumber ?? inventory)
+  }
+
+  func keyHints(_ context: UIContext) -> [KeyHint] {
+    let s = context.strings
+    var hints = [KeyHint("e", s.keyEdit)]
+    hints += loan == nil ? [KeyHint("i", s.keyIssue)] : [KeyHint("r", s.keyReturn), KeyHint("w", s.keyRenew)]
+    hints += [KeyHint("d", s.keyDelete), KeyHint("Esc", s.keyBack)]
+    return hints
+  }
+
+  func reload(context: UIContext) -> [Effect] {
+    do {
+      guard let found = try context.store.book(inventory: inventory) else {
+        missing = true
+        return [.pop]
+      }
+      book = found
+      loan = try context.store.currentLoan(ofBook: found)
+      history = try context.store.loans(ofBook: found)
+    } catch {
+      return [.dialog(.error(context.strings.errorTitle, context.messages(error)))]
+    }
+    return []
+  }
+
+  func handle(_ key: Key, context: UIContext) -> [Effect] {
+    guard let book else { return key == .escape ? [.pop] : [] }
+    let s = context.strings
+    switch key {
+    case .escape: return [.pop]
+    case .character("?"): return [.help(helpTopic)]
+    case .character("e"), .character("у"):
+      return [.push(BookFormScreen(editing: book, onSaved: { _ in }))]
+    case .character("i"), .character("ш"):
+      guard loan == nil else { return [] }
+      return [
+        .dialog(
+          Dialog(title: s.issueTitle, lines: [s.issuePromptTicket(book.title)], kind: .prompt(LineEditor())) {
+            [weak self] answer in
+            guard case .text(let ticket) = answer, !ticket.isEmpty, let self else { return [] }
+            let effects = attempt(context, title: s.issueRefusedTitle) { () throws(StoreError) in
+              let loans = try context.store.issue(ticket: ticket, inventories: [book.inventoryNumber])
+              return s.issuedNotice(book.title, loans.first?.readerName ?? ticket, loans.first?.loan.due.iso ?? "")
+            }
+            return effects + self.reload(context: context)
+          })
+      ]
+    case .character("r"), .character("к"):
+      guard loan != nil else { return [] }
+      let effects = attempt(context, title: s.returnRefusedTitle) { () throws(StoreError) in
+        let loans = try context.store.returnBooks(inventories: [book.inventoryNumber])
+        return s.returnedNotice(book.title, loans.first?.readerName ?? "")
+      }
+      return effects + reload(context: context)
+    case .character("w"), .character("ц"):
+      guard loan != nil else { return [] }
+      let effects = attempt(context, title: s.renewRefusedTitle) { () throws(StoreError) in
+        let loans = try context.store.renew(inventories: [book.inventoryNumber])
+        return s.renewedNotice(book.title, loans.first?.loan.due.iso ?? "")
+      }
+      return effects + reload(context: context)
+    case .character("d"), .character("в"), .delete:
+      if let loan {
+        return [
+          .dialog(
+            .error(
+              s.deleteRefusedTitle,
+              context.messages(
+                .bookOnLoan(
+                  book: book.title, inventory: book.inventoryNumber, reader: "\(loan.readerName) (\(loan.readerTicket))"
+                ))))
+        ]
+      }
+      return [
+        .dialog(
+          Dialog(title: s.deleteTitle, lines: [s.deleteBookQuestion(book.title)], kind: .confirm) { answer in
+            guard case .yes = answer else { return [] }
+            do throws(StoreError) {
+              try context.store.deleteBook(inventory: book.inventoryNumber)
+              return [.notify(s.deletedNotice(book.title)), .pop]
+            } catch {
+              return [.dialog(.error(s.deleteRefusedTitle, context.messages(error)))]
+            }
+          })
+      ]
+    default:
+      return []
+    }
+  }
+
+  func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
+    guard let book else { return }
+    let s = context.strings
+    let pairs: [(String, String)] = [
+      (s.label(.inventoryNumber), book.inventoryNumber),
+      (s.label(.isbn), book.isbn?.hyphenated ?? ""),
+      (s.labelAuthor, book.author),
+      (s.label(.title), book.title),
+      (s.label(.publisher), book.publisher),
+      (s.label(.city), book.city),
+      (s.label(.year), book.year.map(String.init) ?? ""),
+      (s.label(.pages), book.pages.map(String.init) ?? ""),
+      (s.label(.price), book.price?.description ?? ""),
+      (s.label(.bbk), book.bbk),
+      (s.label(.authorMark), book.authorMark),
+      (s.label(.place), book.place),
+      (s.label(.received), book.received?.iso ?? ""),
+    ]
+    let wide = area.width >= 100
+    let half = wide ? pairs.count / 2 + 1 : pairs.count
+    var y = renderFields(
+      Array(pairs.prefix(half)), into: &buffer, row: area.row + 1, column: area.column + 2,
+      width: wide ? area.width / 2 - 3 : area.width - 4, maxRow: area.bottom, context: context)
+    if wide {
+      let right = renderFields(
+        Array(pairs.dropFirst(half)), into: &buffer, row: area.row + 1, column: area.column + area.width / 2,
+        width: area.width / 2 - 2, maxRow: area.bottom, context: context)
+      y = max(y, right)
+    }
+    y += 1
+    guard y < area.bottom else { return }
+    if let loan {
+      let overdue = loan.loan.isOverdue(on: context.today)
+      let text =
+        overdue
+        ? s.bookOverdueTo(
+          loan.readerName, loan.readerTicket, loan.loan.due.iso, loan.loan.daysOverdue(on: context.today))
+        : s.bookIssuedTo(loan.readerName, loan.readerTicket, loan.loan.due.iso)
+      buffer.write(
+        (overdue ? "! " : "* ") + text, row: y, column: area.column + 2, width: area.width - 4,
+        style: context.style(overdue ? .overdue : .issued))
+    } else {
+      buffer.write(
+        s.bookAvailable, row: y, column: area.column + 2, width: area.width - 4, style: context.style(.label))
+    }
+    y += 2
+    guard y < area.bottom else { return }
+    buffer.write(s.loanHistory(history.count), row: y, column: area.column + 2, style: context.style(.header))
+    y += 1
+    if history.isEmpty, y < area.bottom {
+      buffer.write(s.none, row: y, column: area.column + 4, style: context.style(.muted))
+    }
+    for record in history where y < area.bottom {
+      buffer.write(
+        loanLine(record, showing: .reader, context: context), row: y, column: area.column + 4, width: area.width - 6)
+      y += 1
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import DeskDomain
+import DeskStorage
+
+/// The catalogue: one row per book, issued books highlighted and marked, overdue ones marked
+/// louder; filters, search as you type, and a new book with `n`.
+final class BookListScreen: ListScreen<BookListing>, DeskScreen {
+  var filter: BookFilter
+
+  init(filter: BookFilter = .all) {
+    self.filter = filter
+    super.init(key: { $0.book.sortKey })
+  }
+
+  var helpTopic: HelpTopic { .bookList }
+
+  func title(_ context: UIContext) -> String {
+    context.strings.booksTitle(context.strings.filterName(filter))
+  }
+
+  func keyHints(_ context: UIContext) -> [KeyHint] {
+    let s = context.strings
+    if isTypingQuery { return [KeyHint("Enter", s.keyDone), KeyHint("Esc", s.keyClear)] }
+    return [
+      KeyHint("Enter", s.keyOpen), KeyHint("/", s.keySearch), KeyHint("n", s.keyNew), KeyHint("e", s.keyEdit),
+      KeyHint("f", s.keyFilter), KeyHint("Esc", s.keyBack),
+    ]
+  }
+
+  override func fetch(_ context: UIContext) -> KeysetList<BookListing>.Fetch {
+    let store = context.store
+    let filter = self.filter
+    return { position, limit in try store.books(filter: filter, position: position, limit: limit) }
+  }
+
+  override func searchRequest(generation: Int, query: String) -> SearchRequest {
+    SearchRequest(generation: generation, target: .books(filter), query: query, limit: 500)
+  }
+
+  override func rows(from result: SearchResult) -> [BookListing] { result.books }
+
+  func reload(context: UIContext) -> [Effect] { reloadList(context: context) }
+
+  func receive(_ result: SearchResult, context: UIContext) { receiveSearch(result) }
+
+  func handle(_ key: Key, context: UIContext) -> [Effect] {
+    if let effects = handleNavigation(key, context: context) { return effects }
+    switch key {
+    case .enter:
+      guard let listing = list.selectedRow else { return [] }
+      return [.push(BookDetailScreen(inventory: listing.book.inventoryNumber))]
+    case .character("n"), .character("т"):
+      return [.push(BookFormScreen(editing: nil, onSaved: { [weak self] book in self?.pendingFocus = book.sortKey }))]
+    case .character("e"), .character("у"):
+      guard let listing = list.selectedRow else { return [] }
+      return [
+        .push(BookFormScreen(editing: listing.book, onSaved: { [weak self] book in self?.pendingFocus = book.sortKey }))
+      ]
+    case .character("f"), .character("а"):
+      let all = BookFilter.allCases
+      filter = all[(all.firstIndex(of: filter).map { $0 + 1 } ?? 0) % all.count]
+      return reloadAfterFilterChange(context: context)
+    case .character("?"):
+      return [.help(helpTopic)]
+    default:
+      return []
+    }
+  }
+
+  private func reloadAfterFilterChange(context: UIContext) -> [Effect] {
+    if query.text.trimmingWhitespace().isEmpty {
+      list.load(fetch(context), pageSize: pageSize)
+      return []
+    }
+    return reloadList(context: context)
+  }
+
+  func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
+    let s = context.strings
+    let wide = area.width >= 110
+    let columns = layoutColumns(
+      [
+        TableColumn(title: "", width: 1),
+        TableColumn(title: s.columnInventory, width: 9),
+        TableColumn(title: s.columnAuthor, width: wide ? 24 : 16),
+        TableColumn(title: s.columnTitle, width: 0),
+        TableColumn(title: s.columnYear, width: 4),
+        TableColumn(title: s.columnStatus, width: wide ? 36 : 26),
+      ], flexible: 3, totalWidth: area.width - 1)
+    renderSearchLine(into: &buffer, row: area.row, area: area, context: context)
+    renderRow(
+      columns.map(\.title), columns: columns, into: &buffer, row: area.row + 1, column: area.column + 1,
+      width: area.width - 1, style: context.style(.header))
+    let firstRow = area.row + 2
+    pageSize = max(1, area.bottom - firstRow)
+    if list.rows.isEmpty {
+      let message = list.error ?? (isSearching ? s.searching : s.noBooks)
+      buffer.write(message, row: firstRow, column: area.column + 2, style: context.style(.muted))
+      return
+    }
+    let today = context.today
+    for (offset, index) in list.visibleRange.prefix(pageSize).enumerated() {
+      let listing = list.rows[index]
+      let loan = listing.loan
+      let overdue = loan?.loan.isOverdue(on: today) ?? false
+      let isSelected = index == list.selected
+      let role: Role
+      switch (loan != nil, overdue, isSelected) {
+      case (_, true, true): role = .selectedOverdue
+      case (_, true, false): role = .overdue
+      case (true, false, true): role = .selectedIssued
+      case (true, false, false): role = .issued
+      case (false, _, true): role = .selected
+      default: role = .normal
+      }
+      var status = ""
+      if let loan {
+        status =
+          overdue
+          ? s.overdueStatus(loan.readerName, loan.loan.due.iso) : s.issuedStatus(loan.readerName, loan.loan.due.iso)
+      }
+      let book = listing.book
+      renderRow(
+        [
+          overdue ? "!" : (loan != nil ? "*" : " "), book.inventoryNumber, book.author, book.title,
+          book.year.map(String.init) ?? "", status,
+        ], columns: columns, into: &buffer, row: firstRow + offset, column: area.column + 1, width: area.width - 1,
+        style: context.style(role))
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import DeskStorage
+
+/// A window onto a long sorted list that lives in the database. It holds a few pages around the
+/// selection and fetches more by sort key as the selection moves (keyset paging), so that a
+/// million rows cost the same as ten. With a search, it holds the search's answer instead.
+struct KeysetList<Row> {
+  typealias Fetch = (PagePosition, Int) throws -> [Row]
+
+  private(set) var rows: [Row] = []
+  private(set) var selected = 0
+  private(set) var top = 0
+  /// True when rows come from a search answer rather than from the database window.
+  private(set) var isSearchResult = false
+  private(set) var error: String?
+  let key: (Row) -> String
+  private var atStart = true
+  private var atEnd = true
+  private static var windowLimit: Int { 400 }
+
+  init(key: @escaping (Row) -> String) {
+    self.key = key
+  }
+
+  var selectedRow: Row? { rows.indices.contains(selected) ? rows[selected] : nil }
+
+  mutating func load(_ fetch: Fetch, pageSize: Int, around sortKey: String? = nil) {
+    isSearchResult = false
+    do {
+      if let sortKey {
+        let before = try fetch(.before(sortKey), pageSize)
+        let after = try fetch(.from(sortKey), pageSize * 2)
+        rows = before + after
+        selected = before.count
+        atStart = before.count < pageSize
+        atEnd = after.count < pageSize * 2
+        top = max(0, selected - pageSize / 2)
+      } else {
+        rows = try fetch(.first, pageSize * 2)
+        selected = 0
+        top = 0
+        atStart = true
+        atEnd = rows.count < pageSize * 2
+      }
+      error = nil
+    } catch {
+      rows = []
+      self.error = "\(error)"
+    }
+    clamp(pageSize: pageSize)
+  }
+
+  /// Reloads the same stretch of the list, keeping the selection on the same record if it is
+  /// still there.
+  mutating func refresh(_ fetch: Fetch, pageSize: Int) {
+    guard !isSearchResult else { return }
+    load(fetch, pageSize: pageSize, around: selectedRow.map(key))
+  }
+
+  mutating func show(searchResult: [Row]) {
+    rows = searchResult
+    selected = 0
+    top = 0
+    atStart = true
+    atEnd = true
+    isSearchResult = true
+    error = nil
+  }
+
+  mutating func move(by delta: Int, fetch: Fetch, pageSize: Int) {
+    var target = selected + delta
+    if target >= rows.count, !atEnd, !isSearchResult, let last = rows.last {
+      let wanted = max(pageSize, target - rows.count + 1)
+      let more = (try? fetch(.after(key(last)), wanted)) ?? []
+      rows += more
+      if more.count < wanted { atEnd = true }
+      let removed = trimFront()
+      target -= removed
+    }
+    if target < 0, !atStart, !isSearchResult, let first = rows.first {
+      let wanted = max(pageSize, -target)
+      let more = (try? fetch(.before(key(first)), wanted)) ?? []
+      rows = more + rows
+      selected += more.count
+      top += more.count
+      target += more.count
+      if more.count < wanted { atStart = true }
+      trimBack()
+    }
+    selected = max(0, min(rows.count - 1, target))
+    clamp(pageSize: pageSize)
+  }
+
+  mutating func moveToStart(fetch: Fetch, pageSize: Int) {
+    if isSearchResult || atStart {
+      selected = 0
+      clamp(pageSize: pageSize)
+    } else {
+      load(fetch, pageSize: pageSize)
+    }
+  }
+
+  mutating func moveToEnd(fetch: Fetch, pageSize: Int) {
+    if isSearchResult || atEnd {
+      selected = max(0, rows.count - 1)
+    } else {
+      do {
+        rows = try fetch(.last, pageSize * 2)
+        atEnd = true
+        atStart = rows.count < pageSize * 2
+        selected = max(0, rows.count - 1)
+      } catch {
+        self.error = "\(error)"
+      }
+    }
+    clamp(pageSize: pageSize)
+  }
+
+  /// Keeps the selection on screen.
+  private mutating func clamp(pageSize: Int) {
+    guard pageSize > 0 else { return }
+    if selected < top { top = selected }
+    if selected >= top + pageSize { top = selected - pageSize + 1 }
+    top = max(0, min(top, max(0, rows.count - pageSize)))
+  }
+
+  /// Drops rows far above the selection; returns how many went.
+  private mutating func trimFront() -> Int {
+    let excess = rows.count - KeysetList.windowLimit
+    guard excess > 0, selected - excess > 0 else { return 0 }
+    rows.removeFirst(excess)
+    selected -= excess
+    top = max(0, top - excess)
+    atStart = false
+    return excess
+  }
+
+  private mutating func trimBack() {
+    let excess = rows.count - KeysetList.windowLimit
+    guard excess > 0, selected < rows.count - excess else { return }
+    rows.removeLast(excess)
+    atEnd = false
+  }
+
+  var visibleRange: Range<Int> { top..<rows.count }
+}

@@ -1,0 +1,166 @@
+import DeskDomain
+import DeskStorage
+
+/// What the book and reader lists share: moving through a long list, and search as you type
+/// (each key starts a new search in the background; only the newest answer is shown).
+class ListScreen<Row> {
+  var list: KeysetList<Row>
+  var query = LineEditor(maximumLength: 200)
+  var isTypingQuery = false
+  var generation = 0
+  var isSearching = false
+  var pageSize = 20
+  /// The sort key to select when the list next loads (a record just saved).
+  var pendingFocus: String?
+
+  init(key: @escaping (Row) -> String) {
+    list = KeysetList(key: key)
+  }
+
+  func fetch(_ context: UIContext) -> KeysetList<Row>.Fetch {
+    fatalError("subclasses fetch their rows")
+  }
+
+  func searchRequest(generation: Int, query: String) -> SearchRequest {
+    fatalError("subclasses build their search")
+  }
+
+  func rows(from result: SearchResult) -> [Row] {
+    fatalError("subclasses read their search answers")
+  }
+
+  /// Loads the list again when the screen shows: around a record just saved, or the same
+  /// search again, or the same stretch of the list.
+  func reloadList(context: UIContext) -> [Effect] {
+    if let focus = pendingFocus {
+      pendingFocus = nil
+      query = LineEditor(maximumLength: 200)
+      isSearching = false
+      generation += 1
+      list.load(fetch(context), pageSize: pageSize, around: focus)
+      return []
+    }
+    let text = query.text.trimmingWhitespace()
+    guard text.isEmpty else {
+      generation += 1
+      isSearching = true
+      return [.search(searchRequest(generation: generation, query: text))]
+    }
+    list.refresh(fetch(context), pageSize: pageSize)
+    return []
+  }
+
+  func receiveSearch(_ result: SearchResult) {
+    guard result.generation == generation else { return }  // a newer key superseded it
+    isSearching = false
+    list.show(searchResult: rows(from: result))
+  }
+
+  /// Handles the keys every list shares. Returns nil for keys the list itself must handle.
+  func handleNavigation(_ key: Key, context: UIContext) -> [Effect]? {
+    if isTypingQuery {
+      switch key {
+      case .enter, .down, .up:
+        isTypingQuery = false
+        if key == .enter { return [] }
+      case .escape:
+        isTypingQuery = false
+        return clearSearch(context: context)
+      default:
+        let before = query.text
+        guard query.handle(key) else { return [] }
+        return query.text == before ? [] : startSearch(context: context)
+      }
+    }
+    let fetch = self.fetch(context)
+    switch key {
+    case .up: list.move(by: -1, fetch: fetch, pageSize: pageSize)
+    case .down: list.move(by: 1, fetch: fetch, pageSize: pageSize)
+    case .pageUp: list.move(by: -pageSize, fetch: fetch, pageSize: pageSize)
+    case .pageDown: list.move(by: pageSize, fetch: fetch, pageSize: pageSize)
+    case .home: list.moveToStart(fetch: fetch, pageSize: pageSize)
+    case .end: list.moveToEnd(fetch: fetch, pageSize: pageSize)
+    case .character("/"):
+      isTypingQuery = true
+    case .escape:
+      if !query.text.isEmpty { return clearSearch(context: context) }
+      return [.pop]
+    case .character("q"), .character("й"):
+      return [.quit]
+    case .character("?"):
+      return nil
+    default:
+      return nil
+    }
+    return []
+  }
+
+  private func startSearch(context: UIContext) -> [Effect] {
+    let text = query.text.trimmingWhitespace()
+    generation += 1
+    guard !text.isEmpty else {
+      isSearching = false
+      list.load(fetch(context), pageSize: pageSize)
+      return []
+    }
+    isSearching = true
+    return [.search(searchRequest(generation: generation, query: text))]
+  }
+
+  private func clearSearch(context: UIContext) -> [Effect] {
+    query = LineEditor(maximumLength: 200)
+    generation += 1
+    isSearching = false
+    list.load(fetch(context), pageSize: pageSize)
+    return []
+  }
+
+  /// The search line under the list header: the query with its cursor, or a hint.
+  func renderSearchLine(into buffer: inout ScreenBuffer, row: Int, area: Rect, context: UIContext) {
+    let strings = context.strings
+    let label = strings.searchLabel
+    buffer.write(label, row: row, column: area.column + 1, style: context.style(.label))
+    let fieldColumn = area.column + 2 + label.displayWidth
+    let fieldWidth = max(10, area.width - fieldColumn - 22)
+    let (text, cursor) = query.visible(width: fieldWidth)
+    buffer.writePadded(
+      text, row: row, column: fieldColumn, width: fieldWidth,
+      style: context.style(isTypingQuery ? .activeField : .field))
+    var note = ""
+    if isSearching {
+      note = strings.searching
+    } else if list.isSearchResult {
+      note = strings.matches(list.rows.count)
+    } else if !isTypingQuery {
+      note = strings.searchHint
+    }
+    buffer.write(note, row: row, column: fieldColumn + fieldWidth + 1, style: context.style(.muted))
+    if isTypingQuery { buffer.cursor = (row, fieldColumn + cursor) }
+  }
+}
+
+/// A column of a list table.
+struct TableColumn {
+  var title: String
+  var width: Int
+}
+
+/// Lays out columns of fixed widths around one flexible column that takes the rest.
+func layoutColumns(_ columns: [TableColumn], flexible: Int, totalWidth: Int) -> [TableColumn] {
+  var result = columns
+  let fixed = columns.enumerated().filter { $0.offset != flexible }.reduce(0) { $0 + $1.element.width + 1 }
+  result[flexible].width = max(8, totalWidth - fixed - 1)
+  return result
+}
+
+func renderRow(
+  _ cells: [String], columns: [TableColumn], into buffer: inout ScreenBuffer, row: Int, column: Int, width: Int,
+  style: Style
+) {
+  buffer.fill(row: row, column: column, height: 1, width: width, style: style)
+  var x = column
+  for (cell, spec) in zip(cells, columns) {
+    buffer.write(cell, row: row, column: x, width: spec.width, style: style)
+    x += spec.width + 1
+  }
+}

@@ -1,0 +1,180 @@
+import DeskDomain
+import DeskStorage
+
+/// Every field of a reader, the address, and the reader's loans: the books they hold (due dates,
+/// overdue ones marked) and then the history. Up and Down choose a loan to return or renew.
+final class ReaderDetailScreen: DeskScreen {
+  let ticket: String
+  private var reader: Reader?
+  private var loans: [LoanRecord] = []
+  private var selected = 0
+  private var scroll = 0
+
+  init(ticket: String) {
+    self.ticket = ticket
+  }
+
+  var helpTopic: HelpTopic { .readerDetail }
+
+  func title(_ context: UIContext) -> String {
+    context.strings.readerTitle(reader?.fullName ?? ticket)
+  }
+
+  private var selectedLoan: LoanRecord? { loans.indices.contains(selected) ? loans[selected] : nil }
+
+  func keyHints(_ context: UIContext) -> [KeyHint] {
+    let s = context.strings
+    var hints = [KeyHint("i", s.keyIssue)]
+    if selectedLoan?.loan.isOpen == true { hints += [KeyHint("r", s.keyReturn), KeyHint("w", s.keyRenew)] }
+    hints += [KeyHint("e", s.keyEdit), KeyHint("d", s.keyDelete), KeyHint("Esc", s.keyBack)]
+    return hints
+  }
+
+  func reload(context: UIContext) -> [Effect] {
+    do {
+      guard let found = try context.store.reader(ticket: ticket) else { return [.pop] }
+      reader = found
+      loans = try context.store.loans(ofReader: found)
+      selected = min(selected, max(0, loans.count - 1))
+    } catch {
+      return [.dialog(.error(context.strings.errorTitle, context.messages(error)))]
+    }
+    return []
+  }
+
+  func handle(_ key: Key, context: UIContext) -> [Effect] {
+    guard let reader else { return key == .escape ? [.pop] : [] }
+    let s = context.strings
+    switch key {
+    case .escape: return [.pop]
+    case .character("?"): return [.help(helpTopic)]
+    case .up: selected = max(0, selected - 1)
+    case .down: selected = min(max(0, loans.count - 1), selected + 1)
+    case .home: selected = 0
+    case .end: selected = max(0, loans.count - 1)
+    case .enter:
+      guard let loan = selectedLoan else { return [] }
+      return [.push(BookDetailScreen(inventory: loan.inventory))]
+    case .character("e"), .character("у"):
+      return [.push(ReaderFormScreen(editing: reader, onSaved: { _ in }))]
+    case .character("i"), .character("ш"):
+      return [
+        .dialog(
+          Dialog(title: s.issueTitle, lines: [s.issuePromptInventory(reader.shortName)], kind: .prompt(LineEditor())) {
+            [weak self] answer in
+            guard case .text(let text) = answer, !text.isEmpty, let self else { return [] }
+            let inventories = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+            let effects = attempt(context, title: s.issueRefusedTitle) { () throws(StoreError) in
+              let issued = try context.store.issue(ticket: reader.ticket, inventories: inventories)
+              return s.issuedManyNotice(issued.count, reader.shortName, issued.first?.loan.due.iso ?? "")
+            }
+            return effects + self.reload(context: context)
+          })
+      ]
+    case .character("r"), .character("к"):
+      guard let loan = selectedLoan, loan.loan.isOpen else { return [] }
+      let effects = attempt(context, title: s.returnRefusedTitle) { () throws(StoreError) in
+        try context.store.returnBooks(inventories: [loan.inventory])
+        return s.returnedNotice(loan.bookTitle, reader.shortName)
+      }
+      return effects + reload(context: context)
+    case .character("w"), .character("ц"):
+      guard let loan = selectedLoan, loan.loan.isOpen else { return [] }
+      let effects = attempt(context, title: s.renewRefusedTitle) { () throws(StoreError) in
+        let renewed = try context.store.renew(inventories: [loan.inventory])
+        return s.renewedNotice(loan.bookTitle, renewed.first?.loan.due.iso ?? "")
+      }
+      return effects + reload(context: context)
+    case .character("d"), .character("в"), .delete:
+      let out = loans.filter { $0.loan.isOpen }.count
+      if out > 0 {
+        return [
+          .dialog(.error(s.deleteRefusedTitle, context.messages(.readerHasBooks(reader: reader.fullName, count: out))))
+        ]
+      }
+      return [
+        .dialog(
+          Dialog(title: s.deleteTitle, lines: [s.deleteReaderQuestion(reader.fullName)], kind: .confirm) { answer in
+            guard case .yes = answer else { return [] }
+            do throws(StoreError) {
+              try context.store.deleteReader(ticket: reader.ticket)
+              return [.notify(s.deletedNotice(reader.fullName)), .pop]
+            } catch {
+              return [.dialog(.error(s.deleteRefusedTitle, context.messages(error)))]
+            }
+          })
+      ]
+    default:
+      break
+    }
+    return []
+  }
+
+  func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
+    guard let reader else { return }
+    let s = context.strings
+    let today = context.today
+    let open = loans.filter { $0.loan.isOpen }
+    let overdue = open.filter { $0.loan.isOverdue(on: today) }.count
+    let pairs: [(String, String)] = [
+      (s.label(.ticket), reader.ticket),
+      (s.labelName, reader.fullName),
+      (s.label(.birthYear), reader.birthYear.map(String.init) ?? ""),
+      (s.label(.phone), reader.phone),
+      (s.label(.email), reader.email),
+      (s.label(.category), reader.category),
+      (s.label(.registered), reader.registered.iso),
+      (s.labelAddress, reader.address?.singleLine ?? ""),
+    ]
+    let wide = area.width >= 100
+    let half = wide ? 4 : pairs.count
+    var y = renderFields(
+      Array(pairs.prefix(half)), into: &buffer, row: area.row + 1, column: area.column + 2,
+      width: wide ? area.width / 2 - 3 : area.width - 4, maxRow: area.bottom, context: context)
+    if wide {
+      y = max(
+        y,
+        renderFields(
+          Array(pairs.dropFirst(half)), into: &buffer, row: area.row + 1, column: area.column + area.width / 2,
+          width: area.width / 2 - 2, maxRow: area.bottom, context: context))
+    }
+    y += 1
+    if overdue > 0, y < area.bottom {
+      buffer.write("! " + s.readerHasOverdue(overdue), row: y, column: area.column + 2, style: context.style(.warning))
+      y += 1
+    }
+    guard y < area.bottom else { return }
+    buffer.write(s.booksOut(open.count), row: y, column: area.column + 2, style: context.style(.header))
+    y += 1
+    // One list of loans, open ones first; the history follows under its own heading.
+    var lines: [(text: String, index: Int?, role: Role)] = []
+    if open.isEmpty { lines.append((s.none, nil, .muted)) }
+    for (index, record) in loans.enumerated() where record.loan.isOpen {
+      let late = record.loan.isOverdue(on: today)
+      lines.append(
+        ((late ? "! " : "* ") + loanLine(record, showing: .book, context: context), index, late ? .overdue : .issued))
+    }
+    lines.append(("", nil, .normal))
+    lines.append((s.history(loans.count - open.count), nil, .header))
+    if loans.count == open.count { lines.append((s.none, nil, .muted)) }
+    for (index, record) in loans.enumerated() where !record.loan.isOpen {
+      lines.append(("  " + loanLine(record, showing: .book, context: context), index, .normal))
+    }
+    let height = area.bottom - y
+    guard height > 0 else { return }
+    if let selectedLine = lines.firstIndex(where: { $0.index == selected }) {
+      if selectedLine < scroll { scroll = selectedLine }
+      if selectedLine >= scroll + height { scroll = selectedLine - height + 1 }
+    }
+    for line in lines.dropFirst(scroll).prefix(height) {
+      var role = line.role
+      if line.index == selected && !loans.isEmpty {
+        role = role == .overdue ? .selectedOverdue : (role == .issued ? .selectedIssued : .selected)
+        buffer.fill(row: y, column: area.column + 2, height: 1, width: area.width - 4, style: context.style(role))
+      }
+      let column = line.role == .header ? area.column + 2 : area.column + 2
+      buffer.write(line.text, row: y, column: column, width: area.width - 4, style: context.style(role))
+      y += 1
+    }
+  }
+}

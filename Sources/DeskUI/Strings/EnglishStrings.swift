@@ -1,0 +1,238 @@
+import DeskDomain
+import DeskStorage
+
+/// The English words of the desk.
+public struct EnglishStrings: UIStrings {
+  public init() {}
+
+  public let appName = "Circulation Desk"
+  public let homeTitle = "Home"
+  public func today(_ date: String) -> String { "Today is \(date)" }
+  public func tooSmall(_ columns: Int, _ rows: Int, _ minimumColumns: Int, _ minimumRows: Int) -> String {
+    "The terminal is too small (\(columns)×\(rows)): the desk needs \(minimumColumns)×\(minimumRows). Make the window larger."
+  }
+
+  public let keyHelp = "Help"
+  public let keyQuit = "Quit"
+  public let keyDone = "Done"
+  public let keyClear = "Clear"
+  public let keyOpen = "Open"
+  public let keyChoose = "Choose"
+  public let keySearch = "Search"
+  public let keyNew = "New"
+  public let keyEdit = "Edit"
+  public let keyFilter = "Filter"
+  public let keyBack = "Back"
+  public let keyIssue = "Issue"
+  public let keyReturn = "Return"
+  public let keyRenew = "Renew"
+  public let keyDelete = "Delete"
+  public let keySave = "Save"
+  public let keyNextField = "Next field"
+  public let keyCancel = "Cancel"
+  public let keyApply = "Issue/return"
+  public let keyFindReader = "Find reader"
+  public let keyUndo = "Undo"
+  public let keyEndReader = "Next reader"
+  public let keyScroll = "Scroll"
+
+  public let dialogOK = "Enter: OK"
+  public let dialogYesNo = "y: Yes   n: No"
+  public let dialogPrompt = "Enter: OK   Esc: Cancel"
+  public let quitTitle = "Quit"
+  public let quitUnsaved = "A form holds changes that are not saved. Quit and lose them?"
+  public let errorTitle = "Error"
+  public let cannotSaveTitle = "Cannot save"
+  public let discardTitle = "Discard changes"
+  public let discardQuestion = "Close the form and lose what was typed?"
+  public let deleteTitle = "Delete"
+  public let deleteRefusedTitle = "Cannot delete"
+  public let issueTitle = "Issue"
+  public let issueRefusedTitle = "Cannot issue"
+  public let returnRefusedTitle = "Cannot return"
+  public let renewRefusedTitle = "Cannot renew"
+  public let undoRefusedTitle = "Cannot undo"
+  public let unknownCodeTitle = "Unknown code"
+
+  public let sectionBooks = "Books"
+  public let sectionReaders = "Readers"
+  public let sectionDesk = "Desk: issue and return"
+  public let sectionScan = "Scan image"
+  public let sectionExport = "Export"
+  public let sectionHelp = "Help"
+  public let scanNotYet = "Scanning codes from image files is not part of this version of the desk yet."
+  public let exportNotYet = "Export to IRBIS is not part of this version of the desk yet."
+  public func libraryCounts(_ books: Int, _ out: Int, _ readers: Int) -> String {
+    "\(books) books, \(out) out; \(readers) readers"
+  }
+  public func overdueBooks(_ count: Int) -> String { count == 1 ? "1 book is overdue" : "\(count) books are overdue" }
+
+  public let searchLabel = "Search:"
+  public let searching = "searching…"
+  public let searchHint = "/ to search"
+  public func matches(_ count: Int) -> String {
+    count >= 500 ? "500+ found: type more" : (count == 1 ? "1 found" : "\(count) found")
+  }
+  public func booksTitle(_ filter: String) -> String { "Books: \(filter)" }
+  public func filterName(_ filter: BookFilter) -> String {
+    switch filter {
+    case .all: return "all"
+    case .issued: return "issued"
+    case .available: return "available"
+    case .overdue: return "overdue"
+    }
+  }
+  public let readersTitle = "Readers"
+  public let columnInventory = "Inv. no."
+  public let columnAuthor = "Author"
+  public let columnTitle = "Title"
+  public let columnYear = "Year"
+  public let columnStatus = "Due, reader"
+  public let columnTicket = "Ticket"
+  public let columnName = "Name"
+  public let columnPhone = "Phone"
+  public let columnBooksOut = "Books"
+  public let columnOverdue = "Overdue"
+  public let noBooks = "No books here. n adds one."
+  public let noReaders = "No readers here. n registers one."
+  public func issuedStatus(_ reader: String, _ due: String) -> String { "\(due)  \(reader)" }
+  public func overdueStatus(_ reader: String, _ due: String) -> String { "\(due)! \(reader)" }
+  public func overdueCount(_ count: Int) -> String { "\(count) late" }
+
+  public func label(_ field: Field) -> String { field.label }
+  public let labelAuthor = "Author"
+  public let labelName = "Name"
+  public let labelAddress = "Address"
+  public let none = "none"
+  public func bookTitle(_ inventory: String) -> String { "Book \(inventory)" }
+  public func readerTitle(_ name: String) -> String { "Reader \(name)" }
+  public let bookAvailable = "On the shelf: available"
+  public func bookIssuedTo(_ reader: String, _ ticket: String, _ due: String) -> String {
+    "Issued to \(reader) (ticket \(ticket)), due \(due)"
+  }
+  public func bookOverdueTo(_ reader: String, _ ticket: String, _ due: String, _ days: Int) -> String {
+    "OVERDUE: issued to \(reader) (ticket \(ticket)), due \(due), \(days == 1 ? "1 day" : "\(days) days") late"
+  }
+  public func loanHistory(_ count: Int) -> String { "Loan history (\(count))" }
+  public func booksOut(_ count: Int) -> String { "Books out (\(count))" }
+  public func history(_ count: Int) -> String { "History (\(count))" }
+  public func readerHasOverdue(_ count: Int) -> String {
+    count == 1 ? "Has 1 overdue book" : "Has \(count) overdue books"
+  }
+  public func readerAtLimit(_ limit: Int) -> String { "At the limit of \(limit) books" }
+  public func loanDates(_ issued: String, _ due: String) -> String { "issued \(issued), due \(due)" }
+  public func renewedTimes(_ count: Int) -> String { count == 1 ? "renewed once" : "renewed \(count) times" }
+  public func returnedOn(_ date: String) -> String { "returned \(date)" }
+  public func overdueBy(_ days: Int) -> String { days == 1 ? "OVERDUE by 1 day" : "OVERDUE by \(days) days" }
+
+  public func issuePromptTicket(_ title: String) -> String { "Reader ticket to issue «\(title)» to:" }
+  public func issuePromptInventory(_ reader: String) -> String { "Inventory numbers of the books for \(reader):" }
+  public func issuedNotice(_ title: String, _ reader: String, _ due: String) -> String {
+    "Issued «\(title)» to \(reader), due \(due)"
+  }
+  public func issuedManyNotice(_ count: Int, _ reader: String, _ due: String) -> String {
+    count == 1 ? "Issued 1 book to \(reader), due \(due)" : "Issued \(count) books to \(reader), due \(due)"
+  }
+  public func returnedNotice(_ title: String, _ reader: String) -> String { "Returned «\(title)» from \(reader)" }
+  public func renewedNotice(_ title: String, _ due: String) -> String { "Renewed «\(title)», now due \(due)" }
+  public func deleteBookQuestion(_ title: String) -> String { "Delete «\(title)» from the catalogue?" }
+  public func deleteReaderQuestion(_ name: String) -> String { "Delete the reader \(name)?" }
+  public func deletedNotice(_ name: String) -> String { "Deleted: \(name)" }
+  public func savedNotice(_ what: String) -> String { "Saved: \(what)" }
+  public func addressFilled(_ address: String) -> String { "This phone's address filled in: \(address)" }
+
+  public let newBookTitle = "New book"
+  public func editBookTitle(_ inventory: String) -> String { "Edit book \(inventory)" }
+  public let newReaderTitle = "New reader"
+  public func editReaderTitle(_ name: String) -> String { "Edit reader \(name)" }
+  public let requiredNote = "Fields marked * are required. F2 saves, Esc cancels."
+
+  public let deskTitle = "Desk"
+  public let deskPromptNoReader = "Scan a reader's card to issue, or a book to take it back:"
+  public let deskPromptReader = "Scan books to issue them to this reader; Esc for the next reader:"
+  public func deskReader(_ ticket: String, _ name: String, _ category: String) -> String {
+    "Reader \(ticket): \(name) (\(category))"
+  }
+  public let sessionLog = "This session"
+  public let sessionLogEmpty = "nothing yet"
+  public let nothingToUndo = "Nothing to undo"
+  public func andMore(_ count: Int) -> String { "and \(count) more" }
+  public func unknownCode(_ code: String) -> String { "Unknown code \(code)" }
+  public func unknownCodeMessage(_ code: String) -> String {
+    "Unknown code \(code): no reader has this ticket and no book has this inventory number. "
+      + "Scan again, or add the book or the reader first."
+  }
+  public func logIssued(_ inventory: String, _ title: String, _ reader: String, _ due: String) -> String {
+    "Issued \(inventory) «\(title)» to \(reader), due \(due)"
+  }
+  public func logReturned(_ inventory: String, _ title: String, _ reader: String) -> String {
+    "Returned \(inventory) «\(title)» from \(reader)"
+  }
+  public func logSelected(_ ticket: String, _ name: String) -> String { "Reader \(ticket) \(name)" }
+  public func logUndoIssue(_ inventory: String, _ title: String) -> String {
+    "Undone: the issue of \(inventory) «\(title)»"
+  }
+  public func logUndoReturn(_ inventory: String, _ title: String, _ reader: String) -> String {
+    "Undone: the return of \(inventory) «\(title)»; it is out to \(reader) again"
+  }
+  public func cameBackLate(_ days: Int) -> String { days == 1 ? "1 day late" : "\(days) days late" }
+
+  public let helpTitle = "Help"
+  public func helpHeading(_ topic: HelpTopic) -> String {
+    switch topic {
+    case .home: return "Home"
+    case .bookList: return "Book list"
+    case .readerList: return "Reader list"
+    case .bookDetail: return "A book"
+    case .readerDetail: return "A reader"
+    case .form: return "Forms"
+    case .desk: return "Desk"
+    }
+  }
+  public func helpKeys(_ topic: HelpTopic) -> [(String, String)] {
+    switch topic {
+    case .home:
+      return [
+        ("b", "Books"), ("r", "Readers"), ("d", "Desk: issue and return"), ("s", "Scan image"), ("x", "Export"),
+        ("h, ?", "Help"), ("↑ ↓ Enter", "Choose a section"), ("q", "Quit"),
+      ]
+    case .bookList, .readerList:
+      var keys = [
+        ("↑ ↓", "Move"), ("PgUp PgDn", "Page up, page down"), ("Home End", "First, last"),
+        ("Enter", "Open"), ("/", "Search as you type; Enter keeps the results, Esc clears"), ("n", "New"),
+        ("e", "Edit"), ("Esc", "Back (or clear the search)"), ("q", "Quit"),
+      ]
+      if topic == .bookList {
+        keys.append(("f", "Filter: all, issued, available, overdue"))
+        keys.append(("* !", "Marks issued and overdue books"))
+      }
+      return keys
+    case .bookDetail:
+      return [
+        ("e", "Edit"), ("i", "Issue to a reader"), ("r", "Take back"), ("w", "Renew"), ("d, Delete", "Delete"),
+        ("Esc", "Back"),
+      ]
+    case .readerDetail:
+      return [
+        ("↑ ↓", "Choose a loan"), ("Enter", "Open the book"), ("i", "Issue books to this reader"),
+        ("r", "Take back the chosen book"), ("w", "Renew the chosen loan"), ("e", "Edit"), ("d, Delete", "Delete"),
+        ("Esc", "Back"),
+      ]
+    case .form:
+      return [
+        ("Tab, ↓, Enter", "Next field"), ("Shift-Tab, ↑", "Previous field"), ("← → Home End", "Move in the field"),
+        ("Backspace, Delete", "Erase"), ("Ctrl-U, Ctrl-K", "Erase to the start, to the end"), ("F2", "Save"),
+        ("Esc", "Cancel (asks first when something was typed)"),
+      ]
+    case .desk:
+      return [
+        ("Enter, Tab", "Apply the scanned or typed code"), ("F3", "Find a reader by name"),
+        ("F8, Ctrl-Z", "Undo the last issue or return"), ("Esc", "Next reader (or back)"),
+      ]
+    }
+  }
+  public let helpHeadingEverywhere = "Everywhere"
+  public let helpKeysEverywhere = [("F1, ?", "Help"), ("F10", "Quit (asks first when a form holds changes)")]
+
+  public func messages(_ error: StoreError) -> [String] { error.lines }
+}

@@ -1,0 +1,338 @@
+import DeskDomain
+import DeskStorage
+
+/// The Russian words of the desk.
+public struct RussianStrings: UIStrings {
+  public init() {}
+
+  /// The Russian plural: 1 книга, 2 книги, 5 книг, 21 книга, 11 книг.
+  func plural(_ count: Int, _ one: String, _ few: String, _ many: String) -> String {
+    let tens = count % 100
+    let units = count % 10
+    let word = (11...14).contains(tens) ? many : units == 1 ? one : (2...4).contains(units) ? few : many
+    return "\(count) \(word)"
+  }
+
+  func books(_ count: Int) -> String { plural(count, "книга", "книги", "книг") }
+  func days(_ count: Int) -> String { plural(count, "день", "дня", "дней") }
+
+  public let appName = "Абонемент"
+  public let homeTitle = "Главная"
+  public func today(_ date: String) -> String { "Сегодня \(date)" }
+  public func tooSmall(_ columns: Int, _ rows: Int, _ minimumColumns: Int, _ minimumRows: Int) -> String {
+    "Окно терминала слишком мало (\(columns)×\(rows)): нужно не меньше \(minimumColumns)×\(minimumRows). Увеличьте окно."
+  }
+
+  public let keyHelp = "Помощь"
+  public let keyQuit = "Выход"
+  public let keyDone = "Готово"
+  public let keyClear = "Сбросить"
+  public let keyOpen = "Открыть"
+  public let keyChoose = "Выбрать"
+  public let keySearch = "Поиск"
+  public let keyNew = "Новая запись"
+  public let keyEdit = "Изменить"
+  public let keyFilter = "Фильтр"
+  public let keyBack = "Назад"
+  public let keyIssue = "Выдать"
+  public let keyReturn = "Принять"
+  public let keyRenew = "Продлить"
+  public let keyDelete = "Удалить"
+  public let keySave = "Сохранить"
+  public let keyNextField = "След. поле"
+  public let keyCancel = "Отмена"
+  public let keyApply = "Выдать/принять"
+  public let keyFindReader = "Найти читателя"
+  public let keyUndo = "Отменить"
+  public let keyEndReader = "След. читатель"
+  public let keyScroll = "Листать"
+
+  public let dialogOK = "Enter: ОК"
+  public let dialogYesNo = "y/д: Да   n/н: Нет"
+  public let dialogPrompt = "Enter: ОК   Esc: Отмена"
+  public let quitTitle = "Выход"
+  public let quitUnsaved = "В форме есть несохранённые изменения. Выйти и потерять их?"
+  public let errorTitle = "Ошибка"
+  public let cannotSaveTitle = "Не удалось сохранить"
+  public let discardTitle = "Отменить изменения"
+  public let discardQuestion = "Закрыть форму и потерять введённое?"
+  public let deleteTitle = "Удаление"
+  public let deleteRefusedTitle = "Удалить нельзя"
+  public let issueTitle = "Выдача"
+  public let issueRefusedTitle = "Выдать нельзя"
+  public let returnRefusedTitle = "Принять нельзя"
+  public let renewRefusedTitle = "Продлить нельзя"
+  public let undoRefusedTitle = "Отменить нельзя"
+  public let unknownCodeTitle = "Неизвестный код"
+
+  public let sectionBooks = "Книги"
+  public let sectionReaders = "Читатели"
+  public let sectionDesk = "Кафедра: выдача и приём"
+  public let sectionScan = "Сканировать изображение"
+  public let sectionExport = "Экспорт"
+  public let sectionHelp = "Помощь"
+  public let scanNotYet = "Распознавание кодов из файлов изображений в этой версии ещё не сделано."
+  public let exportNotYet = "Экспорт в ИРБИС в этой версии ещё не сделан."
+  public func libraryCounts(_ books: Int, _ out: Int, _ readers: Int) -> String {
+    "\(self.books(books)), выдано \(out); читателей: \(readers)"
+  }
+  public func overdueBooks(_ count: Int) -> String { "Просрочено: \(self.books(count))" }
+
+  public let searchLabel = "Поиск:"
+  public let searching = "ищу…"
+  public let searchHint = "/ — поиск"
+  public func matches(_ count: Int) -> String { count >= 500 ? "найдено 500+, уточните" : "найдено: \(count)" }
+  public func booksTitle(_ filter: String) -> String { "Книги: \(filter)" }
+  public func filterName(_ filter: BookFilter) -> String {
+    switch filter {
+    case .all: return "все"
+    case .issued: return "выданные"
+    case .available: return "на полке"
+    case .overdue: return "просроченные"
+    }
+  }
+  public let readersTitle = "Читатели"
+  public let columnInventory = "Инв. №"
+  public let columnAuthor = "Автор"
+  public let columnTitle = "Заглавие"
+  public let columnYear = "Год"
+  public let columnStatus = "Срок, читатель"
+  public let columnTicket = "Билет"
+  public let columnName = "ФИО"
+  public let columnPhone = "Телефон"
+  public let columnBooksOut = "Книг"
+  public let columnOverdue = "Долг"
+  public let noBooks = "Книг нет. n — добавить."
+  public let noReaders = "Читателей нет. n — записать."
+  public func issuedStatus(_ reader: String, _ due: String) -> String { "\(due)  \(reader)" }
+  public func overdueStatus(_ reader: String, _ due: String) -> String { "\(due)! \(reader)" }
+  public func overdueCount(_ count: Int) -> String { "долг \(count)" }
+
+  public func label(_ field: Field) -> String {
+    switch field {
+    case .inventoryNumber: return "Инвентарный номер"
+    case .isbn: return "ISBN"
+    case .authorSurname: return "Фамилия автора"
+    case .authorInitials: return "Инициалы автора"
+    case .title: return "Название книги"
+    case .publisher: return "Издательство"
+    case .city: return "Город издания"
+    case .year: return "Год издания"
+    case .pages: return "Число страниц"
+    case .price: return "Цена"
+    case .bbk: return "ББК"
+    case .authorMark: return "Авторский знак"
+    case .place: return "Место хранения"
+    case .received: return "Дата поступления"
+    case .ticket: return "Читательский билет"
+    case .surname: return "Фамилия"
+    case .firstName: return "Имя"
+    case .patronymic: return "Отчество"
+    case .birthYear: return "Год рождения"
+    case .phone: return "Телефон"
+    case .email: return "Эл. почта"
+    case .category: return "Категория"
+    case .registered: return "Дата записи"
+    case .postcode: return "Индекс"
+    case .addressCity: return "Город"
+    case .street: return "Улица"
+    case .house: return "Дом"
+    case .flat: return "Квартира"
+    }
+  }
+  public let labelAuthor = "Автор"
+  public let labelName = "ФИО"
+  public let labelAddress = "Адрес"
+  public let none = "нет"
+  public func bookTitle(_ inventory: String) -> String { "Книга \(inventory)" }
+  public func readerTitle(_ name: String) -> String { "Читатель \(name)" }
+  public let bookAvailable = "На полке: можно выдать"
+  public func bookIssuedTo(_ reader: String, _ ticket: String, _ due: String) -> String {
+    "Выдана: \(reader) (билет \(ticket)), вернуть до \(due)"
+  }
+  public func bookOverdueTo(_ reader: String, _ ticket: String, _ due: String, _ days: Int) -> String {
+    "ПРОСРОЧЕНА: \(reader) (билет \(ticket)), срок \(due), опоздание \(self.days(days))"
+  }
+  public func loanHistory(_ count: Int) -> String { "История выдач (\(count))" }
+  public func booksOut(_ count: Int) -> String { "На руках (\(count))" }
+  public func history(_ count: Int) -> String { "История (\(count))" }
+  public func readerHasOverdue(_ count: Int) -> String { "Просрочено: \(books(count))" }
+  public func readerAtLimit(_ limit: Int) -> String { "Достигнут предел: \(books(limit))" }
+  public func loanDates(_ issued: String, _ due: String) -> String { "выдана \(issued), до \(due)" }
+  public func renewedTimes(_ count: Int) -> String { "продлена \(plural(count, "раз", "раза", "раз"))" }
+  public func returnedOn(_ date: String) -> String { "возвращена \(date)" }
+  public func overdueBy(_ days: Int) -> String { "ПРОСРОЧЕНА на \(self.days(days))" }
+
+  public func issuePromptTicket(_ title: String) -> String { "Билет читателя, которому выдать «\(title)»:" }
+  public func issuePromptInventory(_ reader: String) -> String { "Инвентарные номера книг для читателя \(reader):" }
+  public func issuedNotice(_ title: String, _ reader: String, _ due: String) -> String {
+    "«\(title)» выдана: \(reader), до \(due)"
+  }
+  public func issuedManyNotice(_ count: Int, _ reader: String, _ due: String) -> String {
+    "Выдано \(books(count)): \(reader), до \(due)"
+  }
+  public func returnedNotice(_ title: String, _ reader: String) -> String { "«\(title)» принята от: \(reader)" }
+  public func renewedNotice(_ title: String, _ due: String) -> String { "«\(title)» продлена до \(due)" }
+  public func deleteBookQuestion(_ title: String) -> String { "Удалить «\(title)» из каталога?" }
+  public func deleteReaderQuestion(_ name: String) -> String { "Удалить читателя \(name)?" }
+  public func deletedNotice(_ name: String) -> String { "Удалено: \(name)" }
+  public func savedNotice(_ what: String) -> String { "Сохранено: \(what)" }
+  public func addressFilled(_ address: String) -> String { "Подставлен адрес этого телефона: \(address)" }
+
+  public let newBookTitle = "Новая книга"
+  public func editBookTitle(_ inventory: String) -> String { "Книга \(inventory): изменение" }
+  public let newReaderTitle = "Новый читатель"
+  public func editReaderTitle(_ name: String) -> String { "Читатель \(name): изменение" }
+  public let requiredNote = "Поля со * обязательны. F2 — сохранить, Esc — отмена."
+
+  public let deskTitle = "Кафедра"
+  public let deskPromptNoReader = "Отсканируйте билет читателя для выдачи или книгу для приёма:"
+  public let deskPromptReader = "Сканируйте книги для выдачи этому читателю; Esc — следующий читатель:"
+  public func deskReader(_ ticket: String, _ name: String, _ category: String) -> String {
+    "Читатель \(ticket): \(name) (\(category))"
+  }
+  public let sessionLog = "Этот сеанс"
+  public let sessionLogEmpty = "пока ничего"
+  public let nothingToUndo = "Отменять нечего"
+  public func andMore(_ count: Int) -> String { "и ещё \(count)" }
+  public func unknownCode(_ code: String) -> String { "Неизвестный код \(code)" }
+  public func unknownCodeMessage(_ code: String) -> String {
+    "Неизвестный код \(code): нет ни читателя с таким билетом, ни книги с таким инвентарным номером. "
+      + "Отсканируйте ещё раз или сначала добавьте книгу или читателя."
+  }
+  public func logIssued(_ inventory: String, _ title: String, _ reader: String, _ due: String) -> String {
+    "Выдана \(inventory) «\(title)»: \(reader), до \(due)"
+  }
+  public func logReturned(_ inventory: String, _ title: String, _ reader: String) -> String {
+    "Принята \(inventory) «\(title)» от: \(reader)"
+  }
+  public func logSelected(_ ticket: String, _ name: String) -> String { "Читатель \(ticket) \(name)" }
+  public func logUndoIssue(_ inventory: String, _ title: String) -> String {
+    "Отменена выдача \(inventory) «\(title)»"
+  }
+  public func logUndoReturn(_ inventory: String, _ title: String, _ reader: String) -> String {
+    "Отменён приём \(inventory) «\(title)»: книга снова у читателя \(reader)"
+  }
+  public func cameBackLate(_ days: Int) -> String { "опоздание \(self.days(days))" }
+
+  public let helpTitle = "Помощь"
+  public func helpHeading(_ topic: HelpTopic) -> String {
+    switch topic {
+    case .home: return "Главная"
+    case .bookList: return "Список книг"
+    case .readerList: return "Список читателей"
+    case .bookDetail: return "Книга"
+    case .readerDetail: return "Читатель"
+    case .form: return "Формы"
+    case .desk: return "Кафедра"
+    }
+  }
+  public func helpKeys(_ topic: HelpTopic) -> [(String, String)] {
+    switch topic {
+    case .home:
+      return [
+        ("b", "Книги"), ("r", "Читатели"), ("d", "Кафедра: выдача и приём"), ("s", "Сканировать изображение"),
+        ("x", "Экспорт"), ("h, ?", "Помощь"), ("↑ ↓ Enter", "Выбрать раздел"), ("q", "Выход"),
+      ]
+    case .bookList, .readerList:
+      var keys = [
+        ("↑ ↓", "Перемещение"), ("PgUp PgDn", "Страница вверх, вниз"), ("Home End", "В начало, в конец"),
+        ("Enter", "Открыть"), ("/", "Поиск по мере ввода; Enter оставляет найденное, Esc сбрасывает"),
+        ("n", "Новая запись"), ("e", "Изменить"), ("Esc", "Назад (или сбросить поиск)"), ("q", "Выход"),
+      ]
+      if topic == .bookList {
+        keys.append(("f", "Фильтр: все, выданные, на полке, просроченные"))
+        keys.append(("* !", "Отметки выданных и просроченных книг"))
+      }
+      return keys
+    case .bookDetail:
+      return [
+        ("e", "Изменить"), ("i", "Выдать читателю"), ("r", "Принять"), ("w", "Продлить"), ("d, Delete", "Удалить"),
+        ("Esc", "Назад"),
+      ]
+    case .readerDetail:
+      return [
+        ("↑ ↓", "Выбрать выдачу"), ("Enter", "Открыть книгу"), ("i", "Выдать книги этому читателю"),
+        ("r", "Принять выбранную книгу"), ("w", "Продлить выбранную"), ("e", "Изменить"), ("d, Delete", "Удалить"),
+        ("Esc", "Назад"),
+      ]
+    case .form:
+      return [
+        ("Tab, ↓, Enter", "Следующее поле"), ("Shift-Tab, ↑", "Предыдущее поле"), ("← → Home End", "Движение в поле"),
+        ("Backspace, Delete", "Стереть"), ("Ctrl-U, Ctrl-K", "Стереть до начала, до конца"), ("F2", "Сохранить"),
+        ("Esc", "Отмена (спросит, если что-то введено)"),
+      ]
+    case .desk:
+      return [
+        ("Enter, Tab", "Применить отсканированный или введённый код"), ("F3", "Найти читателя по имени"),
+        ("F8, Ctrl-Z", "Отменить последнюю выдачу или приём"), ("Esc", "Следующий читатель (или назад)"),
+      ]
+    }
+  }
+  public let helpHeadingEverywhere = "Везде"
+  public let helpKeysEverywhere = [("F1, ?", "Помощь"), ("F10", "Выход (спросит, если в форме есть изменения)")]
+
+  public func messages(_ error: StoreError) -> [String] {
+    switch error {
+    case .invalid(let errors): return errors.errors.map(message)
+    case .refused(let refusals): return refusals.map(message)
+    case .bookNotFound(let code): return [message(.unknownBook(code))]
+    case .readerNotFound(let code): return [message(.unknownReader(code))]
+    case .bookOnLoan(let book, let inventory, let reader):
+      return ["«\(book)» (\(inventory)) выдана читателю \(reader): сначала примите её"]
+    case .readerHasBooks(let reader, let count):
+      return ["У читателя \(reader) на руках \(books(count)): сначала примите их"]
+    case .loanChanged:
+      return ["Выдача изменилась (на другой кафедре?): откройте книгу заново"]
+    default:
+      return error.lines
+    }
+  }
+
+  func message(_ error: ValidationError) -> String {
+    switch error {
+    case .required(let field): return "Поле «\(label(field))» обязательно"
+    case .invalidISBN(let error):
+      switch error {
+      case .invalidCharacter(let text, let character): return "В ISBN \(text) есть не цифра: «\(character)»"
+      case .wrongLength(let text, let count): return "В ISBN \(text) \(count) цифр, а нужно 10 или 13"
+      case .notBookland(let text): return "ISBN \(text) не начинается с 978 или 979"
+      case .wrongCheckDigit(let text, let expected):
+        return "В ISBN \(text) неверная контрольная цифра (должна быть \(expected))"
+      }
+    case .notANumber(let field, let text): return "«\(label(field))»: нужно целое число, а не «\(text)»"
+    case .outOfRange(let field, let text, let range):
+      return "«\(label(field))»: \(text) вне допустимого (\(range.lowerBound)–\(range.upperBound))"
+    case .invalidPrice(let text): return "Цена «\(text)» — не сумма вида 254 или 254,50"
+    case .invalidDate(let field, let text): return "«\(label(field))»: «\(text)» — не дата вида 2026-11-30"
+    case .invalidEmail(let text): return "«\(text)» — не адрес почты вида name@example.ru"
+    case .tooLong(let field, let maximum): return "«\(label(field))» длиннее \(maximum) знаков"
+    case .duplicateInventoryNumber(let number, let title): return "Инвентарный номер \(number) уже занят: «\(title)»"
+    case .duplicateTicket(let ticket, let reader): return "Билет \(ticket) уже выдан читателю \(reader)"
+    case .unknownCategory(let code, let known):
+      return "Категории «\(code)» нет; есть: \(known.joined(separator: ", "))"
+    case .addressConflict(let phone, let existing):
+      return "У телефона \(phone) уже другой адрес (\(existing)): оставьте адрес пустым, чтобы взять его"
+    case .phoneNeededForAddress: return "Для адреса нужен телефон: адреса хранятся по домашнему телефону"
+    }
+  }
+
+  func message(_ refusal: CirculationRefusal) -> String {
+    switch refusal {
+    case .unknownBook(let code): return "Нет книги с инвентарным номером \(code): проверьте наклейку или добавьте книгу"
+    case .unknownReader(let code): return "Нет читателя с билетом \(code): проверьте билет или запишите читателя"
+    case .alreadyOnLoan(let book, let inventory, let reader, let ticket, let due):
+      return "«\(book)» (\(inventory)) уже выдана: \(reader) (билет \(ticket)), до \(due.iso); сначала примите её"
+    case .alreadyOnLoanToSameReader(let book, let inventory, let due):
+      return "«\(book)» (\(inventory)) уже у этого читателя, до \(due.iso): продлите её"
+    case .limitReached(let reader, let limit, let category):
+      return "У читателя \(reader) уже \(books(limit)) — предел категории «\(category)»"
+    case .hasOverdue(let reader, let count):
+      return "У читателя \(reader) просрочено: \(books(count)); сначала примите их"
+    case .notOnLoan(let book, let inventory): return "«\(book)» (\(inventory)) не выдана"
+    case .renewalLimitReached(let book, let inventory, let limit):
+      return "«\(book)» (\(inventory)) уже продлена \(plural(limit, "раз", "раза", "раз")) — это предел"
+    case .dueDateInPast(let date): return "Срок \(date.iso) уже прошёл"
+    }
+  }
+}

@@ -1,0 +1,198 @@
+import DeskDomain
+import DeskStorage
+
+/// Every word the full-screen desk shows, one conforming table per language
+/// (`EnglishStrings`, `RussianStrings`). Screens never hold text of their own.
+public protocol UIStrings: Sendable {
+  var appName: String { get }
+  var homeTitle: String { get }
+  func today(_ date: String) -> String
+  func tooSmall(_ columns: Int, _ rows: Int, _ minimumColumns: Int, _ minimumRows: Int) -> String
+
+  // Keys in the bottom bar
+  var keyHelp: String { get }
+  var keyQuit: String { get }
+  var keyDone: String { get }
+  var keyClear: String { get }
+  var keyOpen: String { get }
+  var keyChoose: String { get }
+  var keySearch: String { get }
+  var keyNew: String { get }
+  var keyEdit: String { get }
+  var keyFilter: String { get }
+  var keyBack: String { get }
+  var keyIssue: String { get }
+  var keyReturn: String { get }
+  var keyRenew: String { get }
+  var keyDelete: String { get }
+  var keySave: String { get }
+  var keyNextField: String { get }
+  var keyCancel: String { get }
+  var keyApply: String { get }
+  var keyFindReader: String { get }
+  var keyUndo: String { get }
+  var keyEndReader: String { get }
+  var keyScroll: String { get }
+
+  // Dialogs
+  var dialogOK: String { get }
+  var dialogYesNo: String { get }
+  var dialogPrompt: String { get }
+  var quitTitle: String { get }
+  var quitUnsaved: String { get }
+  var errorTitle: String { get }
+  var cannotSaveTitle: String { get }
+  var discardTitle: String { get }
+  var discardQuestion: String { get }
+  var deleteTitle: String { get }
+  var deleteRefusedTitle: String { get }
+  var issueTitle: String { get }
+  var issueRefusedTitle: String { get }
+  var returnRefusedTitle: String { get }
+  var renewRefusedTitle: String { get }
+  var undoRefusedTitle: String { get }
+  var unknownCodeTitle: String { get }
+
+  // Home
+  var sectionBooks: String { get }
+  var sectionReaders: String { get }
+  var sectionDesk: String { get }
+  var sectionScan: String { get }
+  var sectionExport: String { get }
+  var sectionHelp: String { get }
+  var scanNotYet: String { get }
+  var exportNotYet: String { get }
+  func libraryCounts(_ books: Int, _ out: Int, _ readers: Int) -> String
+  func overdueBooks(_ count: Int) -> String
+
+  // Lists
+  var searchLabel: String { get }
+  var searching: String { get }
+  var searchHint: String { get }
+  func matches(_ count: Int) -> String
+  func booksTitle(_ filter: String) -> String
+  func filterName(_ filter: BookFilter) -> String
+  var readersTitle: String { get }
+  var columnInventory: String { get }
+  var columnAuthor: String { get }
+  var columnTitle: String { get }
+  var columnYear: String { get }
+  var columnStatus: String { get }
+  var columnTicket: String { get }
+  var columnName: String { get }
+  var columnPhone: String { get }
+  var columnBooksOut: String { get }
+  var columnOverdue: String { get }
+  var noBooks: String { get }
+  var noReaders: String { get }
+  func issuedStatus(_ reader: String, _ due: String) -> String
+  func overdueStatus(_ reader: String, _ due: String) -> String
+  func overdueCount(_ count: Int) -> String
+
+  // Records
+  func label(_ field: Field) -> String
+  var labelAuthor: String { get }
+  var labelName: String { get }
+  var labelAddress: String { get }
+  var none: String { get }
+  func bookTitle(_ inventory: String) -> String
+  func readerTitle(_ name: String) -> String
+  var bookAvailable: String { get }
+  func bookIssuedTo(_ reader: String, _ ticket: String, _ due: String) -> String
+  func bookOverdueTo(_ reader: String, _ ticket: String, _ due: String, _ days: Int) -> String
+  func loanHistory(_ count: Int) -> String
+  func booksOut(_ count: Int) -> String
+  func history(_ count: Int) -> String
+  func readerHasOverdue(_ count: Int) -> String
+  func readerAtLimit(_ limit: Int) -> String
+  func loanDates(_ issued: String, _ due: String) -> String
+  func renewedTimes(_ count: Int) -> String
+  func returnedOn(_ date: String) -> String
+  func overdueBy(_ days: Int) -> String
+
+  // Actions
+  func issuePromptTicket(_ title: String) -> String
+  func issuePromptInventory(_ reader: String) -> String
+  func issuedNotice(_ title: String, _ reader: String, _ due: String) -> String
+  func issuedManyNotice(_ count: Int, _ reader: String, _ due: String) -> String
+  func returnedNotice(_ title: String, _ reader: String) -> String
+  func renewedNotice(_ title: String, _ due: String) -> String
+  func deleteBookQuestion(_ title: String) -> String
+  func deleteReaderQuestion(_ name: String) -> String
+  func deletedNotice(_ name: String) -> String
+  func savedNotice(_ what: String) -> String
+  func addressFilled(_ address: String) -> String
+
+  // Forms
+  var newBookTitle: String { get }
+  func editBookTitle(_ inventory: String) -> String
+  var newReaderTitle: String { get }
+  func editReaderTitle(_ name: String) -> String
+  var requiredNote: String { get }
+
+  // Desk
+  var deskTitle: String { get }
+  var deskPromptNoReader: String { get }
+  var deskPromptReader: String { get }
+  func deskReader(_ ticket: String, _ name: String, _ category: String) -> String
+  var sessionLog: String { get }
+  var sessionLogEmpty: String { get }
+  var nothingToUndo: String { get }
+  func andMore(_ count: Int) -> String
+  func unknownCode(_ code: String) -> String
+  func unknownCodeMessage(_ code: String) -> String
+  func logIssued(_ inventory: String, _ title: String, _ reader: String, _ due: String) -> String
+  func logReturned(_ inventory: String, _ title: String, _ reader: String) -> String
+  func logSelected(_ ticket: String, _ name: String) -> String
+  func logUndoIssue(_ inventory: String, _ title: String) -> String
+  func logUndoReturn(_ inventory: String, _ title: String, _ reader: String) -> String
+  func cameBackLate(_ days: Int) -> String
+
+  // Help
+  var helpTitle: String { get }
+  func helpHeading(_ topic: HelpTopic) -> String
+  func helpKeys(_ topic: HelpTopic) -> [(String, String)]
+  var helpHeadingEverywhere: String { get }
+  var helpKeysEverywhere: [(String, String)] { get }
+
+  /// A store error as lines in this language.
+  func messages(_ error: StoreError) -> [String]
+}
+
+extension UIStrings {
+  func sectionName(_ section: HomeScreen.Section) -> String {
+    switch section {
+    case .books: return sectionBooks
+    case .readers: return sectionReaders
+    case .desk: return sectionDesk
+    case .scan: return sectionScan
+    case .export: return sectionExport
+    case .help: return sectionHelp
+    }
+  }
+}
+
+/// The interface language: `--lang`, else Russian when `LC_ALL`, `LC_MESSAGES` or `LANG` says
+/// `ru_*`, else English.
+public enum InterfaceLanguage: String, Sendable {
+  case english = "en"
+  case russian = "ru"
+
+  public init(option: String?, environment: [String: String]) {
+    if let option, let language = InterfaceLanguage(rawValue: String(option.prefix(2)).lowercased()) {
+      self = language
+      return
+    }
+    let locale =
+      [environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]]
+      .compactMap { $0 }.first { !$0.isEmpty } ?? ""
+    self = locale.hasPrefix("ru") ? .russian : .english
+  }
+
+  public var strings: any UIStrings {
+    switch self {
+    case .english: return EnglishStrings()
+    case .russian: return RussianStrings()
+    }
+  }
+}
