@@ -38,6 +38,11 @@ let package = Package(
     .target(name: "DeskTestSupport", dependencies: ["DeskDomain"], path: "Tests/DeskTestSupport"),
     .testTarget(name: "DeskDomainTests", dependencies: ["DeskDomain"]),
     .testTarget(name: "DeskStorageTests", dependencies: ["DeskStorage", "DeskDomain", "DeskTestSupport"]),
+    .testTarget(
+      name: "DeskUITests",
+      dependencies: ["DeskUI", "DeskTerminal", "DeskStorage", "DeskDomain", "DeskTestSupport"],
+      exclude: ["Golden"]
+    ),
     // Tests that run the `circdesk` program find it in the build folder: `swift build
     // --build-tests` (scripts/test) builds it. A dependency on the executable target would pull
     // its static-stdlib link flags into the test bundle, which links Foundation.

@@ -40,3 +40,105 @@ public func readerDraft(
   draft.phone = phone
   return draft
 }
+
+/// A clock the test sets and moves by hand, at UTC.
+public final class TestClock: Clock, @unchecked Sendable {
+  public var instant: Timestamp
+
+  public init(_ iso: String = "2026-11-30T10:00:00Z") {
+    instant = Timestamp(iso: iso)!
+  }
+
+  public func now() -> LocalMoment { LocalMoment(instant: instant, utcOffsetSeconds: 0) }
+  public func local(_ instant: Timestamp) -> LocalMoment { LocalMoment(instant: instant, utcOffsetSeconds: 0) }
+
+  public func advance(days: Int) {
+    instant = instant.adding(milliseconds: Int64(days) * 86_400_000)
+  }
+}
+
+/// The package's root folder, found from this file's place in it.
+public let packageRoot: String = {
+  var url = URL(fileURLWithPath: #filePath)
+  for _ in 0..<3 { url.deleteLastPathComponent() }
+  return url.path
+}()
+
+/// The `circdesk` program SwiftPM built beside the test bundle.
+public let circdeskPath: String = {
+  let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    .appendingPathComponent("circdesk").path
+  if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+  return packageRoot + "/.build/debug/circdesk"
+}()
+
+/// Compares `text` with the golden file `Tests/<folder>/Golden/<name>`. With
+/// `CIRCDESK_UPDATE_GOLDEN=1` in the environment the file is written instead.
+public func matchesGolden(_ text: String, _ name: String, folder: String) throws -> Bool {
+  let path = packageRoot + "/Tests/\(folder)/Golden/" + name
+  if ProcessInfo.processInfo.environment["CIRCDESK_UPDATE_GOLDEN"] == "1" {
+    try FileManager.default.createDirectory(
+      atPath: packageRoot + "/Tests/\(folder)/Golden", withIntermediateDirectories: true)
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return true
+  }
+  let expected = try String(contentsOfFile: path, encoding: .utf8)
+  if expected != text {
+    print("--- expected \(name)\n\(expected)\n--- got\n\(text)\n---")
+  }
+  return expected == text
+}
+
+/// The result of running a program: exit status and what it printed.
+public struct CommandResult: Equatable {
+  public var status: Int32
+  public var output: String
+  public var errors: String
+
+  public init(status: Int32, output: String, errors: String) {
+    self.status = status
+    self.output = output
+    self.errors = errors
+  }
+}
+
+/// A program started with no terminal and closed standard input, its output collected.
+public struct RunningProcess {
+  public let process: Process
+  let output: Pipe
+  let errors: Pipe
+
+  public func finish() -> CommandResult {
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(
+      status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+      errors: String(decoding: err, as: UTF8.self))
+  }
+}
+
+public func startProgram(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws
+  -> RunningProcess
+{
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: program)
+  process.arguments = arguments
+  var env = ProcessInfo.processInfo.environment
+  env.removeValue(forKey: "CIRCDESK_DB")
+  for (key, value) in environment { env[key] = value }
+  process.environment = env
+  process.standardInput = FileHandle.nullDevice
+  let output = Pipe()
+  let errors = Pipe()
+  process.standardOutput = output
+  process.standardError = errors
+  try process.run()
+  return RunningProcess(process: process, output: output, errors: errors)
+}
+
+public func runProgram(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws
+  -> CommandResult
+{
+  try startProgram(program, arguments, environment: environment).finish()
+}

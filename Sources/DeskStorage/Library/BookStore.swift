@@ -91,17 +91,11 @@ extension LibraryStore {
   @discardableResult
   public func addBook(_ draft: BookDraft) throws(StoreError) -> Book {
     let moment = clock.now()
-    let book: Book
-    do {
-      book = try draft.validated(base: nil, today: moment.date, now: moment.instant)
-    } catch {
-      throw .invalid(error)
-    }
-    try write {
-      try checkInventoryIsFree(book)
+    return try write {
+      let book = try validated(draft, base: nil, moment: moment)
       try insert(book)
+      return book
     }
-    return book
   }
 
   /// Changes a book: `edit` receives the book as a draft and changes what it will.
@@ -114,13 +108,7 @@ extension LibraryStore {
       }
       var draft = BookDraft(current)
       edit(&draft)
-      let book: Book
-      do throws(ValidationErrors) {
-        book = try draft.validated(base: current, today: moment.date, now: moment.instant)
-      } catch {
-        throw StoreError.invalid(error)
-      }
-      try checkInventoryIsFree(book)
+      let book = try validated(draft, base: current, moment: moment)
       try database.execute(
         """
         UPDATE book SET inventory = ?, isbn = ?, isbn13 = ?, author_surname = ?, author_initials = ?,
@@ -167,13 +155,26 @@ extension LibraryStore {
     ]
   }
 
-  private func checkInventoryIsFree(_ book: Book) throws {
-    let other = try database.queryFirst(
-      "SELECT title FROM book WHERE inventory = ? AND deleted = 0 AND uuid <> ?", book.inventoryNumber, book.id.text
-    ) { $0.string(0) }
-    if let other {
-      throw StoreError.invalid(ValidationErrors([.duplicateInventoryNumber(book.inventoryNumber, title: other)]))
+  /// The book a draft describes, or every problem with it at once: those of the fields, and an
+  /// inventory number that another book already has.
+  private func validated(_ draft: BookDraft, base: Book?, moment: LocalMoment) throws -> Book {
+    let inventory = draft.inventoryNumber.trimmingWhitespace()
+    var errors: [ValidationError] = []
+    if !inventory.isEmpty,
+      let other = try database.queryFirst(
+        "SELECT title FROM book WHERE inventory = ? AND deleted = 0 AND uuid <> ?", inventory, base?.id.text ?? "",
+        read: { $0.string(0) })
+    {
+      errors.append(.duplicateInventoryNumber(inventory, title: other))
     }
+    let book: Book
+    do throws(ValidationErrors) {
+      book = try draft.validated(base: base, today: moment.date, now: moment.instant)
+    } catch {
+      throw StoreError.invalid(ValidationErrors(errors + error.errors))
+    }
+    guard errors.isEmpty else { throw StoreError.invalid(ValidationErrors(errors)) }
+    return book
   }
 
   /// The open loan of a book, if it is out.

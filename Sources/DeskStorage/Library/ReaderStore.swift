@@ -99,21 +99,26 @@ extension LibraryStore {
     return try write {
       let policy = try self.policy()
       let codes = try categories().map(\.code)
+      // Every problem at once: the fields', and a ticket that another reader already has.
+      var errors: [ValidationError] = []
+      let ticket = draft.ticket.trimmingWhitespace()
+      if !ticket.isEmpty,
+        let other = try database.queryFirst(
+          "SELECT surname, first_name, patronymic FROM reader WHERE ticket = ? AND deleted = 0 AND uuid <> ?",
+          ticket, base?.id.text ?? "",
+          read: { Reader.shortName(surname: $0.string(0), firstName: $0.string(1), patronymic: $0.string(2)) })
+      {
+        errors.append(.duplicateTicket(ticket, reader: other))
+      }
       var reader: Reader
       do throws(ValidationErrors) {
         reader = try draft.validated(
           base: base, categories: codes, defaultCategory: policy.defaultCategory, today: moment.date,
           now: moment.instant)
       } catch {
-        throw StoreError.invalid(error)
+        throw StoreError.invalid(ValidationErrors(errors + error.errors))
       }
-      if let other = try database.queryFirst(
-        "SELECT surname, first_name, patronymic FROM reader WHERE ticket = ? AND deleted = 0 AND uuid <> ?",
-        reader.ticket, reader.id.text,
-        read: { Reader.shortName(surname: $0.string(0), firstName: $0.string(1), patronymic: $0.string(2)) })
-      {
-        throw StoreError.invalid(ValidationErrors([.duplicateTicket(reader.ticket, reader: other)]))
-      }
+      guard errors.isEmpty else { throw StoreError.invalid(ValidationErrors(errors)) }
       let addressRowID = try saveAddress(of: &reader, base: base, now: moment.instant)
       let values: [any DatabaseValueConvertible] = [
         reader.ticket, reader.surname, reader.firstName, reader.patronymic, reader.birthYear, reader.phone,

@@ -77,14 +77,15 @@ final class BookListScreen: ListScreen<BookListing>, DeskScreen {
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
     let s = context.strings
     let wide = area.width >= 110
+    let medium = area.width >= 100
     let columns = layoutColumns(
       [
         TableColumn(title: "", width: 1),
         TableColumn(title: s.columnInventory, width: 9),
-        TableColumn(title: s.columnAuthor, width: wide ? 24 : 16),
+        TableColumn(title: s.columnAuthor, width: wide ? 24 : (medium ? 16 : 14)),
         TableColumn(title: s.columnTitle, width: 0),
         TableColumn(title: s.columnYear, width: 4),
-        TableColumn(title: s.columnStatus, width: wide ? 36 : 26),
+        TableColumn(title: s.columnStatus, width: wide ? 36 : (medium ? 26 : 19)),
       ], flexible: 3, totalWidth: area.width - 1)
     renderSearchLine(into: &buffer, row: area.row, area: area, context: context)
     renderRow(

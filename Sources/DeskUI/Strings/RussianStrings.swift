@@ -30,7 +30,7 @@ public struct RussianStrings: UIStrings {
   public let keyOpen = "Открыть"
   public let keyChoose = "Выбрать"
   public let keySearch = "Поиск"
-  public let keyNew = "Новая запись"
+  public let keyNew = "Новая"
   public let keyEdit = "Изменить"
   public let keyFilter = "Фильтр"
   public let keyBack = "Назад"

@@ -1,0 +1,253 @@
+import DeskDomain
+import DeskStorage
+import DeskTestSupport
+import Testing
+
+@testable import DeskUI
+
+/// Key-driven scenarios on the desk's state machine, against a real library file.
+@Suite struct ScenarioTests {
+  @Test func addingABookRefusesAMissingThenADuplicateInventoryNumber() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"), .character("n"))
+    // Title first: the inventory number is left empty.
+    desk.press(.tab, .tab, .tab, .tab)
+    desk.type("Маскарад")
+    desk.press(.function(2))
+    var screen = desk.shown
+    #expect(screen.contains("Cannot save"))
+    #expect(screen.contains("Inventory number is required"))
+    #expect(try desk.store.bookCount() == 6, "nothing saved")
+    desk.press(.enter)
+    let form = try #require(desk.app.top as? BookFormScreen)
+    #expect(form.focusedField == .inventoryNumber, "the cursor is on the field to fix")
+    #expect(form.editors[.title]?.text == "Маскарад", "what was typed is kept")
+
+    desk.type("100234")
+    desk.press(.function(2))
+    screen = desk.shown
+    #expect(screen.contains("Inventory number 100234 is already used by «Герой нашего времени»"))
+    #expect(try desk.store.bookCount() == 6)
+    desk.press(.enter)
+    #expect(form.editors[.title]?.text == "Маскарад")
+    #expect(form.editors[.inventoryNumber]?.text == "100234")
+
+    desk.press(.control("u"))
+    desk.type("100240")
+    desk.press(.function(2))
+    #expect(try desk.store.bookCount() == 7)
+    let list = desk.screen()
+    #expect(desk.app.top is BookListScreen, "back in the list")
+    #expect(list.text.contains("Saved: 100240 Маскарад"))
+    let row = try #require((0..<24).first { list.text(row: $0).contains("100240") })
+    #expect(list.style(row: row, of: "100240")?.reverse == true, "the new book is selected")
+  }
+
+  @Test func aScannerEnterNeverSavesAForm() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"), .character("n"))
+    desk.type("100241")
+    desk.press(.enter)
+    desk.type("9785170795857")
+    desk.press(.enter)
+    #expect(desk.app.top is BookFormScreen)
+    #expect(try desk.store.bookCount() == 6)
+  }
+
+  @Test func cancellingAFormAsksWhenSomethingWasTyped() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"), .character("n"), .escape)
+    #expect(desk.app.top is BookListScreen, "nothing typed: closes at once")
+    desk.press(.character("n"))
+    desk.type("1")
+    desk.press(.escape)
+    #expect(desk.shown.contains("Close the form and lose what was typed?"))
+    desk.press(.character("n"))
+    #expect(desk.app.top is BookFormScreen)
+    desk.press(.function(10))
+    #expect(desk.shown.contains("A form holds changes that are not saved. Quit and lose them?"))
+    desk.press(.character("n"))
+    #expect(!desk.app.isFinished)
+    desk.press(.escape, .character("y"))
+    #expect(desk.app.top is BookListScreen)
+    desk.press(.character("q"))
+    #expect(desk.app.isFinished)
+  }
+
+  @Test func editingAReaderWithADuplicateTicketKeepsTheInput() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("r"), .character("n"))
+    desk.type("17")
+    desk.press(.tab)
+    desk.type("Сидоров")
+    desk.press(.function(2))
+    #expect(desk.shown.contains("Reader ticket 17 is already used by Иванова М."))
+    desk.press(.enter)
+    let form = try #require(desk.app.top as? ReaderFormScreen)
+    #expect(form.focusedField == .ticket)
+    #expect(form.editors[.surname]?.text == "Сидоров")
+  }
+
+  @Test func aPhoneWithAnAddressFillsTheAddressIn() throws {
+    let desk = try DeskHarness { store in
+      var first = readerDraft("17", "Иванова", phone: "+7 343 210-11-01")
+      first.street = "ул. Ленина"
+      first.house = "5"
+      try store.addReader(first)
+    }
+    desk.press(.character("r"), .character("n"))
+    desk.type("19")
+    desk.press(.tab)
+    desk.type("Иванов")
+    for _ in 0..<4 { desk.press(.tab) }  // first name, patronymic, birth year, phone
+    desk.type("+7 343 210 11 01")
+    desk.press(.tab)
+    let form = try #require(desk.app.top as? ReaderFormScreen)
+    #expect(form.editors[.street]?.text == "ул. Ленина")
+    #expect(desk.shown.contains("This phone's address filled in: ул. Ленина, 5"))
+    desk.press(.function(2))
+    #expect(try desk.store.reader(ticket: "19")?.address?.street == "ул. Ленина")
+  }
+
+  @Test func issuingAndReturningAtTheDesk() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("d"))
+    desk.type("17")
+    desk.press(.enter)
+    #expect(desk.shown.contains("Reader 17: Иванова Мария (adult)"))
+    desk.type("100234")
+    desk.press(.enter)
+    var screen = desk.shown
+    #expect(screen.contains("Issued 100234 «Герой нашего времени» to Иванова М., due 2026-12-14"))
+    #expect(screen.contains("Books out (2)"))
+    #expect(try desk.store.bookCount(filter: .issued) == 3)
+
+    // A book out to another reader is refused in a dialog that says to whom.
+    desk.type("100236")
+    desk.press(.enter)
+    screen = desk.shown
+    #expect(screen.contains("Cannot issue"))
+    #expect(screen.contains("«Преступление и наказание» (100236) is already issued to Петров И. (ticket 18)"))
+    desk.press(.enter)
+
+    // With no reader, a book is taken back.
+    desk.press(.escape)
+    desk.type("100236")
+    desk.press(.enter)
+    #expect(desk.shown.contains("Returned 100236 «Преступление и наказание» from Петров И. — 6 days late"))
+    #expect(try desk.store.bookCount(filter: .issued) == 2)
+
+    // The last action can be undone.
+    desk.press(.function(8))
+    #expect(desk.shown.contains("Undone: the return of 100236"))
+    #expect(try desk.store.bookCount(filter: .issued) == 3)
+    desk.press(.function(8))
+    #expect(desk.shown.contains("Undone: the issue of 100234"))
+    #expect(try desk.store.bookCount(filter: .issued) == 2)
+  }
+
+  @Test func anUnknownCodeIsALoudErrorAndCreatesNothing() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("d"))
+    desk.type("X-404")
+    desk.press(.enter)
+    #expect(desk.shown.contains("Unknown code X-404: no reader has this ticket and no book has this inventory number."))
+    #expect(try desk.store.bookCount() == 6)
+    #expect(try desk.store.readerCount() == 2)
+  }
+
+  @Test func refusalsFromTheDetailScreensAreDialogs() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"), .down, .down, .enter)  // Булгаков, out to Иванова
+    desk.press(.character("d"))
+    #expect(desk.shown.contains("«Мастер и Маргарита» (100235) is issued to Иванова М. (17): take it back"))
+    desk.press(.enter, .character("w"))
+    #expect(desk.shown.contains("Renewed «Мастер и Маргарита», now due 2026-12-25"))
+    desk.press(.character("r"))
+    #expect(desk.shown.contains("Returned «Мастер и Маргарита» from Иванова М."))
+    desk.press(.character("i"))
+    desk.type("18")
+    desk.press(.enter)
+    #expect(desk.shown.contains("Петров И. has 1 overdue book: take it back before issuing or renewing"))
+  }
+
+  @Test func theReaderDetailListsTheirLoans() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("r"), .enter)  // Иванова
+    let screen = desk.shown
+    #expect(screen.contains("Books out (1)"))
+    #expect(screen.contains("* 100235  Булгаков М. А. Мастер и Маргарита  issued 2026-11-27, due 2026-12-11"))
+    desk.press(.character("r"))
+    #expect(desk.shown.contains("History (1)"))
+  }
+
+  @Test func searchUpdatesWithEachKeyAndIgnoresStaleAnswers() throws {
+    var manual: ManualSearchService?
+    let desk = try DeskHarness(search: { store in
+      let service = ManualSearchService(store: store)
+      manual = service
+      return service
+    })
+    let search = try #require(manual)
+    desk.press(.character("b"), .character("/"))
+    desk.type("гер")
+    #expect(search.requests.map(\.query) == ["г", "ге", "гер"])
+    #expect(desk.shown.contains("searching…"))
+    // The answer to "г" arrives last: it is older than "гер" and must not be painted.
+    search.answer(search.requests[2])
+    desk.app.handle(.tick(atMilliseconds: 5_000))
+    #expect(desk.shown.contains("1 found"))
+    search.answer(search.requests[0])
+    desk.app.handle(.tick(atMilliseconds: 5_100))
+    let screen = desk.shown
+    #expect(screen.contains("1 found"))
+    #expect(screen.contains("Герой нашего времени"))
+    #expect(!screen.contains("Азбука"))
+    desk.press(.escape)
+    #expect(desk.shown.contains("Азбука"), "Esc clears the search")
+  }
+
+  @Test func searchForgivesCaseAndYo() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"), .character("/"))
+    desk.type("ЕЛКА")
+    #expect(desk.shown.contains("Ёлка и её друзья"))
+    #expect(desk.shown.contains("1 found"))
+  }
+
+  @Test func listsPageThroughALongCatalogue() throws {
+    let desk = try DeskHarness { store in
+      try store.transaction {
+        for number in 0..<1_000 {
+          try store.addBook(bookDraft(String(100_000 + number), "Книга \(number)", surname: "Автор\(number / 10)"))
+        }
+      }
+    }
+    desk.press(.character("b"))
+    _ = desk.screen()
+    desk.press(.end)
+    var screen = desk.screen()
+    #expect(screen.text.contains("100999"), "End shows the last book")
+    desk.press(.home)
+    screen = desk.screen()
+    #expect(screen.text(row: 3).contains("100000"), "Автор0, Книга 0 comes first")
+    let list = try #require(desk.app.top as? BookListScreen)
+    let order = try desk.store.books(limit: 1_000).map(\.book.inventoryNumber)
+    for _ in 0..<30 { desk.press(.pageDown) }
+    screen = desk.screen()
+    #expect(list.list.rows.count <= 450, "only a window of the list is held")
+    #expect(list.list.selectedRow?.book.inventoryNumber == order[570], "30 pages of 19 rows down")
+    for _ in 0..<30 { desk.press(.pageUp) }
+    #expect(list.list.selectedRow?.book.inventoryNumber == order[0])
+  }
+
+  @Test func helpShowsTheKeysOfTheScreenItWasAskedFrom() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("d"), .function(1))
+    let screen = desk.shown
+    #expect(screen.contains("Desk"))
+    #expect(screen.contains("F8, Ctrl-Z"))
+    desk.press(.escape)
+    #expect(desk.app.top is DeskCirculationScreen)
+  }
+}

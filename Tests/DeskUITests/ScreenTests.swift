@@ -1,0 +1,85 @@
+import DeskDomain
+import DeskTestSupport
+import Testing
+
+@testable import DeskUI
+
+/// Every screen drawn at 80×24 and at a wide size, with Cyrillic data, against golden text.
+@Suite struct ScreenTests {
+  @Test(arguments: [(24, 80), (40, 132)])
+  func everyScreen(rows: Int, columns: Int) throws {
+    let desk = try DeskHarness()
+    let size = "\(columns)x\(rows)"
+    #expect(try matchesGolden(desk.text(rows: rows, columns: columns), "home-\(size).txt"))
+    desk.press(.character("b"))
+    #expect(try matchesGolden(desk.text(rows: rows, columns: columns), "book-list-\(size).txt"))
+    desk.press(.down, .down, .enter)
+    #expect(try matchesGolden(desk.text(rows: rows, columns: columns), "book-detail-\(size).txt"))
+    desk.press(.escape, .character("n"))
+    #expect(try matchesGolden(desk.text(rows: rows, columns: columns), "book-form-\(size).txt"))
+    desk.press(.function(2))
+    #expect(try matchesGolden(desk.text(rows: rows, columns: columns), "alert-\(size).txt"))
+    desk.press(.enter, .escape, .escape, .character("r"))
+    #expect(try matchesGolden(desk.text(rows: rows, columns: columns), "reader-list-\(size).txt"))
+    desk.press(.down, .enter)
+    #expect(try matchesGolden(desk.text(rows: rows, columns: columns), "reader-detail-\(size).txt"))
+    desk.press(.character("e"))
+    #expect(try matchesGolden(desk.text(rows: rows, columns: columns), "reader-form-\(size).txt"))
+    desk.press(.escape, .escape, .escape, .character("d"))
+    desk.type("18")
+    desk.press(.enter)
+    #expect(try matchesGolden(desk.text(rows: rows, columns: columns), "desk-\(size).txt"))
+    desk.press(.function(1))
+    #expect(try matchesGolden(desk.text(rows: rows, columns: columns), "help-\(size).txt"))
+  }
+
+  @Test func russianInterface() throws {
+    let desk = try DeskHarness(language: .russian)
+    #expect(try matchesGolden(desk.text(), "home-ru.txt"))
+    desk.press(.character("и"))  // b under a Russian layout
+    #expect(try matchesGolden(desk.text(), "book-list-ru.txt"))
+    desk.press(.character("n"), .function(2))
+    #expect(desk.text().contains("Поле «Инвентарный номер» обязательно"))
+  }
+
+  @Test func issuedAndOverdueRowsStandOut() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"))
+    let screen = desk.screen()
+    // Rows: 0 title, 1 search, 2 header, then books by author: Austen, Азбука, Булгаков (out),
+    // Достоевский (overdue), Ёлкин, Лермонтов.
+    #expect(screen.text(row: 5).hasPrefix(" * 100235"))
+    #expect(screen.text(row: 6).hasPrefix(" ! 100236"))
+    let issued = try #require(screen.style(row: 5, of: "100235"))
+    let overdue = try #require(screen.style(row: 6, of: "100236"))
+    let plain = try #require(screen.style(row: 4, of: "100239"))
+    #expect(issued.foreground == .yellow && issued.bold)
+    #expect(overdue.foreground == .red && overdue.bold && overdue.underline)
+    #expect(plain == .plain)
+    #expect(screen.style(row: 3, of: "100238")?.reverse == true, "the selected row")
+
+    // Without colour the same rows keep their attributes and markers.
+    let mono = try DeskHarness(colors: false)
+    mono.press(.character("b"))
+    let monoScreen = mono.screen()
+    #expect(monoScreen.style(row: 5, of: "100235") == Style(bold: true))
+    #expect(monoScreen.style(row: 6, of: "100236") == Style(bold: true, underline: true))
+  }
+
+  @Test func aTerminalTooSmallSaysSoAndRecovers() throws {
+    let desk = try DeskHarness()
+    let small = desk.text(rows: 10, columns: 40)
+    #expect(small.contains("The terminal is too small (40×10)"))
+    #expect(desk.text(rows: 24, columns: 80).contains("Books"))
+  }
+
+  @Test func controlCharactersInDataAreShownAsPlaceholders() throws {
+    let desk = try DeskHarness { store in
+      try store.addBook(bookDraft("1", "Evil\u{1B}[2J ti\u{07}tle"))
+    }
+    desk.press(.character("b"))
+    let screen = desk.screen()
+    #expect(!screen.text.contains("\u{1B}"))
+    #expect(screen.text.contains("Evil\u{241B}[2J ti\u{2407}tle"))
+  }
+}

@@ -1,0 +1,141 @@
+import DeskTestSupport
+import Foundation
+import Testing
+
+/// The real program in a real terminal: `circdesk` runs in tmux, keys are typed with send-keys
+/// and the screen is read with capture-pane, as a librarian would see it.
+@Suite(.serialized) struct TmuxTests {
+  final class Session {
+    func shell(_ command: String) -> (status: Int32, output: String) { TmuxTests.shell(command) }
+
+    let socket = "circdesk-test-\(UUID().uuidString.prefix(8))"
+    let folder = TemporaryFolder()
+    var database: String { folder.file("demo.sqlite") }
+
+    init() throws {
+      let made = try runProgram(circdeskPath, ["demo", "--db", database])
+      guard made.status == 0 else { throw TmuxError.failed("demo: \(made.errors)") }
+    }
+
+    deinit {
+      _ = try? tmux(["kill-server"])
+    }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+      let result = shell((["tmux", "-L", socket, "-f", "/dev/null"] + arguments).map(quoted).joined(separator: " "))
+      guard result.status == 0 else {
+        throw TmuxError.failed("tmux \(arguments.joined(separator: " ")): exit \(result.status)\n\(result.output)")
+      }
+      return result.output
+    }
+
+    func start(_ extraArguments: String = "", environment: String = "") throws {
+      let command =
+        "env LANG=C.UTF-8 \(environment) \(quoted(circdeskPath)) --db \(quoted(database)) \(extraArguments); "
+        + "echo \"EXIT:$?\"; stty -a | head -1; sleep 60"
+      // The tmux server started here lives on: it must not hold the pipe this test reads.
+      let result = shell(
+        (["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "desk", "-x", "100", "-y", "30", command])
+          .map(quoted).joined(separator: " ") + " >/dev/null 2>&1 </dev/null")
+      guard result.status == 0 else { throw TmuxError.failed("tmux new-session: exit \(result.status)") }
+    }
+
+    func keys(_ keys: String...) throws {
+      try tmux(["send-keys", "-t", "desk"] + keys)
+    }
+
+    /// Types text literally (no key names).
+    func type(_ text: String) throws {
+      try tmux(["send-keys", "-t", "desk", "-l", text])
+    }
+
+    func screen(escapes: Bool = false) throws -> String {
+      try tmux(["capture-pane", "-p", "-t", "desk"] + (escapes ? ["-e"] : []))
+    }
+
+    /// Waits until the screen shows `text`; returns the screen.
+    @discardableResult
+    func waitFor(_ text: String, timeout: TimeInterval = 10) throws -> String {
+      let deadline = Date().addingTimeInterval(timeout)
+      var last = ""
+      while Date() < deadline {
+        last = try screen()
+        if last.contains(text) { return last }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      throw TmuxError.failed("waited for «\(text)»; the screen shows:\n\(last)")
+    }
+  }
+
+  /// Runs a shell command line and returns its exit status and standard output (with errors).
+  static func shell(_ command: String) -> (status: Int32, output: String) {
+    guard let pipe = popen(command + " 2>&1", "r") else { return (-1, "") }
+    var output = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, pipe)
+      if count <= 0 { break }
+      output += buffer[0..<count]
+    }
+    let status = pclose(pipe)
+    return ((status >> 8) & 0xFF, String(decoding: output, as: UTF8.self))
+  }
+
+  enum TmuxError: Error, CustomStringConvertible {
+    case failed(String)
+    var description: String {
+      switch self { case .failed(let message): return message }
+    }
+  }
+
+  @Test func addABookWithAnAlertThenSaveAndQuit() throws {
+    let session = try Session()
+    try session.start()
+    try session.waitFor("Circulation Desk — Home")
+    try session.keys("b")
+    var screen = try session.waitFor("Books: all")
+    #expect(screen.contains(" * 100101    Austen J."), "an issued book is marked")
+    let colored = try session.screen(escapes: true)
+    #expect(colored.contains("\u{1B}[1m"), "issued books are bold")
+
+    try session.keys("n")
+    try session.waitFor("New book")
+    try session.type("100001")
+    try session.keys("F2")
+    try session.waitFor("Inventory number 100001 is already used by «Герой нашего времени»")
+    try session.keys("Enter", "C-u")
+    try session.type("300001")
+    try session.keys("Tab", "Tab", "Tab", "Tab")
+    try session.type("Тестовая книга")
+    try session.keys("F2")
+    screen = try session.waitFor("Saved: 300001 Тестовая книга")
+    #expect(screen.contains("300001"))
+
+    try session.keys("F10")
+    screen = try session.waitFor("EXIT:0")
+    #expect(screen.contains("speed"), "the terminal is back in its normal mode")
+    #expect(!screen.contains("Circulation Desk —"), "the desk's screen is gone")
+  }
+
+  @Test func theTerminalIsRestoredOnSIGTERM() throws {
+    let session = try Session()
+    try session.start("--lang ru")
+    try session.waitFor("Абонемент — Главная")
+    // The program itself, not the tmux server or the shell whose command lines name it too.
+    let pane = try session.tmux(["list-panes", "-t", "desk", "-F", "#{pane_pid}"])
+    let shell = try #require(Int32(pane.trimmingCharacters(in: .whitespacesAndNewlines)))
+    let children = TmuxTests.shell("pgrep -P \(shell)")
+    let programs = children.output.split(separator: "\n").compactMap { Int32($0) }
+    #expect(!programs.isEmpty)
+    for program in programs { kill(program, SIGTERM) }
+    let screen = try session.waitFor("EXIT:")
+    #expect(screen.contains("EXIT:143"))
+    #expect(screen.contains("speed"))
+  }
+}
+
+/// The text as one shell word.
+func quoted(_ text: String) -> String {
+  "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}
