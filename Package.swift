@@ -7,7 +7,8 @@ import PackageDescription
 let package = Package(
   name: "CirculationDesk",
   products: [
-    .executable(name: "circdesk", targets: ["circdesk"])
+    .executable(name: "circdesk", targets: ["circdesk"]),
+    .executable(name: "circdesk-bench", targets: ["circdesk-bench"]),
   ],
   targets: [
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
@@ -34,6 +35,8 @@ let package = Package(
       // dynamically loaded one; the desk is started often from scripts.
       linkerSettings: [.unsafeFlags(["-static-stdlib"])]
     ),
+    .target(name: "DeskBenchmark", dependencies: ["DeskDomain", "DeskStorage", "DeskUI"]),
+    .executableTarget(name: "circdesk-bench", dependencies: ["DeskBenchmark", "DeskDomain", "DeskStorage"]),
     // Helpers the test targets share; never linked into the program.
     .target(name: "DeskTestSupport", dependencies: ["DeskDomain"], path: "Tests/DeskTestSupport"),
     .testTarget(name: "DeskDomainTests", dependencies: ["DeskDomain"]),

@@ -5,6 +5,7 @@
 #include <langinfo.h>
 #include <locale.h>
 #include <ncursesw/curses.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -142,7 +143,15 @@ static uint32_t translate(wint_t key) {
 int cdt_read(uint32_t *code) {
   wint_t key;
   int result = get_wch(&key);
-  if (result == ERR) return 0;
+  if (result == ERR) {
+    // ERR is also what a vanished terminal gives, at once and for ever: tell it from a timeout.
+    struct pollfd input = {.fd = 0, .events = POLLIN, .revents = 0};
+    if (virtual_screen == NULL && poll(&input, 1, 0) >= 0 &&
+        (input.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0) {
+      return -1;
+    }
+    return 0;
+  }
   if (result == KEY_CODE_YES) {
     *code = translate(key);
     return 2;

@@ -76,10 +76,16 @@ public final class CursesTerminal {
     cdt_draw(Int32(row), Int32(column), text, attributes, pair)
   }
 
+  /// True once the terminal has gone away (its window closed, the connection dropped).
+  public private(set) var isGone = false
+
   /// The next event, or nil when no key came within the read timeout.
   public func readEvent(atMilliseconds now: Int64) -> Event? {
     var code: UInt32 = 0
     switch cdt_read(&code) {
+    case -1:
+      isGone = true
+      return nil
     case 1:
       return .key(CursesTerminal.key(character: code), atMilliseconds: now)
     case 2:

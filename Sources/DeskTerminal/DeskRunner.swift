@@ -14,24 +14,18 @@ public enum DeskRunner {
     cdt_install_signal_handlers()
     let terminal = try CursesTerminal(colors: colors)
     defer { terminal.stop() }
-    var dirty = true
     while true {
       let signal = cdt_pending_signal()
       if signal != 0 { return signal }
-      if dirty {
+      if app.needsRedraw {
         let (rows, columns) = terminal.size
         terminal.paint(app.render(rows: rows, columns: columns))
       }
       let now = monotonicMilliseconds()
-      if let event = terminal.readEvent(atMilliseconds: now) {
-        guard app.handle(event) else { return 0 }
-        dirty = true
-      } else {
-        // No key: background answers and the end of a notification may still change the screen.
-        let before = app.render(rows: terminal.size.rows, columns: terminal.size.columns)
-        app.handle(.tick(atMilliseconds: now))
-        dirty = app.render(rows: terminal.size.rows, columns: terminal.size.columns) != before
-      }
+      // No key within the read timeout is a tick: background answers may have arrived.
+      let event = terminal.readEvent(atMilliseconds: now) ?? .tick(atMilliseconds: now)
+      if terminal.isGone { return SIGHUP }
+      guard app.handle(event) else { return 0 }
     }
   }
 

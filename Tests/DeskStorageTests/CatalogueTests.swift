@@ -146,3 +146,40 @@ extension String {
     return String(self[..<index]) + replacement + String(self[self.index(after: index)...])
   }
 }
+
+@Suite struct CounterTests {
+  @Test func countsFollowInsertsDeletionsAndRestores() throws {
+    let folder = TemporaryFolder()
+    let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
+    for number in 1...5 { try store.addBook(bookDraft("\(number)", "Книга \(number)")) }
+    try store.addReader(readerDraft("1", "Иванов"))
+    try store.deleteBook(inventory: "2")
+    #expect(try store.bookCount() == 4)
+    #expect(try store.readerCount() == 1)
+    try store.database.execute("UPDATE book SET deleted = 0 WHERE inventory = '2'")
+    #expect(try store.bookCount() == 5)
+    try store.database.execute("DELETE FROM book WHERE inventory = '5'")
+    #expect(try store.bookCount() == 4)
+    #expect(try store.bookCount() == store.database.scalarInt("SELECT count(*) FROM book WHERE deleted = 0"))
+  }
+
+  @Test func aFileOfTheFirstSchemaIsMigratedWithItsCounts() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("old.sqlite")
+    do {
+      let database = try Database(path: path)
+      try database.executeScript(Migrations.version1)
+      try database.executeScript(
+        """
+        INSERT INTO book(uuid, inventory, title, sort_key, search_text, created_at, updated_at)
+        VALUES ('a', '1', 'Старая', 's', 's', 'n', 'n'), ('b', '2', 'Удалённая', 't', 't', 'n', 'n');
+        UPDATE book SET deleted = 1 WHERE uuid = 'b';
+        PRAGMA user_version = 1;
+        """)
+    }
+    let store = try LibraryStore(path: path, clock: TestClock())
+    #expect(try store.database.scalarInt("PRAGMA user_version") == LibraryStore.schemaVersion)
+    #expect(try store.bookCount() == 1)
+    #expect(try store.readerCount() == 0)
+  }
+}

@@ -16,14 +16,16 @@ final class DeskHarness {
   var now: Int64 = 1_000
 
   init(
-    language: InterfaceLanguage = .english, colors: Bool = true, search makeSearch: ((LibraryStore) -> any SearchService)? = nil,
+    language: InterfaceLanguage = .english, colors: Bool = true,
+    search makeSearch: ((LibraryStore) -> any SearchService)? = nil,
     seed: (LibraryStore) throws -> Void = DeskHarness.seedSmallLibrary
   ) throws {
     store = try LibraryStore(path: folder.file("library.sqlite"), clock: clock)
     try seed(store)
     search = makeSearch?(store) ?? ImmediateSearchService(store: store)
     let context = UIContext(
-      store: store, strings: language.strings, theme: Theme(colors: colors), clock: clock, databaseName: "library.sqlite")
+      store: store, strings: language.strings, theme: Theme(colors: colors), clock: clock,
+      databaseName: "library.sqlite")
     app = DeskApp(context: context, search: search)
   }
 

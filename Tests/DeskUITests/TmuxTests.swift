@@ -85,7 +85,9 @@ import Testing
   enum TmuxError: Error, CustomStringConvertible {
     case failed(String)
     var description: String {
-      switch self { case .failed(let message): return message }
+      switch self {
+      case .failed(let message): return message
+      }
     }
   }
 

@@ -51,7 +51,7 @@ enum {
 };
 
 /// Reads a key. Returns 0 when none came in time, 1 for a character (its code point in *code),
-/// 2 for another key (a CDT_KEY_ value in *code).
+/// 2 for another key (a CDT_KEY_ value in *code), -1 when the terminal is gone.
 int cdt_read(uint32_t *code);
 
 /// Catches SIGINT, SIGTERM and SIGHUP (remembered for the main loop) and fatal signals (the

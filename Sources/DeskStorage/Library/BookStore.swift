@@ -136,6 +136,12 @@ extension LibraryStore {
     }
   }
 
+  /// Inserts a book made by a generator or an import that has checked it already; call it inside
+  /// `transaction`. Uniqueness is still the database's to enforce.
+  public func insertGenerated(_ book: Book) throws {
+    try insert(book)
+  }
+
   func insert(_ book: Book) throws {
     try database.execute(
       """
@@ -274,14 +280,14 @@ extension LibraryStore {
     let today = self.today.iso
     return try read {
       switch filter {
-      case .all: return try database.scalarInt("SELECT count(*) FROM book WHERE deleted = 0")
+      case .all: return try database.scalarInt("SELECT value FROM counter WHERE name = 'books'")
       case .issued:
         return try database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL AND deleted = 0")
       case .overdue:
         return try database.scalarInt(
           "SELECT count(*) FROM loan WHERE returned_at IS NULL AND deleted = 0 AND due_date < ?", today)
       case .available:
-        return try database.scalarInt("SELECT count(*) FROM book WHERE deleted = 0")
+        return try database.scalarInt("SELECT value FROM counter WHERE name = 'books'")
           - database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL AND deleted = 0")
       }
     }

@@ -250,6 +250,6 @@ extension LibraryStore {
   }
 
   public func readerCount() throws(StoreError) -> Int {
-    try read { try database.scalarInt("SELECT count(*) FROM reader WHERE deleted = 0") }
+    try read { try database.scalarInt("SELECT value FROM counter WHERE name = 'readers'") }
   }
 }

@@ -135,6 +135,12 @@ public final class Database {
     }
   }
 
+  /// Stops the statement running on this connection at its next step; it fails with
+  /// `SQLITE_INTERRUPT`. The one call that is safe from another thread.
+  public func interrupt() {
+    sqlite3_interrupt(handle)
+  }
+
   public var lastInsertedRowID: Int64 {
     sqlite3_last_insert_rowid(handle)
   }

@@ -10,6 +10,7 @@ public final class BackgroundSearchService: SearchService, @unchecked Sendable {
     var pending: SearchRequest?
     var running = false
     var results: [SearchResult] = []
+    var database: Database?
   }
 
   private let state = Mutex(State())
@@ -25,7 +26,11 @@ public final class BackgroundSearchService: SearchService, @unchecked Sendable {
   public func submit(_ request: SearchRequest) {
     let start = state.withLock { state -> Bool in
       state.pending = request
-      guard !state.running else { return false }
+      guard !state.running else {
+        // The search under way is stale now: stop it rather than wait for it.
+        state.database?.interrupt()
+        return false
+      }
       state.running = true
       return true
     }
@@ -47,7 +52,11 @@ public final class BackgroundSearchService: SearchService, @unchecked Sendable {
     }) {
       let result: SearchResult
       do {
-        if store == nil { store = try openStore() }
+        if store == nil {
+          let opened = try openStore()
+          store = opened
+          state.withLock { $0.database = opened.database }
+        }
         result = store.map { SearchResult.run(request, on: $0) } ?? SearchResult(generation: request.generation)
       } catch {
         result = SearchResult(generation: request.generation, errorMessage: "\(error)")

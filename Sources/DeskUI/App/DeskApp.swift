@@ -13,6 +13,8 @@ public final class DeskApp {
   private var notification: (text: String, until: Int64)?
   private var nowMilliseconds: Int64 = 0
   public private(set) var isFinished = false
+  /// True when the last event changed what `render` would draw.
+  public private(set) var needsRedraw = true
 
   /// The smallest terminal the desk draws in.
   public static let minimumRows = 16
@@ -30,6 +32,7 @@ public final class DeskApp {
   /// Handles one event. Returns false when the desk should close.
   @discardableResult
   public func handle(_ event: Event) -> Bool {
+    needsRedraw = true
     switch event {
     case .key(let key, let time):
       nowMilliseconds = time
@@ -40,11 +43,18 @@ public final class DeskApp {
       top.receive(result, context: context)
     case .tick(let time):
       nowMilliseconds = time
+      // Idle time changes the screen only when an answer arrives or a notification ends.
+      needsRedraw = false
     }
-    for result in search.takeResults() {
+    let results = search.takeResults()
+    for result in results {
       top.receive(result, context: context)
     }
-    if let notice = notification, notice.until < nowMilliseconds { notification = nil }
+    if !results.isEmpty { needsRedraw = true }
+    if let notice = notification, notice.until < nowMilliseconds {
+      notification = nil
+      needsRedraw = true
+    }
     return !isFinished
   }
 

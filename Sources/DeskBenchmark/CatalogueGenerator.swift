@@ -1,0 +1,117 @@
+import DeskDomain
+import DeskStorage
+
+/// Makes a large, realistic and always identical catalogue: Russian and foreign authors,
+/// titles built from real words, readers with Cyrillic and Latin names, and loans in every state.
+/// The same seed gives the same library, so that figures from two runs compare.
+public struct CatalogueGenerator {
+  public var books: Int
+  public var readers: Int
+  /// Share of books out on loan, and of those, the share overdue.
+  public var issuedShare = 0.05
+  public var overdueShare = 0.2
+  public var seed: UInt64 = 20_261_130
+
+  public init(books: Int, readers: Int) {
+    self.books = books
+    self.readers = readers
+  }
+
+  static let surnames = [
+    "Толстой", "Достоевский", "Пушкин", "Лермонтов", "Гоголь", "Чехов", "Тургенев", "Булгаков", "Пастернак",
+    "Набоков", "Бунин", "Куприн", "Горький", "Шолохов", "Платонов", "Замятин", "Солженицын", "Стругацкий",
+    "Паустовский", "Ахматова", "Цветаева", "Есенин", "Маяковский", "Блок", "Бродский", "Довлатов", "Аксёнов",
+    "Ёлкин", "Щербаков", "Юрьев", "Austen", "Dickens", "Brontë", "Orwell", "Huxley", "Tolkien", "Hemingway",
+    "Fitzgerald", "Steinbeck", "Márquez", "Müller", "Dupont", "García", "Nowak", "O'Brien", "Smith",
+  ]
+  static let initials = [
+    "А. А.", "Л. Н.", "Ф. М.", "А. С.", "М. Ю.", "Н. В.", "А. П.", "И. С.", "М. А.", "Б. Л.", "В. В.", "J.",
+    "C.", "G.", "E.", "F. S.", "J. R. R.",
+  ]
+  static let titleWords = [
+    "Война", "мир", "Преступление", "наказание", "Герой", "нашего", "времени", "Мёртвые", "души", "Мастер",
+    "Маргарита", "Отцы", "дети", "Белая", "гвардия", "Тихий", "Дон", "Доктор", "Живаго", "Тёмные", "аллеи",
+    "Вишнёвый", "сад", "Остров", "сокровищ", "Повесть", "жизни", "Записки", "охотника", "Сердце", "собаки",
+    "Pride", "Prejudice", "Great", "Expectations", "Wuthering", "Heights", "Brave", "New", "World", "Old",
+    "Man", "Sea", "Hobbit", "Animal", "Farm", "Solitude", "Years", "Winter", "Summer", "Night", "Road",
+  ]
+  static let publishers = ["Азбука", "Эксмо", "АСТ", "Махаон", "Наука", "Penguin Books", "Vintage", "Harper"]
+  static let cities = ["Москва", "Санкт-Петербург", "Екатеринбург", "London", "New York"]
+  static let firstNames = [
+    "Мария", "Анна", "Ольга", "Елена", "Татьяна", "Алексей", "Сергей", "Дмитрий", "Илья", "Фёдор", "Артём",
+    "John", "Anna", "José", "Élise", "Katarzyna", "Patrick",
+  ]
+  static let patronymics = ["Петрович", "Сергеевна", "Ильич", "Андреевна", "Николаевич", "Юрьевна", ""]
+
+  /// Fills an empty library. `progress` hears how many books are in so far.
+  public func fill(_ store: LibraryStore, progress: (Int) -> Void = { _ in }) throws {
+    var random = SplitMix64(seed: seed)
+    let now = store.clock.now()
+    let today = now.date
+    try store.transaction {
+      for index in 0..<books {
+        let words = (0..<(1 + Int(random.next() % 4))).map { _ in pick(CatalogueGenerator.titleWords, &random) }
+        let surname = pick(CatalogueGenerator.surnames, &random)
+        let book = Book(
+          id: RecordID.random(using: &random), inventoryNumber: String(1_000_000 + index),
+          authorSurname: surname, authorInitials: pick(CatalogueGenerator.initials, &random),
+          title: words.joined(separator: " ").capitalizedFirst, publisher: pick(CatalogueGenerator.publishers, &random),
+          city: pick(CatalogueGenerator.cities, &random), year: 1950 + Int(random.next() % 76),
+          pages: 100 + Int(random.next() % 900), price: Money(minorUnits: Int64(10_000 + random.next() % 90_000)),
+          received: today.adding(days: -Int(random.next() % 3650)), created: now.instant, updated: now.instant)
+        try store.insertGenerated(book)
+        if index % 50_000 == 0 { progress(index) }
+      }
+      for index in 0..<readers {
+        var draft = ReaderDraft()
+        draft.ticket = String(index + 1)
+        draft.surname = pick(CatalogueGenerator.surnames, &random)
+        draft.firstName = pick(CatalogueGenerator.firstNames, &random)
+        draft.patronymic = pick(CatalogueGenerator.patronymics, &random)
+        draft.phone = "+7 343 \(200 + index / 10_000)-\(index % 10_000)"
+        try store.addReader(draft)
+      }
+      guard readers > 0 else { return }
+      let issued = Int(Double(books) * issuedShare)
+      let desk = try store.policy().deskName
+      for index in 0..<issued {
+        let bookIndex = (index * 7919) % books
+        let overdue = Double(random.next() % 1000) / 1000 < overdueShare
+        let issuedAgo = Int64(overdue ? 20 + random.next() % 40 : random.next() % 14)
+        let issuedAt = now.instant.adding(milliseconds: -issuedAgo * 86_400_000)
+        try store.recordLoan(
+          ticket: String(1 + index % readers), inventory: String(1_000_000 + bookIndex), issued: issuedAt,
+          due: issuedAt.utcDate.adding(days: 14), desk: desk)
+      }
+    }
+    progress(books)
+  }
+
+  private func pick(_ words: [String], _ random: inout SplitMix64) -> String {
+    words[Int(random.next() % UInt64(words.count))]
+  }
+}
+
+/// A small, fast, seedable generator: the same seed, the same sequence, on every machine.
+public struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  public init(seed: UInt64) {
+    state = seed
+  }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+extension String {
+  var capitalizedFirst: String {
+    guard let first else { return self }
+    return first.uppercased() + dropFirst()
+  }
+}

@@ -1,0 +1,71 @@
+import DeskDomain
+import DeskStorage
+import DeskUI
+
+/// The figures of the full-screen lists on a large catalogue: the first page painted into a
+/// screen buffer, a page down, and the jump to the last page, each beside the OFFSET way.
+public enum ListBenchmarks {
+  public static func run(path: String, repeats: Int) throws -> [Measurement] {
+    let clock = FixedClock(Timestamp(iso: "2026-11-30T10:00:00Z")!)
+    var results: [Measurement] = []
+
+    let firstScreen = try time(repeats) {
+      let store = try LibraryStore(path: path, clock: clock)
+      let app = DeskApp(
+        context: UIContext(
+          store: store, strings: EnglishStrings(), theme: Theme(colors: true), clock: clock, databaseName: "bench"),
+        search: ImmediateSearchService(store: store))
+      app.handle(.key(.character("b"), atMilliseconds: 0))
+      _ = app.render(rows: 40, columns: 120)
+    }
+    let store = try LibraryStore(path: path, clock: clock)
+    let count = try store.bookCount()
+    let offsetFirst = try time(repeats) {
+      _ = try store.database.query(
+        "SELECT inventory, title FROM book WHERE deleted = 0 ORDER BY sort_key LIMIT 40 OFFSET 0"
+      ) { $0.string(0) }
+    }
+    results.append(
+      Measurement(
+        scenario: "open the file, first book page painted", samples: firstScreen, baselineName: "LIMIT 40 OFFSET 0",
+        baselineSamples: offsetFirst))
+
+    let app = DeskApp(
+      context: UIContext(
+        store: store, strings: EnglishStrings(), theme: Theme(colors: true), clock: clock, databaseName: "bench"),
+      search: ImmediateSearchService(store: store))
+    app.handle(.key(.character("b"), atMilliseconds: 0))
+    _ = app.render(rows: 40, columns: 120)
+    let pageDown = time(repeats) {
+      app.handle(.key(.pageDown, atMilliseconds: 0))
+      _ = app.render(rows: 40, columns: 120)
+    }
+    var offset = 0
+    let offsetPageDown = try time(repeats) {
+      offset += 37
+      _ = try store.database.query(
+        "SELECT inventory, title FROM book WHERE deleted = 0 ORDER BY sort_key LIMIT 40 OFFSET ?", offset
+      ) { $0.string(0) }
+    }
+    results.append(
+      Measurement(
+        scenario: "page down", samples: pageDown, baselineName: "LIMIT … OFFSET (near the top)",
+        baselineSamples: offsetPageDown))
+
+    let end = time(repeats) {
+      app.handle(.key(.home, atMilliseconds: 0))
+      app.handle(.key(.end, atMilliseconds: 0))
+      _ = app.render(rows: 40, columns: 120)
+    }
+    let offsetLast = try time(max(3, repeats / 10)) {
+      _ = try store.database.query(
+        "SELECT inventory, title FROM book WHERE deleted = 0 ORDER BY sort_key LIMIT 40 OFFSET ?", max(0, count - 40)
+      ) { $0.string(0) }
+    }
+    results.append(
+      Measurement(
+        scenario: "Home, then End (last page)", samples: end, baselineName: "LIMIT 40 OFFSET count-40",
+        baselineSamples: offsetLast))
+    return results
+  }
+}

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Timings of repeated runs of one scenario, in milliseconds.
+public struct Measurement {
+  public var scenario: String
+  public var samples: [Double]
+  public var baselineName: String
+  public var baselineSamples: [Double]
+
+  public init(scenario: String, samples: [Double], baselineName: String = "", baselineSamples: [Double] = []) {
+    self.scenario = scenario
+    self.samples = samples
+    self.baselineName = baselineName
+    self.baselineSamples = baselineSamples
+  }
+
+  public static func percentile(_ values: [Double], _ p: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    let rank = min(sorted.count - 1, max(0, Int((p * Double(sorted.count - 1)).rounded())))
+    return sorted[rank]
+  }
+
+  public var median: Double { Measurement.percentile(samples, 0.5) }
+  public var p99: Double { Measurement.percentile(samples, 0.99) }
+  public var baselineMedian: Double { Measurement.percentile(baselineSamples, 0.5) }
+  public var baselineP99: Double { Measurement.percentile(baselineSamples, 0.99) }
+}
+
+/// Milliseconds on the monotonic clock.
+public func monotonicMilliseconds() -> Double {
+  var spec = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &spec)
+  return Double(spec.tv_sec) * 1000 + Double(spec.tv_nsec) / 1_000_000
+}
+
+/// Runs `body` `count` times and returns each run's time in milliseconds.
+public func time(_ count: Int, _ body: () throws -> Void) rethrows -> [Double] {
+  var samples: [Double] = []
+  samples.reserveCapacity(count)
+  for _ in 0..<count {
+    let start = monotonicMilliseconds()
+    try body()
+    samples.append(monotonicMilliseconds() - start)
+  }
+  return samples
+}
+
+/// The results as a table: scenario, median, p99, and the baseline beside them.
+public func renderTable(_ measurements: [Measurement], title: String) -> String {
+  func format(_ value: Double) -> String {
+    value.isNaN ? "—" : String(Double((value * 100).rounded()) / 100)
+  }
+  var lines = [
+    title, "", "| scenario | median ms | p99 ms | baseline | baseline median ms | baseline p99 ms |",
+    "|---|---|---|---|---|---|",
+  ]
+  for m in measurements {
+    lines.append(
+      "| \(m.scenario) | \(format(m.median)) | \(format(m.p99)) | \(m.baselineName.isEmpty ? "—" : m.baselineName) | "
+        + "\(format(m.baselineMedian)) | \(format(m.baselineP99)) |")
+  }
+  return lines.joined(separator: "\n") + "\n"
+}

@@ -1,0 +1,61 @@
+import DeskBenchmark
+import DeskDomain
+import DeskStorage
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// circdesk-bench generate --books N [--readers N] --db PATH
+// circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH]
+//
+// Figures are medians and 99th percentiles of repeated runs, each beside a baseline measured in
+// the same run. The catalogue is generated once per size and kept (default
+// .build/bench/books-N.sqlite), since generating a million books takes longer than measuring.
+
+func option(_ name: String, _ arguments: [String]) -> String? {
+  guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+  return arguments[index + 1]
+}
+
+func fail(_ message: String) -> Never {
+  fputs("circdesk-bench: \(message)\n", stderr)
+  exit(64)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func number(_ name: String, default value: Int) -> Int {
+  guard let text = option(name, arguments) else { return value }
+  guard let number = Int(text), number >= 0 else { fail("\(name) takes a whole number, not «\(text)»") }
+  return number
+}
+
+let books = number("--books", default: 1_000_000)
+let readers = number("--readers", default: 200_000)
+let repeats = max(1, number("--repeats", default: 200))
+let path = option("--db", arguments) ?? ".build/bench/books-\(books).sqlite"
+
+func generate(into path: String) throws {
+  let clock = FixedClock(Timestamp(iso: "2026-11-30T10:00:00Z")!)
+  let store = try LibraryStore(path: path, clock: clock)
+  guard try store.isEmpty() else { fail("\(path) is not empty: generate into a new file") }
+  let start = monotonicMilliseconds()
+  try CatalogueGenerator(books: books, readers: readers).fill(store) { done in
+    fputs("\r\(done) books", stderr)
+  }
+  fputs(
+    "\rgenerated \(books) books and \(readers) readers in \(Int((monotonicMilliseconds() - start) / 1000)) s\n", stderr)
+}
+
+do {
+  if arguments.first == "generate" {
+    try generate(into: path)
+    exit(0)
+  }
+  if access(path, F_OK) != 0 { try generate(into: path) }
+  let measurements = try ListBenchmarks.run(path: path, repeats: repeats)
+  print(renderTable(measurements, title: "circdesk-bench: \(books) books, \(repeats) runs each, \(path)"))
+} catch {
+  fputs("circdesk-bench: \(error)\n", stderr)
+  exit(1)
+}
