@@ -33,7 +33,8 @@ import Testing
     func start(_ extraArguments: String = "", environment: String = "") throws {
       let command =
         "env LANG=C.UTF-8 \(environment) \(quoted(circdeskPath)) --db \(quoted(database)) \(extraArguments); "
-        + "echo \"EXIT:$?\"; stty -a | head -1; sleep 60"
+        + "echo \"EXIT:$?\"; echo \"TTY: $(stty -a | tr ' ;' '\\n\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' ')\"; "
+        + "sleep 60"
       // The tmux server started here lives on: it must not hold the pipe this test reads.
       let result = shell(
         (["tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d", "-s", "desk", "-x", "100", "-y", "30", command])
@@ -115,8 +116,10 @@ import Testing
     #expect(screen.contains("300001"))
 
     try session.keys("F10")
-    screen = try session.waitFor("EXIT:0")
-    #expect(screen.contains("speed"), "the terminal is back in its normal mode")
+    // After the program, the terminal is back in its normal mode: line editing and echo on.
+    screen = try session.waitFor("TTY:")
+    #expect(screen.contains("EXIT:0"))
+    #expect(screen.contains("TTY: icanon echo"))
     #expect(!screen.contains("Circulation Desk —"), "the desk's screen is gone")
   }
 
@@ -131,9 +134,9 @@ import Testing
     let programs = children.output.split(separator: "\n").compactMap { Int32($0) }
     #expect(!programs.isEmpty)
     for program in programs { kill(program, SIGTERM) }
-    let screen = try session.waitFor("EXIT:")
+    let screen = try session.waitFor("TTY:")
     #expect(screen.contains("EXIT:143"))
-    #expect(screen.contains("speed"))
+    #expect(screen.contains("TTY: icanon echo"))
   }
 }
 
