@@ -16,6 +16,17 @@ public final class DeskApp {
   /// True when the last event changed what `render` would draw.
   public private(set) var needsRedraw = true
 
+  /// The library's counts for the status line, read again after every key (the counts are kept
+  /// by the database, so reading them is cheap).
+  private var counts: (books: Int, out: Int, overdue: Int, readers: Int)?
+
+  private func refreshCounts() {
+    let store = context.store
+    counts = try? (
+      store.bookCount(), store.bookCount(filter: .issued), store.bookCount(filter: .overdue), store.readerCount()
+    )
+  }
+
   /// The smallest terminal the desk draws in.
   public static let minimumRows = 16
   public static let minimumColumns = 60
@@ -25,6 +36,7 @@ public final class DeskApp {
     self.search = search
     stack = [HomeScreen()]
     apply(stack[0].reload(context: context))
+    refreshCounts()
   }
 
   public var top: any DeskScreen { stack[stack.count - 1] }
@@ -37,6 +49,7 @@ public final class DeskApp {
     case .key(let key, let time):
       nowMilliseconds = time
       handle(key)
+      refreshCounts()
     case .resize:
       break
     case .searchFinished(let result):
@@ -130,15 +143,11 @@ public final class DeskApp {
       return buffer
     }
     let strings = context.strings
-    // Title bar: the desk, the screen, the file.
+    // Title bar: the desk and the screen. The file is named in the status line.
     let titleStyle = context.style(.statusBar)
     buffer.fill(row: 0, column: 0, height: 1, width: columns, style: titleStyle)
     let heading = "\(strings.appName) — \(top.title(context))"
     buffer.write(" " + heading, row: 0, column: 0, width: columns, style: titleStyle)
-    let name = context.databaseName
-    if heading.displayWidth + name.displayWidth + 4 < columns {
-      buffer.write(name + " ", row: 0, column: columns - name.displayWidth - 1, style: titleStyle)
-    }
     let body = Rect(row: 1, column: 0, height: rows - 3, width: columns)
     top.render(into: &buffer, area: body, context: context)
     let cursor = buffer.cursor
@@ -148,8 +157,11 @@ public final class DeskApp {
       buffer.writePadded(
         " " + notice.text, row: statusRow, column: 0, width: columns, style: context.style(.notification))
     } else {
-      buffer.writePadded(
-        " " + strings.today(context.today.iso), row: statusRow, column: 0, width: columns, style: context.style(.muted))
+      var status = " \(context.databaseName) · \(context.today.iso)"
+      if let counts {
+        status += " · " + strings.statusCounts(counts.books, counts.out, counts.overdue, counts.readers)
+      }
+      buffer.writePadded(status, row: statusRow, column: 0, width: columns, style: context.style(.muted))
     }
     renderKeyBar(into: &buffer, row: rows - 1, columns: columns)
     buffer.cursor = cursor

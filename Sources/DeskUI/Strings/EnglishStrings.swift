@@ -7,7 +7,9 @@ public struct EnglishStrings: UIStrings {
 
   public let appName = "Circulation Desk"
   public let homeTitle = "Home"
-  public func today(_ date: String) -> String { "Today is \(date)" }
+  public func statusCounts(_ books: Int, _ out: Int, _ overdue: Int, _ readers: Int) -> String {
+    "\(books) books, \(out) out, \(overdue) overdue · \(readers) readers"
+  }
   public func tooSmall(_ columns: Int, _ rows: Int, _ minimumColumns: Int, _ minimumRows: Int) -> String {
     "The terminal is too small (\(columns)×\(rows)): the desk needs \(minimumColumns)×\(minimumRows). Make the window larger."
   }

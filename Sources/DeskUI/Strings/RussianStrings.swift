@@ -18,7 +18,9 @@ public struct RussianStrings: UIStrings {
 
   public let appName = "Абонемент"
   public let homeTitle = "Главная"
-  public func today(_ date: String) -> String { "Сегодня \(date)" }
+  public func statusCounts(_ books: Int, _ out: Int, _ overdue: Int, _ readers: Int) -> String {
+    "книг \(books), выдано \(out), просрочено \(overdue) · читателей \(readers)"
+  }
   public func tooSmall(_ columns: Int, _ rows: Int, _ minimumColumns: Int, _ minimumRows: Int) -> String {
     "Окно терминала слишком мало (\(columns)×\(rows)): нужно не меньше \(minimumColumns)×\(minimumRows). Увеличьте окно."
   }

@@ -6,7 +6,8 @@ import DeskStorage
 public protocol UIStrings: Sendable {
   var appName: String { get }
   var homeTitle: String { get }
-  func today(_ date: String) -> String
+  /// The counts in the status line.
+  func statusCounts(_ books: Int, _ out: Int, _ overdue: Int, _ readers: Int) -> String
   func tooSmall(_ columns: Int, _ rows: Int, _ minimumColumns: Int, _ minimumRows: Int) -> String
 
   // Keys in the bottom bar
