@@ -9,12 +9,14 @@ public enum ListBenchmarks {
     let clock = FixedClock(Timestamp(iso: "2026-11-30T10:00:00Z")!)
     var results: [Measurement] = []
 
-    let firstScreen = try time(repeats) {
-      let store = try LibraryStore(path: path, clock: clock)
-      let app = DeskApp(
+    func makeApp(_ store: LibraryStore) -> DeskApp {
+      DeskApp(
         context: UIContext(
           store: store, strings: EnglishStrings(), theme: Theme(colors: true), clock: clock, databaseName: "bench"),
         search: ImmediateSearchService(store: store))
+    }
+    let firstScreen = try time(repeats) {
+      let app = makeApp(try LibraryStore(path: path, clock: clock))
       app.handle(.key(.character("b"), atMilliseconds: 0))
       _ = app.render(rows: 40, columns: 120)
     }
@@ -30,10 +32,7 @@ public enum ListBenchmarks {
         scenario: "open the file, first book page painted", samples: firstScreen, baselineName: "LIMIT 40 OFFSET 0",
         baselineSamples: offsetFirst))
 
-    let app = DeskApp(
-      context: UIContext(
-        store: store, strings: EnglishStrings(), theme: Theme(colors: true), clock: clock, databaseName: "bench"),
-      search: ImmediateSearchService(store: store))
+    let app = makeApp(store)
     app.handle(.key(.character("b"), atMilliseconds: 0))
     _ = app.render(rows: 40, columns: 120)
     let pageDown = time(repeats) {

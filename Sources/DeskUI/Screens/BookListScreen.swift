@@ -38,10 +38,6 @@ final class BookListScreen: ListScreen<BookListing>, DeskScreen {
 
   override func rows(from result: SearchResult) -> [BookListing] { result.books }
 
-  func reload(context: UIContext) -> [Effect] { reloadList(context: context) }
-
-  func receive(_ result: SearchResult, context: UIContext) { receiveSearch(result) }
-
   func handle(_ key: Key, context: UIContext) -> [Effect] {
     if let effects = handleNavigation(key, context: context) { return effects }
     switch key {
@@ -71,7 +67,7 @@ final class BookListScreen: ListScreen<BookListing>, DeskScreen {
       list.load(fetch(context), pageSize: pageSize)
       return []
     }
-    return reloadList(context: context)
+    return reload(context: context)
   }
 
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {

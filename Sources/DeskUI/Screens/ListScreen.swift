@@ -31,7 +31,7 @@ class ListScreen<Row> {
 
   /// Loads the list again when the screen shows: around a record just saved, or the same
   /// search again, or the same stretch of the list.
-  func reloadList(context: UIContext) -> [Effect] {
+  func reload(context: UIContext) -> [Effect] {
     if let focus = pendingFocus {
       pendingFocus = nil
       query = LineEditor(maximumLength: 200)
@@ -50,7 +50,7 @@ class ListScreen<Row> {
     return []
   }
 
-  func receiveSearch(_ result: SearchResult) {
+  func receive(_ result: SearchResult, context: UIContext) {
     guard result.generation == generation else { return }  // a newer key superseded it
     isSearching = false
     list.show(searchResult: rows(from: result))

@@ -35,10 +35,6 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
 
   override func rows(from result: SearchResult) -> [ReaderListing] { result.readers }
 
-  func reload(context: UIContext) -> [Effect] { reloadList(context: context) }
-
-  func receive(_ result: SearchResult, context: UIContext) { receiveSearch(result) }
-
   func handle(_ key: Key, context: UIContext) -> [Effect] {
     if let effects = handleNavigation(key, context: context) { return effects }
     switch key {
