@@ -42,7 +42,9 @@ import Testing
     #expect(try runProcess(["book", "add", "--inventory", "1", "--title", "Книга", "--db", path]).status == 0)
     // A copy of the program in the test's folder, which `nobody` can reach wherever the build is.
     let program = folder.file("circdesk")
-    try FileManager.default.copyItem(atPath: circdeskPath, toPath: program)
+    // Copied by cp, not in this process: a file this process had open for writing could leak into
+    // a child another test forks meanwhile, and exec would then fail with "Text file busy".
+    #expect(try runProgram("/bin/cp", [circdeskPath, program]).status == 0)
     try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
     try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
     defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
