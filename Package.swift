@@ -27,7 +27,7 @@ let package = Package(
     .target(name: "DeskUI", dependencies: ["DeskDomain", "DeskStorage"]),
     .target(name: "CDeskTerminal", linkerSettings: [.linkedLibrary("ncursesw")]),
     .target(name: "DeskTerminal", dependencies: ["CDeskTerminal", "DeskUI"]),
-    .target(name: "DeskCommands", dependencies: ["DeskDomain", "DeskStorage", "DeskAssets"]),
+    .target(name: "DeskCommands", dependencies: ["DeskDomain", "DeskStorage", "DeskAssets", "DeskScanning"]),
     .executableTarget(
       name: "circdesk",
       dependencies: ["DeskCommands", "DeskTerminal", "DeskUI"],
@@ -35,6 +35,13 @@ let package = Package(
       // dynamically loaded one; the desk is started often from scripts.
       linkerSettings: [.unsafeFlags(["-static-stdlib"])]
     ),
+    .target(
+      name: "CImaging",
+      linkerSettings: [
+        .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("zbar"), .linkedLibrary("qrencode"),
+      ]
+    ),
+    .target(name: "DeskScanning", dependencies: ["CImaging", "DeskDomain"]),
     .target(name: "DeskBenchmark", dependencies: ["DeskDomain", "DeskStorage", "DeskUI"]),
     .executableTarget(name: "circdesk-bench", dependencies: ["DeskBenchmark", "DeskDomain", "DeskStorage"]),
     // Helpers the test targets share; never linked into the program.

@@ -16,7 +16,7 @@ public enum RootCommand {
   ]
 
   static let commands: [any DeskCommand.Type] = [
-    IssueCommand.self, ReturnCommand.self, RenewCommand.self, DemoCommand.self,
+    IssueCommand.self, ReturnCommand.self, RenewCommand.self, ScanCommand.self, LabelCommand.self, DemoCommand.self,
   ]
 
   public static var helpText: String {

@@ -10,6 +10,11 @@ public struct CirculationPolicy: Hashable, Sendable {
   public var defaultCategory: String
   /// The name of this desk, written into each loan it makes.
   public var deskName: String
+  /// Characters a scanner sends before a reader card's number, or printed on the cards, to tell
+  /// them from book labels when the two number ranges overlap; empty for none.
+  public var readerCodePrefix = ""
+  /// The same for book labels.
+  public var bookCodePrefix = ""
 
   public init(
     dueDateMode: DueDateMode = .datedue, calendar: LibraryCalendar = LibraryCalendar(closedWeekdays: [.sunday]),

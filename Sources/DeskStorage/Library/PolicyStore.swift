@@ -11,6 +11,8 @@ extension LibraryStore {
     case defaultCategory = "default_category"
     case deskName = "desk_name"
     case demo = "demo_library"
+    case readerCodePrefix = "reader_code_prefix"
+    case bookCodePrefix = "book_code_prefix"
   }
 
   /// True for a library made by `circdesk demo`, which may be replaced by a fresh demo.
@@ -77,6 +79,8 @@ extension LibraryStore {
       }
       if let category = settings[SettingKey.defaultCategory.rawValue] { policy.defaultCategory = category }
       if let desk = settings[SettingKey.deskName.rawValue] { policy.deskName = desk }
+      policy.readerCodePrefix = settings[SettingKey.readerCodePrefix.rawValue] ?? ""
+      policy.bookCodePrefix = settings[SettingKey.bookCodePrefix.rawValue] ?? ""
       return policy
     }
   }
@@ -100,6 +104,7 @@ extension LibraryStore {
       (.dueDateMode, policy.dueDateMode.rawValue), (.closedWeekdays, closed.joined(separator: ",")),
       (.blockOnOverdue, policy.blockOnOverdue ? "1" : "0"), (.renewalBase, policy.renewalBase.rawValue),
       (.defaultCategory, policy.defaultCategory), (.deskName, policy.deskName),
+      (.readerCodePrefix, policy.readerCodePrefix), (.bookCodePrefix, policy.bookCodePrefix),
     ]
     for (key, value) in values {
       try database.execute(

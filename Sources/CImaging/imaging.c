@@ -1,0 +1,316 @@
+#include "cimaging.h"
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+// libjpeg's headers need stdio first.
+#include <jerror.h>
+#include <jpeglib.h>
+#include <png.h>
+#include <qrencode.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <zbar.h>
+
+static void say(char *message, size_t size, const char *text) {
+  if (message != NULL && size > 0) {
+    snprintf(message, size, "%s", text);
+  }
+}
+
+/* ---------- PNG ---------- */
+
+static cimg_status load_png(const char *path, long max_pixels, cimg_gray *out, char *message, size_t size) {
+  png_image image;
+  memset(&image, 0, sizeof image);
+  image.version = PNG_IMAGE_VERSION;
+  if (!png_image_begin_read_from_file(&image, path)) {
+    say(message, size, image.message);
+    png_image_free(&image);
+    return CIMG_CORRUPT;
+  }
+  if (image.width == 0 || image.height == 0 || (long)image.width * (long)image.height > max_pixels) {
+    png_image_free(&image);
+    return CIMG_TOO_LARGE;
+  }
+  image.format = PNG_FORMAT_GRAY;
+  size_t bytes = (size_t)image.width * image.height;
+  uint8_t *pixels = malloc(bytes);
+  if (pixels == NULL) {
+    png_image_free(&image);
+    return CIMG_NO_MEMORY;
+  }
+  // Transparency is composited onto this white: a code on a transparent background scans.
+  png_color white = {255, 255, 255};
+  if (!png_image_finish_read(&image, &white, pixels, 0, NULL)) {
+    say(message, size, image.message);
+    int truncated = strstr(image.message, "EOF") != NULL || strstr(image.message, "end") != NULL ||
+                    strstr(image.message, "Read Error") != NULL || strstr(image.message, "short") != NULL;
+    free(pixels);
+    png_image_free(&image);
+    return truncated ? CIMG_TRUNCATED : CIMG_CORRUPT;
+  }
+  out->width = (int)image.width;
+  out->height = (int)image.height;
+  out->pixels = pixels;
+  return CIMG_OK;
+}
+
+/* ---------- JPEG ---------- */
+
+typedef struct {
+  struct jpeg_error_mgr manager;
+  jmp_buf escape;
+  int truncated;
+  char message[JMSG_LENGTH_MAX];
+} jpeg_failure;
+
+static void jpeg_fail(j_common_ptr info) {
+  jpeg_failure *failure = (jpeg_failure *)info->err;
+  (*info->err->format_message)(info, failure->message);
+  longjmp(failure->escape, 1);
+}
+
+static void jpeg_warn(j_common_ptr info, int level) {
+  jpeg_failure *failure = (jpeg_failure *)info->err;
+  if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) failure->truncated = 1;
+}
+
+static cimg_status load_jpeg(const char *path, long max_pixels, cimg_gray *out, char *message, size_t size) {
+  FILE *file = fopen(path, "rb");
+  if (file == NULL) return CIMG_UNREADABLE;
+  struct jpeg_decompress_struct info;
+  jpeg_failure failure;
+  memset(&failure, 0, sizeof failure);
+  info.err = jpeg_std_error(&failure.manager);
+  failure.manager.error_exit = jpeg_fail;
+  failure.manager.emit_message = jpeg_warn;
+  uint8_t *pixels = NULL;
+  JSAMPLE *row = NULL;
+  if (setjmp(failure.escape)) {
+    say(message, size, failure.message);
+    jpeg_destroy_decompress(&info);
+    fclose(file);
+    free(pixels);
+    free(row);
+    return CIMG_CORRUPT;
+  }
+  jpeg_create_decompress(&info);
+  jpeg_stdio_src(&info, file);
+  jpeg_read_header(&info, TRUE);
+  if (info.image_width == 0 || info.image_height == 0 ||
+      (long)info.image_width * (long)info.image_height > max_pixels) {
+    jpeg_destroy_decompress(&info);
+    fclose(file);
+    return CIMG_TOO_LARGE;
+  }
+  int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+  info.out_color_space = cmyk ? JCS_CMYK : JCS_GRAYSCALE;
+  jpeg_start_decompress(&info);
+  size_t width = info.output_width;
+  size_t height = info.output_height;
+  pixels = malloc(width * height);
+  row = malloc(width * (size_t)info.output_components);
+  if (pixels == NULL || row == NULL) {
+    jpeg_destroy_decompress(&info);
+    fclose(file);
+    free(pixels);
+    free(row);
+    return CIMG_NO_MEMORY;
+  }
+  // Adobe writes CMYK inverted; a plain CMYK JPEG stores ink amounts.
+  int inverted = info.saw_Adobe_marker;
+  while (info.output_scanline < info.output_height) {
+    size_t y = info.output_scanline;
+    JSAMPROW rows[1] = {row};
+    jpeg_read_scanlines(&info, rows, 1);
+    for (size_t x = 0; x < width; x++) {
+      if (!cmyk) {
+        pixels[y * width + x] = row[x];
+        continue;
+      }
+      int c = row[x * 4], m = row[x * 4 + 1], yellow = row[x * 4 + 2], k = row[x * 4 + 3];
+      if (!inverted) {
+        c = 255 - c;
+        m = 255 - m;
+        yellow = 255 - yellow;
+        k = 255 - k;
+      }
+      int red = c * k / 255, green = m * k / 255, blue = yellow * k / 255;
+      pixels[y * width + x] = (uint8_t)((299 * red + 587 * green + 114 * blue) / 1000);
+    }
+  }
+  jpeg_finish_decompress(&info);
+  jpeg_destroy_decompress(&info);
+  fclose(file);
+  free(row);
+  if (failure.truncated) {
+    free(pixels);
+    say(message, size, "Premature end of JPEG file");
+    return CIMG_TRUNCATED;
+  }
+  out->width = (int)width;
+  out->height = (int)height;
+  out->pixels = pixels;
+  return CIMG_OK;
+}
+
+cimg_status cimg_load(const char *path, long max_pixels, cimg_gray *out, char *message, size_t message_size) {
+  memset(out, 0, sizeof *out);
+  say(message, message_size, "");
+  struct stat info;
+  if (stat(path, &info) != 0) return errno == ENOENT || errno == ENOTDIR ? CIMG_MISSING : CIMG_UNREADABLE;
+  if (!S_ISREG(info.st_mode)) return CIMG_UNREADABLE;
+  if (info.st_size == 0) return CIMG_EMPTY;
+  FILE *file = fopen(path, "rb");
+  if (file == NULL) return CIMG_UNREADABLE;
+  uint8_t magic[8] = {0};
+  size_t got = fread(magic, 1, sizeof magic, file);
+  fclose(file);
+  static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  if (got == 8 && memcmp(magic, png_signature, 8) == 0) return load_png(path, max_pixels, out, message, message_size);
+  if (got >= 3 && magic[0] == 0xFF && magic[1] == 0xD8 && magic[2] == 0xFF) {
+    return load_jpeg(path, max_pixels, out, message, message_size);
+  }
+  return CIMG_NOT_AN_IMAGE;
+}
+
+void cimg_free(cimg_gray *image) {
+  free(image->pixels);
+  image->pixels = NULL;
+}
+
+cimg_gray cimg_half(const cimg_gray *image) {
+  cimg_gray half = {image->width / 2, image->height / 2, NULL};
+  if (half.width == 0 || half.height == 0) return half;
+  half.pixels = malloc((size_t)half.width * half.height);
+  if (half.pixels == NULL) return half;
+  for (int y = 0; y < half.height; y++) {
+    const uint8_t *a = image->pixels + (size_t)(2 * y) * image->width;
+    const uint8_t *b = a + image->width;
+    uint8_t *target = half.pixels + (size_t)y * half.width;
+    for (int x = 0; x < half.width; x++) {
+      target[x] = (uint8_t)((a[2 * x] + a[2 * x + 1] + b[2 * x] + b[2 * x + 1] + 2) / 4);
+    }
+  }
+  return half;
+}
+
+/* ---------- zbar ---------- */
+
+cimg_symbols cimg_scan(const cimg_gray *image) {
+  cimg_symbols result = {NULL, 0};
+  zbar_image_scanner_t *scanner = zbar_image_scanner_create();
+  zbar_image_scanner_set_config(scanner, 0, ZBAR_CFG_ENABLE, 0);
+  const zbar_symbol_type_t wanted[] = {ZBAR_EAN13, ZBAR_EAN8,   ZBAR_EAN2,  ZBAR_EAN5, ZBAR_UPCA,    ZBAR_UPCE,
+                                       ZBAR_ISBN10, ZBAR_ISBN13, ZBAR_CODE128, ZBAR_CODE39, ZBAR_CODABAR, ZBAR_I25,
+                                       ZBAR_QRCODE};
+  for (size_t i = 0; i < sizeof wanted / sizeof wanted[0]; i++) {
+    zbar_image_scanner_set_config(scanner, wanted[i], ZBAR_CFG_ENABLE, 1);
+  }
+  // The raw bytes of a QR code: zbar's own charset guess garbles short Cyrillic text.
+  zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1);
+  zbar_image_t *frame = zbar_image_create();
+  zbar_image_set_format(frame, zbar_fourcc('Y', '8', '0', '0'));
+  zbar_image_set_size(frame, (unsigned)image->width, (unsigned)image->height);
+  zbar_image_set_data(frame, image->pixels, (unsigned long)image->width * image->height, NULL);
+  int found = zbar_scan_image(scanner, frame);
+  if (found > 0) {
+    result.symbols = calloc((size_t)found, sizeof(cimg_symbol));
+    const zbar_symbol_t *symbol = zbar_image_first_symbol(frame);
+    while (symbol != NULL && result.symbols != NULL && result.count < found) {
+      cimg_symbol *target = &result.symbols[result.count];
+      snprintf(target->type, sizeof target->type, "%s", zbar_get_symbol_name(zbar_symbol_get_type(symbol)));
+      size_t length = zbar_symbol_get_data_length(symbol);
+      target->data = malloc(length + 1);
+      if (target->data != NULL) {
+        memcpy(target->data, zbar_symbol_get_data(symbol), length);
+        target->data[length] = 0;
+        target->length = length;
+      }
+      unsigned points = zbar_symbol_get_loc_size(symbol);
+      target->left = target->top = 1 << 30;
+      target->right = target->bottom = -1;
+      for (unsigned p = 0; p < points; p++) {
+        int x = zbar_symbol_get_loc_x(symbol, p), y = zbar_symbol_get_loc_y(symbol, p);
+        if (x < target->left) target->left = x;
+        if (x > target->right) target->right = x;
+        if (y < target->top) target->top = y;
+        if (y > target->bottom) target->bottom = y;
+      }
+      if (points == 0) target->left = target->top = target->right = target->bottom = 0;
+      target->quality = zbar_symbol_get_quality(symbol);
+      result.count++;
+      symbol = zbar_symbol_next(symbol);
+    }
+  }
+  zbar_image_destroy(frame);
+  zbar_image_scanner_destroy(scanner);
+  return result;
+}
+
+void cimg_free_symbols(cimg_symbols *symbols) {
+  for (int i = 0; i < symbols->count; i++) free(symbols->symbols[i].data);
+  free(symbols->symbols);
+  symbols->symbols = NULL;
+  symbols->count = 0;
+}
+
+/* ---------- writing ---------- */
+
+int cimg_write_png(const char *path, const cimg_gray *image, int dpi, char *message, size_t message_size) {
+  FILE *file = fopen(path, "wb");
+  if (file == NULL) {
+    say(message, message_size, strerror(errno));
+    return -1;
+  }
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
+  png_infop info = png == NULL ? NULL : png_create_info_struct(png);
+  if (png == NULL || info == NULL || setjmp(png_jmpbuf(png))) {
+    say(message, message_size, "the PNG could not be written");
+    png_destroy_write_struct(&png, &info);
+    fclose(file);
+    return -1;
+  }
+  png_init_io(png, file);
+  png_set_IHDR(png, info, (png_uint_32)image->width, (png_uint_32)image->height, 8, PNG_COLOR_TYPE_GRAY,
+               PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+  png_uint_32 per_metre = (png_uint_32)(dpi / 0.0254 + 0.5);
+  png_set_pHYs(png, info, per_metre, per_metre, PNG_RESOLUTION_METER);
+  png_write_info(png, info);
+  for (int y = 0; y < image->height; y++) png_write_row(png, image->pixels + (size_t)y * image->width);
+  png_write_end(png, NULL);
+  png_destroy_write_struct(&png, &info);
+  if (fclose(file) != 0) {
+    say(message, message_size, strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+int cimg_qr(const uint8_t *data, size_t length, int scale, cimg_gray *out) {
+  memset(out, 0, sizeof *out);
+  QRcode *code = QRcode_encodeData((int)length, data, 0, QR_ECLEVEL_M);
+  if (code == NULL) return -1;
+  int quiet = 4;
+  int modules = code->width + 2 * quiet;
+  int side = modules * scale;
+  out->pixels = malloc((size_t)side * side);
+  if (out->pixels == NULL) {
+    QRcode_free(code);
+    return -1;
+  }
+  memset(out->pixels, 255, (size_t)side * side);
+  for (int y = 0; y < code->width; y++) {
+    for (int x = 0; x < code->width; x++) {
+      if ((code->data[y * code->width + x] & 1) == 0) continue;
+      for (int dy = 0; dy < scale; dy++) {
+        memset(out->pixels + (size_t)((y + quiet) * scale + dy) * side + (size_t)(x + quiet) * scale, 0, (size_t)scale);
+      }
+    }
+  }
+  out->width = out->height = side;
+  QRcode_free(code);
+  return 0;
+}

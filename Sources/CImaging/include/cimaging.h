@@ -1,0 +1,65 @@
+#ifndef CIMAGING_H
+#define CIMAGING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// Image files in and out, and barcode decoding, for the Swift scanning layer. libjpeg reports
+// errors with longjmp, which Swift cannot take part in: that is why this lives in C.
+
+/// Why an image could not be read.
+typedef enum {
+  CIMG_OK = 0,
+  CIMG_MISSING,       // no such file
+  CIMG_UNREADABLE,    // no permission, a folder, an I/O error
+  CIMG_EMPTY,         // zero bytes
+  CIMG_NOT_AN_IMAGE,  // neither PNG nor JPEG
+  CIMG_TRUNCATED,     // the file ends before the image does
+  CIMG_CORRUPT,       // the decoder refused the data
+  CIMG_TOO_LARGE,     // the dimensions are absurd (a decompression bomb)
+  CIMG_NO_MEMORY
+} cimg_status;
+
+/// An 8-bit grey image, one byte a pixel, rows without padding.
+typedef struct {
+  int width;
+  int height;
+  uint8_t *pixels;
+} cimg_gray;
+
+/// Reads a PNG or JPEG file as 8-bit grey, transparency flattened onto white. `max_pixels`
+/// refuses larger images before any pixel is decoded. `message` receives the decoder's words.
+cimg_status cimg_load(const char *path, long max_pixels, cimg_gray *out, char *message, size_t message_size);
+void cimg_free(cimg_gray *image);
+
+/// Halves the image by averaging 2×2 boxes (for large frames, which scan faster smaller).
+cimg_gray cimg_half(const cimg_gray *image);
+
+/// One decoded symbol: its type name, the raw bytes, and the bounding box of its points.
+typedef struct {
+  char type[24];
+  uint8_t *data;
+  size_t length;
+  int left, top, right, bottom;
+  int quality;
+} cimg_symbol;
+
+typedef struct {
+  cimg_symbol *symbols;
+  int count;
+} cimg_symbols;
+
+/// Decodes every symbol a library meets: EAN-13 and EAN-8 (ISBNs and their 2- and 5-digit
+/// add-ons), UPC, Code 128, Code 39, Codabar, Interleaved 2 of 5 and QR (binary mode: the bytes
+/// as they are, for the caller to decode).
+cimg_symbols cimg_scan(const cimg_gray *image);
+void cimg_free_symbols(cimg_symbols *symbols);
+
+/// Writes an 8-bit grey PNG with the given resolution in dots per inch. Returns 0 on success.
+int cimg_write_png(const char *path, const cimg_gray *image, int dpi, char *message, size_t message_size);
+
+/// Encodes text as a QR code (error correction M, byte mode) into a grey image with `scale`
+/// pixels a module and a 4-module quiet zone. Returns 0 on success.
+int cimg_qr(const uint8_t *data, size_t length, int scale, cimg_gray *out);
+
+#endif

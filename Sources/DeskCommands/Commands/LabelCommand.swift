@@ -1,0 +1,40 @@
+import DeskDomain
+import DeskScanning
+import DeskStorage
+
+/// `circdesk label`: a QR label (PNG) per book, carrying its record.
+struct LabelCommand: DeskCommand {
+  static let spec = CommandSpec(
+    path: "label", abstract: "Write QR labels for books.",
+    usage: "label <inventory>... -o <folder>",
+    arguments: [("<inventory>", "Inventory numbers of the books.")],
+    options: [
+      CommandSpec.Option("-o", value: "<folder>", help: "The folder for the labels, one <inventory>.png each."),
+      CommandSpec.databaseOption,
+    ],
+    discussion: "Each label's QR code carries the book's record in `Label: value` lines, with its inventory number; scanning it gives the record back.")
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let inventories = try arguments.positionals(minimum: 1)
+    let folder = try arguments.required("-o")
+    let store = try context.openStore(arguments)
+    var problems: [String] = []
+    var written: [String] = []
+    for inventory in inventories {
+      guard let book = try perform({ () throws(StoreError) in try store.book(inventory: inventory) }) else {
+        problems.append(StoreError.bookNotFound(inventory).description)
+        continue
+      }
+      let safeName = String(book.inventoryNumber.map { $0 == "/" || $0 == "\0" ? "_" : $0 })
+      let path = folder + "/" + safeName + ".png"
+      do throws(LabelError) {
+        try LabelWriter.write(book, to: path)
+        written.append(path)
+      } catch {
+        problems.append(error.description)
+      }
+    }
+    for path in written { context.output.line("Wrote \(path)".visibleForTerminal) }
+    guard problems.isEmpty else { throw .failed(problems) }
+  }
+}

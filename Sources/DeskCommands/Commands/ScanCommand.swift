@@ -1,0 +1,238 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import DeskDomain
+import DeskScanning
+import DeskStorage
+
+/// `circdesk scan`: codes from image files, or line by line from standard input (a wedge
+/// scanner in a plain terminal, or a pipe), each resolved against the library; with
+/// `--issue-to` or `--return` each book code also issues or returns that book.
+struct ScanCommand: DeskCommand {
+  static let spec = CommandSpec(
+    path: "scan", abstract: "Read codes from images or standard input, and look them up.",
+    usage: "scan <image>... | scan --stdin [--issue-to <ticket> | --return] [--json]",
+    arguments: [("<image>", "PNG or JPEG files with barcodes or QR codes.")],
+    options: [
+      CommandSpec.Option("--stdin", help: "Read one code a line from standard input."),
+      CommandSpec.Option("--issue-to", value: "<ticket>", help: "Issue each book code to this reader."),
+      CommandSpec.Option("--return", help: "Take back each book code."),
+      CommandSpec.Option("--json", help: "Print one JSON object a line, and a summary object last."),
+      CommandSpec.databaseOption,
+    ],
+    discussion: """
+      Each code is resolved in this order: a QR book record, an ISBN, an inventory number, a reader
+      ticket; anything else is reported as unknown, and nothing is ever created from a code. A bad
+      or unknown line is reported and the run goes on; a summary closes it. Exit status 0 when every
+      code was usable, 1 otherwise.
+      """)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let images = arguments.positionals
+    let fromStandardInput = arguments.has("--stdin")
+    guard fromStandardInput != !images.isEmpty else {
+      throw .usage("name image files, or --stdin, but not both", command: spec.path)
+    }
+    let ticket = arguments.value("--issue-to")
+    if ticket != nil && arguments.has("--return") {
+      throw .usage("choose --issue-to or --return, not both", command: spec.path)
+    }
+    let action: ScanAction = ticket.map(ScanAction.issue) ?? (arguments.has("--return") ? .giveBack : .lookUp)
+    let store = try context.openStore(arguments)
+    if case .issue(let ticket) = action {
+      guard try perform({ () throws(StoreError) in try store.reader(ticket: ticket) }) != nil else {
+        throw .store(.readerNotFound(ticket))
+      }
+    }
+    var report = ScanReport(json: arguments.has("--json"), output: context.output)
+    if fromStandardInput {
+      var number = 0
+      while let line = readLine(from: stdin) {
+        number += 1
+        let code = ScannedCode.clean(line)
+        guard !code.isEmpty else { continue }
+        report.handle(code: code, source: "line \(number)", action: action, store: store)
+      }
+    } else {
+      for path in images {
+        do throws(ImageError) {
+          let symbols = try ImageScanner.scan(path: path)
+          if symbols.isEmpty { report.problem(source: path, message: "\(path): no barcode or QR code found") }
+          for symbol in symbols {
+            report.handle(
+              code: symbol.text, source: "\(path) \(symbol.symbology)", action: action, store: store, symbol: symbol)
+          }
+        } catch {
+          report.problem(source: path, message: error.description)
+        }
+      }
+    }
+    report.finish()
+    if report.failures > 0 { throw .exit(1) }
+  }
+
+  /// One line of standard input as bytes up to the newline, of any length; UTF-8, or
+  /// Windows-1251 when the bytes are not UTF-8.
+  static func readLine(from file: UnsafeMutablePointer<FILE>) -> String? {
+    var buffer: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    let count = getline(&buffer, &capacity, file)
+    defer { free(buffer) }
+    guard count >= 0, let buffer else { return nil }
+    let bytes = UnsafeRawBufferPointer(start: buffer, count: count).map { $0 }
+    var text = Windows1251.decodeUTF8OrWindows1251(bytes).text
+    if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+    return text
+  }
+}
+
+enum ScanAction {
+  case lookUp
+  case issue(String)
+  case giveBack
+}
+
+/// Reports each code as one line (or one JSON object) and counts what happened.
+struct ScanReport {
+  let json: Bool
+  let output: any TextSink
+  private(set) var failures = 0
+  private var counts: [String: Int] = [:]
+
+  init(json: Bool, output: any TextSink) {
+    self.json = json
+    self.output = output
+  }
+
+  mutating func problem(source: String, message: String) {
+    failures += 1
+    counts["errors", default: 0] += 1
+    emit(source: source, code: "", outcome: "error", message: message)
+  }
+
+  mutating func handle(
+    code: String, source: String, action: ScanAction, store: LibraryStore, symbol: ScannedSymbol? = nil
+  ) {
+    let resolution: CodeResolution
+    do {
+      resolution = try store.resolve(code, prefer: .book)
+    } catch {
+      problem(source: source, message: error.description)
+      return
+    }
+    var outcome = kind(of: resolution)
+    var message = describe(resolution)
+    var usable = true
+    if case .unknown = resolution { usable = false }
+    if let inventory = bookInventory(resolution, action: action, store: store) {
+      do {
+        switch action {
+        case .issue(let ticket):
+          let loan = try store.issue(ticket: ticket, inventories: [inventory]).first
+          outcome = "issued"
+          message = "issued \(inventory) «\(loan?.bookTitle ?? "")» to \(loan?.readerName ?? ticket), due \(loan?.loan.due.iso ?? "")"
+        case .giveBack:
+          let loan = try store.returnBooks(inventories: [inventory]).first
+          outcome = "returned"
+          message = "returned \(inventory) «\(loan?.bookTitle ?? "")» from \(loan?.readerName ?? "")"
+        case .lookUp:
+          break
+        }
+      } catch {
+        outcome = "refused"
+        message = error.lines.joined(separator: "; ")
+        usable = false
+      }
+    } else if case .lookUp = action {
+    } else if usable {
+      outcome = "refused"
+      message += ": not a book in the library, so nothing to \(action.verb)"
+      usable = false
+    }
+    if !usable { failures += 1 }
+    counts[outcome, default: 0] += 1
+    emit(source: source, code: code, outcome: outcome, message: message, symbology: symbol?.symbology)
+  }
+
+  /// The inventory number an issue or return acts on: the book itself, or for an ISBN the copy
+  /// that fits (an available one to issue, one on loan to return).
+  private func bookInventory(_ resolution: CodeResolution, action: ScanAction, store: LibraryStore) -> String? {
+    if case .lookUp = action { return nil }
+    switch resolution {
+    case .book(let book): return book.inventoryNumber
+    case .isbn(_, let copies):
+      let wantOnLoan: Bool
+      if case .giveBack = action { wantOnLoan = true } else { wantOnLoan = false }
+      return copies.first { copy in
+        let loan = try? store.currentLoan(ofBook: copy)
+        return (loan != nil && loan! != nil) == wantOnLoan
+      }?.inventoryNumber
+    default: return nil
+    }
+  }
+
+  private func kind(of resolution: CodeResolution) -> String {
+    switch resolution {
+    case .newBook: return "new-book"
+    case .recordOfExistingBook: return "existing-book-record"
+    case .isbn(_, let copies): return copies.isEmpty ? "new-isbn" : "isbn"
+    case .book: return "book"
+    case .reader: return "reader"
+    case .unknown: return "unknown"
+    }
+  }
+
+  private func describe(_ resolution: CodeResolution) -> String {
+    switch resolution {
+    case .newBook(let draft):
+      return "book record for a new book «\(draft.title)»" + (draft.inventoryNumber.isEmpty ? "" : " (\(draft.inventoryNumber))")
+    case .recordOfExistingBook(_, let book):
+      return "book record, but inventory number \(book.inventoryNumber) is already «\(book.title)»"
+    case .isbn(let isbn, let copies):
+      guard !copies.isEmpty else { return "ISBN \(isbn.hyphenated): not in the library; a new book with this ISBN" }
+      return "ISBN \(isbn.hyphenated): " + copies.map { "\($0.inventoryNumber) «\($0.title)»" }.joined(separator: ", ")
+    case .book(let book): return "book \(book.inventoryNumber) «\(book.title)»" + (book.author.isEmpty ? "" : " (\(book.author))")
+    case .reader(let reader): return "reader \(reader.ticket) \(reader.fullName)"
+    case .unknown(let code): return "unknown code «\(code)»: no book, reader or ISBN has it"
+    }
+  }
+
+  private func emit(source: String, code: String, outcome: String, message: String, symbology: String? = nil) {
+    if json {
+      var members: [(String, JSON)] = [("source", .string(source))]
+      if let symbology { members.append(("symbology", .string(symbology))) }
+      members += [("code", .string(code)), ("result", .string(outcome)), ("message", .string(message))]
+      output.line(JSON.object(members).rendered().replacingNewlines())
+    } else {
+      output.line("\(source): \(message)".visibleForTerminal)
+    }
+  }
+
+  func finish() {
+    let total = counts.values.reduce(0, +)
+    if json {
+      let members = counts.keys.sorted().map { ($0, JSON.int(counts[$0] ?? 0)) }
+      output.line(JSON.object([("summary", .object([("codes", .int(total))] + members))]).rendered().replacingNewlines())
+    } else {
+      let parts = counts.keys.sorted().map { "\(counts[$0] ?? 0) \($0)" }
+      output.line("\(total) \(total == 1 ? "code" : "codes"): " + parts.joined(separator: ", "))
+    }
+  }
+}
+
+extension ScanAction {
+  var verb: String {
+    switch self {
+    case .lookUp: return "look up"
+    case .issue: return "issue"
+    case .giveBack: return "return"
+    }
+  }
+}
+
+extension String {
+  /// JSON on one line: the pretty printer's line breaks and indentation removed.
+  func replacingNewlines() -> String {
+    split(separator: "\n").map { String($0).trimmingWhitespace() }.joined(separator: " ")
+  }
+}

@@ -1,0 +1,63 @@
+/// Windows-1251, the Cyrillic code page of IRBIS files and of many Russian QR codes and
+/// barcode labels: decoding, encoding, and telling it from UTF-8.
+public enum Windows1251 {
+  /// The Unicode scalar of each byte from 0x80 to 0xFF (0xFFFD for the one unassigned byte).
+  static let upperHalf: [UInt32] = [
+    0x0402, 0x0403, 0x201A, 0x0453, 0x201E, 0x2026, 0x2020, 0x2021,
+    0x20AC, 0x2030, 0x0409, 0x2039, 0x040A, 0x040C, 0x040B, 0x040F,
+    0x0452, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+    0xFFFD, 0x2122, 0x0459, 0x203A, 0x045A, 0x045C, 0x045B, 0x045F,
+    0x00A0, 0x040E, 0x045E, 0x0408, 0x00A4, 0x0490, 0x00A6, 0x00A7,
+    0x0401, 0x00A9, 0x0404, 0x00AB, 0x00AC, 0x00AD, 0x00AE, 0x0407,
+    0x00B0, 0x00B1, 0x0406, 0x0456, 0x0491, 0x00B5, 0x00B6, 0x00B7,
+    0x0451, 0x2116, 0x0454, 0x00BB, 0x0458, 0x0405, 0x0455, 0x0457,
+    0x0410, 0x0411, 0x0412, 0x0413, 0x0414, 0x0415, 0x0416, 0x0417,
+    0x0418, 0x0419, 0x041A, 0x041B, 0x041C, 0x041D, 0x041E, 0x041F,
+    0x0420, 0x0421, 0x0422, 0x0423, 0x0424, 0x0425, 0x0426, 0x0427,
+    0x0428, 0x0429, 0x042A, 0x042B, 0x042C, 0x042D, 0x042E, 0x042F,
+    0x0430, 0x0431, 0x0432, 0x0433, 0x0434, 0x0435, 0x0436, 0x0437,
+    0x0438, 0x0439, 0x043A, 0x043B, 0x043C, 0x043D, 0x043E, 0x043F,
+    0x0440, 0x0441, 0x0442, 0x0443, 0x0444, 0x0445, 0x0446, 0x0447,
+    0x0448, 0x0449, 0x044A, 0x044B, 0x044C, 0x044D, 0x044E, 0x044F,
+  ]
+
+  static let encodingTable: [UInt32: UInt8] = {
+    var table: [UInt32: UInt8] = [:]
+    for (offset, scalar) in upperHalf.enumerated() where scalar != 0xFFFD {
+      table[scalar] = UInt8(0x80 + offset)
+    }
+    return table
+  }()
+
+  public static func decode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    var text = ""
+    for byte in bytes {
+      let scalar = byte < 0x80 ? UInt32(byte) : upperHalf[Int(byte - 0x80)]
+      text.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
+    }
+    return text
+  }
+
+  /// The bytes of `text`, or nil when a character has no place in the code page.
+  public static func encode(_ text: String) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
+      if scalar.value < 0x80 {
+        bytes.append(UInt8(scalar.value))
+      } else if let byte = encodingTable[scalar.value] {
+        bytes.append(byte)
+      } else {
+        return nil
+      }
+    }
+    return bytes
+  }
+
+  /// Bytes as text: UTF-8 when they are valid UTF-8, else Windows-1251. Both are common in
+  /// Russian data; a Windows-1251 text of more than a couple of letters is almost never valid UTF-8.
+  public static func decodeUTF8OrWindows1251(_ bytes: [UInt8]) -> (text: String, wasUTF8: Bool) {
+    if let text = String(validating: bytes, as: UTF8.self) { return (text, true) }
+    return (decode(bytes), false)
+  }
+}

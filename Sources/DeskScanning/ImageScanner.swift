@@ -1,0 +1,111 @@
+import CImaging
+import DeskDomain
+
+/// One code found in an image.
+public struct ScannedSymbol: Hashable, Sendable {
+  /// zbar's name of the symbology: `EAN-13`, `ISBN-13`, `QR-Code`, `EAN-5`, `CODE-128`…
+  public var symbology: String
+  /// The symbol's bytes exactly as decoded (they may hold NUL bytes).
+  public var bytes: [UInt8]
+  /// The bytes as text: UTF-8, or Windows-1251 when they are not valid UTF-8.
+  public var text: String
+  /// Where the symbol lies in the image, in pixels.
+  public var box: Box
+
+  public struct Box: Hashable, Sendable {
+    public var left, top, right, bottom: Int
+  }
+
+  public init(symbology: String, bytes: [UInt8], box: Box) {
+    self.symbology = symbology
+    self.bytes = bytes
+    text = Windows1251.decodeUTF8OrWindows1251(bytes).text
+    self.box = box
+  }
+}
+
+/// Why an image file gave no codes to look at.
+public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+  case missing(String)
+  case unreadable(String)
+  case empty(String)
+  case notAnImage(String)
+  case truncated(String, detail: String)
+  case corrupt(String, detail: String)
+  case tooLarge(String, maximumPixels: Int)
+  case outOfMemory(String)
+
+  public var description: String {
+    switch self {
+    case .missing(let path): return "\(path): no such file; check the name and the folder"
+    case .unreadable(let path): return "\(path) cannot be read (no permission, or not a regular file)"
+    case .empty(let path): return "\(path) is empty (0 bytes); scan or save the picture again"
+    case .notAnImage(let path): return "\(path) is not a PNG or JPEG image"
+    case .truncated(let path, let detail):
+      return "\(path) is cut short (\(detail)); the file was not saved or copied completely"
+    case .corrupt(let path, let detail): return "\(path) is a damaged image (\(detail))"
+    case .tooLarge(let path, let maximum):
+      return "\(path) is larger than \(maximum / 1_000_000) megapixels; scale it down before scanning"
+    case .outOfMemory(let path): return "\(path) is too large to load into memory"
+    }
+  }
+}
+
+/// Reads PNG and JPEG files and decodes every barcode and QR code in them, in this process
+/// (libpng, libjpeg and libzbar; never by running a program).
+public enum ImageScanner {
+  /// Larger images are refused before any pixel is decoded.
+  public static let maximumPixels = 40_000_000
+  /// Frames larger than this are first scanned at half size, which is several times faster and
+  /// finds the codes of an ordinary photograph; the full size is tried when that finds nothing.
+  static let downscaleAbovePixels = 1_500_000
+
+  public static func scan(path: String) throws(ImageError) -> [ScannedSymbol] {
+    var image = cimg_gray()
+    var message = [CChar](repeating: 0, count: 256)
+    let status = cimg_load(path, maximumPixels, &image, &message, message.count)
+    let detail = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    switch status {
+    case CIMG_OK: break
+    case CIMG_MISSING: throw .missing(path)
+    case CIMG_EMPTY: throw .empty(path)
+    case CIMG_NOT_AN_IMAGE: throw .notAnImage(path)
+    case CIMG_TRUNCATED: throw .truncated(path, detail: detail)
+    case CIMG_CORRUPT: throw .corrupt(path, detail: detail)
+    case CIMG_TOO_LARGE: throw .tooLarge(path, maximumPixels: maximumPixels)
+    case CIMG_NO_MEMORY: throw .outOfMemory(path)
+    default: throw .unreadable(path)
+    }
+    defer { cimg_free(&image) }
+    if Int(image.width) * Int(image.height) > downscaleAbovePixels {
+      var half = cimg_half(&image)
+      defer { cimg_free(&half) }
+      if half.pixels != nil {
+        let found = symbols(in: &half, scale: 2)
+        if !found.isEmpty { return found }
+      }
+    }
+    return symbols(in: &image, scale: 1)
+  }
+
+  private static func symbols(in image: inout cimg_gray, scale: Int) -> [ScannedSymbol] {
+    var found = cimg_scan(&image)
+    defer { cimg_free_symbols(&found) }
+    var result: [ScannedSymbol] = []
+    for index in 0..<Int(found.count) {
+      let symbol = found.symbols[index]
+      let type = withUnsafeBytes(of: symbol.type) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      let bytes = symbol.data.map { Array(UnsafeBufferPointer(start: $0, count: symbol.length)) } ?? []
+      result.append(
+        ScannedSymbol(
+          symbology: type, bytes: bytes,
+          box: ScannedSymbol.Box(
+            left: Int(symbol.left) * scale, top: Int(symbol.top) * scale, right: Int(symbol.right) * scale,
+            bottom: Int(symbol.bottom) * scale)))
+    }
+    // Reading order: top to bottom, then left to right.
+    return result.sorted { ($0.box.top, $0.box.left) < ($1.box.top, $1.box.left) }
+  }
+}
