@@ -12,7 +12,7 @@ public enum DeskRunner {
   @discardableResult
   public static func run(_ app: DeskApp, colors: Bool) throws(TerminalError) -> Int32 {
     cdt_install_signal_handlers()
-    let terminal = try CursesTerminal(colors: colors)
+    let terminal = try CursesTerminal(colors: colors, readTimeoutMilliseconds: 20)
     defer { terminal.stop() }
     while true {
       let signal = cdt_pending_signal()

@@ -29,11 +29,28 @@ final class DeskHarness {
     app = DeskApp(context: context, search: search)
   }
 
+  /// Presses keys the way a person types: 200 ms apart, the desk idle in between.
   func press(_ keys: Key...) {
     for key in keys {
-      now += 200
+      now += 100
       app.handle(.key(key, atMilliseconds: now))
+      now += 100
+      app.handle(.tick(atMilliseconds: now))
     }
+  }
+
+  /// Keys as a scanner sends them: `gap` milliseconds apart, then Enter (unless `terminator` is nil).
+  func scan(_ code: String, gap: Int64 = 1, terminator: Key? = .enter) {
+    for character in code {
+      now += gap
+      app.handle(.key(.character(character), atMilliseconds: now))
+    }
+    if let terminator {
+      now += gap
+      app.handle(.key(terminator, atMilliseconds: now))
+    }
+    now += 200
+    app.handle(.tick(atMilliseconds: now))
   }
 
   func type(_ text: String) {

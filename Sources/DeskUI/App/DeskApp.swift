@@ -31,9 +31,17 @@ public final class DeskApp {
   public static let minimumRows = 16
   public static let minimumColumns = 60
 
-  public init(context: UIContext, search: any SearchService) {
+  private var detector: ScanDetector
+
+  public init(context: UIContext, search: any SearchService, wedge: WedgeSettings = WedgeSettings()) {
     self.context = context
     self.search = search
+    let store = context.store
+    detector = ScanDetector(settings: wedge) { code in
+      guard let resolution = try? store.resolve(code) else { return false }
+      if case .unknown = resolution { return false }
+      return true
+    }
     stack = [HomeScreen()]
     apply(stack[0].reload(context: context))
     refreshCounts()
@@ -48,7 +56,7 @@ public final class DeskApp {
     switch event {
     case .key(let key, let time):
       nowMilliseconds = time
-      handle(key)
+      for output in detector.feed(key, at: time) { handle(output) }
       refreshCounts()
     case .resize:
       break
@@ -56,8 +64,12 @@ public final class DeskApp {
       top.receive(result, context: context)
     case .tick(let time):
       nowMilliseconds = time
-      // Idle time changes the screen only when an answer arrives or a notification ends.
-      needsRedraw = false
+      // Idle time changes the screen only when an answer arrives, a notification ends, or a
+      // burst of keys turns out to be typing or a scan.
+      let outputs = detector.tick(at: time)
+      for output in outputs { handle(output) }
+      needsRedraw = !outputs.isEmpty
+      if !outputs.isEmpty { refreshCounts() }
     }
     let results = search.takeResults()
     for result in results {
@@ -69,6 +81,26 @@ public final class DeskApp {
       needsRedraw = true
     }
     return !isFinished
+  }
+
+  /// True while the scanner detector holds keys back: the driver should tick again soon.
+  public var isHoldingKeys: Bool { detector.isHolding }
+
+  private func handle(_ output: ScanDetector.Output) {
+    switch output {
+    case .key(let key): handle(key)
+    case .scan(let code): handleScan(code)
+    }
+  }
+
+  /// A scan never lands in an unrelated field and never answers a dialog: a prompt takes the
+  /// code as its text, other dialogs must be closed first.
+  private func handleScan(_ code: String) {
+    if let dialog {
+      if !dialog.fill(code) { apply([.notify(context.strings.closeDialogFirst(code))]) }
+      return
+    }
+    apply(top.handleScan(code, context: context) ?? ScanDispatch.effects(for: code, context: context))
   }
 
   private func handle(_ key: Key) {

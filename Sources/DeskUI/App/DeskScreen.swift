@@ -16,12 +16,15 @@ public protocol DeskScreen: AnyObject {
   func reload(context: UIContext) -> [Effect]
   /// The answer to a search the screen asked for; stale answers are the screen's to ignore.
   func receive(_ result: SearchResult, context: UIContext)
+  /// A code from the scanner. Nil leaves it to the app, which opens what the code names.
+  func handleScan(_ code: String, context: UIContext) -> [Effect]?
 }
 
 extension DeskScreen {
   public var hasUnsavedInput: Bool { false }
   public func reload(context: UIContext) -> [Effect] { [] }
   public func receive(_ result: SearchResult, context: UIContext) {}
+  public func handleScan(_ code: String, context: UIContext) -> [Effect]? { nil }
 }
 
 public struct KeyHint: Equatable, Sendable {

@@ -39,6 +39,14 @@ public final class Dialog {
     Dialog(title: title, lines: lines, isError: true) { _ in then() }
   }
 
+  /// Puts a scanned code into a prompt's line, replacing what was there; false for dialogs that
+  /// take no text. The scan never answers the dialog: the librarian confirms with Enter.
+  func fill(_ text: String) -> Bool {
+    guard case .prompt = kind else { return false }
+    kind = .prompt(LineEditor(text))
+    return true
+  }
+
   /// Handles a key: the answer when the dialog closes, nil while it stays open.
   func handle(_ key: Key) -> Answer? {
     switch kind {

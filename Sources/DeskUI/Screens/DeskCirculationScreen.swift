@@ -76,16 +76,43 @@ final class DeskCirculationScreen: DeskScreen {
     }
   }
 
-  /// What a scanned or typed code does here. A reader's ticket selects the reader unless a
-  /// reader is selected and the code is also a book's inventory number.
+  func handleScan(_ code: String, context: UIContext) -> [Effect]? {
+    input = LineEditor(maximumLength: 200)
+    return apply(code: code, context: context)
+  }
+
+  /// What a scanned or typed code does here: a reader's ticket selects the reader; a book's code
+  /// (inventory number, its QR label, or its ISBN) issues it to the selected reader, or with no
+  /// reader selected takes it back. When a code is both a ticket and an inventory number, it is
+  /// the reader with no reader selected and the book otherwise.
   func apply(code: String, context: UIContext) -> [Effect] {
     let s = context.strings
-    let book = try? context.store.book(inventory: code)
-    let ticketReader = try? context.store.reader(ticket: code)
-    if let ticketReader, reader == nil || book == nil {
-      return select(ticketReader, context: context)
+    let resolution: CodeResolution
+    do {
+      resolution = try context.store.resolve(code, prefer: reader == nil ? .reader : .book)
+    } catch {
+      return [.dialog(.error(s.errorTitle, context.messages(error)))]
     }
-    guard let book else {
+    let book: Book
+    switch resolution {
+    case .reader(let found):
+      return select(found, context: context)
+    case .book(let found), .recordOfExistingBook(_, let found):
+      book = found
+    case .isbn(_, let copies) where !copies.isEmpty:
+      // The copy that fits: one on the shelf to issue, one on loan to take back.
+      let wantOnLoan = reader == nil
+      guard
+        let copy = copies.first(where: { copy in
+          let loan = try? context.store.currentLoan(ofBook: copy)
+          return (loan.flatMap { $0 } != nil) == wantOnLoan
+        })
+      else {
+        append(s.noCopyFits(code), action: .refused, isError: true, context: context)
+        return [.dialog(.error(reader == nil ? s.returnRefusedTitle : s.issueRefusedTitle, [s.noCopyFits(code)]))]
+      }
+      book = copy
+    default:
       append(s.unknownCode(code), action: .refused, isError: true, context: context)
       return [.dialog(.error(s.unknownCodeTitle, [s.unknownCodeMessage(code)]))]
     }

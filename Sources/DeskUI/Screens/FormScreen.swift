@@ -37,6 +37,17 @@ class FormScreen: DeskScreen {
     return [KeyHint("F2", s.keySave), KeyHint("Tab", s.keyNextField), KeyHint("Esc", s.keyCancel)]
   }
 
+  /// Fields a scan fills when the cursor is in them.
+  static let codeFields: Set<Field> = [.inventoryNumber, .isbn, .ticket]
+
+  /// A scan into a code field fills that field (and never saves); in another field the app
+  /// opens what the code names, over the form.
+  func handleScan(_ code: String, context: UIContext) -> [Effect]? {
+    guard FormScreen.codeFields.contains(focusedField) else { return nil }
+    editors[focusedField] = LineEditor(code, maximumLength: 1000)
+    return []
+  }
+
   /// Saves the values; returns the notice to show, or throws why not.
   func save(_ values: [Field: String], context: UIContext) throws(StoreError) -> String {
     fatalError("subclasses save their records")

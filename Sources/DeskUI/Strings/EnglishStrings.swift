@@ -179,6 +179,14 @@ public struct EnglishStrings: UIStrings {
   }
   public func cameBackLate(_ days: Int) -> String { days == 1 ? "1 day late" : "\(days) days late" }
 
+  public func closeDialogFirst(_ code: String) -> String { "Scanned \(code): close the message first" }
+  public let scannedRecord = "Filled from the scanned label: check and save with F2"
+  public func scannedNewISBN(_ isbn: String) -> String { "ISBN \(isbn) is not in the library: a new book" }
+  public func scannedCopies(_ count: Int) -> String { "The library has \(count) copies with this ISBN" }
+  public func noCopyFits(_ code: String) -> String {
+    "No copy with ISBN \(code) fits: scan the book's inventory label instead"
+  }
+
   public let helpTitle = "Help"
   public func helpHeading(_ topic: HelpTopic) -> String {
     switch topic {

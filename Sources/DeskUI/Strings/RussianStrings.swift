@@ -217,6 +217,14 @@ public struct RussianStrings: UIStrings {
   }
   public func cameBackLate(_ days: Int) -> String { "опоздание \(self.days(days))" }
 
+  public func closeDialogFirst(_ code: String) -> String { "Отсканировано \(code): сначала закройте сообщение" }
+  public let scannedRecord = "Заполнено по этикетке: проверьте и сохраните (F2)"
+  public func scannedNewISBN(_ isbn: String) -> String { "ISBN \(isbn) в библиотеке нет: новая книга" }
+  public func scannedCopies(_ count: Int) -> String { "В библиотеке экземпляров с этим ISBN: \(count)" }
+  public func noCopyFits(_ code: String) -> String {
+    "Ни один экземпляр с ISBN \(code) не подходит: отсканируйте инвентарную наклейку"
+  }
+
   public let helpTitle = "Помощь"
   public func helpHeading(_ topic: HelpTopic) -> String {
     switch topic {

@@ -149,6 +149,13 @@ public protocol UIStrings: Sendable {
   func logUndoReturn(_ inventory: String, _ title: String, _ reader: String) -> String
   func cameBackLate(_ days: Int) -> String
 
+  // Scans
+  func closeDialogFirst(_ code: String) -> String
+  var scannedRecord: String { get }
+  func scannedNewISBN(_ isbn: String) -> String
+  func scannedCopies(_ count: Int) -> String
+  func noCopyFits(_ code: String) -> String
+
   // Help
   var helpTitle: String { get }
   func helpHeading(_ topic: HelpTopic) -> String

@@ -1,0 +1,46 @@
+import DeskDomain
+import DeskStorage
+
+/// What a scanned code opens when the screen has no use of its own for it: the book or reader
+/// it names, a New Book form for a QR record or an ISBN the library lacks, and a loud error for
+/// anything else. Nothing is ever created by a scan alone.
+enum ScanDispatch {
+  static func effects(for code: String, context: UIContext) -> [Effect] {
+    let s = context.strings
+    let resolution: CodeResolution
+    do {
+      resolution = try context.store.resolve(code)
+    } catch {
+      return [.dialog(.error(s.errorTitle, context.messages(error)))]
+    }
+    switch resolution {
+    case .newBook(let draft):
+      var values: [Field: String] = [:]
+      for field in BookDraft.fields { values[field] = draft[field] }
+      return [.push(BookFormScreen(editing: nil, values: values, onSaved: { _ in })), .notify(s.scannedRecord)]
+    case .recordOfExistingBook(_, let book):
+      return [
+        .dialog(
+          .error(
+            s.unknownCodeTitle,
+            context.messages(.invalid(ValidationErrors([.duplicateInventoryNumber(book.inventoryNumber, title: book.title)])))
+          ) { [.push(BookDetailScreen(inventory: book.inventoryNumber))] })
+      ]
+    case .isbn(let isbn, let copies):
+      guard let first = copies.first else {
+        return [
+          .push(BookFormScreen(editing: nil, values: [.isbn: isbn.hyphenated], onSaved: { _ in })),
+          .notify(s.scannedNewISBN(isbn.hyphenated)),
+        ]
+      }
+      return [.push(BookDetailScreen(inventory: first.inventoryNumber))]
+        + (copies.count > 1 ? [.notify(s.scannedCopies(copies.count))] : [])
+    case .book(let book):
+      return [.push(BookDetailScreen(inventory: book.inventoryNumber))]
+    case .reader(let reader):
+      return [.push(ReaderDetailScreen(ticket: reader.ticket))]
+    case .unknown(let unknown):
+      return [.dialog(.error(s.unknownCodeTitle, [s.unknownCodeMessage(unknown)]))]
+    }
+  }
+}

@@ -1,0 +1,100 @@
+/// Settings of the keyboard-wedge scanner detector: a scan is a burst of characters with short
+/// gaps, ended by Enter, Tab or a pause.
+public struct WedgeSettings: Equatable, Sendable {
+  /// The longest gap between two keys of one scan (scanners send them 1 to 15 ms apart; people
+  /// type 100 ms and more apart).
+  public var maximumGapMilliseconds: Int64 = 50
+  /// The shortest code a scan can be.
+  public var minimumLength = 4
+  /// The longest a whole scan may take.
+  public var maximumDurationMilliseconds: Int64 = 1500
+  /// Characters the scanner is programmed to send before and after each code; when set, their
+  /// presence alone marks a scan.
+  public var prefix = ""
+  public var suffix = ""
+
+  public init() {}
+}
+
+/// Tells a scanner's burst of keystrokes from typing, by timing and by content together: keys
+/// typed while the desk was busy also arrive as a burst, so a burst counts as a scan only when
+/// it carries the configured prefix and suffix or reads as a code (a valid ISBN, a known
+/// inventory number or ticket, a QR book record). Characters are held back for at most one
+/// key gap while a burst may be starting, and handed on as ordinary keys when it is not a scan.
+public struct ScanDetector {
+  public enum Output: Equatable {
+    case key(Key)
+    case scan(String)
+  }
+
+  public var settings: WedgeSettings
+  private let looksLikeCode: (String) -> Bool
+  private var pending: [(character: Character, time: Int64)] = []
+
+  public init(settings: WedgeSettings = WedgeSettings(), looksLikeCode: @escaping (String) -> Bool) {
+    self.settings = settings
+    self.looksLikeCode = looksLikeCode
+  }
+
+  /// True while characters are held back: the caller should tick again soon.
+  public var isHolding: Bool { !pending.isEmpty }
+
+  public mutating func feed(_ key: Key, at time: Int64) -> [Output] {
+    switch key {
+    case .character(let character):
+      if let last = pending.last,
+        time - last.time > settings.maximumGapMilliseconds
+          || time - pending[0].time > settings.maximumDurationMilliseconds
+      {
+        let output = flush(at: time, terminated: false)
+        pending = [(character, time)]
+        return output
+      }
+      pending.append((character, time))
+      return []
+    case .enter, .tab:
+      if let last = pending.last, time - last.time <= settings.maximumGapMilliseconds,
+        let code = scanCode(terminated: true)
+      {
+        pending = []
+        return [.scan(code)]
+      }
+      return releasePending() + [.key(key)]
+    default:
+      return releasePending() + [.key(key)]
+    }
+  }
+
+  /// Called when no key came for a while: a burst that stopped without Enter or Tab ends here.
+  public mutating func tick(at time: Int64) -> [Output] {
+    guard let last = pending.last, time - last.time > settings.maximumGapMilliseconds else { return [] }
+    return flush(at: time, terminated: false)
+  }
+
+  private mutating func flush(at time: Int64, terminated: Bool) -> [Output] {
+    if let code = scanCode(terminated: terminated) {
+      pending = []
+      return [.scan(code)]
+    }
+    return releasePending()
+  }
+
+  private mutating func releasePending() -> [Output] {
+    defer { pending = [] }
+    return pending.map { .key(.character($0.character)) }
+  }
+
+  /// The code of the held burst, when it is one.
+  private func scanCode(terminated: Bool) -> String? {
+    guard pending.count >= settings.minimumLength else { return nil }
+    var text = String(pending.map(\.character))
+    if !settings.prefix.isEmpty || !settings.suffix.isEmpty {
+      guard text.hasPrefix(settings.prefix), text.hasSuffix(settings.suffix),
+        text.count >= settings.prefix.count + settings.suffix.count + 1
+      else { return nil }
+      text = String(text.dropFirst(settings.prefix.count).dropLast(settings.suffix.count))
+      return text
+    }
+    return looksLikeCode(text) ? text : nil
+  }
+}
