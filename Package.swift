@@ -49,6 +49,9 @@ let package = Package(
     .testTarget(name: "DeskDomainTests", dependencies: ["DeskDomain"]),
     .testTarget(name: "DeskStorageTests", dependencies: ["DeskStorage", "DeskDomain", "DeskTestSupport"]),
     .testTarget(
+      name: "DeskScanningTests", dependencies: ["DeskScanning", "DeskDomain", "DeskTestSupport"]
+    ),
+    .testTarget(
       name: "DeskUITests",
       dependencies: ["DeskUI", "DeskTerminal", "DeskStorage", "DeskDomain", "DeskTestSupport"],
       exclude: ["Golden"]

@@ -165,11 +165,22 @@ cimg_status cimg_load(const char *path, long max_pixels, cimg_gray *out, char *m
   if (info.st_size == 0) return CIMG_EMPTY;
   FILE *file = fopen(path, "rb");
   if (file == NULL) return CIMG_UNREADABLE;
-  uint8_t magic[8] = {0};
+  uint8_t magic[24] = {0};
   size_t got = fread(magic, 1, sizeof magic, file);
   fclose(file);
   static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-  if (got == 8 && memcmp(magic, png_signature, 8) == 0) return load_png(path, max_pixels, out, message, message_size);
+  if (got >= 8 && memcmp(magic, png_signature, 8) == 0) {
+    // The size stands in the IHDR chunk right after the signature: refuse a bomb before libpng
+    // reads any further.
+    if (got == 24 && memcmp(magic + 12, "IHDR", 4) == 0) {
+      unsigned long width = ((unsigned long)magic[16] << 24) | ((unsigned long)magic[17] << 16) |
+                            ((unsigned long)magic[18] << 8) | magic[19];
+      unsigned long height = ((unsigned long)magic[20] << 24) | ((unsigned long)magic[21] << 16) |
+                             ((unsigned long)magic[22] << 8) | magic[23];
+      if (width == 0 || height == 0 || (double)width * (double)height > (double)max_pixels) return CIMG_TOO_LARGE;
+    }
+    return load_png(path, max_pixels, out, message, message_size);
+  }
   if (got >= 3 && magic[0] == 0xFF && magic[1] == 0xD8 && magic[2] == 0xFF) {
     return load_jpeg(path, max_pixels, out, message, message_size);
   }

@@ -1,0 +1,219 @@
+import DeskDomain
+import DeskTestSupport
+import Foundation
+import Testing
+
+@testable import DeskScanning
+
+/// Real zbar on real images, made at test time by the project's label writer and by Debian's
+/// encoders (qrencode, zint) and converted by ImageMagick into every common pixel format.
+@Suite struct ImageScannerTests {
+  let folder = TemporaryFolder()
+
+  /// Runs one of the image tools; the test fails with its message when it fails.
+  @discardableResult
+  func tool(_ arguments: [String], input: String? = nil) throws -> String {
+    let result = try runProgram("/usr/bin/env", arguments)
+    if result.status != 0 {
+      Issue.record("\(arguments.joined(separator: " ")) failed: \(result.errors)")
+    }
+    return result.output
+  }
+
+  func qr(_ text: String, name: String) throws -> String {
+    let path = folder.file(name)
+    try tool(["qrencode", "-s", "6", "-o", path, text])
+    return path
+  }
+
+  func ean(_ digits: String, name: String) throws -> String {
+    let path = folder.file(name)
+    try tool(["zint", "-b", "EANX", "--scale", "2", "-d", digits, "-o", path])
+    return path
+  }
+
+  func convert(_ source: String, _ options: [String], to name: String) throws -> String {
+    let path = folder.file(name)
+    try tool(["convert", source] + options + [path])
+    return path
+  }
+
+  @Test func theCyrillicRecordOfTheOriginalAppSurvivesAQRCode() throws {
+    let record = """
+      ISBN: 978-5-17-079585-7
+      Фамилия автора: Лермонтов
+      Инициалы автора: М. Ю.
+      Название книги: Герой нашего времени
+      Название издательства: АСТ
+      Город издания: Москва
+      Год издания: 2018
+      Число страниц: 414
+      Цена: 254
+      ББК: 84(2Рос=Рус)1
+      Авторский знак: Л49
+      """
+    let symbols = try ImageScanner.scan(path: qr(record, name: "record.png"))
+    #expect(symbols.map(\.symbology) == ["QR-Code"])
+    #expect(symbols.first?.text == record)
+    let draft = try #require(BookRecordLabel.parse(symbols.first?.text ?? ""))
+    #expect(draft.title == "Герой нашего времени")
+    #expect(draft.authorInitials == "М. Ю.")
+    #expect(draft.bbk == "84(2Рос=Рус)1")
+  }
+
+  @Test func shortCyrillicStringsComeBackIntact() throws {
+    let words = [
+      "да", "нет", "Ёж", "мир", "Дон", "Мцыри", "Нос", "Бесы", "Идиот", "Гроза", "Мы", "Дар", "Бег", "Лес",
+      "Чайка", "Ревизор", "Обломов", "Левша", "Асся", "Муму", "Лавр", "Кысь", "Каштанка", "Поединок", "Котлован",
+      "Детство", "Юность", "Отрочество", "Белые ночи", "Записки", "Шинель", "Вий", "Тарас Бульба", "Ася",
+    ]
+    #expect(words.count >= 30)
+    for (index, word) in words.enumerated() {
+      let symbols = try ImageScanner.scan(path: qr(word, name: "word-\(index).png"))
+      #expect(symbols.map(\.text) == [word], "«\(word)»")
+    }
+  }
+
+  @Test func windows1251QRTextIsRecognised() throws {
+    let word = "Преступление и наказание"
+    let bytesPath = folder.file("cp1251.txt")
+    try Data(try #require(Windows1251.encode(word))).write(to: URL(fileURLWithPath: bytesPath))
+    let path = folder.file("cp1251.png")
+    try tool(["qrencode", "-8", "-s", "6", "-r", bytesPath, "-o", path])
+    let symbols = try ImageScanner.scan(path: path)
+    #expect(symbols.first?.bytes == Windows1251.encode(word))
+    #expect(symbols.first?.text == word)
+  }
+
+  @Test func anISBNBarcodeAndItsPriceAddOn() throws {
+    let plain = try ImageScanner.scan(path: ean("9785170795857", name: "isbn.png"))
+    #expect(plain.map(\.symbology) == ["ISBN-13"])
+    #expect(plain.map(\.text) == ["9785170795857"])
+    let withAddOn = try ImageScanner.scan(path: ean("9785170795857+90000", name: "addon.png"))
+    #expect(Set(withAddOn.map(\.text)) == ["9785170795857", "90000"])
+    #expect(Set(withAddOn.map(\.symbology)) == ["ISBN-13", "EAN-5"])
+  }
+
+  @Test func everySymbolOfSeveralBooksInOnePhoto() throws {
+    let first = try ean("9785170795857", name: "a.png")
+    let second = try ean("9780141439518", name: "b.png")
+    let label = try qr("100234", name: "c.png")
+    let photo = folder.file("shelf.png")
+    try tool(["convert", first, second, label, "-background", "white", "-gravity", "center", "+append", photo])
+    let symbols = try ImageScanner.scan(path: photo)
+    #expect(Set(symbols.map(\.text)) == ["9785170795857", "9780141439518", "100234"])
+    let lefts = symbols.map(\.box.left)
+    #expect(lefts == lefts.sorted(), "reported left to right along the shelf")
+  }
+
+  @Test(arguments: [
+    ("grey.png", ["-type", "Grayscale"]),
+    ("rgb.png", ["-type", "TrueColor"]),
+    ("rgba.png", ["-transparent", "white", "-type", "TrueColorAlpha"]),
+    ("palette.png", ["-type", "Palette", "-colors", "4"]),
+    ("deep.png", ["-depth", "16", "-type", "TrueColor"]),
+    ("baseline.jpg", ["-quality", "90"]),
+    ("progressive.jpg", ["-interlace", "Plane", "-quality", "85"]),
+    ("cmyk.jpg", ["-colorspace", "CMYK", "-quality", "92"]),
+    ("rotated.png", ["-background", "white", "-rotate", "7"]),
+    ("smaller.png", ["-resize", "60%"]),
+    ("larger.jpg", ["-resize", "250%"]),
+    ("noisy.png", ["-attenuate", "0.4", "+noise", "Gaussian"]),
+    ("low-contrast.png", ["+level", "40%,70%"]),
+  ])
+  func readsEveryPixelFormatAndVariant(name: String, options: [String]) throws {
+    let record = "Инвентарный номер: 100234\nНазвание книги: Герой нашего времени"
+    let sourceQR = try qr(record, name: "source-qr.png")
+    let sourceEAN = try ean("9785170795857", name: "source-ean.png")
+    #expect(try ImageScanner.scan(path: convert(sourceQR, options, to: "qr-" + name)).map(\.text) == [record], "\(name)")
+    #expect(
+      try ImageScanner.scan(path: convert(sourceEAN, options, to: "ean-" + name)).map(\.text) == ["9785170795857"],
+      "\(name)")
+  }
+
+  @Test func aLargeFrameIsScannedAtHalfSizeFirst() throws {
+    let code = try ean("9780141439518", name: "frame-code.png")
+    let frame = folder.file("frame.jpg")
+    try tool(["convert", "-size", "1920x1080", "xc:white", code, "-geometry", "+700+400", "-composite", frame])
+    let symbols = try ImageScanner.scan(path: frame)
+    #expect(symbols.map(\.text) == ["9780141439518"])
+    #expect((symbols.first?.box.left ?? 0) > 600, "positions are in the full frame's pixels")
+  }
+
+  @Test func theLabelWriterRoundTrips() throws {
+    var draft = BookDraft()
+    draft.inventoryNumber = "100234"
+    draft.isbn = "978-5-17-079585-7"
+    draft.authorSurname = "Лермонтов"
+    draft.authorInitials = "М. Ю."
+    draft.title = "Герой нашего времени"
+    draft.publisher = "АСТ"
+    draft.city = "Москва"
+    draft.year = "2018"
+    draft.pages = "414"
+    draft.price = "254.50"
+    draft.bbk = "84(2Рос=Рус)1"
+    draft.authorMark = "Л49"
+    let now = Timestamp(iso: "2026-11-30T10:00:00Z")!
+    let book = try draft.validated(base: nil, today: now.utcDate, now: now)
+    let path = folder.file("label.png")
+    try LabelWriter.write(book, to: path)
+    let symbols = try ImageScanner.scan(path: path)
+    #expect(symbols.count == 1)
+    let scanned = try #require(BookRecordLabel.parse(symbols.first?.text ?? ""))
+    for field in BookDraft.fields where field != .received && field != .place {
+      #expect(scanned[field] == BookDraft(book)[field], "\(field)")
+    }
+  }
+
+  @Test func badFilesEachSayWhatIsWrong() throws {
+    let good = try qr("100234", name: "good.png")
+    let goodJPEG = try convert(good, [], to: "good.jpg")
+    let data = try Data(contentsOf: URL(fileURLWithPath: good))
+    let jpeg = try Data(contentsOf: URL(fileURLWithPath: goodJPEG))
+    let empty = folder.file("empty.png")
+    try Data().write(to: URL(fileURLWithPath: empty))
+    let text = folder.file("notes.png")
+    try Data("Герой нашего времени".utf8).write(to: URL(fileURLWithPath: text))
+    let shortPNG = folder.file("short.png")
+    try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: shortPNG))
+    let shortJPEG = folder.file("short.jpg")
+    try jpeg.prefix(jpeg.count / 2).write(to: URL(fileURLWithPath: shortJPEG))
+    let bomb = folder.file("bomb.png")
+    try pngHeader(width: 60_000, height: 60_000).write(to: URL(fileURLWithPath: bomb))
+
+    let missing = folder.file("missing.png")
+    #expect(throws: ImageError.missing(missing)) { try ImageScanner.scan(path: missing) }
+    #expect(throws: ImageError.unreadable(folder.path)) { try ImageScanner.scan(path: folder.path) }
+    #expect(throws: ImageError.empty(empty)) { try ImageScanner.scan(path: empty) }
+    #expect(throws: ImageError.notAnImage(text)) { try ImageScanner.scan(path: text) }
+    #expect(throws: ImageError.tooLarge(bomb, maximumPixels: ImageScanner.maximumPixels)) {
+      try ImageScanner.scan(path: bomb)
+    }
+    for path in [shortPNG, shortJPEG] {
+      do {
+        _ = try ImageScanner.scan(path: path)
+        Issue.record("\(path) should be refused")
+      } catch {
+        switch error {
+        case .truncated, .corrupt: #expect(error.description.hasPrefix(path))
+        default: Issue.record("\(path): \(error)")
+        }
+      }
+    }
+    #expect(ImageError.empty(empty).description == "\(empty) is empty (0 bytes); scan or save the picture again")
+  }
+
+  /// A PNG that is only a signature and a header claiming the given size: a decompression bomb.
+  func pngHeader(width: UInt32, height: UInt32) -> Data {
+    func bigEndian(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) } }
+    let body: [UInt8] = Array("IHDR".utf8) + bigEndian(width) + bigEndian(height) + [8, 0, 0, 0, 0]
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in body {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = (crc >> 1) ^ (0xEDB8_8320 & (0 &- (crc & 1))) }
+    }
+    let chunk = bigEndian(13) + body + bigEndian(~crc)
+    return Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk)
+  }
+}
