@@ -118,9 +118,9 @@ public struct RunningProcess {
   }
 }
 
-public func startProgram(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws
-  -> RunningProcess
-{
+public func startProgram(
+  _ program: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+) throws -> RunningProcess {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: program)
   process.arguments = arguments
@@ -128,7 +128,11 @@ public func startProgram(_ program: String, _ arguments: [String], environment: 
   env.removeValue(forKey: "CIRCDESK_DB")
   for (key, value) in environment { env[key] = value }
   process.environment = env
-  process.standardInput = FileHandle.nullDevice
+  if let input {
+    process.standardInput = FileHandle(forReadingAtPath: input)
+  } else {
+    process.standardInput = FileHandle.nullDevice
+  }
   let output = Pipe()
   let errors = Pipe()
   process.standardOutput = output
@@ -137,8 +141,8 @@ public func startProgram(_ program: String, _ arguments: [String], environment: 
   return RunningProcess(process: process, output: output, errors: errors)
 }
 
-public func runProgram(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws
-  -> CommandResult
-{
-  try startProgram(program, arguments, environment: environment).finish()
+public func runProgram(
+  _ program: String, _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+) throws -> CommandResult {
+  try startProgram(program, arguments, environment: environment, input: input).finish()
 }

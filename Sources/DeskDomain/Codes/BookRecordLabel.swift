@@ -26,7 +26,7 @@ public enum BookRecordLabel {
   public static func parse(_ text: String) -> BookDraft? {
     var draft = BookDraft()
     var recognised = 0
-    for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+    for line in text.split(whereSeparator: \.isNewline) {
       guard let colon = line.firstIndex(of: ":") else { continue }
       let label = TextFolding.fold(String(line[..<colon]).trimmingWhitespace())
       let value = String(line[line.index(after: colon)...]).trimmingWhitespace()

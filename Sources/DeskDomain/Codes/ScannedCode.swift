@@ -14,7 +14,7 @@ public enum ScannedCode: Equatable, Sendable {
     let code = ScannedCode.clean(raw)
     if code.isEmpty {
       self = .empty
-    } else if code.contains("\n") || code.contains(":"), let draft = BookRecordLabel.parse(code) {
+    } else if code.contains(where: \.isNewline), let draft = BookRecordLabel.parse(code) {
       self = .bookRecord(draft)
     } else if let isbn = ScannedCode.isbn(code) {
       self = .isbn(isbn)

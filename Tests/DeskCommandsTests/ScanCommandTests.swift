@@ -1,0 +1,90 @@
+import DeskTestSupport
+import Foundation
+import Testing
+
+/// `circdesk scan` and `circdesk label`, run as the real program.
+@Suite struct ScanCommandTests {
+  let folder = TemporaryFolder()
+  var database: String { folder.file("demo.sqlite") }
+
+  init() throws {
+    #expect(try runProgram(circdeskPath, ["demo", "--db", folder.file("demo.sqlite")]).status == 0)
+  }
+
+  func input(_ bytes: [UInt8]) throws -> String {
+    let path = folder.file("input-\(UUID().uuidString).txt")
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test func standardInputWithGoodBadAndBinaryLines() throws {
+    var bytes = Array("100001\n  1004 \r\n\n9785170795857\nгарбадж\n".utf8)
+    bytes += [0xFF, 0xFE, 0x00, 0x41, 0x0A]  // not UTF-8, with a NUL
+    bytes += Array(String(repeating: "7", count: 100_000).utf8) + [0x0A]  // a very long line
+    bytes += [0xCA, 0x31, 0x30, 0x30, 0x31, 0x0A]  // "К1001" in Windows-1251
+    bytes += Array("100002".utf8)  // no final newline
+    let result = try runProgram(circdeskPath, ["scan", "--stdin", "--db", database], input: try input(bytes))
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(result.status == 1, "some lines were unusable")
+    #expect(lines[0] == "line 1: book 100001 «Герой нашего времени» (Лермонтов М. Ю.)")
+    #expect(lines[1] == "line 2: reader 1004 Петров Алексей Владимирович")
+    #expect(lines[2] == "line 4: ISBN 978-5-17-079585-7: 100001 «Герой нашего времени»")
+    #expect(lines[3] == "line 5: unknown code «гарбадж»: no book, reader or ISBN has it")
+    #expect(lines[4].hasPrefix("line 6: unknown code «"))
+    #expect(lines[5].hasPrefix("line 7: unknown code «7777"))
+    #expect(lines[6] == "line 8: unknown code «К1001»: no book, reader or ISBN has it")
+    #expect(lines[7] == "line 9: book 100002 «Мастер и Маргарита» (Булгаков М. А.)")
+    #expect(lines.last == "8 codes: 2 book, 1 isbn, 1 reader, 4 unknown")
+  }
+
+  @Test func issuesAndReturnsEachBookCode() throws {
+    // 1040 has no overdue books; 100005 and 100007 are on the shelf.
+    let issued = try runProgram(
+      circdeskPath, ["scan", "--stdin", "--issue-to", "1040", "--db", database],
+      input: try input(Array("100005\n100007\n100001\n404\n".utf8)))
+    let lines = issued.output.split(separator: "\n").map(String.init)
+    #expect(issued.status == 1)
+    #expect(lines[0].hasPrefix("line 1: issued 100005 «Мёртвые души» to Абрамов Л. М., due "))
+    #expect(lines[1].hasPrefix("line 2: issued 100007"))
+    #expect(lines[2].hasPrefix("line 3: «Герой нашего времени» (100001) is already issued to this reader"))
+    #expect(lines[3].hasPrefix("line 4: unknown code «404»"))
+    #expect(lines[4] == "4 codes: 2 issued, 1 refused, 1 unknown")
+
+    let returned = try runProgram(
+      circdeskPath, ["scan", "--stdin", "--return", "--json", "--db", database],
+      input: try input(Array("100005\n100007\n".utf8)))
+    #expect(returned.status == 0)
+    let json = returned.output.split(separator: "\n").map(String.init)
+    #expect(json[0].contains("\"result\": \"returned\""))
+    #expect(json[0].contains("\"source\": \"line 1\""))
+    #expect(json.last == "{ \"summary\": { \"codes\": 2, \"returned\": 2 } }")
+  }
+
+  @Test func imagesAndLabels() throws {
+    let labels = folder.file("labels")
+    try FileManager.default.createDirectory(atPath: labels, withIntermediateDirectories: true)
+    let written = try runProgram(circdeskPath, ["label", "100001", "100101", "-o", labels, "--db", database])
+    #expect(written.status == 0)
+    #expect(written.output == "Wrote \(labels)/100001.png\nWrote \(labels)/100101.png\n")
+    let scanned = try runProgram(
+      circdeskPath, ["scan", labels + "/100001.png", folder.file("missing.png"), "--db", database])
+    #expect(scanned.status == 1)
+    #expect(
+      scanned.output.split(separator: "\n").map(String.init) == [
+        "\(labels)/100001.png QR-Code: book record, but inventory number 100001 is already «Герой нашего времени»",
+        "\(folder.file("missing.png")): \(folder.file("missing.png")): no such file; check the name and the folder",
+        "2 codes: 1 errors, 1 existing-book-record",
+      ])
+    let unknownBook = try runProgram(circdeskPath, ["label", "404", "-o", labels, "--db", database])
+    #expect(unknownBook.status == 1)
+    #expect(unknownBook.errors.hasPrefix("No book has inventory number 404"))
+  }
+
+  @Test func usageErrors() throws {
+    #expect(try runProgram(circdeskPath, ["scan", "--db", database]).status == 64)
+    #expect(try runProgram(circdeskPath, ["scan", "--stdin", "--issue-to", "1", "--return", "--db", database]).status == 64)
+    let unknownReader = try runProgram(circdeskPath, ["scan", "--stdin", "--issue-to", "404", "--db", database])
+    #expect(unknownReader.status == 1)
+    #expect(unknownReader.errors.hasPrefix("No reader has ticket 404"))
+  }
+}
