@@ -24,7 +24,7 @@ let package = Package(
       ]
     ),
     .target(name: "DeskStorage", dependencies: ["CSQLite", "DeskDomain"]),
-    .target(name: "DeskUI", dependencies: ["DeskDomain", "DeskStorage"]),
+    .target(name: "DeskUI", dependencies: ["DeskDomain", "DeskStorage", "DeskScanning"]),
     .target(name: "CDeskTerminal", linkerSettings: [.linkedLibrary("ncursesw")]),
     .target(name: "DeskTerminal", dependencies: ["CDeskTerminal", "DeskUI"]),
     .target(name: "DeskCommands", dependencies: ["DeskDomain", "DeskStorage", "DeskAssets", "DeskScanning"]),

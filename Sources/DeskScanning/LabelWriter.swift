@@ -28,7 +28,8 @@ public enum LabelWriter {
     defer { cimg_free(&image) }
     var message = [CChar](repeating: 0, count: 256)
     guard cimg_write_png(path, &image, dotsPerInch, &message, message.count) == 0 else {
-      throw .cannotWrite(path, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+      throw .cannotWrite(
+        path, String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
   }
 }

@@ -82,7 +82,8 @@ import Testing
 
   @Test func usageErrors() throws {
     #expect(try runProgram(circdeskPath, ["scan", "--db", database]).status == 64)
-    #expect(try runProgram(circdeskPath, ["scan", "--stdin", "--issue-to", "1", "--return", "--db", database]).status == 64)
+    #expect(
+      try runProgram(circdeskPath, ["scan", "--stdin", "--issue-to", "1", "--return", "--db", database]).status == 64)
     let unknownReader = try runProgram(circdeskPath, ["scan", "--stdin", "--issue-to", "404", "--db", database])
     #expect(unknownReader.status == 1)
     #expect(unknownReader.errors.hasPrefix("No reader has ticket 404"))

@@ -22,7 +22,9 @@ import Testing
   }
 
   @Test func readsBookRecordsInRussianAndEnglish() {
-    guard case .bookRecord(let russian) = ScannedCode("Инвентарный номер: 100234\nНазвание книги: Герой нашего времени\nЦена: 254")
+    guard
+      case .bookRecord(let russian) = ScannedCode(
+        "Инвентарный номер: 100234\nНазвание книги: Герой нашего времени\nЦена: 254")
     else {
       Issue.record("a Russian record")
       return

@@ -125,7 +125,8 @@ import Testing
     let record = "Инвентарный номер: 100234\nНазвание книги: Герой нашего времени"
     let sourceQR = try qr(record, name: "source-qr.png")
     let sourceEAN = try ean("9785170795857", name: "source-ean.png")
-    #expect(try ImageScanner.scan(path: convert(sourceQR, options, to: "qr-" + name)).map(\.text) == [record], "\(name)")
+    #expect(
+      try ImageScanner.scan(path: convert(sourceQR, options, to: "qr-" + name)).map(\.text) == [record], "\(name)")
     #expect(
       try ImageScanner.scan(path: convert(sourceEAN, options, to: "ean-" + name)).map(\.text) == ["9785170795857"],
       "\(name)")

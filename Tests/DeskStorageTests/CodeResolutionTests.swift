@@ -38,7 +38,8 @@ import Testing
       return
     }
     #expect(draft.title == "Мцыри")
-    guard case .recordOfExistingBook(_, let book) = try store.resolve("Инвентарный номер: 100234\nНазвание книги: Мцыри")
+    guard
+      case .recordOfExistingBook(_, let book) = try store.resolve("Инвентарный номер: 100234\nНазвание книги: Мцыри")
     else {
       Issue.record("an existing book's number")
       return

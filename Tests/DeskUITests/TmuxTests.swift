@@ -109,6 +109,8 @@ import Testing
     try session.waitFor("Inventory number 100001 is already used by «Герой нашего времени»")
     try session.keys("Enter", "C-u")
     try session.type("300001")
+    // tmux types as fast as a scanner: pause as a person would, or the first Tab ends a "scan".
+    Thread.sleep(forTimeInterval: 0.2)
     try session.keys("Tab", "Tab", "Tab", "Tab")
     try session.type("Тестовая книга")
     try session.keys("F2")

@@ -12,7 +12,9 @@ struct LabelCommand: DeskCommand {
       CommandSpec.Option("-o", value: "<folder>", help: "The folder for the labels, one <inventory>.png each."),
       CommandSpec.databaseOption,
     ],
-    discussion: "Each label's QR code carries the book's record in `Label: value` lines, with its inventory number; scanning it gives the record back.")
+    discussion:
+      "Each label's QR code carries the book's record in `Label: value` lines, with its inventory number; scanning it gives the record back."
+  )
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let inventories = try arguments.positionals(minimum: 1)

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import DeskDomain
 import DeskScanning
 import DeskStorage
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// `circdesk scan`: codes from image files, or line by line from standard input (a wedge
 /// scanner in a plain terminal, or a pipe), each resolved against the library; with
@@ -130,7 +131,8 @@ struct ScanReport {
         case .issue(let ticket):
           let loan = try store.issue(ticket: ticket, inventories: [inventory]).first
           outcome = "issued"
-          message = "issued \(inventory) «\(loan?.bookTitle ?? "")» to \(loan?.readerName ?? ticket), due \(loan?.loan.due.iso ?? "")"
+          message =
+            "issued \(inventory) «\(loan?.bookTitle ?? "")» to \(loan?.readerName ?? ticket), due \(loan?.loan.due.iso ?? "")"
         case .giveBack:
           let loan = try store.returnBooks(inventories: [inventory]).first
           outcome = "returned"
@@ -185,13 +187,15 @@ struct ScanReport {
   private func describe(_ resolution: CodeResolution) -> String {
     switch resolution {
     case .newBook(let draft):
-      return "book record for a new book «\(draft.title)»" + (draft.inventoryNumber.isEmpty ? "" : " (\(draft.inventoryNumber))")
+      return "book record for a new book «\(draft.title)»"
+        + (draft.inventoryNumber.isEmpty ? "" : " (\(draft.inventoryNumber))")
     case .recordOfExistingBook(_, let book):
       return "book record, but inventory number \(book.inventoryNumber) is already «\(book.title)»"
     case .isbn(let isbn, let copies):
       guard !copies.isEmpty else { return "ISBN \(isbn.hyphenated): not in the library; a new book with this ISBN" }
       return "ISBN \(isbn.hyphenated): " + copies.map { "\($0.inventoryNumber) «\($0.title)»" }.joined(separator: ", ")
-    case .book(let book): return "book \(book.inventoryNumber) «\(book.title)»" + (book.author.isEmpty ? "" : " (\(book.author))")
+    case .book(let book):
+      return "book \(book.inventoryNumber) «\(book.title)»" + (book.author.isEmpty ? "" : " (\(book.author))")
     case .reader(let reader): return "reader \(reader.ticket) \(reader.fullName)"
     case .unknown(let code): return "unknown code «\(code)»: no book, reader or ISBN has it"
     }
@@ -212,7 +216,8 @@ struct ScanReport {
     let total = counts.values.reduce(0, +)
     if json {
       let members = counts.keys.sorted().map { ($0, JSON.int(counts[$0] ?? 0)) }
-      output.line(JSON.object([("summary", .object([("codes", .int(total))] + members))]).rendered().replacingNewlines())
+      output.line(
+        JSON.object([("summary", .object([("codes", .int(total))] + members))]).rendered().replacingNewlines())
     } else {
       let parts = counts.keys.sorted().map { "\(counts[$0] ?? 0) \($0)" }
       output.line("\(total) \(total == 1 ? "code" : "codes"): " + parts.joined(separator: ", "))

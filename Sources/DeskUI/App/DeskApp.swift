@@ -31,17 +31,13 @@ public final class DeskApp {
   public static let minimumRows = 16
   public static let minimumColumns = 60
 
-  private var detector: ScanDetector
+  private let wedge: WedgeSettings
+  private lazy var detector = ScanDetector(settings: wedge) { [unowned self] code in self.isScan(code) }
 
   public init(context: UIContext, search: any SearchService, wedge: WedgeSettings = WedgeSettings()) {
     self.context = context
     self.search = search
-    let store = context.store
-    detector = ScanDetector(settings: wedge) { code in
-      guard let resolution = try? store.resolve(code) else { return false }
-      if case .unknown = resolution { return false }
-      return true
-    }
+    self.wedge = wedge
     stack = [HomeScreen()]
     apply(stack[0].reload(context: context))
     refreshCounts()
@@ -81,6 +77,17 @@ public final class DeskApp {
       needsRedraw = true
     }
     return !isFinished
+  }
+
+  /// Whether a fast burst of keys is a scan, by what it says and where it lands: always where
+  /// typing means nothing or a code is expected, else when it reads as a code the library knows.
+  private func isScan(_ code: String) -> Bool {
+    if let dialog, case .prompt = dialog.kind { return !code.contains(" ") }
+    if !top.acceptsText { return true }
+    if top.expectsCode { return !code.contains(" ") }
+    guard let resolution = try? context.store.resolve(code) else { return false }
+    if case .unknown = resolution { return false }
+    return true
   }
 
   /// True while the scanner detector holds keys back: the driver should tick again soon.

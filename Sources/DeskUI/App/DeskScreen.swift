@@ -18,6 +18,13 @@ public protocol DeskScreen: AnyObject {
   func receive(_ result: SearchResult, context: UIContext)
   /// A code from the scanner. Nil leaves it to the app, which opens what the code names.
   func handleScan(_ code: String, context: UIContext) -> [Effect]?
+  /// True while the screen takes typed text (a form, a search line, the desk's input). Elsewhere
+  /// any fast burst of keys is taken for a scan: typed letters mean nothing there, and a
+  /// mis-scan's Enter must not open whatever row is selected.
+  var acceptsText: Bool { get }
+  /// True when the cursor is in a field that takes codes (inventory number, ISBN, ticket): any
+  /// burst there is a scan, even of a code the library does not know yet.
+  var expectsCode: Bool { get }
 }
 
 extension DeskScreen {
@@ -25,6 +32,8 @@ extension DeskScreen {
   public func reload(context: UIContext) -> [Effect] { [] }
   public func receive(_ result: SearchResult, context: UIContext) {}
   public func handleScan(_ code: String, context: UIContext) -> [Effect]? { nil }
+  public var acceptsText: Bool { false }
+  public var expectsCode: Bool { false }
 }
 
 public struct KeyHint: Equatable, Sendable {

@@ -23,7 +23,8 @@ enum ScanDispatch {
         .dialog(
           .error(
             s.unknownCodeTitle,
-            context.messages(.invalid(ValidationErrors([.duplicateInventoryNumber(book.inventoryNumber, title: book.title)])))
+            context.messages(
+              .invalid(ValidationErrors([.duplicateInventoryNumber(book.inventoryNumber, title: book.title)])))
           ) { [.push(BookDetailScreen(inventory: book.inventoryNumber))] })
       ]
     case .isbn(let isbn, let copies):

@@ -76,6 +76,9 @@ final class DeskCirculationScreen: DeskScreen {
     }
   }
 
+  var acceptsText: Bool { true }
+  var expectsCode: Bool { true }
+
   func handleScan(_ code: String, context: UIContext) -> [Effect]? {
     input = LineEditor(maximumLength: 200)
     return apply(code: code, context: context)

@@ -37,6 +37,9 @@ class FormScreen: DeskScreen {
     return [KeyHint("F2", s.keySave), KeyHint("Tab", s.keyNextField), KeyHint("Esc", s.keyCancel)]
   }
 
+  var acceptsText: Bool { true }
+  var expectsCode: Bool { FormScreen.codeFields.contains(focusedField) }
+
   /// Fields a scan fills when the cursor is in them.
   static let codeFields: Set<Field> = [.inventoryNumber, .isbn, .ticket]
 

@@ -76,7 +76,7 @@ final class HomeScreen: DeskScreen {
     case .readers: return [.push(ReaderListScreen())]
     case .desk: return [.push(DeskCirculationScreen())]
     case .help: return [.help(.home)]
-    case .scan: return [.dialog(Dialog(title: s.sectionScan, lines: [s.scanNotYet]))]
+    case .scan: return [.push(ScanImageScreen())]
     case .export: return [.dialog(Dialog(title: s.sectionExport, lines: [s.exportNotYet]))]
     }
   }

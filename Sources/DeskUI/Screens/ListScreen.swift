@@ -17,6 +17,9 @@ class ListScreen<Row> {
     list = KeysetList(key: key)
   }
 
+  var acceptsText: Bool { isTypingQuery }
+  var expectsCode: Bool { false }
+
   func fetch(_ context: UIContext) -> KeysetList<Row>.Fetch {
     fatalError("subclasses fetch their rows")
   }

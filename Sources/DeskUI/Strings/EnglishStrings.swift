@@ -62,7 +62,6 @@ public struct EnglishStrings: UIStrings {
   public let sectionScan = "Scan image"
   public let sectionExport = "Export"
   public let sectionHelp = "Help"
-  public let scanNotYet = "Scanning codes from image files is not part of this version of the desk yet."
   public let exportNotYet = "Export to IRBIS is not part of this version of the desk yet."
   public func libraryCounts(_ books: Int, _ out: Int, _ readers: Int) -> String {
     "\(books) books, \(out) out; \(readers) readers"
@@ -187,6 +186,12 @@ public struct EnglishStrings: UIStrings {
     "No copy with ISBN \(code) fits: scan the book's inventory label instead"
   }
 
+  public let scanPrompt = "Image file (PNG or JPEG) to scan; Tab completes the name:"
+  public let keyScanFile = "Scan"
+  public let keyComplete = "Complete"
+  public func noCodeFound(_ path: String) -> String { "No barcode or QR code found in \(path)" }
+  public func codesFound(_ count: Int, _ path: String) -> String { "\(count) codes in \(path): choose one" }
+
   public let helpTitle = "Help"
   public func helpHeading(_ topic: HelpTopic) -> String {
     switch topic {
@@ -197,6 +202,7 @@ public struct EnglishStrings: UIStrings {
     case .readerDetail: return "A reader"
     case .form: return "Forms"
     case .desk: return "Desk"
+    case .scanImage: return "Scan image"
     }
   }
   public func helpKeys(_ topic: HelpTopic) -> [(String, String)] {
@@ -238,6 +244,12 @@ public struct EnglishStrings: UIStrings {
       return [
         ("Enter, Tab", "Apply the scanned or typed code"), ("F3", "Find a reader by name"),
         ("F8, Ctrl-Z", "Undo the last issue or return"), ("Esc", "Next reader (or back)"),
+        ("a scan", "Selects a reader, issues or returns a book, like Enter"),
+      ]
+    case .scanImage:
+      return [
+        ("Tab", "Complete the file name"), ("Enter", "Scan the file; with several codes, open the chosen one"),
+        ("↑ ↓", "Choose among several codes"), ("Esc", "Back"),
       ]
     }
   }

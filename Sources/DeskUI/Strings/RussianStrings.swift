@@ -73,7 +73,6 @@ public struct RussianStrings: UIStrings {
   public let sectionScan = "Сканировать изображение"
   public let sectionExport = "Экспорт"
   public let sectionHelp = "Помощь"
-  public let scanNotYet = "Распознавание кодов из файлов изображений в этой версии ещё не сделано."
   public let exportNotYet = "Экспорт в ИРБИС в этой версии ещё не сделан."
   public func libraryCounts(_ books: Int, _ out: Int, _ readers: Int) -> String {
     "\(self.books(books)), выдано \(out); читателей: \(readers)"
@@ -225,6 +224,12 @@ public struct RussianStrings: UIStrings {
     "Ни один экземпляр с ISBN \(code) не подходит: отсканируйте инвентарную наклейку"
   }
 
+  public let scanPrompt = "Файл изображения (PNG или JPEG); Tab дополняет имя:"
+  public let keyScanFile = "Сканировать"
+  public let keyComplete = "Дополнить"
+  public func noCodeFound(_ path: String) -> String { "В \(path) не найдено ни штрихкода, ни QR-кода" }
+  public func codesFound(_ count: Int, _ path: String) -> String { "Кодов в \(path): \(count); выберите один" }
+
   public let helpTitle = "Помощь"
   public func helpHeading(_ topic: HelpTopic) -> String {
     switch topic {
@@ -235,6 +240,7 @@ public struct RussianStrings: UIStrings {
     case .readerDetail: return "Читатель"
     case .form: return "Формы"
     case .desk: return "Кафедра"
+    case .scanImage: return "Сканировать изображение"
     }
   }
   public func helpKeys(_ topic: HelpTopic) -> [(String, String)] {
@@ -276,6 +282,12 @@ public struct RussianStrings: UIStrings {
       return [
         ("Enter, Tab", "Применить отсканированный или введённый код"), ("F3", "Найти читателя по имени"),
         ("F8, Ctrl-Z", "Отменить последнюю выдачу или приём"), ("Esc", "Следующий читатель (или назад)"),
+        ("сканер", "Выбирает читателя, выдаёт или принимает книгу, как Enter"),
+      ]
+    case .scanImage:
+      return [
+        ("Tab", "Дополнить имя файла"), ("Enter", "Сканировать файл; из нескольких кодов открыть выбранный"),
+        ("↑ ↓", "Выбрать из нескольких кодов"), ("Esc", "Назад"),
       ]
     }
   }

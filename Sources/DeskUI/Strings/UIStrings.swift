@@ -61,7 +61,6 @@ public protocol UIStrings: Sendable {
   var sectionScan: String { get }
   var sectionExport: String { get }
   var sectionHelp: String { get }
-  var scanNotYet: String { get }
   var exportNotYet: String { get }
   func libraryCounts(_ books: Int, _ out: Int, _ readers: Int) -> String
   func overdueBooks(_ count: Int) -> String
@@ -155,6 +154,11 @@ public protocol UIStrings: Sendable {
   func scannedNewISBN(_ isbn: String) -> String
   func scannedCopies(_ count: Int) -> String
   func noCopyFits(_ code: String) -> String
+  var scanPrompt: String { get }
+  var keyScanFile: String { get }
+  var keyComplete: String { get }
+  func noCodeFound(_ path: String) -> String
+  func codesFound(_ count: Int, _ path: String) -> String
 
   // Help
   var helpTitle: String { get }

@@ -1,0 +1,100 @@
+import DeskDomain
+import DeskScanning
+import DeskStorage
+
+/// Scan image: asks for a file (Tab completes its name), decodes every code in it, and opens
+/// what a code names; several codes give a list to choose from.
+final class ScanImageScreen: DeskScreen {
+  private var path = LineEditor(maximumLength: 4096)
+  private var candidates: [String] = []
+  private var symbols: [ScannedSymbol] = []
+  private var selected = 0
+  private var scannedPath = ""
+
+  var helpTopic: HelpTopic { .scanImage }
+  var acceptsText: Bool { symbols.isEmpty }
+
+  func title(_ context: UIContext) -> String { context.strings.sectionScan }
+
+  func keyHints(_ context: UIContext) -> [KeyHint] {
+    let s = context.strings
+    if !symbols.isEmpty { return [KeyHint("Enter", s.keyOpen), KeyHint("Esc", s.keyBack)] }
+    return [KeyHint("Enter", s.keyScanFile), KeyHint("Tab", s.keyComplete), KeyHint("Esc", s.keyBack)]
+  }
+
+  func handle(_ key: Key, context: UIContext) -> [Effect] {
+    if !symbols.isEmpty {
+      switch key {
+      case .up: selected = max(0, selected - 1)
+      case .down: selected = min(symbols.count - 1, selected + 1)
+      case .enter: return ScanDispatch.effects(for: symbols[selected].text, context: context)
+      case .escape: symbols = []
+      default: break
+      }
+      return []
+    }
+    switch key {
+    case .escape: return [.pop]
+    case .tab:
+      let (completed, options) = FileNameCompletion.complete(path.text)
+      path = LineEditor(completed, maximumLength: 4096)
+      candidates = options
+    case .enter:
+      return scan(context: context)
+    default:
+      path.handle(key)
+      candidates = []
+    }
+    return []
+  }
+
+  private func scan(context: UIContext) -> [Effect] {
+    let s = context.strings
+    let file = path.text.trimmingWhitespace()
+    guard !file.isEmpty else { return [] }
+    do throws(ImageError) {
+      let found = try ImageScanner.scan(path: file)
+      scannedPath = file
+      switch found.count {
+      case 0: return [.dialog(.error(s.sectionScan, [s.noCodeFound(file)]))]
+      case 1: return ScanDispatch.effects(for: found[0].text, context: context)
+      default:
+        symbols = found
+        selected = 0
+        return []
+      }
+    } catch {
+      return [.dialog(.error(s.sectionScan, [error.description]))]
+    }
+  }
+
+  func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
+    let s = context.strings
+    var y = area.row + 1
+    if !symbols.isEmpty {
+      buffer.write(
+        s.codesFound(symbols.count, scannedPath), row: y, column: area.column + 2, width: area.width - 4,
+        style: context.style(.header))
+      y += 2
+      for (index, symbol) in symbols.enumerated() where y < area.bottom {
+        let firstLine = symbol.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let text = "\(symbol.symbology)  \(firstLine)"
+        let style = context.style(index == selected ? .selected : .normal)
+        buffer.writePadded(text, row: y, column: area.column + 2, width: area.width - 4, style: style)
+        y += 1
+      }
+      return
+    }
+    buffer.write(s.scanPrompt, row: y, column: area.column + 2, width: area.width - 4, style: context.style(.label))
+    y += 1
+    let width = area.width - 4
+    let (text, cursor) = path.visible(width: width)
+    buffer.writePadded(text, row: y, column: area.column + 2, width: width, style: context.style(.activeField))
+    buffer.cursor = (y, area.column + 2 + cursor)
+    y += 2
+    for candidate in candidates where y < area.bottom {
+      buffer.write(candidate, row: y, column: area.column + 4, width: area.width - 6, style: context.style(.muted))
+      y += 1
+    }
+  }
+}

@@ -1,0 +1,107 @@
+import DeskDomain
+import DeskStorage
+import DeskTestSupport
+import Foundation
+import Testing
+
+@testable import DeskUI
+
+/// The wedge scanner typing into the running desk, and Scan image.
+@Suite struct ScanScenarioTests {
+  @Test func scansDriveTheDesk() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("d"))
+    desk.scan("17")
+    #expect(desk.shown.contains("Reader 17: Иванова Мария (adult)"))
+    desk.scan("100234")
+    #expect(desk.shown.contains("Issued 100234 «Герой нашего времени» to Иванова М., due 2026-12-14"))
+    // The book's ISBN barcode works too: the copy on the shelf is issued.
+    desk.scan("9780141439518")
+    #expect(desk.shown.contains("Issued 100238 «Pride and Prejudice» to Иванова М."))
+    desk.press(.escape)
+    desk.scan("100234", terminator: nil)
+    #expect(desk.shown.contains("Returned 100234 «Герой нашего времени» from Иванова М."))
+  }
+
+  @Test func aScanFillsACodeFieldAndNeverSavesTheForm() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"), .character("n"))
+    desk.scan("200001")
+    let form = try #require(desk.app.top as? BookFormScreen)
+    #expect(form.editors[.inventoryNumber]?.text == "200001", "the inventory field took the scan")
+    desk.press(.tab)
+    desk.scan("9785170795857")
+    #expect(form.editors[.isbn]?.text == "9785170795857")
+    #expect(desk.app.top === form, "the scanner's Enter did not save or leave the form")
+    #expect(try desk.store.bookCount() == 6)
+    // In a field that is not a code, a scan opens what it names over the form.
+    desk.press(.tab)
+    desk.scan("100234")
+    #expect(desk.app.top is BookDetailScreen)
+    desk.press(.escape)
+    #expect(desk.app.top === form)
+    #expect(form.editors[.authorSurname]?.text == "", "nothing was typed into the unrelated field")
+  }
+
+  @Test func aQRRecordOpensAFilledNewBookForm() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"))
+    desk.scan("Инвентарный номер: 200002\nФамилия автора: Лермонтов\nНазвание книги: Мцыри\nГод издания: 2019")
+    let form = try #require(desk.app.top as? BookFormScreen)
+    #expect(form.editors[.title]?.text == "Мцыри")
+    #expect(form.editors[.year]?.text == "2019")
+    #expect(desk.shown.contains("Filled from the scanned label: check and save with F2"))
+    desk.press(.function(2))
+    #expect(try desk.store.book(inventory: "200002")?.title == "Мцыри")
+  }
+
+  @Test func anUnknownISBNOpensANewBookWithIt() throws {
+    let desk = try DeskHarness()
+    desk.scan("9780140449136")
+    let form = try #require(desk.app.top as? BookFormScreen)
+    #expect(form.editors[.isbn]?.text == "978-0-14-044913-6")
+    #expect(form.focusedField == .inventoryNumber)
+  }
+
+  @Test func aMisScanIsALoudErrorAndNeverAnswersADialog() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"))
+    desk.scan("Q9Q9Q9Q9", terminator: .enter)
+    // Nothing answers to it: an error, and the scanner's Enter did not open the selected book.
+    #expect(desk.app.top is BookListScreen)
+    #expect(desk.shown.contains("Unknown code Q9Q9Q9Q9"))
+    #expect(try desk.store.bookCount() == 6)
+    desk.press(.enter, .character("n"), .function(2))
+    #expect(desk.app.dialog != nil)
+    desk.scan("100234")
+    #expect(desk.app.dialog != nil, "the scan did not close the alert")
+    #expect(desk.shown.contains("Scanned 100234: close the message first"))
+  }
+
+  @Test func scanImageFindsSeveralCodesAndOpensTheChosenOne() throws {
+    let desk = try DeskHarness()
+    let folder = TemporaryFolder()
+    let a = folder.file("a.png")
+    let b = folder.file("b.png")
+    let photo = folder.file("shelf-photo.png")
+    #expect(
+      try runProgram("/usr/bin/env", ["zint", "-b", "EANX", "--scale", "2", "-d", "9785170795857", "-o", a]).status == 0
+    )
+    #expect(try runProgram("/usr/bin/env", ["qrencode", "-s", "6", "-o", b, "17"]).status == 0)
+    #expect(try runProgram("/usr/bin/env", ["convert", a, b, "-background", "white", "+append", photo]).status == 0)
+    desk.press(.character("s"))
+    desk.type(folder.file("shelf-"))
+    desk.press(.tab)
+    #expect(desk.shown.contains(photo), "Tab completed the name")
+    desk.press(.enter)
+    #expect(desk.shown.contains("2 codes in \(photo): choose one"))
+    desk.press(.down, .enter)
+    #expect(desk.app.top is ReaderDetailScreen, "the QR code of ticket 17")
+    desk.press(.escape, .up, .enter)
+    #expect(desk.app.top is BookDetailScreen, "the ISBN of the book the library has")
+    desk.press(.escape, .escape)
+    desk.type(folder.file("missing.png"))
+    desk.press(.enter)
+    #expect(desk.shown.contains("missing.png: no such file"))
+  }
+}
