@@ -42,7 +42,8 @@ let package = Package(
       ]
     ),
     .target(name: "DeskScanning", dependencies: ["CImaging", "DeskDomain"]),
-    .target(name: "DeskBenchmark", dependencies: ["DeskDomain", "DeskStorage", "DeskUI"]),
+    .target(
+      name: "DeskBenchmark", dependencies: ["DeskDomain", "DeskStorage", "DeskUI", "DeskScanning", "CImaging"]),
     .executableTarget(name: "circdesk-bench", dependencies: ["DeskBenchmark", "DeskDomain", "DeskStorage"]),
     // Helpers the test targets share; never linked into the program.
     .target(name: "DeskTestSupport", dependencies: ["DeskDomain"], path: "Tests/DeskTestSupport"),

@@ -210,7 +210,7 @@ cimg_gray cimg_half(const cimg_gray *image) {
 
 /* ---------- zbar ---------- */
 
-cimg_symbols cimg_scan(const cimg_gray *image) {
+cimg_symbols cimg_scan(const cimg_gray *image, int density) {
   cimg_symbols result = {NULL, 0};
   zbar_image_scanner_t *scanner = zbar_image_scanner_create();
   zbar_image_scanner_set_config(scanner, 0, ZBAR_CFG_ENABLE, 0);
@@ -220,6 +220,8 @@ cimg_symbols cimg_scan(const cimg_gray *image) {
   for (size_t i = 0; i < sizeof wanted / sizeof wanted[0]; i++) {
     zbar_image_scanner_set_config(scanner, wanted[i], ZBAR_CFG_ENABLE, 1);
   }
+  zbar_image_scanner_set_config(scanner, 0, ZBAR_CFG_X_DENSITY, density);
+  zbar_image_scanner_set_config(scanner, 0, ZBAR_CFG_Y_DENSITY, density);
   // The raw bytes of a QR code: zbar's own charset guess garbles short Cyrillic text.
   zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1);
   zbar_image_t *frame = zbar_image_create();

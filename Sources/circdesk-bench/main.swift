@@ -53,7 +53,8 @@ do {
     exit(0)
   }
   if access(path, F_OK) != 0 { try generate(into: path) }
-  let measurements = try ListBenchmarks.run(path: path, repeats: repeats)
+  var measurements = try ListBenchmarks.run(path: path, repeats: repeats)
+  measurements += try DecodeBenchmarks.run(folder: ".build/bench/images", repeats: max(10, repeats / 4))
   print(renderTable(measurements, title: "circdesk-bench: \(books) books, \(repeats) runs each, \(path)"))
 } catch {
   fputs("circdesk-bench: \(error)\n", stderr)

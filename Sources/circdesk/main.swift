@@ -37,7 +37,8 @@ if isatty(0) == 1 && isatty(1) == 1 {
     let uiContext = UIContext(
       store: store, strings: strings, theme: Theme(colors: colors), clock: clock, databaseName: name)
     let search = BackgroundSearchService { try LibraryStore(path: path, clock: clock) }
-    let app = DeskApp(context: uiContext, search: search)
+    let wedge = (try? store.policy()).map(WedgeSettings.init(policy:)) ?? WedgeSettings()
+    let app = DeskApp(context: uiContext, search: search, wedge: wedge)
     do {
       let signal = try DeskRunner.run(app, colors: colors)
       // Stopped by a signal: the shell's convention, 128 + the signal's number.

@@ -96,6 +96,12 @@ import Testing
     #expect(shown.contains("Closed weekdays      sat, sun"))
     #expect(shown.contains("senior    Senior   28         6      2"))
     #expect(shown.contains("2026-12-31  New Year's Eve"))
+    #expect(run(["policy", "set", "--scanner-gap", "30", "--reader-prefix", "R", "--scanner-suffix", "#"]).status == 0)
+    let scanner = run(["policy", "show"]).output
+    #expect(scanner.contains("Code prefixes        reader «R», book «»"))
+    #expect(
+      scanner.contains("Scanner              keys at most 30 ms apart, codes of 4+ characters, prefix «», suffix «#»"))
+    #expect(run(["policy", "set", "--scanner-gap", "0"]).errors.contains("key gap must be 1 to 1000 ms"))
     #expect(run(["policy", "set", "--due-mode", "weekly"]).status == 64)
     #expect(run(["policy", "set", "--default-category", "nobody"]).errors == "Category «nobody» does not exist\n")
     #expect(run(["policy", "category", "senior", "--remove"]).status == 0)

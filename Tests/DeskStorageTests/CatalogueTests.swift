@@ -163,6 +163,25 @@ extension String {
     #expect(try store.bookCount() == store.database.scalarInt("SELECT count(*) FROM book WHERE deleted = 0"))
   }
 
+  @Test func theCountOfBooksOutFollowsEveryLoan() throws {
+    let folder = TemporaryFolder()
+    let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
+    for number in 1...4 { try store.addBook(bookDraft("\(number)", "Книга \(number)")) }
+    try store.addReader(readerDraft("1", "Иванов"))
+    try store.issue(ticket: "1", inventories: ["1", "2", "3"])
+    #expect(try store.bookCount(filter: .issued) == 3)
+    let loans = try store.returnBooks(inventories: ["2"])
+    #expect(try store.bookCount(filter: .issued) == 2)
+    try store.reopenLoan(try #require(loans.first).loan.id)
+    #expect(try store.bookCount(filter: .issued) == 3)
+    let issued = try store.issue(ticket: "1", inventories: ["4"])
+    try store.cancelLoan(try #require(issued.first).loan.id)
+    #expect(try store.bookCount(filter: .issued) == 3)
+    #expect(try store.bookCount(filter: .available) == 1)
+    let open = try store.database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL AND deleted = 0")
+    #expect(try store.bookCount(filter: .issued) == open)
+  }
+
   @Test func aFileOfTheFirstSchemaIsMigratedWithItsCounts() throws {
     let folder = TemporaryFolder()
     let path = folder.file("old.sqlite")

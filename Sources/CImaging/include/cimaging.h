@@ -51,8 +51,8 @@ typedef struct {
 
 /// Decodes every symbol a library meets: EAN-13 and EAN-8 (ISBNs and their 2- and 5-digit
 /// add-ons), UPC, Code 128, Code 39, Codabar, Interleaved 2 of 5 and QR (binary mode: the bytes
-/// as they are, for the caller to decode).
-cimg_symbols cimg_scan(const cimg_gray *image);
+/// as they are, for the caller to decode). `density` scans every n-th line each way.
+cimg_symbols cimg_scan(const cimg_gray *image, int density);
 void cimg_free_symbols(cimg_symbols *symbols);
 
 /// Writes an 8-bit grey PNG with the given resolution in dots per inch. Returns 0 on success.

@@ -22,6 +22,16 @@ struct PolicyShow: DeskCommand {
           ("renewal_base", .string(policy.renewalBase.rawValue)),
           ("default_category", .string(policy.defaultCategory)),
           ("desk", .string(policy.deskName)),
+          ("reader_code_prefix", .string(policy.readerCodePrefix)),
+          ("book_code_prefix", .string(policy.bookCodePrefix)),
+          (
+            "scanner",
+            .object([
+              ("max_gap_ms", .int(policy.scannerMaximumGapMilliseconds)),
+              ("min_length", .int(policy.scannerMinimumLength)), ("prefix", .string(policy.scannerPrefix)),
+              ("suffix", .string(policy.scannerSuffix)),
+            ])
+          ),
           (
             "categories",
             .array(
@@ -44,6 +54,12 @@ struct PolicyShow: DeskCommand {
         ("Renewal counts from", policy.renewalBase == .today ? "today" : "the old due date"),
         ("Default category", policy.defaultCategory),
         ("Desk name", policy.deskName),
+        ("Code prefixes", "reader «\(policy.readerCodePrefix)», book «\(policy.bookCodePrefix)»"),
+        (
+          "Scanner",
+          "keys at most \(policy.scannerMaximumGapMilliseconds) ms apart, codes of \(policy.scannerMinimumLength)+ "
+            + "characters, prefix «\(policy.scannerPrefix)», suffix «\(policy.scannerSuffix)»"
+        ),
       ]))
     context.output.line()
     var table = Table([
@@ -88,6 +104,16 @@ struct PolicySet: DeskCommand {
         "--renewal-base", value: "<base>", help: "today or due-date: where a renewal's new period starts."),
       CommandSpec.Option("--default-category", value: "<code>", help: "Category of new readers when none is named."),
       CommandSpec.Option("--desk", value: "<name>", help: "Name of this desk, written into each loan."),
+      CommandSpec.Option(
+        "--reader-prefix", value: "<text>", help: "Prefix of reader card codes, to tell them from book labels."),
+      CommandSpec.Option("--book-prefix", value: "<text>", help: "Prefix of book label codes."),
+      CommandSpec.Option(
+        "--scanner-gap", value: "<ms>", help: "Longest gap between the keys of one scan (default 50 ms)."),
+      CommandSpec.Option("--scanner-min-length", value: "<n>", help: "Shortest scanned code (default 4)."),
+      CommandSpec.Option(
+        "--scanner-prefix", value: "<text>", help: "Characters the scanner sends before each code (stripped)."),
+      CommandSpec.Option(
+        "--scanner-suffix", value: "<text>", help: "Characters the scanner sends after each code (stripped)."),
       CommandSpec.Option(
         "--holiday", value: "<date[=name]>", help: "Add a holiday, like 2026-12-31=New Year's Eve.", repeats: true),
       CommandSpec.Option("--no-holiday", value: "<date>", help: "Remove a holiday.", repeats: true),
@@ -149,6 +175,12 @@ struct PolicySet: DeskCommand {
     }
     if let category = arguments.value("--default-category") { policy.defaultCategory = category }
     if let desk = arguments.value("--desk") { policy.deskName = desk }
+    if let prefix = arguments.value("--reader-prefix") { policy.readerCodePrefix = prefix }
+    if let prefix = arguments.value("--book-prefix") { policy.bookCodePrefix = prefix }
+    if let gap = try arguments.integer("--scanner-gap") { policy.scannerMaximumGapMilliseconds = gap }
+    if let length = try arguments.integer("--scanner-min-length") { policy.scannerMinimumLength = length }
+    if let prefix = arguments.value("--scanner-prefix") { policy.scannerPrefix = prefix }
+    if let suffix = arguments.value("--scanner-suffix") { policy.scannerSuffix = suffix }
     try perform { () throws(StoreError) in
       try store.setPolicy(policy)
       for (day, name) in holidays { try store.addHoliday(day, name: name) }

@@ -15,6 +15,12 @@ public struct CirculationPolicy: Hashable, Sendable {
   public var readerCodePrefix = ""
   /// The same for book labels.
   public var bookCodePrefix = ""
+  /// The keyboard-wedge scanner: the longest gap between two keys of one scan, the shortest
+  /// code, and the characters the scanner is programmed to send around each code.
+  public var scannerMaximumGapMilliseconds = 50
+  public var scannerMinimumLength = 4
+  public var scannerPrefix = ""
+  public var scannerSuffix = ""
 
   public init(
     dueDateMode: DueDateMode = .datedue, calendar: LibraryCalendar = LibraryCalendar(closedWeekdays: [.sunday]),

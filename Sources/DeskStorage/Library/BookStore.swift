@@ -282,13 +282,13 @@ extension LibraryStore {
       switch filter {
       case .all: return try database.scalarInt("SELECT value FROM counter WHERE name = 'books'")
       case .issued:
-        return try database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL AND deleted = 0")
+        return try database.scalarInt("SELECT value FROM counter WHERE name = 'open_loans'")
       case .overdue:
         return try database.scalarInt(
           "SELECT count(*) FROM loan WHERE returned_at IS NULL AND deleted = 0 AND due_date < ?", today)
       case .available:
         return try database.scalarInt("SELECT value FROM counter WHERE name = 'books'")
-          - database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL AND deleted = 0")
+          - database.scalarInt("SELECT value FROM counter WHERE name = 'open_loans'")
       }
     }
   }

@@ -13,6 +13,10 @@ extension LibraryStore {
     case demo = "demo_library"
     case readerCodePrefix = "reader_code_prefix"
     case bookCodePrefix = "book_code_prefix"
+    case scannerMaximumGap = "scanner_max_gap_ms"
+    case scannerMinimumLength = "scanner_min_length"
+    case scannerPrefix = "scanner_prefix"
+    case scannerSuffix = "scanner_suffix"
   }
 
   /// True for a library made by `circdesk demo`, which may be replaced by a fresh demo.
@@ -81,6 +85,14 @@ extension LibraryStore {
       if let desk = settings[SettingKey.deskName.rawValue] { policy.deskName = desk }
       policy.readerCodePrefix = settings[SettingKey.readerCodePrefix.rawValue] ?? ""
       policy.bookCodePrefix = settings[SettingKey.bookCodePrefix.rawValue] ?? ""
+      if let gap = settings[SettingKey.scannerMaximumGap.rawValue].flatMap(Int.init) {
+        policy.scannerMaximumGapMilliseconds = gap
+      }
+      if let length = settings[SettingKey.scannerMinimumLength.rawValue].flatMap(Int.init) {
+        policy.scannerMinimumLength = length
+      }
+      policy.scannerPrefix = settings[SettingKey.scannerPrefix.rawValue] ?? ""
+      policy.scannerSuffix = settings[SettingKey.scannerSuffix.rawValue] ?? ""
       return policy
     }
   }
@@ -94,6 +106,11 @@ extension LibraryStore {
       guard policy.calendar.closedWeekdays.count < 7 else {
         throw StoreError.invalidSetting("The library cannot be closed on every day of the week")
       }
+      guard (1...1000).contains(policy.scannerMaximumGapMilliseconds), (1...100).contains(policy.scannerMinimumLength)
+      else {
+        throw StoreError.invalidSetting(
+          "The scanner's key gap must be 1 to 1000 ms and its shortest code 1 to 100 characters")
+      }
       try save(policy)
     }
   }
@@ -105,6 +122,9 @@ extension LibraryStore {
       (.blockOnOverdue, policy.blockOnOverdue ? "1" : "0"), (.renewalBase, policy.renewalBase.rawValue),
       (.defaultCategory, policy.defaultCategory), (.deskName, policy.deskName),
       (.readerCodePrefix, policy.readerCodePrefix), (.bookCodePrefix, policy.bookCodePrefix),
+      (.scannerMaximumGap, String(policy.scannerMaximumGapMilliseconds)),
+      (.scannerMinimumLength, String(policy.scannerMinimumLength)),
+      (.scannerPrefix, policy.scannerPrefix), (.scannerSuffix, policy.scannerSuffix),
     ]
     for (key, value) in values {
       try database.execute(

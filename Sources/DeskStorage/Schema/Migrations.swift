@@ -2,7 +2,7 @@
 /// all pending ones run in one transaction when the file is opened. Never edit a released
 /// migration: add a new one.
 enum Migrations {
-  static let all: [String] = [version1, version2]
+  static let all: [String] = [version1, version2, version3]
 
   static var latestVersion: Int { all.count }
 
@@ -144,5 +144,23 @@ enum Migrations {
     BEGIN UPDATE counter SET value = value - 1 WHERE name = 'readers'; END;
     CREATE TRIGGER reader_recounted AFTER UPDATE OF deleted ON reader WHEN OLD.deleted <> NEW.deleted
     BEGIN UPDATE counter SET value = value + CASE WHEN NEW.deleted = 0 THEN 1 ELSE -1 END WHERE name = 'readers'; END;
+    """
+
+  /// The number of books out, kept like the other counts: the status line shows it after
+  /// every key.
+  static let version3 = """
+    INSERT INTO counter(name, value) VALUES
+      ('open_loans', (SELECT count(*) FROM loan WHERE returned_at IS NULL AND deleted = 0));
+
+    CREATE TRIGGER loan_counted AFTER INSERT ON loan WHEN NEW.returned_at IS NULL AND NEW.deleted = 0
+    BEGIN UPDATE counter SET value = value + 1 WHERE name = 'open_loans'; END;
+    CREATE TRIGGER loan_uncounted AFTER DELETE ON loan WHEN OLD.returned_at IS NULL AND OLD.deleted = 0
+    BEGIN UPDATE counter SET value = value - 1 WHERE name = 'open_loans'; END;
+    CREATE TRIGGER loan_recounted AFTER UPDATE OF returned_at, deleted ON loan
+    BEGIN
+      UPDATE counter SET value = value
+        + (NEW.returned_at IS NULL AND NEW.deleted = 0) - (OLD.returned_at IS NULL AND OLD.deleted = 0)
+      WHERE name = 'open_loans';
+    END;
     """
 }

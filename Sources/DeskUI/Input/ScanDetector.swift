@@ -1,3 +1,5 @@
+import DeskDomain
+
 /// Settings of the keyboard-wedge scanner detector: a scan is a burst of characters with short
 /// gaps, ended by Enter, Tab or a pause.
 public struct WedgeSettings: Equatable, Sendable {
@@ -14,6 +16,14 @@ public struct WedgeSettings: Equatable, Sendable {
   public var suffix = ""
 
   public init() {}
+
+  /// The settings the library keeps in its policy.
+  public init(policy: CirculationPolicy) {
+    maximumGapMilliseconds = Int64(policy.scannerMaximumGapMilliseconds)
+    minimumLength = policy.scannerMinimumLength
+    prefix = policy.scannerPrefix
+    suffix = policy.scannerSuffix
+  }
 }
 
 /// Tells a scanner's burst of keystrokes from typing, by timing and by content together: keys
