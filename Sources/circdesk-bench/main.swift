@@ -54,7 +54,10 @@ do {
   }
   if access(path, F_OK) != 0 { try generate(into: path) }
   var measurements = try ListBenchmarks.run(path: path, repeats: repeats)
-  measurements += try DecodeBenchmarks.run(folder: ".build/bench/images", repeats: max(10, repeats / 4))
+  let folder = path.split(separator: "/").dropLast().joined(separator: "/")
+  measurements += try DecodeBenchmarks.run(
+    folder: (path.hasPrefix("/") ? "/" : "") + (folder.isEmpty ? "." : folder) + "/images",
+    repeats: max(10, repeats / 4))
   print(renderTable(measurements, title: "circdesk-bench: \(books) books, \(repeats) runs each, \(path)"))
 } catch {
   fputs("circdesk-bench: \(error)\n", stderr)

@@ -1,0 +1,22 @@
+import DeskTestSupport
+import Foundation
+import Testing
+
+/// The benchmark at a small size, so that it cannot rot. Timings are printed, never asserted.
+@Suite struct BenchmarkSmokeTests {
+  @Test func runsAtASmallSize() throws {
+    let folder = TemporaryFolder()
+    let bench = URL(fileURLWithPath: circdeskPath).deletingLastPathComponent().appendingPathComponent("circdesk-bench")
+      .path
+    let result = try runProgram(
+      bench, ["--books", "10000", "--readers", "500", "--repeats", "3", "--db", folder.file("bench.sqlite")])
+    #expect(result.status == 0, "\(result.errors)")
+    for scenario in [
+      "open the file, first book page painted", "page down", "Home, then End (last page)",
+      "decode a QR label in a 640×480 PNG", "decode a QR label in a 1920×1080 PNG",
+    ] {
+      #expect(result.output.contains("| \(scenario) |"), "\(scenario)")
+    }
+    #expect(result.errors.contains("generated 10000 books and 500 readers"))
+  }
+}
