@@ -125,6 +125,23 @@ import Testing
     #expect(!screen.contains("Circulation Desk —"), "the desk's screen is gone")
   }
 
+  /// tmux delivers send-keys as fast as a USB scanner types: a burst with Enter at the end.
+  @Test func aWedgeScannerDrivesTheDesk() throws {
+    let session = try Session()
+    try session.start()
+    try session.waitFor("Circulation Desk — Home")
+    try session.keys("d")
+    try session.waitFor("Scan a reader's card")
+    try session.type("1040")
+    try session.keys("Enter")
+    try session.waitFor("Reader 1040: Абрамов Лев Маркович")
+    try session.type("100005")
+    try session.keys("Enter")
+    try session.waitFor("Issued 100005 «Мёртвые души» to Абрамов Л. М.")
+    try session.keys("F10")
+    try session.waitFor("EXIT:0")
+  }
+
   @Test func theTerminalIsRestoredOnSIGTERM() throws {
     let session = try Session()
     try session.start("--lang ru")
