@@ -24,13 +24,13 @@ let package = Package(
       ]
     ),
     .target(name: "DeskStorage", dependencies: ["CSQLite", "DeskDomain"]),
-    .target(name: "DeskUI", dependencies: ["DeskDomain", "DeskStorage", "DeskScanning"]),
+    .target(name: "DeskUI", dependencies: ["DeskDomain", "DeskStorage", "DeskScanning", "DeskLookup"]),
     .target(name: "CDeskTerminal", linkerSettings: [.linkedLibrary("ncursesw")]),
     .target(name: "DeskTerminal", dependencies: ["CDeskTerminal", "DeskUI"]),
-    .target(name: "DeskCommands", dependencies: ["DeskDomain", "DeskStorage", "DeskAssets", "DeskScanning"]),
+    .target(name: "DeskCommands", dependencies: ["DeskDomain", "DeskStorage", "DeskAssets", "DeskScanning", "DeskLookup"]),
     .executableTarget(
       name: "circdesk",
-      dependencies: ["DeskCommands", "DeskTerminal", "DeskUI"],
+      dependencies: ["DeskCommands", "DeskTerminal", "DeskUI", "DeskLookup"],
       // A statically linked standard library starts several times faster than a
       // dynamically loaded one; the desk is started often from scripts.
       linkerSettings: [.unsafeFlags(["-static-stdlib"])]
@@ -42,6 +42,8 @@ let package = Package(
       ]
     ),
     .target(name: "DeskScanning", dependencies: ["CImaging", "DeskDomain"]),
+    .target(name: "CHTTP", linkerSettings: [.linkedLibrary("curl")]),
+    .target(name: "DeskLookup", dependencies: ["CHTTP", "DeskDomain", "DeskStorage"]),
     .target(
       name: "DeskBenchmark", dependencies: ["DeskDomain", "DeskStorage", "DeskUI", "DeskScanning", "CImaging"]),
     .executableTarget(name: "circdesk-bench", dependencies: ["DeskBenchmark", "DeskDomain", "DeskStorage"]),

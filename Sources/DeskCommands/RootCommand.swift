@@ -16,7 +16,8 @@ public enum RootCommand {
   ]
 
   static let commands: [any DeskCommand.Type] = [
-    IssueCommand.self, ReturnCommand.self, RenewCommand.self, ScanCommand.self, LabelCommand.self, DemoCommand.self,
+    IssueCommand.self, ReturnCommand.self, RenewCommand.self, ScanCommand.self, LabelCommand.self,
+    LookupCommand.self, DemoCommand.self,
   ]
 
   public static var helpText: String {

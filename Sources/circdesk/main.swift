@@ -1,5 +1,6 @@
 import DeskCommands
 import DeskDomain
+import DeskLookup
 import DeskStorage
 import DeskTerminal
 import DeskUI
@@ -38,7 +39,10 @@ if isatty(0) == 1 && isatty(1) == 1 {
       store: store, strings: strings, theme: Theme(colors: colors), clock: clock, databaseName: name)
     let search = BackgroundSearchService { try LibraryStore(path: path, clock: clock) }
     let wedge = (try? store.policy()).map(WedgeSettings.init(policy:)) ?? WedgeSettings()
-    let app = DeskApp(context: uiContext, search: search, wedge: wedge)
+    let lookup = BackgroundLookupService(lookup: ISBNLookup.configured(store: store, environment: environment)) {
+      try LibraryStore(path: path, clock: clock)
+    }
+    let app = DeskApp(context: uiContext, search: search, lookup: lookup, wedge: wedge)
     do {
       let signal = try DeskRunner.run(app, colors: colors)
       // Stopped by a signal: the shell's convention, 128 + the signal's number.

@@ -13,7 +13,7 @@ import Testing
 
   @Test(arguments: [
     "book add", "book list", "book show", "book edit", "book delete", "reader add", "reader list", "reader show",
-    "issue", "return", "renew", "scan", "label", "policy set", "policy category", "demo",
+    "issue", "return", "renew", "scan", "label", "lookup", "policy set", "policy category", "demo",
   ])
   func commandHelp(command: String) throws {
     let result = runInProcess(command.split(separator: " ").map(String.init) + ["--help"])

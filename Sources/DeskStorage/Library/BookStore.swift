@@ -4,10 +4,13 @@ import DeskDomain
 public struct BookListing: Hashable, Sendable {
   public var book: Book
   public var loan: CurrentLoan?
+  /// A completed ISBN look-up offers an update to this book.
+  public var hasLookupOffer: Bool
 
-  public init(book: Book, loan: CurrentLoan?) {
+  public init(book: Book, loan: CurrentLoan?, hasLookupOffer: Bool = false) {
     self.book = book
     self.loan = loan
+    self.hasLookupOffer = hasLookupOffer
   }
 }
 
@@ -250,7 +253,8 @@ extension LibraryStore {
     }
     arguments.append(max(0, limit))
     let sql = """
-      SELECT \(LibraryStore.bookColumns), \(LibraryStore.loanColumns), r.ticket, r.surname, r.first_name, r.patronymic
+      SELECT \(LibraryStore.bookColumns), \(LibraryStore.loanColumns), r.ticket, r.surname, r.first_name, r.patronymic,
+        EXISTS (SELECT 1 FROM lookup_offer o WHERE o.book_id = b.id)
       FROM book b \(join) LEFT JOIN reader r ON r.id = l.reader_id
       WHERE \(conditions.joined(separator: " AND "))
       ORDER BY b.sort_key \(descending ? "DESC" : "ASC") LIMIT ?
@@ -259,15 +263,16 @@ extension LibraryStore {
       try database.query(sql, arguments: arguments) { row -> BookListing in
         let book = LibraryStore.decodeBook(row)
         let loanStart = LibraryStore.bookColumnCount
-        guard !row.isNull(loanStart) else { return BookListing(book: book, loan: nil) }
         let readerStart = loanStart + LibraryStore.loanColumnCount
+        let offered = row.bool(readerStart + 4)
+        guard !row.isNull(loanStart) else { return BookListing(book: book, loan: nil, hasLookupOffer: offered) }
         return BookListing(
           book: book,
           loan: CurrentLoan(
             loan: LibraryStore.decodeLoan(row, from: loanStart), readerTicket: row.string(readerStart),
             readerName: Reader.shortName(
               surname: row.string(readerStart + 1), firstName: row.string(readerStart + 2),
-              patronymic: row.string(readerStart + 3))))
+              patronymic: row.string(readerStart + 3))), hasLookupOffer: offered)
       }
     }
     return descending ? rows.reversed() : rows

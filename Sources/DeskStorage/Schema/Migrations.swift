@@ -2,7 +2,7 @@
 /// all pending ones run in one transaction when the file is opened. Never edit a released
 /// migration: add a new one.
 enum Migrations {
-  static let all: [String] = [version1, version2, version3]
+  static let all: [String] = [version1, version2, version3, version4]
 
   static var latestVersion: Int { all.count }
 
@@ -162,5 +162,36 @@ enum Migrations {
         + (NEW.returned_at IS NULL AND NEW.deleted = 0) - (OLD.returned_at IS NULL AND OLD.deleted = 0)
       WHERE name = 'open_loans';
     END;
+    """
+
+  /// ISBN look-ups: answers kept so that an ISBN never asks the network twice, the queue of
+  /// look-ups waiting for the network, and answers offered as updates to books already saved.
+  static let version4 = """
+    CREATE TABLE isbn_lookup (
+      isbn13 TEXT PRIMARY KEY,
+      found INTEGER NOT NULL,
+      provider TEXT NOT NULL DEFAULT '',
+      title TEXT NOT NULL DEFAULT '',
+      subtitle TEXT NOT NULL DEFAULT '',
+      authors TEXT NOT NULL DEFAULT '',
+      publisher TEXT NOT NULL DEFAULT '',
+      city TEXT NOT NULL DEFAULT '',
+      year INTEGER,
+      pages INTEGER,
+      fetched_at TEXT NOT NULL
+    );
+
+    CREATE TABLE lookup_queue (
+      isbn13 TEXT PRIMARY KEY,
+      queued_at TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      last_error TEXT NOT NULL DEFAULT ''
+    );
+
+    CREATE TABLE lookup_offer (
+      book_id INTEGER PRIMARY KEY REFERENCES book(id),
+      isbn13 TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    );
     """
 }

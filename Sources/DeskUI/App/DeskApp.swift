@@ -34,9 +34,18 @@ public final class DeskApp {
   private let wedge: WedgeSettings
   private lazy var detector = ScanDetector(settings: wedge) { [unowned self] code in self.isScan(code) }
 
-  public init(context: UIContext, search: any SearchService, wedge: WedgeSettings = WedgeSettings()) {
+  let lookup: (any LookupService)?
+  private var lastRetry: Int64 = 0
+  /// How often the queue of look-ups that waited for the network is tried again.
+  static let retryIntervalMilliseconds: Int64 = 60_000
+
+  public init(
+    context: UIContext, search: any SearchService, lookup: (any LookupService)? = nil,
+    wedge: WedgeSettings = WedgeSettings()
+  ) {
     self.context = context
     self.search = search
+    self.lookup = lookup
     self.wedge = wedge
     stack = [HomeScreen()]
     apply(stack[0].reload(context: context))
@@ -72,6 +81,15 @@ public final class DeskApp {
       top.receive(result, context: context)
     }
     if !results.isEmpty { needsRedraw = true }
+    let answers = lookup?.takeResults() ?? []
+    for answer in answers {
+      for screen in stack { screen.receive(answer, context: context) }
+    }
+    if !answers.isEmpty { needsRedraw = true }
+    if let lookup, nowMilliseconds - lastRetry > DeskApp.retryIntervalMilliseconds {
+      lastRetry = nowMilliseconds
+      lookup.retryPending()
+    }
     if let notice = notification, notice.until < nowMilliseconds {
       notification = nil
       needsRedraw = true
@@ -144,6 +162,8 @@ public final class DeskApp {
         notification = (text, nowMilliseconds + 4000)
       case .search(let request):
         search.submit(request)
+      case .lookUp(let isbn, let generation):
+        lookup?.submit(isbn, generation: generation)
       case .help(let topic):
         if !(top is HelpScreen) { apply([.push(HelpScreen(topic: topic))]) }
       case .quit:
@@ -152,6 +172,9 @@ public final class DeskApp {
     }
     for result in search.takeResults() {
       top.receive(result, context: context)
+    }
+    for answer in lookup?.takeResults() ?? [] {
+      for screen in stack { screen.receive(answer, context: context) }
     }
   }
 

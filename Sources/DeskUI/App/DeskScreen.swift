@@ -16,6 +16,8 @@ public protocol DeskScreen: AnyObject {
   func reload(context: UIContext) -> [Effect]
   /// The answer to a search the screen asked for; stale answers are the screen's to ignore.
   func receive(_ result: SearchResult, context: UIContext)
+  /// The answer to an ISBN look-up; answers to other screens' look-ups are to be ignored.
+  func receive(_ result: LookupResult, context: UIContext)
   /// A code from the scanner. Nil leaves it to the app, which opens what the code names.
   func handleScan(_ code: String, context: UIContext) -> [Effect]?
   /// True while the screen takes typed text (a form, a search line, the desk's input). Elsewhere
@@ -32,6 +34,7 @@ extension DeskScreen {
   public func reload(context: UIContext) -> [Effect] { [] }
   public func receive(_ result: SearchResult, context: UIContext) {}
   public func handleScan(_ code: String, context: UIContext) -> [Effect]? { nil }
+  public func receive(_ result: LookupResult, context: UIContext) {}
   public var acceptsText: Bool { false }
   public var expectsCode: Bool { false }
 }
@@ -54,6 +57,8 @@ public enum Effect {
   case dialog(Dialog)
   case notify(String)
   case search(SearchRequest)
+  /// Look an ISBN up in the background; the answer comes back with this generation.
+  case lookUp(ISBN, generation: Int)
   case help(HelpTopic)
   case quit
 }

@@ -30,7 +30,7 @@ enum ScanDispatch {
     case .isbn(let isbn, let copies):
       guard let first = copies.first else {
         return [
-          .push(BookFormScreen(editing: nil, values: [.isbn: isbn.hyphenated], onSaved: { _ in })),
+          .push(BookFormScreen(editing: nil, values: [.isbn: isbn.hyphenated], lookUpISBN: true, onSaved: { _ in })),
           .notify(s.scannedNewISBN(isbn.hyphenated)),
         ]
       }

@@ -9,6 +9,8 @@ final class BookDetailScreen: DeskScreen {
   private var loan: CurrentLoan?
   private var history: [LoanRecord] = []
   private var missing = false
+  /// Details a completed look-up found for this book, waiting for the librarian's yes or no.
+  private var offer: BookFacts?
 
   init(inventory: String) {
     self.inventory = inventory
@@ -24,6 +26,7 @@ final class BookDetailScreen: DeskScreen {
     let s = context.strings
     var hints = [KeyHint("e", s.keyEdit)]
     hints += loan == nil ? [KeyHint("i", s.keyIssue)] : [KeyHint("r", s.keyReturn), KeyHint("w", s.keyRenew)]
+    if offer != nil { hints += [KeyHint("u", s.keyApplyOffer), KeyHint("x", s.keyDismissOffer)] }
     hints += [KeyHint("d", s.keyDelete), KeyHint("Esc", s.keyBack)]
     return hints
   }
@@ -37,6 +40,7 @@ final class BookDetailScreen: DeskScreen {
       book = found
       loan = try context.store.currentLoan(ofBook: found)
       history = try context.store.loans(ofBook: found)
+      offer = try context.store.lookupOffer(for: found)
     } catch {
       return [.dialog(.error(context.strings.errorTitle, context.messages(error)))]
     }
@@ -51,6 +55,17 @@ final class BookDetailScreen: DeskScreen {
     case .character("?"): return [.help(helpTopic)]
     case .character("e"), .character("у"):
       return [.push(BookFormScreen(editing: book, onSaved: { _ in }))]
+    case .character("u"), .character("г"):
+      guard offer != nil else { return [] }
+      let effects = attempt(context, title: s.cannotSaveTitle) { () throws(StoreError) in
+        let updated = try context.store.applyLookupOffer(to: book)
+        return s.savedNotice("\(updated.inventoryNumber) \(updated.shortDescription)")
+      }
+      return effects + reload(context: context)
+    case .character("x"), .character("ч"):
+      guard offer != nil else { return [] }
+      try? context.store.dismissLookupOffer(for: book)
+      return reload(context: context)
     case .character("i"), .character("ш"):
       guard loan == nil else { return [] }
       return [
@@ -154,6 +169,19 @@ final class BookDetailScreen: DeskScreen {
         s.bookAvailable, row: y, column: area.column + 2, width: area.width - 4, style: context.style(.label))
     }
     y += 2
+    if let offer, y < area.bottom {
+      buffer.write(s.lookupOffer(offer.provider), row: y, column: area.column + 2, style: context.style(.title))
+      y += 1
+      let draft = BookDraft(book)
+      for field in BookDraft.fields {
+        guard let value = offer.fieldValues[field], value != draft[field], y < area.bottom else { continue }
+        buffer.write(
+          "\(s.label(field)): \(draft[field].isEmpty ? "—" : draft[field]) → \(value)", row: y, column: area.column + 4,
+          width: area.width - 6)
+        y += 1
+      }
+      y += 1
+    }
     guard y < area.bottom else { return }
     buffer.write(s.loanHistory(history.count), row: y, column: area.column + 2, style: context.style(.header))
     y += 1

@@ -118,7 +118,8 @@ final class BookListScreen: ListScreen<BookListing>, DeskScreen {
       let book = listing.book
       renderRow(
         [
-          overdue ? "!" : (loan != nil ? "*" : " "), book.inventoryNumber, book.author, book.title,
+          overdue ? "!" : (loan != nil ? "*" : (listing.hasLookupOffer ? "+" : " ")), book.inventoryNumber, book.author,
+          book.title,
           book.year.map(String.init) ?? "", status,
         ], columns: columns, into: &buffer, row: firstRow + offset, column: area.column + 1, width: area.width - 1,
         style: context.style(role))

@@ -192,6 +192,21 @@ public struct EnglishStrings: UIStrings {
   public func noCodeFound(_ path: String) -> String { "No barcode or QR code found in \(path)" }
   public func codesFound(_ count: Int, _ path: String) -> String { "\(count) codes in \(path): choose one" }
 
+  public let keyTakeFound = "Take found"
+  public func lookingUp(_ isbn: String) -> String { "Looking up ISBN \(isbn)…" }
+  public func lookupFound(_ provider: String, _ filled: Int, _ differing: [String]) -> String {
+    var text = "Found in \(provider): \(filled == 1 ? "1 field" : "\(filled) fields") filled"
+    if !differing.isEmpty { text += "; differs from what was typed: \(differing.joined(separator: ", ")) (F5 takes the found values)" }
+    return text
+  }
+  public let lookupNotFound = "No catalogue knows this ISBN: fill the form by hand"
+  public func lookupWaiting(_ reason: String) -> String {
+    "Look-up waits for the network (\(reason)); it will be tried again. Fill the form by hand meanwhile."
+  }
+  public func lookupOffer(_ provider: String) -> String { "\(provider) has details for this book:" }
+  public let keyApplyOffer = "Apply found"
+  public let keyDismissOffer = "Dismiss found"
+
   public let helpTitle = "Help"
   public func helpHeading(_ topic: HelpTopic) -> String {
     switch topic {

@@ -230,6 +230,21 @@ public struct RussianStrings: UIStrings {
   public func noCodeFound(_ path: String) -> String { "В \(path) не найдено ни штрихкода, ни QR-кода" }
   public func codesFound(_ count: Int, _ path: String) -> String { "Кодов в \(path): \(count); выберите один" }
 
+  public let keyTakeFound = "Взять найденное"
+  public func lookingUp(_ isbn: String) -> String { "Поиск ISBN \(isbn)…" }
+  public func lookupFound(_ provider: String, _ filled: Int, _ differing: [String]) -> String {
+    var text = "Найдено в \(provider): заполнено полей: \(filled)"
+    if !differing.isEmpty { text += "; отличается от введённого: \(differing.joined(separator: ", ")) (F5 — взять найденное)" }
+    return text
+  }
+  public let lookupNotFound = "Ни один каталог не знает этот ISBN: заполните форму вручную"
+  public func lookupWaiting(_ reason: String) -> String {
+    "Поиск ждёт сети (\(reason)); попробуем позже. Пока заполните форму вручную."
+  }
+  public func lookupOffer(_ provider: String) -> String { "В \(provider) есть сведения об этой книге:" }
+  public let keyApplyOffer = "Применить найденное"
+  public let keyDismissOffer = "Отклонить найденное"
+
   public let helpTitle = "Помощь"
   public func helpHeading(_ topic: HelpTopic) -> String {
     switch topic {

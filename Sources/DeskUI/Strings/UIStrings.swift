@@ -154,6 +154,16 @@ public protocol UIStrings: Sendable {
   func scannedNewISBN(_ isbn: String) -> String
   func scannedCopies(_ count: Int) -> String
   func noCopyFits(_ code: String) -> String
+
+  // Look-ups
+  var keyTakeFound: String { get }
+  func lookingUp(_ isbn: String) -> String
+  func lookupFound(_ provider: String, _ filled: Int, _ differing: [String]) -> String
+  var lookupNotFound: String { get }
+  func lookupWaiting(_ reason: String) -> String
+  func lookupOffer(_ provider: String) -> String
+  var keyApplyOffer: String { get }
+  var keyDismissOffer: String { get }
   var scanPrompt: String { get }
   var keyScanFile: String { get }
   var keyComplete: String { get }

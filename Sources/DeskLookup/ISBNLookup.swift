@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import DeskDomain
+import DeskStorage
+
+/// How a look-up ended.
+public enum LookupOutcome: Equatable, Sendable {
+  case found(BookFacts, cached: Bool)
+  /// Every catalogue answered; none has the ISBN.
+  case notFound(cached: Bool)
+  /// No catalogue could answer (no network, time-outs, errors): the ISBN waits in the queue.
+  case unavailable([LookupFailure])
+}
+
+/// Looks ISBNs up in public catalogues, in a configured order, offline first: answers are kept
+/// in the library, so that the same ISBN never asks the network twice, and an ISBN that could
+/// not be looked up waits in a queue for the network to come back.
+public struct ISBNLookup: Sendable {
+  public var providers: [LookupProvider]
+  public var timeoutMilliseconds: Int
+
+  public init(providers: [LookupProvider], timeoutMilliseconds: Int = 4000) {
+    self.providers = providers
+    self.timeoutMilliseconds = timeoutMilliseconds
+  }
+
+  /// Settings keys for the catalogues and their order.
+  public static let orderKey = "lookup_providers"
+  public static let googleBooksKey = "google_books_url"
+  public static let openLibraryKey = "open_library_url"
+
+  /// The configuration of a library: its settings, overridden by `CIRCDESK_GOOGLE_BOOKS_URL`
+  /// and `CIRCDESK_OPEN_LIBRARY_URL` in the environment.
+  public static func configured(store: LibraryStore, environment: [String: String]) -> ISBNLookup {
+    let google =
+      environment["CIRCDESK_GOOGLE_BOOKS_URL"] ?? (try? store.setting(googleBooksKey)) ?? nil
+      ?? LookupProvider.defaultGoogleBooksURL
+    let openLibrary =
+      environment["CIRCDESK_OPEN_LIBRARY_URL"] ?? (try? store.setting(openLibraryKey)) ?? nil
+      ?? LookupProvider.defaultOpenLibraryURL
+    let order = ((try? store.setting(orderKey)) ?? nil) ?? "google,openlibrary"
+    let providers = order.split(separator: ",").compactMap { name -> LookupProvider? in
+      switch String(name).trimmingWhitespace().lowercased() {
+      case "google": return .googleBooks(baseURL: google)
+      case "openlibrary": return .openLibrary(baseURL: openLibrary)
+      default: return nil
+      }
+    }
+    return ISBNLookup(providers: providers.isEmpty ? [.googleBooks(baseURL: google), .openLibrary(baseURL: openLibrary)] : providers)
+  }
+
+  /// Looks an ISBN up: from the library's own memory when it has asked before, else from the
+  /// catalogues in order, taking the first answer whose ISBN matches.
+  public func lookup(_ isbn: ISBN, in store: LibraryStore) -> LookupOutcome {
+    switch try? store.cachedLookup(isbn) {
+    case .found(let facts): return .found(facts, cached: true)
+    case .notFound: return .notFound(cached: true)
+    case nil: break
+    }
+    var failures: [LookupFailure] = []
+    for provider in providers {
+      do throws(LookupFailure) {
+        let body = try HTTPClient.get(provider.url(for: isbn), timeoutMilliseconds: timeoutMilliseconds, provider: provider.name)
+        if let facts = try provider.facts(from: body, isbn: isbn) {
+          try? store.saveLookup(isbn, facts: facts)
+          return .found(facts, cached: false)
+        }
+      } catch {
+        failures.append(error)
+      }
+    }
+    if failures.isEmpty {
+      try? store.saveLookup(isbn, facts: nil)
+      return .notFound(cached: false)
+    }
+    try? store.enqueueLookup(isbn, error: failures.map(\.description).joined(separator: "; "))
+    return .unavailable(failures)
+  }
+
+  /// Works through the queue; returns each ISBN with how it ended.
+  public func processPending(in store: LibraryStore) -> [(ISBN, LookupOutcome)] {
+    let pending = (try? store.pendingLookups()) ?? []
+    return pending.map { ($0.isbn, lookup($0.isbn, in: store)) }
+  }
+}

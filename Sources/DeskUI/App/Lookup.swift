@@ -1,0 +1,85 @@
+import DeskDomain
+import DeskLookup
+import DeskStorage
+import Dispatch
+import Synchronization
+
+/// The answer to a look-up a screen asked for. Generations tell a screen its own answers from
+/// those of screens long gone.
+public struct LookupResult: Sendable {
+  public var generation: Int
+  public var isbn: ISBN
+  public var outcome: LookupOutcome
+}
+
+/// Runs ISBN look-ups away from the screen; the desk never waits for the network.
+public protocol LookupService: AnyObject {
+  func submit(_ isbn: ISBN, generation: Int)
+  func takeResults() -> [LookupResult]
+  /// Tries the queue of look-ups that waited for the network.
+  func retryPending()
+}
+
+/// Looks up at once, in the caller's thread: for tests.
+public final class ImmediateLookupService: LookupService {
+  let store: LibraryStore
+  let lookup: ISBNLookup
+  private var results: [LookupResult] = []
+
+  public init(store: LibraryStore, lookup: ISBNLookup) {
+    self.store = store
+    self.lookup = lookup
+  }
+
+  public func submit(_ isbn: ISBN, generation: Int) {
+    results.append(LookupResult(generation: generation, isbn: isbn, outcome: lookup.lookup(isbn, in: store)))
+  }
+
+  public func takeResults() -> [LookupResult] {
+    defer { results = [] }
+    return results
+  }
+
+  public func retryPending() {
+    _ = lookup.processPending(in: store)
+  }
+}
+
+/// Looks up on a background queue with a connection of its own.
+public final class BackgroundLookupService: LookupService, @unchecked Sendable {
+  private let queue = DispatchQueue(label: "circdesk.lookup")
+  private let results = Mutex<[LookupResult]>([])
+  private let openStore: @Sendable () throws -> LibraryStore
+  private let lookup: ISBNLookup
+  private var store: LibraryStore?
+
+  public init(lookup: ISBNLookup, openStore: @escaping @Sendable () throws -> LibraryStore) {
+    self.lookup = lookup
+    self.openStore = openStore
+  }
+
+  private func withStore(_ body: (LibraryStore) -> Void) {
+    if store == nil { store = try? openStore() }
+    if let store { body(store) }
+  }
+
+  public func submit(_ isbn: ISBN, generation: Int) {
+    queue.async {
+      self.withStore { store in
+        let outcome = self.lookup.lookup(isbn, in: store)
+        self.results.withLock { $0.append(LookupResult(generation: generation, isbn: isbn, outcome: outcome)) }
+      }
+    }
+  }
+
+  public func takeResults() -> [LookupResult] {
+    results.withLock { results in
+      defer { results = [] }
+      return results
+    }
+  }
+
+  public func retryPending() {
+    queue.async { self.withStore { _ = self.lookup.processPending(in: $0) } }
+  }
+}
