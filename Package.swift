@@ -27,7 +27,8 @@ let package = Package(
     .target(name: "DeskUI", dependencies: ["DeskDomain", "DeskStorage", "DeskScanning", "DeskLookup"]),
     .target(name: "CDeskTerminal", linkerSettings: [.linkedLibrary("ncursesw")]),
     .target(name: "DeskTerminal", dependencies: ["CDeskTerminal", "DeskUI"]),
-    .target(name: "DeskCommands", dependencies: ["DeskDomain", "DeskStorage", "DeskAssets", "DeskScanning", "DeskLookup"]),
+    .target(
+      name: "DeskCommands", dependencies: ["DeskDomain", "DeskStorage", "DeskAssets", "DeskScanning", "DeskLookup"]),
     .executableTarget(
       name: "circdesk",
       dependencies: ["DeskCommands", "DeskTerminal", "DeskUI", "DeskLookup"],
@@ -52,11 +53,14 @@ let package = Package(
     .testTarget(name: "DeskDomainTests", dependencies: ["DeskDomain"]),
     .testTarget(name: "DeskStorageTests", dependencies: ["DeskStorage", "DeskDomain", "DeskTestSupport"]),
     .testTarget(
+      name: "DeskLookupTests", dependencies: ["DeskLookup", "DeskStorage", "DeskDomain", "DeskTestSupport"]
+    ),
+    .testTarget(
       name: "DeskScanningTests", dependencies: ["DeskScanning", "DeskDomain", "DeskTestSupport"]
     ),
     .testTarget(
       name: "DeskUITests",
-      dependencies: ["DeskUI", "DeskTerminal", "DeskStorage", "DeskDomain", "DeskTestSupport"],
+      dependencies: ["DeskUI", "DeskTerminal", "DeskStorage", "DeskDomain", "DeskLookup", "DeskTestSupport"],
       exclude: ["Golden"]
     ),
     // Tests that run the `circdesk` program find it in the build folder: `swift build

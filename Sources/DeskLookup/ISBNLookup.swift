@@ -1,8 +1,9 @@
+import DeskDomain
+import DeskStorage
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import DeskDomain
-import DeskStorage
 
 /// How a look-up ended.
 public enum LookupOutcome: Equatable, Sendable {
@@ -47,7 +48,8 @@ public struct ISBNLookup: Sendable {
       default: return nil
       }
     }
-    return ISBNLookup(providers: providers.isEmpty ? [.googleBooks(baseURL: google), .openLibrary(baseURL: openLibrary)] : providers)
+    return ISBNLookup(
+      providers: providers.isEmpty ? [.googleBooks(baseURL: google), .openLibrary(baseURL: openLibrary)] : providers)
   }
 
   /// Looks an ISBN up: from the library's own memory when it has asked before, else from the
@@ -61,7 +63,8 @@ public struct ISBNLookup: Sendable {
     var failures: [LookupFailure] = []
     for provider in providers {
       do throws(LookupFailure) {
-        let body = try HTTPClient.get(provider.url(for: isbn), timeoutMilliseconds: timeoutMilliseconds, provider: provider.name)
+        let body = try HTTPClient.get(
+          provider.url(for: isbn), timeoutMilliseconds: timeoutMilliseconds, provider: provider.name)
         if let facts = try provider.facts(from: body, isbn: isbn) {
           try? store.saveLookup(isbn, facts: facts)
           return .found(facts, cached: false)

@@ -168,14 +168,17 @@ private struct Parser {
         case UInt8(ascii: "r"): scalars.append("\r")
         case UInt8(ascii: "t"): scalars.append("\t")
         case UInt8(ascii: "u"):
-          guard index + 4 <= bytes.count, let code = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16)
+          guard index + 4 <= bytes.count,
+            let code = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16)
           else { throw .unexpected(index) }
           index += 4
           if (0xD800...0xDBFF).contains(code) {
             pendingHigh = code
           } else if (0xDC00...0xDFFF).contains(code), let high = pendingHigh {
             pendingHigh = nil
-            if let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)) { scalars.append(scalar) }
+            if let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)) {
+              scalars.append(scalar)
+            }
           } else if let scalar = Unicode.Scalar(code) {
             scalars.append(scalar)
           }

@@ -51,7 +51,8 @@ public enum LookupProvider: Equatable, Sendable {
     case .openLibrary:
       guard case .object(let records) = json else { throw .malformed(name, "not an object") }
       for record in records.values {
-        let identifiers = (record["identifiers"]?["isbn_13"]?.array ?? []) + (record["identifiers"]?["isbn_10"]?.array ?? [])
+        let identifiers =
+          (record["identifiers"]?["isbn_13"]?.array ?? []) + (record["identifiers"]?["isbn_10"]?.array ?? [])
         guard matches(identifiers.compactMap(\.string)), let title = record["title"]?.string, !title.isEmpty else {
           continue
         }

@@ -18,6 +18,7 @@ final class DeskHarness {
   init(
     language: InterfaceLanguage = .english, colors: Bool = true,
     search makeSearch: ((LibraryStore) -> any SearchService)? = nil,
+    lookup makeLookup: ((LibraryStore) -> any LookupService)? = nil,
     seed: (LibraryStore) throws -> Void = DeskHarness.seedSmallLibrary
   ) throws {
     store = try LibraryStore(path: folder.file("library.sqlite"), clock: clock)
@@ -26,7 +27,7 @@ final class DeskHarness {
     let context = UIContext(
       store: store, strings: language.strings, theme: Theme(colors: colors), clock: clock,
       databaseName: "library.sqlite")
-    app = DeskApp(context: context, search: search)
+    app = DeskApp(context: context, search: search, lookup: makeLookup?(store))
   }
 
   /// Presses keys the way a person types: 200 ms apart, the desk idle in between.

@@ -52,7 +52,8 @@ struct LookupCommand: DeskCommand {
   static func summary(_ results: [(ISBN, LookupOutcome)]) -> String {
     let found = results.filter { if case .found = $0.1 { return true } else { return false } }.count
     let waiting = results.filter { if case .unavailable = $0.1 { return true } else { return false } }.count
-    return "\(results.count) look-ups: \(found) found, \(results.count - found - waiting) not found, \(waiting) still waiting"
+    return
+      "\(results.count) look-ups: \(found) found, \(results.count - found - waiting) not found, \(waiting) still waiting"
   }
 
   static func report(_ isbn: ISBN, _ outcome: LookupOutcome, json: Bool, context: CommandContext) {
@@ -74,9 +75,14 @@ struct LookupCommand: DeskCommand {
           .visibleForTerminal)
       var pairs: [(String, String)] = [
         ("Title", values[.title] ?? ""),
-        ("Author", [values[.authorSurname] ?? "", values[.authorInitials] ?? ""].filter { !$0.isEmpty }.joined(separator: " ")),
+        (
+          "Author",
+          [values[.authorSurname] ?? "", values[.authorInitials] ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+        ),
       ]
-      if facts.authors.count > 1 { pairs.append(("Further authors", facts.authors.dropFirst().joined(separator: "; "))) }
+      if facts.authors.count > 1 {
+        pairs.append(("Further authors", facts.authors.dropFirst().joined(separator: "; ")))
+      }
       pairs += [
         ("Publisher", facts.publisher), ("City", facts.city), ("Year", facts.year.map(String.init) ?? ""),
         ("Pages", facts.pages.map(String.init) ?? ""),
@@ -85,7 +91,9 @@ struct LookupCommand: DeskCommand {
     case .notFound(let cached):
       let text = "ISBN \(isbn.hyphenated): no catalogue knows this book\(cached ? " (remembered)" : "")"
       if json {
-        context.output.line(JSON.object([("isbn", .string(isbn.isbn13)), ("result", .string("not-found"))]).rendered().replacingNewlines())
+        context.output.line(
+          JSON.object([("isbn", .string(isbn.isbn13)), ("result", .string("not-found"))]).rendered().replacingNewlines()
+        )
       } else {
         context.output.line(text)
       }

@@ -40,6 +40,11 @@ class FormScreen: DeskScreen {
   var acceptsText: Bool { true }
   var expectsCode: Bool { FormScreen.codeFields.contains(focusedField) }
 
+  // Declared here so that subclasses can override them (a protocol extension's default would be
+  // chosen for every form otherwise).
+  func reload(context: UIContext) -> [Effect] { [] }
+  func receive(_ result: LookupResult, context: UIContext) {}
+
   /// Fields a scan fills when the cursor is in them.
   static let codeFields: Set<Field> = [.inventoryNumber, .isbn, .ticket]
 
@@ -166,7 +171,7 @@ final class BookFormScreen: FormScreen {
     return hints
   }
 
-  func reload(context: UIContext) -> [Effect] {
+  override func reload(context: UIContext) -> [Effect] {
     guard lookUpWhenShown else { return [] }
     lookUpWhenShown = false
     return startLookup(context: context)
@@ -202,7 +207,7 @@ final class BookFormScreen: FormScreen {
 
   /// Fills the fields that are still empty; a value that differs from what the librarian typed
   /// is offered (F5), never forced.
-  func receive(_ result: LookupResult, context: UIContext) {
+  override func receive(_ result: LookupResult, context: UIContext) {
     guard result.generation == lookupGeneration else { return }
     switch result.outcome {
     case .found(let facts, _):
@@ -240,7 +245,8 @@ final class BookFormScreen: FormScreen {
     case .waiting(let reason): text = s.lookupWaiting(reason)
     }
     let cursor = buffer.cursor
-    buffer.write(text, row: area.bottom - 1, column: area.column + 2, width: area.width - 4, style: context.style(.label))
+    buffer.write(
+      text, row: area.bottom - 1, column: area.column + 2, width: area.width - 4, style: context.style(.label))
     buffer.cursor = cursor
   }
 

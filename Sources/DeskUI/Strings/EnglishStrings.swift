@@ -196,7 +196,9 @@ public struct EnglishStrings: UIStrings {
   public func lookingUp(_ isbn: String) -> String { "Looking up ISBN \(isbn)…" }
   public func lookupFound(_ provider: String, _ filled: Int, _ differing: [String]) -> String {
     var text = "Found in \(provider): \(filled == 1 ? "1 field" : "\(filled) fields") filled"
-    if !differing.isEmpty { text += "; differs from what was typed: \(differing.joined(separator: ", ")) (F5 takes the found values)" }
+    if !differing.isEmpty {
+      text += "; differs from what was typed: \(differing.joined(separator: ", ")) (F5 takes the found values)"
+    }
     return text
   }
   public let lookupNotFound = "No catalogue knows this ISBN: fill the form by hand"

@@ -234,7 +234,9 @@ public struct RussianStrings: UIStrings {
   public func lookingUp(_ isbn: String) -> String { "Поиск ISBN \(isbn)…" }
   public func lookupFound(_ provider: String, _ filled: Int, _ differing: [String]) -> String {
     var text = "Найдено в \(provider): заполнено полей: \(filled)"
-    if !differing.isEmpty { text += "; отличается от введённого: \(differing.joined(separator: ", ")) (F5 — взять найденное)" }
+    if !differing.isEmpty {
+      text += "; отличается от введённого: \(differing.joined(separator: ", ")) (F5 — взять найденное)"
+    }
     return text
   }
   public let lookupNotFound = "Ни один каталог не знает этот ISBN: заполните форму вручную"
