@@ -102,6 +102,11 @@ import Testing
     #expect(
       scanner.contains("Scanner              keys at most 30 ms apart, codes of 4+ characters, prefix «», suffix «#»"))
     #expect(run(["policy", "set", "--scanner-gap", "0"]).errors.contains("key gap must be 1 to 1000 ms"))
+    #expect(
+      run(["policy", "set", "--lookup-order", "openlibrary", "--open-library-url", "http://127.0.0.1:1/ol"]).status == 0
+    )
+    #expect(run(["policy", "show"]).output.contains("ISBN look-up         Open Library (http://127.0.0.1:1/ol)"))
+    #expect(run(["policy", "set", "--lookup-order", "yandex"]).status == 64)
     #expect(run(["policy", "set", "--due-mode", "weekly"]).status == 64)
     #expect(run(["policy", "set", "--default-category", "nobody"]).errors == "Category «nobody» does not exist\n")
     #expect(run(["policy", "category", "senior", "--remove"]).status == 0)

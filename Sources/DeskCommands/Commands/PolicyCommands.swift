@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskLookup
 import DeskStorage
 
 struct PolicyShow: DeskCommand {
@@ -54,6 +55,7 @@ struct PolicyShow: DeskCommand {
         ("Renewal counts from", policy.renewalBase == .today ? "today" : "the old due date"),
         ("Default category", policy.defaultCategory),
         ("Desk name", policy.deskName),
+        ("ISBN look-up", lookupText(store: store, environment: context.environment)),
         ("Code prefixes", "reader «\(policy.readerCodePrefix)», book «\(policy.bookCodePrefix)»"),
         (
           "Scanner",
@@ -79,6 +81,14 @@ struct PolicyShow: DeskCommand {
     for holiday in holidays {
       context.output.line("  \(holiday.day.iso)  \(holiday.name)".visibleForTerminal.trimmedTrailingSpaces())
     }
+  }
+
+  static func lookupText(store: LibraryStore, environment: [String: String]) -> String {
+    ISBNLookup.configured(store: store, environment: environment).providers.map { provider -> String in
+      switch provider {
+      case .googleBooks(let url), .openLibrary(let url): return "\(provider.name) (\(url))"
+      }
+    }.joined(separator: ", then ")
   }
 
   static func describe(_ mode: DueDateMode) -> String {
@@ -114,6 +124,11 @@ struct PolicySet: DeskCommand {
         "--scanner-prefix", value: "<text>", help: "Characters the scanner sends before each code (stripped)."),
       CommandSpec.Option(
         "--scanner-suffix", value: "<text>", help: "Characters the scanner sends after each code (stripped)."),
+      CommandSpec.Option(
+        "--lookup-order", value: "<list>",
+        help: "ISBN catalogues to ask, in order: google,openlibrary (or one of them)."),
+      CommandSpec.Option("--google-books-url", value: "<url>", help: "Address of the Google Books volumes service."),
+      CommandSpec.Option("--open-library-url", value: "<url>", help: "Address of the Open Library books service."),
       CommandSpec.Option(
         "--holiday", value: "<date[=name]>", help: "Add a holiday, like 2026-12-31=New Year's Eve.", repeats: true),
       CommandSpec.Option("--no-holiday", value: "<date>", help: "Remove a holiday.", repeats: true),
@@ -181,7 +196,16 @@ struct PolicySet: DeskCommand {
     if let length = try arguments.integer("--scanner-min-length") { policy.scannerMinimumLength = length }
     if let prefix = arguments.value("--scanner-prefix") { policy.scannerPrefix = prefix }
     if let suffix = arguments.value("--scanner-suffix") { policy.scannerSuffix = suffix }
+    if let order = arguments.value("--lookup-order") {
+      let names = order.split(separator: ",").map { String($0).trimmingWhitespace() }
+      guard !names.isEmpty, names.allSatisfy({ ["google", "openlibrary"].contains($0) }) else {
+        throw .usage("--lookup-order lists google and openlibrary, not «\(order)»", command: spec.path)
+      }
+    }
     try perform { () throws(StoreError) in
+      if let order = arguments.value("--lookup-order") { try store.setSetting(ISBNLookup.orderKey, order) }
+      if let url = arguments.value("--google-books-url") { try store.setSetting(ISBNLookup.googleBooksKey, url) }
+      if let url = arguments.value("--open-library-url") { try store.setSetting(ISBNLookup.openLibraryKey, url) }
       try store.setPolicy(policy)
       for (day, name) in holidays { try store.addHoliday(day, name: name) }
       for day in removed { try store.removeHoliday(day) }
