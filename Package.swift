@@ -28,7 +28,7 @@ let package = Package(
     .target(name: "CDeskTerminal", linkerSettings: [.linkedLibrary("ncursesw")]),
     .target(name: "DeskTerminal", dependencies: ["CDeskTerminal", "DeskUI"]),
     .target(
-      name: "DeskCommands", dependencies: ["DeskDomain", "DeskStorage", "DeskAssets", "DeskScanning", "DeskLookup"]),
+      name: "DeskCommands", dependencies: ["DeskDomain", "DeskStorage", "DeskAssets", "DeskScanning", "DeskLookup", "DeskExchange"]),
     .executableTarget(
       name: "circdesk",
       dependencies: ["DeskCommands", "DeskTerminal", "DeskUI", "DeskLookup"],
@@ -44,6 +44,7 @@ let package = Package(
     ),
     .target(name: "DeskScanning", dependencies: ["CImaging", "DeskDomain"]),
     .target(name: "CHTTP", linkerSettings: [.linkedLibrary("curl")]),
+    .target(name: "DeskExchange", dependencies: ["DeskDomain", "DeskStorage"]),
     .target(name: "DeskLookup", dependencies: ["CHTTP", "DeskDomain", "DeskStorage"]),
     .target(
       name: "DeskBenchmark", dependencies: ["DeskDomain", "DeskStorage", "DeskUI", "DeskScanning", "CImaging"]),

@@ -11,6 +11,12 @@ public enum RootCommand {
       name: "reader", abstract: "Register, list, show, change and delete readers.",
       commands: [ReaderAdd.self, ReaderList.self, ReaderShow.self, ReaderEdit.self, ReaderDelete.self]),
     CommandGroup(
+      name: "export", abstract: "Write books and readers for IRBIS, and circulation for Koha.",
+      commands: [ExportIRBIS.self, ExportKOC.self]),
+    CommandGroup(
+      name: "import", abstract: "Read IRBIS records, ISO 2709 files and Koha offline circulation.",
+      commands: [ImportIRBIS.self, ImportISO2709.self, ImportKOC.self]),
+    CommandGroup(
       name: "policy", abstract: "Show and change the circulation rules.",
       commands: [PolicyShow.self, PolicySet.self, PolicyCategory.self]),
   ]

@@ -55,6 +55,11 @@ public struct ParsedArguments: Sendable {
     }
   }
 
+  /// Sets an option's value when the command line did not give one.
+  public mutating func setDefault(_ name: String, _ value: String) {
+    if values[name] == nil { values[name] = [value] }
+  }
+
   public func value(_ name: String) -> String? {
     values[name]?.last
   }

@@ -61,3 +61,27 @@ public enum Windows1251 {
     return (decode(bytes), false)
   }
 }
+
+extension Windows1251 {
+  /// The bytes of `text`, with what the code page lacks replaced: a Latin letter with an accent
+  /// by its plain letter (é → e, Ö → O), anything else by `?`. Returns how many were replaced.
+  public static func encodeLossy(_ text: String) -> (bytes: [UInt8], replaced: Int) {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.unicodeScalars.count)
+    var replaced = 0
+    for scalar in text.unicodeScalars {
+      if scalar.value < 0x80 {
+        bytes.append(UInt8(scalar.value))
+      } else if let byte = encodingTable[scalar.value] {
+        bytes.append(byte)
+      } else {
+        replaced += 1
+        let folded = TextFolding.fold(String(scalar))
+        let plain = folded.unicodeScalars.allSatisfy { $0.value < 0x80 } && !folded.isEmpty ? folded : "?"
+        let isUpper = String(scalar).lowercased() != String(scalar)
+        bytes += Array((isUpper ? plain.uppercased() : plain).utf8)
+      }
+    }
+    return (bytes, replaced)
+  }
+}

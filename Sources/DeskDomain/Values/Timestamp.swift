@@ -9,6 +9,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
   }
 
   public init(date: LocalDate, hour: Int = 0, minute: Int = 0, second: Int = 0, millisecond: Int = 0) {
+    // `second` may run past 59: Timestamp(date:second:) takes a second of the day.
     let seconds = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
     millisecondsSinceEpoch = seconds * 1000 + Int64(millisecond)
   }

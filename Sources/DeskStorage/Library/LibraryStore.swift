@@ -104,14 +104,23 @@ public final class LibraryStore {
     try write(body)
   }
 
+  /// Runs several store calls as one transaction and then undoes them all: what they would do,
+  /// without doing it (`--dry-run`).
+  @discardableResult
+  public func dryRun<T>(_ body: () throws -> T) throws(StoreError) -> T {
+    try transaction(.immediate, commit: false, body)
+  }
+
   /// Runs `body` as one read, on one snapshot of the file.
   func read<T>(_ body: () throws -> T) throws(StoreError) -> T {
     try transaction(.deferred, body)
   }
 
-  private func transaction<T>(_ kind: Database.TransactionKind, _ body: () throws -> T) throws(StoreError) -> T {
+  private func transaction<T>(_ kind: Database.TransactionKind, commit: Bool = true, _ body: () throws -> T)
+    throws(StoreError) -> T
+  {
     do {
-      return try database.inTransaction(kind, body)
+      return try database.inTransaction(kind, commit: commit, body)
     } catch let error as StoreError {
       throw error
     } catch let error as DatabaseError {

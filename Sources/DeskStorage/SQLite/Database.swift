@@ -114,9 +114,11 @@ public final class Database {
     case deferred = "DEFERRED"
   }
 
-  /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
-  /// Nested calls join the outer transaction.
-  public func inTransaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+  /// Runs `body` in a transaction: committed when it returns (rolled back all the same when
+  /// `commit` is false: a dry run), rolled back when it throws. Nested calls join the outer one.
+  public func inTransaction<T>(_ kind: TransactionKind = .immediate, commit: Bool = true, _ body: () throws -> T)
+    throws -> T
+  {
     if transactionDepth > 0 {
       transactionDepth += 1
       defer { transactionDepth -= 1 }
@@ -127,7 +129,7 @@ public final class Database {
     defer { transactionDepth = 0 }
     do {
       let result = try body()
-      try executeScript("COMMIT")
+      try executeScript(commit ? "COMMIT" : "ROLLBACK")
       return result
     } catch {
       try? executeScript("ROLLBACK")

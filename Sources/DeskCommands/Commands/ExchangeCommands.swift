@@ -1,0 +1,244 @@
+import DeskDomain
+import DeskExchange
+import DeskStorage
+
+/// Options every file-writing exchange command takes.
+enum ExchangeOptions {
+  static let output = CommandSpec.Option("-o", value: "<file>", help: "The file to write.")
+  static let standardOutput = CommandSpec.Option("--stdout", help: "Write to standard output instead of a file.")
+  static let encoding = CommandSpec.Option(
+    "--encoding", value: "<cp1251|utf8>",
+    help: "cp1251 (the default, with CRLF line ends, as IRBIS's own files) or utf8 (LF).")
+
+  static func encoding(_ arguments: ParsedArguments, command: String) throws(CommandError) -> FileEncoding? {
+    guard let text = arguments.value("--encoding") else { return nil }
+    guard let encoding = FileEncoding(rawValue: text.lowercased().replacingDashes()) else {
+      throw .usage("--encoding is cp1251 or utf8, not «\(text)»", command: command)
+    }
+    return encoding
+  }
+
+  static func writer(_ arguments: ParsedArguments, command: String) throws(CommandError) -> (TextWriter, String) {
+    let encoding = try encoding(arguments, command: command) ?? .cp1251
+    if arguments.has("--stdout") { return (TextWriter(standardOutputWith: encoding), "standard output") }
+    guard let path = arguments.value("-o") else {
+      throw .usage("name the file with -o, or give --stdout", command: command)
+    }
+    do throws(FileError) {
+      return (try TextWriter(path: path, encoding: encoding), path)
+    } catch {
+      throw .failed([error.description])
+    }
+  }
+
+  static func close(_ writer: TextWriter) throws(CommandError) {
+    do throws(FileError) { try writer.close() } catch { throw .failed([error.description]) }
+  }
+}
+
+extension String {
+  func replacingDashes() -> String { String(filter { $0 != "-" }) }
+}
+
+struct ExportIRBIS: DeskCommand {
+  static let spec = CommandSpec(
+    path: "export irbis", abstract: "Write books or readers as IRBIS plain-text records.",
+    usage: "export irbis books [<inventory>... | --all | --new-since <date> | --issued] (-o <file> | --stdout)\n"
+      + "       circdesk export irbis readers [<ticket>... | --all] (-o <file> | --stdout)",
+    arguments: [
+      ("books|readers", "What to export."), ("<inventory>, <ticket>", "Only these books or readers."),
+    ],
+    options: [
+      CommandSpec.Option("--all", help: "Every book or reader."),
+      CommandSpec.Option("--new-since", value: "<date>", help: "Books received since this date (YYYY-MM-DD)."),
+      CommandSpec.Option("--issued", help: "Books that are out."),
+      ExchangeOptions.output, ExchangeOptions.standardOutput, ExchangeOptions.encoding, CommandSpec.databaseOption,
+    ],
+    discussion: """
+      Books: 920 PAZK, 10 (ISBN, price), 700, 200, 210, 215, 621, 908, 903 and a 910 for the copy
+      (status 0 on the shelf, 1 out). Readers: 920 RDR, 10/11/12, 21, 30, 13, 17, 32, 50, 51 and a
+      field 40 for each loan. The format has no escaping: ^, line breaks and control characters in
+      a value become spaces. In Windows-1251 a letter the code page lacks is written as its plain
+      letter (é as e) or as ?, and the count of such letters is reported.
+      """)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let words = try arguments.positionals(minimum: 1)
+    let names = Array(words.dropFirst())
+    let store = try context.openStore(arguments)
+    let (writer, destination) = try ExchangeOptions.writer(arguments, command: spec.path)
+    let count: Int
+    switch words[0] {
+    case "books":
+      let selection: IRBISExport.BookSelection
+      if !names.isEmpty {
+        selection = .inventories(names)
+      } else if let since = try arguments.date("--new-since") {
+        selection = .newSince(since)
+      } else if arguments.has("--issued") {
+        selection = .issued
+      } else if arguments.has("--all") {
+        selection = .all
+      } else {
+        throw .usage("name inventory numbers, or --all, --new-since or --issued", command: spec.path)
+      }
+      count = try perform { () throws(StoreError) in try IRBISExport.books(selection, from: store, to: writer) }
+    case "readers":
+      guard !names.isEmpty || arguments.has("--all") else {
+        throw .usage("name reader tickets, or --all", command: spec.path)
+      }
+      let selection: IRBISExport.ReaderSelection = names.isEmpty ? .all : .tickets(names)
+      count = try perform { () throws(StoreError) in try IRBISExport.readers(selection, from: store, to: writer) }
+    default:
+      throw .usage("export books or readers, not «\(words[0])»", command: spec.path)
+    }
+    try ExchangeOptions.close(writer)
+    guard !arguments.has("--stdout") else { return }
+    context.output.line("Wrote \(count) \(count == 1 ? "record" : "records") to \(destination)".visibleForTerminal)
+    if writer.replacedCharacters > 0 {
+      context.output.line(
+        "\(writer.replacedCharacters) characters have no place in Windows-1251 and were written as plain letters or ?; "
+          + "--encoding utf8 keeps them")
+    }
+  }
+}
+
+struct ExportKOC: DeskCommand {
+  static let spec = CommandSpec(
+    path: "export koc", abstract: "Write issues and returns as a Koha offline circulation file.",
+    usage: "export koc [--since <datetime>] (-o <file> | --stdout)",
+    options: [
+      CommandSpec.Option("--since", value: "<datetime>", help: "Only what happened since, like 2026-11-30T09:00:00Z."),
+      ExchangeOptions.output, ExchangeOptions.standardOutput, CommandSpec.databaseOption,
+    ])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    _ = try arguments.positionals(minimum: 0, maximum: 0)
+    var since: Timestamp?
+    if let text = arguments.value("--since") {
+      guard let time = Timestamp(iso: text) ?? LocalDate(iso: text).map({ Timestamp(date: $0) }) else {
+        throw .usage("--since takes a time like 2026-11-30T09:00:00Z or a date, not «\(text)»", command: spec.path)
+      }
+      since = time
+    }
+    let store = try context.openStore(arguments)
+    var parsed = arguments
+    parsed.setDefault("--encoding", "utf8")
+    let (writer, destination) = try ExchangeOptions.writer(parsed, command: spec.path)
+    let count = try perform { () throws(StoreError) in
+      try KOC.export(from: store, since: since, version: RootCommand.version, to: writer)
+    }
+    try ExchangeOptions.close(writer)
+    if !arguments.has("--stdout") {
+      context.output.line("Wrote \(count) transactions to \(destination)".visibleForTerminal)
+    }
+  }
+}
+
+struct ImportIRBIS: DeskCommand {
+  static let spec = CommandSpec(
+    path: "import irbis", abstract: "Read books and readers from an IRBIS plain-text file.",
+    usage: "import irbis <file> [--dry-run] [--update] [--encoding cp1251|utf8]",
+    arguments: [("<file>", "IRBIS records: UTF-8 (with or without BOM) or Windows-1251, CRLF or LF.")],
+    options: [
+      CommandSpec.Option("--dry-run", help: "Report what would happen and change nothing."),
+      CommandSpec.Option("--update", help: "Replace books and readers that are already there (else they are skipped)."),
+      ExchangeOptions.encoding, CommandSpec.databaseOption,
+    ],
+    discussion: """
+      Catalogue records become books, one per copy (field 910) with an inventory number; RDR
+      records become readers with their loans. Records it cannot take are reported with their
+      record and line numbers and the reason; the rest is imported, in one transaction.
+      """)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let path = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    let encoding = try ExchangeOptions.encoding(arguments, command: spec.path)
+    let store = try context.openStore(arguments)
+    let report = try importing(context) {
+      try IRBISTextImport.run(
+        path: path, encoding: encoding, store: store, update: arguments.has("--update"),
+        dryRun: arguments.has("--dry-run"))
+    }
+    ImportIRBIS.print(report, dryRun: arguments.has("--dry-run"), context: context)
+  }
+
+  static func importing(_ context: CommandContext, _ body: () throws -> ImportReport) throws(CommandError)
+    -> ImportReport
+  {
+    do {
+      return try body()
+    } catch let error as StoreError {
+      throw .store(error)
+    } catch {
+      throw .failed(["\(error)"])
+    }
+  }
+
+  static func print(_ report: ImportReport, dryRun: Bool, context: CommandContext) {
+    for line in report.problems { context.output.line(("skipped: " + line).visibleForTerminal) }
+    for line in report.notes { context.output.line(("note: " + line).visibleForTerminal) }
+    let verb = dryRun ? "Would import" : "Imported"
+    context.output.line(
+      "\(verb) from \(report.records) records: \(report.booksAdded) books added, \(report.booksUpdated) updated; "
+        + "\(report.readersAdded) readers added, \(report.readersUpdated) updated; \(report.loansAdded) loans; "
+        + "\(report.problems.count) skipped" + (dryRun ? " (dry run: nothing changed)" : ""))
+  }
+}
+
+struct ImportISO2709: DeskCommand {
+  static let spec = CommandSpec(
+    path: "import iso2709", abstract: "Read books from an ISO 2709 (RUSMARC) file.",
+    usage: "import iso2709 <file> [--dry-run] [--update] [--encoding cp1251|utf8]",
+    arguments: [("<file>", "ISO 2709 records, Windows-1251 unless --encoding says otherwise.")],
+    options: [
+      CommandSpec.Option("--dry-run", help: "Report what would happen and change nothing."),
+      CommandSpec.Option("--update", help: "Replace books that are already there."),
+      ExchangeOptions.encoding, CommandSpec.databaseOption,
+    ])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let path = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    let encoding = try ExchangeOptions.encoding(arguments, command: spec.path) ?? .cp1251
+    let store = try context.openStore(arguments)
+    let report = try ImportIRBIS.importing(context) {
+      try ISO2709.run(
+        path: path, encoding: encoding, store: store, update: arguments.has("--update"),
+        dryRun: arguments.has("--dry-run"))
+    }
+    ImportIRBIS.print(report, dryRun: arguments.has("--dry-run"), context: context)
+  }
+}
+
+struct ImportKOC: DeskCommand {
+  static let spec = CommandSpec(
+    path: "import koc", abstract: "Replay Koha offline circulation files.",
+    usage: "import koc <file>...",
+    arguments: [("<file>", "Files of one or several desks; merged by timestamp before replay.")],
+    options: [CommandSpec.databaseOption],
+    discussion: """
+      Koha's rules: an item on loan to the same reader is renewed; on loan to another since
+      earlier, it is returned and then issued; a loan newer than the line makes the line skipped.
+      Unknown items and readers are reported; the rest of the file is still applied.
+      """)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let paths = try arguments.positionals(minimum: 1)
+    let store = try context.openStore(arguments)
+    let offset = store.clock.now().utcOffsetSeconds
+    var results: [String] = []
+    var problems: [String] = []
+    do {
+      let (transactions, unreadable) = try KOC.read(paths: paths, offsetSeconds: offset)
+      problems = unreadable
+      results = try KOC.replay(transactions, into: store)
+    } catch let error as StoreError {
+      throw .store(error)
+    } catch {
+      throw .failed(["\(error)"])
+    }
+    for line in results + problems { context.output.line(line.visibleForTerminal) }
+    context.output.line("\(results.count) transactions replayed; \(problems.count) lines unreadable")
+    if !problems.isEmpty || results.contains(where: { $0.contains(": unknown ") }) { throw .exit(1) }
+  }
+}

@@ -1,0 +1,109 @@
+/// Books in IRBIS's catalogue worksheet PAZK: the fields the desk writes and reads.
+public enum IRBISBooks {
+  /// The shelf code IRBIS builds for field 903: `<BBK>/<author mark>-<inventory number>`.
+  public static func shelfCode(_ book: Book) -> String {
+    guard !book.bbk.isEmpty || !book.authorMark.isEmpty else { return book.inventoryNumber }
+    return "\(book.bbk)/\(book.authorMark)-\(book.inventoryNumber)"
+  }
+
+  /// One catalogue record for one copy. `onLoan` sets the copy's status (910^A 1, else 0).
+  public static func record(for book: Book, onLoan: Bool) -> IRBISRecord {
+    var record = IRBISRecord()
+    record.append(920, "PAZK")
+    record.append(10, subfields: [("A", book.isbn?.hyphenated ?? ""), ("D", book.price?.description ?? "")])
+    record.append(700, subfields: [("A", book.authorSurname), ("B", book.authorInitials)])
+    let (title, other) = splitTitle(book.title)
+    record.append(200, subfields: [("A", title), ("E", other)])
+    record.append(210, subfields: [("A", book.city), ("C", book.publisher), ("D", book.year.map(String.init) ?? "")])
+    record.append(215, subfields: [("A", book.pages.map(String.init) ?? "")])
+    record.append(621, book.bbk)
+    record.append(908, book.authorMark)
+    record.append(903, shelfCode(book))
+    record.append(
+      910,
+      subfields: [
+        ("A", onLoan ? "1" : "0"), ("B", book.inventoryNumber), ("C", book.received?.compact ?? ""), ("D", book.place),
+      ])
+    return record
+  }
+
+  /// "Title : other title information" into its two parts (ISBD punctuation).
+  static func splitTitle(_ title: String) -> (String, String) {
+    let characters = Array(title)
+    for index in characters.indices.dropLast(2)
+    where characters[index] == " " && characters[index + 1] == ":"
+      && characters[index + 2] == " "
+    {
+      return (String(characters[..<index]), String(characters[(index + 3)...]))
+    }
+    return (title, "")
+  }
+
+  /// The books a catalogue record describes: one for each copy (field 910) with an inventory
+  /// number. A record that is not a book, or has no copy with a number, says why.
+  public static func drafts(from record: IRBISRecord) -> Result<[BookDraft], ImportRefusal> {
+    let worksheet = record.text(920).trimmingWhitespace().uppercased()
+    guard ["PAZK", "SPEC", ""].contains(worksheet) else { return .failure(.notABook(worksheet)) }
+    let copies = record.all(910).filter { !$0.subfield("B").trimmingWhitespace().isEmpty }
+    guard !copies.isEmpty else { return .failure(.noInventoryNumber) }
+    var base = BookDraft()
+    let isbnField = record.first(10)
+    base.isbn = isbnField?.subfield("A") ?? ""
+    base.price = (isbnField?.subfield("D") ?? "").replacingCommasWithDots()
+    // A multi-volume set (SPEC) names its author in 961 when 700 is absent.
+    let author = record.first(700) ?? record.first(961)
+    base.authorSurname = author?.subfield("A") ?? ""
+    base.authorInitials = author?.subfield("B") ?? ""
+    let title = record.first(200)
+    var titleText = [title?.subfield("A") ?? "", title?.subfield("E") ?? ""].filter { !$0.isEmpty }.joined(
+      separator: " : ")
+    if let volume = title?.subfield("V"), !volume.isEmpty {
+      titleText = titleText.isEmpty ? volume : "\(titleText). \(volume)"
+    }
+    base.title = titleText
+    let publication = record.first(210)
+    base.city = publication?.subfield("A") ?? ""
+    base.publisher = publication?.subfield("C") ?? ""
+    base.year = PersonName.year(in: publication?.subfield("D") ?? "").map(String.init) ?? ""
+    base.pages = String((record.first(215)?.subfield("A") ?? "").prefix { $0.isNumber })
+    base.bbk = record.text(621)
+    base.authorMark = record.text(908)
+    return .success(
+      copies.map { copy in
+        var draft = base
+        draft.inventoryNumber = copy.subfield("B")
+        draft.place = copy.subfield("D")
+        let price = copy.subfield("E").replacingCommasWithDots()
+        if !price.isEmpty { draft.price = price }
+        if let received = LocalDate(iso: copy.subfield("C")) { draft.received = received.iso }
+        return draft
+      })
+  }
+}
+
+/// Why a record of an import was not taken.
+public enum ImportRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+  case notABook(String)
+  case noInventoryNumber
+  case notAReader
+  case noTicket
+  case invalid([String])
+  case alreadyThere(String)
+
+  public var description: String {
+    switch self {
+    case .notABook(let worksheet): return "not a book (worksheet \(worksheet))"
+    case .noInventoryNumber: return "no copy with an inventory number (field 910 ^B)"
+    case .notAReader: return "not a reader record"
+    case .noTicket: return "no reader ticket (field 30)"
+    case .invalid(let reasons): return reasons.joined(separator: "; ")
+    case .alreadyThere(let what): return "\(what) is already in the library (skipped; --update replaces it)"
+    }
+  }
+}
+
+extension String {
+  func replacingCommasWithDots() -> String {
+    String(map { $0 == "," ? "." : $0 }).trimmingWhitespace()
+  }
+}

@@ -1,0 +1,122 @@
+/// One loan as IRBIS's reader field 40 holds it: dates and times on the library's wall clock.
+public struct IRBISLoan: Equatable, Sendable {
+  public var inventory: String
+  public var shelfCode: String
+  public var description: String
+  public var issued: LocalDate
+  public var issuedTime: String
+  public var due: LocalDate
+  /// Nil while the book is out (written `******`).
+  public var returned: LocalDate?
+  public var returnedTime: String
+  public var renewed: LocalDate?
+  public var renewals: Int
+  public var desk: String
+  public var place: String
+
+  public init(
+    inventory: String, shelfCode: String = "", description: String = "", issued: LocalDate, issuedTime: String = "",
+    due: LocalDate, returned: LocalDate? = nil, returnedTime: String = "", renewed: LocalDate? = nil, renewals: Int = 0,
+    desk: String = "", place: String = ""
+  ) {
+    self.inventory = inventory
+    self.shelfCode = shelfCode
+    self.description = description
+    self.issued = issued
+    self.issuedTime = issuedTime
+    self.due = due
+    self.returned = returned
+    self.returnedTime = returnedTime
+    self.renewed = renewed
+    self.renewals = renewals
+    self.desk = desk
+    self.place = place
+  }
+
+  var field: IRBISRecord.Field {
+    IRBISRecord.Field(
+      tag: 40,
+      subfields: [
+        ("A", shelfCode), ("B", inventory), ("C", description), ("D", issued.compact), ("1", issuedTime),
+        ("E", due.compact), ("F", returned?.compact ?? "******"), ("2", returnedTime), ("G", "IBIS"), ("K", place),
+        ("V", desk), ("L", renewed?.compact ?? ""), ("4", renewals > 0 ? String(renewals) : ""),
+      ])
+  }
+
+  init?(_ field: IRBISRecord.Field) {
+    let inventory = field.subfield("B").trimmingWhitespace()
+    guard !inventory.isEmpty, let issued = LocalDate(iso: field.subfield("D")) else { return nil }
+    self.inventory = inventory
+    shelfCode = field.subfield("A")
+    description = field.subfield("C")
+    self.issued = issued
+    issuedTime = field.subfield("1")
+    due = LocalDate(iso: field.subfield("E")) ?? issued
+    let returnedText = field.subfield("F")
+    returned = returnedText.hasPrefix("*") ? nil : LocalDate(iso: returnedText)
+    returnedTime = field.subfield("2")
+    renewed = LocalDate(iso: field.subfield("L"))
+    renewals = Int(field.subfield("4")) ?? 0
+    desk = field.subfield("V")
+    place = field.subfield("K")
+  }
+}
+
+/// Readers in IRBIS's reader database RDR.
+public enum IRBISReaders {
+  public static func record(for reader: Reader, loans: [IRBISLoan]) -> IRBISRecord {
+    var record = IRBISRecord()
+    record.append(920, "RDR")
+    record.append(10, reader.surname)
+    record.append(11, reader.firstName)
+    record.append(12, reader.patronymic)
+    record.append(21, reader.birthYear.map(String.init) ?? "")
+    record.append(30, reader.ticket)
+    if let address = reader.address {
+      record.append(
+        13,
+        subfields: [
+          ("A", address.postcode), ("C", address.city), ("D", address.street), ("E", address.house),
+          ("H", address.flat),
+        ])
+    }
+    record.append(17, reader.phone)
+    record.append(32, reader.email)
+    record.append(50, reader.category)
+    record.append(51, reader.registered.compact)
+    record.fields += loans.map(\.field)
+    return record
+  }
+
+  /// The reader a record describes, and their loans.
+  public static func reader(from record: IRBISRecord) -> Result<(ReaderDraft, [IRBISLoan]), ImportRefusal> {
+    let worksheet = record.text(920).trimmingWhitespace().uppercased()
+    guard worksheet == "RDR" else { return .failure(.notAReader) }
+    var draft = ReaderDraft()
+    draft.ticket = record.text(30)
+    guard !draft.ticket.trimmingWhitespace().isEmpty else { return .failure(.noTicket) }
+    draft.surname = record.text(10)
+    draft.firstName = record.text(11)
+    draft.patronymic = record.text(12)
+    draft.birthYear = String(record.text(21).prefix(4))
+    if let address = record.first(13) {
+      draft.postcode = address.subfield("A")
+      draft.addressCity = address.subfield("C")
+      draft.street = address.subfield("D")
+      draft.house = address.subfield("E")
+      draft.flat = address.subfield("H")
+    }
+    draft.phone = record.text(17)
+    draft.email = record.text(32)
+    draft.category = record.text(50)
+    draft.registered = LocalDate(iso: record.text(51))?.iso ?? ""
+    return .success((draft, record.all(40).compactMap(IRBISLoan.init)))
+  }
+
+  /// `HHMMSS` as seconds into the day; 0 when absent or malformed.
+  public static func seconds(_ time: String) -> Int {
+    let digits = Array(time.prefix(6))
+    guard digits.count == 6, digits.allSatisfy(\.isNumber), let value = Int(String(digits)) else { return 0 }
+    return (value / 10_000) * 3600 + (value / 100 % 100) * 60 + value % 100
+  }
+}

@@ -1,0 +1,92 @@
+/// A record in IRBIS's plain-text exchange form: numbered fields, each a line
+/// `#tag: value`, where a value is plain text followed by `^`-subfields (`^AЛермонтов^BМ. Ю.`).
+public struct IRBISRecord: Equatable, Sendable {
+  public struct Field: Equatable, Sendable {
+    public var tag: Int
+    public var value: String
+
+    public init(tag: Int, value: String) {
+      self.tag = tag
+      self.value = value
+    }
+
+    /// A field made of subfields, in order; empty ones are left out.
+    public init(tag: Int, text: String = "", subfields: [(Character, String)]) {
+      self.tag = tag
+      var value = IRBISRecord.clean(text)
+      for (code, data) in subfields where !data.isEmpty {
+        value += "^\(code)" + IRBISRecord.clean(data)
+      }
+      self.value = value
+    }
+
+    /// The text before the first `^`.
+    public var text: String {
+      String(value.prefix { $0 != "^" })
+    }
+
+    /// The data of subfield `code` (case does not matter), or "".
+    public func subfield(_ code: Character) -> String {
+      let wanted = Character(code.uppercased())
+      var parts = value.split(separator: "^", omittingEmptySubsequences: false).dropFirst()
+      while let part = parts.popFirst() {
+        guard let first = part.first, Character(first.uppercased()) == wanted else { continue }
+        return String(part.dropFirst())
+      }
+      return ""
+    }
+  }
+
+  public var fields: [Field]
+
+  public init(fields: [Field] = []) {
+    self.fields = fields
+  }
+
+  public func first(_ tag: Int) -> Field? {
+    fields.first { $0.tag == tag }
+  }
+
+  public func all(_ tag: Int) -> [Field] {
+    fields.filter { $0.tag == tag }
+  }
+
+  /// The plain text of the first field with this tag, or "".
+  public func text(_ tag: Int) -> String {
+    first(tag)?.text ?? ""
+  }
+
+  public mutating func append(_ tag: Int, _ text: String) {
+    let value = IRBISRecord.clean(text)
+    if !value.isEmpty { fields.append(Field(tag: tag, value: value)) }
+  }
+
+  public mutating func append(_ tag: Int, subfields: [(Character, String)]) {
+    let field = Field(tag: tag, subfields: subfields)
+    if !field.value.isEmpty { fields.append(field) }
+  }
+
+  /// The record as text, each line ended by `newline`, closed by `*****`.
+  public func text(newline: String) -> String {
+    fields.map { "#\($0.tag): \($0.value)\(newline)" }.joined() + "*****" + newline
+  }
+
+  /// A value as IRBIS can hold it: there is no escaping in the format, so `^` (which starts a
+  /// subfield) becomes a space, and so do line breaks and other control characters.
+  public static func clean(_ value: String) -> String {
+    var result = ""
+    var lastWasSpace = false
+    for character in value {
+      let isControl = character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
+      let replaced: Character = character == "^" || character.isNewline || isControl ? " " : character
+      if replaced == " " {
+        if !lastWasSpace { result.append(" ") }
+        lastWasSpace = true
+      } else {
+        result.append(replaced)
+        lastWasSpace = false
+      }
+    }
+    return result.trimmingWhitespace()
+  }
+}

@@ -1,0 +1,202 @@
+import DeskDomain
+import DeskStorage
+
+/// What an import did, or with `--dry-run` would do.
+public struct ImportReport: Sendable {
+  public var records = 0
+  public var booksAdded = 0
+  public var booksUpdated = 0
+  public var readersAdded = 0
+  public var readersUpdated = 0
+  public var loansAdded = 0
+  /// One line for each record, copy or loan not taken, with where it stands in the file.
+  public var problems: [String] = []
+  public var notes: [String] = []
+
+  public init() {}
+}
+
+/// Reads IRBIS records (plain text or ISO 2709) into the library in one transaction: records it
+/// cannot take are reported and the rest imported; an error of the database leaves it as it was.
+public struct RecordImporter {
+  public var update: Bool
+  public var dryRun: Bool
+  let store: LibraryStore
+  private var report = ImportReport()
+  private var loans: [(ticket: String, loan: IRBISLoan, source: String)] = []
+  private let categories: Set<String>
+  private let defaultCategory: String
+
+  public init(store: LibraryStore, update: Bool, dryRun: Bool) throws(StoreError) {
+    self.store = store
+    self.update = update
+    self.dryRun = dryRun
+    categories = Set(try store.categories().map(\.code))
+    defaultCategory = try store.policy().defaultCategory
+  }
+
+  /// Runs `feed` (which hands records to `take`) inside one transaction, then the loans.
+  public static func run(
+    store: LibraryStore, update: Bool, dryRun: Bool, feed: (inout RecordImporter) throws -> Void
+  ) throws -> ImportReport {
+    var importer = try RecordImporter(store: store, update: update, dryRun: dryRun)
+    let body = {
+      try feed(&importer)
+      try importer.takeLoans()
+    }
+    if dryRun { try store.dryRun(body) } else { try store.transaction(body) }
+    return importer.report
+  }
+
+  public mutating func problem(_ text: String) {
+    report.problems.append(text)
+  }
+
+  /// Takes one record: a book record gives a book per copy, a reader record a reader (their
+  /// loans wait until every record is in, so that a loan's book may come later in the file).
+  public mutating func take(_ record: IRBISRecord, source: String) throws {
+    report.records += 1
+    let worksheet = record.text(920).trimmingWhitespace().uppercased()
+    if worksheet == "RDR" {
+      try takeReader(record, source: source)
+      return
+    }
+    switch IRBISBooks.drafts(from: record) {
+    case .failure(let refusal):
+      report.problems.append("\(source): \(refusal)")
+    case .success(let drafts):
+      for draft in drafts { try takeBook(draft, source: source) }
+    }
+  }
+
+  private mutating func takeBook(_ draft: BookDraft, source: String) throws {
+    var draft = draft
+    if !draft.isbn.isEmpty, (try? ISBN(draft.isbn)) == nil {
+      report.notes.append(
+        "\(source): copy \(draft.inventoryNumber): ISBN «\(draft.isbn)» is not valid; imported without it")
+      draft.isbn = ""
+    }
+    let inventory = draft.inventoryNumber.trimmingWhitespace()
+    do throws(StoreError) {
+      if try store.book(inventory: inventory) != nil {
+        guard update else {
+          report.problems.append("\(source): \(ImportRefusal.alreadyThere("book \(inventory)"))")
+          return
+        }
+        try store.updateBook(inventory: inventory) { current in
+          for field in BookDraft.fields where !draft[field].isEmpty { current[field] = draft[field] }
+        }
+        report.booksUpdated += 1
+      } else {
+        try store.addBook(draft)
+        report.booksAdded += 1
+      }
+    } catch {
+      guard case .invalid = error else { throw error }
+      report.problems.append("\(source): copy \(inventory): \(error.lines.joined(separator: "; "))")
+    }
+  }
+
+  private mutating func takeReader(_ record: IRBISRecord, source: String) throws {
+    switch IRBISReaders.reader(from: record) {
+    case .failure(let refusal):
+      report.problems.append("\(source): \(refusal)")
+    case .success(let found):
+      var draft = found.0
+      let readerLoans = found.1
+      if !draft.category.isEmpty && !categories.contains(draft.category) {
+        report.notes.append(
+          "\(source): category «\(draft.category)» is not known here; the reader is «\(defaultCategory)»")
+        draft.category = defaultCategory
+      }
+      let ticket = draft.ticket.trimmingWhitespace()
+      let added = draft
+      do throws(StoreError) {
+        if try store.reader(ticket: ticket) != nil {
+          guard update else {
+            report.problems.append("\(source): \(ImportRefusal.alreadyThere("reader \(ticket)"))")
+            return
+          }
+          try store.updateReader(ticket: ticket) { current in
+            for field in ReaderDraft.fields where !added[field].isEmpty { current[field] = added[field] }
+          }
+          report.readersUpdated += 1
+        } else {
+          try store.addReader(added)
+          report.readersAdded += 1
+        }
+        for loan in readerLoans { loans.append((ticket: ticket, loan: loan, source: source)) }
+      } catch {
+        guard case .invalid = error else { throw error }
+        report.problems.append("\(source): reader \(ticket): \(error.lines.joined(separator: "; "))")
+      }
+    }
+  }
+
+  private static func instant(_ date: LocalDate, _ time: String, offsetSeconds: Int) -> Timestamp {
+    Timestamp(date: date, second: IRBISReaders.seconds(time)).adding(milliseconds: -Int64(offsetSeconds) * 1000)
+  }
+
+  private mutating func takeLoans() throws {
+    let offset = store.clock.now().utcOffsetSeconds
+    for entry in loans {
+      let loan = entry.loan
+      let issued = RecordImporter.instant(loan.issued, loan.issuedTime, offsetSeconds: offset)
+      let returned = loan.returned.map { RecordImporter.instant($0, loan.returnedTime, offsetSeconds: offset) }
+      guard let book = try store.book(inventory: loan.inventory) else {
+        report.problems.append(
+          "\(entry.source): loan of \(loan.inventory) to \(entry.ticket): no such book in the library")
+        continue
+      }
+      // The same loan imported before (an export read back, or --update) is not doubled.
+      let known = try store.loans(ofBook: book)
+      if known.contains(where: { $0.loan.issued == issued && $0.readerTicket == entry.ticket }) { continue }
+      let result = LoanImport.record(
+        store: store, ticket: entry.ticket, loan: loan, issued: issued, returned: returned)
+      if let refusal = result {
+        report.problems.append("\(entry.source): loan of \(loan.inventory) to \(entry.ticket): \(refusal)")
+      } else {
+        report.loansAdded += 1
+      }
+    }
+  }
+}
+
+enum LoanImport {
+  /// Records the loan; the reason when the library refused it (the book out to someone else).
+  static func record(store: LibraryStore, ticket: String, loan: IRBISLoan, issued: Timestamp, returned: Timestamp?)
+    -> String?
+  {
+    do throws(StoreError) {
+      try store.recordLoan(
+        ticket: ticket, inventory: loan.inventory, issued: issued, due: loan.due, returned: returned,
+        renewals: loan.renewals, desk: loan.desk.isEmpty ? "import" : loan.desk)
+      return nil
+    } catch {
+      return error.lines.joined(separator: "; ")
+    }
+  }
+}
+
+/// IRBIS plain-text files.
+public enum IRBISTextImport {
+  public static func run(
+    path: String, encoding: FileEncoding?, store: LibraryStore, update: Bool, dryRun: Bool
+  ) throws -> ImportReport {
+    let lines = try LineReader(path: path, encoding: encoding)
+    return try RecordImporter.run(store: store, update: update, dryRun: dryRun) { importer in
+      var reader = IRBISReader()
+      while let (line, valid) = lines.next() {
+        switch reader.feed(line, invalid: !valid) {
+        case .record(let record, let number, let firstLine)?:
+          try importer.take(record, source: "record \(number) (line \(firstLine))")
+        case .problem(let problem)?:
+          importer.problem(problem.description)
+        case nil:
+          break
+        }
+      }
+      if case .problem(let problem)? = reader.finish() { importer.problem(problem.description) }
+    }
+  }
+}

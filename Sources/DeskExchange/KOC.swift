@@ -1,0 +1,127 @@
+import DeskDomain
+import DeskStorage
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Koha's offline circulation file (`.koc`): a header line, then one issue or return a line,
+/// tab-separated, with a timestamp to the millisecond.
+public enum KOC {
+  public struct Transaction: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+      case issue(ticket: String, inventory: String)
+      case giveBack(inventory: String)
+    }
+
+    public var time: Timestamp
+    public var kind: Kind
+    public var source: String
+  }
+
+  public static let header = "Version=1.0\tGenerator=circdesk\tGeneratorVersion="
+
+  /// `YYYY-MM-DD HH:MM:SS mmm` on the wall clock.
+  static func format(_ moment: LocalMoment) -> String {
+    let text = moment.instant.adding(milliseconds: Int64(moment.utcOffsetSeconds) * 1000).iso  // 2026-11-30T10:15:02.120Z
+    let date = text.prefix(10)
+    let time = text.dropFirst(11).prefix(8)
+    let milliseconds = text.dropFirst(20).prefix(3)
+    return "\(date) \(time) \(milliseconds)"
+  }
+
+  static func parseTime(_ text: String, offsetSeconds: Int) -> Timestamp? {
+    let parts = text.split(separator: " ")
+    guard parts.count >= 2 else { return nil }
+    let fraction = parts.count >= 3 ? String(parts[2]) : "000"
+    guard let local = Timestamp(iso: "\(parts[0])T\(parts[1]).\(fraction)Z") else { return nil }
+    return local.adding(milliseconds: -Int64(offsetSeconds) * 1000)
+  }
+
+  /// Writes the desk's issues and returns since `since` (all when nil), oldest first.
+  public static func export(
+    from store: LibraryStore, since: Timestamp?, version: String, to writer: TextWriter
+  ) throws(StoreError) -> Int {
+    writer.write(header + version + "\n")
+    var lines: [(Timestamp, String)] = []
+    for event in try store.circulationEvents(since: since) {
+      let time = format(store.clock.local(event.time))
+      switch event.kind {
+      case .issue: lines.append((event.time, "\(time)\tissue\t\(event.ticket)\t\(event.inventory)"))
+      case .giveBack: lines.append((event.time, "\(time)\treturn\t\(event.inventory)"))
+      }
+    }
+    for (_, line) in lines.sorted(by: { $0.0 < $1.0 }) { writer.write(line + "\n") }
+    return lines.count
+  }
+
+  /// Reads the transactions of several files, merged by timestamp; lines it cannot read are
+  /// returned as problems with their file and line.
+  public static func read(paths: [String], offsetSeconds: Int) throws -> ([Transaction], [String]) {
+    var transactions: [Transaction] = []
+    var problems: [String] = []
+    for path in paths {
+      let lines = try LineReader(path: path, encoding: .utf8)
+      var number = 0
+      while let (line, _) = lines.next() {
+        number += 1
+        if line.hasPrefix("Version=") || line.trimmingWhitespace().isEmpty { continue }
+        let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map {
+          String($0).trimmingWhitespace()
+        }
+        let source = "\(path):\(number)"
+        guard cells.count >= 3, let time = parseTime(cells[0], offsetSeconds: offsetSeconds) else {
+          problems.append("\(source): not a transaction line")
+          continue
+        }
+        switch cells[1] {
+        case "issue" where cells.count >= 4:
+          transactions.append(
+            Transaction(time: time, kind: .issue(ticket: cells[2], inventory: cells[3]), source: source))
+        case "return":
+          transactions.append(Transaction(time: time, kind: .giveBack(inventory: cells[2]), source: source))
+        default:
+          problems.append("\(source): unknown transaction «\(cells[1])»")
+        }
+      }
+    }
+    return (transactions.sorted { $0.time < $1.time }, problems)
+  }
+
+  /// Replays transactions in timestamp order with Koha's rules; one result line each.
+  public static func replay(_ transactions: [Transaction], into store: LibraryStore) throws -> [String] {
+    var results: [String] = []
+    try store.transaction {
+      for transaction in transactions {
+        results.append("\(transaction.source): " + (try replay(transaction, into: store)))
+      }
+    }
+    return results
+  }
+
+  static func replay(_ transaction: Transaction, into store: LibraryStore) throws -> String {
+    switch transaction.kind {
+    case .issue(let ticket, let inventory):
+      guard let book = try store.book(inventory: inventory) else { return "unknown item \(inventory)" }
+      guard let reader = try store.reader(ticket: ticket) else { return "unknown reader \(ticket)" }
+      if let current = try store.currentLoan(ofBook: book) {
+        if current.loan.issued > transaction.time { return "skipped: \(inventory) has a newer loan" }
+        if current.readerTicket == reader.ticket {
+          try store.renewRecorded(inventory: inventory, at: transaction.time)
+          return "renewed \(inventory) for \(reader.ticket)"
+        }
+        try store.returnRecorded(inventory: inventory, at: transaction.time)
+        try store.issueRecorded(ticket: reader.ticket, inventory: inventory, at: transaction.time)
+        return "applied: \(inventory) returned from \(current.readerTicket), issued to \(reader.ticket)"
+      }
+      try store.issueRecorded(ticket: reader.ticket, inventory: inventory, at: transaction.time)
+      return "applied: issued \(inventory) to \(reader.ticket)"
+    case .giveBack(let inventory):
+      guard let book = try store.book(inventory: inventory) else { return "unknown item \(inventory)" }
+      guard let current = try store.currentLoan(ofBook: book) else { return "skipped: \(inventory) is not on loan" }
+      if current.loan.issued > transaction.time { return "skipped: \(inventory) has a newer loan" }
+      try store.returnRecorded(inventory: inventory, at: transaction.time)
+      return "applied: returned \(inventory)"
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import DeskDomain
+
+/// An issue or a return, as exchange files list them.
+public struct CirculationEvent: Equatable, Sendable {
+  public enum Kind: Sendable { case issue, giveBack }
+  public var time: Timestamp
+  public var kind: Kind
+  public var ticket: String
+  public var inventory: String
+}
+
+/// Circulation replayed from another desk's record (Koha's offline files): each happened at its
+/// own time, so the rules of the day decide the due date, and nothing is refused — the desk that
+/// recorded it already lent the book.
+extension LibraryStore {
+  public func circulationEvents(since: Timestamp?) throws(StoreError) -> [CirculationEvent] {
+    let from = since?.iso ?? ""
+    return try read {
+      try database.query(
+        """
+        SELECT l.issued_at, l.returned_at, r.ticket, b.inventory FROM loan l
+        JOIN book b ON b.id = l.book_id JOIN reader r ON r.id = l.reader_id
+        WHERE l.deleted = 0 AND (l.issued_at >= ? OR l.returned_at >= ?)
+        """, from, from
+      ) { row -> [CirculationEvent] in
+        var events: [CirculationEvent] = []
+        if let issued = Timestamp(iso: row.string(0)), row.string(0) >= from {
+          events.append(CirculationEvent(time: issued, kind: .issue, ticket: row.string(2), inventory: row.string(3)))
+        }
+        if let text = row.optionalString(1), text >= from, let returned = Timestamp(iso: text) {
+          events.append(
+            CirculationEvent(time: returned, kind: .giveBack, ticket: row.string(2), inventory: row.string(3)))
+        }
+        return events
+      }.flatMap { $0 }
+    }
+  }
+
+  /// Issues the book as of `time`, its due date by the rules of that day.
+  public func issueRecorded(ticket: String, inventory: String, at time: Timestamp) throws(StoreError) {
+    let policy = try self.policy()
+    guard let reader = try reader(ticket: ticket) else { throw .readerNotFound(ticket) }
+    guard let category = try category(code: reader.category) else { throw .categoryNotFound(reader.category) }
+    let day = clock.local(time).date
+    try recordLoan(
+      ticket: ticket, inventory: inventory, issued: time, due: policy.dueDate(issuedOn: day, category: category),
+      desk: policy.deskName)
+  }
+
+  /// Returns the book as of `time`.
+  public func returnRecorded(inventory: String, at time: Timestamp) throws(StoreError) {
+    try write {
+      let changed = try database.execute(
+        """
+        UPDATE loan SET returned_at = ?, updated_at = ?
+        WHERE book_id = (SELECT id FROM book WHERE inventory = ? AND deleted = 0) AND returned_at IS NULL AND deleted = 0
+        """, time.iso, clock.now().instant.iso, inventory)
+      guard changed == 1 else { throw StoreError.refused([.notOnLoan(book: inventory, inventory: inventory)]) }
+    }
+  }
+
+  /// Renews the book's loan as of `time`: a new period from the old due date or that day.
+  public func renewRecorded(inventory: String, at time: Timestamp) throws(StoreError) {
+    let policy = try self.policy()
+    guard let book = try book(inventory: inventory), let current = try currentLoan(ofBook: book),
+      let reader = try reader(ticket: current.readerTicket), let category = try category(code: reader.category)
+    else { throw .refused([.notOnLoan(book: inventory, inventory: inventory)]) }
+    let due = policy.renewedDueDate(oldDue: current.loan.due, today: clock.local(time).date, category: category)
+    try write {
+      try database.execute(
+        "UPDATE loan SET due_date = ?, renewals = renewals + 1, renewed_at = ?, updated_at = ? WHERE uuid = ?",
+        due.iso, time.iso, clock.now().instant.iso, current.loan.id.text)
+    }
+  }
+}
