@@ -24,11 +24,13 @@ let package = Package(
       ]
     ),
     .target(name: "DeskStorage", dependencies: ["CSQLite", "DeskDomain"]),
-    .target(name: "DeskUI", dependencies: ["DeskDomain", "DeskStorage", "DeskScanning", "DeskLookup"]),
+    .target(
+      name: "DeskUI", dependencies: ["DeskDomain", "DeskStorage", "DeskScanning", "DeskLookup", "DeskExchange"]),
     .target(name: "CDeskTerminal", linkerSettings: [.linkedLibrary("ncursesw")]),
     .target(name: "DeskTerminal", dependencies: ["CDeskTerminal", "DeskUI"]),
     .target(
-      name: "DeskCommands", dependencies: ["DeskDomain", "DeskStorage", "DeskAssets", "DeskScanning", "DeskLookup", "DeskExchange"]),
+      name: "DeskCommands",
+      dependencies: ["DeskDomain", "DeskStorage", "DeskAssets", "DeskScanning", "DeskLookup", "DeskExchange"]),
     .executableTarget(
       name: "circdesk",
       dependencies: ["DeskCommands", "DeskTerminal", "DeskUI", "DeskLookup"],
@@ -53,6 +55,11 @@ let package = Package(
     .target(name: "DeskTestSupport", dependencies: ["DeskDomain"], path: "Tests/DeskTestSupport"),
     .testTarget(name: "DeskDomainTests", dependencies: ["DeskDomain"]),
     .testTarget(name: "DeskStorageTests", dependencies: ["DeskStorage", "DeskDomain", "DeskTestSupport"]),
+    .testTarget(
+      name: "DeskExchangeTests",
+      dependencies: ["DeskExchange", "DeskCommands", "DeskStorage", "DeskDomain", "DeskTestSupport"],
+      exclude: ["Golden"]
+    ),
     .testTarget(
       name: "DeskLookupTests", dependencies: ["DeskLookup", "DeskStorage", "DeskDomain", "DeskTestSupport"]
     ),

@@ -53,6 +53,7 @@ final class BookDetailScreen: DeskScreen {
     switch key {
     case .escape: return [.pop]
     case .character("?"): return [.help(helpTopic)]
+    case .function(6): return ExportAction.prompt(.book(book.inventoryNumber), context: context)
     case .character("e"), .character("у"):
       return [.push(BookFormScreen(editing: book, onSaved: { _ in }))]
     case .character("u"), .character("г"):

@@ -55,6 +55,8 @@ final class BookListScreen: ListScreen<BookListing>, DeskScreen {
       let all = BookFilter.allCases
       filter = all[(all.firstIndex(of: filter).map { $0 + 1 } ?? 0) % all.count]
       return reloadAfterFilterChange(context: context)
+    case .function(6):
+      return ExportAction.prompt(.books(filter, search: query.text.trimmingWhitespace()), context: context)
     case .character("?"):
       return [.help(helpTopic)]
     default:

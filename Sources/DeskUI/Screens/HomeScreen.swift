@@ -77,7 +77,7 @@ final class HomeScreen: DeskScreen {
     case .desk: return [.push(DeskCirculationScreen())]
     case .help: return [.help(.home)]
     case .scan: return [.push(ScanImageScreen())]
-    case .export: return [.dialog(Dialog(title: s.sectionExport, lines: [s.exportNotYet]))]
+    case .export: return ExportAction.prompt(.everything, context: context)
     }
   }
 

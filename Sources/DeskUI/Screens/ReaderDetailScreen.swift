@@ -48,6 +48,7 @@ final class ReaderDetailScreen: DeskScreen {
     switch key {
     case .escape: return [.pop]
     case .character("?"): return [.help(helpTopic)]
+    case .function(6): return ExportAction.prompt(.reader(reader.ticket), context: context)
     case .up: selected = max(0, selected - 1)
     case .down: selected = min(max(0, loans.count - 1), selected + 1)
     case .home: selected = 0

@@ -53,6 +53,8 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
           ReaderFormScreen(
             editing: listing.reader, onSaved: { [weak self] reader in self?.pendingFocus = reader.sortKey }))
       ]
+    case .function(6):
+      return ExportAction.prompt(.readers, context: context)
     case .character("?"):
       return [.help(helpTopic)]
     default:

@@ -62,7 +62,11 @@ public struct EnglishStrings: UIStrings {
   public let sectionScan = "Scan image"
   public let sectionExport = "Export"
   public let sectionHelp = "Help"
-  public let exportNotYet = "Export to IRBIS is not part of this version of the desk yet."
+  public let exportPrompt = "File to write the IRBIS records to (Windows-1251, as IRBIS reads them):"
+  public let keyExport = "Export"
+  public func exported(_ count: Int, _ path: String) -> String {
+    "Wrote \(count) \(count == 1 ? "record" : "records") to \(path)"
+  }
   public func libraryCounts(_ books: Int, _ out: Int, _ readers: Int) -> String {
     "\(books) books, \(out) out; \(readers) readers"
   }
@@ -226,14 +230,16 @@ public struct EnglishStrings: UIStrings {
     switch topic {
     case .home:
       return [
-        ("b", "Books"), ("r", "Readers"), ("d", "Desk: issue and return"), ("s", "Scan image"), ("x", "Export"),
+        ("b", "Books"), ("r", "Readers"), ("d", "Desk: issue and return"), ("s", "Scan image"),
+        ("x", "Export everything to IRBIS"),
         ("h, ?", "Help"), ("↑ ↓ Enter", "Choose a section"), ("q", "Quit"),
       ]
     case .bookList, .readerList:
       var keys = [
         ("↑ ↓", "Move"), ("PgUp PgDn", "Page up, page down"), ("Home End", "First, last"),
         ("Enter", "Open"), ("/", "Search as you type; Enter keeps the results, Esc clears"), ("n", "New"),
-        ("e", "Edit"), ("Esc", "Back (or clear the search)"), ("q", "Quit"),
+        ("e", "Edit"), ("F6", "Export the list as shown to IRBIS"), ("Esc", "Back (or clear the search)"),
+        ("q", "Quit"),
       ]
       if topic == .bookList {
         keys.append(("f", "Filter: all, issued, available, overdue"))
@@ -243,13 +249,13 @@ public struct EnglishStrings: UIStrings {
     case .bookDetail:
       return [
         ("e", "Edit"), ("i", "Issue to a reader"), ("r", "Take back"), ("w", "Renew"), ("d, Delete", "Delete"),
-        ("Esc", "Back"),
+        ("u, x", "Apply or dismiss details a look-up found"), ("F6", "Export this book to IRBIS"), ("Esc", "Back"),
       ]
     case .readerDetail:
       return [
         ("↑ ↓", "Choose a loan"), ("Enter", "Open the book"), ("i", "Issue books to this reader"),
         ("r", "Take back the chosen book"), ("w", "Renew the chosen loan"), ("e", "Edit"), ("d, Delete", "Delete"),
-        ("Esc", "Back"),
+        ("F6", "Export this reader with their loans to IRBIS"), ("Esc", "Back"),
       ]
     case .form:
       return [

@@ -73,7 +73,9 @@ public struct RussianStrings: UIStrings {
   public let sectionScan = "Сканировать изображение"
   public let sectionExport = "Экспорт"
   public let sectionHelp = "Помощь"
-  public let exportNotYet = "Экспорт в ИРБИС в этой версии ещё не сделан."
+  public let exportPrompt = "Файл для записей ИРБИС (Windows-1251, как читает ИРБИС):"
+  public let keyExport = "Экспорт"
+  public func exported(_ count: Int, _ path: String) -> String { "Записей: \(count), записано в \(path)" }
   public func libraryCounts(_ books: Int, _ out: Int, _ readers: Int) -> String {
     "\(self.books(books)), выдано \(out); читателей: \(readers)"
   }
@@ -265,13 +267,14 @@ public struct RussianStrings: UIStrings {
     case .home:
       return [
         ("b", "Книги"), ("r", "Читатели"), ("d", "Кафедра: выдача и приём"), ("s", "Сканировать изображение"),
-        ("x", "Экспорт"), ("h, ?", "Помощь"), ("↑ ↓ Enter", "Выбрать раздел"), ("q", "Выход"),
+        ("x", "Экспорт всего в ИРБИС"), ("h, ?", "Помощь"), ("↑ ↓ Enter", "Выбрать раздел"), ("q", "Выход"),
       ]
     case .bookList, .readerList:
       var keys = [
         ("↑ ↓", "Перемещение"), ("PgUp PgDn", "Страница вверх, вниз"), ("Home End", "В начало, в конец"),
         ("Enter", "Открыть"), ("/", "Поиск по мере ввода; Enter оставляет найденное, Esc сбрасывает"),
-        ("n", "Новая запись"), ("e", "Изменить"), ("Esc", "Назад (или сбросить поиск)"), ("q", "Выход"),
+        ("n", "Новая запись"), ("e", "Изменить"), ("F6", "Экспорт списка как показан в ИРБИС"),
+        ("Esc", "Назад (или сбросить поиск)"), ("q", "Выход"),
       ]
       if topic == .bookList {
         keys.append(("f", "Фильтр: все, выданные, на полке, просроченные"))
@@ -281,13 +284,13 @@ public struct RussianStrings: UIStrings {
     case .bookDetail:
       return [
         ("e", "Изменить"), ("i", "Выдать читателю"), ("r", "Принять"), ("w", "Продлить"), ("d, Delete", "Удалить"),
-        ("Esc", "Назад"),
+        ("u, x", "Применить или отклонить найденное поиском"), ("F6", "Экспорт книги в ИРБИС"), ("Esc", "Назад"),
       ]
     case .readerDetail:
       return [
         ("↑ ↓", "Выбрать выдачу"), ("Enter", "Открыть книгу"), ("i", "Выдать книги этому читателю"),
         ("r", "Принять выбранную книгу"), ("w", "Продлить выбранную"), ("e", "Изменить"), ("d, Delete", "Удалить"),
-        ("Esc", "Назад"),
+        ("F6", "Экспорт читателя с выдачами в ИРБИС"), ("Esc", "Назад"),
       ]
     case .form:
       return [

@@ -61,7 +61,9 @@ public protocol UIStrings: Sendable {
   var sectionScan: String { get }
   var sectionExport: String { get }
   var sectionHelp: String { get }
-  var exportNotYet: String { get }
+  var exportPrompt: String { get }
+  var keyExport: String { get }
+  func exported(_ count: Int, _ path: String) -> String
   func libraryCounts(_ books: Int, _ out: Int, _ readers: Int) -> String
   func overdueBooks(_ count: Int) -> String
 

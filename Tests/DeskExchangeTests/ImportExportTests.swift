@@ -1,0 +1,188 @@
+import DeskCommands
+import DeskDomain
+import DeskStorage
+import DeskTestSupport
+import Foundation
+import Testing
+
+@testable import DeskExchange
+
+@Suite struct ImportExportTests {
+  let folder = TemporaryFolder()
+
+  func run(_ arguments: [String], db: String) -> (status: Int32, output: String, errors: String) {
+    let output = StringSink()
+    let errors = StringSink()
+    let context = CommandContext(
+      output: output, errors: errors, environment: ["HOME": folder.path],
+      clock: FixedClock(Timestamp(iso: "2026-11-30T10:00:00Z")!))
+    let status = RootCommand.run(arguments + ["--db", db], context: context)
+    return (status, output.text, errors.text)
+  }
+
+  func write(_ text: String, encoding: FileEncoding = .utf8, bom: Bool = false) throws -> String {
+    let path = folder.file("input-\(UUID().uuidString).txt")
+    var bytes = encoding == .utf8 ? Array(text.utf8) : (Windows1251.encode(text) ?? [])
+    if bom { bytes = [0xEF, 0xBB, 0xBF] + bytes }
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  @Test func goldenExportsOfTheDemoInBothEncodings() throws {
+    let db = folder.file("demo.sqlite")
+    #expect(run(["demo"], db: db).status == 0)
+    for encoding in ["utf8", "cp1251"] {
+      let books = folder.file("books-\(encoding).txt")
+      let readers = folder.file("readers-\(encoding).txt")
+      #expect(
+        run(["export", "irbis", "books", "100001", "100101", "100115", "-o", books, "--encoding", encoding], db: db)
+          .status == 0)
+      #expect(
+        run(["export", "irbis", "readers", "1001", "1032", "-o", readers, "--encoding", encoding], db: db).status == 0)
+      #expect(try matchesGoldenBytes(books, "books-\(encoding).txt"))
+      #expect(try matchesGoldenBytes(readers, "readers-\(encoding).txt"))
+    }
+    let cp1251 = try Data(contentsOf: URL(fileURLWithPath: folder.file("books-cp1251.txt")))
+    #expect(cp1251.starts(with: Array("#920: PAZK\r\n".utf8)), "CRLF, as IRBIS writes")
+    let report = run(["export", "irbis", "readers", "1032", "-o", folder.file("r.txt")], db: db)
+    #expect(report.output.contains("characters have no place in Windows-1251"), "Müller's ü")
+  }
+
+  @Test func exportThenImportGivesBackBooksReadersAndLoans() throws {
+    let source = folder.file("demo.sqlite")
+    let target = folder.file("copy.sqlite")
+    #expect(run(["demo"], db: source).status == 0)
+    let books = folder.file("books.txt")
+    let readers = folder.file("readers.txt")
+    #expect(run(["export", "irbis", "books", "--all", "-o", books, "--encoding", "utf8"], db: source).status == 0)
+    #expect(run(["export", "irbis", "readers", "--all", "-o", readers, "--encoding", "utf8"], db: source).status == 0)
+    // Readers first: their loans wait for the books of a later file? No: each file is one
+    // transaction, so books go first, as a librarian would load them.
+    let imported = run(["import", "irbis", books], db: target)
+    #expect(imported.output.hasSuffix("156 books added, 0 updated; 0 readers added, 0 updated; 0 loans; 0 skipped\n"))
+    let people = run(["import", "irbis", readers], db: target)
+    #expect(people.output.hasSuffix("0 books added, 0 updated; 42 readers added, 0 updated; 55 loans; 0 skipped\n"))
+
+    let a = try LibraryStore(path: source, clock: TestClock())
+    let b = try LibraryStore(path: target, clock: TestClock())
+    func normalised(_ book: Book) -> BookDraft { BookDraft(book) }
+    #expect(try a.books(limit: 1000).map { normalised($0.book) } == b.books(limit: 1000).map { normalised($0.book) })
+    #expect(
+      try a.books(filter: .issued, limit: 1000).map(\.loan?.loan.due)
+        == b.books(filter: .issued, limit: 1000).map(\.loan?.loan.due))
+    for ticket in ["1001", "1004", "1031"] {
+      let before = try #require(try a.reader(ticket: ticket))
+      let after = try #require(try b.reader(ticket: ticket))
+      #expect(ReaderDraft(before) == ReaderDraft(after))
+      let loansBefore = try a.loans(ofReader: before).map {
+        [$0.inventory, $0.loan.due.iso, $0.loan.returned == nil ? "out" : "back"]
+      }
+      let loansAfter = try b.loans(ofReader: after).map {
+        [$0.inventory, $0.loan.due.iso, $0.loan.returned == nil ? "out" : "back"]
+      }
+      #expect(loansBefore == loansAfter)
+    }
+    // Importing again skips what is there, and --update leaves no doubles.
+    let again = run(["import", "irbis", readers, "--update"], db: target)
+    #expect(again.output.hasSuffix("0 readers added, 42 updated; 0 loans; 0 skipped\n"))
+  }
+
+  @Test func malformedRecordsAreReportedWithLineNumbersAndTheRestImported() throws {
+    let text = """
+      #920: PAZK
+      #200: ^AПервая книга
+      #910: ^A0^B1
+      *****
+      920: PAZK
+      #200: ^AБез решётки
+      #910: ^A0^B2
+      *****
+      #920 PAZK
+      #910: ^A0^B3
+      *****
+      #920:PAZK
+      #910: ^A0^B4
+      *****
+      #920: PAZK
+      #200: ^AПустая строка внутри
+
+      #910: ^A0^B5
+      *****
+      #920: PAZK
+      #200: ^AХорошая
+      #910: ^A0^B6^DАбонемент
+      *****
+      #920: PAZK
+      #200: ^AОборванная запись
+      #910: ^A0^B7
+      """
+    let db = folder.file("library.sqlite")
+    let result = run(["import", "irbis", try write(text)], db: db)
+    let lines = result.output.split(separator: "\n").map(String.init)
+    #expect(lines.contains("skipped: record 2, line 5: the line does not start with # and a tag"))
+    #expect(lines.contains("skipped: record 3, line 9: no : after the tag"))
+    #expect(lines.contains("skipped: record 4, line 12: no space after #920:"))
+    #expect(lines.contains("skipped: record 5, line 18: a blank line inside the record (line 17 or before)"))
+    #expect(lines.contains("skipped: record 7, line 26: the file ends inside the record (no ***** line)"))
+    #expect(
+      lines.last == "Imported from 2 records: 2 books added, 0 updated; 0 readers added, 0 updated; 0 loans; 5 skipped")
+    let store = try LibraryStore(path: db, clock: TestClock())
+    #expect(try store.books().map(\.book.inventoryNumber) == ["1", "6"])
+  }
+
+  @Test func invalidBytesInAUTF8FileAreReported() throws {
+    var bytes = Array("\u{FEFF}#920: PAZK\n#200: ^AКнига\n#910: ^A0^B1\n*****\n#920: PAZK\n#200: ^A".utf8)
+    bytes += [0xC3, 0x28] + Array("\n#910: ^A0^B2\n*****\n".utf8)
+    let path = folder.file("bad-bytes.txt")
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let result = run(["import", "irbis", path], db: folder.file("library.sqlite"))
+    #expect(result.output.contains("skipped: record 2, line 6: bytes that are not valid in the file's encoding"))
+    #expect(result.output.contains("1 books added"))
+  }
+
+  @Test func readsWindows1251AndCRLFAndBOM() throws {
+    let record = "#920: PAZK\r\n#700: ^AЛермонтов^BМ. Ю.\r\n#200: ^AГерой нашего времени\r\n#910: ^A0^B1\r\n*****\r\n"
+    for (index, path) in [try write(record, encoding: .cp1251), try write(record, bom: true)].enumerated() {
+      let db = folder.file("library-\(index).sqlite")
+      #expect(run(["import", "irbis", path], db: db).status == 0)
+      let store = try LibraryStore(path: db, clock: TestClock())
+      #expect(try store.book(inventory: "1")?.title == "Герой нашего времени")
+      #expect(try store.book(inventory: "1")?.authorInitials == "М. Ю.")
+    }
+  }
+
+  @Test func aDryRunChangesNothingAndExistingNumbersAreSkipped() throws {
+    let db = folder.file("library.sqlite")
+    #expect(run(["book", "add", "--inventory", "1", "--title", "Старая"], db: db).status == 0)
+    let path = try write(
+      "#920: PAZK\n#200: ^AНовая\n#910: ^A0^B1\n*****\n#920: PAZK\n#200: ^AДругая\n#910: ^A0^B2\n*****\n")
+    let dry = run(["import", "irbis", path, "--dry-run"], db: db)
+    #expect(
+      dry.output.contains(
+        "skipped: record 1 (line 1): book 1 is already in the library (skipped; --update replaces it)"))
+    #expect(dry.output.contains("Would import from 2 records: 1 books added"))
+    let store = try LibraryStore(path: db, clock: TestClock())
+    #expect(try store.bookCount() == 1)
+    #expect(run(["import", "irbis", path, "--update"], db: db).status == 0)
+    #expect(try store.book(inventory: "1")?.title == "Новая")
+    #expect(try store.bookCount() == 2)
+  }
+
+  @Test func valuesCannotBreakTheFormat() {
+    var record = IRBISRecord()
+    record.append(200, subfields: [("A", "Заглавие ^Bс крышкой\nи переводом строки\r")])
+    #expect(record.text(newline: "\n") == "#200: ^AЗаглавие Bс крышкой и переводом строки\n*****\n")
+  }
+}
+
+/// Compares a written file with `Tests/DeskExchangeTests/Golden/<name>` byte for byte;
+/// `CIRCDESK_UPDATE_GOLDEN=1` writes it instead.
+func matchesGoldenBytes(_ path: String, _ name: String) throws -> Bool {
+  let golden = packageRoot + "/Tests/DeskExchangeTests/Golden/" + name
+  let actual = try Data(contentsOf: URL(fileURLWithPath: path))
+  if ProcessInfo.processInfo.environment["CIRCDESK_UPDATE_GOLDEN"] == "1" {
+    try actual.write(to: URL(fileURLWithPath: golden))
+    return true
+  }
+  return try Data(contentsOf: URL(fileURLWithPath: golden)) == actual
+}

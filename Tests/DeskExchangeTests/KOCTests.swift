@@ -1,0 +1,94 @@
+import DeskDomain
+import DeskStorage
+import DeskTestSupport
+import Foundation
+import Testing
+
+@testable import DeskExchange
+
+/// Koha's offline circulation files, written and replayed with Koha's rules.
+@Suite struct KOCTests {
+  let folder = TemporaryFolder()
+  let clock = TestClock("2026-11-30T10:00:00Z")
+  let store: LibraryStore
+
+  init() throws {
+    store = try LibraryStore(path: folder.file("library.sqlite"), clock: clock)
+    for number in 1...5 { try store.addBook(bookDraft("B\(number)", "Книга \(number)")) }
+    try store.addReader(readerDraft("R1", "Первый"))
+    try store.addReader(readerDraft("R2", "Второй"))
+  }
+
+  func file(_ lines: [String]) throws -> String {
+    let path = folder.file("\(UUID().uuidString).koc")
+    try (["Version=1.0\tGenerator=kocdesk\tGeneratorVersion=1"] + lines).joined(separator: "\n")
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  func replay(_ paths: [String]) throws -> [String] {
+    let (transactions, problems) = try KOC.read(paths: paths, offsetSeconds: 0)
+    #expect(problems.isEmpty)
+    return try KOC.replay(transactions, into: store).map {
+      String($0.split(separator: ":", maxSplits: 2).last ?? "").trimmingWhitespace()
+    }
+  }
+
+  @Test func exportsIssuesAndReturnsInKohasFormat() throws {
+    try store.issue(ticket: "R1", inventories: ["B1"])
+    clock.advance(days: 1)
+    try store.returnBooks(inventories: ["B1"])
+    let path = folder.file("out.koc")
+    let writer = try TextWriter(path: path, encoding: .utf8)
+    #expect(try KOC.export(from: store, since: nil, version: "0.1.0", to: writer) == 2)
+    try writer.close()
+    #expect(
+      try String(contentsOfFile: path, encoding: .utf8) == """
+        Version=1.0\tGenerator=circdesk\tGeneratorVersion=0.1.0
+        2026-11-30 10:00:00 000\tissue\tR1\tB1
+        2026-12-01 10:00:00 000\treturn\tB1
+
+        """)
+  }
+
+  @Test func replaysWithKohasRules() throws {
+    // B1 out to R1 since 2026-11-20; B2 out to R2 since 2026-11-25; B3 on the shelf.
+    try store.recordLoan(
+      ticket: "R1", inventory: "B1", issued: Timestamp(iso: "2026-11-20T09:00:00Z")!,
+      due: LocalDate(iso: "2026-12-04")!, desk: "d")
+    try store.recordLoan(
+      ticket: "R2", inventory: "B2", issued: Timestamp(iso: "2026-11-25T09:00:00Z")!,
+      due: LocalDate(iso: "2026-12-09")!, desk: "d")
+    let first = try file([
+      "2026-11-26 10:00:00 000\tissue\tR1\tB1",  // same reader: renewed
+      "2026-11-26 11:00:00 000\tissue\tR1\tB2",  // another reader since earlier: returned, then issued
+      "2026-11-24 12:00:00 000\treturn\tB2",  // older than B2's loan: sorted first, and skipped
+    ])
+    let second = try file([
+      "2026-11-26 10:30:00 500\tissue\tR2\tB404",  // unknown item
+      "2026-11-26 10:45:00 000\tissue\tR9\tB3",  // unknown reader
+      "2026-11-26 12:00:00 000\treturn\tB3",  // not on loan
+      "2026-11-26 13:00:00 000\tissue\tR2\tB3",
+    ])
+    let results = try replay([first, second])
+    #expect(
+      results == [
+        "skipped: B2 has a newer loan",
+        "renewed B1 for R1",
+        "unknown item B404",
+        "unknown reader R9",
+        "applied: B2 returned from R2, issued to R1",
+        "skipped: B3 is not on loan",
+        "applied: issued B3 to R2",
+      ])
+    let bookOne = try #require(try store.book(inventory: "B1"))
+    let b1 = try #require(try store.currentLoan(ofBook: bookOne))
+    #expect(b1.loan.renewals == 1)
+    #expect(b1.loan.due.iso == "2026-12-18", "14 days from the old due date")
+    let bookTwo = try #require(try store.book(inventory: "B2"))
+    let b2 = try #require(try store.currentLoan(ofBook: bookTwo))
+    #expect(b2.readerTicket == "R1")
+    #expect(b2.loan.issued.iso == "2026-11-26T11:00:00.000Z")
+    #expect(try store.integrityCheck() == ["ok"])
+  }
+}

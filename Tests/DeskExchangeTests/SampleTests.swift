@@ -1,0 +1,88 @@
+import DeskDomain
+import DeskStorage
+import DeskTestSupport
+import Foundation
+import Testing
+
+@testable import DeskExchange
+
+/// The real records in ../shared/samples/irbis, read in place.
+@Suite struct SampleTests {
+  static let samples = packageRoot + "/../shared/samples/irbis/"
+
+  func records(_ path: String) throws -> ([IRBISRecord], [IRBISReader.Problem]) {
+    let lines = try LineReader(path: path)
+    var reader = IRBISReader()
+    var records: [IRBISRecord] = []
+    var problems: [IRBISReader.Problem] = []
+    func take(_ item: IRBISReader.Item?) {
+      switch item {
+      case .record(let record, _, _)?: records.append(record)
+      case .problem(let problem)?: problems.append(problem)
+      case nil: break
+      }
+    }
+    while let (line, valid) = lines.next() { take(reader.feed(line, invalid: !valid)) }
+    take(reader.finish())
+    return (records, problems)
+  }
+
+  @Test func theThreeRecordsOfRecordsTxt() throws {
+    let (records, problems) = try records(SampleTests.samples + "records.txt")
+    #expect(problems.isEmpty)
+    #expect(records.count == 3)
+    #expect(records[0].fields.count == 20)
+    #expect(records[0].text(101) == "rus")
+    #expect(records[0].first(10)?.subfield("D") == "80")
+    #expect(records[0].first(910)?.subfield("B") == "1759089")
+    #expect(records[1].fields.count == 23)
+    #expect(records[1].text(920) == "ASP")
+    #expect(records[1].first(200)?.subfield("A") == "Передовые охотники")
+    #expect(records[2].text(920) == "PAZK")
+    #expect(records[2].first(700)?.subfield("A") == "Kay")
+  }
+
+  @Test func theEightyOneRecordsOfTest1ISO() throws {
+    let folder = TemporaryFolder()
+    let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
+    let report = try ISO2709.run(
+      path: SampleTests.samples + "TEST1.ISO", encoding: .cp1251, store: store, update: false, dryRun: true)
+    #expect(report.records == 81)
+    #expect(!report.problems.contains { $0.contains("damaged") || $0.contains("ends inside") || $0.contains("leader") })
+
+    guard let file = fopen(SampleTests.samples + "TEST1.ISO", "rb") else {
+      Issue.record("TEST1.ISO")
+      return
+    }
+    defer { fclose(file) }
+    var leader = [UInt8](repeating: 0, count: 5)
+    fread(&leader, 1, 5, file)
+    let length = Int(String(decoding: leader, as: UTF8.self)) ?? 0
+    var rest = [UInt8](repeating: 0, count: length - 5)
+    fread(&rest, 1, rest.count, file)
+    let first = try #require(ISO2709.record(leader + rest, decode: { Windows1251.decode($0) }))
+    #expect(first.fields.count == 16)
+    #expect(first.first(200)?.subfield("A") == "Вып. 13.")
+  }
+
+  @Test func theSampleBookRecordImports() throws {
+    let folder = TemporaryFolder()
+    let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
+    let report = try IRBISTextImport.run(
+      path: SampleTests.samples + "records.txt", encoding: nil, store: store, update: false, dryRun: false)
+    #expect(report.booksAdded == 1)
+    #expect(
+      report.problems == [
+        "record 2 (line 22): not a book (worksheet ASP)",
+        "record 3 (line 46): no copy with an inventory number (field 910 ^B)",
+      ])
+    let book = try #require(try store.book(inventory: "1759089"))
+    #expect(book.title == "Странные люди. Кн. 3")
+    #expect(book.authorSurname == "Шукшин")
+    #expect(book.isbn?.digits == "5861500487")
+    #expect(book.price == Money(minorUnits: 8000))
+    #expect(book.year == 1998)
+    #expect(book.pages == 528)
+    #expect(book.place == "Ф104")
+  }
+}
