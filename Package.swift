@@ -49,7 +49,8 @@ let package = Package(
     .target(name: "DeskExchange", dependencies: ["DeskDomain", "DeskStorage"]),
     .target(name: "DeskLookup", dependencies: ["CHTTP", "DeskDomain", "DeskStorage"]),
     .target(
-      name: "DeskBenchmark", dependencies: ["DeskDomain", "DeskStorage", "DeskUI", "DeskScanning", "CImaging"]),
+      name: "DeskBenchmark",
+      dependencies: ["DeskDomain", "DeskStorage", "DeskUI", "DeskScanning", "CImaging", "DeskExchange"]),
     .executableTarget(name: "circdesk-bench", dependencies: ["DeskBenchmark", "DeskDomain", "DeskStorage"]),
     // Helpers the test targets share; never linked into the program.
     .target(name: "DeskTestSupport", dependencies: ["DeskDomain"], path: "Tests/DeskTestSupport"),

@@ -58,6 +58,10 @@ do {
   measurements += try DecodeBenchmarks.run(
     folder: (path.hasPrefix("/") ? "/" : "") + (folder.isEmpty ? "." : folder) + "/images",
     repeats: max(10, repeats / 4))
+  if !arguments.contains("--skip-exchange") {
+    measurements += try ExchangeBenchmarks.run(
+      path: path, folder: (path.hasPrefix("/") ? "/" : "") + (folder.isEmpty ? "." : folder), books: books)
+  }
   print(renderTable(measurements, title: "circdesk-bench: \(books) books, \(repeats) runs each, \(path)"))
 } catch {
   fputs("circdesk-bench: \(error)\n", stderr)

@@ -69,13 +69,14 @@ public enum IRBISBooks {
     base.bbk = record.text(621)
     base.authorMark = record.text(908)
     return .success(
-      copies.map { copy in
+      copies.map { field in
+        let copy = field.subfields
         var draft = base
-        draft.inventoryNumber = copy.subfield("B")
-        draft.place = copy.subfield("D")
-        let price = copy.subfield("E").replacingCommasWithDots()
+        draft.inventoryNumber = copy["B"] ?? ""
+        draft.place = copy["D"] ?? ""
+        let price = (copy["E"] ?? "").replacingCommasWithDots()
         if !price.isEmpty { draft.price = price }
-        if let received = LocalDate(iso: copy.subfield("C")) { draft.received = received.iso }
+        if let received = LocalDate(iso: copy["C"] ?? "") { draft.received = received.iso }
         return draft
       })
   }

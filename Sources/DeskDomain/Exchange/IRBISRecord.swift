@@ -25,6 +25,18 @@ public struct IRBISRecord: Equatable, Sendable {
       String(value.prefix { $0 != "^" })
     }
 
+    /// Every subfield by its upper-case code (the first one where a code repeats): for reading
+    /// many subfields of one field.
+    public var subfields: [Character: String] {
+      var result: [Character: String] = [:]
+      for part in value.split(separator: "^", omittingEmptySubsequences: false).dropFirst() {
+        guard let first = part.first else { continue }
+        let code = Character(first.uppercased())
+        if result[code] == nil { result[code] = String(part.dropFirst()) }
+      }
+      return result
+    }
+
     /// The data of subfield `code` (case does not matter), or "".
     public func subfield(_ code: Character) -> String {
       let wanted = Character(code.uppercased())
@@ -74,6 +86,12 @@ public struct IRBISRecord: Equatable, Sendable {
   /// A value as IRBIS can hold it: there is no escaping in the format, so `^` (which starts a
   /// subfield) becomes a space, and so do line breaks and other control characters.
   public static func clean(_ value: String) -> String {
+    // The common case: printable text with single spaces, nothing to change.
+    if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "^") || $0 == 0x7F }),
+      !value.contains("  "), value.trimmingWhitespace() == value
+    {
+      return value
+    }
     var result = ""
     var lastWasSpace = false
     for character in value {

@@ -18,7 +18,8 @@ public enum TextFolding {
           result.unicodeScalars.append("й")
         }
       default:
-        if let base = latinBase[scalar] {
+        // Only Latin-1 Supplement and Latin Extended-A letters carry the accents folded here.
+        if scalar.value >= 0xC0, scalar.value < 0x180, let base = latinBase[scalar] {
           result.unicodeScalars.append(contentsOf: base.unicodeScalars)
         } else {
           result.unicodeScalars.append(scalar)
@@ -30,7 +31,12 @@ public enum TextFolding {
 
   /// The words of a text, folded, split at anything that is not a letter or digit.
   public static func words(_ text: String) -> [String] {
-    fold(text).split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+    fold(text).split(whereSeparator: { character in
+      if let ascii = character.asciiValue {
+        return !((0x30...0x39).contains(ascii) || (0x61...0x7A).contains(ascii) || (0x41...0x5A).contains(ascii))
+      }
+      return !(character.isLetter || character.isNumber)
+    }).map(String.init)
   }
 
   private static let latinBase: [Unicode.Scalar: String] = {
@@ -53,6 +59,10 @@ extension String {
   /// The text without leading and trailing white space and control characters: what a
   /// scanner, a paste or a keyboard leaves around a value.
   public func trimmingWhitespace() -> String {
+    // Most values need nothing trimmed: tell so from the first and last bytes alone.
+    if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+      return self
+    }
     let scalars = unicodeScalars
     func isPadding(_ scalar: Unicode.Scalar) -> Bool {
       scalar.properties.isWhitespace || scalar.properties.generalCategory == .control

@@ -29,13 +29,20 @@ public enum Windows1251 {
     return table
   }()
 
+  /// The UTF-8 bytes of each byte from 0x80 to 0xFF, so that decoding is a copy.
+  static let upperHalfUTF8: [[UInt8]] = upperHalf.map { Array(String(Unicode.Scalar($0) ?? "\u{FFFD}").utf8) }
+
   public static func decode<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-    var text = ""
+    var utf8: [UInt8] = []
+    utf8.reserveCapacity(bytes.underestimatedCount * 2)
     for byte in bytes {
-      let scalar = byte < 0x80 ? UInt32(byte) : upperHalf[Int(byte - 0x80)]
-      text.unicodeScalars.append(Unicode.Scalar(scalar) ?? "\u{FFFD}")
+      if byte < 0x80 {
+        utf8.append(byte)
+      } else {
+        utf8.append(contentsOf: upperHalfUTF8[Int(byte - 0x80)])
+      }
     }
-    return text
+    return String(decoding: utf8, as: UTF8.self)
   }
 
   /// The bytes of `text`, or nil when a character has no place in the code page.

@@ -13,7 +13,12 @@ public struct RecordID: Hashable, Sendable, CustomStringConvertible {
   }
 
   public static func random<G: RandomNumberGenerator>(using generator: inout G) -> RecordID {
-    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    // Two 64-bit draws, not sixteen byte draws: the system generator asks the kernel each time.
+    let high = generator.next()
+    let low = generator.next()
+    var bytes =
+      (0..<8).map { UInt8(truncatingIfNeeded: high >> (8 * $0)) }
+      + (0..<8).map { UInt8(truncatingIfNeeded: low >> (8 * $0)) }
     bytes[6] = (bytes[6] & 0x0F) | 0x40
     bytes[8] = (bytes[8] & 0x3F) | 0x80
     let hex = bytes.map { byte -> String in
