@@ -96,7 +96,7 @@ extension LibraryStore {
     let moment = clock.now()
     return try write {
       let book = try validated(draft, base: nil, moment: moment)
-      try insert(book)
+      try writing(book, base: nil) { try insert(book) }
       return book
     }
   }
@@ -112,7 +112,8 @@ extension LibraryStore {
       var draft = BookDraft(current)
       edit(&draft)
       let book = try validated(draft, base: current, moment: moment)
-      try database.execute(
+      try writing(book, base: current) {
+        try database.execute(
         """
         UPDATE book SET inventory = ?, isbn = ?, isbn13 = ?, author_surname = ?, author_initials = ?,
           title = ?, publisher = ?, city = ?, year = ?, pages = ?, price_minor = ?, bbk = ?,
@@ -120,6 +121,7 @@ extension LibraryStore {
         WHERE uuid = ?
         """,
         arguments: LibraryStore.bookValues(book) + [book.updated.iso, book.id.text])
+      }
       return book
     }
   }
@@ -165,25 +167,33 @@ extension LibraryStore {
   }
 
   /// The book a draft describes, or every problem with it at once: those of the fields, and an
-  /// inventory number that another book already has.
+  /// inventory number that another book already has. A valid draft is not looked up here: the
+  /// unique index refuses a taken number on write (`writing`), which saves a query per book.
   private func validated(_ draft: BookDraft, base: Book?, moment: LocalMoment) throws -> Book {
-    let inventory = draft.inventoryNumber.trimmingWhitespace()
-    var errors: [ValidationError] = []
-    if !inventory.isEmpty,
-      let other = try database.queryFirst(
-        "SELECT title FROM book WHERE inventory = ? AND deleted = 0 AND uuid <> ?", inventory, base?.id.text ?? "",
-        read: { $0.string(0) })
-    {
-      errors.append(.duplicateInventoryNumber(inventory, title: other))
-    }
-    let book: Book
     do throws(ValidationErrors) {
-      book = try draft.validated(base: base, today: moment.date, now: moment.instant)
+      return try draft.validated(base: base, today: moment.date, now: moment.instant)
     } catch {
-      throw StoreError.invalid(ValidationErrors(errors + error.errors))
+      let inventory = draft.inventoryNumber.trimmingWhitespace()
+      let taken = try inventoryTaken(inventory, by: base).map { [$0] } ?? []
+      throw StoreError.invalid(ValidationErrors(taken + error.errors))
     }
-    guard errors.isEmpty else { throw StoreError.invalid(ValidationErrors(errors)) }
-    return book
+  }
+
+  private func inventoryTaken(_ inventory: String, by base: Book?) throws -> ValidationError? {
+    guard !inventory.isEmpty else { return nil }
+    return try database.queryFirst(
+      "SELECT title FROM book WHERE inventory = ? AND deleted = 0 AND uuid <> ?", inventory, base?.id.text ?? "",
+      read: { ValidationError.duplicateInventoryNumber(inventory, title: $0.string(0)) })
+  }
+
+  /// Runs a write of `book`, turning the unique index's refusal into the librarian's message.
+  private func writing(_ book: Book, base: Book?, _ body: () throws -> Void) throws {
+    do {
+      try body()
+    } catch let error as DatabaseError where error.isUniqueViolation {
+      guard let taken = try inventoryTaken(book.inventoryNumber, by: base ?? book) else { throw error }
+      throw StoreError.invalid(ValidationErrors([taken]))
+    }
   }
 
   /// The open loan of a book, if it is out.
