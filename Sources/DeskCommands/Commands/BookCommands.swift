@@ -125,11 +125,7 @@ struct BookList: DeskCommand {
       .init(title: "Status", maximumWidth: 48),
     ])
     var jsonItems: [JSON] = []
-    while limit == 0 || listings.count < limit {
-      let size = limit == 0 ? 1000 : min(1000, limit - listings.count)
-      let page = try perform { () throws(StoreError) in
-        try store.books(filter: filter, search: search, position: position, limit: size)
-      }
+    func add(_ page: [BookListing]) {
       for listing in page {
         if arguments.has("--json") {
           jsonItems.append(RecordJSON.book(listing.book, loan: listing.loan, today: today))
@@ -141,8 +137,28 @@ struct BookList: DeskCommand {
         }
       }
       listings += page
-      guard page.count == size, let last = page.last else { break }
-      position = .after(last.book.sortKey)
+    }
+    if !search.trimmingWhitespace().isEmpty && arguments.value("--after") == nil {
+      // A search: exact codes first, then prefix matches, then what a misspelling meant.
+      let answer = try perform { () throws(StoreError) in
+        try store.searchBooks(search, filter: filter, limit: limit == 0 ? LibraryStore.searchCap : limit)
+      }
+      add(Array(answer.all.prefix(limit == 0 ? Int.max : limit)))
+      if !answer.corrections.isEmpty && !arguments.has("--json") {
+        context.errors.line(
+          "Did you mean: \(answer.corrections.map(\.1).joined(separator: " "))? (no exact match for the words as typed)"
+            .visibleForTerminal)
+      }
+    } else {
+      while limit == 0 || listings.count < limit {
+        let size = limit == 0 ? 1000 : min(1000, limit - listings.count)
+        let page = try perform { () throws(StoreError) in
+          try store.books(filter: filter, search: search, position: position, limit: size)
+        }
+        add(page)
+        guard page.count == size, let last = page.last else { break }
+        position = .after(last.book.sortKey)
+      }
     }
     if arguments.has("--json") {
       context.output.line(JSON.array(jsonItems).rendered())

@@ -114,7 +114,16 @@ struct ReaderList: DeskCommand {
     let search = arguments.value("--search") ?? ""
     var position = PagePosition.first
     var listings: [ReaderListing] = []
-    while limit == 0 || listings.count < limit {
+    if !search.trimmingWhitespace().isEmpty {
+      let answer = try perform { () throws(StoreError) in
+        try store.searchReaders(search, limit: limit == 0 ? LibraryStore.searchCap : limit)
+      }
+      listings = Array(answer.all.prefix(limit == 0 ? Int.max : limit))
+      if !answer.corrections.isEmpty && !arguments.has("--json") {
+        context.errors.line("Did you mean: \(answer.corrections.map(\.1).joined(separator: " "))?".visibleForTerminal)
+      }
+    }
+    while search.trimmingWhitespace().isEmpty && (limit == 0 || listings.count < limit) {
       let size = limit == 0 ? 1000 : min(1000, limit - listings.count)
       let page = try perform { () throws(StoreError) in
         try store.readers(search: search, position: position, limit: size)

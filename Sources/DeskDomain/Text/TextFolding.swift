@@ -36,8 +36,26 @@ public enum TextFolding {
         return !((0x30...0x39).contains(ascii) || (0x61...0x7A).contains(ascii) || (0x41...0x5A).contains(ascii))
       }
       return !(character.isLetter || character.isNumber)
-    }).map(String.init)
+    }).map { unmixingScripts(String($0)) }
   }
+
+  /// A word of Cyrillic letters with a Latin look-alike in it (`пушkин`, typed on the wrong
+  /// layout or pasted) is read as all Cyrillic; a word of one script is left alone.
+  static func unmixingScripts(_ word: String) -> String {
+    var hasCyrillic = false
+    var hasLatin = false
+    for scalar in word.unicodeScalars {
+      if (0x0400...0x04FF).contains(scalar.value) { hasCyrillic = true }
+      if (0x61...0x7A).contains(scalar.value) { hasLatin = true }
+    }
+    guard hasCyrillic && hasLatin else { return word }
+    return String(word.map { cyrillicTwins[$0] ?? $0 })
+  }
+
+  private static let cyrillicTwins: [Character: Character] = [
+    "a": "а", "b": "в", "c": "с", "e": "е", "h": "н", "k": "к", "m": "м", "o": "о", "p": "р", "t": "т", "x": "х",
+    "y": "у",
+  ]
 
   private static let latinBase: [Unicode.Scalar: String] = {
     let groups: [(String, String)] = [

@@ -114,13 +114,13 @@ extension LibraryStore {
       let book = try validated(draft, base: current, moment: moment)
       try writing(book, base: current) {
         try database.execute(
-        """
-        UPDATE book SET inventory = ?, isbn = ?, isbn13 = ?, author_surname = ?, author_initials = ?,
-          title = ?, publisher = ?, city = ?, year = ?, pages = ?, price_minor = ?, bbk = ?,
-          author_mark = ?, place = ?, received = ?, sort_key = ?, search_text = ?, updated_at = ?
-        WHERE uuid = ?
-        """,
-        arguments: LibraryStore.bookValues(book) + [book.updated.iso, book.id.text])
+          """
+          UPDATE book SET inventory = ?, isbn = ?, isbn13 = ?, author_surname = ?, author_initials = ?,
+            title = ?, publisher = ?, city = ?, year = ?, pages = ?, price_minor = ?, bbk = ?,
+            author_mark = ?, place = ?, received = ?, sort_key = ?, search_text = ?, updated_at = ?
+          WHERE uuid = ?
+          """,
+          arguments: LibraryStore.bookValues(book) + [book.updated.iso, book.id.text])
       }
       return book
     }
@@ -240,9 +240,10 @@ extension LibraryStore {
       conditions.append("l.due_date < ?")
       arguments.append(today)
     }
-    for word in TextFolding.words(search) {
-      conditions.append("instr(' ' || b.search_text, ?) > 0")
-      arguments.append(" " + word)
+    if let (condition, values) = LibraryStore.searchCondition(search, table: "book", alias: "b", capped: filter == .all)
+    {
+      conditions.append(condition)
+      arguments += values
     }
     let descending: Bool
     switch position {

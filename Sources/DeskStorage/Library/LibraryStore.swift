@@ -10,6 +10,8 @@ import DeskDomain
 public final class LibraryStore {
   public let database: Database
   public let clock: any Clock
+  /// The vocabularies of books and readers, with the state of the table they were read at.
+  var vocabularies: [String: (version: String, vocabulary: Vocabulary)] = [:]
 
   /// Opens the file at `path`, creating it (and its folder) when missing, and brings its
   /// schema up to date. A file that cannot be used is left exactly as it was.

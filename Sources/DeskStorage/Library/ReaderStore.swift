@@ -210,9 +210,9 @@ extension LibraryStore {
   {
     var conditions = ["r.deleted = 0"]
     var arguments: [any DatabaseValueConvertible] = [today.iso]
-    for word in TextFolding.words(search) {
-      conditions.append("instr(' ' || r.search_text, ?) > 0")
-      arguments.append(" " + word)
+    if let (condition, values) = LibraryStore.searchCondition(search, table: "reader", alias: "r", capped: true) {
+      conditions.append(condition)
+      arguments += values
     }
     var descending = false
     switch position {

@@ -2,7 +2,7 @@
 /// all pending ones run in one transaction when the file is opened. Never edit a released
 /// migration: add a new one.
 enum Migrations {
-  static let all: [String] = [version1, version2, version3, version4]
+  static let all: [String] = [version1, version2, version3, version4, version5]
 
   static var latestVersion: Int { all.count }
 
@@ -193,5 +193,38 @@ enum Migrations {
       isbn13 TEXT NOT NULL,
       created_at TEXT NOT NULL
     );
+    """
+
+  /// Full-text indexes of the folded search words of books and readers, kept by triggers, and
+  /// their vocabularies (every distinct word) for the search that forgives typos. Diacritics are
+  /// not removed by the tokenizer: й stays й (the words are folded in Swift already).
+  static let version5 = """
+    CREATE VIRTUAL TABLE book_fts USING fts5(
+      search_text, content='book', content_rowid='id', tokenize='unicode61 remove_diacritics 0');
+    INSERT INTO book_fts(book_fts) VALUES ('rebuild');
+    CREATE TRIGGER book_fts_insert AFTER INSERT ON book
+    BEGIN INSERT INTO book_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text); END;
+    CREATE TRIGGER book_fts_delete AFTER DELETE ON book
+    BEGIN INSERT INTO book_fts(book_fts, rowid, search_text) VALUES ('delete', OLD.id, OLD.search_text); END;
+    CREATE TRIGGER book_fts_update AFTER UPDATE OF search_text ON book
+    BEGIN
+      INSERT INTO book_fts(book_fts, rowid, search_text) VALUES ('delete', OLD.id, OLD.search_text);
+      INSERT INTO book_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
+    END;
+    CREATE VIRTUAL TABLE book_words USING fts5vocab(book_fts, 'row');
+
+    CREATE VIRTUAL TABLE reader_fts USING fts5(
+      search_text, content='reader', content_rowid='id', tokenize='unicode61 remove_diacritics 0');
+    INSERT INTO reader_fts(reader_fts) VALUES ('rebuild');
+    CREATE TRIGGER reader_fts_insert AFTER INSERT ON reader
+    BEGIN INSERT INTO reader_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text); END;
+    CREATE TRIGGER reader_fts_delete AFTER DELETE ON reader
+    BEGIN INSERT INTO reader_fts(reader_fts, rowid, search_text) VALUES ('delete', OLD.id, OLD.search_text); END;
+    CREATE TRIGGER reader_fts_update AFTER UPDATE OF search_text ON reader
+    BEGIN
+      INSERT INTO reader_fts(reader_fts, rowid, search_text) VALUES ('delete', OLD.id, OLD.search_text);
+      INSERT INTO reader_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
+    END;
+    CREATE VIRTUAL TABLE reader_words USING fts5vocab(reader_fts, 'row');
     """
 }

@@ -26,12 +26,18 @@ public struct SearchResult: Sendable {
   public var books: [BookListing]
   public var readers: [ReaderListing]
   public var errorMessage: String?
+  /// Misspelt query words and the catalogue words they were read as.
+  public var corrections: [(String, String)]
 
-  public init(generation: Int, books: [BookListing] = [], readers: [ReaderListing] = [], errorMessage: String? = nil) {
+  public init(
+    generation: Int, books: [BookListing] = [], readers: [ReaderListing] = [], errorMessage: String? = nil,
+    corrections: [(String, String)] = []
+  ) {
     self.generation = generation
     self.books = books
     self.readers = readers
     self.errorMessage = errorMessage
+    self.corrections = corrections
   }
 
   /// Runs the request against `store`.
@@ -39,12 +45,11 @@ public struct SearchResult: Sendable {
     do {
       switch request.target {
       case .books(let filter):
-        return SearchResult(
-          generation: request.generation,
-          books: try store.books(filter: filter, search: request.query, limit: request.limit))
+        let answer = try store.searchBooks(request.query, filter: filter, limit: request.limit)
+        return SearchResult(generation: request.generation, books: answer.all, corrections: answer.corrections)
       case .readers:
-        return SearchResult(
-          generation: request.generation, readers: try store.readers(search: request.query, limit: request.limit))
+        let answer = try store.searchReaders(request.query, limit: request.limit)
+        return SearchResult(generation: request.generation, readers: answer.all, corrections: answer.corrections)
       }
     } catch {
       return SearchResult(generation: request.generation, errorMessage: error.description)

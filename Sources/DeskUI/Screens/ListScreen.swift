@@ -10,6 +10,8 @@ class ListScreen<Row> {
   var generation = 0
   var isSearching = false
   var pageSize = 20
+  /// What the last search's misspelt words were read as, for "Did you mean …".
+  var corrections: [(String, String)] = []
   /// The sort key to select when the list next loads (a record just saved).
   var pendingFocus: String?
 
@@ -56,6 +58,7 @@ class ListScreen<Row> {
   func receive(_ result: SearchResult, context: UIContext) {
     guard result.generation == generation else { return }  // a newer key superseded it
     isSearching = false
+    corrections = result.corrections
     list.show(searchResult: rows(from: result))
   }
 
@@ -112,6 +115,7 @@ class ListScreen<Row> {
 
   private func clearSearch(context: UIContext) -> [Effect] {
     query = LineEditor(maximumLength: 200)
+    corrections = []
     generation += 1
     isSearching = false
     list.load(fetch(context), pageSize: pageSize)
@@ -124,7 +128,7 @@ class ListScreen<Row> {
     let label = strings.searchLabel
     buffer.write(label, row: row, column: area.column + 1, style: context.style(.label))
     let fieldColumn = area.column + 2 + label.displayWidth
-    let fieldWidth = max(10, area.width - fieldColumn - 22)
+    let fieldWidth = max(10, area.width - fieldColumn - 30)
     let (text, cursor) = query.visible(width: fieldWidth)
     buffer.writePadded(
       text, row: row, column: fieldColumn, width: fieldWidth,
@@ -132,6 +136,8 @@ class ListScreen<Row> {
     var note = ""
     if isSearching {
       note = strings.searching
+    } else if list.isSearchResult && !corrections.isEmpty {
+      note = strings.didYouMean(corrections.map(\.1).joined(separator: " "))
     } else if list.isSearchResult {
       note = strings.matches(list.rows.count)
     } else if !isTypingQuery {

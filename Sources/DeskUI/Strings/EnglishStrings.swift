@@ -78,6 +78,7 @@ public struct EnglishStrings: UIStrings {
   public func matches(_ count: Int) -> String {
     count >= 500 ? "500+ found: type more" : (count == 1 ? "1 found" : "\(count) found")
   }
+  public func didYouMean(_ words: String) -> String { "Did you mean: \(words)?" }
   public func booksTitle(_ filter: String) -> String { "Books: \(filter)" }
   public func filterName(_ filter: BookFilter) -> String {
     switch filter {

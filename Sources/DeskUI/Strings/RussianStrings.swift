@@ -85,6 +85,7 @@ public struct RussianStrings: UIStrings {
   public let searching = "ищу…"
   public let searchHint = "/ — поиск"
   public func matches(_ count: Int) -> String { count >= 500 ? "найдено 500+, уточните" : "найдено: \(count)" }
+  public func didYouMean(_ words: String) -> String { "Может быть: \(words)?" }
   public func booksTitle(_ filter: String) -> String { "Книги: \(filter)" }
   public func filterName(_ filter: BookFilter) -> String {
     switch filter {

@@ -72,6 +72,7 @@ public protocol UIStrings: Sendable {
   var searching: String { get }
   var searchHint: String { get }
   func matches(_ count: Int) -> String
+  func didYouMean(_ words: String) -> String
   func booksTitle(_ filter: String) -> String
   func filterName(_ filter: BookFilter) -> String
   var readersTitle: String { get }

@@ -1,0 +1,155 @@
+import DeskDomain
+
+/// The answer to a search: records its exact code names first, then the records whose words
+/// start with the query's words, and — when those are too few — the records a misspelt query
+/// most likely meant, with the words it was read as.
+public struct SearchAnswer<Listing: Sendable>: Sendable {
+  public var exact: [Listing]
+  public var matches: [Listing]
+  /// Query word → the catalogue word it was taken for ("Did you mean …").
+  public var corrections: [(String, String)]
+
+  public init(exact: [Listing] = [], matches: [Listing] = [], corrections: [(String, String)] = []) {
+    self.exact = exact
+    self.matches = matches
+    self.corrections = corrections
+  }
+
+  /// Everything, in the order to show it: exact codes, then the rest.
+  public var all: [Listing] { exact + matches }
+}
+
+extension LibraryStore {
+  /// Fewer prefix matches than this call in the typo-forgiving search.
+  static let fuzzyThreshold = 3
+  /// Text matches considered before sorting: a query that matches more is asked to say more.
+  public static let searchCap = 500
+
+  /// The condition that keeps the records matching `search`: one or two letters match the start
+  /// of the folded sort key (a B-tree range); longer queries match every word's start anywhere
+  /// in the record, in any order (the full-text index).
+  static func searchCondition(_ search: String, table: String, alias: String, capped: Bool)
+    -> (String, [any DatabaseValueConvertible])?
+  {
+    let words = TextFolding.words(search)
+    guard !words.isEmpty else { return nil }
+    if words.count == 1, words[0].count <= 2 {
+      return ("\(alias).sort_key >= ? AND \(alias).sort_key < ?", [words[0], words[0] + "\u{10FFFF}"])
+    }
+    // Words hold only letters and digits after folding, so quoting them is all the escaping needed.
+    let match = words.map { "\"\($0)\"*" }.joined(separator: " ")
+    let limit = capped ? " LIMIT \(searchCap + 1)" : ""
+    return ("\(alias).id IN (SELECT rowid FROM \(table)_fts WHERE \(table)_fts MATCH ?\(limit))", [match])
+  }
+
+  public func searchBooks(_ query: String, filter: BookFilter = .all, limit: Int = searchCap) throws(StoreError)
+    -> SearchAnswer<BookListing>
+  {
+    var answer = SearchAnswer<BookListing>()
+    let code = query.trimmingWhitespace()
+    var exactBooks: [Book] = []
+    if let isbn = try? ISBN(code) { exactBooks += try books(isbn: isbn) }
+    if let book = try book(inventory: code) { exactBooks.append(book) }
+    for book in exactBooks where !answer.exact.contains(where: { $0.book.id == book.id }) {
+      answer.exact.append(BookListing(book: book, loan: try currentLoan(ofBook: book)))
+    }
+    answer.matches = try books(filter: filter, search: query, limit: limit).filter { listing in
+      !answer.exact.contains { $0.book.id == listing.book.id }
+    }
+    if answer.all.count < LibraryStore.fuzzyThreshold {
+      let (corrected, corrections) = try correctedQueries(query, table: "book")
+      let before = answer.all.count
+      for alternative in corrected {
+        for listing in try books(filter: filter, search: alternative, limit: limit)
+        where !answer.all.contains(where: { $0.book.id == listing.book.id }) {
+          answer.matches.append(listing)
+        }
+      }
+      // "Did you mean" only when the corrected words found something the typed ones did not.
+      if answer.all.count > before { answer.corrections = corrections }
+    }
+    return answer
+  }
+
+  public func searchReaders(_ query: String, limit: Int = searchCap) throws(StoreError) -> SearchAnswer<ReaderListing> {
+    var answer = SearchAnswer<ReaderListing>()
+    let code = query.trimmingWhitespace()
+    let phone = Address.phoneKey(code)
+    let exact = try read {
+      try database.query(
+        """
+        SELECT \(LibraryStore.readerColumns),
+          (SELECT count(*) FROM loan l WHERE l.reader_id = r.id AND l.returned_at IS NULL AND l.deleted = 0),
+          (SELECT count(*) FROM loan l WHERE l.reader_id = r.id AND l.returned_at IS NULL AND l.deleted = 0
+             AND l.due_date < ?)
+        FROM \(LibraryStore.readerFrom)
+        WHERE r.deleted = 0 AND (r.ticket = ? OR (length(?) >= 5 AND a.phone_key = ?))
+        """, today.iso, code, phone, phone
+      ) { row in
+        ReaderListing(
+          reader: LibraryStore.decodeReader(row), booksOut: row.int(LibraryStore.readerColumnCount),
+          overdue: row.int(LibraryStore.readerColumnCount + 1))
+      }
+    }
+    answer.exact = exact
+    answer.matches = try readers(search: query, limit: limit).filter { listing in
+      !exact.contains { $0.reader.id == listing.reader.id }
+    }
+    if answer.all.count < LibraryStore.fuzzyThreshold {
+      let (corrected, corrections) = try correctedQueries(query, table: "reader")
+      let before = answer.all.count
+      for alternative in corrected {
+        for listing in try readers(search: alternative, limit: limit)
+        where !answer.all.contains(where: { $0.reader.id == listing.reader.id }) {
+          answer.matches.append(listing)
+        }
+      }
+      if answer.all.count > before { answer.corrections = corrections }
+    }
+    return answer
+  }
+
+  /// Queries with misspelt words replaced by the catalogue's nearest words, nearest first.
+  func correctedQueries(_ query: String, table: String) throws(StoreError) -> ([String], [(String, String)]) {
+    let words = TextFolding.words(query)
+    let vocabulary = try self.vocabulary(table)
+    var options: [[String]] = []
+    var corrections: [(String, String)] = []
+    var changed = false
+    for word in words {
+      let nearest = vocabulary.corrections(of: word, limit: 3).map(\.word)
+      if nearest.isEmpty {
+        options.append([word])
+      } else {
+        options.append(nearest)
+        corrections.append((word, nearest[0]))
+        changed = true
+      }
+    }
+    guard changed else { return ([], []) }
+    // Every combination would be too many: the best correction of each word, then each word's
+    // second and third alone.
+    var queries = [options.map { $0[0] }.joined(separator: " ")]
+    for (index, choices) in options.enumerated() {
+      for choice in choices.dropFirst() {
+        var words = options.map { $0[0] }
+        words[index] = choice
+        queries.append(words.joined(separator: " "))
+      }
+    }
+    return (queries, corrections)
+  }
+
+  /// The distinct words of the books or readers, read again when the table has changed.
+  func vocabulary(_ table: String) throws(StoreError) -> Vocabulary {
+    let version = try read {
+      try database.queryFirst("SELECT coalesce(max(updated_at), '') || '/' || count(*) FROM \(table)") { $0.string(0) }
+        ?? ""
+    }
+    if let cached = vocabularies[table], cached.version == version { return cached.vocabulary }
+    let words = try read { try database.query("SELECT term FROM \(table)_words") { $0.string(0) } }
+    let vocabulary = Vocabulary(words)
+    vocabularies[table] = (version, vocabulary)
+    return vocabulary
+  }
+}

@@ -1,0 +1,90 @@
+import DeskDomain
+import DeskTestSupport
+import Testing
+
+@testable import DeskStorage
+
+/// Search quality: misspelt Cyrillic and Latin names find the record meant, first.
+@Suite struct SearchQualityTests {
+  let folder = TemporaryFolder()
+  let store: LibraryStore
+
+  init() throws {
+    store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
+    let books: [(String, String, String, String)] = [
+      ("1", "Достоевский", "Ф. М.", "Преступление и наказание"),
+      ("2", "Лермонтов", "М. Ю.", "Герой нашего времени"),
+      ("3", "Пушкин", "А. С.", "Капитанская дочка"),
+      ("4", "Салтыков-Щедрин", "М. Е.", "История одного города"),
+      ("5", "Ёлкин", "Ф. И.", "Ёлка"),
+      ("6", "Hemingway", "E.", "The Old Man and the Sea"),
+      ("7", "Fitzgerald", "F. S.", "The Great Gatsby"),
+      ("8", "Шолохов", "М. А.", "Тихий Дон"),
+      ("9", "Толстой", "Л. Н.", "Война и мир"),
+      ("10", "Толстая", "Т. Н.", "Кысь"),
+    ]
+    for (inventory, surname, initials, title) in books {
+      try store.addBook(bookDraft(inventory, title, surname: surname, initials: initials))
+    }
+    try store.addReader(readerDraft("17", "Иванова", firstName: "Мария"))
+    try store.addReader(readerDraft("18", "Müller", firstName: "Anna"))
+  }
+
+  func first(_ query: String) throws -> String? {
+    try store.searchBooks(query).all.first?.book.inventoryNumber
+  }
+
+  @Test(arguments: [
+    ("достоевкий", "1"),  // a missing letter
+    ("достоевксий", "1"),  // two letters swapped
+    ("досттоевский", "1"),  // a doubled letter
+    ("дастаевский", "1"),  // two wrong letters, in a word of 11
+    ("лермантов", "2"),  // a wrong letter
+    ("ЛЕРМОНТОВ", "2"),  // wrong case
+    ("елкин", "5"),  // е for ё
+    ("пушkин", "3"),  // a Latin look-alike in a Cyrillic word
+    ("hemmingway", "6"),  // a doubled letter, Latin
+    ("fitzgerlad", "7"),  // swapped, Latin
+    ("шолохв", "8"),  // missing letter, 6 letters
+  ])
+  func misspeltNamesFindTheRecordFirst(query: String, expected: String) throws {
+    #expect(try first(query) == expected, "«\(query)»")
+  }
+
+  @Test func prefixesInAnyOrder() throws {
+    #expect(try store.searchBooks("врем лерм").all.map(\.book.inventoryNumber) == ["2"])
+    #expect(try store.searchBooks("лерм врем").all.map(\.book.inventoryNumber) == ["2"])
+    #expect(try store.searchBooks("щедрин история").all.map(\.book.inventoryNumber) == ["4"])
+    // One or two letters: the start of the author (a B-tree range on the sort key).
+    #expect(try store.searchBooks("то").all.map(\.book.inventoryNumber) == ["10", "9"])
+  }
+
+  @Test func exactCodesComeFirst() throws {
+    try store.addBook(bookDraft("100", "Сто лет одиночества", isbn: "978-5-17-079585-7"))
+    #expect(try store.searchBooks("9785170795857").exact.map(\.book.inventoryNumber) == ["100"])
+    #expect(try store.searchBooks("5-17-079585-8").exact.map(\.book.inventoryNumber) == ["100"])
+    #expect(try store.searchBooks("10").exact.map(\.book.inventoryNumber) == ["10"])
+    #expect(try store.searchReaders("17").exact.map(\.reader.ticket) == ["17"])
+  }
+
+  @Test func didYouMeanOnlyWhenTheCorrectionFoundSomething() throws {
+    #expect(try store.searchBooks("лермантов").corrections.map(\.1) == ["лермонтов"])
+    #expect(try store.searchBooks("лермонтов").corrections.isEmpty)
+    #expect(try store.searchBooks("зюзюзюзю").all.isEmpty)
+    #expect(try store.searchReaders("иваноав").all.map(\.reader.ticket) == ["17"])
+    #expect(try store.searchReaders("muler").all.map(\.reader.ticket) == ["18"])
+  }
+
+  @Test func theVocabularyFollowsNewRecords() throws {
+    #expect(try first("чехов").map { _ in true } == nil)
+    try store.addBook(bookDraft("11", "Каштанка", surname: "Чехов", initials: "А. П."))
+    #expect(try first("чеххов") == "11")
+  }
+
+  @Test func distancesAreComputedWithAnEarlyStop() {
+    #expect(Fuzzy.distance(Array("лермонтов"), Array("лермантов"), limit: 2) == 1)
+    #expect(Fuzzy.distance(Array("abcd"), Array("badc"), limit: 2) == 2)
+    #expect(Fuzzy.distance(Array("ab"), Array("ba"), limit: 1) == 1, "a swap is one edit")
+    #expect(Fuzzy.distance(Array("достоевский"), Array("толстой"), limit: 2) == nil)
+  }
+}
