@@ -2,7 +2,7 @@
 /// all pending ones run in one transaction when the file is opened. Never edit a released
 /// migration: add a new one.
 enum Migrations {
-  static let all: [String] = [version1, version2, version3, version4, version5]
+  static let all: [String] = [version1, version2, version3, version4, version5, version6]
 
   static var latestVersion: Int { all.count }
 
@@ -226,5 +226,16 @@ enum Migrations {
       INSERT INTO reader_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
     END;
     CREATE VIRTUAL TABLE reader_words USING fts5vocab(reader_fts, 'row');
+    """
+
+  /// The books and readers the librarian opened last, for the lists to offer first.
+  static let version6 = """
+    CREATE TABLE recent (
+      kind TEXT NOT NULL,
+      record_uuid TEXT NOT NULL,
+      opened_at TEXT NOT NULL,
+      PRIMARY KEY (kind, record_uuid)
+    );
+    CREATE INDEX recent_opened ON recent(kind, opened_at);
     """
 }

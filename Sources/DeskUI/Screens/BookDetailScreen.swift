@@ -38,6 +38,7 @@ final class BookDetailScreen: DeskScreen {
         return [.pop]
       }
       book = found
+      try context.store.noteOpened(found)
       loan = try context.store.currentLoan(ofBook: found)
       history = try context.store.loans(ofBook: found)
       offer = try context.store.lookupOffer(for: found)

@@ -42,8 +42,14 @@ final class BookListScreen: ListScreen<BookListing>, DeskScreen {
     if let effects = handleNavigation(key, context: context) { return effects }
     switch key {
     case .enter:
+      if list.rows.isEmpty, let isbn = try? ISBN(query.text.trimmingWhitespace()) {
+        // An ISBN the library lacks: a new book with it, looked up.
+        return [
+          .push(BookFormScreen(editing: nil, values: [.isbn: isbn.hyphenated], lookUpISBN: true, onSaved: { _ in }))
+        ]
+      }
       guard let listing = list.selectedRow else { return [] }
-      return [.push(BookDetailScreen(inventory: listing.book.inventoryNumber))]
+      return open(listing, context: context)
     case .character("n"), .character("т"):
       return [.push(BookFormScreen(editing: nil, onSaved: { [weak self] book in self?.pendingFocus = book.sortKey }))]
     case .character("e"), .character("у"):
@@ -85,46 +91,46 @@ final class BookListScreen: ListScreen<BookListing>, DeskScreen {
         TableColumn(title: s.columnYear, width: 4),
         TableColumn(title: s.columnStatus, width: wide ? 36 : (medium ? 26 : 19)),
       ], flexible: 3, totalWidth: area.width - 1)
-    renderSearchLine(into: &buffer, row: area.row, area: area, context: context)
-    renderRow(
-      columns.map(\.title), columns: columns, into: &buffer, row: area.row + 1, column: area.column + 1,
-      width: area.width - 1, style: context.style(.header))
-    let firstRow = area.row + 2
-    pageSize = max(1, area.bottom - firstRow)
-    if list.rows.isEmpty {
-      let message = list.error ?? (isSearching ? s.searching : s.noBooks)
-      buffer.write(message, row: firstRow, column: area.column + 2, style: context.style(.muted))
-      return
+    renderTable(into: &buffer, area: area, columns: columns, empty: s.noBooks, context: context)
+  }
+
+  override var offersISBNLookup: Bool { true }
+
+  override func fetchRecent(_ context: UIContext) -> [BookListing] {
+    (try? context.store.recentBooks()) ?? []
+  }
+
+  override func open(_ row: BookListing, context: UIContext) -> [Effect] {
+    [.push(BookDetailScreen(inventory: row.book.inventoryNumber))]
+  }
+
+  override func cells(_ listing: BookListing, selected isSelected: Bool, context: UIContext) -> (
+    cells: [String], role: Role
+  ) {
+    let s = context.strings
+    let loan = listing.loan
+    let overdue = loan?.loan.isOverdue(on: context.today) ?? false
+    let role: Role
+    switch (loan != nil, overdue, isSelected) {
+    case (_, true, true): role = .selectedOverdue
+    case (_, true, false): role = .overdue
+    case (true, false, true): role = .selectedIssued
+    case (true, false, false): role = .issued
+    case (false, _, true): role = .selected
+    default: role = .normal
     }
-    let today = context.today
-    for (offset, index) in list.visibleRange.prefix(pageSize).enumerated() {
-      let listing = list.rows[index]
-      let loan = listing.loan
-      let overdue = loan?.loan.isOverdue(on: today) ?? false
-      let isSelected = index == list.selected
-      let role: Role
-      switch (loan != nil, overdue, isSelected) {
-      case (_, true, true): role = .selectedOverdue
-      case (_, true, false): role = .overdue
-      case (true, false, true): role = .selectedIssued
-      case (true, false, false): role = .issued
-      case (false, _, true): role = .selected
-      default: role = .normal
-      }
-      var status = ""
-      if let loan {
-        status =
-          overdue
-          ? s.overdueStatus(loan.readerName, loan.loan.due.iso) : s.issuedStatus(loan.readerName, loan.loan.due.iso)
-      }
-      let book = listing.book
-      renderRow(
-        [
-          overdue ? "!" : (loan != nil ? "*" : (listing.hasLookupOffer ? "+" : " ")), book.inventoryNumber, book.author,
-          book.title,
-          book.year.map(String.init) ?? "", status,
-        ], columns: columns, into: &buffer, row: firstRow + offset, column: area.column + 1, width: area.width - 1,
-        style: context.style(role))
+    var status = ""
+    if let loan {
+      status =
+        overdue
+        ? s.overdueStatus(loan.readerName, loan.loan.due.iso) : s.issuedStatus(loan.readerName, loan.loan.due.iso)
     }
+    let book = listing.book
+    return (
+      [
+        overdue ? "!" : (loan != nil ? "*" : (listing.hasLookupOffer ? "+" : " ")), book.inventoryNumber, book.author,
+        book.title, book.year.map(String.init) ?? "", status,
+      ], role
+    )
   }
 }

@@ -23,6 +23,9 @@ struct KeysetList<Row> {
 
   var selectedRow: Row? { rows.indices.contains(selected) ? rows[selected] : nil }
 
+  /// True when the selection is on the very first row of the whole list.
+  var isAtTop: Bool { selected == 0 && (atStart || isSearchResult) }
+
   mutating func load(_ fetch: Fetch, pageSize: Int, around sortKey: String? = nil) {
     isSearchResult = false
     do {

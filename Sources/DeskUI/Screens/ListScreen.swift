@@ -10,6 +10,10 @@ class ListScreen<Row> {
   var generation = 0
   var isSearching = false
   var pageSize = 20
+  /// The records opened last, shown above the list while no search is typed.
+  var recent: [Row] = []
+  /// The selected recent record, when the selection is up in that block.
+  var recentSelected: Int?
   /// What the last search's misspelt words were read as, for "Did you mean …".
   var corrections: [(String, String)] = []
   /// The sort key to select when the list next loads (a record just saved).
@@ -34,9 +38,28 @@ class ListScreen<Row> {
     fatalError("subclasses read their search answers")
   }
 
+  func fetchRecent(_ context: UIContext) -> [Row] { [] }
+
+  /// True for lists where an ISBN the library lacks can be added (books).
+  var offersISBNLookup: Bool { false }
+
+  /// A row's cells and how it looks.
+  func cells(_ row: Row, selected: Bool, context: UIContext) -> (cells: [String], role: Role) {
+    fatalError("subclasses lay out their rows")
+  }
+
+  /// What Enter on a row opens.
+  func open(_ row: Row, context: UIContext) -> [Effect] {
+    fatalError("subclasses open their records")
+  }
+
+  var showsRecent: Bool { !recent.isEmpty && query.text.trimmingWhitespace().isEmpty && !isTypingQuery }
+
   /// Loads the list again when the screen shows: around a record just saved, or the same
   /// search again, or the same stretch of the list.
   func reload(context: UIContext) -> [Effect] {
+    recent = fetchRecent(context)
+    recentSelected = nil
     if let focus = pendingFocus {
       pendingFocus = nil
       query = LineEditor(maximumLength: 200)
@@ -79,7 +102,20 @@ class ListScreen<Row> {
       }
     }
     let fetch = self.fetch(context)
+    if let index = recentSelected, showsRecent {
+      switch key {
+      case .up: recentSelected = max(0, index - 1)
+      case .down: recentSelected = index + 1 < recent.count ? index + 1 : nil
+      case .enter: return open(recent[index], context: context)
+      case .escape: return [.pop]
+      default:
+        recentSelected = nil
+        return handleNavigation(key, context: context)
+      }
+      return []
+    }
     switch key {
+    case .up where list.isAtTop && showsRecent: recentSelected = recent.count - 1
     case .up: list.move(by: -1, fetch: fetch, pageSize: pageSize)
     case .down: list.move(by: 1, fetch: fetch, pageSize: pageSize)
     case .pageUp: list.move(by: -pageSize, fetch: fetch, pageSize: pageSize)
@@ -136,6 +172,10 @@ class ListScreen<Row> {
     var note = ""
     if isSearching {
       note = strings.searching
+    } else if offersISBNLookup && list.isSearchResult && list.rows.isEmpty
+      && (try? ISBN(query.text.trimmingWhitespace())) != nil
+    {
+      note = strings.isbnNotHere
     } else if list.isSearchResult && !corrections.isEmpty {
       note = strings.didYouMean(corrections.map(\.1).joined(separator: " "))
     } else if list.isSearchResult {
@@ -145,6 +185,46 @@ class ListScreen<Row> {
     }
     buffer.write(note, row: row, column: fieldColumn + fieldWidth + 1, style: context.style(.muted))
     if isTypingQuery { buffer.cursor = (row, fieldColumn + cursor) }
+  }
+}
+
+extension ListScreen {
+  /// The search line, the header, the recent records (while no search is typed) and a page of
+  /// the list.
+  func renderTable(
+    into buffer: inout ScreenBuffer, area: Rect, columns: [TableColumn], empty: String, context: UIContext
+  ) {
+    renderSearchLine(into: &buffer, row: area.row, area: area, context: context)
+    renderRow(
+      columns.map(\.title), columns: columns, into: &buffer, row: area.row + 1, column: area.column + 1,
+      width: area.width - 1, style: context.style(.header))
+    var row = area.row + 2
+    if showsRecent, area.bottom - row > recent.count + 4 {
+      buffer.write(context.strings.recentHeading, row: row, column: area.column + 1, style: context.style(.muted))
+      row += 1
+      for (index, record) in recent.enumerated() {
+        let (cells, role) = cells(record, selected: recentSelected == index, context: context)
+        renderRow(
+          cells, columns: columns, into: &buffer, row: row, column: area.column + 1, width: area.width - 1,
+          style: context.style(role))
+        row += 1
+      }
+      buffer.write(context.strings.allHeading, row: row, column: area.column + 1, style: context.style(.muted))
+      row += 1
+    }
+    pageSize = max(1, area.bottom - row)
+    if list.rows.isEmpty {
+      let message = list.error ?? (isSearching ? context.strings.searching : empty)
+      buffer.write(message, row: row, column: area.column + 2, style: context.style(.muted))
+      return
+    }
+    for (offset, index) in list.visibleRange.prefix(pageSize).enumerated() {
+      let (cells, role) = cells(
+        list.rows[index], selected: recentSelected == nil && index == list.selected, context: context)
+      renderRow(
+        cells, columns: columns, into: &buffer, row: row + offset, column: area.column + 1, width: area.width - 1,
+        style: context.style(role))
+    }
   }
 }
 

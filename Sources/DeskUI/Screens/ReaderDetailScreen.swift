@@ -34,6 +34,7 @@ final class ReaderDetailScreen: DeskScreen {
     do {
       guard let found = try context.store.reader(ticket: ticket) else { return [.pop] }
       reader = found
+      try context.store.noteOpened(found)
       loans = try context.store.loans(ofReader: found)
       selected = min(selected, max(0, loans.count - 1))
     } catch {

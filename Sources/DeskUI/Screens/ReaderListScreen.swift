@@ -40,8 +40,7 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
     switch key {
     case .enter:
       guard let listing = list.selectedRow else { return [] }
-      if let onChoose { return [.pop] + onChoose(listing.reader) }
-      return [.push(ReaderDetailScreen(ticket: listing.reader.ticket))]
+      return open(listing, context: context)
     case .character("n"), .character("т"):
       return [
         .push(ReaderFormScreen(editing: nil, onSaved: { [weak self] reader in self?.pendingFocus = reader.sortKey }))
@@ -74,29 +73,27 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
         TableColumn(title: s.columnBooksOut, width: 5),
         TableColumn(title: s.columnOverdue, width: wide ? 12 : 8),
       ], flexible: 2, totalWidth: area.width - 1)
-    renderSearchLine(into: &buffer, row: area.row, area: area, context: context)
-    renderRow(
-      columns.map(\.title), columns: columns, into: &buffer, row: area.row + 1, column: area.column + 1,
-      width: area.width - 1, style: context.style(.header))
-    let firstRow = area.row + 2
-    pageSize = max(1, area.bottom - firstRow)
-    if list.rows.isEmpty {
-      let message = list.error ?? (isSearching ? s.searching : s.noReaders)
-      buffer.write(message, row: firstRow, column: area.column + 2, style: context.style(.muted))
-      return
-    }
-    for (offset, index) in list.visibleRange.prefix(pageSize).enumerated() {
-      let listing = list.rows[index]
-      let selected = index == list.selected
-      let role: Role =
-        listing.overdue > 0 ? (selected ? .selectedOverdue : .overdue) : (selected ? .selected : .normal)
-      renderRow(
-        [
-          listing.overdue > 0 ? "!" : " ", listing.reader.ticket, listing.reader.fullName, listing.reader.phone,
-          listing.booksOut > 0 ? String(listing.booksOut) : "",
-          listing.overdue > 0 ? s.overdueCount(listing.overdue) : "",
-        ], columns: columns, into: &buffer, row: firstRow + offset, column: area.column + 1, width: area.width - 1,
-        style: context.style(role))
-    }
+    renderTable(into: &buffer, area: area, columns: columns, empty: s.noReaders, context: context)
+  }
+
+  override func fetchRecent(_ context: UIContext) -> [ReaderListing] {
+    (try? context.store.recentReaders()) ?? []
+  }
+
+  override func open(_ row: ReaderListing, context: UIContext) -> [Effect] {
+    if let onChoose { return [.pop] + onChoose(row.reader) }
+    return [.push(ReaderDetailScreen(ticket: row.reader.ticket))]
+  }
+
+  override func cells(_ listing: ReaderListing, selected: Bool, context: UIContext) -> (cells: [String], role: Role) {
+    let role: Role =
+      listing.overdue > 0 ? (selected ? .selectedOverdue : .overdue) : (selected ? .selected : .normal)
+    return (
+      [
+        listing.overdue > 0 ? "!" : " ", listing.reader.ticket, listing.reader.fullName, listing.reader.phone,
+        listing.booksOut > 0 ? String(listing.booksOut) : "",
+        listing.overdue > 0 ? context.strings.overdueCount(listing.overdue) : "",
+      ], role
+    )
   }
 }

@@ -79,6 +79,9 @@ public struct EnglishStrings: UIStrings {
     count >= 500 ? "500+ found: type more" : (count == 1 ? "1 found" : "\(count) found")
   }
   public func didYouMean(_ words: String) -> String { "Did you mean: \(words)?" }
+  public let recentHeading = "Opened lately (↑ to choose):"
+  public let allHeading = "All:"
+  public let isbnNotHere = "This ISBN is not in the library: Enter adds it, looked up"
   public func booksTitle(_ filter: String) -> String { "Books: \(filter)" }
   public func filterName(_ filter: BookFilter) -> String {
     switch filter {

@@ -86,6 +86,9 @@ public struct RussianStrings: UIStrings {
   public let searchHint = "/ — поиск"
   public func matches(_ count: Int) -> String { count >= 500 ? "найдено 500+, уточните" : "найдено: \(count)" }
   public func didYouMean(_ words: String) -> String { "Может быть: \(words)?" }
+  public let recentHeading = "Недавно открытые (↑ — выбрать):"
+  public let allHeading = "Все:"
+  public let isbnNotHere = "Такого ISBN в библиотеке нет: Enter — добавить с поиском сведений"
   public func booksTitle(_ filter: String) -> String { "Книги: \(filter)" }
   public func filterName(_ filter: BookFilter) -> String {
     switch filter {

@@ -73,6 +73,9 @@ public protocol UIStrings: Sendable {
   var searchHint: String { get }
   func matches(_ count: Int) -> String
   func didYouMean(_ words: String) -> String
+  var recentHeading: String { get }
+  var allHeading: String { get }
+  var isbnNotHere: String { get }
   func booksTitle(_ filter: String) -> String
   func filterName(_ filter: BookFilter) -> String
   var readersTitle: String { get }
