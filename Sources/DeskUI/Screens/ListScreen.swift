@@ -163,12 +163,6 @@ class ListScreen<Row> {
     let strings = context.strings
     let label = strings.searchLabel
     buffer.write(label, row: row, column: area.column + 1, style: context.style(.label))
-    let fieldColumn = area.column + 2 + label.displayWidth
-    let fieldWidth = max(10, area.width - fieldColumn - 30)
-    let (text, cursor) = query.visible(width: fieldWidth)
-    buffer.writePadded(
-      text, row: row, column: fieldColumn, width: fieldWidth,
-      style: context.style(isTypingQuery ? .activeField : .field))
     var note = ""
     if isSearching {
       note = strings.searching
@@ -183,9 +177,16 @@ class ListScreen<Row> {
     } else if !isTypingQuery {
       note = strings.searchHint
     }
+    let fieldColumn = area.column + 2 + label.displayWidth
+    let fieldWidth = max(10, min(40, area.width - fieldColumn - note.displayWidth - 2))
+    let (text, cursor) = query.visible(width: fieldWidth)
+    buffer.writePadded(
+      text, row: row, column: fieldColumn, width: fieldWidth,
+      style: context.style(isTypingQuery ? .activeField : .field))
     buffer.write(note, row: row, column: fieldColumn + fieldWidth + 1, style: context.style(.muted))
     if isTypingQuery { buffer.cursor = (row, fieldColumn + cursor) }
   }
+
 }
 
 extension ListScreen {
