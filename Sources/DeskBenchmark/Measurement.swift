@@ -64,3 +64,23 @@ public func renderTable(_ measurements: [Measurement], title: String) -> String 
   }
   return lines.joined(separator: "\n") + "\n"
 }
+
+/// The results as JSON: one object a scenario with its median, p99 and samples, and the baseline.
+public func renderJSON(_ measurements: [Measurement], books: Int, readers: Int) -> String {
+  func number(_ value: Double) -> String { value.isNaN ? "null" : String(Double((value * 1000).rounded()) / 1000) }
+  func quoted(_ text: String) -> String {
+    var result = "\""
+    for character in text {
+      if character == "\"" || character == "\\" { result.append("\\") }
+      result.append(character)
+    }
+    return result + "\""
+  }
+  let items = measurements.map { m in
+    "    {\"scenario\": \(quoted(m.scenario)), \"median\": \(number(m.median)), \"p99\": \(number(m.p99)), "
+      + "\"runs\": \(m.samples.count), \"baseline\": \(quoted(m.baselineName)), "
+      + "\"baseline_median\": \(number(m.baselineMedian)), \"baseline_p99\": \(number(m.baselineP99))}"
+  }
+  return "{\n  \"books\": \(books),\n  \"readers\": \(readers),\n  \"results\": [\n"
+    + items.joined(separator: ",\n") + "\n  ]\n}\n"
+}

@@ -7,7 +7,7 @@ import DeskStorage
 #endif
 
 // circdesk-bench generate --books N [--readers N] --db PATH
-// circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH]
+// circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH] [--out FILE.json] [--skip-exchange]
 //
 // Figures are medians and 99th percentiles of repeated runs, each beside a baseline measured in
 // the same run. The catalogue is generated once per size and kept (default
@@ -52,8 +52,18 @@ do {
     try generate(into: path)
     exit(0)
   }
+  // The parts the benchmark times in processes of their own.
+  if arguments.first == "first-page" {
+    try SearchBenchmarks.paintFirstPage(path: path)
+    exit(0)
+  }
+  if arguments.first == "memory-probe" {
+    try SearchBenchmarks.probeMemory(path: path)
+    exit(0)
+  }
   if access(path, F_OK) != 0 { try generate(into: path) }
   var measurements = try ListBenchmarks.run(path: path, repeats: repeats)
+  measurements += try SearchBenchmarks.run(path: path, repeats: repeats)
   let folder = path.split(separator: "/").dropLast().joined(separator: "/")
   measurements += try DecodeBenchmarks.run(
     folder: (path.hasPrefix("/") ? "/" : "") + (folder.isEmpty ? "." : folder) + "/images",
@@ -63,6 +73,12 @@ do {
       path: path, folder: (path.hasPrefix("/") ? "/" : "") + (folder.isEmpty ? "." : folder), books: books)
   }
   print(renderTable(measurements, title: "circdesk-bench: \(books) books, \(repeats) runs each, \(path)"))
+  if let out = option("--out", arguments) {
+    let json = renderJSON(measurements, books: books, readers: readers)
+    guard let file = fopen(out, "w") else { fail("cannot write \(out)") }
+    fputs(json, file)
+    fclose(file)
+  }
 } catch {
   fputs("circdesk-bench: \(error)\n", stderr)
   exit(1)

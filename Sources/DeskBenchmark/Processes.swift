@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A child process run to its end: its wall time in milliseconds, its peak memory in KiB and
+/// its exit status. Standard output and error go to /dev/null unless `output` names a file.
+public struct ChildRun {
+  public var milliseconds: Double
+  public var peakKiB: Int
+  public var status: Int32
+}
+
+public func runChild(_ arguments: [String], output: String? = nil) -> ChildRun {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  var argv = arguments.map { strdup($0) } + [nil]
+  defer { for pointer in argv { free(pointer) } }
+  var pid: pid_t = 0
+  let start = monotonicMilliseconds()
+  guard posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else {
+    return ChildRun(milliseconds: .nan, peakKiB: 0, status: -1)
+  }
+  var status: Int32 = 0
+  var usage = rusage()
+  wait4(pid, &status, 0, &usage)
+  return ChildRun(
+    milliseconds: monotonicMilliseconds() - start, peakKiB: Int(usage.ru_maxrss), status: (status >> 8) & 0xFF)
+}
+
+/// The path of the running program, for starting it again as a child.
+public func ownExecutable() -> String {
+  var buffer = [CChar](repeating: 0, count: 4096)
+  let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+  return count > 0 ? String(cString: buffer) : CommandLine.arguments[0]
+}
+
+/// This process's own peak resident memory in KiB, from /proc (VmHWM): unlike the rusage a
+/// parent reads, it does not count the parent's memory a spawned child starts from.
+public func ownPeakKiB() -> Int {
+  guard let file = fopen("/proc/self/status", "r") else { return 0 }
+  defer { fclose(file) }
+  var line = [CChar](repeating: 0, count: 256)
+  while fgets(&line, Int32(line.count), file) != nil {
+    let text = String(cString: line)
+    if text.hasPrefix("VmHWM:") {
+      return Int(text.dropFirst(6).filter { $0.isNumber }) ?? 0
+    }
+  }
+  return 0
+}
+
+/// Runs a program from this (small) process with fork and exec, and returns its peak memory in
+/// KiB: a forked child starts from this process's memory only.
+public func peakKiBOfForkedChild(_ arguments: [String]) -> Int {
+  var argv = arguments.map { strdup($0) } + [nil]
+  defer { for pointer in argv { free(pointer) } }
+  let pid = fork()
+  if pid == 0 {
+    let null = open("/dev/null", O_WRONLY)
+    dup2(null, 1)
+    dup2(null, 2)
+    execvp(arguments[0], &argv)
+    _exit(127)
+  }
+  var status: Int32 = 0
+  var usage = rusage()
+  wait4(pid, &status, 0, &usage)
+  return Int(usage.ru_maxrss)
+}
+
+/// A small text file's content, or "".
+func readText(_ path: String) -> String {
+  guard let file = fopen(path, "r") else { return "" }
+  defer { fclose(file) }
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 4096)
+  while true {
+    let count = fread(&buffer, 1, buffer.count, file)
+    if count <= 0 { break }
+    bytes += buffer[0..<count]
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}

@@ -1,0 +1,132 @@
+import DeskDomain
+import DeskStorage
+import DeskUI
+
+/// Search as you type, cold start, durable circulation and memory, each beside a baseline
+/// measured in the same run.
+public enum SearchBenchmarks {
+  static let clock = FixedClock(Timestamp(iso: "2026-11-30T10:00:00Z")!)
+  /// The SQL of the first book page, as the desk asks it; the baselines run the same.
+  static let firstPageSQL =
+    "SELECT inventory, author_surname, title FROM book WHERE deleted = 0 ORDER BY sort_key LIMIT 40"
+
+  static func ftsSQL(_ query: String) -> String {
+    let match = TextFolding.words(query).map { "\"\($0)\"*" }.joined(separator: " ")
+    return "SELECT b.inventory, b.title FROM book b WHERE b.deleted = 0 AND b.id IN "
+      + "(SELECT rowid FROM book_fts WHERE book_fts MATCH '\(match)' LIMIT 501) ORDER BY b.sort_key LIMIT 40"
+  }
+
+  public static func run(path: String, repeats: Int) throws -> [Measurement] {
+    var results: [Measurement] = []
+    let me = ownExecutable()
+    let hasSQLite = runChild(["sqlite3", "-version"]).status == 0
+
+    // Cold start: a new process that opens the file and paints the first list page.
+    let cold = (0..<max(5, repeats / 10)).map { _ in runChild([me, "first-page", "--db", path]).milliseconds }
+    let coldBaseline =
+      hasSQLite ? (0..<max(5, repeats / 10)).map { _ in runChild(["sqlite3", path, firstPageSQL]).milliseconds } : []
+    results.append(
+      Measurement(
+        scenario: "cold start to the first list page painted", samples: cold, baselineName: "sqlite3 CLI, same 40 rows",
+        baselineSamples: coldBaseline))
+
+    let store = try LibraryStore(path: path, clock: clock)
+    _ = try store.searchBooks("прогрев")  // the vocabulary is read once, at the first search
+    for query in ["т", "то", "тол", "толстой", "война мир"] {
+      let ours = try time(repeats) { _ = try store.searchBooks(query) }
+      let baseline =
+        hasSQLite ? (0..<max(5, repeats / 10)).map { _ in runChild(["sqlite3", path, ftsSQL(query)]).milliseconds } : []
+      results.append(
+        Measurement(
+          scenario: "keystroke → results «\(query)»", samples: ours, baselineName: "sqlite3 CLI, same query",
+          baselineSamples: baseline))
+    }
+    let surnames = try store.database.query("SELECT author_surname FROM book WHERE deleted = 0") { Array($0.string(0)) }
+    for query in ["толстй", "достоевкий", "лермантов", "пастернкак"] {
+      let ours = try time(repeats) { _ = try store.searchBooks(query) }
+      let word = Array(query)
+      let scan = time(3) {
+        // The original desk app's way: every name, compared in full.
+        var best = Int.max
+        for name in surnames {
+          best = min(best, Fuzzy.distance(word, Array(String(name).lowercased()), limit: 100) ?? Int.max)
+        }
+      }
+      results.append(
+        Measurement(
+          scenario: "keystroke → results, typo «\(query)»", samples: ours,
+          baselineName: "Levenshtein over all \(surnames.count) names", baselineSamples: scan))
+    }
+    results.append(try circulation(store: store, repeats: repeats))
+
+    // Memory: a new process opens the file, paints the first page and runs the searches, and
+    // says its own peak; it also runs the sqlite3 CLI on the same queries and says that one's.
+    let report = path + ".memory.txt"
+    _ = runChild([me, "memory-probe", "--db", path], output: report)
+    let numbers = readText(report)
+    let values = numbers.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Double(String($0)) }
+    results.append(
+      Measurement(
+        scenario: "peak memory (MiB, not ms) with the catalogue open and searched",
+        samples: values.prefix(1).map { $0 / 1024 }, baselineName: "sqlite3 CLI, same queries",
+        baselineSamples: values.dropFirst().prefix(1).map { $0 / 1024 }))
+    return results
+  }
+
+  /// Durable issue and return of one book, each a transaction with synchronous=FULL, against
+  /// one raw UPDATE a transaction at the same settings.
+  static func circulation(store: LibraryStore, repeats: Int) throws -> Measurement {
+    try store.setCategory(ReaderCategory(code: "bench", name: "Bench", loanDays: 14, loanLimit: 1_000_000, renewalLimit: 9))
+    var ticket = "bench-reader"
+    if try store.reader(ticket: ticket) == nil {
+      var draft = ReaderDraft()
+      draft.ticket = ticket
+      draft.surname = "Бенчмарков"
+      draft.category = "bench"
+      try store.addReader(draft)
+    }
+    ticket = "bench-reader"
+    var policy = try store.policy()
+    policy.blockOnOverdue = false
+    try store.setPolicy(policy)
+    guard let book = try store.books(filter: .available, limit: 1).first?.book else { throw BenchmarkError.notDecoded("no book") }
+    let operations = max(200, repeats * 2)
+    var samples: [Double] = []
+    for _ in 0..<(operations / 2) {
+      samples += try time(1) { try store.issue(ticket: ticket, inventories: [book.inventoryNumber]) }
+      samples += try time(1) { try store.returnBooks(inventories: [book.inventoryNumber]) }
+    }
+    let rowID = try store.database.scalarInt("SELECT max(id) FROM loan")
+    let raw = try time(operations) {
+      _ = try store.database.inTransaction(.immediate) {
+        try store.database.execute("UPDATE loan SET renewals = renewals WHERE id = ?", rowID)
+      }
+    }
+    let perSecond = Int(1000 / (samples.reduce(0, +) / Double(samples.count)))
+    return Measurement(
+      scenario: "durable issue or return (WAL, synchronous=FULL), \(perSecond)/s", samples: samples,
+      baselineName: "raw UPDATE a transaction, same settings", baselineSamples: raw)
+  }
+
+  /// What `circdesk-bench first-page` does in its own process.
+  public static func paintFirstPage(path: String) throws {
+    let store = try LibraryStore(path: path, clock: clock)
+    let app = DeskApp(
+      context: UIContext(store: store, strings: EnglishStrings(), theme: Theme(colors: true), clock: clock, databaseName: "bench"),
+      search: ImmediateSearchService(store: store))
+    app.handle(.key(.character("b"), atMilliseconds: 0))
+    app.handle(.tick(atMilliseconds: 1000))
+    _ = app.render(rows: 40, columns: 120)
+  }
+
+  /// What `circdesk-bench memory-probe` does in its own process; prints its peak and the
+  /// sqlite3 CLI's, in KiB.
+  public static func probeMemory(path: String) throws {
+    let script = ([firstPageSQL] + ["т", "тол", "толстой", "война мир"].map(ftsSQL)).joined(separator: "; ")
+    let sqlite = peakKiBOfForkedChild(["sqlite3", path, script])
+    try paintFirstPage(path: path)
+    let store = try LibraryStore(path: path, clock: clock)
+    for query in ["т", "тол", "толстой", "война мир", "толстй"] { _ = try store.searchBooks(query) }
+    print(ownPeakKiB(), sqlite)
+  }
+}
