@@ -60,9 +60,10 @@ public struct Book: Hashable, Sendable {
     return (head.map(TextFolding.fold) + [inventoryNumber]).joined(separator: "\u{1}")
   }
 
-  /// The folded words a search looks in.
+  /// The folded words a search looks in. Codes (inventory number, ISBN) are not among them: a
+  /// search finds those exactly, and a million unique numbers would swamp the vocabulary.
   public var searchText: String {
-    let fields = [inventoryNumber, authorSurname, authorInitials, title, publisher, isbn?.digits ?? ""]
+    let fields = [authorSurname, authorInitials, title, publisher]
     return TextFolding.words(fields.joined(separator: " ")).joined(separator: " ")
   }
 }

@@ -54,8 +54,8 @@ public struct Reader: Hashable, Sendable {
     ([surname, firstName, patronymic].map(TextFolding.fold) + [ticket]).joined(separator: "\u{1}")
   }
 
+  /// The folded words a search looks in; the ticket and the phone are found exactly instead.
   public var searchText: String {
-    TextFolding.words([ticket, surname, firstName, patronymic, phone].joined(separator: " "))
-      .joined(separator: " ")
+    TextFolding.words([surname, firstName, patronymic].joined(separator: " ")).joined(separator: " ")
   }
 }

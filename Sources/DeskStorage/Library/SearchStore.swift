@@ -142,12 +142,19 @@ extension LibraryStore {
 
   /// The distinct words of the books or readers, read again when the table has changed.
   func vocabulary(_ table: String) throws(StoreError) -> Vocabulary {
+    // The newest change and the count (kept by triggers, so no table scan) tell a changed table.
+    let counter = table == "book" ? "books" : "readers"
     let version = try read {
-      try database.queryFirst("SELECT coalesce(max(updated_at), '') || '/' || count(*) FROM \(table)") { $0.string(0) }
-        ?? ""
+      try database.queryFirst(
+        "SELECT coalesce(max(updated_at), '') || '/' || (SELECT value FROM counter WHERE name = ?) FROM \(table)",
+        counter
+      ) { $0.string(0) } ?? ""
     }
     if let cached = vocabularies[table], cached.version == version { return cached.vocabulary }
-    let words = try read { try database.query("SELECT term FROM \(table)_words") { $0.string(0) } }
+    // Typos are forgiven in words, not in numbers (codes are found exactly).
+    let words = try read {
+      try database.query("SELECT term FROM \(table)_words WHERE term NOT GLOB '*[0-9]*'") { $0.string(0) }
+    }
     let vocabulary = Vocabulary(words)
     vocabularies[table] = (version, vocabulary)
     return vocabulary
