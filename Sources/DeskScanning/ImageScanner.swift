@@ -85,7 +85,9 @@ public enum ImageScanner {
         if !found.isEmpty { return found }
       }
     }
-    return symbols(in: &image, scale: 1, density: 2)
+    let found = symbols(in: &image, scale: 1, density: 2)
+    // Nothing at every second line: a noisy or faint photo may still give a code at every line.
+    return found.isEmpty ? symbols(in: &image, scale: 1, density: 1) : found
   }
 
   /// `density` 2 scans every second line each way: a code on a label or a cover spans dozens of

@@ -118,7 +118,7 @@ import Testing
     ("rotated.png", ["-background", "white", "-rotate", "7"]),
     ("smaller.png", ["-resize", "60%"]),
     ("larger.jpg", ["-resize", "250%"]),
-    ("noisy.png", ["-attenuate", "0.4", "+noise", "Gaussian"]),
+    ("noisy.png", ["-seed", "7", "-attenuate", "0.4", "+noise", "Gaussian"]),
     ("low-contrast.png", ["+level", "40%,70%"]),
   ])
   func readsEveryPixelFormatAndVariant(name: String, options: [String]) throws {

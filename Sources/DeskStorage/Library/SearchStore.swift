@@ -23,7 +23,7 @@ extension LibraryStore {
   /// Fewer prefix matches than this call in the typo-forgiving search.
   static let fuzzyThreshold = 3
   /// Text matches considered before sorting: a query that matches more is asked to say more.
-  public static let searchCap = 500
+  public static let searchCap = 200
 
   /// The condition that keeps the records matching `search`: one or two letters match the start
   /// of the folded sort key (a B-tree range); longer queries match every word's start anywhere

@@ -33,7 +33,7 @@ final class BookListScreen: ListScreen<BookListing>, DeskScreen {
   }
 
   override func searchRequest(generation: Int, query: String) -> SearchRequest {
-    SearchRequest(generation: generation, target: .books(filter), query: query, limit: 500)
+    SearchRequest(generation: generation, target: .books(filter), query: query, limit: LibraryStore.searchCap)
   }
 
   override func rows(from result: SearchResult) -> [BookListing] { result.books }

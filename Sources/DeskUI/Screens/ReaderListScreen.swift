@@ -30,7 +30,7 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
   }
 
   override func searchRequest(generation: Int, query: String) -> SearchRequest {
-    SearchRequest(generation: generation, target: .readers, query: query, limit: 500)
+    SearchRequest(generation: generation, target: .readers, query: query, limit: LibraryStore.searchCap)
   }
 
   override func rows(from result: SearchResult) -> [ReaderListing] { result.readers }

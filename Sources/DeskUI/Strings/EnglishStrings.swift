@@ -76,7 +76,8 @@ public struct EnglishStrings: UIStrings {
   public let searching = "searching…"
   public let searchHint = "/ to search"
   public func matches(_ count: Int) -> String {
-    count >= 500 ? "500+ found: type more" : (count == 1 ? "1 found" : "\(count) found")
+    count >= LibraryStore.searchCap
+      ? "\(LibraryStore.searchCap)+ found: type more" : (count == 1 ? "1 found" : "\(count) found")
   }
   public func didYouMean(_ words: String) -> String { "Did you mean: \(words)?" }
   public let recentHeading = "Opened lately (↑ to choose):"

@@ -84,7 +84,9 @@ public struct RussianStrings: UIStrings {
   public let searchLabel = "Поиск:"
   public let searching = "ищу…"
   public let searchHint = "/ — поиск"
-  public func matches(_ count: Int) -> String { count >= 500 ? "найдено 500+, уточните" : "найдено: \(count)" }
+  public func matches(_ count: Int) -> String {
+    count >= LibraryStore.searchCap ? "найдено \(LibraryStore.searchCap)+, уточните" : "найдено: \(count)"
+  }
   public func didYouMean(_ words: String) -> String { "Может быть: \(words)?" }
   public let recentHeading = "Недавно открытые (↑ — выбрать):"
   public let allHeading = "Все:"
