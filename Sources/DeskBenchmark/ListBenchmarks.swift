@@ -67,4 +67,19 @@ public enum ListBenchmarks {
         baselineSamples: offsetLast))
     return results
   }
+
+  public static func pageDowns(path: String, count: Int) throws -> [Double] {
+    let clock = FixedClock(Timestamp(iso: "2026-11-30T10:00:00Z")!)
+    let store = try LibraryStore(path: path, clock: clock)
+    let app = DeskApp(
+      context: UIContext(
+        store: store, strings: EnglishStrings(), theme: Theme(colors: true), clock: clock, databaseName: "bench"),
+      search: ImmediateSearchService(store: store))
+    app.handle(.key(.character("b"), atMilliseconds: 0))
+    _ = app.render(rows: 40, columns: 120)
+    return time(count) {
+      app.handle(.key(.pageDown, atMilliseconds: 0))
+      _ = app.render(rows: 40, columns: 120)
+    }
+  }
 }

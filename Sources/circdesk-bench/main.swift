@@ -57,6 +57,12 @@ do {
     try SearchBenchmarks.paintFirstPage(path: path)
     exit(0)
   }
+  if arguments.first == "page-probe" {
+    // Many page-downs in a row, for a profiler to watch.
+    let times = try ListBenchmarks.pageDowns(path: path, count: repeats)
+    print(Measurement.percentile(times, 0.5))
+    exit(0)
+  }
   if arguments.first == "memory-probe" {
     try SearchBenchmarks.probeMemory(path: path)
     exit(0)
