@@ -56,17 +56,8 @@ extension LibraryStore {
     answer.matches = try books(filter: filter, search: query, limit: limit).filter { listing in
       !answer.exact.contains { $0.book.id == listing.book.id }
     }
-    if answer.all.count < LibraryStore.fuzzyThreshold {
-      let (corrected, corrections) = try correctedQueries(query, table: "book")
-      let before = answer.all.count
-      for alternative in corrected {
-        for listing in try books(filter: filter, search: alternative, limit: limit)
-        where !answer.all.contains(where: { $0.book.id == listing.book.id }) {
-          answer.matches.append(listing)
-        }
-      }
-      // "Did you mean" only when the corrected words found something the typed ones did not.
-      if answer.all.count > before { answer.corrections = corrections }
+    try addCorrections(to: &answer, query: query, table: "book", id: \.book.id) { alternative throws(StoreError) in
+      try books(filter: filter, search: alternative, limit: limit)
     }
     return answer
   }
@@ -95,18 +86,28 @@ extension LibraryStore {
     answer.matches = try readers(search: query, limit: limit).filter { listing in
       !exact.contains { $0.reader.id == listing.reader.id }
     }
-    if answer.all.count < LibraryStore.fuzzyThreshold {
-      let (corrected, corrections) = try correctedQueries(query, table: "reader")
-      let before = answer.all.count
-      for alternative in corrected {
-        for listing in try readers(search: alternative, limit: limit)
-        where !answer.all.contains(where: { $0.reader.id == listing.reader.id }) {
-          answer.matches.append(listing)
-        }
-      }
-      if answer.all.count > before { answer.corrections = corrections }
+    try addCorrections(to: &answer, query: query, table: "reader", id: \.reader.id) { alternative throws(StoreError) in
+      try readers(search: alternative, limit: limit)
     }
     return answer
+  }
+
+  /// When the prefixes found too little, adds the records of the query read with its misspelt
+  /// words corrected; "Did you mean" only when the corrections found something new.
+  private func addCorrections<Listing>(
+    to answer: inout SearchAnswer<Listing>, query: String, table: String, id: KeyPath<Listing, RecordID>,
+    search: (String) throws(StoreError) -> [Listing]
+  ) throws(StoreError) {
+    guard answer.all.count < LibraryStore.fuzzyThreshold else { return }
+    let (corrected, corrections) = try correctedQueries(query, table: table)
+    let before = answer.all.count
+    var seen = Set(answer.all.map { $0[keyPath: id] })
+    for alternative in corrected {
+      for listing in try search(alternative) where seen.insert(listing[keyPath: id]).inserted {
+        answer.matches.append(listing)
+      }
+    }
+    if answer.all.count > before { answer.corrections = corrections }
   }
 
   /// Queries with misspelt words replaced by the catalogue's nearest words, nearest first.
