@@ -10,7 +10,8 @@ import Testing
 @Suite struct ImageScannerTests {
   let folder = TemporaryFolder()
 
-  /// Runs one of the image tools; the test fails with its message when it fails.
+  /// Runs one of the image tools; the test fails with its message when it fails. ImageMagick is
+  /// called by its full path, /usr/bin/convert: another `convert` may come first on the PATH.
   @discardableResult
   func tool(_ arguments: [String], input: String? = nil) throws -> String {
     let result = try runProgram("/usr/bin/env", arguments)
@@ -34,7 +35,7 @@ import Testing
 
   func convert(_ source: String, _ options: [String], to name: String) throws -> String {
     let path = folder.file(name)
-    try tool(["convert", source] + options + [path])
+    try tool(["/usr/bin/convert", source] + options + [path])
     return path
   }
 
@@ -99,7 +100,7 @@ import Testing
     let second = try ean("9780141439518", name: "b.png")
     let label = try qr("100234", name: "c.png")
     let photo = folder.file("shelf.png")
-    try tool(["convert", first, second, label, "-background", "white", "-gravity", "center", "+append", photo])
+    try tool(["/usr/bin/convert", first, second, label, "-background", "white", "-gravity", "center", "+append", photo])
     let symbols = try ImageScanner.scan(path: photo)
     #expect(Set(symbols.map(\.text)) == ["9785170795857", "9780141439518", "100234"])
     let lefts = symbols.map(\.box.left)
@@ -135,7 +136,7 @@ import Testing
   @Test func aLargeFrameIsScannedAtHalfSizeFirst() throws {
     let code = try ean("9780141439518", name: "frame-code.png")
     let frame = folder.file("frame.jpg")
-    try tool(["convert", "-size", "1920x1080", "xc:white", code, "-geometry", "+700+400", "-composite", frame])
+    try tool(["/usr/bin/convert", "-size", "1920x1080", "xc:white", code, "-geometry", "+700+400", "-composite", frame])
     let symbols = try ImageScanner.scan(path: frame)
     #expect(symbols.map(\.text) == ["9780141439518"])
     #expect((symbols.first?.box.left ?? 0) > 600, "positions are in the full frame's pixels")

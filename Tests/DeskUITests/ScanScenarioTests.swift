@@ -88,7 +88,8 @@ import Testing
       try runProgram("/usr/bin/env", ["zint", "-b", "EANX", "--scale", "2", "-d", "9785170795857", "-o", a]).status == 0
     )
     #expect(try runProgram("/usr/bin/env", ["qrencode", "-s", "6", "-o", b, "17"]).status == 0)
-    #expect(try runProgram("/usr/bin/env", ["convert", a, b, "-background", "white", "+append", photo]).status == 0)
+    #expect(
+      try runProgram("/usr/bin/env", ["/usr/bin/convert", a, b, "-background", "white", "+append", photo]).status == 0)
     desk.press(.character("s"))
     desk.type(folder.file("shelf-"))
     desk.press(.tab)
