@@ -117,11 +117,7 @@ public enum SearchBenchmarks {
 
   /// What `circdesk-bench first-page` does in its own process.
   public static func paintFirstPage(path: String) throws {
-    let store = try LibraryStore(path: path, clock: clock)
-    let app = DeskApp(
-      context: UIContext(
-        store: store, strings: EnglishStrings(), theme: Theme(colors: true), clock: clock, databaseName: "bench"),
-      search: ImmediateSearchService(store: store))
+    let app = ListBenchmarks.makeApp(try LibraryStore(path: path, clock: clock))
     app.handle(.key(.character("b"), atMilliseconds: 0))
     app.handle(.tick(atMilliseconds: 1000))
     _ = app.render(rows: 40, columns: 120)

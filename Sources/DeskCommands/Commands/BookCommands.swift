@@ -113,7 +113,13 @@ struct BookList: DeskCommand {
     let filter = filters.first?.value ?? .all
     let limit = try arguments.integer("--limit") ?? 100
     guard limit >= 0 else { throw .usage("--limit cannot be negative", command: spec.path) }
-    let store = try context.openStore(arguments)
+    try list(arguments, filter: filter, limit: limit, store: try context.openStore(arguments), in: context)
+  }
+
+  /// Prints the list on a library already open (the home summary shows two lists of one file).
+  static func list(
+    _ arguments: ParsedArguments, filter: BookFilter, limit: Int, store: LibraryStore, in context: CommandContext
+  ) throws(CommandError) {
     let search = arguments.value("--search") ?? ""
     // Pages of the store's size until the limit, so that "all" streams without loading the table.
     var position = arguments.value("--after").map(PagePosition.after) ?? .first

@@ -152,27 +152,30 @@ struct ImportIRBIS: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let path = try arguments.positionals(minimum: 1, maximum: 1)[0]
-    let encoding = try ExchangeOptions.encoding(arguments, command: spec.path)
-    let store = try context.openStore(arguments)
-    let report = try importing(context) {
-      try IRBISTextImport.run(
-        path: path, encoding: encoding, store: store, update: arguments.has("--update"),
-        dryRun: arguments.has("--dry-run"))
+    try importFile(arguments, command: spec.path, defaultEncoding: nil, context: context) {
+      path, encoding, store, update, dryRun in
+      try IRBISTextImport.run(path: path, encoding: encoding, store: store, update: update, dryRun: dryRun)
     }
-    ImportIRBIS.print(report, dryRun: arguments.has("--dry-run"), context: context)
   }
 
-  static func importing(_ context: CommandContext, _ body: () throws -> ImportReport) throws(CommandError)
-    -> ImportReport
-  {
+  /// What the file imports share: the file, the encoding, the library, the report.
+  static func importFile(
+    _ arguments: ParsedArguments, command: String, defaultEncoding: FileEncoding?, context: CommandContext,
+    _ body: (String, FileEncoding?, LibraryStore, Bool, Bool) throws -> ImportReport
+  ) throws(CommandError) {
+    let path = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    let encoding = try ExchangeOptions.encoding(arguments, command: command) ?? defaultEncoding
+    let store = try context.openStore(arguments)
+    let dryRun = arguments.has("--dry-run")
+    let report: ImportReport
     do {
-      return try body()
+      report = try body(path, encoding, store, arguments.has("--update"), dryRun)
     } catch let error as StoreError {
       throw .store(error)
     } catch {
       throw .failed(["\(error)"])
     }
+    print(report, dryRun: dryRun, context: context)
   }
 
   static func print(_ report: ImportReport, dryRun: Bool, context: CommandContext) {
@@ -198,15 +201,10 @@ struct ImportISO2709: DeskCommand {
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let path = try arguments.positionals(minimum: 1, maximum: 1)[0]
-    let encoding = try ExchangeOptions.encoding(arguments, command: spec.path) ?? .cp1251
-    let store = try context.openStore(arguments)
-    let report = try ImportIRBIS.importing(context) {
-      try ISO2709.run(
-        path: path, encoding: encoding, store: store, update: arguments.has("--update"),
-        dryRun: arguments.has("--dry-run"))
+    try ImportIRBIS.importFile(arguments, command: spec.path, defaultEncoding: .cp1251, context: context) {
+      path, encoding, store, update, dryRun in
+      try ISO2709.run(path: path, encoding: encoding ?? .cp1251, store: store, update: update, dryRun: dryRun)
     }
-    ImportIRBIS.print(report, dryRun: arguments.has("--dry-run"), context: context)
   }
 }
 

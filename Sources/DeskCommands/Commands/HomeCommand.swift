@@ -34,15 +34,10 @@ struct HomeCommand: DeskCommand {
     if overdue > 0 {
       context.output.line()
       context.output.line("Overdue:")
-      try BookList.run(
-        try ParsedArguments(["--overdue", "--limit", "20"] + dbArguments(arguments), spec: BookList.spec), in: context)
+      try BookList.list(arguments, filter: .overdue, limit: 20, store: store, in: context)
     }
     context.output.line()
     context.output.line("Catalogue (first 40 by author; 'circdesk book list --help' for more):")
-    try BookList.run(try ParsedArguments(["--limit", "40"] + dbArguments(arguments), spec: BookList.spec), in: context)
-  }
-
-  private static func dbArguments(_ arguments: ParsedArguments) -> [String] {
-    arguments.value("--db").map { ["--db", $0] } ?? []
+    try BookList.list(arguments, filter: .all, limit: 40, store: store, in: context)
   }
 }

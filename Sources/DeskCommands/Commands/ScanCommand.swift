@@ -145,8 +145,7 @@ struct ScanReport {
         message = error.lines.joined(separator: "; ")
         usable = false
       }
-    } else if case .lookUp = action {
-    } else if usable {
+    } else if usable, action.changesLoans {
       outcome = "refused"
       message += ": not a book in the library, so nothing to \(action.verb)"
       usable = false
@@ -226,6 +225,12 @@ struct ScanReport {
 }
 
 extension ScanAction {
+  /// True for --issue-to and --return, which act on book codes only.
+  var changesLoans: Bool {
+    if case .lookUp = self { return false }
+    return true
+  }
+
   var verb: String {
     switch self {
     case .lookUp: return "look up"

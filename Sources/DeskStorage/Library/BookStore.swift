@@ -245,23 +245,7 @@ extension LibraryStore {
       conditions.append(condition)
       arguments += values
     }
-    let descending: Bool
-    switch position {
-    case .first: descending = false
-    case .last: descending = true
-    case .after(let key):
-      descending = false
-      conditions.append("b.sort_key > ?")
-      arguments.append(key)
-    case .from(let key):
-      descending = false
-      conditions.append("b.sort_key >= ?")
-      arguments.append(key)
-    case .before(let key):
-      descending = true
-      conditions.append("b.sort_key < ?")
-      arguments.append(key)
-    }
+    let descending = LibraryStore.keyset(position, alias: "b", conditions: &conditions, arguments: &arguments)
     arguments.append(max(0, limit))
     let sql = """
       SELECT \(LibraryStore.bookColumns), \(LibraryStore.loanColumns), r.ticket, r.surname, r.first_name, r.patronymic,
@@ -287,6 +271,30 @@ extension LibraryStore {
       }
     }
     return descending ? rows.reversed() : rows
+  }
+
+  /// Adds the condition of a page position on `alias`'s sort key; true when the page is read
+  /// backwards (towards the start), to be reversed after.
+  static func keyset(
+    _ position: PagePosition, alias: String, conditions: inout [String],
+    arguments: inout [any DatabaseValueConvertible]
+  ) -> Bool {
+    switch position {
+    case .first: return false
+    case .last: return true
+    case .after(let key):
+      conditions.append("\(alias).sort_key > ?")
+      arguments.append(key)
+      return false
+    case .from(let key):
+      conditions.append("\(alias).sort_key >= ?")
+      arguments.append(key)
+      return false
+    case .before(let key):
+      conditions.append("\(alias).sort_key < ?")
+      arguments.append(key)
+      return true
+    }
   }
 
   /// The sort key a page position refers to, for paging on from a listing.

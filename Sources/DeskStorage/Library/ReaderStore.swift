@@ -214,21 +214,7 @@ extension LibraryStore {
       conditions.append(condition)
       arguments += values
     }
-    var descending = false
-    switch position {
-    case .first: break
-    case .last: descending = true
-    case .after(let key):
-      conditions.append("r.sort_key > ?")
-      arguments.append(key)
-    case .from(let key):
-      conditions.append("r.sort_key >= ?")
-      arguments.append(key)
-    case .before(let key):
-      descending = true
-      conditions.append("r.sort_key < ?")
-      arguments.append(key)
-    }
+    let descending = LibraryStore.keyset(position, alias: "r", conditions: &conditions, arguments: &arguments)
     arguments.append(max(0, limit))
     let sql = """
       SELECT \(LibraryStore.readerColumns),

@@ -129,8 +129,6 @@ class ListScreen<Row> {
       return [.pop]
     case .character("q"), .character("й"):
       return [.quit]
-    case .character("?"):
-      return nil
     default:
       return nil
     }
