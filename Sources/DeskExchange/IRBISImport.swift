@@ -1,5 +1,6 @@
 import DeskDomain
 import DeskStorage
+import Dispatch
 
 /// What an import did, or with `--dry-run` would do.
 public struct ImportReport: Sendable {
@@ -16,8 +17,91 @@ public struct ImportReport: Sendable {
   public init() {}
 }
 
+/// What the reading thread of an import hands to the writing one, in file order.
+enum ImportItem: Sendable {
+  /// A copy checked and ready to insert; the draft serves `--update`.
+  case book(BookRow, draft: BookDraft, source: String)
+  /// A copy the checks refused: the store words the refusal, with a taken number among it.
+  case refusedBook(BookDraft, source: String)
+  /// Reader records are few: taken apart where they are written.
+  case reader(IRBISRecord, source: String)
+  case problem(String)
+  case note(String)
+  case records(Int)
+}
+
+/// The reading side of an import: takes records apart, checks their books and makes their
+/// rows, on a thread of its own while the writing side fills the database.
+public struct RecordFeed {
+  private let pipe: BatchPipe<ImportItem>
+  private let moment: LocalMoment
+  private var batch: [ImportItem] = []
+  private var records = 0
+
+  init(pipe: BatchPipe<ImportItem>, moment: LocalMoment) {
+    self.pipe = pipe
+    self.moment = moment
+    batch.reserveCapacity(RecordFeed.batchSize)
+  }
+
+  private static let batchSize = 256
+
+  /// The writing side has stopped (it failed): the reading stops too.
+  struct Stopped: Error {}
+
+  public mutating func problem(_ text: String) throws {
+    try send(.problem(text))
+  }
+
+  /// Takes one record: a book record gives a book per copy, a reader record a reader.
+  public mutating func take(_ record: IRBISRecord, source: String) throws {
+    records += 1
+    let worksheet = record.text(920).trimmingWhitespace().uppercased()
+    if worksheet == "RDR" {
+      try send(.reader(record, source: source))
+      return
+    }
+    switch IRBISBooks.drafts(from: record) {
+    case .failure(let refusal):
+      try send(.problem("\(source): \(refusal)"))
+    case .success(let drafts):
+      for draft in drafts { try takeBook(draft, source: source) }
+    }
+  }
+
+  private mutating func takeBook(_ draft: BookDraft, source: String) throws {
+    var draft = draft
+    if !draft.isbn.isEmpty, (try? ISBN(draft.isbn)) == nil {
+      try send(
+        .note("\(source): copy \(draft.inventoryNumber): ISBN «\(draft.isbn)» is not valid; imported without it"))
+      draft.isbn = ""
+    }
+    guard let book = try? draft.validated(base: nil, today: moment.date, now: moment.instant) else {
+      try send(.refusedBook(draft, source: source))
+      return
+    }
+    try send(.book(BookRow(book), draft: draft, source: source))
+  }
+
+  private mutating func send(_ item: ImportItem) throws {
+    batch.append(item)
+    if batch.count >= RecordFeed.batchSize { try flush() }
+  }
+
+  fileprivate mutating func finish() throws {
+    batch.append(.records(records))
+    try flush()
+  }
+
+  private mutating func flush() throws {
+    guard pipe.send(batch) else { throw Stopped() }
+    batch.removeAll(keepingCapacity: true)
+  }
+}
+
 /// Reads IRBIS records (plain text or ISO 2709) into the library in one transaction: records it
 /// cannot take are reported and the rest imported; an error of the database leaves it as it was.
+/// Reading and checking run on a second thread while this one writes.
 public struct RecordImporter {
   public var update: Bool
   public var dryRun: Bool
@@ -27,7 +111,7 @@ public struct RecordImporter {
   private let categories: Set<String>
   private let defaultCategory: String
 
-  public init(store: LibraryStore, update: Bool, dryRun: Bool) throws(StoreError) {
+  init(store: LibraryStore, update: Bool, dryRun: Bool) throws(StoreError) {
     self.store = store
     self.update = update
     self.dryRun = dryRun
@@ -35,56 +119,74 @@ public struct RecordImporter {
     defaultCategory = try store.policy().defaultCategory
   }
 
-  /// Runs `feed` (which hands records to `take`) inside one transaction, then the loans.
+  /// Runs `feed` (which hands records to a `RecordFeed`) on a reading thread, and writes what
+  /// it makes inside one transaction, then the loans.
   public static func run(
-    store: LibraryStore, update: Bool, dryRun: Bool, feed: (inout RecordImporter) throws -> Void
+    store: LibraryStore, update: Bool, dryRun: Bool, feed: @escaping @Sendable (inout RecordFeed) throws -> Void
   ) throws -> ImportReport {
     var importer = try RecordImporter(store: store, update: update, dryRun: dryRun)
     // A large import in one transaction: a bigger page cache keeps SQLite from spilling pages to
-    // the log before the commit. Still bounded (64 MiB), whatever the size of the file.
-    try? store.database.executeScript("PRAGMA cache_size = -65536")
-    defer { try? store.database.executeScript("PRAGMA cache_size = -2000") }
+    // the log before the commit. Still bounded (64 MiB), whatever the size of the file. Statement
+    // journals (each insert's undo record, a few pages) stay in memory: once one outgrows
+    // SQLite's 64 KiB threshold it would otherwise be a temporary file written on every insert.
+    try? store.database.executeScript("PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY")
+    defer { try? store.database.executeScript("PRAGMA cache_size = -2000; PRAGMA temp_store = DEFAULT") }
+    let pipe = BatchPipe<ImportItem>(capacity: 16)
+    let moment = store.clock.now()
+    let reading = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      var records = RecordFeed(pipe: pipe, moment: moment)
+      do {
+        try feed(&records)
+        try records.finish()
+        pipe.finish()
+      } catch {
+        pipe.finish(throwing: error)
+      }
+      reading.signal()
+    }
+    defer {
+      pipe.cancel()
+      reading.wait()
+    }
     let body = {
-      try feed(&importer)
+      try store.addingBooksInBulk {
+        while let batch = try pipe.receive() {
+          for item in batch { try importer.apply(item) }
+        }
+      }
       try importer.takeLoans()
     }
     if dryRun { try store.dryRun(body) } else { try store.transaction(body) }
     return importer.report
   }
 
-  public mutating func problem(_ text: String) {
-    report.problems.append(text)
-  }
-
-  /// Takes one record: a book record gives a book per copy, a reader record a reader (their
-  /// loans wait until every record is in, so that a loan's book may come later in the file).
-  public mutating func take(_ record: IRBISRecord, source: String) throws {
-    report.records += 1
-    let worksheet = record.text(920).trimmingWhitespace().uppercased()
-    if worksheet == "RDR" {
+  private mutating func apply(_ item: ImportItem) throws {
+    switch item {
+    case .book(let row, let draft, let source):
+      let store = store
+      try takeBook(draft, source: source) { () throws(StoreError) in try store.add(row) }
+    case .refusedBook(let draft, let source):
+      let store = store
+      try takeBook(draft, source: source) { () throws(StoreError) in try store.addBook(draft) }
+    case .reader(let record, let source):
       try takeReader(record, source: source)
-      return
-    }
-    switch IRBISBooks.drafts(from: record) {
-    case .failure(let refusal):
-      report.problems.append("\(source): \(refusal)")
-    case .success(let drafts):
-      for draft in drafts { try takeBook(draft, source: source) }
+    case .problem(let text):
+      report.problems.append(text)
+    case .note(let text):
+      report.notes.append(text)
+    case .records(let count):
+      report.records += count
     }
   }
 
-  private mutating func takeBook(_ draft: BookDraft, source: String) throws {
-    var draft = draft
-    if !draft.isbn.isEmpty, (try? ISBN(draft.isbn)) == nil {
-      report.notes.append(
-        "\(source): copy \(draft.inventoryNumber): ISBN «\(draft.isbn)» is not valid; imported without it")
-      draft.isbn = ""
-    }
+  /// Adds a copy through `add`; a number already there is reported, or the book updated.
+  private mutating func takeBook(_ draft: BookDraft, source: String, add: () throws(StoreError) -> Void) throws {
     let inventory = draft.inventoryNumber.trimmingWhitespace()
     do throws(StoreError) {
       do throws(StoreError) {
         // Adding first and looking only on refusal: the common case, a new book, costs one query.
-        try store.addBook(draft)
+        try add()
         report.booksAdded += 1
       } catch {
         guard case .invalid(let errors) = error,
@@ -193,19 +295,19 @@ public enum IRBISTextImport {
     path: String, encoding: FileEncoding?, store: LibraryStore, update: Bool, dryRun: Bool
   ) throws -> ImportReport {
     let lines = try LineReader(path: path, encoding: encoding)
-    return try RecordImporter.run(store: store, update: update, dryRun: dryRun) { importer in
+    return try RecordImporter.run(store: store, update: update, dryRun: dryRun) { records in
       var reader = IRBISReader()
       while let (line, valid) = lines.next() {
         switch reader.feed(line, invalid: !valid) {
         case .record(let record, let number, let firstLine)?:
-          try importer.take(record, source: "record \(number) (line \(firstLine))")
+          try records.take(record, source: "record \(number) (line \(firstLine))")
         case .problem(let problem)?:
-          importer.problem(problem.description)
+          try records.problem(problem.description)
         case nil:
           break
         }
       }
-      if case .problem(let problem)? = reader.finish() { importer.problem(problem.description) }
+      if case .problem(let problem)? = reader.finish() { try records.problem(problem.description) }
     }
   }
 }

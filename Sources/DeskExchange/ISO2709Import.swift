@@ -60,42 +60,39 @@ public enum ISO2709 {
   public static func run(
     path: String, encoding: FileEncoding, store: LibraryStore, update: Bool, dryRun: Bool
   ) throws -> ImportReport {
-    guard let file = fopen(path, "rb") else { throw FileError.cannotOpen(path, String(cString: strerror(errno))) }
-    defer { fclose(file) }
-    let decode: ([UInt8]) -> String = { bytes in
+    let file = try ByteReader(path: path)
+    let decode: @Sendable ([UInt8]) -> String = { bytes in
       encoding == .utf8 ? String(decoding: bytes, as: UTF8.self) : Windows1251.decode(bytes)
     }
-    return try RecordImporter.run(store: store, update: update, dryRun: dryRun) { importer in
+    return try RecordImporter.run(store: store, update: update, dryRun: dryRun) { records in
       var number = 0
       var offset = 0
       while true {
-        var leader = [UInt8](repeating: 0, count: 5)
-        let got = fread(&leader, 1, 5, file)
-        if got == 0 { break }
+        let leader = file.read(5)
+        if leader.isEmpty { break }
         number += 1
         // Line breaks between records, which some tools add, are skipped.
-        if leader.allSatisfy({ $0 == 0x0A || $0 == 0x0D }) && got == 5 {
+        if leader.allSatisfy({ $0 == 0x0A || $0 == 0x0D }) && leader.count == 5 {
           offset += 5
           number -= 1
           continue
         }
-        guard got == 5, let length = ISO2709.number(leader[...]), length >= 25 else {
-          importer.problem(
+        guard leader.count == 5, let length = ISO2709.number(leader[...]), length >= 25 else {
+          try records.problem(
             Problem(record: number, offset: offset, reason: "no record length in the leader").description)
           break
         }
-        var rest = [UInt8](repeating: 0, count: length - 5)
-        let read = fread(&rest, 1, rest.count, file)
-        guard read == rest.count else {
-          importer.problem(
+        let rest = file.read(length - 5)
+        guard rest.count == length - 5 else {
+          try records.problem(
             Problem(record: number, offset: offset, reason: "the file ends inside the record").description)
           break
         }
         let bytes = leader + rest
         if let record = ISO2709.record(bytes, decode: decode) {
-          try importer.take(record, source: "record \(number) (byte \(offset))")
+          try records.take(record, source: "record \(number) (byte \(offset))")
         } else {
-          importer.problem(Problem(record: number, offset: offset, reason: "a damaged directory").description)
+          try records.problem(Problem(record: number, offset: offset, reason: "a damaged directory").description)
         }
         offset += length
       }

@@ -24,7 +24,8 @@ public enum FileError: Error, Equatable, CustomStringConvertible {
 
 /// Reads a text file line by line without loading it whole: CRLF or LF, UTF-8 with or without
 /// a byte-order mark, or Windows-1251 (told from UTF-8 by the first lines, or named).
-public final class LineReader {
+/// One thread reads it at a time (an import hands it whole to its reading thread).
+public final class LineReader: @unchecked Sendable {
   private let file: UnsafeMutablePointer<FILE>
   private var buffer: UnsafeMutablePointer<CChar>?
   private var capacity = 0
@@ -122,5 +123,27 @@ public final class TextWriter {
     let failed = fflush(file) != 0 || ferror(file) != 0
     if ownsFile { fclose(file) }
     if failed { throw .cannotWrite(path, String(cString: strerror(errno))) }
+  }
+}
+
+/// A file read in pieces of a given length (records of ISO 2709). One thread reads it at a time.
+final class ByteReader: @unchecked Sendable {
+  private let file: UnsafeMutablePointer<FILE>
+
+  init(path: String) throws(FileError) {
+    guard let file = fopen(path, "rb") else { throw .cannotOpen(path, String(cString: strerror(errno))) }
+    self.file = file
+  }
+
+  deinit {
+    fclose(file)
+  }
+
+  /// Up to `count` bytes; fewer at the end of the file.
+  func read(_ count: Int) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: count)
+    let got = fread(&bytes, 1, count, file)
+    bytes.removeLast(count - got)
+    return bytes
   }
 }

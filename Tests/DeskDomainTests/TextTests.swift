@@ -57,4 +57,14 @@ import Testing
     #expect(Array(id)[14] == "4")
     #expect(RecordID.random() != RecordID.random())
   }
+
+  @Test func laysOutTheRandomBitsAsRFC4122Says() {
+    struct Fixed: RandomNumberGenerator {
+      var values: [UInt64] = [0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210]
+      mutating func next() -> UInt64 { values.removeFirst() }
+    }
+    var generator = Fixed()
+    // Bytes in order, low byte of each draw first; version 4 in byte 6, variant 10 in byte 8.
+    #expect(RecordID.random(using: &generator).text == "efcdab89-6745-4301-9032-547698badcfe")
+  }
 }

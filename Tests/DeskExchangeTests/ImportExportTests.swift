@@ -168,6 +168,25 @@ import Testing
     #expect(try store.bookCount() == 2)
   }
 
+  @Test func aNumberTwiceInOneFileIsUpdatedAndIndexedOnce() throws {
+    let db = folder.file("library.sqlite")
+    // Book 7 comes twice: the second copy updates the first, added moments before in the same
+    // import; the search finds it by its last title only.
+    var text = ""
+    for number in 1...600 { text += "#920: PAZK\n#700: ^AАвтор\(number)\n#200: ^AКнига\n#910: ^A0^B\(number)\n*****\n" }
+    text += "#920: PAZK\n#700: ^AЛермонтов\n#200: ^AМаскарад\n#910: ^A0^B7\n*****\n"
+    let result = run(["import", "irbis", try write(text), "--update"], db: db)
+    #expect(result.status == 0)
+    #expect(result.output.contains("600 books added, 1 updated"))
+    let store = try LibraryStore(path: db, clock: TestClock())
+    #expect(try store.bookCount() == 600)
+    #expect(try store.books(search: "маскарад").map(\.book.inventoryNumber) == ["7"])
+    #expect(try !store.books(search: "автор7").map(\.book.inventoryNumber).contains("7"))
+    #expect(try store.books(search: "автор7").count == 10, "Автор70 to Автор79")
+    #expect(try store.database.scalarInt("SELECT count(*) FROM book_fts WHERE book_fts MATCH 'книга'") == 599)
+    try store.database.executeScript("INSERT INTO book_fts(book_fts, rank) VALUES ('integrity-check', 1)")
+  }
+
   @Test func valuesCannotBreakTheFormat() {
     var record = IRBISRecord()
     record.append(200, subfields: [("A", "Заглавие ^Bс крышкой\nи переводом строки\r")])

@@ -166,7 +166,7 @@ struct ScanReport {
       if case .giveBack = action { wantOnLoan = true } else { wantOnLoan = false }
       return copies.first { copy in
         let loan = try? store.currentLoan(ofBook: copy)
-        return (loan != nil && loan! != nil) == wantOnLoan
+        return (loan != nil) == wantOnLoan
       }?.inventoryNumber
     default: return nil
     }

@@ -29,10 +29,9 @@ public struct IRBISRecord: Equatable, Sendable {
     /// many subfields of one field.
     public var subfields: [Character: String] {
       var result: [Character: String] = [:]
-      for part in value.split(separator: "^", omittingEmptySubsequences: false).dropFirst() {
-        guard let first = part.first else { continue }
-        let code = Character(first.uppercased())
-        if result[code] == nil { result[code] = String(part.dropFirst()) }
+      forEachSubfield { code, data in
+        if result[code] == nil { result[code] = String(data) }
+        return true
       }
       return result
     }
@@ -40,12 +39,35 @@ public struct IRBISRecord: Equatable, Sendable {
     /// The data of subfield `code` (case does not matter), or "".
     public func subfield(_ code: Character) -> String {
       let wanted = Character(code.uppercased())
-      var parts = value.split(separator: "^", omittingEmptySubsequences: false).dropFirst()
-      while let part = parts.popFirst() {
-        guard let first = part.first, Character(first.uppercased()) == wanted else { continue }
-        return String(part.dropFirst())
+      var found = ""
+      forEachSubfield { code, data in
+        guard code == wanted else { return true }
+        found = String(data)
+        return false
       }
-      return ""
+      return found
+    }
+
+    /// Calls `body` with each subfield's upper-case code and data, in order, until it returns
+    /// false. Splits at `^` in the UTF-8 bytes: an import reads millions of subfields.
+    private func forEachSubfield(_ body: (Character, Substring) -> Bool) {
+      let bytes = value.utf8
+      guard var caret = bytes.firstIndex(of: UInt8(ascii: "^")) else { return }
+      while caret != bytes.endIndex {
+        let start = bytes.index(after: caret)
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "^")) ?? bytes.endIndex
+        let part = value[start..<end]
+        if let first = part.first {
+          let code: Character
+          if let ascii = first.asciiValue, ascii < 0x80 {
+            code = Character(Unicode.Scalar((0x61...0x7A).contains(ascii) ? ascii - 0x20 : ascii))
+          } else {
+            code = Character(first.uppercased())
+          }
+          guard body(code, part.dropFirst()) else { return }
+        }
+        caret = end
+      }
     }
   }
 

@@ -64,6 +64,6 @@ public struct Book: Hashable, Sendable {
   /// search finds those exactly, and a million unique numbers would swamp the vocabulary.
   public var searchText: String {
     let fields = [authorSurname, authorInitials, title, publisher]
-    return TextFolding.words(fields.joined(separator: " ")).joined(separator: " ")
+    return TextFolding.joinedWords(fields.joined(separator: " "))
   }
 }

@@ -56,6 +56,6 @@ public struct Reader: Hashable, Sendable {
 
   /// The folded words a search looks in; the ticket and the phone are found exactly instead.
   public var searchText: String {
-    TextFolding.words([surname, firstName, patronymic].joined(separator: " ")).joined(separator: " ")
+    TextFolding.joinedWords([surname, firstName, patronymic].joined(separator: " "))
   }
 }

@@ -6,37 +6,113 @@
 public enum TextFolding {
   public static func fold(_ text: String) -> String {
     var result = ""
-    result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-    for scalar in text.lowercased().unicodeScalars {
-      switch scalar {
-      case "ё": result.unicodeScalars.append("е")
-      case "\u{0300}"..."\u{036F}":
-        // A combining accent typed separately (decomposed input): drop it, unless it makes
-        // й (и + breve) or ё (е + diaeresis), which the precomposed forms cover below.
-        if scalar == "\u{0306}", result.unicodeScalars.last == "и" {
-          result.unicodeScalars.removeLast()
-          result.unicodeScalars.append("й")
-        }
+    result.unicodeScalars.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      // Plain Latin and Russian letters, most of any catalogue, are folded without asking Unicode.
+      switch scalar.value {
+      case 0x41...0x5A, 0x410...0x42F:
+        result.unicodeScalars.append(Unicode.Scalar(scalar.value + 0x20).unsafelyUnwrapped)
+      case 0x00...0x7F, 0x430...0x44F: result.unicodeScalars.append(scalar)
+      case 0x401, 0x451: result.unicodeScalars.append("е")
       default:
-        // Only Latin-1 Supplement and Latin Extended-A letters carry the accents folded here.
-        if scalar.value >= 0xC0, scalar.value < 0x180, let base = latinBase[scalar] {
-          result.unicodeScalars.append(contentsOf: base.unicodeScalars)
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
+        for lower in scalar.properties.lowercaseMapping.unicodeScalars { appendFolded(lower, to: &result) }
       }
     }
     return result
   }
 
+  /// Appends a lower-case scalar folded: `ё` as `е`, accents off Latin letters.
+  private static func appendFolded(_ scalar: Unicode.Scalar, to result: inout String) {
+    switch scalar {
+    case "ё": result.unicodeScalars.append("е")
+    case "\u{0300}"..."\u{036F}":
+      // A combining accent typed separately (decomposed input): drop it, unless it makes
+      // й (и + breve) or ё (е + diaeresis), which the precomposed forms cover.
+      if scalar == "\u{0306}", result.unicodeScalars.last == "и" {
+        result.unicodeScalars.removeLast()
+        result.unicodeScalars.append("й")
+      }
+    default:
+      // Only Latin-1 Supplement and Latin Extended-A letters carry the accents folded here.
+      if scalar.value >= 0xC0, scalar.value < 0x180, let base = latinBase[scalar] {
+        result.unicodeScalars.append(contentsOf: base.unicodeScalars)
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+  }
+
   /// The words of a text, folded, split at anything that is not a letter or digit.
   public static func words(_ text: String) -> [String] {
-    fold(text).split(whereSeparator: { character in
-      if let ascii = character.asciiValue {
-        return !((0x30...0x39).contains(ascii) || (0x61...0x7A).contains(ascii) || (0x41...0x5A).contains(ascii))
+    var words: [String] = []
+    forEachWord(in: text) { words.append(String($0)) }
+    return words
+  }
+
+  /// The folded words of a text joined by single spaces: what the full-text index holds.
+  public static func joinedWords(_ text: String) -> String {
+    var result = ""
+    forEachWord(in: text) { word in
+      if !result.isEmpty { result.append(" ") }
+      result.append(contentsOf: word)
+    }
+    return result
+  }
+
+  /// Calls `body` with each folded word of `text`, a Latin look-alike in a Cyrillic word read as
+  /// Cyrillic. A combining mark belongs to the letter before it.
+  private static func forEachWord(in text: String, _ body: (Substring) -> Void) {
+    let folded = fold(text)
+    let scalars = folded.unicodeScalars
+    var start: String.Index?
+    var hasCyrillic = false
+    var hasLatin = false
+    func endWord(at end: String.Index) {
+      guard let wordStart = start else { return }
+      let word = folded[wordStart..<end]
+      if hasCyrillic && hasLatin {
+        let unmixed = unmixingScripts(String(word))
+        body(unmixed[...])
+      } else {
+        body(word)
       }
-      return !(character.isLetter || character.isNumber)
-    }).map { unmixingScripts(String($0)) }
+      start = nil
+      hasCyrillic = false
+      hasLatin = false
+    }
+    var index = scalars.startIndex
+    while index != scalars.endIndex {
+      let scalar = scalars[index]
+      let value = scalar.value
+      let inWord: Bool
+      switch value {
+      case 0x30...0x39: inWord = true
+      case 0x61...0x7A:
+        inWord = true
+        hasLatin = true
+      case 0x00...0x7F: inWord = false
+      case 0x400...0x4FF:
+        inWord = scalar.properties.isAlphabetic
+        hasCyrillic = hasCyrillic || inWord
+      default:
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+          .decimalNumber, .letterNumber, .otherNumber:
+          inWord = true
+        case .nonspacingMark, .spacingMark, .enclosingMark:
+          inWord = start != nil
+        default:
+          inWord = false
+        }
+      }
+      if inWord {
+        if start == nil { start = index }
+      } else {
+        endWord(at: index)
+      }
+      index = scalars.index(after: index)
+    }
+    endWord(at: scalars.endIndex)
   }
 
   /// A word of Cyrillic letters with a Latin look-alike in it (`пушkин`, typed on the wrong

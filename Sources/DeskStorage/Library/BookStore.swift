@@ -106,6 +106,7 @@ extension LibraryStore {
   public func updateBook(inventory: String, _ edit: (inout BookDraft) -> Void) throws(StoreError) -> Book {
     let moment = clock.now()
     return try write {
+      try catchUpBulkBooks()
       guard let current = try findBook(inventory: inventory.trimmingWhitespace()) else {
         throw StoreError.bookNotFound(inventory)
       }
@@ -120,7 +121,7 @@ extension LibraryStore {
             author_mark = ?, place = ?, received = ?, sort_key = ?, search_text = ?, updated_at = ?
           WHERE uuid = ?
           """,
-          arguments: LibraryStore.bookValues(book) + [book.updated.iso, book.id.text])
+          values: LibraryStore.bookValues(book) + [.text(book.updated.iso), .text(book.id.text)])
       }
       return book
     }
@@ -130,6 +131,7 @@ extension LibraryStore {
   public func deleteBook(inventory: String) throws(StoreError) {
     let now = clock.now().instant
     try write {
+      try catchUpBulkBooks()
       guard let book = try findBook(inventory: inventory.trimmingWhitespace()) else {
         throw StoreError.bookNotFound(inventory)
       }
@@ -141,13 +143,23 @@ extension LibraryStore {
     }
   }
 
-  /// Inserts a book made by a generator or an import that has checked it already; call it inside
+  /// Adds a book checked already (by `BookDraft.validated`), as a row made beforehand: an import
+  /// makes rows on its reading thread. Refused as `addBook` is when its inventory number is taken.
+  public func add(_ row: BookRow) throws(StoreError) {
+    try write { try writing(row.book, base: nil) { try insert(row) } }
+  }
+
+  /// Inserts a book made by a generator that has checked it already; call it inside
   /// `transaction`. Uniqueness is still the database's to enforce.
   public func insertGenerated(_ book: Book) throws {
-    try insert(book)
+    try insert(BookRow(book))
   }
 
   func insert(_ book: Book) throws {
+    try insert(BookRow(book))
+  }
+
+  private func insert(_ row: BookRow) throws {
     try database.execute(
       """
       INSERT INTO book(inventory, isbn, isbn13, author_surname, author_initials, title, publisher,
@@ -155,14 +167,16 @@ extension LibraryStore {
         uuid, created_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
-      arguments: LibraryStore.bookValues(book) + [book.id.text, book.created.iso, book.updated.iso])
+      values: row.values + [.text(row.book.id.text), .text(row.book.created.iso), .text(row.book.updated.iso)])
   }
 
-  private static func bookValues(_ book: Book) -> [any DatabaseValueConvertible] {
+  fileprivate static func bookValues(_ book: Book) -> [DatabaseValue] {
     [
-      book.inventoryNumber, book.isbn?.digits, book.isbn?.isbn13, book.authorSurname, book.authorInitials,
-      book.title, book.publisher, book.city, book.year, book.pages, book.price?.minorUnits, book.bbk,
-      book.authorMark, book.place, book.received?.iso, book.sortKey, book.searchText,
+      .text(book.inventoryNumber), .optionalText(book.isbn?.digits), .optionalText(book.isbn?.isbn13),
+      .text(book.authorSurname), .text(book.authorInitials), .text(book.title), .text(book.publisher),
+      .text(book.city), .optionalInteger(book.year), .optionalInteger(book.pages),
+      book.price.map { .integer($0.minorUnits) } ?? .null, .text(book.bbk), .text(book.authorMark),
+      .text(book.place), .optionalText(book.received?.iso), .text(book.sortKey), .text(book.searchText),
     ]
   }
 
@@ -315,5 +329,18 @@ extension LibraryStore {
           - database.scalarInt("SELECT value FROM counter WHERE name = 'open_loans'")
       }
     }
+  }
+}
+
+/// A book's columns as the `book` table stores them, its sort and search keys computed once.
+/// Made wherever there is time to spare (an import makes them on its reading thread) and
+/// written by `LibraryStore.add(_:)`.
+public struct BookRow: Sendable {
+  public let book: Book
+  fileprivate let values: [DatabaseValue]
+
+  public init(_ book: Book) {
+    self.book = book
+    values = LibraryStore.bookValues(book)
   }
 }

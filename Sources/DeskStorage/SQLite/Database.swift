@@ -58,8 +58,14 @@ public final class Database {
 
   @discardableResult
   public func execute(_ sql: String, arguments: [any DatabaseValueConvertible]) throws(DatabaseError) -> Int {
+    try execute(sql, values: arguments.map(\.databaseValue))
+  }
+
+  /// Runs one statement with values already converted: bulk writes skip the boxing of each one.
+  @discardableResult
+  public func execute(_ sql: String, values: [DatabaseValue]) throws(DatabaseError) -> Int {
     let statement = try cachedStatement(sql)
-    try statement.bind(arguments)
+    try statement.bind(values)
     defer { statement.reset() }
     while try statement.step() {}
     return Int(sqlite3_changes(handle))

@@ -13,6 +13,18 @@ public protocol DatabaseValueConvertible {
   var databaseValue: DatabaseValue { get }
 }
 
+extension DatabaseValue {
+  /// Text, or NULL for nil.
+  public static func optionalText(_ value: String?) -> DatabaseValue {
+    value.map { .text($0) } ?? .null
+  }
+
+  /// An integer, or NULL for nil.
+  public static func optionalInteger(_ value: Int?) -> DatabaseValue {
+    value.map { .integer(Int64($0)) } ?? .null
+  }
+}
+
 extension DatabaseValue: DatabaseValueConvertible {
   public var databaseValue: DatabaseValue { self }
 }

@@ -23,6 +23,10 @@ public final class Statement {
 
   /// Clears earlier bindings and binds `arguments` to the statement's parameters in order.
   func bind(_ arguments: [any DatabaseValueConvertible]) throws(DatabaseError) {
+    try bind(arguments.map(\.databaseValue))
+  }
+
+  func bind(_ arguments: [DatabaseValue]) throws(DatabaseError) {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
     let expected = Int(sqlite3_bind_parameter_count(handle))
@@ -34,7 +38,7 @@ public final class Statement {
     for (offset, argument) in arguments.enumerated() {
       let index = Int32(offset + 1)
       let code: Int32
-      switch argument.databaseValue {
+      switch argument {
       case .null: code = sqlite3_bind_null(handle, index)
       case .integer(let value): code = sqlite3_bind_int64(handle, index, value)
       case .real(let value): code = sqlite3_bind_double(handle, index, value)

@@ -70,7 +70,6 @@ final class HomeScreen: DeskScreen {
   }
 
   private func open(_ section: Section, context: UIContext) -> [Effect] {
-    let s = context.strings
     switch section {
     case .books: return [.push(BookListScreen())]
     case .readers: return [.push(ReaderListScreen())]

@@ -1,0 +1,58 @@
+import Dispatch
+import Synchronization
+
+/// Carries batches from one thread that makes them to one that uses them, in order, with at most
+/// `capacity` batches waiting: the maker waits when the user falls behind, so memory stays flat.
+final class BatchPipe<Element: Sendable>: Sendable {
+  private struct State {
+    var batches: [[Element]] = []
+    var failure: (any Error)?
+    var cancelled = false
+  }
+
+  private let state = Mutex(State())
+  /// Signalled once per batch sent and once at the end.
+  private let ready = DispatchSemaphore(value: 0)
+  /// Free places for batches.
+  private let room: DispatchSemaphore
+
+  init(capacity: Int) {
+    room = DispatchSemaphore(value: capacity)
+  }
+
+  /// Sends a batch, waiting for room; false when the receiver has stopped listening.
+  func send(_ batch: [Element]) -> Bool {
+    room.wait()
+    let taken = state.withLock { state in
+      guard !state.cancelled else { return false }
+      state.batches.append(batch)
+      return true
+    }
+    if taken { ready.signal() }
+    return taken
+  }
+
+  /// Ends the stream; the receiver gets `failure` thrown once the batches before it are taken.
+  func finish(throwing failure: (any Error)? = nil) {
+    state.withLock { $0.failure = failure }
+    ready.signal()
+  }
+
+  /// The next batch, nil at the end of the stream, or the maker's failure.
+  func receive() throws -> [Element]? {
+    ready.wait()
+    let next = try state.withLock { state throws -> [Element]? in
+      if !state.batches.isEmpty { return state.batches.removeFirst() }
+      if let failure = state.failure { throw failure }
+      return nil
+    }
+    if next != nil { room.signal() }
+    return next
+  }
+
+  /// The receiver stops: a maker waiting for room wakes and learns that nobody listens.
+  func cancel() {
+    state.withLock { $0.cancelled = true }
+    room.signal()
+  }
+}

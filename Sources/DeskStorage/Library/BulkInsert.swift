@@ -1,0 +1,48 @@
+import DeskDomain
+
+extension LibraryStore {
+  /// The insert triggers of `book` that a bulk insert puts off: the full-text index and the count.
+  private static let deferredBookTriggers = ["book_counted", "book_fts_insert"]
+
+  /// Runs `body`, which adds many books, in one transaction with the work of the insert triggers
+  /// (the full-text index, the count of books) put off until the end, where one statement each
+  /// does it for every new row. With those triggers each insert writes several tables, which
+  /// SQLite guards with a statement journal (a copy of every page it touches): a million
+  /// inserts then copy gigabytes. The triggers are back before the transaction commits, and a
+  /// rollback restores them with everything else.
+  public func addingBooksInBulk<T>(_ body: () throws -> T) throws(StoreError) -> T {
+    try write {
+      let triggers = try database.query(
+        "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name IN (?, ?)",
+        arguments: LibraryStore.deferredBookTriggers
+      ) { (name: $0.string(0), sql: $0.string(1)) }
+      // Names from the schema itself, which DROP TRIGGER cannot take as parameters.
+      for trigger in triggers { try database.executeScript("DROP TRIGGER \(trigger.name)") }
+      bulkBooksFrom = try database.scalarInt("SELECT coalesce(max(id), 0) + 1 FROM book")
+      defer { bulkBooksFrom = nil }
+      let result: T
+      do {
+        result = try body()
+        try catchUpBulkBooks()
+      } catch {
+        // Normally rolled back with the transaction; restored here too for a caller that goes on.
+        for trigger in triggers { try? database.executeScript(trigger.sql) }
+        throw error
+      }
+      for trigger in triggers { try database.executeScript(trigger.sql) }
+      return result
+    }
+  }
+
+  /// Indexes and counts the books added in bulk so far. Runs at the end of the bulk insert, and
+  /// before a book is changed inside it, so that the update triggers find the book indexed.
+  func catchUpBulkBooks() throws {
+    guard let from = bulkBooksFrom else { return }
+    try database.execute(
+      "INSERT INTO book_fts(rowid, search_text) SELECT id, search_text FROM book WHERE id >= ?", from)
+    try database.execute(
+      "UPDATE counter SET value = value + (SELECT count(*) FROM book WHERE id >= ? AND deleted = 0) WHERE name = 'books'",
+      from)
+    bulkBooksFrom = try database.scalarInt("SELECT coalesce(max(id), 0) + 1 FROM book")
+  }
+}

@@ -1,0 +1,81 @@
+import DeskDomain
+import DeskTestSupport
+import Testing
+
+@testable import DeskStorage
+
+/// Books added in bulk are indexed and counted as if added one by one, and the schema comes out
+/// of it as it went in, whether the bulk insert ends well or fails.
+@Suite struct BulkInsertTests {
+  let folder = TemporaryFolder()
+  let clock = TestClock()
+  let store: LibraryStore
+
+  init() throws {
+    store = try LibraryStore(path: folder.file("library.sqlite"), clock: clock)
+  }
+
+  private func triggers() throws -> [String] {
+    try store.database.query("SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name") { $0.string(0) }
+  }
+
+  private func row(_ inventory: String, _ title: String, surname: String = "") throws -> BookRow {
+    let moment = clock.now()
+    return BookRow(
+      try bookDraft(inventory, title, surname: surname).validated(base: nil, today: moment.date, now: moment.instant))
+  }
+
+  /// FTS5's own check that the index matches the table, row for row.
+  private func fullTextIndexIsConsistent() -> Bool {
+    (try? store.database.executeScript("INSERT INTO book_fts(book_fts, rank) VALUES ('integrity-check', 1)")) != nil
+  }
+
+  @Test func indexesAndCountsWhatItAdded() throws {
+    try store.addBook(bookDraft("1", "Война и мир", surname: "Толстой"))
+    let before = try triggers()
+    try store.addingBooksInBulk {
+      try store.add(row("2", "Анна Каренина", surname: "Толстой"))
+      try store.add(row("3", "Отцы и дети", surname: "Тургенев"))
+      // A book added in this bulk insert and changed in it: indexed before the change.
+      try store.updateBook(inventory: "3") { $0.title = "Дворянское гнездо" }
+      try store.add(row("4", "Вишнёвый сад", surname: "Чехов"))
+      try store.deleteBook(inventory: "4")
+    }
+    #expect(try triggers() == before)
+    #expect(try store.bookCount() == 3)
+    #expect(try store.books(search: "толст").map(\.book.inventoryNumber) == ["2", "1"])
+    #expect(try store.books(search: "гнезд").map(\.book.inventoryNumber) == ["3"])
+    #expect(try store.books(search: "отцы").isEmpty)
+    #expect(fullTextIndexIsConsistent())
+    // The triggers work again for the next book added one by one.
+    try store.addBook(bookDraft("5", "Мёртвые души", surname: "Гоголь"))
+    #expect(try store.bookCount() == 4)
+    #expect(try store.books(search: "гоголь").map(\.book.inventoryNumber) == ["5"])
+  }
+
+  @Test func refusesATakenNumberAsAddBookDoes() throws {
+    try store.addBook(bookDraft("1", "Война и мир"))
+    let lines = errorLines {
+      try store.addingBooksInBulk { try store.add(row("1", "Другая книга")) }
+    }
+    #expect(lines == ["Inventory number 1 is already used by «Война и мир»"])
+  }
+
+  @Test func aFailureLeavesTheLibraryAndItsTriggersAsTheyWere() throws {
+    struct Interrupted: Error {}
+    try store.addBook(bookDraft("1", "Война и мир"))
+    let before = try triggers()
+    #expect(throws: StoreError.self) {
+      try store.addingBooksInBulk {
+        try store.add(row("2", "Анна Каренина"))
+        throw Interrupted()
+      }
+    }
+    #expect(try triggers() == before)
+    #expect(try store.bookCount() == 1)
+    #expect(try store.book(inventory: "2") == nil)
+    try store.addBook(bookDraft("2", "Анна Каренина"))
+    #expect(try store.bookCount() == 2)
+    #expect(fullTextIndexIsConsistent())
+  }
+}
