@@ -91,6 +91,19 @@ import Testing
     #expect(before.map(\.book.inventoryNumber) == Array(all.dropLast(40).suffix(40)))
   }
 
+  @Test func theFullScreenListReadsOnlyItsCoveringIndex() throws {
+    let positions: [PagePosition] = [.first, .after("м"), .before("м"), .from("м"), .last]
+    for position in positions {
+      let query = store.bookPageQuery(
+        columns: LibraryStore.listColumns, filter: .all, search: "", position: position, limit: 40)
+      let plan = try store.database.query("EXPLAIN QUERY PLAN " + query.sql, arguments: query.arguments) {
+        $0.string(3)
+      }
+      #expect(plan.contains { $0.contains("COVERING INDEX book_list") }, "\(position): \(plan)")
+      #expect(!plan.contains { $0.contains("TEMP B-TREE") }, "no sorting: \(plan)")
+    }
+  }
+
   @Test func searchesByWordPrefixesInAnyOrder() throws {
     try store.addBook(bookDraft("100", "Герой нашего времени", surname: "Лермонтов", initials: "М. Ю."))
     try store.addBook(bookDraft("101", "Ёлка и другие рассказы", surname: "Зощенко"))

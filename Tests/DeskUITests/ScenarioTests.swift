@@ -43,6 +43,31 @@ import Testing
     #expect(list.style(row: row, of: "100240")?.reverse == true, "the new book is selected")
   }
 
+  @Test func theStatusLineFollowsOtherDesksAndTheDay() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"))
+    #expect(desk.shown.contains("6 books, 2 out, 1 overdue · 2 readers"))
+    // Another desk on the same file adds a book: the next key shows it.
+    let other = try LibraryStore(path: desk.folder.file("library.sqlite"), clock: desk.clock)
+    try other.addBook(bookDraft("100300", "Новая книга"))
+    desk.press(.down)
+    #expect(desk.shown.contains("7 books, 2 out, 1 overdue"))
+    // Weeks later, nothing written meanwhile: the other loan has fallen due too.
+    desk.clock.advance(days: 40)
+    desk.press(.down)
+    #expect(desk.shown.contains("7 books, 2 out, 2 overdue"))
+  }
+
+  @Test func editingFromTheListOpensTheWholeRecord() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"), .down)
+    #expect(desk.screen().style(row: 4, of: "100239")?.reverse == true)
+    desk.press(.up, .character("e"))
+    let form = try #require(desk.app.top as? BookFormScreen)
+    #expect(form.editors[.inventoryNumber]?.text == "100238")
+    #expect(form.editors[.isbn]?.text == "978-0-14-143951-8", "a field the list does not show")
+  }
+
   @Test func aScannerEnterNeverSavesAForm() throws {
     let desk = try DeskHarness()
     desk.press(.character("b"), .character("n"))

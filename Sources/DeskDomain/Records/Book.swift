@@ -45,7 +45,12 @@ public struct Book: Hashable, Sendable {
 
   /// `Лермонтов М. Ю.`, or empty for a book without an author.
   public var author: String {
-    [authorSurname, authorInitials].filter { !$0.isEmpty }.joined(separator: " ")
+    Book.author(surname: authorSurname, initials: authorInitials)
+  }
+
+  /// `Лермонтов М. Ю.`: the surname and initials, either of which may be missing.
+  public static func author(surname: String, initials: String) -> String {
+    [surname, initials].filter { !$0.isEmpty }.joined(separator: " ")
   }
 
   /// `Лермонтов М. Ю. Герой нашего времени`: how a loan names its book.

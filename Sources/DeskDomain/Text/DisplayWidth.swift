@@ -5,19 +5,22 @@ extension Unicode.Scalar {
   public var displayWidth: Int {
     let v = value
     if v == 0 { return 0 }
-    if v < 0x20 || (0x7F..<0xA0).contains(v) { return 1 }  // shown as a one-column placeholder
+    // Latin and Cyrillic letters, most of what a screen shows, without asking Unicode: the
+    // soft hyphen and Cyrillic's combining marks (U+0483–0489) are the exceptions among them.
+    if (v < 0x300 && v != 0xAD) || (0x400..<0x483).contains(v) || (0x48A..<0x530).contains(v) { return 1 }
     switch properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break
     }
     if v == 0x200B || (0x1160...0x11FF).contains(v) { return 0 }
-    let wide: [ClosedRange<UInt32>] = [
-      0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-      0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
-      0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
-    ]
-    return wide.contains(where: { $0.contains(v) }) ? 2 : 1
+    return Unicode.Scalar.wideRanges.contains(where: { $0.contains(v) }) ? 2 : 1
   }
+
+  private static let wideRanges: [ClosedRange<UInt32>] = [
+    0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+    0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+    0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+  ]
 }
 
 extension String {

@@ -16,6 +16,10 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
   /// Parses the form `iso` writes; the fraction and the `Z` are optional.
   public init?(iso text: String) {
+    if let canonical = Timestamp.canonical(text) {
+      self = canonical
+      return
+    }
     let parts = text.split(separator: "T", maxSplits: 1)
     guard parts.count == 2, let date = LocalDate(iso: String(parts[0])) else { return nil }
     var time = Substring(parts[1])
@@ -33,6 +37,32 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
       millisecond = value * [100, 10, 1][fraction.count - 1]
     }
     self.init(date: date, hour: hour, minute: minute, second: second, millisecond: millisecond)
+  }
+
+  /// Reads exactly the form `iso` writes (`2026-11-30T09:15:02.120Z`) from its bytes: every
+  /// record read from the database carries two, and lists read forty records a page.
+  private static func canonical(_ text: String) -> Timestamp? {
+    var text = text
+    return text.withUTF8 { bytes -> Timestamp? in
+      guard bytes.count == 24, bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x54, bytes[13] == 0x3A,
+        bytes[16] == 0x3A, bytes[19] == 0x2E, bytes[23] == 0x5A
+      else { return nil }
+      func number(_ start: Int, _ count: Int) -> Int? {
+        var value = 0
+        for index in start..<(start + count) {
+          let digit = Int(bytes[index]) - 0x30
+          guard (0...9).contains(digit) else { return nil }
+          value = value * 10 + digit
+        }
+        return value
+      }
+      guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+        let date = LocalDate(year: year, month: month, day: day), let hour = number(11, 2), hour < 24,
+        let minute = number(14, 2), minute < 60, let second = number(17, 2), second < 61,
+        let millisecond = number(20, 3)
+      else { return nil }
+      return Timestamp(date: date, hour: hour, minute: minute, second: second, millisecond: millisecond)
+    }
   }
 
   /// The UTC calendar day.

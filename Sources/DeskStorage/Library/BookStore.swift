@@ -14,6 +14,57 @@ public struct BookListing: Hashable, Sendable {
   }
 }
 
+/// A book as a row of the full-screen list shows it. Not a whole record: a screen that edits or
+/// exports the book reads it whole by its inventory number.
+public struct BookSummary: Hashable, Sendable {
+  public var inventoryNumber: String
+  public var authorSurname: String
+  public var authorInitials: String
+  public var title: String
+  public var year: Int?
+  /// The key the list is sorted and paged by, as stored.
+  public var sortKey: String
+
+  public init(
+    inventoryNumber: String, authorSurname: String, authorInitials: String, title: String, year: Int?,
+    sortKey: String
+  ) {
+    self.inventoryNumber = inventoryNumber
+    self.authorSurname = authorSurname
+    self.authorInitials = authorInitials
+    self.title = title
+    self.year = year
+    self.sortKey = sortKey
+  }
+
+  public init(_ book: Book) {
+    self.init(
+      inventoryNumber: book.inventoryNumber, authorSurname: book.authorSurname, authorInitials: book.authorInitials,
+      title: book.title, year: book.year, sortKey: book.sortKey)
+  }
+
+  public var author: String {
+    Book.author(surname: authorSurname, initials: authorInitials)
+  }
+}
+
+/// A row of the full-screen book list: the book's summary and, when it is out, its loan.
+public struct BookListRow: Hashable, Sendable {
+  public var book: BookSummary
+  public var loan: CurrentLoan?
+  public var hasLookupOffer: Bool
+
+  public init(book: BookSummary, loan: CurrentLoan?, hasLookupOffer: Bool = false) {
+    self.book = book
+    self.loan = loan
+    self.hasLookupOffer = hasLookupOffer
+  }
+
+  public init(_ listing: BookListing) {
+    self.init(book: BookSummary(listing.book), loan: listing.loan, hasLookupOffer: listing.hasLookupOffer)
+  }
+}
+
 /// The open loan of a book, with the reader named.
 public struct CurrentLoan: Hashable, Sendable {
   public var loan: Loan
@@ -232,13 +283,68 @@ extension LibraryStore {
     try read { try currentLoan(bookID: book.id) }
   }
 
-  /// One page of the book list, sorted by author and title.
+  /// One page of the book list, sorted by author and title, with whole records (for export and
+  /// the command line).
   ///
   /// `search` keeps books where each of its words starts a word of the inventory number,
   /// author, title, publisher or ISBN, in any order.
   public func books(
     filter: BookFilter = .all, search: String = "", position: PagePosition = .first, limit: Int = 40
   ) throws(StoreError) -> [BookListing] {
+    try bookPage(
+      columns: LibraryStore.bookColumns, columnCount: LibraryStore.bookColumnCount, filter: filter, search: search,
+      position: position, limit: limit
+    ) { row, loan, offered in BookListing(book: LibraryStore.decodeBook(row), loan: loan, hasLookupOffer: offered) }
+  }
+
+  /// One page of the full-screen book list: what its rows show, read from the list's covering
+  /// index (`book_list`) without touching the records themselves.
+  public func bookListRows(filter: BookFilter = .all, position: PagePosition = .first, limit: Int = 40)
+    throws(StoreError) -> [BookListRow]
+  {
+    try bookPage(
+      columns: LibraryStore.listColumns, columnCount: 6,
+      filter: filter, search: "", position: position, limit: limit
+    ) { row, loan, offered in
+      BookListRow(
+        book: BookSummary(
+          inventoryNumber: row.string(1), authorSurname: row.string(2), authorInitials: row.string(3),
+          title: row.string(4), year: row.optionalInt(5), sortKey: row.string(0)),
+        loan: loan, hasLookupOffer: offered)
+    }
+  }
+
+  /// The columns of `book b` that the full-screen list shows, all of them in `book_list`.
+  static let listColumns = "b.sort_key, b.inventory, b.author_surname, b.author_initials, b.title, b.year"
+
+  /// A page of books with their open loans: `columns` of `book b` first, then the loan's.
+  private func bookPage<T>(
+    columns: String, columnCount: Int32, filter: BookFilter, search: String, position: PagePosition, limit: Int,
+    decode: (Row, CurrentLoan?, Bool) -> T
+  ) throws(StoreError) -> [T] {
+    let (sql, arguments, descending) = bookPageQuery(
+      columns: columns, filter: filter, search: search, position: position, limit: limit)
+    let rows = try read {
+      try database.query(sql, arguments: arguments) { row -> T in
+        let loanStart = columnCount
+        let readerStart = loanStart + LibraryStore.loanColumnCount
+        let offered = row.bool(readerStart + 4)
+        guard !row.isNull(loanStart) else { return decode(row, nil, offered) }
+        let loan = CurrentLoan(
+          loan: LibraryStore.decodeLoan(row, from: loanStart), readerTicket: row.string(readerStart),
+          readerName: Reader.shortName(
+            surname: row.string(readerStart + 1), firstName: row.string(readerStart + 2),
+            patronymic: row.string(readerStart + 3)))
+        return decode(row, loan, offered)
+      }
+    }
+    return descending ? rows.reversed() : rows
+  }
+
+  /// The statement of a page of books: its text, its arguments, and whether it reads backwards.
+  func bookPageQuery(columns: String, filter: BookFilter, search: String, position: PagePosition, limit: Int)
+    -> (sql: String, arguments: [any DatabaseValueConvertible], descending: Bool)
+  {
     let today = self.today.iso
     var conditions = ["b.deleted = 0"]
     var arguments: [any DatabaseValueConvertible] = []
@@ -262,29 +368,13 @@ extension LibraryStore {
     let descending = LibraryStore.keyset(position, alias: "b", conditions: &conditions, arguments: &arguments)
     arguments.append(max(0, limit))
     let sql = """
-      SELECT \(LibraryStore.bookColumns), \(LibraryStore.loanColumns), r.ticket, r.surname, r.first_name, r.patronymic,
+      SELECT \(columns), \(LibraryStore.loanColumns), r.ticket, r.surname, r.first_name, r.patronymic,
         EXISTS (SELECT 1 FROM lookup_offer o WHERE o.book_id = b.id)
       FROM book b \(join) LEFT JOIN reader r ON r.id = l.reader_id
       WHERE \(conditions.joined(separator: " AND "))
       ORDER BY b.sort_key \(descending ? "DESC" : "ASC") LIMIT ?
       """
-    let rows = try read {
-      try database.query(sql, arguments: arguments) { row -> BookListing in
-        let book = LibraryStore.decodeBook(row)
-        let loanStart = LibraryStore.bookColumnCount
-        let readerStart = loanStart + LibraryStore.loanColumnCount
-        let offered = row.bool(readerStart + 4)
-        guard !row.isNull(loanStart) else { return BookListing(book: book, loan: nil, hasLookupOffer: offered) }
-        return BookListing(
-          book: book,
-          loan: CurrentLoan(
-            loan: LibraryStore.decodeLoan(row, from: loanStart), readerTicket: row.string(readerStart),
-            readerName: Reader.shortName(
-              surname: row.string(readerStart + 1), firstName: row.string(readerStart + 2),
-              patronymic: row.string(readerStart + 3))), hasLookupOffer: offered)
-      }
-    }
-    return descending ? rows.reversed() : rows
+    return (sql, arguments, descending)
   }
 
   /// Adds the condition of a page position on `alias`'s sort key; true when the page is read
@@ -310,9 +400,6 @@ extension LibraryStore {
       return true
     }
   }
-
-  /// The sort key a page position refers to, for paging on from a listing.
-  public static func pageKey(of listing: BookListing) -> String { listing.book.sortKey }
 
   public func bookCount(filter: BookFilter = .all) throws(StoreError) -> Int {
     let today = self.today.iso

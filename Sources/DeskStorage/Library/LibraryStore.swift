@@ -134,6 +134,24 @@ public final class LibraryStore {
     }
   }
 
+  /// A mark of the library's state: equal marks mean nothing was committed in between, by this
+  /// connection or any other. What only changes with the data (counts) is read again when it moves.
+  public struct ChangeStamp: Hashable, Sendable {
+    let committedElsewhere: Int
+    let changedHere: Int64
+  }
+
+  public func changeStamp() throws(StoreError) -> ChangeStamp {
+    do {
+      return ChangeStamp(
+        committedElsewhere: try database.scalarInt("PRAGMA data_version"), changedHere: database.totalChanges)
+    } catch let error as DatabaseError {
+      throw .database(error)
+    } catch {
+      throw .database(DatabaseError(extendedCode: SQLITE_ERROR, message: "\(error)"))
+    }
+  }
+
   /// True when the database passes SQLite's own consistency check.
   public func integrityCheck() throws(StoreError) -> [String] {
     try read { try database.query("PRAGMA integrity_check") { $0.string(0) } }

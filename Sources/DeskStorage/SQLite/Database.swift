@@ -149,6 +149,11 @@ public final class Database {
     sqlite3_interrupt(handle)
   }
 
+  /// Rows inserted, changed or deleted through this connection since it opened.
+  public var totalChanges: Int64 {
+    sqlite3_total_changes64(handle)
+  }
+
   public var lastInsertedRowID: Int64 {
     sqlite3_last_insert_rowid(handle)
   }

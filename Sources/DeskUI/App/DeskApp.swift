@@ -16,15 +16,19 @@ public final class DeskApp {
   /// True when the last event changed what `render` would draw.
   public private(set) var needsRedraw = true
 
-  /// The library's counts for the status line, read again after every key (the counts are kept
-  /// by the database, so reading them is cheap).
+  /// The library's counts for the status line, read again after a key when the library changed
+  /// or the day did (the overdue count counts loans, thousands in a large library).
   private var counts: (books: Int, out: Int, overdue: Int, readers: Int)?
+  private var countsRead: (stamp: LibraryStore.ChangeStamp, day: LocalDate)?
 
   private func refreshCounts() {
     let store = context.store
+    let now = (try? store.changeStamp()).map { (stamp: $0, day: context.today) }
+    if let now, let countsRead, counts != nil, now.stamp == countsRead.stamp, now.day == countsRead.day { return }
     counts = try? (
       store.bookCount(), store.bookCount(filter: .issued), store.bookCount(filter: .overdue), store.readerCount()
     )
+    countsRead = now
   }
 
   /// The smallest terminal the desk draws in.

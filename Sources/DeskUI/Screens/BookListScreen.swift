@@ -3,7 +3,7 @@ import DeskStorage
 
 /// The catalogue: one row per book, issued books highlighted and marked, overdue ones marked
 /// louder; filters, search as you type, and a new book with `n`.
-final class BookListScreen: ListScreen<BookListing>, DeskScreen {
+final class BookListScreen: ListScreen<BookListRow>, DeskScreen {
   var filter: BookFilter
 
   init(filter: BookFilter = .all) {
@@ -26,17 +26,17 @@ final class BookListScreen: ListScreen<BookListing>, DeskScreen {
     ]
   }
 
-  override func fetch(_ context: UIContext) -> KeysetList<BookListing>.Fetch {
+  override func fetch(_ context: UIContext) -> KeysetList<BookListRow>.Fetch {
     let store = context.store
     let filter = self.filter
-    return { position, limit in try store.books(filter: filter, position: position, limit: limit) }
+    return { position, limit in try store.bookListRows(filter: filter, position: position, limit: limit) }
   }
 
   override func searchRequest(generation: Int, query: String) -> SearchRequest {
     SearchRequest(generation: generation, target: .books(filter), query: query, limit: LibraryStore.searchCap)
   }
 
-  override func rows(from result: SearchResult) -> [BookListing] { result.books }
+  override func rows(from result: SearchResult) -> [BookListRow] { result.books.map(BookListRow.init) }
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
     if let effects = handleNavigation(key, context: context) { return effects }
@@ -53,10 +53,10 @@ final class BookListScreen: ListScreen<BookListing>, DeskScreen {
     case .character("n"), .character("т"):
       return [.push(BookFormScreen(editing: nil, onSaved: { [weak self] book in self?.pendingFocus = book.sortKey }))]
     case .character("e"), .character("у"):
-      guard let listing = list.selectedRow else { return [] }
-      return [
-        .push(BookFormScreen(editing: listing.book, onSaved: { [weak self] book in self?.pendingFocus = book.sortKey }))
-      ]
+      // The list holds summaries: the form edits the whole record, read afresh.
+      guard let row = list.selectedRow, let book = (try? context.store.book(inventory: row.book.inventoryNumber)) ?? nil
+      else { return [] }
+      return [.push(BookFormScreen(editing: book, onSaved: { [weak self] book in self?.pendingFocus = book.sortKey }))]
     case .character("f"), .character("а"):
       let all = BookFilter.allCases
       filter = all[(all.firstIndex(of: filter).map { $0 + 1 } ?? 0) % all.count]
@@ -96,15 +96,15 @@ final class BookListScreen: ListScreen<BookListing>, DeskScreen {
 
   override var offersISBNLookup: Bool { true }
 
-  override func fetchRecent(_ context: UIContext) -> [BookListing] {
-    (try? context.store.recentBooks()) ?? []
+  override func fetchRecent(_ context: UIContext) -> [BookListRow] {
+    ((try? context.store.recentBooks()) ?? []).map(BookListRow.init)
   }
 
-  override func open(_ row: BookListing, context: UIContext) -> [Effect] {
+  override func open(_ row: BookListRow, context: UIContext) -> [Effect] {
     [.push(BookDetailScreen(inventory: row.book.inventoryNumber))]
   }
 
-  override func cells(_ listing: BookListing, selected isSelected: Bool, context: UIContext) -> (
+  override func cells(_ listing: BookListRow, selected isSelected: Bool, context: UIContext) -> (
     cells: [String], role: Role
   ) {
     let s = context.strings
