@@ -7,6 +7,7 @@ import DeskStorage
 #endif
 
 // circdesk-bench generate --books N [--readers N] --db PATH
+// circdesk-bench page-probe|search-probe [--query TEXT] [--repeats N] [--db PATH]
 // circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH] [--out FILE.json] [--skip-exchange]
 //
 // Figures are medians and 99th percentiles of repeated runs, each beside a baseline measured in
@@ -61,6 +62,15 @@ do {
     // Many page-downs in a row, for a profiler to watch.
     let times = try ListBenchmarks.pageDowns(path: path, count: repeats)
     print(Measurement.percentile(times, 0.5))
+    exit(0)
+  }
+  if arguments.first == "search-probe" {
+    // One query searched many times in a row, for a profiler to watch: --query TEXT.
+    let query = option("--query", arguments) ?? "война мир"
+    let store = try LibraryStore(path: path, clock: FixedClock(Timestamp(iso: "2026-11-30T10:00:00Z")!))
+    _ = try store.searchBooks(query)
+    let times = try time(repeats) { _ = try store.searchBooks(query) }
+    print(Measurement.percentile(times, 0.5), Measurement.percentile(times, 0.99))
     exit(0)
   }
   if arguments.first == "memory-probe" {

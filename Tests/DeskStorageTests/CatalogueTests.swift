@@ -94,7 +94,7 @@ import Testing
   @Test func theFullScreenListReadsOnlyItsCoveringIndex() throws {
     let positions: [PagePosition] = [.first, .after("м"), .before("м"), .from("м"), .last]
     for position in positions {
-      let query = store.bookPageQuery(
+      let query = try store.bookPageQuery(
         columns: LibraryStore.listColumns, filter: .all, search: "", position: position, limit: 40)
       let plan = try store.database.query("EXPLAIN QUERY PLAN " + query.sql, arguments: query.arguments) {
         $0.string(3)

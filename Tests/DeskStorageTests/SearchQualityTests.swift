@@ -30,6 +30,28 @@ import Testing
     try store.addReader(readerDraft("18", "Müller", firstName: "Anna"))
   }
 
+  @Test func wordsWithFewContinuationsAreAskedForByName() throws {
+    // «толст» continues as толстой and толстая: both named, so the index is read lazily.
+    #expect(try store.fullTextQuery(["толст", "вой"], table: "book") == #"("толстая" OR "толстой") AND "война""#)
+    // Short words, words with digits and words the vocabulary lacks stay prefixes.
+    #expect(
+      try store.fullTextQuery(["то", "198", "неттакого"], table: "book") == #""то"* AND "198"* AND "неттакого"*"#)
+    // Results are those of the prefixes.
+    #expect(try store.books(search: "толст вой").map(\.book.inventoryNumber) == ["9"])
+    #expect(try store.books(search: "толст").map(\.book.inventoryNumber) == ["10", "9"])
+    // A word added since the vocabulary was read is found too: the vocabulary is read again.
+    try store.addBook(bookDraft("11", "Толстовство", surname: "Бирюков"))
+    #expect(try store.books(search: "толст").map(\.book.inventoryNumber) == ["11", "10", "9"])
+  }
+
+  @Test func manyContinuationsStayAPrefix() throws {
+    for index in 0...LibraryStore.spelledOutPrefix {
+      try store.addBook(bookDraft("m\(index)", "Мир\(String(repeating: "а", count: index + 1))"))
+    }
+    #expect(try store.fullTextQuery(["мир"], table: "book") == #""мир"*"#)
+    #expect(try store.books(search: "мир").count == LibraryStore.spelledOutPrefix + 2, "with «Война и мир»")
+  }
+
   func first(_ query: String) throws -> String? {
     try store.searchBooks(query).all.first?.book.inventoryNumber
   }

@@ -40,13 +40,36 @@ public enum Fuzzy {
 /// The distinct words of a catalogue, by length, for finding the words a misspelt one meant.
 public struct Vocabulary: Sendable {
   private var byLength: [Int: [[Character]]] = [:]
+  /// Every word, in order, for finding the words that start with a prefix.
+  private let sorted: [String]
   public private(set) var count = 0
 
   public init<Words: Sequence>(_ words: Words) where Words.Element == String {
+    var all: [String] = []
     for word in words {
       byLength[word.count, default: []].append(Array(word))
+      all.append(word)
       count += 1
     }
+    sorted = all.sorted()
+  }
+
+  /// The words that start with `prefix`, in order; nil when there are more than `limit`.
+  public func words(startingWith prefix: String, limit: Int) -> [String]? {
+    // The words with a prefix stand together in the sorted list, from the first one not below it.
+    var low = 0
+    var high = sorted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if sorted[middle] < prefix { low = middle + 1 } else { high = middle }
+    }
+    var found: [String] = []
+    for word in sorted[low...] {
+      guard word.hasPrefix(prefix) else { break }
+      guard found.count < limit else { return nil }
+      found.append(word)
+    }
+    return found
   }
 
   /// The words within the allowed distance of `word`, nearest first (ties alphabetical).

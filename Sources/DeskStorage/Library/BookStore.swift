@@ -322,7 +322,7 @@ extension LibraryStore {
     columns: String, columnCount: Int32, filter: BookFilter, search: String, position: PagePosition, limit: Int,
     decode: (Row, CurrentLoan?, Bool) -> T
   ) throws(StoreError) -> [T] {
-    let (sql, arguments, descending) = bookPageQuery(
+    let (sql, arguments, descending) = try bookPageQuery(
       columns: columns, filter: filter, search: search, position: position, limit: limit)
     let rows = try read {
       try database.query(sql, arguments: arguments) { row -> T in
@@ -343,7 +343,7 @@ extension LibraryStore {
 
   /// The statement of a page of books: its text, its arguments, and whether it reads backwards.
   func bookPageQuery(columns: String, filter: BookFilter, search: String, position: PagePosition, limit: Int)
-    -> (sql: String, arguments: [any DatabaseValueConvertible], descending: Bool)
+    throws(StoreError) -> (sql: String, arguments: [any DatabaseValueConvertible], descending: Bool)
   {
     let today = self.today.iso
     var conditions = ["b.deleted = 0"]
@@ -360,8 +360,7 @@ extension LibraryStore {
       conditions.append("l.due_date < ?")
       arguments.append(today)
     }
-    if let (condition, values) = LibraryStore.searchCondition(search, table: "book", alias: "b", capped: filter == .all)
-    {
+    if let (condition, values) = try searchCondition(search, table: "book", alias: "b", capped: filter == .all) {
       conditions.append(condition)
       arguments += values
     }

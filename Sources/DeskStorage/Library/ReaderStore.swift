@@ -210,7 +210,7 @@ extension LibraryStore {
   {
     var conditions = ["r.deleted = 0"]
     var arguments: [any DatabaseValueConvertible] = [today.iso]
-    if let (condition, values) = LibraryStore.searchCondition(search, table: "reader", alias: "r", capped: true) {
+    if let (condition, values) = try searchCondition(search, table: "reader", alias: "r", capped: true) {
       conditions.append(condition)
       arguments += values
     }

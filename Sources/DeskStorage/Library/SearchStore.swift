@@ -28,7 +28,7 @@ extension LibraryStore {
   /// The condition that keeps the records matching `search`: one or two letters match the start
   /// of the folded sort key (a B-tree range); longer queries match every word's start anywhere
   /// in the record, in any order (the full-text index).
-  static func searchCondition(_ search: String, table: String, alias: String, capped: Bool)
+  func searchCondition(_ search: String, table: String, alias: String, capped: Bool) throws(StoreError)
     -> (String, [any DatabaseValueConvertible])?
   {
     let words = TextFolding.words(search)
@@ -36,10 +36,41 @@ extension LibraryStore {
     if words.count == 1, words[0].count <= 2 {
       return ("\(alias).sort_key >= ? AND \(alias).sort_key < ?", [words[0], words[0] + "\u{10FFFF}"])
     }
-    // Words hold only letters and digits after folding, so quoting them is all the escaping needed.
-    let match = words.map { "\"\($0)\"*" }.joined(separator: " ")
-    let limit = capped ? " LIMIT \(searchCap + 1)" : ""
+    let match = try fullTextQuery(words, table: table)
+    let limit = capped ? " LIMIT \(LibraryStore.searchCap + 1)" : ""
     return ("\(alias).id IN (SELECT rowid FROM \(table)_fts WHERE \(table)_fts MATCH ?\(limit))", [match])
+  }
+
+  /// Words the vocabulary can spell out as this many words or fewer are asked for by name.
+  static let spelledOutPrefix = 8
+
+  /// The full-text query for words that must each start a word of the record. A prefix query
+  /// (`"мир"*`) makes FTS5 merge the lists of every word with that start before it returns a
+  /// row, tens of thousands of entries for common words; the same words named (`"мир" OR
+  /// "мира"`) are read only as far as the rows wanted. So a word of letters with few
+  /// continuations in the vocabulary is spelt out; others stay prefixes.
+  func fullTextQuery(_ words: [String], table: String) throws(StoreError) -> String {
+    var vocabulary: Vocabulary?
+    var terms: [String] = []
+    for word in words {
+      // Words hold only letters and digits after folding, so quoting them is all the escaping needed.
+      let prefix = "\"\(word)\"*"
+      // The vocabulary holds words of letters; anything shorter than three letters has too many.
+      guard word.count >= 3, word.unicodeScalars.allSatisfy({ !(0x30...0x39).contains($0.value) }) else {
+        terms.append(prefix)
+        continue
+      }
+      if vocabulary == nil { vocabulary = try self.vocabulary(table) }
+      guard let known = vocabulary?.words(startingWith: word, limit: LibraryStore.spelledOutPrefix), !known.isEmpty
+      else {
+        terms.append(prefix)
+        continue
+      }
+      let named = known.map { "\"\($0)\"" }
+      terms.append(named.count == 1 ? named[0] : "(" + named.joined(separator: " OR ") + ")")
+    }
+    // FTS5 takes a bracketed OR beside a phrase only with the AND said.
+    return terms.joined(separator: " AND ")
   }
 
   public func searchBooks(_ query: String, filter: BookFilter = .all, limit: Int = searchCap) throws(StoreError)
