@@ -35,6 +35,41 @@ public struct CatalogueGenerator {
     "Pride", "Prejudice", "Great", "Expectations", "Wuthering", "Heights", "Brave", "New", "World", "Old",
     "Man", "Sea", "Hobbit", "Animal", "Farm", "Solitude", "Years", "Winter", "Summer", "Night", "Road",
   ]
+  /// The long tail of a real catalogue's words: made-up but pronounceable Russian and Latin
+  /// words, each rare, so that the vocabulary grows with the catalogue as a real one does (a
+  /// million books hold some hundred thousand distinct words, not the hundred famous ones).
+  static let rareWords: [String] = {
+    var random = SplitMix64(seed: 1_130)
+    let russian = (
+      onsets: [
+        "б", "в", "г", "д", "ж", "з", "к", "л", "м", "н", "п", "р", "с", "т", "ф", "х", "ц", "ч", "ш",
+        "бр", "вл", "гр", "др", "кр", "пл", "пр", "ст", "тр", "зв", "сл",
+      ],
+      vowels: ["а", "е", "и", "о", "у", "ы", "я", "ю", "ё"],
+      endings: [
+        "ов", "ев", "ин", "ский", "енко", "ова", "ина", "ость", "ание", "ный", "ная", "ые", "ник", "ка", "ец",
+        "ой", "ую", "ами",
+      ]
+    )
+    let latin = (
+      onsets: [
+        "b", "c", "d", "f", "g", "h", "j", "k", "l", "m", "n", "p", "r", "s", "t", "v", "w", "br", "ch",
+        "st", "th", "tr",
+      ],
+      vowels: ["a", "e", "i", "o", "u", "ou", "ea", "y"],
+      endings: ["son", "man", "er", "ton", "ley", "ing", "ness", "ia", "ville", "ski"]
+    )
+    func one(_ parts: [String], _ random: inout SplitMix64) -> String {
+      parts[Int(random.next() % UInt64(parts.count))]
+    }
+    return (0..<300_000).map { _ in
+      let set = random.next() % 4 == 0 ? latin : russian
+      var word = ""
+      for _ in 0..<(1 + random.next() % 3) { word += one(set.onsets, &random) + one(set.vowels, &random) }
+      return (word + one(set.endings, &random)).capitalizedFirst
+    }
+  }()
+
   static let publishers = ["Азбука", "Эксмо", "АСТ", "Махаон", "Наука", "Penguin Books", "Vintage", "Harper"]
   static let cities = ["Москва", "Санкт-Петербург", "Екатеринбург", "London", "New York"]
   static let firstNames = [
@@ -52,8 +87,10 @@ public struct CatalogueGenerator {
       // Books in bulk (their index and count brought up to date once, at the end), as an import does.
       try store.addingBooksInBulk {
         for index in 0..<books {
-          let words = (0..<(1 + Int(random.next() % 4))).map { _ in pick(CatalogueGenerator.titleWords, &random) }
-          let surname = pick(CatalogueGenerator.surnames, &random)
+          let words = (0..<(1 + Int(random.next() % 4))).map { _ in
+            pick(CatalogueGenerator.titleWords, orRareWith: 0.35, &random).lowercased()
+          }
+          let surname = pick(CatalogueGenerator.surnames, orRareWith: 0.3, &random)
           let book = Book(
             id: RecordID.random(using: &random), inventoryNumber: String(1_000_000 + index),
             authorSurname: surname, authorInitials: pick(CatalogueGenerator.initials, &random),
@@ -69,7 +106,7 @@ public struct CatalogueGenerator {
       for index in 0..<readers {
         var draft = ReaderDraft()
         draft.ticket = String(index + 1)
-        draft.surname = pick(CatalogueGenerator.surnames, &random)
+        draft.surname = pick(CatalogueGenerator.surnames, orRareWith: 0.5, &random)
         draft.firstName = pick(CatalogueGenerator.firstNames, &random)
         draft.patronymic = pick(CatalogueGenerator.patronymics, &random)
         draft.phone = "+7 343 \(200 + index / 10_000)-\(index % 10_000)"
@@ -89,6 +126,15 @@ public struct CatalogueGenerator {
       }
     }
     progress(books)
+  }
+
+  /// A famous word most of the time, else a rare one, the rarer the less often (a power law).
+  private func pick(_ famous: [String], orRareWith share: Double, _ random: inout SplitMix64) -> String {
+    let draw = Double(random.next() % 1_000_000) / 1_000_000
+    guard draw < share else { return pick(famous, &random) }
+    let position = Double(random.next() % 1_000_000) / 1_000_000
+    let rare = CatalogueGenerator.rareWords
+    return rare[Int(Double(rare.count) * position * position * position)]
   }
 
   private func pick(_ words: [String], _ random: inout SplitMix64) -> String {

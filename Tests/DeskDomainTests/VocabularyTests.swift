@@ -1,0 +1,69 @@
+import DeskDomain
+import Testing
+
+/// The vocabulary's trie walk finds exactly what comparing the word with every word finds.
+@Suite struct VocabularyTests {
+  /// Words that share prefixes at every depth, in both scripts, with near neighbours.
+  static let words: [String] = {
+    var words = [
+      "толстой", "толстая", "толстовство", "толпа", "только", "достоевский", "достоинство", "лермонтов",
+      "пастернак", "пастер", "маргарита", "мастер", "мастерская", "война", "войны", "воин", "hemingway", "heming",
+      "fitzgerald", "gatsby", "great", "greatness", "ёлка", "елка", "мир", "мира", "миры",
+    ]
+    // A seeded spread of made-up words, so that pruning meets long runs of shared prefixes.
+    var state: UInt64 = 7
+    let letters = Array("абвгдежзийклмнопрстуфхцчшщыэюяabcdeghilmnorst")
+    for _ in 0..<3000 {
+      var word = ""
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let length = 3 + Int((state >> 33) % 9)
+      for position in 0..<length {
+        let draw = (state >> UInt64(position * 5 % 59)) % UInt64(letters.count)
+        word.append(letters[Int(draw)])
+      }
+      words.append(word)
+    }
+    return words
+  }()
+
+  static func bruteForce(_ query: String) -> [(word: String, distance: Int)] {
+    let allowed = Fuzzy.allowedDistance(forLength: query.count)
+    guard allowed > 0 else { return [] }
+    return Set(words).compactMap { word -> (word: String, distance: Int)? in
+      guard let distance = Fuzzy.distance(Array(query), Array(word), limit: allowed), distance > 0 else { return nil }
+      return (word, distance)
+    }.sorted { ($0.distance, $0.word) < ($1.distance, $1.word) }
+  }
+
+  @Test(arguments: [
+    "толстй", "толсстой", "тлостой", "достоевкий", "достоевксий", "лермантов", "пастернкак", "маргорита", "hemingwya",
+    "fitzjerald", "gatsbi", "войнаа", "абвгд", "елкаа", "мирыы", "мастерска", "толстоя",
+  ])
+  func findsWhatAFullComparisonFinds(query: String) {
+    let vocabulary = Vocabulary(VocabularyTests.words)
+    let found = vocabulary.corrections(of: query, limit: 1000)
+    let expected = VocabularyTests.bruteForce(query)
+    #expect(found.map(\.word) == expected.map(\.word))
+    #expect(found.map(\.distance) == expected.map(\.distance))
+  }
+
+  @Test func findsEveryGeneratedWordWithOneLetterChanged() {
+    let vocabulary = Vocabulary(VocabularyTests.words)
+    for word in VocabularyTests.words.suffix(300) where word.count >= 5 {
+      var letters = Array(word)
+      letters[letters.count / 2] = letters[letters.count / 2] == "ж" ? "з" : "ж"
+      let query = String(letters)
+      #expect(
+        vocabulary.corrections(of: query, limit: 1000).map(\.word) == VocabularyTests.bruteForce(query).map(\.word),
+        "\(query)")
+    }
+  }
+
+  @Test func listsTheWordsOfAPrefix() {
+    let vocabulary = Vocabulary(["мир", "мира", "мирный", "миф", "мир", "толстой"])
+    #expect(vocabulary.count == 5, "a word given twice is kept once")
+    #expect(vocabulary.words(startingWith: "мир", limit: 5) == ["мир", "мира", "мирный"])
+    #expect(vocabulary.words(startingWith: "мир", limit: 2) == nil, "more than the limit")
+    #expect(vocabulary.words(startingWith: "яблоко", limit: 5) == [])
+  }
+}
