@@ -44,6 +44,17 @@ import Testing
     #expect(try store.books(search: "толст").map(\.book.inventoryNumber) == ["11", "10", "9"])
   }
 
+  @Test func fewMatchesComeInOrderOfRelevance() throws {
+    try store.addBook(bookDraft("m1", "Мир", surname: "Ахматова"))
+    try store.addBook(bookDraft("m2", "Записки о путешествиях по морям и землям мира", surname: "Абрамов"))
+    try store.addBook(bookDraft("m3", "Мир, мир и снова мир", surname: "Борисов"))
+    // In list order (by author) they would come m2, m1, m3; «Война и мир» is among them too.
+    let found = try store.searchBooks("мир").all.map(\.book.inventoryNumber)
+    #expect(found.first == "m3", "the word three times in a short title")
+    #expect(found.last == "m2", "not the word itself, only «мира»")
+    #expect(Set(found) == ["m1", "m2", "m3", "9"])
+  }
+
   @Test func manyContinuationsStayAPrefix() throws {
     for index in 0...LibraryStore.spelledOutPrefix {
       try store.addBook(bookDraft("m\(index)", "Мир\(String(repeating: "а", count: index + 1))"))

@@ -87,6 +87,7 @@ extension LibraryStore {
     answer.matches = try books(filter: filter, search: query, limit: limit).filter { listing in
       !answer.exact.contains { $0.book.id == listing.book.id }
     }
+    answer.matches = try rankedByRelevance(answer.matches, query: query, table: "book", limit: limit, id: \.book.id)
     try addCorrections(to: &answer, query: query, table: "book", id: \.book.id) { alternative throws(StoreError) in
       try books(filter: filter, search: alternative, limit: limit)
     }
@@ -117,10 +118,52 @@ extension LibraryStore {
     answer.matches = try readers(search: query, limit: limit).filter { listing in
       !exact.contains { $0.reader.id == listing.reader.id }
     }
+    answer.matches = try rankedByRelevance(answer.matches, query: query, table: "reader", limit: limit, id: \.reader.id)
     try addCorrections(to: &answer, query: query, table: "reader", id: \.reader.id) { alternative throws(StoreError) in
       try readers(search: alternative, limit: limit)
     }
     return answer
+  }
+
+  /// Puts the matches of a full-text search in order of relevance, when the search found few
+  /// enough to rank all of them (ranking every match of a common word would not fit in a
+  /// keystroke; a set the cap cut short stays in list order). Records holding the query's words
+  /// as whole words come before those that hold only longer words starting with them; within
+  /// each, FTS5's bm25 (rarer words, and shorter records holding them, first); ties in list order.
+  private func rankedByRelevance<Listing>(
+    _ matches: [Listing], query: String, table: String, limit: Int, id: KeyPath<Listing, RecordID>
+  ) throws(StoreError) -> [Listing] {
+    let words = TextFolding.words(query)
+    // One or two letters are a range of the sort key, not a text search: nothing to rank by.
+    guard matches.count > 1, matches.count < limit, words.count > 1 || (words.first?.count ?? 0) > 2 else {
+      return matches
+    }
+    func ranks(_ match: String) throws(StoreError) -> [RecordID: Double]? {
+      let found = try read {
+        try database.query(
+          """
+          SELECT t.uuid, \(table)_fts.rank FROM \(table)_fts JOIN \(table) t ON t.id = \(table)_fts.rowid
+          WHERE \(table)_fts MATCH ? LIMIT ?
+          """, match, LibraryStore.searchCap + 1
+        ) { (RecordID($0.string(0)), $0.double(1)) }
+      }
+      // More text matches than the cap: a filter (issued, overdue) made the set small, not the words.
+      guard found.count <= LibraryStore.searchCap else { return nil }
+      return Dictionary(found, uniquingKeysWith: min)
+    }
+    let wholeWords = words.map { "\"\($0)\"" }.joined(separator: " AND ")
+    guard let whole = try ranks(wholeWords), let any = try ranks(try fullTextQuery(words, table: table)) else {
+      return matches
+    }
+    func key(_ listing: Listing) -> (Int, Double) {
+      let record = listing[keyPath: id]
+      if let rank = whole[record] { return (0, rank) }
+      return (1, any[record] ?? .infinity)
+    }
+    return matches.enumerated().sorted { first, second in
+      let (a, b) = (key(first.element), key(second.element))
+      return a != b ? a < b : first.offset < second.offset
+    }.map(\.element)
   }
 
   /// When the prefixes found too little, adds the records of the query read with its misspelt

@@ -100,6 +100,10 @@ public struct Row {
     isNull(column) ? nil : int(column)
   }
 
+  public func double(_ column: Int32) -> Double {
+    sqlite3_column_double(statement, column)
+  }
+
   public func bool(_ column: Int32) -> Bool {
     sqlite3_column_int64(statement, column) != 0
   }
