@@ -31,9 +31,9 @@ public enum SearchBenchmarks {
         baselineSamples: coldBaseline))
 
     let store = try LibraryStore(path: path, clock: clock)
-    _ = try store.searchBooks("прогрев")  // the vocabulary is read once, at the first search
+    _ = try store.searchBookRows("прогрев")  // the vocabulary is read once, at the first search
     for query in ["т", "то", "тол", "толстой", "война мир"] {
-      let ours = try time(repeats) { _ = try store.searchBooks(query) }
+      let ours = try time(repeats) { _ = try store.searchBookRows(query) }
       let baseline =
         hasSQLite
         ? (0..<max(5, repeats / 10)).map { _ in runChild(["sqlite3", path, ftsSQL(query)]).milliseconds } : []
@@ -44,7 +44,7 @@ public enum SearchBenchmarks {
     }
     let surnames = try store.database.query("SELECT author_surname FROM book WHERE deleted = 0") { Array($0.string(0)) }
     for query in ["толстй", "достоевкий", "лермантов", "пастернкак"] {
-      let ours = try time(repeats) { _ = try store.searchBooks(query) }
+      let ours = try time(repeats) { _ = try store.searchBookRows(query) }
       let word = Array(query)
       let scan = time(3) {
         // The original desk app's way: every name, compared in full.
@@ -130,7 +130,7 @@ public enum SearchBenchmarks {
     let sqlite = peakKiBOfForkedChild(["sqlite3", path, script])
     try paintFirstPage(path: path)
     let store = try LibraryStore(path: path, clock: clock)
-    for query in ["т", "тол", "толстой", "война мир", "толстй"] { _ = try store.searchBooks(query) }
+    for query in ["т", "тол", "толстой", "война мир", "толстй"] { _ = try store.searchBookRows(query) }
     print(ownPeakKiB(), sqlite)
   }
 }

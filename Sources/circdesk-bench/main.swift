@@ -68,8 +68,8 @@ do {
     // One query searched many times in a row, for a profiler to watch: --query TEXT.
     let query = option("--query", arguments) ?? "война мир"
     let store = try LibraryStore(path: path, clock: FixedClock(Timestamp(iso: "2026-11-30T10:00:00Z")!))
-    _ = try store.searchBooks(query)
-    let times = try time(repeats) { _ = try store.searchBooks(query) }
+    _ = try store.searchBookRows(query)
+    let times = try time(repeats) { _ = try store.searchBookRows(query) }
     print(Measurement.percentile(times, 0.5), Measurement.percentile(times, 0.99))
     exit(0)
   }

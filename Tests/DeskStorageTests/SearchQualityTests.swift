@@ -55,6 +55,15 @@ import Testing
     #expect(Set(found) == ["m1", "m2", "m3", "9"])
   }
 
+  @Test(arguments: ["толст", "толстй", "война мир", "л", "2", "достоевкий", "капитан дочка", "hemingwya", "нет такого"])
+  func theListsSearchFindsWhatTheWholeRecordSearchFinds(query: String) throws {
+    let rows = try store.searchBookRows(query)
+    let records = try store.searchBooks(query)
+    #expect(rows.all.map(\.inventoryNumber) == records.all.map(\.inventoryNumber))
+    #expect(rows.corrections.map(\.1) == records.corrections.map(\.1))
+    #expect(rows.all.map(\.book.title) == records.all.map(\.book.title))
+  }
+
   @Test func manyContinuationsStayAPrefix() throws {
     for index in 0...LibraryStore.spelledOutPrefix {
       try store.addBook(bookDraft("m\(index)", "Мир\(String(repeating: "а", count: index + 1))"))

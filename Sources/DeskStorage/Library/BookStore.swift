@@ -65,6 +65,19 @@ public struct BookListRow: Hashable, Sendable {
   }
 }
 
+/// A listing of one book, whole or summed up: what a search needs to tell books apart.
+public protocol BookListed: Sendable {
+  var inventoryNumber: String { get }
+}
+
+extension BookListing: BookListed {
+  public var inventoryNumber: String { book.inventoryNumber }
+}
+
+extension BookListRow: BookListed {
+  public var inventoryNumber: String { book.inventoryNumber }
+}
+
 /// The open loan of a book, with the reader named.
 public struct CurrentLoan: Hashable, Sendable {
   public var loan: Loan
@@ -299,12 +312,12 @@ extension LibraryStore {
 
   /// One page of the full-screen book list: what its rows show, read from the list's covering
   /// index (`book_list`) without touching the records themselves.
-  public func bookListRows(filter: BookFilter = .all, position: PagePosition = .first, limit: Int = 40)
-    throws(StoreError) -> [BookListRow]
-  {
+  public func bookListRows(
+    filter: BookFilter = .all, search: String = "", position: PagePosition = .first, limit: Int = 40
+  ) throws(StoreError) -> [BookListRow] {
     try bookPage(
       columns: LibraryStore.listColumns, columnCount: 6,
-      filter: filter, search: "", position: position, limit: limit
+      filter: filter, search: search, position: position, limit: limit
     ) { row, loan, offered in
       BookListRow(
         book: BookSummary(

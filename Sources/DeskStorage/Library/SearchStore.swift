@@ -73,24 +73,54 @@ extension LibraryStore {
     return terms.joined(separator: " AND ")
   }
 
+  /// Searches the catalogue, answering with whole records (the command line, exports).
   public func searchBooks(_ query: String, filter: BookFilter = .all, limit: Int = searchCap) throws(StoreError)
     -> SearchAnswer<BookListing>
   {
-    var answer = SearchAnswer<BookListing>()
+    try searchBooks(
+      query, limit: limit, exact: { BookListing(book: $0, loan: $1) },
+      page: { search throws(StoreError) in try books(filter: filter, search: search, limit: limit) })
+  }
+
+  /// Searches the catalogue, answering with what the full-screen list shows of each book: the
+  /// desk's search as you type, which reads a few columns of each record instead of all.
+  public func searchBookRows(_ query: String, filter: BookFilter = .all, limit: Int = searchCap)
+    throws(StoreError) -> SearchAnswer<BookListRow>
+  {
+    try searchBooks(
+      query, limit: limit, exact: { BookListRow(book: BookSummary($0), loan: $1) },
+      page: { search throws(StoreError) in try bookListRows(filter: filter, search: search, limit: limit) })
+  }
+
+  /// One read of one snapshot: the stages of a search see the same library, and the search
+  /// pays for one transaction instead of one per stage.
+  private func searchBooks<Listing: BookListed>(
+    _ query: String, limit: Int, exact: (Book, CurrentLoan?) -> Listing,
+    page: (String) throws(StoreError) -> [Listing]
+  ) throws(StoreError) -> SearchAnswer<Listing> {
+    try read { () throws(StoreError) in
+      try searchBooksInRead(query, limit: limit, exact: exact, page: page)
+    }
+  }
+
+  private func searchBooksInRead<Listing: BookListed>(
+    _ query: String, limit: Int, exact: (Book, CurrentLoan?) -> Listing,
+    page: (String) throws(StoreError) -> [Listing]
+  ) throws(StoreError) -> SearchAnswer<Listing> {
+    var answer = SearchAnswer<Listing>()
     let code = query.trimmingWhitespace()
     var exactBooks: [Book] = []
     if let isbn = try? ISBN(code) { exactBooks += try books(isbn: isbn) }
     if let book = try book(inventory: code) { exactBooks.append(book) }
-    for book in exactBooks where !answer.exact.contains(where: { $0.book.id == book.id }) {
-      answer.exact.append(BookListing(book: book, loan: try currentLoan(ofBook: book)))
+    for book in exactBooks where !answer.exact.contains(where: { $0.inventoryNumber == book.inventoryNumber }) {
+      answer.exact.append(exact(book, try currentLoan(ofBook: book)))
     }
-    answer.matches = try books(filter: filter, search: query, limit: limit).filter { listing in
-      !answer.exact.contains { $0.book.id == listing.book.id }
+    answer.matches = try page(query).filter { listing in
+      !answer.exact.contains { $0.inventoryNumber == listing.inventoryNumber }
     }
-    answer.matches = try rankedByRelevance(answer.matches, query: query, table: "book", limit: limit, id: \.book.id)
-    try addCorrections(to: &answer, query: query, table: "book", id: \.book.id) { alternative throws(StoreError) in
-      try books(filter: filter, search: alternative, limit: limit)
-    }
+    answer.matches = try rankedByRelevance(
+      answer.matches, query: query, table: "book", keyColumn: "inventory", limit: limit, key: \.inventoryNumber)
+    try addCorrections(to: &answer, query: query, table: "book", key: \.inventoryNumber, search: page)
     return answer
   }
 
@@ -118,8 +148,10 @@ extension LibraryStore {
     answer.matches = try readers(search: query, limit: limit).filter { listing in
       !exact.contains { $0.reader.id == listing.reader.id }
     }
-    answer.matches = try rankedByRelevance(answer.matches, query: query, table: "reader", limit: limit, id: \.reader.id)
-    try addCorrections(to: &answer, query: query, table: "reader", id: \.reader.id) { alternative throws(StoreError) in
+    answer.matches = try rankedByRelevance(
+      answer.matches, query: query, table: "reader", keyColumn: "uuid", limit: limit, key: \.reader.id.text)
+    try addCorrections(to: &answer, query: query, table: "reader", key: \.reader.id.text) {
+      alternative throws(StoreError) in
       try readers(search: alternative, limit: limit)
     }
     return answer
@@ -131,21 +163,21 @@ extension LibraryStore {
   /// as whole words come before those that hold only longer words starting with them; within
   /// each, FTS5's bm25 (rarer words, and shorter records holding them, first); ties in list order.
   private func rankedByRelevance<Listing>(
-    _ matches: [Listing], query: String, table: String, limit: Int, id: KeyPath<Listing, RecordID>
+    _ matches: [Listing], query: String, table: String, keyColumn: String, limit: Int, key: KeyPath<Listing, String>
   ) throws(StoreError) -> [Listing] {
     let words = TextFolding.words(query)
     // One or two letters are a range of the sort key, not a text search: nothing to rank by.
     guard matches.count > 1, matches.count < limit, words.count > 1 || (words.first?.count ?? 0) > 2 else {
       return matches
     }
-    func ranks(_ match: String) throws(StoreError) -> [RecordID: Double]? {
+    func ranks(_ match: String) throws(StoreError) -> [String: Double]? {
       let found = try read {
         try database.query(
           """
-          SELECT t.uuid, \(table)_fts.rank FROM \(table)_fts JOIN \(table) t ON t.id = \(table)_fts.rowid
-          WHERE \(table)_fts MATCH ? LIMIT ?
+          SELECT t.\(keyColumn), \(table)_fts.rank FROM \(table)_fts JOIN \(table) t ON t.id = \(table)_fts.rowid
+          WHERE \(table)_fts MATCH ? AND t.deleted = 0 LIMIT ?
           """, match, LibraryStore.searchCap + 1
-        ) { (RecordID($0.string(0)), $0.double(1)) }
+        ) { ($0.string(0), $0.double(1)) }
       }
       // More text matches than the cap: a filter (issued, overdue) made the set small, not the words.
       guard found.count <= LibraryStore.searchCap else { return nil }
@@ -155,13 +187,13 @@ extension LibraryStore {
     guard let whole = try ranks(wholeWords), let any = try ranks(try fullTextQuery(words, table: table)) else {
       return matches
     }
-    func key(_ listing: Listing) -> (Int, Double) {
-      let record = listing[keyPath: id]
+    func order(_ listing: Listing) -> (Int, Double) {
+      let record = listing[keyPath: key]
       if let rank = whole[record] { return (0, rank) }
       return (1, any[record] ?? .infinity)
     }
     return matches.enumerated().sorted { first, second in
-      let (a, b) = (key(first.element), key(second.element))
+      let (a, b) = (order(first.element), order(second.element))
       return a != b ? a < b : first.offset < second.offset
     }.map(\.element)
   }
@@ -169,15 +201,15 @@ extension LibraryStore {
   /// When the prefixes found too little, adds the records of the query read with its misspelt
   /// words corrected; "Did you mean" only when the corrections found something new.
   private func addCorrections<Listing>(
-    to answer: inout SearchAnswer<Listing>, query: String, table: String, id: KeyPath<Listing, RecordID>,
+    to answer: inout SearchAnswer<Listing>, query: String, table: String, key: KeyPath<Listing, String>,
     search: (String) throws(StoreError) -> [Listing]
   ) throws(StoreError) {
     guard answer.all.count < LibraryStore.fuzzyThreshold else { return }
     let (corrected, corrections) = try correctedQueries(query, table: table)
     let before = answer.all.count
-    var seen = Set(answer.all.map { $0[keyPath: id] })
+    var seen = Set(answer.all.map { $0[keyPath: key] })
     for alternative in corrected {
-      for listing in try search(alternative) where seen.insert(listing[keyPath: id]).inserted {
+      for listing in try search(alternative) where seen.insert(listing[keyPath: key]).inserted {
         answer.matches.append(listing)
       }
     }

@@ -23,14 +23,14 @@ public struct SearchRequest: Sendable {
 
 public struct SearchResult: Sendable {
   public var generation: Int
-  public var books: [BookListing]
+  public var books: [BookListRow]
   public var readers: [ReaderListing]
   public var errorMessage: String?
   /// Misspelt query words and the catalogue words they were read as.
   public var corrections: [(String, String)]
 
   public init(
-    generation: Int, books: [BookListing] = [], readers: [ReaderListing] = [], errorMessage: String? = nil,
+    generation: Int, books: [BookListRow] = [], readers: [ReaderListing] = [], errorMessage: String? = nil,
     corrections: [(String, String)] = []
   ) {
     self.generation = generation
@@ -45,7 +45,7 @@ public struct SearchResult: Sendable {
     do {
       switch request.target {
       case .books(let filter):
-        let answer = try store.searchBooks(request.query, filter: filter, limit: request.limit)
+        let answer = try store.searchBookRows(request.query, filter: filter, limit: request.limit)
         return SearchResult(generation: request.generation, books: answer.all, corrections: answer.corrections)
       case .readers:
         let answer = try store.searchReaders(request.query, limit: request.limit)

@@ -36,7 +36,7 @@ final class BookListScreen: ListScreen<BookListRow>, DeskScreen {
     SearchRequest(generation: generation, target: .books(filter), query: query, limit: LibraryStore.searchCap)
   }
 
-  override func rows(from result: SearchResult) -> [BookListRow] { result.books.map(BookListRow.init) }
+  override func rows(from result: SearchResult) -> [BookListRow] { result.books }
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
     if let effects = handleNavigation(key, context: context) { return effects }
