@@ -1,0 +1,62 @@
+import CSQLite
+import DeskTestSupport
+import Dispatch
+import Foundation
+import Testing
+
+@testable import DeskStorage
+
+/// A search superseded by a newer keystroke is stopped where it stands: `interrupt` from another
+/// thread ends a long query on the search's connection at once, and the connection goes on.
+@Suite struct InterruptTests {
+  let folder = TemporaryFolder()
+
+  @Test func aLongQueryStopsWhenInterruptedAndTheConnectionGoesOn() throws {
+    let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
+    try store.addBook(bookDraft("1", "Война и мир", surname: "Толстой"))
+    let database = store.database
+    // Counting to ten billion takes SQLite minutes: only an interrupt ends it soon.
+    let slow =
+      "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000000000) SELECT max(i) FROM n"
+    let finished = DispatchSemaphore(value: 0)
+    let outcome = OutcomeBox()
+    let started = Date()
+    DispatchQueue.global().async {
+      do {
+        _ = try database.scalarInt(slow)
+        outcome.set("finished")
+      } catch let error as DatabaseError {
+        outcome.set(error.code == SQLITE_INTERRUPT ? "interrupted" : "failed: \(error)")
+      } catch {
+        outcome.set("failed: \(error)")
+      }
+      finished.signal()
+    }
+    // Let the query get going, then stop it, as a new keystroke does.
+    Thread.sleep(forTimeInterval: 0.2)
+    database.interrupt()
+    #expect(finished.wait(timeout: .now() + 10) == .success, "the query ended")
+    #expect(outcome.value == "interrupted")
+    #expect(Date().timeIntervalSince(started) < 10)
+    // The next search on the same connection runs normally.
+    #expect(try store.searchBooks("войн").all.map(\.book.inventoryNumber) == ["1"])
+  }
+}
+
+/// The outcome of the query, written by its thread and read by the test after it ended.
+final class OutcomeBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var text = "none"
+
+  func set(_ value: String) {
+    lock.lock()
+    text = value
+    lock.unlock()
+  }
+
+  var value: String {
+    lock.lock()
+    defer { lock.unlock() }
+    return text
+  }
+}
