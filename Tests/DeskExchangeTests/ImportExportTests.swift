@@ -187,6 +187,31 @@ import Testing
     try store.database.executeScript("INSERT INTO book_fts(book_fts, rank) VALUES ('integrity-check', 1)")
   }
 
+  @Test func anErrorOfTheDatabaseHalfwayLeavesTheLibraryAsItWas() throws {
+    let db = folder.file("library.sqlite")
+    #expect(run(["book", "add", "--inventory", "1", "--title", "Старая"], db: db).status == 0)
+    let store = try LibraryStore(path: db, clock: TestClock())
+    let triggers =
+      "SELECT group_concat(name) FROM (SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name)"
+    let before = try store.database.queryFirst(triggers) { $0.string(0) }
+    // The database refuses book 1500, far into the file: the reading thread is well ahead by then.
+    try store.database.executeScript(
+      """
+      CREATE TRIGGER refuse_1500 BEFORE INSERT ON book WHEN NEW.inventory = '1500'
+      BEGIN SELECT RAISE(ABORT, 'the disk is full'); END
+      """)
+    var text = ""
+    for number in 2...3000 { text += "#920: PAZK\n#200: ^AКнига \(number)\n#910: ^A0^B\(number)\n*****\n" }
+    let result = run(["import", "irbis", try write(text)], db: db)
+    #expect(result.status != 0)
+    #expect(result.errors.contains("the disk is full"))
+    try store.database.executeScript("DROP TRIGGER refuse_1500")
+    #expect(try store.bookCount() == 1)
+    #expect(try store.database.scalarInt("SELECT count(*) FROM book") == 1)
+    #expect(try store.database.queryFirst(triggers) { $0.string(0) } == before)
+    #expect(try store.books(search: "книга").isEmpty)
+  }
+
   @Test func valuesCannotBreakTheFormat() {
     var record = IRBISRecord()
     record.append(200, subfields: [("A", "Заглавие ^Bс крышкой\nи переводом строки\r")])

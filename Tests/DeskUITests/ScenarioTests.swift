@@ -114,12 +114,12 @@ import Testing
   }
 
   @Test func aPhoneWithAnAddressFillsTheAddressIn() throws {
-    let desk = try DeskHarness { store in
+    let desk = try DeskHarness(seed: { store in
       var first = readerDraft("17", "Иванова", phone: "+7 343 210-11-01")
       first.street = "ул. Ленина"
       first.house = "5"
       try store.addReader(first)
-    }
+    })
     desk.press(.character("r"), .character("n"))
     desk.type("19")
     desk.press(.tab)
@@ -241,13 +241,13 @@ import Testing
   }
 
   @Test func listsPageThroughALongCatalogue() throws {
-    let desk = try DeskHarness { store in
+    let desk = try DeskHarness(seed: { store in
       try store.transaction {
         for number in 0..<1_000 {
           try store.addBook(bookDraft(String(100_000 + number), "Книга \(number)", surname: "Автор\(number / 10)"))
         }
       }
-    }
+    })
     desk.press(.character("b"))
     _ = desk.screen()
     desk.press(.end)

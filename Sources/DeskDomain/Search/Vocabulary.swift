@@ -8,20 +8,58 @@ public struct Vocabulary: Sendable {
   private let longest: Int
 
   public init<Words: Sequence>(_ words: Words) where Words.Element == String {
-    let sorted = words.map { Array($0.unicodeScalars.map(\.value)) }.sorted { $0.lexicographicallyPrecedes($1) }
-    var scalars: [UInt32] = []
-    var starts = [0]
-    var longest = 0
-    var last: [UInt32]?
-    for word in sorted where word != last {
-      last = word
-      scalars += word
-      starts.append(scalars.count)
-      longest = max(longest, word.count)
-    }
+    var builder = Builder()
+    for word in words { builder.append(word) }
+    self = builder.vocabulary()
+  }
+
+  private init(scalars: [UInt32], starts: [Int], longest: Int) {
     self.scalars = scalars
     self.starts = starts
     self.longest = longest
+  }
+
+  /// Gathers words one at a time, so that a large vocabulary is never held twice: the full-text
+  /// index hands its words over already sorted, and they go straight into place.
+  public struct Builder {
+    private var scalars: [UInt32] = []
+    private var starts = [0]
+    private var longest = 0
+    private var sorted = true
+
+    public init() {}
+
+    public mutating func append(_ word: String) {
+      let start = scalars.count
+      for scalar in word.unicodeScalars { scalars.append(scalar.value) }
+      let previous = starts.count >= 2 ? scalars[starts[starts.count - 2]..<start] : []
+      let added = scalars[start...]
+      if starts.count >= 2, sorted {
+        if added.elementsEqual(previous) {
+          // The same word again: kept once.
+          scalars.removeSubrange(start...)
+          return
+        }
+        sorted = previous.lexicographicallyPrecedes(added)
+      }
+      starts.append(scalars.count)
+      longest = max(longest, scalars.count - start)
+    }
+
+    public func vocabulary() -> Vocabulary {
+      guard !sorted else { return Vocabulary(scalars: scalars, starts: starts, longest: longest) }
+      // Words given out of order: sorted here, duplicates dropped.
+      let words = (0..<(starts.count - 1)).map { scalars[starts[$0]..<starts[$0 + 1]] }
+      var again = Builder()
+      var last: ArraySlice<UInt32>?
+      for word in words.sorted(by: { $0.lexicographicallyPrecedes($1) }) where word != last {
+        last = word
+        again.scalars += word
+        again.starts.append(again.scalars.count)
+        again.longest = max(again.longest, word.count)
+      }
+      return Vocabulary(scalars: again.scalars, starts: again.starts, longest: again.longest)
+    }
   }
 
   public var count: Int { starts.count - 1 }

@@ -258,11 +258,15 @@ extension LibraryStore {
       ) { $0.string(0) } ?? ""
     }
     if let cached = vocabularies[table], cached.version == version { return cached.vocabulary }
-    // Typos are forgiven in words, not in numbers (codes are found exactly).
-    let words = try read {
-      try database.query("SELECT term FROM \(table)_words WHERE term NOT GLOB '*[0-9]*'") { $0.string(0) }
+    // Typos are forgiven in words, not in numbers (codes are found exactly). The index gives its
+    // words in order, one at a time: a million books' vocabulary is never held twice.
+    var builder = Vocabulary.Builder()
+    try read {
+      try database.forEachRow("SELECT term FROM \(table)_words WHERE term NOT GLOB '*[0-9]*' ORDER BY term") {
+        builder.append($0.string(0))
+      }
     }
-    let vocabulary = Vocabulary(words)
+    let vocabulary = builder.vocabulary()
     vocabularies[table] = (version, vocabulary)
     return vocabulary
   }

@@ -91,6 +91,18 @@ public final class Database {
     return rows
   }
 
+  /// Hands each row of a query to `body` as it is read, for results too large to gather.
+  public func forEachRow(
+    _ sql: String, _ arguments: any DatabaseValueConvertible..., body: (Row) throws -> Void
+  ) throws {
+    let statement = try cachedStatement(sql)
+    try statement.bind(arguments)
+    defer { statement.reset() }
+    while try statement.step() {
+      try body(Row(statement: statement.handle))
+    }
+  }
+
   /// The first row of a query, or nil.
   public func queryFirst<T>(
     _ sql: String, _ arguments: any DatabaseValueConvertible..., read: (Row) throws -> T
