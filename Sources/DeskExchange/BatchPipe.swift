@@ -17,7 +17,10 @@ final class BatchPipe<Element: Sendable>: Sendable {
   private let room: DispatchSemaphore
 
   init(capacity: Int) {
-    room = DispatchSemaphore(value: capacity)
+    // Made empty and then filled: libdispatch stops the program when a semaphore is freed below
+    // its starting value, as `room` is when the receiver stops with batches still waiting.
+    room = DispatchSemaphore(value: 0)
+    for _ in 0..<capacity { room.signal() }
   }
 
   /// Sends a batch, waiting for room; false when the receiver has stopped listening.
