@@ -74,9 +74,9 @@ import Testing
   }
 
   @Test func controlCharactersInDataAreShownAsPlaceholders() throws {
-    let desk = try DeskHarness { store in
+    let desk = try DeskHarness(seed: { store in
       try store.addBook(bookDraft("1", "Evil\u{1B}[2J ti\u{07}tle"))
-    }
+    })
     desk.press(.character("b"))
     let screen = desk.screen()
     #expect(!screen.text.contains("\u{1B}"))

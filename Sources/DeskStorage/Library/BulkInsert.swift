@@ -10,7 +10,10 @@ extension LibraryStore {
   /// SQLite guards with a statement journal (a copy of every page it touches): a million
   /// inserts then copy gigabytes. The triggers are back before the transaction commits, and a
   /// rollback restores them with everything else.
-  public func addingBooksInBulk<T>(_ body: () throws -> T) throws(StoreError) -> T {
+  /// `indexSlice` is how many books one statement indexes at the end.
+  public func addingBooksInBulk<T>(indexSlice: Int = LibraryStore.bulkIndexSlice, _ body: () throws -> T)
+    throws(StoreError) -> T
+  {
     try write {
       let triggers = try database.query(
         "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name IN (?, ?)",
@@ -19,6 +22,7 @@ extension LibraryStore {
       // Names from the schema itself, which DROP TRIGGER cannot take as parameters.
       for trigger in triggers { try database.executeScript("DROP TRIGGER \(trigger.name)") }
       bulkBooksFrom = try database.scalarInt("SELECT coalesce(max(id), 0) + 1 FROM book")
+      bulkIndexSlice = max(1, indexSlice)
       defer { bulkBooksFrom = nil }
       let result: T
       do {
@@ -38,11 +42,20 @@ extension LibraryStore {
   /// before a book is changed inside it, so that the update triggers find the book indexed.
   func catchUpBulkBooks() throws {
     guard let from = bulkBooksFrom else { return }
-    try database.execute(
-      "INSERT INTO book_fts(rowid, search_text) SELECT id, search_text FROM book WHERE id >= ?", from)
+    let end = try database.scalarInt("SELECT coalesce(max(id), 0) + 1 FROM book")
+    // In slices: the undo record SQLite keeps of one statement (the pages it rewrites as the
+    // index merges its segments) stays small, whatever the size of the import.
+    for start in stride(from: from, to: end, by: bulkIndexSlice) {
+      try database.execute(
+        "INSERT INTO book_fts(rowid, search_text) SELECT id, search_text FROM book WHERE id >= ? AND id < ?",
+        start, min(end, start + bulkIndexSlice))
+    }
     try database.execute(
       "UPDATE counter SET value = value + (SELECT count(*) FROM book WHERE id >= ? AND deleted = 0) WHERE name = 'books'",
       from)
-    bulkBooksFrom = try database.scalarInt("SELECT coalesce(max(id), 0) + 1 FROM book")
+    bulkBooksFrom = end
   }
+
+  /// Books indexed by one statement when a bulk insert catches up.
+  public static let bulkIndexSlice = 20_000
 }

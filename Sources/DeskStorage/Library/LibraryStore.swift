@@ -12,8 +12,10 @@ public final class LibraryStore {
   public let clock: any Clock
   /// The vocabularies of books and readers, with the state of the table they were read at.
   var vocabularies: [String: (version: String, vocabulary: Vocabulary)] = [:]
-  /// Inside `addingBooksInBulk`: the first book id not yet indexed and counted.
+  /// Inside `addingBooksInBulk`: the first book id not yet indexed and counted, and how many
+  /// books one statement indexes.
   var bulkBooksFrom: Int?
+  var bulkIndexSlice = LibraryStore.bulkIndexSlice
 
   /// Opens the file at `path`, creating it (and its folder) when missing, and brings its
   /// schema up to date. A file that cannot be used is left exactly as it was.
