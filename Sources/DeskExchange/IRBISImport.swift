@@ -127,8 +127,9 @@ public struct RecordImporter {
     var importer = try RecordImporter(store: store, update: update, dryRun: dryRun)
     // A large import in one transaction: a bigger page cache keeps SQLite from spilling pages to
     // the log before the commit. Still bounded (64 MiB), whatever the size of the file. Statement
-    // journals (each insert's undo record, a few pages) stay in memory: once one outgrows
-    // SQLite's 64 KiB threshold it would otherwise be a temporary file written on every insert.
+    // journals (the undo record of one statement that writes through triggers: a reader, a loan,
+    // a slice of the full-text index) stay in memory: once one outgrows SQLite's 64 KiB
+    // threshold it would otherwise be a temporary file, written again by every later statement.
     try? store.database.executeScript("PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY")
     defer { try? store.database.executeScript("PRAGMA cache_size = -2000; PRAGMA temp_store = DEFAULT") }
     let pipe = BatchPipe<ImportItem>(capacity: 16)

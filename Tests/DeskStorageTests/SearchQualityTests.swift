@@ -33,7 +33,7 @@ import Testing
   @Test func wordsWithFewContinuationsAreAskedForByName() throws {
     // «толст» continues as толстой and толстая: both named, so the index is read lazily.
     #expect(try store.fullTextQuery(["толст", "вой"], table: "book") == #"("толстая" OR "толстой") AND "война""#)
-    // Short words, words with digits and words the vocabulary lacks stay prefixes.
+    // Short words, and words the vocabulary does not continue, stay prefixes.
     #expect(
       try store.fullTextQuery(["то", "198", "неттакого"], table: "book") == #""то"* AND "198"* AND "неттакого"*"#)
     // Results are those of the prefixes.
@@ -62,6 +62,15 @@ import Testing
     #expect(rows.all.map(\.inventoryNumber) == records.all.map(\.inventoryNumber))
     #expect(rows.corrections.map(\.1) == records.corrections.map(\.1))
     #expect(rows.all.map(\.book.title) == records.all.map(\.book.title))
+  }
+
+  @Test func wordsWithDigitsAreFoundByTheirStartButNeverOfferedForATypo() throws {
+    try store.addBook(bookDraft("d1", "Iphone15: руководство"))
+    try store.addBook(bookDraft("d2", "Iphone для всех"))
+    #expect(try store.fullTextQuery(["iphon"], table: "book") == #"("iphone" OR "iphone15")"#)
+    #expect(Set(try store.books(search: "iphon").map(\.book.inventoryNumber)) == ["d1", "d2"])
+    // «iphone16» is one letter from «iphone15», but a number is not misspelt.
+    #expect(try store.searchBooks("iphone16").corrections.isEmpty)
   }
 
   @Test func manyContinuationsStayAPrefix() throws {

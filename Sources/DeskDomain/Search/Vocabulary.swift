@@ -113,7 +113,8 @@ public struct Vocabulary: Sendable {
   }
 
   /// The words within the allowed distance of `word` (see `Fuzzy`), nearest first, ties in
-  /// alphabetical order.
+  /// alphabetical order. Words with digits are never offered: typos are forgiven in words, not
+  /// in numbers.
   ///
   /// Walks the sorted words as a trie: a word shares the rows of the edit-distance table of the
   /// prefix it has in common with the word before it, and when every entry of a row is over the
@@ -171,7 +172,9 @@ public struct Vocabulary: Sendable {
       }
       valid = letters.count
       let distance = rows[letters.count * width + query.count]
-      if distance <= allowed, distance > 0 { found.append((index, distance)) }
+      if distance <= allowed, distance > 0, !letters.contains(where: { (0x30...0x39).contains($0) }) {
+        found.append((index, distance))
+      }
       index += 1
     }
     return Array(

@@ -55,8 +55,8 @@ extension LibraryStore {
     for word in words {
       // Words hold only letters and digits after folding, so quoting them is all the escaping needed.
       let prefix = "\"\(word)\"*"
-      // The vocabulary holds words of letters; anything shorter than three letters has too many.
-      guard word.count >= 3, word.unicodeScalars.allSatisfy({ !(0x30...0x39).contains($0.value) }) else {
+      // Anything shorter than three letters has too many continuations to name.
+      guard word.count >= 3 else {
         terms.append(prefix)
         continue
       }
@@ -258,11 +258,11 @@ extension LibraryStore {
       ) { $0.string(0) } ?? ""
     }
     if let cached = vocabularies[table], cached.version == version { return cached.vocabulary }
-    // Typos are forgiven in words, not in numbers (codes are found exactly). The index gives its
-    // words in order, one at a time: a million books' vocabulary is never held twice.
+    // The index gives its words in order, one at a time: a million books' vocabulary is never
+    // held twice.
     var builder = Vocabulary.Builder()
     try read {
-      try database.forEachRow("SELECT term FROM \(table)_words WHERE term NOT GLOB '*[0-9]*' ORDER BY term") {
+      try database.forEachRow("SELECT term FROM \(table)_words ORDER BY term") {
         builder.append($0.string(0))
       }
     }
