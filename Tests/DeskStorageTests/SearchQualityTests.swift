@@ -73,6 +73,14 @@ import Testing
     #expect(try store.searchBooks("iphone16").corrections.isEmpty)
   }
 
+  @Test func aWordChangedInTheSameMillisecondIsFoundToo() throws {
+    // The clock stands still: the newest change time cannot tell that the words changed.
+    #expect(try store.books(search: "тих").map(\.book.inventoryNumber) == ["8"])
+    try store.updateBook(inventory: "2") { $0.title = "Тихоня" }
+    #expect(try store.fullTextQuery(["тих"], table: "book") == #"("тихий" OR "тихоня")"#)
+    #expect(try store.books(search: "тих").map(\.book.inventoryNumber) == ["2", "8"])
+  }
+
   @Test func manyContinuationsStayAPrefix() throws {
     for index in 0...LibraryStore.spelledOutPrefix {
       try store.addBook(bookDraft("m\(index)", "Мир\(String(repeating: "а", count: index + 1))"))

@@ -53,6 +53,8 @@ extension LibraryStore {
     try database.execute(
       "UPDATE counter SET value = value + (SELECT count(*) FROM book WHERE id >= ? AND deleted = 0) WHERE name = 'books'",
       from)
+    // The words changed: a search reads its vocabulary again.
+    try database.execute("UPDATE counter SET value = value + 1 WHERE name = 'book_words'")
     bulkBooksFrom = end
   }
 

@@ -249,13 +249,9 @@ extension LibraryStore {
 
   /// The distinct words of the books or readers, read again when the table has changed.
   func vocabulary(_ table: String) throws(StoreError) -> Vocabulary {
-    // The newest change and the count (kept by triggers, so no table scan) tell a changed table.
-    let counter = table == "book" ? "books" : "readers"
+    // The full-text triggers count every change to the words (migration 8).
     let version = try read {
-      try database.queryFirst(
-        "SELECT coalesce(max(updated_at), '') || '/' || (SELECT value FROM counter WHERE name = ?) FROM \(table)",
-        counter
-      ) { $0.string(0) } ?? ""
+      try database.queryFirst("SELECT value FROM counter WHERE name = ?", "\(table)_words") { $0.string(0) } ?? ""
     }
     if let cached = vocabularies[table], cached.version == version { return cached.vocabulary }
     // The index gives its words in order, one at a time: a million books' vocabulary is never
