@@ -30,7 +30,10 @@ public final class CommandContext {
 
   public func openStore(_ arguments: ParsedArguments) throws(CommandError) -> LibraryStore {
     do {
-      return try LibraryStore(path: databasePath(arguments), clock: clock)
+      let path = databasePath(arguments)
+      return try LibraryStore(path: path, clock: clock) { from, to in
+        errors.line("Updating \(path) from schema \(from) to \(to); a large library takes a few seconds…")
+      }
     } catch {
       throw .store(error)
     }

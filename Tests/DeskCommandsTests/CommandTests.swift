@@ -1,5 +1,6 @@
 import DeskAssets
 import DeskDomain
+import DeskStorage
 import DeskTestSupport
 import Foundation
 import Testing
@@ -12,6 +13,26 @@ import Testing
 
   func run(_ arguments: [String], now: String = "2026-11-30T10:00:00Z") -> CommandResult {
     runInProcess(arguments + db, now: now)
+  }
+
+  @Test func saysWhenItUpdatesALibraryOfAnOlderVersion() throws {
+    #expect(run(["book", "add", "--inventory", "1", "--title", "Книга"]).status == 0)
+    do {
+      let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
+      try store.database.executeScript(
+        """
+        DROP INDEX book_list;
+        CREATE INDEX book_sort ON book(sort_key) WHERE deleted = 0;
+        DELETE FROM counter WHERE name IN ('book_words', 'reader_words');
+        PRAGMA user_version = 6;
+        """)
+    }
+    let listed = run(["book", "list"])
+    #expect(listed.status == 0)
+    #expect(
+      listed.errors.contains("from schema 6 to \(LibraryStore.schemaVersion); a large library takes a few seconds"))
+    #expect(listed.output.contains("Книга"))
+    #expect(run(["book", "list"]).errors.isEmpty, "once")
   }
 
   func addLermontov() {

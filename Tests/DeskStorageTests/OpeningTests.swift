@@ -23,6 +23,38 @@ import Testing
     #expect(try reopened.integrityCheck() == ["ok"])
   }
 
+  @Test func bringsALibraryOfAnOlderVersionUpToDateAndSaysSo() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("library.sqlite")
+    do {
+      let store = try LibraryStore(path: path, clock: TestClock())
+      try store.addBook(bookDraft("1", "Война и мир", surname: "Толстой"))
+      try store.addBook(bookDraft("2", "Мирные дни", surname: "Абрамов"))
+      // The file as version 6 wrote it: the list's old index, no counts of word changes.
+      try store.database.executeScript(
+        """
+        DROP INDEX book_list;
+        CREATE INDEX book_sort ON book(sort_key) WHERE deleted = 0;
+        DELETE FROM counter WHERE name IN ('book_words', 'reader_words');
+        PRAGMA user_version = 6;
+        """)
+    }
+    var told: [(Int, Int)] = []
+    let store = try LibraryStore(path: path, clock: TestClock()) { told.append(($0, $1)) }
+    #expect(told.map(\.0) == [6] && told.map(\.1) == [LibraryStore.schemaVersion])
+    #expect(try store.database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'book_list'") == 1)
+    #expect(try store.database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'book_sort'") == 0)
+    #expect(try store.bookListRows().map(\.book.inventoryNumber) == ["2", "1"])
+    #expect(try store.books(search: "мир").map(\.book.inventoryNumber) == ["2", "1"])
+    try store.addBook(bookDraft("3", "Миргород", surname: "Гоголь"))
+    #expect(try store.books(search: "мир").count == 3, "the vocabulary followed the new word")
+    #expect(try store.integrityCheck() == ["ok"])
+    // A new file is created, not upgraded: nothing to say.
+    var toldNew = 0
+    _ = try LibraryStore(path: folder.file("new.sqlite"), clock: TestClock()) { _, _ in toldNew += 1 }
+    #expect(toldNew == 0)
+  }
+
   @Test func refusesAFileThatIsNotADatabaseAndLeavesItAsItWas() throws {
     let folder = TemporaryFolder()
     let path = folder.file("notes.sqlite")

@@ -20,8 +20,11 @@ public final class LibraryStore {
   /// Opens the file at `path`, creating it (and its folder) when missing, and brings its
   /// schema up to date. A file that cannot be used is left exactly as it was.
   /// `busyTimeoutMilliseconds` is how long a write waits for another desk's write to finish.
+  /// `upgrading` hears of a library written by an older version, before its schema is brought up
+  /// to date (which, for a large catalogue, may rebuild an index for some seconds).
   public init(
-    path: String, clock: any Clock = SystemClock(), create: Bool = true, busyTimeoutMilliseconds: Int32 = 5000
+    path: String, clock: any Clock = SystemClock(), create: Bool = true, busyTimeoutMilliseconds: Int32 = 5000,
+    upgrading: (_ from: Int, _ to: Int) -> Void = { _, _ in }
   ) throws(StoreError) {
     self.clock = clock
     if create { try LibraryStore.createParentFolder(of: path) }
@@ -49,7 +52,7 @@ public final class LibraryStore {
       // WAL lets readers go on while a desk writes; FULL makes a commit survive power loss.
       try database.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
       // Only a file that needs migrating takes the write lock here; others open while a desk writes.
-      if version < Migrations.latestVersion { try migrate() }
+      if version < Migrations.latestVersion { try migrate(upgrading: upgrading) }
     } catch let error as DatabaseError {
       throw LibraryStore.openError(error, path: path)
     } catch let error as StoreError {
@@ -62,11 +65,12 @@ public final class LibraryStore {
   /// The schema version this program writes.
   public static var schemaVersion: Int { Migrations.latestVersion }
 
-  private func migrate() throws {
+  private func migrate(upgrading: (Int, Int) -> Void) throws {
     try database.inTransaction {
       // Read again inside the write lock: another desk may have migrated meanwhile.
       let version = try database.scalarInt("PRAGMA user_version")
       guard version < Migrations.latestVersion else { return }
+      if version > 0 { upgrading(version, Migrations.latestVersion) }
       for migration in Migrations.all[version...] {
         try database.executeScript(migration)
       }
