@@ -99,7 +99,7 @@ public struct CatalogueGenerator {
             city: pick(CatalogueGenerator.cities, &random), year: 1950 + Int(random.next() % 76),
             pages: 100 + Int(random.next() % 900), price: Money(minorUnits: Int64(10_000 + random.next() % 90_000)),
             received: today.adding(days: -Int(random.next() % 3650)), created: now.instant, updated: now.instant)
-          try store.insertGenerated(book)
+          try store.add(BookRow(book))
           if index % 50_000 == 0 { progress(index) }
         }
       }

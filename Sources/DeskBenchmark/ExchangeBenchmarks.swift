@@ -10,8 +10,7 @@ import DeskStorage
 /// library: one run each (they take seconds), with the peak memory of the process.
 public enum ExchangeBenchmarks {
   public static func run(path: String, folder: String, books: Int) throws -> [Measurement] {
-    let clock = FixedClock(Timestamp(iso: "2026-11-30T10:00:00Z")!)
-    let store = try LibraryStore(path: path, clock: clock)
+    let store = try LibraryStore(path: path, clock: benchmarkClock)
     let file = "\(folder)/books-\(books).irbis.txt"
     var exported = 0
     let exportTime = try time(1) {
@@ -22,7 +21,7 @@ public enum ExchangeBenchmarks {
     let afterExport = peakMemoryMiB()
     let target = "\(folder)/import-\(books).sqlite"
     for suffix in ["", "-wal", "-shm"] { unlink(target + suffix) }
-    let importer = try LibraryStore(path: target, clock: clock)
+    let importer = try LibraryStore(path: target, clock: benchmarkClock)
     var report = ImportReport()
     let importTime = try time(1) {
       report = try IRBISTextImport.run(path: file, encoding: nil, store: importer, update: false, dryRun: false)

@@ -6,15 +6,14 @@ import DeskUI
 /// screen buffer, a page down, and the jump to the last page, each beside the OFFSET way.
 public enum ListBenchmarks {
   public static func run(path: String, repeats: Int) throws -> [Measurement] {
-    let clock = FixedClock(Timestamp(iso: "2026-11-30T10:00:00Z")!)
     var results: [Measurement] = []
 
     let firstScreen = try time(repeats) {
-      let app = makeApp(try LibraryStore(path: path, clock: clock))
+      let app = makeApp(try LibraryStore(path: path, clock: benchmarkClock))
       app.handle(.key(.character("b"), atMilliseconds: 0))
       _ = app.render(rows: 40, columns: 120)
     }
-    let store = try LibraryStore(path: path, clock: clock)
+    let store = try LibraryStore(path: path, clock: benchmarkClock)
     let count = try store.bookCount()
     let offsetFirst = try time(repeats) {
       _ = try store.database.query(
@@ -63,8 +62,7 @@ public enum ListBenchmarks {
   }
 
   public static func pageDowns(path: String, count: Int) throws -> [Double] {
-    let clock = FixedClock(Timestamp(iso: "2026-11-30T10:00:00Z")!)
-    let app = makeApp(try LibraryStore(path: path, clock: clock))
+    let app = makeApp(try LibraryStore(path: path, clock: benchmarkClock))
     app.handle(.key(.character("b"), atMilliseconds: 0))
     _ = app.render(rows: 40, columns: 120)
     return time(count) {

@@ -1,3 +1,5 @@
+import DeskDomain
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -84,3 +86,6 @@ public func renderJSON(_ measurements: [Measurement], books: Int, readers: Int) 
   return "{\n  \"books\": \(books),\n  \"readers\": \(readers),\n  \"results\": [\n"
     + items.joined(separator: ",\n") + "\n  ]\n}\n"
 }
+
+/// The moment every benchmark library lives at, so that loans fall due alike in every run.
+public let benchmarkClock = FixedClock(Timestamp(iso: "2026-11-30T10:00:00Z")!)

@@ -5,7 +5,6 @@ import DeskUI
 /// Search as you type, cold start, durable circulation and memory, each beside a baseline
 /// measured in the same run.
 public enum SearchBenchmarks {
-  static let clock = FixedClock(Timestamp(iso: "2026-11-30T10:00:00Z")!)
   /// The SQL of the first book page, as the desk asks it; the baselines run the same.
   static let firstPageSQL =
     "SELECT inventory, author_surname, title FROM book WHERE deleted = 0 ORDER BY sort_key LIMIT 40"
@@ -30,7 +29,7 @@ public enum SearchBenchmarks {
         scenario: "cold start to the first list page painted", samples: cold, baselineName: "sqlite3 CLI, same 40 rows",
         baselineSamples: coldBaseline))
 
-    let store = try LibraryStore(path: path, clock: clock)
+    let store = try LibraryStore(path: path, clock: benchmarkClock)
     _ = try store.searchBookRows("прогрев")  // the vocabulary is read once, at the first search
     for query in ["т", "то", "тол", "толстой", "война мир"] {
       let ours = try time(repeats) { _ = try store.searchBookRows(query) }
@@ -115,9 +114,17 @@ public enum SearchBenchmarks {
       baselineName: "raw UPDATE a transaction, same settings", baselineSamples: raw)
   }
 
+  /// One query searched `count` times in a row, as the desk searches it (after one search that
+  /// reads the vocabulary): for a profiler to watch.
+  public static func searches(path: String, query: String, count: Int) throws -> [Double] {
+    let store = try LibraryStore(path: path, clock: benchmarkClock)
+    _ = try store.searchBookRows(query)
+    return try time(count) { _ = try store.searchBookRows(query) }
+  }
+
   /// What `circdesk-bench first-page` does in its own process.
   public static func paintFirstPage(path: String) throws {
-    let app = ListBenchmarks.makeApp(try LibraryStore(path: path, clock: clock))
+    let app = ListBenchmarks.makeApp(try LibraryStore(path: path, clock: benchmarkClock))
     app.handle(.key(.character("b"), atMilliseconds: 0))
     app.handle(.tick(atMilliseconds: 1000))
     _ = app.render(rows: 40, columns: 120)
@@ -129,7 +136,7 @@ public enum SearchBenchmarks {
     let script = ([firstPageSQL] + ["т", "тол", "толстой", "война мир"].map(ftsSQL)).joined(separator: "; ")
     let sqlite = peakKiBOfForkedChild(["sqlite3", path, script])
     try paintFirstPage(path: path)
-    let store = try LibraryStore(path: path, clock: clock)
+    let store = try LibraryStore(path: path, clock: benchmarkClock)
     for query in ["т", "тол", "толстой", "война мир", "толстй"] { _ = try store.searchBookRows(query) }
     print(ownPeakKiB(), sqlite)
   }

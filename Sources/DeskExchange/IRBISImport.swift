@@ -103,18 +103,17 @@ public struct RecordFeed {
 /// cannot take are reported and the rest imported; an error of the database leaves it as it was.
 /// Reading and checking run on a second thread while this one writes.
 public struct RecordImporter {
-  public var update: Bool
-  public var dryRun: Bool
+  /// Books and readers already there are replaced, not skipped.
+  private let update: Bool
   let store: LibraryStore
   private var report = ImportReport()
   private var loans: [(ticket: String, loan: IRBISLoan, source: String)] = []
   private let categories: Set<String>
   private let defaultCategory: String
 
-  init(store: LibraryStore, update: Bool, dryRun: Bool) throws(StoreError) {
+  init(store: LibraryStore, update: Bool) throws(StoreError) {
     self.store = store
     self.update = update
-    self.dryRun = dryRun
     categories = Set(try store.categories().map(\.code))
     defaultCategory = try store.policy().defaultCategory
   }
@@ -124,7 +123,7 @@ public struct RecordImporter {
   public static func run(
     store: LibraryStore, update: Bool, dryRun: Bool, feed: @escaping @Sendable (inout RecordFeed) throws -> Void
   ) throws -> ImportReport {
-    var importer = try RecordImporter(store: store, update: update, dryRun: dryRun)
+    var importer = try RecordImporter(store: store, update: update)
     // A large import in one transaction: a bigger page cache keeps SQLite from spilling pages to
     // the log before the commit. Still bounded (64 MiB), whatever the size of the file. Statement
     // journals (the undo record of one statement that writes through triggers: a reader, a loan,

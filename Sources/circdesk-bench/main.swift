@@ -37,8 +37,7 @@ let repeats = max(1, number("--repeats", default: 200))
 let path = option("--db", arguments) ?? ".build/bench/books-\(books).sqlite"
 
 func generate(into path: String) throws {
-  let clock = FixedClock(Timestamp(iso: "2026-11-30T10:00:00Z")!)
-  let store = try LibraryStore(path: path, clock: clock)
+  let store = try LibraryStore(path: path, clock: benchmarkClock)
   guard try store.isEmpty() else { fail("\(path) is not empty: generate into a new file") }
   let start = monotonicMilliseconds()
   try CatalogueGenerator(books: books, readers: readers).fill(store) { done in
@@ -67,9 +66,7 @@ do {
   if arguments.first == "search-probe" {
     // One query searched many times in a row, for a profiler to watch: --query TEXT.
     let query = option("--query", arguments) ?? "война мир"
-    let store = try LibraryStore(path: path, clock: FixedClock(Timestamp(iso: "2026-11-30T10:00:00Z")!))
-    _ = try store.searchBookRows(query)
-    let times = try time(repeats) { _ = try store.searchBookRows(query) }
+    let times = try SearchBenchmarks.searches(path: path, query: query, count: repeats)
     print(Measurement.percentile(times, 0.5), Measurement.percentile(times, 0.99))
     exit(0)
   }

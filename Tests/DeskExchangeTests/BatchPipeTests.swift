@@ -1,3 +1,4 @@
+import DeskTestSupport
 import Dispatch
 import Testing
 
@@ -25,11 +26,11 @@ import Testing
 
   @Test func aReceiverThatStopsReleasesAWaitingSender() {
     var pipe: BatchPipe<Int>? = BatchPipe<Int>(capacity: 1)
-    let sent = SentCount()
+    let sent = Locked(0)
     let done = DispatchSemaphore(value: 0)
     DispatchQueue.global().async { [pipe] in
       // The second batch waits for room that never comes: the receiver stops instead.
-      while let pipe, pipe.send([1]) { sent.add() }
+      while let pipe, pipe.send([1]) { sent.update { $0 += 1 } }
       done.signal()
     }
     // Once the first batch is in, the sender waits.
@@ -42,22 +43,5 @@ import Testing
     // Freed with a batch never taken: libdispatch would stop the program if a semaphore were
     // left below its starting value.
     pipe = nil
-  }
-}
-
-final class SentCount: @unchecked Sendable {
-  private let lock = DispatchSemaphore(value: 1)
-  private var count = 0
-
-  func add() {
-    lock.wait()
-    count += 1
-    lock.signal()
-  }
-
-  var value: Int {
-    lock.wait()
-    defer { lock.signal() }
-    return count
   }
 }

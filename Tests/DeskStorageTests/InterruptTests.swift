@@ -19,16 +19,16 @@ import Testing
     let slow =
       "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000000000) SELECT max(i) FROM n"
     let finished = DispatchSemaphore(value: 0)
-    let outcome = OutcomeBox()
+    let outcome = Locked("none")
     let started = Date()
     DispatchQueue.global().async {
       do {
         _ = try database.scalarInt(slow)
-        outcome.set("finished")
+        outcome.update { $0 = "finished" }
       } catch let error as DatabaseError {
-        outcome.set(error.code == SQLITE_INTERRUPT ? "interrupted" : "failed: \(error)")
+        outcome.update { $0 = error.code == SQLITE_INTERRUPT ? "interrupted" : "failed: \(error)" }
       } catch {
-        outcome.set("failed: \(error)")
+        outcome.update { $0 = "failed: \(error)" }
       }
       finished.signal()
     }
@@ -45,23 +45,5 @@ import Testing
     #expect(Date().timeIntervalSince(started) < 10)
     // The next search on the same connection runs normally.
     #expect(try store.searchBooks("войн").all.map(\.book.inventoryNumber) == ["1"])
-  }
-}
-
-/// The outcome of the query, written by its thread and read by the test after it ended.
-final class OutcomeBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var text = "none"
-
-  func set(_ value: String) {
-    lock.lock()
-    text = value
-    lock.unlock()
-  }
-
-  var value: String {
-    lock.lock()
-    defer { lock.unlock() }
-    return text
   }
 }

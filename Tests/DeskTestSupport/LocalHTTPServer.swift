@@ -23,9 +23,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
   public let port: UInt16
   private let socketDescriptor: Int32
   private let respond: @Sendable (String) -> Response
-  private let lock = NSLock()
-  private var requestLog: [String] = []
-  private var running = true
+  private let requestLog = Locked<[String]>([])
+  private let running = Locked(true)
 
   public init(respond: @escaping @Sendable (String) -> Response) throws {
     self.respond = respond
@@ -62,17 +61,14 @@ public final class LocalHTTPServer: @unchecked Sendable {
   public var baseURL: String { "http://127.0.0.1:\(port)" }
 
   /// The targets (path and query) requested so far.
-  public var requests: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return requestLog
-  }
+  public var requests: [String] { requestLog.value }
 
   public func stop() {
-    lock.lock()
-    let wasRunning = running
-    running = false
-    lock.unlock()
+    var wasRunning = false
+    running.update { running in
+      wasRunning = running
+      running = false
+    }
     guard wasRunning else { return }
     shutdown(socketDescriptor, Int32(SHUT_RDWR))
     close(socketDescriptor)
@@ -99,9 +95,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
     let parts = line.split(separator: " ")
     guard parts.count >= 2 else { return }
     let target = String(parts[1])
-    lock.lock()
-    requestLog.append(target)
-    lock.unlock()
+    requestLog.update { $0.append(target) }
     let response = respond(target)
     if response.delaySeconds > 0 { Thread.sleep(forTimeInterval: response.delaySeconds) }
     let head =

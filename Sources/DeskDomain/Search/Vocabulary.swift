@@ -30,8 +30,12 @@ public struct Vocabulary: Sendable {
     public init() {}
 
     public mutating func append(_ word: String) {
+      append(scalars: word.unicodeScalars.lazy.map(\.value))
+    }
+
+    private mutating func append<Scalars: Sequence<UInt32>>(scalars word: Scalars) {
       let start = scalars.count
-      for scalar in word.unicodeScalars { scalars.append(scalar.value) }
+      scalars.append(contentsOf: word)
       let previous = starts.count >= 2 ? scalars[starts[starts.count - 2]..<start] : []
       let added = scalars[start...]
       if starts.count >= 2, sorted {
@@ -48,17 +52,11 @@ public struct Vocabulary: Sendable {
 
     public func vocabulary() -> Vocabulary {
       guard !sorted else { return Vocabulary(scalars: scalars, starts: starts, longest: longest) }
-      // Words given out of order: sorted here, duplicates dropped.
+      // Words given out of order: gathered again in order, which drops the duplicates.
       let words = (0..<(starts.count - 1)).map { scalars[starts[$0]..<starts[$0 + 1]] }
       var again = Builder()
-      var last: ArraySlice<UInt32>?
-      for word in words.sorted(by: { $0.lexicographicallyPrecedes($1) }) where word != last {
-        last = word
-        again.scalars += word
-        again.starts.append(again.scalars.count)
-        again.longest = max(again.longest, word.count)
-      }
-      return Vocabulary(scalars: again.scalars, starts: again.starts, longest: again.longest)
+      for word in words.sorted(by: { $0.lexicographicallyPrecedes($1) }) { again.append(scalars: word) }
+      return again.vocabulary()
     }
   }
 

@@ -148,13 +148,9 @@ public final class LibraryStore {
   }
 
   public func changeStamp() throws(StoreError) -> ChangeStamp {
-    do {
-      return ChangeStamp(
+    try read {
+      ChangeStamp(
         committedElsewhere: try database.scalarInt("PRAGMA data_version"), changedHere: database.totalChanges)
-    } catch let error as DatabaseError {
-      throw .database(error)
-    } catch {
-      throw .database(DatabaseError(extendedCode: SQLITE_ERROR, message: "\(error)"))
     }
   }
 

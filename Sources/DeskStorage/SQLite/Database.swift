@@ -81,19 +81,20 @@ public final class Database {
   public func query<T>(
     _ sql: String, arguments: [any DatabaseValueConvertible], read: (Row) throws -> T
   ) throws -> [T] {
-    let statement = try cachedStatement(sql)
-    try statement.bind(arguments)
-    defer { statement.reset() }
     var rows: [T] = []
-    while try statement.step() {
-      rows.append(try read(Row(statement: statement.handle)))
-    }
+    try forEachRow(sql, arguments: arguments) { rows.append(try read($0)) }
     return rows
   }
 
   /// Hands each row of a query to `body` as it is read, for results too large to gather.
   public func forEachRow(
     _ sql: String, _ arguments: any DatabaseValueConvertible..., body: (Row) throws -> Void
+  ) throws {
+    try forEachRow(sql, arguments: arguments, body: body)
+  }
+
+  public func forEachRow(
+    _ sql: String, arguments: [any DatabaseValueConvertible], body: (Row) throws -> Void
   ) throws {
     let statement = try cachedStatement(sql)
     try statement.bind(arguments)
