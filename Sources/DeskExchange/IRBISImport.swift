@@ -71,16 +71,24 @@ public struct RecordFeed {
 
   private mutating func takeBook(_ draft: BookDraft, source: String) throws {
     var draft = draft
-    if !draft.isbn.isEmpty, (try? ISBN(draft.isbn)) == nil {
+    var checked = validated(draft)
+    // An invalid ISBN does not keep a copy out: it comes in without one, and the report says so.
+    if case .failure(let errors) = checked,
+      errors.errors.contains(where: { if case .invalidISBN = $0 { return true } else { return false } })
+    {
       try send(
         .note("\(source): copy \(draft.inventoryNumber): ISBN «\(draft.isbn)» is not valid; imported without it"))
       draft.isbn = ""
+      checked = validated(draft)
     }
-    guard let book = try? draft.validated(base: nil, today: moment.date, now: moment.instant) else {
-      try send(.refusedBook(draft, source: source))
-      return
+    switch checked {
+    case .success(let book): try send(.book(BookRow(book), draft: draft, source: source))
+    case .failure: try send(.refusedBook(draft, source: source))
     }
-    try send(.book(BookRow(book), draft: draft, source: source))
+  }
+
+  private func validated(_ draft: BookDraft) -> Result<Book, ValidationErrors> {
+    Result { () throws(ValidationErrors) in try draft.validated(base: nil, today: moment.date, now: moment.instant) }
   }
 
   private mutating func send(_ item: ImportItem) throws {

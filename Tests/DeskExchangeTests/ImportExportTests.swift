@@ -212,6 +212,21 @@ import Testing
     #expect(try store.books(search: "книга").isEmpty)
   }
 
+  @Test func aCopyWithAnInvalidISBNComesInWithoutIt() throws {
+    let db = folder.file("library.sqlite")
+    let path = try write(
+      "#920: PAZK\n#10: ^A5-17-000000-1\n#200: ^AКнига\n#910: ^A0^B1\n*****\n"
+        + "#920: PAZK\n#10: ^A978-5-17-079585-7\n#200: ^AДругая\n#910: ^A0^B2\n*****\n")
+    let result = run(["import", "irbis", path], db: db)
+    #expect(result.status == 0)
+    #expect(
+      result.output.contains("note: record 1 (line 1): copy 1: ISBN «5-17-000000-1» is not valid; imported without it"))
+    #expect(result.output.contains("2 books added"))
+    let store = try LibraryStore(path: db, clock: TestClock())
+    #expect(try store.book(inventory: "1")?.isbn == nil)
+    #expect(try store.book(inventory: "2")?.isbn?.isbn13 == "9785170795857")
+  }
+
   @Test func valuesCannotBreakTheFormat() {
     var record = IRBISRecord()
     record.append(200, subfields: [("A", "Заглавие ^Bс крышкой\nи переводом строки\r")])
