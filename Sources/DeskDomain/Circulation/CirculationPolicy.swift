@@ -21,6 +21,8 @@ public struct CirculationPolicy: Hashable, Sendable {
   public var scannerMinimumLength = 4
   public var scannerPrefix = ""
   public var scannerSuffix = ""
+  /// Ring the terminal's bell (or flash it) on a refusal or an unknown code at the desk.
+  public var bell = true
 
   public init(
     dueDateMode: DueDateMode = .datedue, calendar: LibraryCalendar = LibraryCalendar(closedWeekdays: [.sunday]),

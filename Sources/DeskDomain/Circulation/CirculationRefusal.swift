@@ -9,6 +9,16 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
   case notOnLoan(book: String, inventory: String)
   case renewalLimitReached(book: String, inventory: String, limit: Int)
   case dueDateInPast(LocalDate)
+  case nothingToRenew(reader: String)
+  /// An ISBN no book of the library has.
+  case isbnNotInLibrary(String)
+  /// Every copy with the ISBN is out (to issue) or on the shelf (to return).
+  case noCopyAvailable(isbn: String, copies: Int)
+  case noCopyOut(isbn: String)
+  /// The ISBN names several copies and nobody is there to choose (the command line).
+  case severalCopies(isbn: String, inventories: [String])
+  /// A code that is not a book's, where only books are taken.
+  case notABook(String)
 
   public var description: String {
     switch self {
@@ -33,6 +43,20 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
         + "the limit: return it and issue it again if it may stay"
     case .dueDateInPast(let date):
       return "Due date \(date.iso) is in the past"
+    case .nothingToRenew(let reader):
+      return "\(reader) holds no books: nothing to renew"
+    case .isbnNotInLibrary(let isbn):
+      return "No book with ISBN \(isbn) is in the library: add it first, or scan the inventory number"
+    case .noCopyAvailable(let isbn, let copies):
+      return "All \(copies) \(copies == 1 ? "copy" : "copies") with ISBN \(isbn) are out: "
+        + "scan the inventory number of the copy in hand"
+    case .noCopyOut(let isbn):
+      return "No copy with ISBN \(isbn) is out: nothing to return"
+    case .severalCopies(let isbn, let inventories):
+      return "ISBN \(isbn) names \(inventories.count) copies (\(inventories.joined(separator: ", "))): "
+        + "scan the inventory number of the copy in hand"
+    case .notABook(let code):
+      return "«\(code)» is not a book of the library: scan the book's label"
     }
   }
 }

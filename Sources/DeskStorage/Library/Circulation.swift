@@ -1,5 +1,11 @@
 import DeskDomain
 
+/// A renewed loan as it was and as it is now: enough to take the renewal back.
+public struct Renewal: Hashable, Sendable {
+  public var before: LoanRecord
+  public var after: LoanRecord
+}
+
 /// A loan with the book and the reader named, for receipts, lists and history.
 public struct LoanRecord: Hashable, Sendable {
   public var loan: Loan
@@ -39,13 +45,13 @@ extension LibraryStore {
       lastRenewed: row.optionalString(c(5)).flatMap(Timestamp.init(iso:)), desk: row.string(c(6)))
   }
 
-  private static let loanRecordSQL = """
+  static let loanRecordSQL = """
     SELECT \(loanColumns), b.inventory, b.title, b.author_surname, b.author_initials,
       r.ticket, r.surname, r.first_name, r.patronymic
     FROM loan l JOIN book b ON b.id = l.book_id JOIN reader r ON r.id = l.reader_id
     """
 
-  private static func decodeLoanRecord(_ row: Row) -> LoanRecord {
+  static func decodeLoanRecord(_ row: Row) -> LoanRecord {
     let n = loanColumnCount
     return LoanRecord(
       loan: decodeLoan(row), inventory: row.string(n), bookTitle: row.string(n + 1),
@@ -80,61 +86,88 @@ extension LibraryStore {
   /// together and nothing is written. `due` overrides the due date the rules give.
   @discardableResult
   public func issue(ticket: String, inventories: [String], due: LocalDate? = nil) throws(StoreError) -> [LoanRecord] {
-    let moment = clock.now()
-    return try write {
-      let policy = try self.policy()
+    try write {
       let ticket = ticket.trimmingWhitespace()
       guard let (readerRowID, reader) = try readerRow(ticket: ticket) else {
         throw StoreError.refused([.unknownReader(ticket)])
       }
-      guard let category = try categories().first(where: { $0.code == reader.category }) else {
-        throw StoreError.categoryNotFound(reader.category)
-      }
       var refusals: [CirculationRefusal] = []
-      if let due, due < moment.date { refusals.append(.dueDateInPast(due)) }
-      let (openLoans, overdue) = try loanCounts(readerRowID: readerRowID, today: moment.date)
-      var books: [(rowID: Int64, book: Book)] = []
+      var books: [BookRef] = []
       var seen = Set<String>()
       for code in inventories.map({ $0.trimmingWhitespace() }) where seen.insert(code).inserted {
-        guard let book = try findBook(inventory: code), let rowID = try bookRowID(inventory: code) else {
+        guard let book = try bookRef(inventory: code) else {
           refusals.append(.unknownBook(code))
           continue
         }
-        if let current = try currentLoan(bookID: book.id) {
-          if current.readerTicket == reader.ticket {
-            refusals.append(.alreadyOnLoanToSameReader(book: book.title, inventory: code, due: current.loan.due))
-          } else {
-            refusals.append(
-              .alreadyOnLoan(
-                book: book.title, inventory: code, reader: current.readerName, ticket: current.readerTicket,
-                due: current.loan.due))
-          }
-          continue
-        }
-        books.append((rowID, book))
+        books.append(book)
       }
-      refusals += CirculationRules.issueRefusals(
-        readerName: reader.shortName, category: category, openLoans: openLoans, overdueLoans: overdue,
-        adding: seen.count, policy: policy)
-      guard refusals.isEmpty else { throw StoreError.refused(refusals) }
-      let dueDate = due ?? policy.dueDate(issuedOn: moment.date, category: category)
-      var issued: [LoanRecord] = []
-      for (rowID, book) in books {
-        let loan = Loan(
-          bookID: book.id, readerID: reader.id, issued: moment.instant, due: dueDate, desk: policy.deskName)
-        try database.execute(
-          """
-          INSERT INTO loan(uuid, book_id, reader_id, issued_at, due_date, desk, created_at, updated_at)
-          VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-          """, loan.id.text, rowID, readerRowID, loan.issued.iso, loan.due.iso, loan.desk, loan.issued.iso,
-          loan.issued.iso)
-        issued.append(
-          LoanRecord(
-            loan: loan, inventory: book.inventoryNumber, bookTitle: book.title, bookAuthor: book.author,
-            readerTicket: reader.ticket, readerName: reader.shortName))
-      }
-      return issued
+      return try issue(books, to: (readerRowID, reader), due: due, refusals: refusals)
     }
+  }
+
+  /// A book as circulation acts on it: its row and its record.
+  typealias BookRef = (rowID: Int64, book: Book)
+  typealias ReaderRef = (rowID: Int64, reader: Reader)
+
+  func bookRef(inventory: String) throws -> BookRef? {
+    try database.queryFirst(
+      "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.inventory = ? AND b.deleted = 0", inventory
+    ) { ($0.int64(0), LibraryStore.decodeBook($0)) }
+  }
+
+  /// Issues `books` to the reader inside the caller's write, after every check of the rules;
+  /// `refusals` found by the caller are reported with the rest.
+  func issue(_ books: [BookRef], to reader: ReaderRef, due: LocalDate?, refusals found: [CirculationRefusal] = [])
+    throws -> [LoanRecord]
+  {
+    let moment = clock.now()
+    let policy = try self.policy()
+    guard let category = try categories().first(where: { $0.code == reader.reader.category }) else {
+      throw StoreError.categoryNotFound(reader.reader.category)
+    }
+    var refusals = found
+    if let due, due < moment.date { refusals.append(.dueDateInPast(due)) }
+    for (_, book) in books {
+      guard let current = try currentLoan(bookID: book.id) else { continue }
+      if current.readerTicket == reader.reader.ticket {
+        refusals.append(
+          .alreadyOnLoanToSameReader(book: book.title, inventory: book.inventoryNumber, due: current.loan.due))
+      } else {
+        refusals.append(
+          .alreadyOnLoan(
+            book: book.title, inventory: book.inventoryNumber, reader: current.readerName,
+            ticket: current.readerTicket, due: current.loan.due))
+      }
+    }
+    refusals += try issueRulesRefusals(reader, adding: books.count + found.count, policy: policy, category: category)
+    guard refusals.isEmpty else { throw StoreError.refused(refusals) }
+    let dueDate = due ?? policy.dueDate(issuedOn: moment.date, category: category)
+    var issued: [LoanRecord] = []
+    for (rowID, book) in books {
+      let loan = Loan(
+        bookID: book.id, readerID: reader.reader.id, issued: moment.instant, due: dueDate, desk: policy.deskName)
+      try database.execute(
+        """
+        INSERT INTO loan(uuid, book_id, reader_id, issued_at, due_date, desk, created_at, updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """, loan.id.text, rowID, reader.rowID, loan.issued.iso, loan.due.iso, loan.desk, loan.issued.iso,
+        loan.issued.iso)
+      issued.append(
+        LoanRecord(
+          loan: loan, inventory: book.inventoryNumber, bookTitle: book.title, bookAuthor: book.author,
+          readerTicket: reader.reader.ticket, readerName: reader.reader.shortName))
+    }
+    return issued
+  }
+
+  /// What the reader's situation alone forbids of issuing `count` more books.
+  func issueRulesRefusals(_ reader: ReaderRef, adding count: Int, policy: CirculationPolicy, category: ReaderCategory)
+    throws -> [CirculationRefusal]
+  {
+    let (openLoans, overdue) = try loanCounts(readerRowID: reader.rowID, today: clock.now().date)
+    return CirculationRules.issueRefusals(
+      readerName: reader.reader.shortName, category: category, openLoans: openLoans, overdueLoans: overdue,
+      adding: count, policy: policy)
   }
 
   /// Takes the books back. Only the books are needed; all or none.
@@ -142,57 +175,94 @@ extension LibraryStore {
   public func returnBooks(inventories: [String]) throws(StoreError) -> [LoanRecord] {
     let now = clock.now().instant
     return try write {
-      let records = try openLoanRecords(inventories: inventories)
-      for record in records {
-        try database.execute(
-          "UPDATE loan SET returned_at = ?, updated_at = ? WHERE uuid = ?", now.iso, now.iso, record.loan.id.text)
-      }
-      return records.map { record in
-        var returned = record
-        returned.loan.returned = now
-        return returned
-      }
+      try openLoanRecords(inventories: inventories).map { try close($0, at: now) }
     }
+  }
+
+  /// Marks an open loan returned at `now`, inside the caller's write.
+  func close(_ record: LoanRecord, at now: Timestamp) throws -> LoanRecord {
+    try database.execute(
+      "UPDATE loan SET returned_at = ?, updated_at = ? WHERE uuid = ?", now.iso, now.iso, record.loan.id.text)
+    var returned = record
+    returned.loan.returned = now
+    return returned
   }
 
   /// Extends the loans of the books by their readers' loan periods; all or none.
   @discardableResult
   public func renew(inventories: [String]) throws(StoreError) -> [LoanRecord] {
-    let moment = clock.now()
-    return try write {
-      let policy = try self.policy()
-      let categories = try self.categories()
-      let records = try openLoanRecords(inventories: inventories)
-      var refusals: [CirculationRefusal] = []
-      var renewed: [LoanRecord] = []
-      for record in records {
-        guard let (readerRowID, reader) = try readerRow(ticket: record.readerTicket),
-          let category = categories.first(where: { $0.code == reader.category })
-        else {
-          refusals.append(.unknownReader(record.readerTicket))
-          continue
-        }
-        let (_, overdue) = try loanCounts(readerRowID: readerRowID, today: moment.date)
-        let problems = CirculationRules.renewalRefusals(
-          loan: record.loan, bookName: record.bookTitle, inventory: record.inventory, readerName: reader.shortName,
-          category: category, overdueLoans: overdue, policy: policy)
-        guard problems.isEmpty else {
-          refusals += problems.filter { !refusals.contains($0) }
-          continue
-        }
-        var changed = record
-        changed.loan.due = policy.renewedDueDate(oldDue: record.loan.due, today: moment.date, category: category)
-        changed.loan.renewals += 1
-        changed.loan.lastRenewed = moment.instant
-        renewed.append(changed)
-      }
+    try renewals(inventories: inventories).map(\.after)
+  }
+
+  /// Extends the loans of the books, all or none, saying what each loan was before.
+  public func renewals(inventories: [String]) throws(StoreError) -> [Renewal] {
+    try write {
+      let (renewals, refusals) = try renew(try openLoanRecords(inventories: inventories))
       guard refusals.isEmpty else { throw StoreError.refused(refusals) }
-      for record in renewed {
-        try database.execute(
-          "UPDATE loan SET due_date = ?, renewals = ?, renewed_at = ?, updated_at = ? WHERE uuid = ?",
-          record.loan.due.iso, record.loan.renewals, moment.instant.iso, moment.instant.iso, record.loan.id.text)
+      try write(renewals)
+      return renewals
+    }
+  }
+
+  /// Renews every loan of the reader that may be renewed; the others are left as they were and
+  /// named, each with its reason. Refused only when not one loan may be renewed.
+  public func renewAll(ticket: String) throws(StoreError) -> (renewed: [Renewal], refused: [CirculationRefusal]) {
+    try write {
+      guard let (_, reader) = try readerRow(ticket: ticket.trimmingWhitespace()) else {
+        throw StoreError.refused([.unknownReader(ticket)])
       }
-      return renewed
+      let open = try loans(ofReader: reader).filter(\.loan.isOpen)
+      guard !open.isEmpty else { throw StoreError.refused([.nothingToRenew(reader: reader.shortName)]) }
+      var renewed: [Renewal] = []
+      var refused: [CirculationRefusal] = []
+      for record in open {
+        let (done, problems) = try renew([record])
+        renewed += done
+        refused += problems.filter { !refused.contains($0) }
+      }
+      guard !renewed.isEmpty else { throw StoreError.refused(refused) }
+      try write(renewed)
+      return (renewed, refused)
+    }
+  }
+
+  /// The renewals of open loans the rules allow, not yet written, and the refusals of the others.
+  private func renew(_ records: [LoanRecord]) throws -> (renewals: [Renewal], refusals: [CirculationRefusal]) {
+    let moment = clock.now()
+    let policy = try self.policy()
+    let categories = try self.categories()
+    var refusals: [CirculationRefusal] = []
+    var renewed: [Renewal] = []
+    for record in records {
+      guard let (readerRowID, reader) = try readerRow(ticket: record.readerTicket),
+        let category = categories.first(where: { $0.code == reader.category })
+      else {
+        refusals.append(.unknownReader(record.readerTicket))
+        continue
+      }
+      let (_, overdue) = try loanCounts(readerRowID: readerRowID, today: moment.date)
+      let problems = CirculationRules.renewalRefusals(
+        loan: record.loan, bookName: record.bookTitle, inventory: record.inventory, readerName: reader.shortName,
+        category: category, overdueLoans: overdue, policy: policy)
+      guard problems.isEmpty else {
+        refusals += problems.filter { !refusals.contains($0) }
+        continue
+      }
+      var changed = record
+      changed.loan.due = policy.renewedDueDate(oldDue: record.loan.due, today: moment.date, category: category)
+      changed.loan.renewals += 1
+      changed.loan.lastRenewed = moment.instant
+      renewed.append(Renewal(before: record, after: changed))
+    }
+    return (renewed, refusals)
+  }
+
+  private func write(_ renewals: [Renewal]) throws {
+    for renewal in renewals {
+      let loan = renewal.after.loan
+      try database.execute(
+        "UPDATE loan SET due_date = ?, renewals = ?, renewed_at = ?, updated_at = ? WHERE uuid = ?",
+        loan.due.iso, loan.renewals, loan.lastRenewed?.iso, loan.lastRenewed?.iso, loan.id.text)
     }
   }
 
@@ -272,7 +342,7 @@ extension LibraryStore {
   }
 
   /// The open loans of the books, or a refusal naming each book that is unknown or not out.
-  private func openLoanRecords(inventories: [String]) throws -> [LoanRecord] {
+  func openLoanRecords(inventories: [String]) throws -> [LoanRecord] {
     var refusals: [CirculationRefusal] = []
     var records: [LoanRecord] = []
     var seen = Set<String>()
@@ -295,14 +365,14 @@ extension LibraryStore {
     return records
   }
 
-  private func readerRow(ticket: String) throws -> (Int64, Reader)? {
+  func readerRow(ticket: String) throws -> (Int64, Reader)? {
     try database.queryFirst(
       "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.ticket = ? AND r.deleted = 0",
       ticket
     ) { ($0.int64(0), LibraryStore.decodeReader($0)) }
   }
 
-  private func loanCounts(readerRowID: Int64, today: LocalDate) throws -> (open: Int, overdue: Int) {
+  func loanCounts(readerRowID: Int64, today: LocalDate) throws -> (open: Int, overdue: Int) {
     try database.queryFirst(
       """
       SELECT count(*), coalesce(sum(due_date < ?), 0) FROM loan

@@ -17,6 +17,7 @@ extension LibraryStore {
     case scannerMinimumLength = "scanner_min_length"
     case scannerPrefix = "scanner_prefix"
     case scannerSuffix = "scanner_suffix"
+    case bell = "bell"
   }
 
   /// True for a library made by `circdesk demo`, which may be replaced by a fresh demo.
@@ -93,6 +94,7 @@ extension LibraryStore {
       }
       policy.scannerPrefix = settings[SettingKey.scannerPrefix.rawValue] ?? ""
       policy.scannerSuffix = settings[SettingKey.scannerSuffix.rawValue] ?? ""
+      if let bell = settings[SettingKey.bell.rawValue] { policy.bell = bell == "1" }
       return policy
     }
   }
@@ -125,6 +127,7 @@ extension LibraryStore {
       (.scannerMaximumGap, String(policy.scannerMaximumGapMilliseconds)),
       (.scannerMinimumLength, String(policy.scannerMinimumLength)),
       (.scannerPrefix, policy.scannerPrefix), (.scannerSuffix, policy.scannerSuffix),
+      (.bell, policy.bell ? "1" : "0"),
     ]
     for (key, value) in values {
       try database.execute(

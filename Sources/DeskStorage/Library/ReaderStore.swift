@@ -205,11 +205,12 @@ extension LibraryStore {
   }
 
   /// One page of the reader list, sorted by surname, first name and patronymic.
-  public func readers(search: String = "", position: PagePosition = .first, limit: Int = 40) throws(StoreError)
-    -> [ReaderListing]
-  {
+  public func readers(
+    filter: ReaderFilter = .all, search: String = "", position: PagePosition = .first, limit: Int = 40
+  ) throws(StoreError) -> [ReaderListing] {
     var conditions = ["r.deleted = 0"]
     var arguments: [any DatabaseValueConvertible] = [today.iso]
+    if filter == .overdue { conditions.append(LibraryStore.holdsOverdue) }
     if let (condition, values) = try searchCondition(search, table: "reader", alias: "r", capped: true) {
       conditions.append(condition)
       arguments += values
@@ -234,6 +235,12 @@ extension LibraryStore {
     }
     return descending ? rows.reversed() : rows
   }
+
+  /// The condition that reader `r` holds a book due before the first argument.
+  static let holdsOverdue = """
+    EXISTS (SELECT 1 FROM loan l WHERE l.reader_id = r.id AND l.returned_at IS NULL AND l.deleted = 0
+      AND l.due_date < ?1)
+    """
 
   public func readerCount() throws(StoreError) -> Int {
     try read { try database.scalarInt("SELECT value FROM counter WHERE name = 'readers'") }

@@ -124,7 +124,9 @@ extension LibraryStore {
     return answer
   }
 
-  public func searchReaders(_ query: String, limit: Int = searchCap) throws(StoreError) -> SearchAnswer<ReaderListing> {
+  public func searchReaders(_ query: String, filter: ReaderFilter = .all, limit: Int = searchCap) throws(StoreError)
+    -> SearchAnswer<ReaderListing>
+  {
     var answer = SearchAnswer<ReaderListing>()
     let code = query.trimmingWhitespace()
     let phone = Address.phoneKey(code)
@@ -134,10 +136,11 @@ extension LibraryStore {
         SELECT \(LibraryStore.readerColumns),
           (SELECT count(*) FROM loan l WHERE l.reader_id = r.id AND l.returned_at IS NULL AND l.deleted = 0),
           (SELECT count(*) FROM loan l WHERE l.reader_id = r.id AND l.returned_at IS NULL AND l.deleted = 0
-             AND l.due_date < ?)
+             AND l.due_date < ?1)
         FROM \(LibraryStore.readerFrom)
-        WHERE r.deleted = 0 AND (r.ticket = ? OR (length(?) >= 5 AND a.phone_key = ?))
-        """, today.iso, code, phone, phone
+        WHERE r.deleted = 0 AND (r.ticket = ?2 OR (length(?2) >= 5 AND a.phone_key = ?3))
+          \(filter == .overdue ? "AND " + LibraryStore.holdsOverdue : "")
+        """, today.iso, code, phone
       ) { row in
         ReaderListing(
           reader: LibraryStore.decodeReader(row), booksOut: row.int(LibraryStore.readerColumnCount),
@@ -145,14 +148,14 @@ extension LibraryStore {
       }
     }
     answer.exact = exact
-    answer.matches = try readers(search: query, limit: limit).filter { listing in
+    answer.matches = try readers(filter: filter, search: query, limit: limit).filter { listing in
       !exact.contains { $0.reader.id == listing.reader.id }
     }
     answer.matches = try rankedByRelevance(
       answer.matches, query: query, table: "reader", keyColumn: "uuid", limit: limit, key: \.reader.id.text)
     try addCorrections(to: &answer, query: query, table: "reader", key: \.reader.id.text) {
       alternative throws(StoreError) in
-      try readers(search: alternative, limit: limit)
+      try readers(filter: filter, search: alternative, limit: limit)
     }
     return answer
   }

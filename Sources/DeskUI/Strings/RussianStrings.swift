@@ -381,6 +381,16 @@ public struct RussianStrings: UIStrings {
     case .renewalLimitReached(let book, let inventory, let limit):
       return "«\(book)» (\(inventory)) уже продлена \(plural(limit, "раз", "раза", "раз")) — это предел"
     case .dueDateInPast(let date): return "Срок \(date.iso) уже прошёл"
+    case .nothingToRenew(let reader): return "У читателя \(reader) нет книг: продлевать нечего"
+    case .isbnNotInLibrary(let isbn):
+      return "Книги с ISBN \(isbn) в библиотеке нет: сначала добавьте её или сканируйте инвентарный номер"
+    case .noCopyAvailable(let isbn, let copies):
+      return "Все экземпляры с ISBN \(isbn) (\(copies)) выданы: сканируйте инвентарный номер экземпляра в руках"
+    case .noCopyOut(let isbn): return "Ни один экземпляр с ISBN \(isbn) не выдан: принимать нечего"
+    case .severalCopies(let isbn, let inventories):
+      return "ISBN \(isbn) у нескольких экземпляров (\(inventories.joined(separator: ", "))): "
+        + "сканируйте инвентарный номер экземпляра в руках"
+    case .notABook(let code): return "«\(code)» — не книга библиотеки: сканируйте наклейку книги"
     }
   }
 }
