@@ -80,6 +80,39 @@ import Testing
     #expect(unknownBook.errors.hasPrefix("No book has inventory number 404"))
   }
 
+  @Test func theLabelOfABookInTheLibraryIssuesItAsTheDeskDoes() throws {
+    let labels = folder.file("labels")
+    try FileManager.default.createDirectory(atPath: labels, withIntermediateDirectories: true)
+    #expect(try runProgram(circdeskPath, ["label", "100005", "-o", labels, "--db", database]).status == 0)
+    let issued = try runProgram(
+      circdeskPath, ["scan", labels + "/100005.png", "--issue-to", "1040", "--db", database])
+    #expect(issued.status == 0, "\(issued.output)")
+    #expect(issued.output.hasPrefix("\(labels)/100005.png QR-Code: issued 100005 «Мёртвые души» to Абрамов Л. М., due "))
+    let renewed = try runProgram(circdeskPath, ["scan", labels + "/100005.png", "--renew", "--db", database])
+    #expect(renewed.output.hasPrefix("\(labels)/100005.png QR-Code: renewed 100005 «Мёртвые души», due "))
+    let returned = try runProgram(circdeskPath, ["scan", labels + "/100005.png", "--return", "--db", database])
+    #expect(returned.output.hasPrefix("\(labels)/100005.png QR-Code: returned 100005 «Мёртвые души» from Абрамов"))
+  }
+
+  @Test func anISBNOfSeveralCopiesIsNeverIssuedAsAnArbitraryOne() throws {
+    for inventory in ["200001", "200002"] {
+      let added = try runProgram(
+        circdeskPath, ["book", "add", "--inventory", inventory, "--title", "Копия", "--isbn", "978-5-04-089983-8",
+          "--db", database])
+      #expect(added.status == 0, "\(added.errors)")
+    }
+    let refused = try runProgram(
+      circdeskPath, ["scan", "--stdin", "--issue-to", "1040", "--db", database],
+      input: try input(Array("9785040899838\n200002\n".utf8)))
+    let lines = refused.output.split(separator: "\n").map(String.init)
+    #expect(lines[0] == "line 1: ISBN 978-5-04-089983-8 names 2 copies (200001, 200002): scan the inventory number of the copy in hand")
+    #expect(lines[1].hasPrefix("line 2: issued 200002 «Копия» to Абрамов Л. М."))
+    // One copy out: the ISBN returns that one.
+    let returned = try runProgram(
+      circdeskPath, ["scan", "--stdin", "--return", "--db", database], input: try input(Array("9785040899838\n".utf8)))
+    #expect(returned.output.hasPrefix("line 1: returned 200002 «Копия» from Абрамов Л. М."))
+  }
+
   @Test func usageErrors() throws {
     #expect(try runProgram(circdeskPath, ["scan", "--db", database]).status == 64)
     #expect(

@@ -12,20 +12,23 @@ import DeskStorage
 struct ScanCommand: DeskCommand {
   static let spec = CommandSpec(
     path: "scan", abstract: "Read codes from images or standard input, and look them up.",
-    usage: "scan <image>... | scan --stdin [--issue-to <ticket> | --return] [--json]",
+    usage: "scan <image>... | scan --stdin [--issue-to <ticket> | --return | --renew] [--json]",
     arguments: [("<image>", "PNG or JPEG files with barcodes or QR codes.")],
     options: [
       CommandSpec.Option("--stdin", help: "Read one code a line from standard input."),
       CommandSpec.Option("--issue-to", value: "<ticket>", help: "Issue each book code to this reader."),
       CommandSpec.Option("--return", help: "Take back each book code."),
+      CommandSpec.Option("--renew", help: "Renew the loan of each book code."),
       CommandSpec.Option("--json", help: "Print one JSON object a line, and a summary object last."),
       CommandSpec.databaseOption,
     ],
     discussion: """
       Each code is resolved in this order: a QR book record, an ISBN, an inventory number, a reader
-      ticket; anything else is reported as unknown, and nothing is ever created from a code. A bad
-      or unknown line is reported and the run goes on; a summary closes it. Exit status 0 when every
-      code was usable, 1 otherwise.
+      ticket; anything else is reported as unknown, and nothing is ever created from a code. With
+      --issue-to, --return or --renew each code acts by the Desk's own rule: a book's label, QR label
+      or inventory number names the copy; an ISBN of a title with several copies that fit is refused
+      with their inventory numbers, to scan the one in hand. A bad or unknown line is reported and
+      the run goes on; a summary closes it. Exit status 0 when every code was usable, 1 otherwise.
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
@@ -35,15 +38,15 @@ struct ScanCommand: DeskCommand {
       throw .usage("name image files, or --stdin, but not both", command: spec.path)
     }
     let ticket = arguments.value("--issue-to")
-    if ticket != nil && arguments.has("--return") {
-      throw .usage("choose --issue-to or --return, not both", command: spec.path)
-    }
-    let action: ScanAction = ticket.map(ScanAction.issue) ?? (arguments.has("--return") ? .giveBack : .lookUp)
+    let actions = [ticket != nil, arguments.has("--return"), arguments.has("--renew")].filter { $0 }.count
+    guard actions <= 1 else { throw .usage("choose one of --issue-to, --return and --renew", command: spec.path) }
     let store = try context.openStore(arguments)
-    if case .issue(let ticket) = action {
-      guard try perform({ () throws(StoreError) in try store.reader(ticket: ticket) }) != nil else {
+    var action: ScanAction = arguments.has("--return") ? .giveBack : arguments.has("--renew") ? .renew : .lookUp
+    if let ticket {
+      guard let reader = try perform({ () throws(StoreError) in try store.reader(ticket: ticket) }) else {
         throw .store(.readerNotFound(ticket))
       }
+      action = .issue(reader)
     }
     var report = ScanReport(json: arguments.has("--json"), output: context.output)
     if fromStandardInput {
@@ -89,8 +92,9 @@ struct ScanCommand: DeskCommand {
 
 enum ScanAction {
   case lookUp
-  case issue(String)
+  case issue(Reader)
   case giveBack
+  case renew
 }
 
 /// Reports each code as one line (or one JSON object) and counts what happened.
@@ -114,6 +118,50 @@ struct ScanReport {
   mutating func handle(
     code: String, source: String, action: ScanAction, store: LibraryStore, symbol: ScannedSymbol? = nil
   ) {
+    guard let (reader, intent) = action.counter else {
+      lookUp(code: code, source: source, store: store, symbol: symbol)
+      return
+    }
+    var outcome: String
+    var message: String
+    var usable = false
+    do {
+      switch try store.circulate(code, reader: reader, intent: intent) {
+      case .done(.issued(let loan)):
+        (outcome, usable) = ("issued", true)
+        message = "issued \(loan.inventory) «\(loan.bookTitle)» to \(loan.readerName), due \(loan.loan.due.iso)"
+      case .done(.returned(let loan)), .done(.transferred(let loan, _)):
+        (outcome, usable) = ("returned", true)
+        message = "returned \(loan.inventory) «\(loan.bookTitle)» from \(loan.readerName)"
+      case .done(.renewed(let renewal)):
+        (outcome, usable) = ("renewed", true)
+        message = "renewed \(renewal.after.inventory) «\(renewal.after.bookTitle)», due \(renewal.after.loan.due.iso)"
+      case .chooseCopy(let isbn, let copies, _):
+        outcome = "refused"
+        message = CirculationRefusal.severalCopies(isbn: isbn.hyphenated, inventories: copies.map(\.book.inventoryNumber))
+          .description
+      case .confirmTransfer(let current, _):
+        outcome = "refused"
+        message = "«\(current.bookTitle)» (\(current.inventory)) is issued to \(current.readerName) (ticket "
+          + "\(current.readerTicket)), due \(current.loan.due.iso): return it first"
+      case .selected(let found):
+        outcome = "refused"
+        message = CirculationRefusal.notABook(found.ticket).description
+      case .findReader(let text), .unknown(let text):
+        outcome = "unknown"
+        message = describe(.unknown(text))
+      }
+    } catch {
+      outcome = "refused"
+      message = error.lines.joined(separator: "; ")
+    }
+    if !usable { failures += 1 }
+    counts[outcome, default: 0] += 1
+    emit(source: source, code: code, outcome: outcome, message: message, symbology: symbol?.symbology)
+  }
+
+  /// What a code names, changing nothing.
+  private mutating func lookUp(code: String, source: String, store: LibraryStore, symbol: ScannedSymbol?) {
     let resolution: CodeResolution
     do {
       resolution = try store.resolve(code, prefer: .book)
@@ -121,55 +169,10 @@ struct ScanReport {
       problem(source: source, message: error.description)
       return
     }
-    var outcome = kind(of: resolution)
-    var message = describe(resolution)
-    var usable = true
-    if case .unknown = resolution { usable = false }
-    if let inventory = bookInventory(resolution, action: action, store: store) {
-      do {
-        switch action {
-        case .issue(let ticket):
-          let loan = try store.issue(ticket: ticket, inventories: [inventory]).first
-          outcome = "issued"
-          message =
-            "issued \(inventory) «\(loan?.bookTitle ?? "")» to \(loan?.readerName ?? ticket), due \(loan?.loan.due.iso ?? "")"
-        case .giveBack:
-          let loan = try store.returnBooks(inventories: [inventory]).first
-          outcome = "returned"
-          message = "returned \(inventory) «\(loan?.bookTitle ?? "")» from \(loan?.readerName ?? "")"
-        case .lookUp:
-          break
-        }
-      } catch {
-        outcome = "refused"
-        message = error.lines.joined(separator: "; ")
-        usable = false
-      }
-    } else if usable, action.changesLoans {
-      outcome = "refused"
-      message += ": not a book in the library, so nothing to \(action.verb)"
-      usable = false
-    }
-    if !usable { failures += 1 }
+    let outcome = kind(of: resolution)
+    if case .unknown = resolution { failures += 1 }
     counts[outcome, default: 0] += 1
-    emit(source: source, code: code, outcome: outcome, message: message, symbology: symbol?.symbology)
-  }
-
-  /// The inventory number an issue or return acts on: the book itself, or for an ISBN the copy
-  /// that fits (an available one to issue, one on loan to return).
-  private func bookInventory(_ resolution: CodeResolution, action: ScanAction, store: LibraryStore) -> String? {
-    if case .lookUp = action { return nil }
-    switch resolution {
-    case .book(let book): return book.inventoryNumber
-    case .isbn(_, let copies):
-      let wantOnLoan: Bool
-      if case .giveBack = action { wantOnLoan = true } else { wantOnLoan = false }
-      return copies.first { copy in
-        let loan = try? store.currentLoan(ofBook: copy)
-        return (loan != nil) == wantOnLoan
-      }?.inventoryNumber
-    default: return nil
-    }
+    emit(source: source, code: code, outcome: outcome, message: describe(resolution), symbology: symbol?.symbology)
   }
 
   private func kind(of resolution: CodeResolution) -> String {
@@ -225,17 +228,13 @@ struct ScanReport {
 }
 
 extension ScanAction {
-  /// True for --issue-to and --return, which act on book codes only.
-  var changesLoans: Bool {
-    if case .lookUp = self { return false }
-    return true
-  }
-
-  var verb: String {
+  /// The reader and intent the counter's rule acts with; nil for a look-up that changes nothing.
+  var counter: (Reader?, CounterIntent)? {
     switch self {
-    case .lookUp: return "look up"
-    case .issue: return "issue"
-    case .giveBack: return "return"
+    case .lookUp: return nil
+    case .issue(let reader): return (reader, .issue)
+    case .giveBack: return (nil, .giveBack)
+    case .renew: return (nil, .renew)
     }
   }
 }
