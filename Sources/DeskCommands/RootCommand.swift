@@ -19,10 +19,13 @@ public enum RootCommand {
     CommandGroup(
       name: "policy", abstract: "Show and change the circulation rules.",
       commands: [PolicyShow.self, PolicySet.self, PolicyCategory.self]),
+    CommandGroup(
+      name: "notices", abstract: "Write letters to readers: reminders of overdue books.",
+      commands: [NoticesOverdue.self]),
   ]
 
   static let commands: [any DeskCommand.Type] = [
-    IssueCommand.self, ReturnCommand.self, RenewCommand.self, ScanCommand.self, LabelCommand.self,
+    IssueCommand.self, ReturnCommand.self, RenewCommand.self, OverdueCommand.self, ScanCommand.self, LabelCommand.self,
     LookupCommand.self, DemoCommand.self,
   ]
 

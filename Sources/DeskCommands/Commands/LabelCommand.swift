@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskExchange
 import DeskScanning
 import DeskStorage
 
@@ -20,6 +21,7 @@ struct LabelCommand: DeskCommand {
     let inventories = try arguments.positionals(minimum: 1)
     let folder = try arguments.required("-o")
     let store = try context.openStore(arguments)
+    do throws(FileError) { try makeFolder(folder) } catch { throw .failed([error.description]) }
     var problems: [String] = []
     var written: [String] = []
     for inventory in inventories {
@@ -27,8 +29,7 @@ struct LabelCommand: DeskCommand {
         problems.append(StoreError.bookNotFound(inventory).description)
         continue
       }
-      let safeName = String(book.inventoryNumber.map { $0 == "/" || $0 == "\0" ? "_" : $0 })
-      let path = folder + "/" + safeName + ".png"
+      let path = folder + "/" + fileName(for: book.inventoryNumber) + ".png"
       do throws(LabelError) {
         try LabelWriter.write(book, to: path)
         written.append(path)

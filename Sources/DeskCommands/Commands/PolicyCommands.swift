@@ -10,8 +10,8 @@ struct PolicyShow: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     _ = try arguments.positionals(minimum: 0, maximum: 0)
     let store = try context.openStore(arguments)
-    let (policy, categories, holidays) = try perform { () throws(StoreError) in
-      (try store.policy(), try store.categories(), try store.holidays())
+    let (policy, categories, holidays, contacts) = try perform { () throws(StoreError) in
+      (try store.policy(), try store.categories(), try store.holidays(), try store.libraryContacts())
     }
     let closed = Weekday.allCases.filter(policy.calendar.closedWeekdays.contains).map(\.shortName)
     if arguments.has("--json") {
@@ -25,6 +25,14 @@ struct PolicyShow: DeskCommand {
           ("desk", .string(policy.deskName)),
           ("reader_code_prefix", .string(policy.readerCodePrefix)),
           ("book_code_prefix", .string(policy.bookCodePrefix)),
+          ("bell", .bool(policy.bell)),
+          (
+            "library",
+            .object([
+              ("name", .string(contacts.name)), ("address", .string(contacts.address)),
+              ("phone", .string(contacts.phone)), ("email", .string(contacts.email)),
+            ])
+          ),
           (
             "scanner",
             .object([
@@ -49,6 +57,7 @@ struct PolicyShow: DeskCommand {
     }
     context.output.write(
       RecordText.fields([
+        ("Library", ([contacts.name] + contacts.lines).filter { !$0.isEmpty }.joined(separator: ", ")),
         ("Due-date mode", "\(policy.dueDateMode.rawValue) (\(describe(policy.dueDateMode)))"),
         ("Closed weekdays", closed.isEmpty ? "none" : closed.joined(separator: ", ")),
         ("Block on overdue", policy.blockOnOverdue ? "yes: no issue or renewal while a book is overdue" : "no"),
@@ -62,6 +71,7 @@ struct PolicyShow: DeskCommand {
           "keys at most \(policy.scannerMaximumGapMilliseconds) ms apart, codes of \(policy.scannerMinimumLength)+ "
             + "characters, prefix «\(policy.scannerPrefix)», suffix «\(policy.scannerSuffix)»"
         ),
+        ("Bell", policy.bell ? "on: a refusal or an unknown code at the desk rings it" : "off"),
       ]))
     context.output.line()
     var table = Table([
@@ -124,6 +134,11 @@ struct PolicySet: DeskCommand {
         "--scanner-prefix", value: "<text>", help: "Characters the scanner sends before each code (stripped)."),
       CommandSpec.Option(
         "--scanner-suffix", value: "<text>", help: "Characters the scanner sends after each code (stripped)."),
+      CommandSpec.Option("--bell", value: "<yes|no>", help: "Ring the bell on a refusal or an unknown code at the desk."),
+      CommandSpec.Option("--library-name", value: "<text>", help: "The library's name, on receipts and letters."),
+      CommandSpec.Option("--library-address", value: "<text>", help: "The library's address, on letters."),
+      CommandSpec.Option("--library-phone", value: "<text>", help: "The library's phone, on receipts and letters."),
+      CommandSpec.Option("--library-email", value: "<text>", help: "The library's e-mail, on receipts and letters."),
       CommandSpec.Option(
         "--lookup-order", value: "<list>",
         help: "ISBN catalogues to ask, in order: google,openlibrary (or one of them)."),
@@ -196,6 +211,17 @@ struct PolicySet: DeskCommand {
     if let length = try arguments.integer("--scanner-min-length") { policy.scannerMinimumLength = length }
     if let prefix = arguments.value("--scanner-prefix") { policy.scannerPrefix = prefix }
     if let suffix = arguments.value("--scanner-suffix") { policy.scannerSuffix = suffix }
+    if let bell = arguments.value("--bell") {
+      guard let value = ["yes": true, "no": false][bell] else {
+        throw .usage("--bell is yes or no, not «\(bell)»", command: spec.path)
+      }
+      policy.bell = value
+    }
+    var contacts = try perform { () throws(StoreError) in try store.libraryContacts() }
+    if let name = arguments.value("--library-name") { contacts.name = name }
+    if let address = arguments.value("--library-address") { contacts.address = address }
+    if let phone = arguments.value("--library-phone") { contacts.phone = phone }
+    if let email = arguments.value("--library-email") { contacts.email = email }
     if let order = arguments.value("--lookup-order") {
       let names = order.split(separator: ",").map { String($0).trimmingWhitespace() }
       guard !names.isEmpty, names.allSatisfy({ ["google", "openlibrary"].contains($0) }) else {
@@ -207,6 +233,7 @@ struct PolicySet: DeskCommand {
       if let url = arguments.value("--google-books-url") { try store.setSetting(ISBNLookup.googleBooksKey, url) }
       if let url = arguments.value("--open-library-url") { try store.setSetting(ISBNLookup.openLibraryKey, url) }
       try store.setPolicy(policy)
+      try store.setLibraryContacts(contacts)
       for (day, name) in holidays { try store.addHoliday(day, name: name) }
       for day in removed { try store.removeHoliday(day) }
     }

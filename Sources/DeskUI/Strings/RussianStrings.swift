@@ -5,12 +5,8 @@ import DeskStorage
 public struct RussianStrings: UIStrings {
   public init() {}
 
-  /// The Russian plural: 1 книга, 2 книги, 5 книг, 21 книга, 11 книг.
   func plural(_ count: Int, _ one: String, _ few: String, _ many: String) -> String {
-    let tens = count % 100
-    let units = count % 10
-    let word = (11...14).contains(tens) ? many : units == 1 ? one : (2...4).contains(units) ? few : many
-    return "\(count) \(word)"
+    russianPlural(count, one, few, many)
   }
 
   func books(_ count: Int) -> String { plural(count, "книга", "книги", "книг") }

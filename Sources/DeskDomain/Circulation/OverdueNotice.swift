@@ -1,0 +1,101 @@
+/// A reminder letter to a reader who holds overdue books, in English or Russian: the library's
+/// name and contacts, the books with their due dates and days overdue, and what to do.
+public struct OverdueNotice: Sendable {
+  public enum Language: String, CaseIterable, Sendable {
+    case english = "en"
+    case russian = "ru"
+  }
+
+  public struct Book: Sendable {
+    public var inventory: String
+    public var author: String
+    public var title: String
+    public var due: LocalDate
+
+    public init(inventory: String, author: String, title: String, due: LocalDate) {
+      self.inventory = inventory
+      self.author = author
+      self.title = title
+      self.due = due
+    }
+  }
+
+  public var reader: Reader
+  public var books: [Book]
+  public var library: LibraryContacts
+  public var today: LocalDate
+
+  public init(reader: Reader, books: [Book], library: LibraryContacts, today: LocalDate) {
+    self.reader = reader
+    self.books = books
+    self.library = library
+    self.today = today
+  }
+
+  public func text(in language: Language) -> String {
+    var lines = [library.name] + library.lines
+    lines = lines.filter { !$0.isEmpty }
+    if !lines.isEmpty { lines.append("") }
+    let many = books.count > 1
+    let list = books.enumerated().map { index, book in
+      let days = book.due.days(until: today)
+      let what = [book.author, "«\(book.title)»"].filter { !$0.isEmpty }.joined(separator: ", ")
+      switch language {
+      case .english:
+        return "  \(index + 1). \(what) (inventory number \(book.inventory)): due \(Self.englishDate(book.due)), "
+          + "\(days) \(days == 1 ? "day" : "days") overdue"
+      case .russian:
+        return "  \(index + 1). \(what) (инв. № \(book.inventory)): срок \(Self.russianDate(book.due)), "
+          + "просрочено на \(russianPlural(days, "день", "дня", "дней"))"
+      }
+    }
+    let name = reader.fullName
+    switch language {
+    case .english:
+      lines += [
+        Self.englishDate(today), "", "Dear \(name),", "",
+        "Our records show that \(many ? "these books are" : "this book is") overdue (reader's ticket \(reader.ticket)):",
+        "",
+      ]
+      lines += list
+      lines += [
+        "",
+        "Please bring \(many ? "them" : "it") back to the library, or renew the loan at the desk, as soon as you can.",
+        "If you have returned \(many ? "them" : "it") already, thank you, and please disregard this letter.",
+        "", "Kind regards,", library.name.isEmpty ? "The library" : library.name,
+      ]
+    case .russian:
+      let given = [reader.firstName, reader.patronymic].filter { !$0.isEmpty }.joined(separator: " ")
+      lines += [
+        Self.russianDate(today), "", "Здравствуйте, \(given.isEmpty ? name : given)!", "",
+        "Напоминаем, что срок возврата \(many ? "книг" : "книги") истёк (читательский билет \(reader.ticket)):", "",
+      ]
+      lines += list
+      lines += [
+        "",
+        "Пожалуйста, верните \(many ? "их" : "её") в библиотеку или продлите срок на абонементе.",
+        "Если вы уже вернули \(many ? "книги" : "книгу"), спасибо, и не обращайте внимания на это письмо.",
+        "", "С уважением,", library.name.isEmpty ? "библиотека" : library.name,
+      ]
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func englishDate(_ date: LocalDate) -> String {
+    let months = [
+      "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+      "December",
+    ]
+    let (year, month, day) = date.components
+    return "\(day) \(months[month - 1]) \(year)"
+  }
+
+  static func russianDate(_ date: LocalDate) -> String {
+    let months = [
+      "января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября",
+      "декабря",
+    ]
+    let (year, month, day) = date.components
+    return "\(day) \(months[month - 1]) \(year) г."
+  }
+}
