@@ -119,6 +119,9 @@ void cdt_cursor(int visible, int row, int column) {
 
 void cdt_refresh(void) { refresh(); }
 
+/* The terminal's bell, or a flash of the screen where it has none (curses' beep decides). */
+void cdt_bell(void) { beep(); }
+
 static uint32_t translate(wint_t key) {
   switch (key) {
     case KEY_UP: return CDT_KEY_UP;

@@ -63,6 +63,11 @@ public final class CursesTerminal {
     cdt_refresh()
   }
 
+  /// Rings the terminal's bell, or flashes the screen where the terminal has no bell.
+  public func ring() {
+    cdt_bell()
+  }
+
   private func draw(_ text: String, row: Int, column: Int, style: Style) {
     var attributes: Int32 = 0
     if style.bold { attributes |= 1 }

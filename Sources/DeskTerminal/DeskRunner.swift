@@ -21,6 +21,7 @@ public enum DeskRunner {
         let (rows, columns) = terminal.size
         terminal.paint(app.render(rows: rows, columns: columns))
       }
+      if app.takeBell() { terminal.ring() }
       let now = monotonicMilliseconds()
       // No key within the read timeout is a tick: background answers may have arrived.
       let event = terminal.readEvent(atMilliseconds: now) ?? .tick(atMilliseconds: now)

@@ -147,13 +147,15 @@ import Testing
     #expect(screen.contains("Books out (2)"))
     #expect(try desk.store.bookCount(filter: .issued) == 3)
 
-    // A book out to another reader is refused in a dialog that says to whom.
+    // A book out to another reader: the desk asks, and "no" leaves everything as it was.
     desk.type("100236")
     desk.press(.enter)
     screen = desk.shown
-    #expect(screen.contains("Cannot issue"))
-    #expect(screen.contains("«Преступление и наказание» (100236) is already issued to Петров И. (ticket 18)"))
-    desk.press(.enter)
+    #expect(screen.contains("Out to another reader"))
+    #expect(screen.contains("«Преступление и наказание» (100236) is out to Петров И. (18) since 2026-11-10"))
+    desk.press(.character("n"))
+    #expect(desk.shown.contains("Left as it was: 100236"))
+    #expect(try desk.store.bookCount(filter: .issued) == 3)
 
     // With no reader, a book is taken back.
     desk.press(.escape)
@@ -187,9 +189,9 @@ import Testing
     desk.press(.character("d"))
     #expect(desk.shown.contains("«Мастер и Маргарита» (100235) is issued to Иванова М. (17): take it back"))
     desk.press(.enter, .character("w"))
-    #expect(desk.shown.contains("Renewed «Мастер и Маргарита», now due 2026-12-25"))
+    #expect(desk.shown.contains("Renewed 100235 «Мастер и Маргарита», due 2026-12-25"))
     desk.press(.character("r"))
-    #expect(desk.shown.contains("Returned «Мастер и Маргарита» from Иванова М."))
+    #expect(desk.shown.contains("Returned 100235 «Мастер и Маргарита» from Иванова М."))
     desk.press(.character("i"))
     desk.type("18")
     desk.press(.enter)

@@ -30,6 +30,7 @@ void cdt_erase(void);
 void cdt_draw(int row, int column, const char *utf8, int attributes, int pair);
 void cdt_cursor(int visible, int row, int column);
 void cdt_refresh(void);
+void cdt_bell(void);
 
 /// Keys other than characters, as cdt_read reports them. Function key n is CDT_KEY_F0 + n.
 enum {

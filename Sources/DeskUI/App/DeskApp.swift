@@ -13,6 +13,7 @@ public final class DeskApp {
   private var notification: (text: String, until: Int64)?
   private var nowMilliseconds: Int64 = 0
   public private(set) var isFinished = false
+  private var bells = 0
   /// True when the last event changed what `render` would draw.
   public private(set) var needsRedraw = true
 
@@ -104,7 +105,8 @@ public final class DeskApp {
   /// Whether a fast burst of keys is a scan, by what it says and where it lands: always where
   /// typing means nothing or a code is expected, else when it reads as a code the library knows.
   private func isScan(_ code: String) -> Bool {
-    if let dialog, case .prompt = dialog.kind { return !code.contains(" ") }
+    // A dialog takes no typing but its text line: any other burst is a scan (a copy to choose).
+    if let dialog { return !dialog.takesText || !code.contains(" ") }
     if !top.acceptsText { return true }
     if top.expectsCode { return !code.contains(" ") }
     guard let resolution = try? context.store.resolve(code) else { return false }
@@ -142,6 +144,10 @@ public final class DeskApp {
     switch key {
     case .function(10):
       requestQuit()
+    case .function(8), .control("z"):
+      // Undo is the desk's, not a screen's: the last issue, return or renewal made anywhere.
+      apply(context.session.undo(context: context))
+      apply(top.reload(context: context))
     case .function(1):
       apply([.help(top.helpTopic)])
     default:
@@ -170,6 +176,8 @@ public final class DeskApp {
         lookup?.submit(isbn, generation: generation)
       case .help(let topic):
         if !(top is HelpScreen) { apply([.push(HelpScreen(topic: topic))]) }
+      case .bell:
+        if (try? context.store.policy().bell) ?? true { bells += 1 }
       case .quit:
         requestQuit()
       }
@@ -180,6 +188,12 @@ public final class DeskApp {
     for answer in lookup?.takeResults() ?? [] {
       for screen in stack { screen.receive(answer, context: context) }
     }
+  }
+
+  /// True once for each bell asked for since the last call: the driver rings the terminal.
+  public func takeBell() -> Bool {
+    defer { bells = 0 }
+    return bells > 0
   }
 
   /// Quits at once, or asks first when a form holds unsaved input.

@@ -60,6 +60,8 @@ public enum Effect {
   /// Look an ISBN up in the background; the answer comes back with this generation.
   case lookUp(ISBN, generation: Int)
   case help(HelpTopic)
+  /// Ring the terminal's bell (a refusal, an unknown code), unless the library's settings say not to.
+  case bell
   case quit
 }
 
@@ -70,6 +72,8 @@ public final class UIContext {
   public let theme: Theme
   public let clock: any Clock
   public let databaseName: String
+  /// The counter's log, the reader at the counter and what may be undone, shared by every screen.
+  public let session = CounterSession()
 
   public init(store: LibraryStore, strings: any UIStrings, theme: Theme, clock: any Clock, databaseName: String) {
     self.store = store

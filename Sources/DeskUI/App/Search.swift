@@ -5,7 +5,7 @@ import DeskStorage
 public struct SearchRequest: Sendable {
   public enum Target: Sendable {
     case books(BookFilter)
-    case readers
+    case readers(ReaderFilter)
   }
 
   public var generation: Int
@@ -47,8 +47,8 @@ public struct SearchResult: Sendable {
       case .books(let filter):
         let answer = try store.searchBookRows(request.query, filter: filter, limit: request.limit)
         return SearchResult(generation: request.generation, books: answer.all, corrections: answer.corrections)
-      case .readers:
-        let answer = try store.searchReaders(request.query, limit: request.limit)
+      case .readers(let filter):
+        let answer = try store.searchReaders(request.query, filter: filter, limit: request.limit)
         return SearchResult(generation: request.generation, readers: answer.all, corrections: answer.corrections)
       }
     } catch {

@@ -7,6 +7,10 @@ public final class Dialog {
     case alert
     case confirm
     case prompt(LineEditor)
+    /// A line of text collecting several scans, each added after the others.
+    case collect(LineEditor)
+    /// One of several options, each known by a code a scan may name.
+    case choice(options: [String], codes: [String], selected: Int)
   }
 
   public enum Answer {
@@ -14,6 +18,7 @@ public final class Dialog {
     case yes
     case no
     case text(String)
+    case chosen(Int)
     case cancelled
   }
 
@@ -42,9 +47,27 @@ public final class Dialog {
   /// Puts a scanned code into a prompt's line, replacing what was there; false for dialogs that
   /// take no text. The scan never answers the dialog: the librarian confirms with Enter.
   func fill(_ text: String) -> Bool {
-    guard case .prompt = kind else { return false }
-    kind = .prompt(LineEditor(text))
+    switch kind {
+    case .prompt:
+      kind = .prompt(LineEditor(text))
+    case .collect(let editor):
+      let before = editor.text.trimmingWhitespace()
+      kind = .collect(LineEditor(before.isEmpty ? text : before + " " + text))
+    case .choice(let options, let codes, let selected):
+      kind = .choice(options: options, codes: codes, selected: codes.firstIndex(of: text) ?? selected)
+      return codes.contains(text)
+    default:
+      return false
+    }
     return true
+  }
+
+  /// True for dialogs that take typed or scanned text.
+  var takesText: Bool {
+    switch kind {
+    case .prompt, .collect: return true
+    default: return false
+    }
   }
 
   /// Handles a key: the answer when the dialog closes, nil while it stays open.
@@ -61,15 +84,24 @@ public final class Dialog {
       case .character("n"), .character("N"), .character("н"), .character("Н"), .escape: return .no
       default: return nil
       }
-    case .prompt(var editor):
+    case .prompt(var editor), .collect(var editor):
       switch key {
       case .enter: return .text(editor.text.trimmingWhitespace())
       case .escape: return .cancelled
       default:
         editor.handle(key)
-        kind = .prompt(editor)
+        if case .prompt = kind { kind = .prompt(editor) } else { kind = .collect(editor) }
         return nil
       }
+    case .choice(let options, let codes, let selected):
+      switch key {
+      case .up: kind = .choice(options: options, codes: codes, selected: max(0, selected - 1))
+      case .down: kind = .choice(options: options, codes: codes, selected: min(options.count - 1, selected + 1))
+      case .enter: return options.isEmpty ? .cancelled : .chosen(selected)
+      case .escape: return .cancelled
+      default: break
+      }
+      return nil
     }
   }
 
@@ -84,11 +116,18 @@ public final class Dialog {
     switch kind {
     case .alert: footer = strings.dialogOK
     case .confirm: footer = strings.dialogYesNo
-    case .prompt: footer = strings.dialogPrompt
+    case .prompt, .collect: footer = strings.dialogPrompt
+    case .choice: footer = strings.dialogChoice
     }
-    let contentWidth = max(([title, footer] + body).map(\.displayWidth).max() ?? 0, 30)
+    var options: [String] = []
+    var chosen = 0
+    if case .choice(let items, _, let selected) = kind {
+      options = items
+      chosen = selected
+    }
+    let contentWidth = max(([title, footer] + body + options.map { "  " + $0 }).map(\.displayWidth).max() ?? 0, 30)
     let width = min(maximumWidth, contentWidth + 4)
-    let promptRows = { if case .prompt = kind { return 2 } else { return 0 } }()
+    let promptRows = takesText ? 2 : (options.isEmpty ? 0 : options.count + 1)
     let height = min(area.height, body.count + 4 + promptRows)
     let box = area.centered(height: height, width: width)
     let style = context.style(isError ? .error : .dialog)
@@ -104,17 +143,33 @@ public final class Dialog {
     for (index, line) in body.enumerated() where box.row + 1 + index < box.bottom - 2 - promptRows {
       buffer.write(line, row: box.row + 1 + index, column: box.column + 2, width: box.width - 4, style: style)
     }
+    if !options.isEmpty {
+      let first = box.bottom - 2 - options.count
+      for (index, option) in options.enumerated() where first + index > box.row {
+        let row = first + index
+        let style = context.style(index == chosen ? .selected : .dialog)
+        buffer.fill(row: row, column: box.column + 2, height: 1, width: box.width - 4, style: style)
+        buffer.write(
+          (index == chosen ? "> " : "  ") + option, row: row, column: box.column + 2, width: box.width - 4, style: style)
+      }
+    }
     if case .prompt(let editor) = kind {
-      let fieldRow = box.bottom - 3
-      let fieldWidth = box.width - 4
-      let (text, cursor) = editor.visible(width: fieldWidth)
-      buffer.writePadded(
-        text, row: fieldRow, column: box.column + 2, width: fieldWidth, style: context.style(.activeField))
-      buffer.cursor = (fieldRow, box.column + 2 + cursor)
+      renderField(editor, into: &buffer, box: box, context: context)
+    } else if case .collect(let editor) = kind {
+      renderField(editor, into: &buffer, box: box, context: context)
     } else {
       buffer.cursor = nil
     }
     buffer.write(footer, row: box.bottom - 2, column: box.column + 2, width: box.width - 4, style: style)
+  }
+
+  private func renderField(_ editor: LineEditor, into buffer: inout ScreenBuffer, box: Rect, context: UIContext) {
+    let fieldRow = box.bottom - 3
+    let fieldWidth = box.width - 4
+    let (text, cursor) = editor.visible(width: fieldWidth)
+    buffer.writePadded(
+      text, row: fieldRow, column: box.column + 2, width: fieldWidth, style: context.style(.activeField))
+    buffer.cursor = (fieldRow, box.column + 2 + cursor)
   }
 }
 

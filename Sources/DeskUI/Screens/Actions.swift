@@ -11,6 +11,27 @@ func attempt(_ context: UIContext, title: String, _ body: () throws(StoreError) 
   }
 }
 
+/// A change at the counter made from a screen: recorded in the session (the Desk's log, and F8's
+/// undo) and announced; a refusal rings the bell and says every reason.
+func counterChange(_ context: UIContext, title: String, _ body: () throws(StoreError) -> [CounterAction])
+  -> [Effect]
+{
+  do {
+    let texts = try body().map { context.session.record($0, context: context) }
+    return texts.isEmpty ? [] : [.notify(texts.joined(separator: "; "))]
+  } catch {
+    return [.bell, .dialog(.error(title, context.messages(error)))]
+  }
+}
+
+extension CounterOutcome {
+  /// The change made, when the outcome is one.
+  var actions: [CounterAction] {
+    if case .done(let action) = self { return [action] }
+    return []
+  }
+}
+
 /// Draws label–value pairs in one column; returns the next free row.
 @discardableResult
 func renderFields(

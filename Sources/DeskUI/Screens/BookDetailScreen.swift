@@ -75,25 +75,23 @@ final class BookDetailScreen: DeskScreen {
           Dialog(title: s.issueTitle, lines: [s.issuePromptTicket(book.title)], kind: .prompt(LineEditor())) {
             [weak self] answer in
             guard case .text(let ticket) = answer, !ticket.isEmpty, let self else { return [] }
-            let effects = attempt(context, title: s.issueRefusedTitle) { () throws(StoreError) in
-              let loans = try context.store.issue(ticket: ticket, inventories: [book.inventoryNumber])
-              return s.issuedNotice(book.title, loans.first?.readerName ?? ticket, loans.first?.loan.due.iso ?? "")
+            let effects = counterChange(context, title: s.issueRefusedTitle) { () throws(StoreError) in
+              guard let reader = try context.store.reader(ticket: ticket) else { throw .readerNotFound(ticket) }
+              return try context.store.circulate(book.inventoryNumber, reader: reader, intent: .issue).actions
             }
             return effects + self.reload(context: context)
           })
       ]
     case .character("r"), .character("к"):
       guard loan != nil else { return [] }
-      let effects = attempt(context, title: s.returnRefusedTitle) { () throws(StoreError) in
-        let loans = try context.store.returnBooks(inventories: [book.inventoryNumber])
-        return s.returnedNotice(book.title, loans.first?.readerName ?? "")
+      let effects = counterChange(context, title: s.returnRefusedTitle) { () throws(StoreError) in
+        try context.store.circulate(book.inventoryNumber, reader: nil, intent: .giveBack).actions
       }
       return effects + reload(context: context)
     case .character("w"), .character("ц"):
       guard loan != nil else { return [] }
-      let effects = attempt(context, title: s.renewRefusedTitle) { () throws(StoreError) in
-        let loans = try context.store.renew(inventories: [book.inventoryNumber])
-        return s.renewedNotice(book.title, loans.first?.loan.due.iso ?? "")
+      let effects = counterChange(context, title: s.renewRefusedTitle) { () throws(StoreError) in
+        try context.store.circulate(book.inventoryNumber, reader: nil, intent: .renew).actions
       }
       return effects + reload(context: context)
     case .character("d"), .character("в"), .delete:

@@ -13,6 +13,8 @@ final class BookListScreen: ListScreen<BookListRow>, DeskScreen {
 
   var helpTopic: HelpTopic { .bookList }
 
+  override var isFiltered: Bool { filter != .all }
+
   func title(_ context: UIContext) -> String {
     context.strings.booksTitle(context.strings.filterName(filter))
   }

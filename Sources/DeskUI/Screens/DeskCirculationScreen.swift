@@ -1,40 +1,34 @@
 import DeskDomain
 import DeskStorage
 
-/// The circulation desk, scanner first: a reader's ticket selects the reader (with their loans
-/// and any warnings); each inventory number then issues that book to them; an inventory number
-/// with no reader selected takes the book back. Every action goes into the session log, and
-/// the last one can be undone.
+/// The circulation desk, scanner first: a whole visit without leaving the screen. A reader's card
+/// selects the reader (their loans and any warnings shown); each book then goes by the counter's
+/// rule (`LibraryStore.circulate`): issued, or returned when the reader brings it back, or —
+/// after asking — moved from another reader. With nobody selected a book is returned. Words
+/// typed instead of a code find readers by name. Every change goes into the session's log,
+/// which outlives the screen; the visit's receipt can be written or printed.
 final class DeskCirculationScreen: DeskScreen {
-  struct LogEntry {
-    enum Action {
-      case issued(LoanRecord)
-      case returned(LoanRecord)
-      case selected(String)
-      case refused
-      case undone
-    }
-
-    var time: String
-    var text: String
-    var action: Action
-    var isError: Bool
-  }
-
   private var input = LineEditor(maximumLength: 200)
-  private var reader: Reader?
   private var readerLoans: [LoanRecord] = []
-  private(set) var log: [LogEntry] = []
+  /// The loan chosen with ↓ for `w` (renew), `r` (return) or Enter (open); nil while typing.
+  private var chosenLoan: Int?
 
   var helpTopic: HelpTopic { .desk }
-
-  var hasUnsavedInput: Bool { false }
 
   func title(_ context: UIContext) -> String { context.strings.deskTitle }
 
   func keyHints(_ context: UIContext) -> [KeyHint] {
     let s = context.strings
-    var hints = [KeyHint("Enter", s.keyApply), KeyHint("F3", s.keyFindReader), KeyHint("F8", s.keyUndo)]
+    let reader = context.session.reader
+    if chosenLoan != nil {
+      return [
+        KeyHint("w", s.keyRenew), KeyHint("r", s.keyReturn), KeyHint("Enter", s.keyOpen), KeyHint("F7", s.keyRenewAll),
+        KeyHint("F8", s.keyUndo), KeyHint("Esc", s.keyBack),
+      ]
+    }
+    var hints = [KeyHint("Enter", s.keyApply), KeyHint("F3", s.keyFindReader)]
+    if reader != nil, !readerLoans.isEmpty { hints.append(KeyHint("F7", s.keyRenewAll)) }
+    hints += [KeyHint("F4", s.keyReceipt), KeyHint("F8", s.keyUndo)]
     hints.append(KeyHint("Esc", reader == nil ? s.keyBack : s.keyEndReader))
     return hints
   }
@@ -45,168 +39,207 @@ final class DeskCirculationScreen: DeskScreen {
   }
 
   private func refreshReader(context: UIContext) {
-    guard let current = reader else { return }
-    reader = try? context.store.reader(ticket: current.ticket)
-    readerLoans = reader.flatMap { try? context.store.loans(ofReader: $0) }?.filter { $0.loan.isOpen } ?? []
+    context.session.refreshReader(context: context)
+    readerLoans =
+      context.session.reader.flatMap { try? context.store.loans(ofReader: $0) }?.filter { $0.loan.isOpen } ?? []
+    if let index = chosenLoan { chosenLoan = readerLoans.isEmpty ? nil : min(index, readerLoans.count - 1) }
   }
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
+    if let index = chosenLoan { return handleLoanKey(key, index: index, context: context) }
     switch key {
     case .enter, .tab:
       let code = input.text.trimmingWhitespace()
       input = LineEditor(maximumLength: 200)
       guard !code.isEmpty else { return [] }
       return apply(code: code, context: context)
+    case .down where input.text.isEmpty && !readerLoans.isEmpty:
+      chosenLoan = 0
+      return []
     case .escape:
       if !input.text.isEmpty {
         input = LineEditor(maximumLength: 200)
         return []
       }
-      guard reader != nil else { return [.pop] }
-      reader = nil
+      guard context.session.reader != nil else { return [.pop] }
+      context.session.endVisit()
       readerLoans = []
       return []
     case .function(3):
-      return [.push(ReaderListScreen(onChoose: { [weak self] chosen in self?.select(chosen, context: context) ?? [] }))]
-    case .function(8), .control("z"):
-      return undo(context: context)
+      return findReader("", context: context)
+    case .function(4):
+      return ReceiptAction.prompt(context: context)
+    case .function(7):
+      return renewAll(context: context)
     default:
       input.handle(key)
       return []
     }
   }
 
-  var acceptsText: Bool { true }
+  /// Keys while a loan of the reader is chosen: the loan's actions, or back to the code field.
+  private func handleLoanKey(_ key: Key, index: Int, context: UIContext) -> [Effect] {
+    let loan = readerLoans[index]
+    switch key {
+    case .up:
+      chosenLoan = index == 0 ? nil : index - 1
+    case .down:
+      chosenLoan = min(readerLoans.count - 1, index + 1)
+    case .escape:
+      chosenLoan = nil
+    case .enter:
+      return [.push(BookDetailScreen(inventory: loan.inventory))]
+    case .character("w"), .character("ц"):
+      return act(on: loan.inventory, intent: .renew, refusalTitle: context.strings.renewRefusedTitle, context: context)
+    case .character("r"), .character("к"):
+      return act(on: loan.inventory, intent: .giveBack, refusalTitle: context.strings.returnRefusedTitle, context: context)
+    case .function(4):
+      return ReceiptAction.prompt(context: context)
+    case .function(7):
+      return renewAll(context: context)
+    default:
+      // Anything else is typing: back to the code field with it.
+      chosenLoan = nil
+      return handle(key, context: context)
+    }
+    return []
+  }
+
+  var acceptsText: Bool { chosenLoan == nil }
   var expectsCode: Bool { true }
 
   func handleScan(_ code: String, context: UIContext) -> [Effect]? {
     input = LineEditor(maximumLength: 200)
+    chosenLoan = nil
     return apply(code: code, context: context)
   }
 
-  /// What a scanned or typed code does here: a reader's ticket selects the reader; a book's code
-  /// (inventory number, its QR label, or its ISBN) issues it to the selected reader, or with no
-  /// reader selected takes it back. When a code is both a ticket and an inventory number, it is
-  /// the reader with no reader selected and the book otherwise.
-  func apply(code: String, context: UIContext) -> [Effect] {
+  /// What a scanned or typed code does here: the counter's rule decides; this screen shows it,
+  /// asks what the rule leaves to the librarian, and logs it.
+  func apply(code: String, context: UIContext, transfer: Bool = false) -> [Effect] {
     let s = context.strings
-    let resolution: CodeResolution
+    let session = context.session
+    let outcome: CounterOutcome
     do {
-      resolution = try context.store.resolve(code, prefer: reader == nil ? .reader : .book)
-    } catch {
-      return [.dialog(.error(s.errorTitle, context.messages(error)))]
-    }
-    let book: Book
-    switch resolution {
-    case .reader(let found):
-      return select(found, context: context)
-    case .book(let found), .recordOfExistingBook(_, let found):
-      book = found
-    case .isbn(_, let copies) where !copies.isEmpty:
-      // The copy that fits: one on the shelf to issue, one on loan to take back.
-      let wantOnLoan = reader == nil
-      guard
-        let copy = copies.first(where: { copy in
-          let loan = try? context.store.currentLoan(ofBook: copy)
-          return (loan.flatMap { $0 } != nil) == wantOnLoan
-        })
-      else {
-        append(s.noCopyFits(code), action: .refused, isError: true, context: context)
-        return [.dialog(.error(reader == nil ? s.returnRefusedTitle : s.issueRefusedTitle, [s.noCopyFits(code)]))]
-      }
-      book = copy
-    default:
-      append(s.unknownCode(code), action: .refused, isError: true, context: context)
-      return [.dialog(.error(s.unknownCodeTitle, [s.unknownCodeMessage(code)]))]
-    }
-    if let reader {
-      do {
-        let loans = try context.store.issue(ticket: reader.ticket, inventories: [book.inventoryNumber])
-        for loan in loans {
-          append(
-            s.logIssued(loan.inventory, loan.bookTitle, loan.readerName, loan.loan.due.iso), action: .issued(loan),
-            isError: false, context: context)
-        }
-        refreshReader(context: context)
-        return []
-      } catch {
-        let messages = context.messages(error)
-        append(messages.joined(separator: "; "), action: .refused, isError: true, context: context)
-        return [.dialog(.error(s.issueRefusedTitle, messages))]
-      }
-    }
-    do {
-      let returned = try context.store.returnBooks(inventories: [book.inventoryNumber])
-      for loan in returned {
-        var text = s.logReturned(loan.inventory, loan.bookTitle, loan.readerName)
-        let late = loan.loan.due.days(until: context.today)
-        if late > 0 { text += " — " + s.cameBackLate(late) }
-        append(text, action: .returned(loan), isError: false, context: context)
-      }
-      return []
+      outcome = try context.store.circulate(code, reader: session.reader, transfer: transfer)
     } catch {
       let messages = context.messages(error)
-      append(messages.joined(separator: "; "), action: .refused, isError: true, context: context)
-      return [.dialog(.error(s.returnRefusedTitle, messages))]
+      session.refuse(messages.joined(separator: "; "), context: context)
+      refreshReader(context: context)
+      return [.bell, .dialog(.error(refusalTitle(error, context: context), messages))]
     }
-  }
-
-  func select(_ chosen: Reader, context: UIContext) -> [Effect] {
-    reader = chosen
-    refreshReader(context: context)
-    append(
-      context.strings.logSelected(chosen.ticket, chosen.fullName), action: .selected(chosen.ticket), isError: false,
-      context: context)
-    return []
-  }
-
-  /// Takes back the last issue or return of this session.
-  private func undo(context: UIContext) -> [Effect] {
-    let s = context.strings
-    guard
-      let index = log.lastIndex(where: {
-        if case .issued = $0.action { return true }
-        if case .returned = $0.action { return true }
-        return false
-      })
-    else {
-      return [.notify(s.nothingToUndo)]
-    }
-    let entry = log[index]
-    do {
-      switch entry.action {
-      case .issued(let loan):
-        try context.store.cancelLoan(loan.loan.id)
-        append(s.logUndoIssue(loan.inventory, loan.bookTitle), action: .undone, isError: false, context: context)
-      case .returned(let loan):
-        try context.store.reopenLoan(loan.loan.id)
-        append(
-          s.logUndoReturn(loan.inventory, loan.bookTitle, loan.readerName), action: .undone, isError: false,
-          context: context)
-      default:
-        break
+    switch outcome {
+    case .selected(let reader):
+      return select(reader, context: context)
+    case .done(let action):
+      session.record(action, context: context)
+      refreshReader(context: context)
+      return []
+    case .confirmTransfer(let current, let reader):
+      let issued = context.clock.local(current.loan.issued).date.iso
+      let question = s.transferQuestion(
+        current.bookTitle, current.inventory, current.readerName, current.readerTicket, issued, current.loan.due.iso,
+        reader.shortName)
+      return [
+        .dialog(
+          Dialog(title: s.transferTitle, lines: [question], kind: .confirm) { [weak self] answer in
+            guard let self else { return [] }
+            guard case .yes = answer else {
+              session.note(s.logLeftAsItWas(current.inventory, current.bookTitle), context: context)
+              return []
+            }
+            return self.apply(code: current.inventory, context: context, transfer: true)
+          })
+      ]
+    case .chooseCopy(let isbn, let copies, let toIssue):
+      let options = copies.map { copy in
+        guard let loan = copy.loan else { return s.copyOnShelf(copy.book.inventoryNumber, copy.book.place) }
+        return s.copyOut(copy.book.inventoryNumber, loan.readerName, loan.readerTicket, loan.loan.due.iso)
       }
-      log[index].action = .undone
+      let title = toIssue ? s.chooseCopyToIssue(isbn.hyphenated) : s.chooseCopyToReturn(isbn.hyphenated)
+      return [
+        .dialog(
+          Dialog(
+            title: title, lines: [s.chooseCopyHint],
+            kind: .choice(options: options, codes: copies.map(\.book.inventoryNumber), selected: 0)
+          ) { [weak self] answer in
+            guard let self, case .chosen(let index) = answer, copies.indices.contains(index) else { return [] }
+            return self.apply(code: copies[index].book.inventoryNumber, context: context)
+          })
+      ]
+    case .findReader(let name):
+      return findReader(name, context: context)
+    case .unknown(let unknown):
+      session.refuse(s.unknownCode(unknown), context: context)
+      return [.bell, .dialog(.error(s.unknownCodeTitle, [s.unknownCodeMessage(unknown)]))]
+    }
+  }
+
+  private func refusalTitle(_ error: StoreError, context: UIContext) -> String {
+    context.session.reader == nil ? context.strings.returnRefusedTitle : context.strings.issueRefusedTitle
+  }
+
+  /// Renews or returns one of the reader's loans, by the counter's rule for that intent.
+  private func act(on inventory: String, intent: CounterIntent, refusalTitle: String, context: UIContext) -> [Effect]
+  {
+    do {
+      if case .done(let action) = try context.store.circulate(inventory, reader: nil, intent: intent) {
+        context.session.record(action, context: context)
+      }
       refreshReader(context: context)
       return []
     } catch {
-      return [.dialog(.error(s.undoRefusedTitle, context.messages(error)))]
+      let messages = context.messages(error)
+      context.session.refuse(messages.joined(separator: "; "), context: context)
+      return [.bell, .dialog(.error(refusalTitle, messages))]
     }
   }
 
-  private func append(_ text: String, action: LogEntry.Action, isError: Bool, context: UIContext) {
-    log.append(LogEntry(time: context.clock.now().clockTime, text: text, action: action, isError: isError))
+  private func renewAll(context: UIContext) -> [Effect] {
+    let s = context.strings
+    guard let reader = context.session.reader else { return [.notify(s.scanReaderFirst)] }
+    do {
+      let (renewed, refused) = try context.store.renewAll(ticket: reader.ticket)
+      for renewal in renewed { context.session.record(.renewed(renewal), context: context) }
+      refreshReader(context: context)
+      guard !refused.isEmpty else { return [.notify(s.renewedAll(renewed.count))] }
+      let lines = refused.map { context.messages(.refused([$0])).joined() }
+      for line in lines { context.session.refuse(line, context: context) }
+      return [.bell, .dialog(.error(s.renewRefusedTitle, [s.renewedAll(renewed.count)] + lines))]
+    } catch {
+      let messages = context.messages(error)
+      context.session.refuse(messages.joined(separator: "; "), context: context)
+      return [.bell, .dialog(.error(s.renewRefusedTitle, messages))]
+    }
+  }
+
+  private func findReader(_ name: String, context: UIContext) -> [Effect] {
+    [
+      .push(
+        ReaderListScreen(
+          query: name, onChoose: { [weak self] chosen in self?.select(chosen, context: context) ?? [] }))
+    ]
+  }
+
+  func select(_ chosen: Reader, context: UIContext) -> [Effect] {
+    context.session.select(chosen, context: context)
+    chosenLoan = nil
+    refreshReader(context: context)
+    return []
   }
 
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
     let s = context.strings
+    let reader = context.session.reader
     var y = area.row + 1
     let prompt = reader == nil ? s.deskPromptNoReader : s.deskPromptReader
     buffer.write(prompt, row: y, column: area.column + 2, width: area.width - 4, style: context.style(.label))
     y += 1
     let fieldWidth = min(50, area.width - 4)
     let (text, cursor) = input.visible(width: fieldWidth)
-    buffer.writePadded(text, row: y, column: area.column + 2, width: fieldWidth, style: context.style(.activeField))
+    buffer.writePadded(
+      text, row: y, column: area.column + 2, width: fieldWidth,
+      style: context.style(chosenLoan == nil ? .activeField : .field))
     let inputRow = y
     y += 2
     if let reader {
@@ -219,7 +252,7 @@ final class DeskCirculationScreen: DeskScreen {
       y += 1
       if overdue > 0 {
         buffer.write(
-          "! " + s.readerHasOverdue(overdue), row: y, column: area.column + 2, width: area.width - 4,
+          "! " + s.readerHasOverdueAtDesk(overdue), row: y, column: area.column + 2, width: area.width - 4,
           style: context.style(.warning))
         y += 1
       }
@@ -232,16 +265,23 @@ final class DeskCirculationScreen: DeskScreen {
       buffer.write(s.booksOut(readerLoans.count), row: y, column: area.column + 2, style: context.style(.header))
       y += 1
       let loanRows = max(1, (area.bottom - y) / 2)
-      for record in readerLoans.prefix(loanRows) where y < area.bottom {
+      // Keep the chosen loan in view.
+      let first = max(0, (chosenLoan ?? 0) - loanRows + 1)
+      for (index, record) in readerLoans.enumerated().dropFirst(first).prefix(loanRows) where y < area.bottom {
         let late = record.loan.isOverdue(on: today)
+        var role: Role = late ? .overdue : .issued
+        if index == chosenLoan {
+          role = late ? .selectedOverdue : .selectedIssued
+          buffer.fill(row: y, column: area.column + 4, height: 1, width: area.width - 6, style: context.style(role))
+        }
         buffer.write(
           (late ? "! " : "* ") + loanLine(record, showing: .book, context: context), row: y, column: area.column + 4,
-          width: area.width - 6, style: context.style(late ? .overdue : .issued))
+          width: area.width - 6, style: context.style(role))
         y += 1
       }
-      if readerLoans.count > loanRows, y < area.bottom {
-        buffer.write(
-          s.andMore(readerLoans.count - loanRows), row: y, column: area.column + 4, style: context.style(.muted))
+      let hidden = readerLoans.count - min(loanRows, readerLoans.count - first) - first
+      if hidden > 0, y < area.bottom {
+        buffer.write(s.andMore(hidden), row: y, column: area.column + 4, style: context.style(.muted))
         y += 1
       }
       y += 1
@@ -250,16 +290,18 @@ final class DeskCirculationScreen: DeskScreen {
       buffer.write(s.sessionLog, row: y, column: area.column + 2, style: context.style(.header))
       y += 1
     }
+    let log = context.session.log
     let logRows = max(0, area.bottom - y)
     if log.isEmpty, logRows > 0 {
       buffer.write(s.sessionLogEmpty, row: y, column: area.column + 4, style: context.style(.muted))
     }
     for entry in log.suffix(logRows) {
+      let role: Role = entry.isError ? .warning : entry.undone ? .muted : .normal
       buffer.write(
         "\(entry.time)  \(entry.text)", row: y, column: area.column + 4, width: area.width - 6,
-        style: context.style(entry.isError ? .warning : .normal))
+        style: context.style(role))
       y += 1
     }
-    buffer.cursor = (inputRow, area.column + 2 + cursor)
+    buffer.cursor = chosenLoan == nil ? (inputRow, area.column + 2 + cursor) : nil
   }
 }

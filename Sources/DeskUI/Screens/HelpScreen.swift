@@ -1,9 +1,10 @@
 /// Which screen's keys the help shows first.
 public enum HelpTopic: CaseIterable, Sendable {
-  case home, bookList, readerList, bookDetail, readerDetail, form, desk, scanImage
+  case home, bookList, readerList, bookDetail, readerDetail, form, desk, overdue, scanImage
 }
 
-/// Every key, screen by screen, starting with the screen help was asked from.
+/// What each screen is for and every key, screen by screen, starting with the screen help was
+/// asked from.
 final class HelpScreen: DeskScreen {
   let topic: HelpTopic
   private var scroll = 0
@@ -36,22 +37,37 @@ final class HelpScreen: DeskScreen {
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
     let s = context.strings
     let order = [topic] + HelpTopic.allCases.filter { $0 != topic }
-    var lines: [(String, String, Bool)] = []
-    for item in order {
-      lines.append((s.helpHeading(item), "", true))
-      for (key, meaning) in s.helpKeys(item) { lines.append((key, meaning, false)) }
-      lines.append(("", "", false))
+    enum Kind { case heading, text, key }
+    var lines: [(key: String, text: String, kind: Kind)] = []
+    let meaningWidth = max(10, area.width - 25)
+    func addKeys(_ keys: [(String, String)]) {
+      for (key, meaning) in keys {
+        // Long meanings wrap under themselves, never cut.
+        for (index, line) in wrap(meaning, width: meaningWidth).enumerated() {
+          lines.append((index == 0 ? key : "", line, .key))
+        }
+      }
     }
-    lines.append((s.helpHeadingEverywhere, "", true))
-    for (key, meaning) in s.helpKeysEverywhere { lines.append((key, meaning, false)) }
+    for item in order {
+      lines.append((s.helpHeading(item), "", .heading))
+      for line in wrap(s.helpAbout(item), width: max(20, area.width - 6)) { lines.append(("", line, .text)) }
+      lines.append(("", "", .text))
+      addKeys(s.helpKeys(item))
+      lines.append(("", "", .text))
+    }
+    lines.append((s.helpHeadingEverywhere, "", .heading))
+    addKeys(s.helpKeysEverywhere)
     scroll = min(scroll, max(0, lines.count - area.height + 1))
     var y = area.row + 1
-    for (key, meaning, heading) in lines.dropFirst(scroll) where y < area.bottom {
-      if heading {
-        buffer.write(key, row: y, column: area.column + 2, style: context.style(.header))
-      } else {
-        buffer.write(key, row: y, column: area.column + 4, width: 18, style: context.style(.label))
-        buffer.write(meaning, row: y, column: area.column + 23, width: area.width - 25)
+    for line in lines.dropFirst(scroll) where y < area.bottom {
+      switch line.kind {
+      case .heading:
+        buffer.write(line.key, row: y, column: area.column + 2, style: context.style(.header))
+      case .text:
+        buffer.write(line.text, row: y, column: area.column + 4, width: area.width - 6)
+      case .key:
+        buffer.write(line.key, row: y, column: area.column + 4, width: 18, style: context.style(.label))
+        buffer.write(line.text, row: y, column: area.column + 23, width: area.width - 25)
       }
       y += 1
     }

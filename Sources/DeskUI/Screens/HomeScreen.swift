@@ -9,13 +9,14 @@ final class HomeScreen: DeskScreen {
   var helpTopic: HelpTopic { .home }
 
   enum Section: CaseIterable {
-    case books, readers, desk, scan, export, help
+    case books, readers, desk, overdue, scan, export, help
 
     var key: Character {
       switch self {
       case .books: return "b"
       case .readers: return "r"
       case .desk: return "d"
+      case .overdue: return "o"
       case .scan: return "s"
       case .export: return "x"
       case .help: return "h"
@@ -28,6 +29,7 @@ final class HomeScreen: DeskScreen {
       case .books: return "и"
       case .readers: return "к"
       case .desk: return "в"
+      case .overdue: return "щ"
       case .scan: return "ы"
       case .export: return "ч"
       case .help: return "р"
@@ -74,6 +76,7 @@ final class HomeScreen: DeskScreen {
     case .books: return [.push(BookListScreen())]
     case .readers: return [.push(ReaderListScreen())]
     case .desk: return [.push(DeskCirculationScreen())]
+    case .overdue: return [.push(OverdueScreen())]
     case .help: return [.help(.home)]
     case .scan: return [.push(ScanImageScreen())]
     case .export: return ExportAction.prompt(.everything, context: context)
@@ -100,7 +103,8 @@ final class HomeScreen: DeskScreen {
     y += 1
     if counts.overdue > 0, y < area.bottom {
       buffer.write(
-        "! " + s.overdueBooks(counts.overdue), row: y, column: area.column + 3, style: context.style(.warning))
+        "! " + s.overdueBooks(counts.overdue) + " " + s.overdueLeadsThere, row: y, column: area.column + 3,
+        width: area.width - 6, style: context.style(.warning))
     }
   }
 }

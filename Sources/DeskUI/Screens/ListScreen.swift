@@ -53,7 +53,13 @@ class ListScreen<Row> {
     fatalError("subclasses open their records")
   }
 
-  var showsRecent: Bool { !recent.isEmpty && query.text.trimmingWhitespace().isEmpty && !isTypingQuery }
+  /// True while a filter narrows the list: the records opened lately, which may not match it,
+  /// are not shown above it.
+  var isFiltered: Bool { false }
+
+  var showsRecent: Bool {
+    !recent.isEmpty && !isFiltered && query.text.trimmingWhitespace().isEmpty && !isTypingQuery
+  }
 
   /// Loads the list again when the screen shows: around a record just saved, or the same
   /// search again, or the same stretch of the list.

@@ -35,8 +35,10 @@ final class ReaderDetailScreen: DeskScreen {
       guard let found = try context.store.reader(ticket: ticket) else { return [.pop] }
       reader = found
       try context.store.noteOpened(found)
+      // The selection stays on the same loan, wherever a renewal or a return moved it in the list.
+      let chosen = selectedLoan?.loan.id
       loans = try context.store.loans(ofReader: found)
-      selected = min(selected, max(0, loans.count - 1))
+      selected = loans.firstIndex { $0.loan.id == chosen } ?? min(selected, max(0, loans.count - 1))
     } catch {
       return [.dialog(.error(context.strings.errorTitle, context.messages(error)))]
     }
@@ -62,29 +64,26 @@ final class ReaderDetailScreen: DeskScreen {
     case .character("i"), .character("ш"):
       return [
         .dialog(
-          Dialog(title: s.issueTitle, lines: [s.issuePromptInventory(reader.shortName)], kind: .prompt(LineEditor())) {
+          Dialog(title: s.issueTitle, lines: [s.issuePromptInventory(reader.shortName)], kind: .collect(LineEditor())) {
             [weak self] answer in
             guard case .text(let text) = answer, !text.isEmpty, let self else { return [] }
             let inventories = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-            let effects = attempt(context, title: s.issueRefusedTitle) { () throws(StoreError) in
-              let issued = try context.store.issue(ticket: reader.ticket, inventories: inventories)
-              return s.issuedManyNotice(issued.count, reader.shortName, issued.first?.loan.due.iso ?? "")
+            let effects = counterChange(context, title: s.issueRefusedTitle) { () throws(StoreError) in
+              try context.store.issue(ticket: reader.ticket, inventories: inventories).map(CounterAction.issued)
             }
             return effects + self.reload(context: context)
           })
       ]
     case .character("r"), .character("к"):
       guard let loan = selectedLoan, loan.loan.isOpen else { return [] }
-      let effects = attempt(context, title: s.returnRefusedTitle) { () throws(StoreError) in
-        try context.store.returnBooks(inventories: [loan.inventory])
-        return s.returnedNotice(loan.bookTitle, reader.shortName)
+      let effects = counterChange(context, title: s.returnRefusedTitle) { () throws(StoreError) in
+        try context.store.circulate(loan.inventory, reader: nil, intent: .giveBack).actions
       }
       return effects + reload(context: context)
     case .character("w"), .character("ц"):
       guard let loan = selectedLoan, loan.loan.isOpen else { return [] }
-      let effects = attempt(context, title: s.renewRefusedTitle) { () throws(StoreError) in
-        let renewed = try context.store.renew(inventories: [loan.inventory])
-        return s.renewedNotice(loan.bookTitle, renewed.first?.loan.due.iso ?? "")
+      let effects = counterChange(context, title: s.renewRefusedTitle) { () throws(StoreError) in
+        try context.store.circulate(loan.inventory, reader: nil, intent: .renew).actions
       }
       return effects + reload(context: context)
     case .character("d"), .character("в"), .delete:

@@ -1,36 +1,44 @@
 import DeskDomain
 import DeskStorage
 
-/// The readers: ticket, name, phone, books out, and a mark for those with overdue books.
+/// The readers: ticket, name, phone, books out, and a mark for those with overdue books; `f`
+/// shows only the readers with overdue books.
 final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
   /// When set, choosing a reader hands it here instead of opening it (the Desk picks readers).
   let onChoose: ((Reader) -> [Effect])?
+  var filter: ReaderFilter
 
-  init(onChoose: ((Reader) -> [Effect])? = nil) {
+  /// `query` starts the list searched (a name typed at the Desk).
+  init(query: String = "", filter: ReaderFilter = .all, onChoose: ((Reader) -> [Effect])? = nil) {
     self.onChoose = onChoose
+    self.filter = filter
     super.init(key: { $0.reader.sortKey })
+    self.query = LineEditor(query, maximumLength: 200)
   }
 
   var helpTopic: HelpTopic { .readerList }
 
-  func title(_ context: UIContext) -> String { context.strings.readersTitle }
+  override var isFiltered: Bool { filter != .all }
+
+  func title(_ context: UIContext) -> String { context.strings.readersTitle(context.strings.readerFilterName(filter)) }
 
   func keyHints(_ context: UIContext) -> [KeyHint] {
     let s = context.strings
     if isTypingQuery { return [KeyHint("Enter", s.keyDone), KeyHint("Esc", s.keyClear)] }
     return [
       KeyHint("Enter", onChoose == nil ? s.keyOpen : s.keyChoose), KeyHint("/", s.keySearch),
-      KeyHint("n", s.keyNew), KeyHint("e", s.keyEdit), KeyHint("Esc", s.keyBack),
+      KeyHint("n", s.keyNew), KeyHint("e", s.keyEdit), KeyHint("f", s.keyFilter), KeyHint("Esc", s.keyBack),
     ]
   }
 
   override func fetch(_ context: UIContext) -> KeysetList<ReaderListing>.Fetch {
     let store = context.store
-    return { position, limit in try store.readers(position: position, limit: limit) }
+    let filter = self.filter
+    return { position, limit in try store.readers(filter: filter, position: position, limit: limit) }
   }
 
   override func searchRequest(generation: Int, query: String) -> SearchRequest {
-    SearchRequest(generation: generation, target: .readers, query: query, limit: LibraryStore.searchCap)
+    SearchRequest(generation: generation, target: .readers(filter), query: query, limit: LibraryStore.searchCap)
   }
 
   override func rows(from result: SearchResult) -> [ReaderListing] { result.readers }
@@ -52,6 +60,13 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
           ReaderFormScreen(
             editing: listing.reader, onSaved: { [weak self] reader in self?.pendingFocus = reader.sortKey }))
       ]
+    case .character("f"), .character("а"):
+      filter = filter == .all ? .overdue : .all
+      if query.text.trimmingWhitespace().isEmpty {
+        list.load(fetch(context), pageSize: pageSize)
+        return []
+      }
+      return reload(context: context)
     case .function(6):
       return ExportAction.prompt(.readers, context: context)
     case .character("?"):

@@ -32,7 +32,9 @@ public struct EnglishStrings: UIStrings {
   public let keySave = "Save"
   public let keyNextField = "Next field"
   public let keyCancel = "Cancel"
-  public let keyApply = "Issue/return"
+  public let keyApply = "Apply"
+  public let keyRenewAll = "Renew all"
+  public let keyReceipt = "Receipt"
   public let keyFindReader = "Find reader"
   public let keyUndo = "Undo"
   public let keyEndReader = "Next reader"
@@ -40,6 +42,7 @@ public struct EnglishStrings: UIStrings {
 
   public let dialogOK = "Enter: OK"
   public let dialogYesNo = "y: Yes   n: No"
+  public let dialogChoice = "↑↓ choose   Enter: OK   Esc: Cancel"
   public let dialogPrompt = "Enter: OK   Esc: Cancel"
   public let quitTitle = "Quit"
   public let quitUnsaved = "A form holds changes that are not saved. Quit and lose them?"
@@ -61,6 +64,8 @@ public struct EnglishStrings: UIStrings {
   public let sectionDesk = "Desk: issue and return"
   public let sectionScan = "Scan image"
   public let sectionExport = "Export"
+  public let sectionOverdue = "Overdue books: chase them"
+  public let overdueLeadsThere = "(o: who has them)"
   public let sectionHelp = "Help"
   public let exportPrompt = "File to write the IRBIS records to (Windows-1251, as IRBIS reads them):"
   public let keyExport = "Export"
@@ -92,7 +97,13 @@ public struct EnglishStrings: UIStrings {
     case .overdue: return "overdue"
     }
   }
-  public let readersTitle = "Readers"
+  public func readersTitle(_ filter: String) -> String { "Readers: \(filter)" }
+  public func readerFilterName(_ filter: ReaderFilter) -> String {
+    switch filter {
+    case .all: return "all"
+    case .overdue: return "with overdue books"
+    }
+  }
   public let columnInventory = "Inv. no."
   public let columnAuthor = "Author"
   public let columnTitle = "Title"
@@ -158,8 +169,8 @@ public struct EnglishStrings: UIStrings {
   public let requiredNote = "Fields marked * are required. F2 saves, Esc cancels."
 
   public let deskTitle = "Desk"
-  public let deskPromptNoReader = "Scan a reader's card to issue, or a book to take it back:"
-  public let deskPromptReader = "Scan books to issue them to this reader; Esc for the next reader:"
+  public let deskPromptNoReader = "Scan a reader's card (or type a name), or a book to take it back:"
+  public let deskPromptReader = "Scan books: new ones go out, the reader's own come back. ↓: their loans"
   public func deskReader(_ ticket: String, _ name: String, _ category: String) -> String {
     "Reader \(ticket): \(name) (\(category))"
   }
@@ -186,14 +197,77 @@ public struct EnglishStrings: UIStrings {
     "Undone: the return of \(inventory) «\(title)»; it is out to \(reader) again"
   }
   public func cameBackLate(_ days: Int) -> String { days == 1 ? "1 day late" : "\(days) days late" }
+  public func logRenewed(_ inventory: String, _ title: String, _ due: String) -> String {
+    "Renewed \(inventory) «\(title)», due \(due)"
+  }
+  public func logTransferred(_ inventory: String, _ title: String, _ from: String, _ to: String, _ due: String)
+    -> String
+  {
+    "Returned \(inventory) «\(title)» from \(from) and issued it to \(to), due \(due)"
+  }
+  public func logUndoRenewal(_ inventory: String, _ title: String, _ due: String) -> String {
+    "Undone: the renewal of \(inventory) «\(title)»; due \(due) again"
+  }
+  public func logUndoTransfer(_ inventory: String, _ title: String, _ reader: String) -> String {
+    "Undone: the move of \(inventory) «\(title)»; it is out to \(reader) again"
+  }
+  public func logLeftAsItWas(_ inventory: String, _ title: String) -> String {
+    "Left as it was: \(inventory) «\(title)»"
+  }
+  public func readerHasOverdueAtDesk(_ count: Int) -> String {
+    count == 1 ? "1 overdue book: scan it to take it back" : "\(count) overdue books: scan them to take them back"
+  }
+  public let transferTitle = "Out to another reader"
+  public func transferQuestion(
+    _ title: String, _ inventory: String, _ reader: String, _ ticket: String, _ since: String, _ due: String,
+    _ to: String
+  ) -> String {
+    "«\(title)» (\(inventory)) is out to \(reader) (\(ticket)) since \(since), due \(due). "
+      + "Return it from \(reader) and issue it to \(to)?"
+  }
+  public func copyOnShelf(_ inventory: String, _ place: String) -> String {
+    place.isEmpty ? "\(inventory)  on the shelf" : "\(inventory)  \(place)"
+  }
+  public func copyOut(_ inventory: String, _ reader: String, _ ticket: String, _ due: String) -> String {
+    "\(inventory)  \(reader) (\(ticket)), due \(due)"
+  }
+  public func chooseCopyToIssue(_ isbn: String) -> String { "Which copy of \(isbn)?" }
+  public func chooseCopyToReturn(_ isbn: String) -> String { "Which copy of \(isbn) came back?" }
+  public let chooseCopyHint = "Several copies have this ISBN: choose the one in hand, or scan its inventory number."
+  public let scanReaderFirst = "Scan the reader's card first"
+  public func renewedAll(_ count: Int) -> String { count == 1 ? "Renewed 1 book" : "Renewed \(count) books" }
+
+  public let receiptTitle = "Receipt"
+  public let receiptEmpty = "Nothing issued, renewed or returned in this visit yet"
+  public func receiptPrompt(_ canPrint: Bool) -> String {
+    canPrint ? "Print the visit's receipt (lp), or write it to a file:" : "Write the visit's receipt to a file:"
+  }
+  public let receiptPrinted = "Receipt sent to the printer"
+  public func receiptWritten(_ path: String) -> String { "Receipt written to \(path)" }
+  public func receiptHeading(_ date: String, _ time: String) -> String { "Receipt, \(date) \(time)" }
+  public func receiptReader(_ ticket: String, _ name: String) -> String { "Reader \(ticket): \(name)" }
+  public let receiptIssued = "Issued:"
+  public let receiptRenewed = "Renewed:"
+  public let receiptReturned = "Returned:"
+  public func receiptDue(_ date: String) -> String { "due \(date)" }
+  public let receiptThanks = "Thank you!"
+
+  public func overdueTitle(_ readers: Int) -> String {
+    readers == 1 ? "Overdue: 1 reader" : "Overdue: \(readers) readers"
+  }
+  public let noOverdue = "No books are overdue."
+  public func overdueReaderLine(_ days: Int, _ ticket: String, _ name: String, _ contacts: String) -> String {
+    "\(days) \(days == 1 ? "day" : "days")  \(ticket)  \(name)  \(contacts)"
+  }
+  public func overdueBookLine(_ inventory: String, _ book: String, _ due: String, _ days: Int) -> String {
+    "\(inventory)  \(book)  due \(due), \(days) \(days == 1 ? "day" : "days") overdue"
+  }
 
   public func closeDialogFirst(_ code: String) -> String { "Scanned \(code): close the message first" }
   public let scannedRecord = "Filled from the scanned label: check and save with F2"
   public func scannedNewISBN(_ isbn: String) -> String { "ISBN \(isbn) is not in the library: a new book" }
   public func scannedCopies(_ count: Int) -> String { "The library has \(count) copies with this ISBN" }
-  public func noCopyFits(_ code: String) -> String {
-    "No copy with ISBN \(code) fits: scan the book's inventory label instead"
-  }
+
 
   public let scanPrompt = "Image file (PNG or JPEG) to scan; Tab completes the name:"
   public let keyScanFile = "Scan"
@@ -229,13 +303,48 @@ public struct EnglishStrings: UIStrings {
     case .form: return "Forms"
     case .desk: return "Desk"
     case .scanImage: return "Scan image"
+    case .overdue: return "Overdue books"
+    }
+  }
+  public func helpAbout(_ topic: HelpTopic) -> String {
+    switch topic {
+    case .home:
+      return "The library at a glance. Most of the day is spent on the Desk (d): a reader's visit, scan by scan. "
+        + "The count of overdue books leads to the readers who hold them (o)."
+    case .bookList:
+      return "The catalogue, issued books marked * and overdue ones !. Type / and a few letters of an author, a "
+        + "title, an ISBN or an inventory number; typos and the other keyboard layout are forgiven."
+    case .readerList:
+      return "The readers, those with overdue books marked !. f shows only them. Chosen from the Desk (F3, or a "
+        + "name typed there), Enter selects the reader for the visit."
+    case .bookDetail:
+      return "One copy: every field, who holds it and until when, and who held it before."
+    case .readerDetail:
+      return "One reader: the books they hold (overdue ones first marked !), then their history. Choose a loan "
+        + "with ↑↓ to return or renew it; i issues more, several scans at once."
+    case .form:
+      return "Fields marked * are required. Nothing is saved before F2; a refused save keeps everything typed "
+        + "and puts the cursor on the field to fix. A scanner's Enter moves to the next field, never saves."
+    case .desk:
+      return "A whole visit here: scan the reader's card, then each book. A book the reader holds is returned; a "
+        + "new one is issued to them; a book out to somebody else asks before moving it to them. With no reader "
+        + "selected a scanned book is returned. An ISBN of several copies asks which copy. Typing a name finds the "
+        + "reader. ↓ chooses one of the reader's loans: w renews it, r returns it; F7 renews all that may be. "
+        + "F4 prints or saves the visit's receipt; F8 undoes the last change; Esc ends the visit."
+    case .scanImage:
+      return "Reads barcodes and QR codes from a photo or a scanned image, and opens what the code names."
+    case .overdue:
+      return "Every reader holding an overdue book, the longest overdue first, with their phone and e-mail to "
+        + "reach them. Enter opens the reader. `circdesk overdue --csv` gives the same for a mail merge, and "
+        + "`circdesk notices overdue` writes a reminder letter to each."
     }
   }
   public func helpKeys(_ topic: HelpTopic) -> [(String, String)] {
     switch topic {
     case .home:
       return [
-        ("b", "Books"), ("r", "Readers"), ("d", "Desk: issue and return"), ("s", "Scan image"),
+        ("b", "Books"), ("r", "Readers"), ("d", "Desk: issue and return"), ("o", "Overdue books"),
+        ("s", "Scan image"),
         ("x", "Export everything to IRBIS"),
         ("h, ?", "Help"), ("↑ ↓ Enter", "Choose a section"), ("q", "Quit"),
       ]
@@ -249,6 +358,8 @@ public struct EnglishStrings: UIStrings {
       if topic == .bookList {
         keys.append(("f", "Filter: all, issued, available, overdue"))
         keys.append(("* !", "Marks issued and overdue books"))
+      } else {
+        keys.append(("f", "Filter: all readers, or those with overdue books"))
       }
       return keys
     case .bookDetail:
@@ -270,10 +381,15 @@ public struct EnglishStrings: UIStrings {
       ]
     case .desk:
       return [
-        ("Enter, Tab", "Apply the scanned or typed code"), ("F3", "Find a reader by name"),
-        ("F8, Ctrl-Z", "Undo the last issue or return"), ("Esc", "Next reader (or back)"),
-        ("a scan", "Selects a reader, issues or returns a book, like Enter"),
+        ("Enter, Tab", "Apply the scanned or typed code (or find readers by a typed name)"),
+        ("a scan", "Selects a reader, issues or returns a book, like Enter"), ("F3", "Find a reader by name"),
+        ("↓ ↑", "Choose one of the reader's loans, back to the code field"), ("w", "Renew the chosen loan"),
+        ("r", "Return the chosen loan"), ("F7", "Renew every loan of the reader that may be"),
+        ("F4", "The visit's receipt: print it (lp) or write it to a file"),
+        ("F8, Ctrl-Z", "Undo the last issue, return or renewal"), ("Esc", "Next reader (or back)"),
       ]
+    case .overdue:
+      return [("↑ ↓ PgUp PgDn", "Choose a reader"), ("Enter", "Open the reader"), ("Esc", "Back")]
     case .scanImage:
       return [
         ("Tab", "Complete the file name"), ("Enter", "Scan the file; with several codes, open the chosen one"),
@@ -282,7 +398,10 @@ public struct EnglishStrings: UIStrings {
     }
   }
   public let helpHeadingEverywhere = "Everywhere"
-  public let helpKeysEverywhere = [("F1, ?", "Help"), ("F10", "Quit (asks first when a form holds changes)")]
+  public let helpKeysEverywhere = [
+    ("F1, ?", "Help"), ("F8, Ctrl-Z", "Undo the last issue, return or renewal, made on any screen"),
+    ("F10", "Quit (asks first when a form holds changes)"),
+  ]
 
   public func messages(_ error: StoreError) -> [String] { error.lines }
 }

@@ -39,7 +39,9 @@ public struct RussianStrings: UIStrings {
   public let keySave = "Сохранить"
   public let keyNextField = "След. поле"
   public let keyCancel = "Отмена"
-  public let keyApply = "Выдать/принять"
+  public let keyApply = "Применить"
+  public let keyRenewAll = "Продлить все"
+  public let keyReceipt = "Квитанция"
   public let keyFindReader = "Найти читателя"
   public let keyUndo = "Отменить"
   public let keyEndReader = "След. читатель"
@@ -47,6 +49,7 @@ public struct RussianStrings: UIStrings {
 
   public let dialogOK = "Enter: ОК"
   public let dialogYesNo = "y/д: Да   n/н: Нет"
+  public let dialogChoice = "↑↓ выбрать   Enter: ОК   Esc: Отмена"
   public let dialogPrompt = "Enter: ОК   Esc: Отмена"
   public let quitTitle = "Выход"
   public let quitUnsaved = "В форме есть несохранённые изменения. Выйти и потерять их?"
@@ -68,6 +71,8 @@ public struct RussianStrings: UIStrings {
   public let sectionDesk = "Кафедра: выдача и приём"
   public let sectionScan = "Сканировать изображение"
   public let sectionExport = "Экспорт"
+  public let sectionOverdue = "Должники: просроченные книги"
+  public let overdueLeadsThere = "(o — у кого)"
   public let sectionHelp = "Помощь"
   public let exportPrompt = "Файл для записей ИРБИС (Windows-1251, как читает ИРБИС):"
   public let keyExport = "Экспорт"
@@ -96,7 +101,13 @@ public struct RussianStrings: UIStrings {
     case .overdue: return "просроченные"
     }
   }
-  public let readersTitle = "Читатели"
+  public func readersTitle(_ filter: String) -> String { "Читатели: \(filter)" }
+  public func readerFilterName(_ filter: ReaderFilter) -> String {
+    switch filter {
+    case .all: return "все"
+    case .overdue: return "с просроченными книгами"
+    }
+  }
   public let columnInventory = "Инв. №"
   public let columnAuthor = "Автор"
   public let columnTitle = "Заглавие"
@@ -191,8 +202,8 @@ public struct RussianStrings: UIStrings {
   public let requiredNote = "Поля со * обязательны. F2 — сохранить, Esc — отмена."
 
   public let deskTitle = "Кафедра"
-  public let deskPromptNoReader = "Отсканируйте билет читателя для выдачи или книгу для приёма:"
-  public let deskPromptReader = "Сканируйте книги для выдачи этому читателю; Esc — следующий читатель:"
+  public let deskPromptNoReader = "Отсканируйте билет читателя (или введите фамилию) либо книгу для приёма:"
+  public let deskPromptReader = "Сканируйте книги: новые выдаются, свои читатель сдаёт. ↓ — его выдачи"
   public func deskReader(_ ticket: String, _ name: String, _ category: String) -> String {
     "Читатель \(ticket): \(name) (\(category))"
   }
@@ -219,14 +230,75 @@ public struct RussianStrings: UIStrings {
     "Отменён приём \(inventory) «\(title)»: книга снова у читателя \(reader)"
   }
   public func cameBackLate(_ days: Int) -> String { "опоздание \(self.days(days))" }
+  public func logRenewed(_ inventory: String, _ title: String, _ due: String) -> String {
+    "Продлена \(inventory) «\(title)», до \(due)"
+  }
+  public func logTransferred(_ inventory: String, _ title: String, _ from: String, _ to: String, _ due: String)
+    -> String
+  {
+    "Принята \(inventory) «\(title)» от: \(from) и выдана: \(to), до \(due)"
+  }
+  public func logUndoRenewal(_ inventory: String, _ title: String, _ due: String) -> String {
+    "Отменено продление \(inventory) «\(title)»: срок снова \(due)"
+  }
+  public func logUndoTransfer(_ inventory: String, _ title: String, _ reader: String) -> String {
+    "Отменена передача \(inventory) «\(title)»: книга снова у читателя \(reader)"
+  }
+  public func logLeftAsItWas(_ inventory: String, _ title: String) -> String {
+    "Оставлено как было: \(inventory) «\(title)»"
+  }
+  public func readerHasOverdueAtDesk(_ count: Int) -> String {
+    "Просрочено: \(books(count)); сканируйте, чтобы принять"
+  }
+  public let transferTitle = "Книга у другого читателя"
+  public func transferQuestion(
+    _ title: String, _ inventory: String, _ reader: String, _ ticket: String, _ since: String, _ due: String,
+    _ to: String
+  ) -> String {
+    "«\(title)» (\(inventory)) у читателя \(reader) (\(ticket)) с \(since), до \(due). "
+      + "Принять её от читателя \(reader) и выдать читателю \(to)?"
+  }
+  public func copyOnShelf(_ inventory: String, _ place: String) -> String {
+    place.isEmpty ? "\(inventory)  на полке" : "\(inventory)  \(place)"
+  }
+  public func copyOut(_ inventory: String, _ reader: String, _ ticket: String, _ due: String) -> String {
+    "\(inventory)  \(reader) (\(ticket)), до \(due)"
+  }
+  public func chooseCopyToIssue(_ isbn: String) -> String { "Какой экземпляр \(isbn)?" }
+  public func chooseCopyToReturn(_ isbn: String) -> String { "Какой экземпляр \(isbn) вернули?" }
+  public let chooseCopyHint = "С этим ISBN несколько экземпляров: выберите тот, что в руках, или сканируйте его инв. номер."
+  public let scanReaderFirst = "Сначала отсканируйте билет читателя"
+  public func renewedAll(_ count: Int) -> String { "Продлено: \(books(count))" }
+
+  public let receiptTitle = "Квитанция"
+  public let receiptEmpty = "За это посещение ещё ничего не выдано, не продлено и не принято"
+  public func receiptPrompt(_ canPrint: Bool) -> String {
+    canPrint ? "Напечатать квитанцию посещения (lp) или записать в файл:" : "Записать квитанцию посещения в файл:"
+  }
+  public let receiptPrinted = "Квитанция отправлена на принтер"
+  public func receiptWritten(_ path: String) -> String { "Квитанция записана в \(path)" }
+  public func receiptHeading(_ date: String, _ time: String) -> String { "Квитанция, \(date) \(time)" }
+  public func receiptReader(_ ticket: String, _ name: String) -> String { "Читатель \(ticket): \(name)" }
+  public let receiptIssued = "Выдано:"
+  public let receiptRenewed = "Продлено:"
+  public let receiptReturned = "Принято:"
+  public func receiptDue(_ date: String) -> String { "до \(date)" }
+  public let receiptThanks = "Спасибо!"
+
+  public func overdueTitle(_ readers: Int) -> String { "Должники: \(readers)" }
+  public let noOverdue = "Просроченных книг нет."
+  public func overdueReaderLine(_ days: Int, _ ticket: String, _ name: String, _ contacts: String) -> String {
+    "\(self.days(days))  \(ticket)  \(name)  \(contacts)"
+  }
+  public func overdueBookLine(_ inventory: String, _ book: String, _ due: String, _ days: Int) -> String {
+    "\(inventory)  \(book)  срок \(due), просрочено на \(self.days(days))"
+  }
 
   public func closeDialogFirst(_ code: String) -> String { "Отсканировано \(code): сначала закройте сообщение" }
   public let scannedRecord = "Заполнено по этикетке: проверьте и сохраните (F2)"
   public func scannedNewISBN(_ isbn: String) -> String { "ISBN \(isbn) в библиотеке нет: новая книга" }
   public func scannedCopies(_ count: Int) -> String { "В библиотеке экземпляров с этим ISBN: \(count)" }
-  public func noCopyFits(_ code: String) -> String {
-    "Ни один экземпляр с ISBN \(code) не подходит: отсканируйте инвентарную наклейку"
-  }
+
 
   public let scanPrompt = "Файл изображения (PNG или JPEG); Tab дополняет имя:"
   public let keyScanFile = "Сканировать"
@@ -262,13 +334,48 @@ public struct RussianStrings: UIStrings {
     case .form: return "Формы"
     case .desk: return "Кафедра"
     case .scanImage: return "Сканировать изображение"
+    case .overdue: return "Должники"
+    }
+  }
+  public func helpAbout(_ topic: HelpTopic) -> String {
+    switch topic {
+    case .home:
+      return "Библиотека одним взглядом. Основная работа — на кафедре (d): посещение читателя, скан за сканом. "
+        + "Число просроченных книг ведёт к должникам (o)."
+    case .bookList:
+      return "Каталог: выданные книги отмечены *, просроченные — !. Нажмите / и начните вводить автора, название, "
+        + "ISBN или инвентарный номер; опечатки и другая раскладка прощаются."
+    case .readerList:
+      return "Читатели; у кого есть просроченные книги, отмечены !. f показывает только их. Если список открыт с "
+        + "кафедры (F3 или введённая фамилия), Enter выбирает читателя для посещения."
+    case .bookDetail:
+      return "Один экземпляр: все поля, у кого он и до какого числа, у кого был раньше."
+    case .readerDetail:
+      return "Один читатель: книги на руках (просроченные отмечены !), затем история. Выберите выдачу ↑↓, чтобы "
+        + "принять или продлить её; i выдаёт ещё, можно несколько сканов сразу."
+    case .form:
+      return "Поля со * обязательны. Ничего не сохраняется до F2; при отказе всё введённое остаётся, курсор "
+        + "встаёт на поле, которое надо исправить. Enter сканера переходит к следующему полю и не сохраняет."
+    case .desk:
+      return "Всё посещение здесь: отсканируйте билет читателя, затем каждую книгу. Книга, которая у читателя, "
+        + "принимается; новая выдаётся ему; книга другого читателя — только после вопроса. Если читатель не "
+        + "выбран, отсканированная книга принимается. ISBN нескольких экземпляров — выбор экземпляра. Введённая "
+        + "фамилия ищет читателя. ↓ выбирает выдачу читателя: w продлевает, r принимает; F7 продлевает все, что "
+        + "можно. F4 печатает или сохраняет квитанцию; F8 отменяет последнее действие; Esc завершает посещение."
+    case .scanImage:
+      return "Читает штрихкоды и QR-коды с фотографии или скана и открывает то, что код называет."
+    case .overdue:
+      return "Все читатели с просроченными книгами, дольше всех просрочившие — первыми, с телефоном и e-mail. "
+        + "Enter открывает читателя. `circdesk overdue --csv` даёт то же для рассылки, `circdesk notices overdue` "
+        + "пишет каждому письмо-напоминание."
     }
   }
   public func helpKeys(_ topic: HelpTopic) -> [(String, String)] {
     switch topic {
     case .home:
       return [
-        ("b", "Книги"), ("r", "Читатели"), ("d", "Кафедра: выдача и приём"), ("s", "Сканировать изображение"),
+        ("b", "Книги"), ("r", "Читатели"), ("d", "Кафедра: выдача и приём"), ("o", "Должники"),
+        ("s", "Сканировать изображение"),
         ("x", "Экспорт всего в ИРБИС"), ("h, ?", "Помощь"), ("↑ ↓ Enter", "Выбрать раздел"), ("q", "Выход"),
       ]
     case .bookList, .readerList:
@@ -281,6 +388,8 @@ public struct RussianStrings: UIStrings {
       if topic == .bookList {
         keys.append(("f", "Фильтр: все, выданные, на полке, просроченные"))
         keys.append(("* !", "Отметки выданных и просроченных книг"))
+      } else {
+        keys.append(("f", "Фильтр: все читатели или с просроченными книгами"))
       }
       return keys
     case .bookDetail:
@@ -302,10 +411,15 @@ public struct RussianStrings: UIStrings {
       ]
     case .desk:
       return [
-        ("Enter, Tab", "Применить отсканированный или введённый код"), ("F3", "Найти читателя по имени"),
-        ("F8, Ctrl-Z", "Отменить последнюю выдачу или приём"), ("Esc", "Следующий читатель (или назад)"),
-        ("сканер", "Выбирает читателя, выдаёт или принимает книгу, как Enter"),
+        ("Enter, Tab", "Применить отсканированный или введённый код (или найти читателя по фамилии)"),
+        ("сканер", "Выбирает читателя, выдаёт или принимает книгу, как Enter"), ("F3", "Найти читателя по имени"),
+        ("↓ ↑", "Выбрать выдачу читателя, вернуться к полю кода"), ("w", "Продлить выбранную"),
+        ("r", "Принять выбранную"), ("F7", "Продлить все выдачи читателя, какие можно"),
+        ("F4", "Квитанция посещения: напечатать (lp) или записать в файл"),
+        ("F8, Ctrl-Z", "Отменить последнюю выдачу, приём или продление"), ("Esc", "Следующий читатель (или назад)"),
       ]
+    case .overdue:
+      return [("↑ ↓ PgUp PgDn", "Выбрать читателя"), ("Enter", "Открыть читателя"), ("Esc", "Назад")]
     case .scanImage:
       return [
         ("Tab", "Дополнить имя файла"), ("Enter", "Сканировать файл; из нескольких кодов открыть выбранный"),
@@ -314,7 +428,10 @@ public struct RussianStrings: UIStrings {
     }
   }
   public let helpHeadingEverywhere = "Везде"
-  public let helpKeysEverywhere = [("F1, ?", "Помощь"), ("F10", "Выход (спросит, если в форме есть изменения)")]
+  public let helpKeysEverywhere = [
+    ("F1, ?", "Помощь"), ("F8, Ctrl-Z", "Отменить последнюю выдачу, приём или продление на любом экране"),
+    ("F10", "Выход (спросит, если в форме есть изменения)"),
+  ]
 
   public func messages(_ error: StoreError) -> [String] {
     switch error {

@@ -34,11 +34,14 @@ public protocol UIStrings: Sendable {
   var keyUndo: String { get }
   var keyEndReader: String { get }
   var keyScroll: String { get }
+  var keyRenewAll: String { get }
+  var keyReceipt: String { get }
 
   // Dialogs
   var dialogOK: String { get }
   var dialogYesNo: String { get }
   var dialogPrompt: String { get }
+  var dialogChoice: String { get }
   var quitTitle: String { get }
   var quitUnsaved: String { get }
   var errorTitle: String { get }
@@ -61,6 +64,9 @@ public protocol UIStrings: Sendable {
   var sectionScan: String { get }
   var sectionExport: String { get }
   var sectionHelp: String { get }
+  var sectionOverdue: String { get }
+  /// After the count of overdue books on Home: how to reach the Overdue screen.
+  var overdueLeadsThere: String { get }
   var exportPrompt: String { get }
   var keyExport: String { get }
   func exported(_ count: Int, _ path: String) -> String
@@ -78,7 +84,8 @@ public protocol UIStrings: Sendable {
   var isbnNotHere: String { get }
   func booksTitle(_ filter: String) -> String
   func filterName(_ filter: BookFilter) -> String
-  var readersTitle: String { get }
+  func readersTitle(_ filter: String) -> String
+  func readerFilterName(_ filter: ReaderFilter) -> String
   var columnInventory: String { get }
   var columnAuthor: String { get }
   var columnTitle: String { get }
@@ -153,13 +160,50 @@ public protocol UIStrings: Sendable {
   func logUndoIssue(_ inventory: String, _ title: String) -> String
   func logUndoReturn(_ inventory: String, _ title: String, _ reader: String) -> String
   func cameBackLate(_ days: Int) -> String
+  func logRenewed(_ inventory: String, _ title: String, _ due: String) -> String
+  func logTransferred(_ inventory: String, _ title: String, _ from: String, _ to: String, _ due: String) -> String
+  func logUndoRenewal(_ inventory: String, _ title: String, _ due: String) -> String
+  func logUndoTransfer(_ inventory: String, _ title: String, _ reader: String) -> String
+  func logLeftAsItWas(_ inventory: String, _ title: String) -> String
+  func readerHasOverdueAtDesk(_ count: Int) -> String
+  var transferTitle: String { get }
+  func transferQuestion(
+    _ title: String, _ inventory: String, _ reader: String, _ ticket: String, _ since: String, _ due: String,
+    _ to: String
+  ) -> String
+  func copyOnShelf(_ inventory: String, _ place: String) -> String
+  func copyOut(_ inventory: String, _ reader: String, _ ticket: String, _ due: String) -> String
+  func chooseCopyToIssue(_ isbn: String) -> String
+  func chooseCopyToReturn(_ isbn: String) -> String
+  var chooseCopyHint: String { get }
+  var scanReaderFirst: String { get }
+  func renewedAll(_ count: Int) -> String
+
+  // Receipts
+  var receiptTitle: String { get }
+  var receiptEmpty: String { get }
+  func receiptPrompt(_ canPrint: Bool) -> String
+  var receiptPrinted: String { get }
+  func receiptWritten(_ path: String) -> String
+  func receiptHeading(_ date: String, _ time: String) -> String
+  func receiptReader(_ ticket: String, _ name: String) -> String
+  var receiptIssued: String { get }
+  var receiptRenewed: String { get }
+  var receiptReturned: String { get }
+  func receiptDue(_ date: String) -> String
+  var receiptThanks: String { get }
+
+  // Overdue
+  func overdueTitle(_ readers: Int) -> String
+  var noOverdue: String { get }
+  func overdueReaderLine(_ days: Int, _ ticket: String, _ name: String, _ contacts: String) -> String
+  func overdueBookLine(_ inventory: String, _ book: String, _ due: String, _ days: Int) -> String
 
   // Scans
   func closeDialogFirst(_ code: String) -> String
   var scannedRecord: String { get }
   func scannedNewISBN(_ isbn: String) -> String
   func scannedCopies(_ count: Int) -> String
-  func noCopyFits(_ code: String) -> String
 
   // Look-ups
   var keyTakeFound: String { get }
@@ -180,6 +224,8 @@ public protocol UIStrings: Sendable {
   var helpTitle: String { get }
   func helpHeading(_ topic: HelpTopic) -> String
   func helpKeys(_ topic: HelpTopic) -> [(String, String)]
+  /// What the screen is for and how work flows there.
+  func helpAbout(_ topic: HelpTopic) -> String
   var helpHeadingEverywhere: String { get }
   var helpKeysEverywhere: [(String, String)] { get }
 
@@ -193,6 +239,7 @@ extension UIStrings {
     case .books: return sectionBooks
     case .readers: return sectionReaders
     case .desk: return sectionDesk
+    case .overdue: return sectionOverdue
     case .scan: return sectionScan
     case .export: return sectionExport
     case .help: return sectionHelp

@@ -1,0 +1,92 @@
+import DeskDomain
+import DeskStorage
+
+/// Every reader with overdue books, the longest overdue first: ticket, phone and e-mail to reach
+/// them, then each book with its due date and days overdue. Enter opens the reader.
+final class OverdueScreen: DeskScreen {
+  private var readers: [OverdueReader] = []
+  private var selected = 0
+  private var scroll = 0
+  private var pageSize = 10
+
+  var helpTopic: HelpTopic { .overdue }
+
+  func title(_ context: UIContext) -> String { context.strings.overdueTitle(readers.count) }
+
+  func keyHints(_ context: UIContext) -> [KeyHint] {
+    let s = context.strings
+    return [KeyHint("↑↓", s.keyChoose), KeyHint("Enter", s.keyOpen), KeyHint("Esc", s.keyBack)]
+  }
+
+  func reload(context: UIContext) -> [Effect] {
+    do {
+      readers = try context.store.overdueReaders()
+    } catch {
+      return [.dialog(.error(context.strings.errorTitle, context.messages(error)))]
+    }
+    selected = min(selected, max(0, readers.count - 1))
+    return []
+  }
+
+  func handle(_ key: Key, context: UIContext) -> [Effect] {
+    let last = max(0, readers.count - 1)
+    switch key {
+    case .up: selected = max(0, selected - 1)
+    case .down: selected = min(last, selected + 1)
+    case .pageUp: selected = max(0, selected - pageSize)
+    case .pageDown: selected = min(last, selected + pageSize)
+    case .home: selected = 0
+    case .end: selected = last
+    case .enter:
+      guard readers.indices.contains(selected) else { return [] }
+      return [.push(ReaderDetailScreen(ticket: readers[selected].reader.ticket))]
+    case .escape, .character("q"), .character("й"): return [.pop]
+    case .character("?"): return [.help(helpTopic)]
+    default: break
+    }
+    return []
+  }
+
+  func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
+    let s = context.strings
+    let today = context.today
+    guard !readers.isEmpty else {
+      buffer.write(s.noOverdue, row: area.row + 1, column: area.column + 2, style: context.style(.muted))
+      return
+    }
+    // One block per reader: who and how to reach them, then their overdue books.
+    var lines: [(text: String, reader: Int, isHeader: Bool)] = []
+    for (index, entry) in readers.enumerated() {
+      let reader = entry.reader
+      let contacts = [reader.phone, reader.email].filter { !$0.isEmpty }.joined(separator: "  ")
+      lines.append(
+        (
+          s.overdueReaderLine(entry.daysOverdue(on: today), reader.ticket, reader.fullName, contacts), index,
+          true
+        ))
+      for loan in entry.loans {
+        let book = [loan.bookAuthor, "«\(loan.bookTitle)»"].filter { !$0.isEmpty }.joined(separator: " ")
+        lines.append(
+          ("    " + s.overdueBookLine(loan.inventory, book, loan.loan.due.iso, loan.loan.daysOverdue(on: today)), index,
+          false))
+      }
+    }
+    let top = area.row + 1
+    let height = max(1, area.bottom - top)
+    pageSize = max(1, height / 3)
+    if let first = lines.firstIndex(where: { $0.reader == selected }) {
+      let end = lines.lastIndex { $0.reader == selected } ?? first
+      if first < scroll { scroll = first }
+      if end >= scroll + height { scroll = min(first, end - height + 1) }
+    }
+    for (offset, line) in lines.dropFirst(scroll).prefix(height).enumerated() {
+      let row = top + offset
+      let isSelected = line.reader == selected
+      let role: Role = isSelected ? .selectedOverdue : (line.isHeader ? .overdue : .normal)
+      if isSelected {
+        buffer.fill(row: row, column: area.column + 1, height: 1, width: area.width - 2, style: context.style(role))
+      }
+      buffer.write(line.text, row: row, column: area.column + 2, width: area.width - 4, style: context.style(role))
+    }
+  }
+}
