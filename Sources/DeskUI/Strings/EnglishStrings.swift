@@ -260,7 +260,7 @@ public struct EnglishStrings: UIStrings {
     "\(days) \(days == 1 ? "day" : "days")  \(ticket)  \(name)  \(contacts)"
   }
   public func overdueBookLine(_ inventory: String, _ book: String, _ due: String, _ days: Int) -> String {
-    "\(inventory)  \(book)  due \(due), \(days) \(days == 1 ? "day" : "days") overdue"
+    "\(inventory)  due \(due), \(days) \(days == 1 ? "day" : "days") overdue  \(book)"
   }
 
   public func closeDialogFirst(_ code: String) -> String { "Scanned \(code): close the message first" }

@@ -291,7 +291,7 @@ public struct RussianStrings: UIStrings {
     "\(self.days(days))  \(ticket)  \(name)  \(contacts)"
   }
   public func overdueBookLine(_ inventory: String, _ book: String, _ due: String, _ days: Int) -> String {
-    "\(inventory)  \(book)  срок \(due), просрочено на \(self.days(days))"
+    "\(inventory)  срок \(due), просрочено на \(self.days(days))  \(book)"
   }
 
   public func closeDialogFirst(_ code: String) -> String { "Отсканировано \(code): сначала закройте сообщение" }
