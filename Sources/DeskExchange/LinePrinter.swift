@@ -33,12 +33,18 @@ public enum LinePrinter {
       close(pipe[1])
       throw .cannotWrite("lp", String(cString: strerror(spawned)))
     }
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = write(pipe[1], &bytes[offset], bytes.count - offset)
-      if written <= 0 { break }
-      offset += written
+    // lp may exit before reading everything: a write to its closed pipe must fail, not kill the desk.
+    let previous = signal(SIGPIPE, SIG_IGN)
+    defer { signal(SIGPIPE, previous) }
+    let bytes = Array(text.utf8)
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count, let base = buffer.baseAddress {
+        let written = write(pipe[1], base + offset, buffer.count - offset)
+        if written < 0 && errno == EINTR { continue }
+        if written <= 0 { break }
+        offset += written
+      }
     }
     close(pipe[1])
     var status: Int32 = 0

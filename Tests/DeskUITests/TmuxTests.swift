@@ -51,6 +51,11 @@ import Testing
       try tmux(["send-keys", "-t", "desk", "-l", text])
     }
 
+    /// True once the program has rung the terminal's bell (tmux marks the window).
+    func bellRang() throws -> Bool {
+      try tmux(["display", "-p", "-t", "desk", "#{window_bell_flag}"]).hasPrefix("1")
+    }
+
     func screen(escapes: Bool = false) throws -> String {
       try tmux(["capture-pane", "-p", "-t", "desk"] + (escapes ? ["-e"] : []))
     }
@@ -140,6 +145,83 @@ import Testing
     try session.waitFor("Issued 100005 «Мёртвые души» to Абрамов Л. М.")
     try session.keys("F10")
     try session.waitFor("EXIT:0")
+  }
+
+  /// One visit at the counter, every code a scanner's burst: a blocked reader brings back their
+  /// overdue books, borrows, renews one and the renewal is undone, a bad code rings the bell, and
+  /// the receipt is written.
+  @Test(arguments: ["xterm-256color", "tmux-256color"])
+  func aWholeVisitAtTheCounter(term: String) throws {
+    let session = try Session()
+    let receipt = session.folder.file("receipt.txt")
+    // A printing system that keeps what it is given, where the test can read it.
+    let printed = session.folder.file("printed.txt")
+    let bin = session.folder.file("bin")
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    try "#!/bin/sh\ncat > \(quoted(printed))\n".write(toFile: bin + "/lp", atomically: true, encoding: .utf8)
+    chmod(bin + "/lp", 0o755)
+    try session.start(environment: "TERM=\(term) PATH=\(quoted(bin)):$PATH")
+    try session.waitFor("Circulation Desk — Home")
+    try session.keys("d")
+    try session.waitFor("Scan a reader's card")
+    func scan(_ code: String) throws {
+      try session.type(code)
+      try session.keys("Enter")
+    }
+    try scan("1004")
+    try session.waitFor("! 2 overdue books: scan them to take them back")
+    try scan("100010")
+    try session.waitFor("Returned 100010 «Братья Карамазовы» from Петров А. В.")
+    try scan("100003")
+    var screen = try session.waitFor("Returned 100003 «Преступление и наказание» from Петров А. В.")
+    #expect(!screen.contains("overdue books: scan them"), "the warning goes once the books are back")
+    try scan("100005")
+    try session.waitFor("Issued 100005 «Мёртвые души» to Петров А. В.")
+    try scan("100007")
+    try session.waitFor("Issued 100007")
+    // ↓ chooses the first loan, w renews it.
+    Thread.sleep(forTimeInterval: 0.2)
+    try session.keys("Down")
+    Thread.sleep(forTimeInterval: 0.2)
+    try session.keys("w")
+    try session.waitFor("Renewed 100005 «Мёртвые души»")
+    Thread.sleep(forTimeInterval: 0.2)
+    try session.keys("Escape")
+    Thread.sleep(forTimeInterval: 0.2)
+    try session.keys("F8")
+    try session.waitFor("Undone: the renewal of 100005")
+    #expect(try !session.bellRang())
+    try scan("9999999")
+    try session.waitFor("Unknown code 9999999")
+    #expect(try session.bellRang(), "an unknown code rings the terminal's bell")
+    try session.keys("Enter")
+    Thread.sleep(forTimeInterval: 0.2)
+    // With a printing system, the receipt goes to it unless a file is named.
+    try session.keys("F4")
+    try session.waitFor("Print the visit's receipt (lp), or write it to a file:")
+    try session.keys("Enter")
+    try session.waitFor("Receipt sent to the printer")
+    #expect(try String(contentsOfFile: printed, encoding: .utf8).contains("Reader 1004: Петров Алексей Владимирович"))
+    Thread.sleep(forTimeInterval: 0.2)
+    try session.keys("F4")
+    try session.waitFor("receipt")
+    try session.keys("C-u")
+    try session.type(receipt)
+    Thread.sleep(forTimeInterval: 0.2)
+    try session.keys("Enter")
+    screen = try session.waitFor("Receipt written to")
+    let text = try String(contentsOfFile: receipt, encoding: .utf8)
+    #expect(text.contains("Reader 1004: Петров Алексей Владимирович"))
+    #expect(text.contains("100005  Гоголь Н. В. «Мёртвые души»  due "))
+    #expect(text.contains("100007  "))
+    #expect(text.contains("Returned:\n  100010  Достоевский Ф. М. «Братья Карамазовы»\n  100003  "))
+    try session.keys("F10")
+    try session.waitFor("EXIT:0")
+    let loans = try runProgram(circdeskPath, ["reader", "show", "1004", "--db", session.database])
+    let out = try #require(loans.output.components(separatedBy: "History").first)
+    #expect(out.contains("Books out (2):"))
+    #expect(out.contains("100005  ") && out.contains("100007  "))
+    #expect(!out.contains("100010  ") && !out.contains("100003  "), "the overdue books came back")
   }
 
   @Test func theTerminalIsRestoredOnSIGTERM() throws {
