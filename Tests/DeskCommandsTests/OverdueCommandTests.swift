@@ -31,7 +31,8 @@ import Testing
     // Once the books are back, nobody is chased.
     #expect(try run(["return", "100058", "100010", "100003", "100143", "100046", "100037"]).status == 0)
     #expect(try run(["overdue"]).output == "No books are overdue.\n")
-    #expect(try run(["overdue", "--csv"]).output == "ticket,reader,phone,email,inventory,author,title,due,days_overdue\r\n")
+    #expect(
+      try run(["overdue", "--csv"]).output == "ticket,reader,phone,email,inventory,author,title,due,days_overdue\r\n")
     #expect(try run(["overdue", "--json", "--csv"]).status == 64)
   }
 

@@ -87,7 +87,8 @@ import Testing
     let issued = try runProgram(
       circdeskPath, ["scan", labels + "/100005.png", "--issue-to", "1040", "--db", database])
     #expect(issued.status == 0, "\(issued.output)")
-    #expect(issued.output.hasPrefix("\(labels)/100005.png QR-Code: issued 100005 «Мёртвые души» to Абрамов Л. М., due "))
+    #expect(
+      issued.output.hasPrefix("\(labels)/100005.png QR-Code: issued 100005 «Мёртвые души» to Абрамов Л. М., due "))
     let renewed = try runProgram(circdeskPath, ["scan", labels + "/100005.png", "--renew", "--db", database])
     #expect(renewed.output.hasPrefix("\(labels)/100005.png QR-Code: renewed 100005 «Мёртвые души», due "))
     let returned = try runProgram(circdeskPath, ["scan", labels + "/100005.png", "--return", "--db", database])
@@ -97,15 +98,21 @@ import Testing
   @Test func anISBNOfSeveralCopiesIsNeverIssuedAsAnArbitraryOne() throws {
     for inventory in ["200001", "200002"] {
       let added = try runProgram(
-        circdeskPath, ["book", "add", "--inventory", inventory, "--title", "Копия", "--isbn", "978-5-04-089983-8",
-          "--db", database])
+        circdeskPath,
+        [
+          "book", "add", "--inventory", inventory, "--title", "Копия", "--isbn", "978-5-04-089983-8",
+          "--db", database,
+        ])
       #expect(added.status == 0, "\(added.errors)")
     }
     let refused = try runProgram(
       circdeskPath, ["scan", "--stdin", "--issue-to", "1040", "--db", database],
       input: try input(Array("9785040899838\n200002\n".utf8)))
     let lines = refused.output.split(separator: "\n").map(String.init)
-    #expect(lines[0] == "line 1: ISBN 978-5-04-089983-8 names 2 copies (200001, 200002): scan the inventory number of the copy in hand")
+    #expect(
+      lines[0]
+        == "line 1: ISBN 978-5-04-089983-8 names 2 copies (200001, 200002): scan the inventory number of the copy in hand"
+    )
     #expect(lines[1].hasPrefix("line 2: issued 200002 «Копия» to Абрамов Л. М."))
     // One copy out: the ISBN returns that one.
     let returned = try runProgram(

@@ -200,9 +200,10 @@ import Testing
     try store.renew(inventories: ["P1"])  // the adult limit: 2
     let (renewed, refused) = try store.renewAll(ticket: "R1")
     #expect(renewed.map(\.after.inventory) == ["B1"])
-    #expect(refused.map(\.description) == [
-      "«Pride and Prejudice» (P1) has been renewed 2 times, the limit: return it and issue it again if it may stay"
-    ])
+    #expect(
+      refused.map(\.description) == [
+        "«Pride and Prejudice» (P1) has been renewed 2 times, the limit: return it and issue it again if it may stay"
+      ])
     #expect(errorLines { _ = try store.renewAll(ticket: "R2") } == ["Петров И. holds no books: nothing to renew"])
   }
 

@@ -44,7 +44,8 @@ import Testing
     // A book out to Иванова: asked first; yes returns it from her and issues it here at once.
     desk.scan("100235")
     screen = desk.shown
-    #expect(screen.contains("«Мастер и Маргарита» (100235) is out to Иванова М. (17) since 2026-11-27, due 2026-12-11."))
+    #expect(
+      screen.contains("«Мастер и Маргарита» (100235) is out to Иванова М. (17) since 2026-11-27, due 2026-12-11."))
     #expect(screen.contains("Return it from Иванова М. and issue it to Петров И.?"))
     desk.press(.character("y"))
     #expect(desk.shown.contains("Returned 100235 «Мастер и Маргарита» from Иванова М. and issued it to Петров И."))
@@ -150,7 +151,8 @@ import Testing
     #expect(desk.shown.contains("Returned 100236 «Преступление и наказание» from Петров И."))
     desk.press(.escape, .escape)  // back at Home
     desk.press(.function(8))
-    #expect(desk.shown.contains("Undone: the return of 100236 «Преступление и наказание»; it is out to Петров И. again"))
+    #expect(
+      desk.shown.contains("Undone: the return of 100236 «Преступление и наказание»; it is out to Петров И. again"))
     #expect(try open("18", in: desk) == ["100236"])
     desk.press(.function(8))
     #expect(desk.shown.contains("Nothing to undo"))

@@ -91,7 +91,8 @@ struct OverdueCommand: DeskCommand {
     context.output.write(table.rendered())
     let books = readers.map(\.loans.count).reduce(0, +)
     context.output.line(
-      "\(readers.count) \(readers.count == 1 ? "reader" : "readers"), \(books) overdue \(books == 1 ? "book" : "books")")
+      "\(readers.count) \(readers.count == 1 ? "reader" : "readers"), \(books) overdue \(books == 1 ? "book" : "books")"
+    )
   }
 }
 

@@ -134,7 +134,8 @@ struct PolicySet: DeskCommand {
         "--scanner-prefix", value: "<text>", help: "Characters the scanner sends before each code (stripped)."),
       CommandSpec.Option(
         "--scanner-suffix", value: "<text>", help: "Characters the scanner sends after each code (stripped)."),
-      CommandSpec.Option("--bell", value: "<yes|no>", help: "Ring the bell on a refusal or an unknown code at the desk."),
+      CommandSpec.Option(
+        "--bell", value: "<yes|no>", help: "Ring the bell on a refusal or an unknown code at the desk."),
       CommandSpec.Option("--library-name", value: "<text>", help: "The library's name, on receipts and letters."),
       CommandSpec.Option("--library-address", value: "<text>", help: "The library's address, on letters."),
       CommandSpec.Option("--library-phone", value: "<text>", help: "The library's phone, on receipts and letters."),

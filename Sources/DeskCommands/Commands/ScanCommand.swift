@@ -138,11 +138,13 @@ struct ScanReport {
         message = "renewed \(renewal.after.inventory) «\(renewal.after.bookTitle)», due \(renewal.after.loan.due.iso)"
       case .chooseCopy(let isbn, let copies, _):
         outcome = "refused"
-        message = CirculationRefusal.severalCopies(isbn: isbn.hyphenated, inventories: copies.map(\.book.inventoryNumber))
+        message =
+          CirculationRefusal.severalCopies(isbn: isbn.hyphenated, inventories: copies.map(\.book.inventoryNumber))
           .description
       case .confirmTransfer(let current, _):
         outcome = "refused"
-        message = "«\(current.bookTitle)» (\(current.inventory)) is issued to \(current.readerName) (ticket "
+        message =
+          "«\(current.bookTitle)» (\(current.inventory)) is issued to \(current.readerName) (ticket "
           + "\(current.readerTicket)), due \(current.loan.due.iso): return it first"
       case .selected(let found):
         outcome = "refused"

@@ -82,20 +82,26 @@ public struct OverdueNotice: Sendable {
   }
 
   static func englishDate(_ date: LocalDate) -> String {
-    let months = [
-      "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-      "December",
-    ]
-    let (year, month, day) = date.components
-    return "\(day) \(months[month - 1]) \(year)"
+    spelled(
+      date,
+      months: [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+      ])
   }
 
   static func russianDate(_ date: LocalDate) -> String {
-    let months = [
-      "января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября",
-      "декабря",
-    ]
+    spelled(
+      date,
+      months: [
+        "января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября",
+        "декабря",
+      ]) + " г."
+  }
+
+  /// A date as a letter writes it: day, month's name, year.
+  private static func spelled(_ date: LocalDate, months: [String]) -> String {
     let (year, month, day) = date.components
-    return "\(day) \(months[month - 1]) \(year) г."
+    return "\(day) \(months[month - 1]) \(year)"
   }
 }

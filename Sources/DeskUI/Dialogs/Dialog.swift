@@ -150,7 +150,8 @@ public final class Dialog {
         let style = context.style(index == chosen ? .selected : .dialog)
         buffer.fill(row: row, column: box.column + 2, height: 1, width: box.width - 4, style: style)
         buffer.write(
-          (index == chosen ? "> " : "  ") + option, row: row, column: box.column + 2, width: box.width - 4, style: style)
+          (index == chosen ? "> " : "  ") + option, row: row, column: box.column + 2, width: box.width - 4, style: style
+        )
       }
     }
     if case .prompt(let editor) = kind {

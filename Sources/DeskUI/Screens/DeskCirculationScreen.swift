@@ -92,7 +92,8 @@ final class DeskCirculationScreen: DeskScreen {
     case .character("w"), .character("ц"):
       return act(on: loan.inventory, intent: .renew, refusalTitle: context.strings.renewRefusedTitle, context: context)
     case .character("r"), .character("к"):
-      return act(on: loan.inventory, intent: .giveBack, refusalTitle: context.strings.returnRefusedTitle, context: context)
+      return act(
+        on: loan.inventory, intent: .giveBack, refusalTitle: context.strings.returnRefusedTitle, context: context)
     case .function(4):
       return ReceiptAction.prompt(context: context)
     case .function(7):
@@ -180,8 +181,7 @@ final class DeskCirculationScreen: DeskScreen {
   }
 
   /// Renews or returns one of the reader's loans, by the counter's rule for that intent.
-  private func act(on inventory: String, intent: CounterIntent, refusalTitle: String, context: UIContext) -> [Effect]
-  {
+  private func act(on inventory: String, intent: CounterIntent, refusalTitle: String, context: UIContext) -> [Effect] {
     do {
       if case .done(let action) = try context.store.circulate(inventory, reader: nil, intent: intent) {
         context.session.record(action, context: context)

@@ -67,8 +67,11 @@ final class OverdueScreen: DeskScreen {
       for loan in entry.loans {
         let book = [loan.bookAuthor, "«\(loan.bookTitle)»"].filter { !$0.isEmpty }.joined(separator: " ")
         lines.append(
-          ("    " + s.overdueBookLine(loan.inventory, book, loan.loan.due.iso, loan.loan.daysOverdue(on: today)), index,
-          false))
+          (
+            "    " + s.overdueBookLine(loan.inventory, book, loan.loan.due.iso, loan.loan.daysOverdue(on: today)),
+            index,
+            false
+          ))
       }
     }
     let top = area.row + 1

@@ -268,7 +268,6 @@ public struct EnglishStrings: UIStrings {
   public func scannedNewISBN(_ isbn: String) -> String { "ISBN \(isbn) is not in the library: a new book" }
   public func scannedCopies(_ count: Int) -> String { "The library has \(count) copies with this ISBN" }
 
-
   public let scanPrompt = "Image file (PNG or JPEG) to scan; Tab completes the name:"
   public let keyScanFile = "Scan"
   public let keyComplete = "Complete"

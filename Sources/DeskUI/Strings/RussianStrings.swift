@@ -266,7 +266,8 @@ public struct RussianStrings: UIStrings {
   }
   public func chooseCopyToIssue(_ isbn: String) -> String { "Какой экземпляр \(isbn)?" }
   public func chooseCopyToReturn(_ isbn: String) -> String { "Какой экземпляр \(isbn) вернули?" }
-  public let chooseCopyHint = "С этим ISBN несколько экземпляров: выберите тот, что в руках, или сканируйте его инв. номер."
+  public let chooseCopyHint =
+    "С этим ISBN несколько экземпляров: выберите тот, что в руках, или сканируйте его инв. номер."
   public let scanReaderFirst = "Сначала отсканируйте билет читателя"
   public func renewedAll(_ count: Int) -> String { "Продлено: \(books(count))" }
 
@@ -298,7 +299,6 @@ public struct RussianStrings: UIStrings {
   public let scannedRecord = "Заполнено по этикетке: проверьте и сохраните (F2)"
   public func scannedNewISBN(_ isbn: String) -> String { "ISBN \(isbn) в библиотеке нет: новая книга" }
   public func scannedCopies(_ count: Int) -> String { "В библиотеке экземпляров с этим ISBN: \(count)" }
-
 
   public let scanPrompt = "Файл изображения (PNG или JPEG); Tab дополняет имя:"
   public let keyScanFile = "Сканировать"
