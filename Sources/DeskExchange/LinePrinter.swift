@@ -17,13 +17,20 @@ public enum LinePrinter {
     guard let lp = path else { throw .cannotWrite("lp", "no printing system is installed (lp not found)") }
     var pipe: [Int32] = [0, 0]
     guard Glibc.pipe(&pipe) == 0 else { throw .cannotWrite("lp", String(cString: strerror(errno))) }
+    // lp's own complaint (no default printer, the scheduler down) is the message to show.
+    let errors = tmpfile()
+    defer { if let errors { fclose(errors) } }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, pipe[0], 0)
     posix_spawn_file_actions_addclose(&actions, pipe[1])
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    if let errors {
+      posix_spawn_file_actions_adddup2(&actions, fileno(errors), 2)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    }
     var process: pid_t = 0
     let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(lp), strdup("-s"), nil]
     defer { arguments.forEach { free($0) } }
@@ -51,7 +58,17 @@ public enum LinePrinter {
     while waitpid(process, &status, 0) == -1 && errno == EINTR {}
     let exitCode = (status >> 8) & 0xFF
     guard status & 0x7F == 0, exitCode == 0 else {
-      throw .cannotWrite("lp", "the printing system refused the job (lp exit status \(exitCode))")
+      var said = ""
+      if let errors {
+        rewind(errors)
+        var line = [CChar](repeating: 0, count: 512)
+        if fgets(&line, Int32(line.count), errors) != nil {
+          said = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .trimmingWhitespace()
+        }
+      }
+      throw .cannotWrite(
+        "lp", "the printing system refused the job" + (said.isEmpty ? " (lp exit status \(exitCode))" : ": \(said)"))
     }
   }
 }

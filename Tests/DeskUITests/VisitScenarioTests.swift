@@ -89,7 +89,7 @@ import Testing
     desk.scan("9785170795857")
     var screen = desk.shown
     #expect(screen.contains("Which copy of 978-5-17-079585-7?"))
-    #expect(screen.contains("100234  on the shelf"))
+    #expect(screen.contains("100234  (no place given)"))
     #expect(screen.contains("100240  Зал 2, полка 0"))
     #expect(try open("17", in: desk) == ["100235"], "nothing issued before the choice")
     desk.scan("100241")  // the copy in hand, scanned: chosen, not yet confirmed
@@ -141,6 +141,35 @@ import Testing
     #expect(desk.app.top is HomeScreen)
     desk.press(.character("d"))
     #expect(desk.shown.contains("Issued 100234 «Герой нашего времени» to Иванова М."))
+  }
+
+  @Test func findingAReaderWithF3TakesTypingOrACardAtOnce() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("d"), .function(3))
+    desk.type("Петр")  // no '/' needed; the 'т' is not the key for a new reader here
+    #expect(desk.app.top is ReaderListScreen)
+    #expect(!desk.shown.contains("Иванова Мария"))
+    desk.press(.enter, .enter)
+    #expect(desk.shown.contains("Reader 18: Петров Илья (adult)"))
+    // A card scanned into the list chooses its reader for the Desk.
+    try desk.store.addReader(readerDraft("4455", "Сидоров", firstName: "Пётр"))
+    desk.press(.function(3))
+    desk.scan("4455")
+    #expect(desk.app.top is DeskCirculationScreen)
+    #expect(desk.shown.contains("Reader 4455: Сидоров Пётр (adult)"))
+  }
+
+  @Test func aBadCodeInTheIssuePromptHoldsBackNoOtherBook() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("r"), .enter)  // Иванова
+    desk.press(.character("i"))
+    desk.scan("100237")
+    desk.scan("555555")
+    desk.scan("100238")
+    desk.press(.enter)
+    #expect(desk.shown.contains("Issued 2 books to Иванова М."))
+    #expect(desk.shown.contains("Unknown code 555555"))
+    #expect(try open("17", in: desk) == ["100235", "100237", "100238"])
   }
 
   @Test func undoWorksFromAnyScreen() throws {
@@ -203,6 +232,7 @@ import Testing
     desk.scan("100236")  // returned before the card: part of this visit
     desk.scan("18")
     desk.scan("100234")
+    desk.press(.down, .character("w"), .escape)  // renewed: listed once, as issued, with its last due date
     desk.scan("100238")
     desk.press(.function(8))  // the last issue undone: not on the receipt
     desk.press(.function(4))
@@ -220,7 +250,7 @@ import Testing
         Reader 18: Петров Илья
 
         Issued:
-          100234  Лермонтов М. Ю. «Герой нашего времени»  due 2026-12-14
+          100234  Лермонтов М. Ю. «Герой нашего времени»  due 2026-12-28
 
         Returned:
           100236  Достоевский Ф. М. «Преступление и наказание»
@@ -228,7 +258,13 @@ import Testing
         Thank you!
 
         """)
-    // The next reader starts a new visit: nothing on their receipt yet.
+    // The reader leaves: F4 still gives their receipt, until the next reader comes.
+    desk.press(.escape)
+    desk.press(.function(4))
+    desk.press(.control("u"))
+    desk.type(path + ".again")
+    desk.press(.enter)
+    #expect(try String(contentsOfFile: path + ".again", encoding: .utf8) == receipt)
     desk.scan("17")
     desk.press(.function(4))
     #expect(desk.shown.contains("Nothing issued, renewed or returned in this visit yet"))

@@ -16,7 +16,9 @@ struct ScanCommand: DeskCommand {
     arguments: [("<image>", "PNG or JPEG files with barcodes or QR codes.")],
     options: [
       CommandSpec.Option("--stdin", help: "Read one code a line from standard input."),
-      CommandSpec.Option("--issue-to", value: "<ticket>", help: "Issue each book code to this reader."),
+      CommandSpec.Option(
+        "--issue-to", value: "<ticket>",
+        help: "This reader is at the counter: as at the Desk, books are issued to them, theirs come back."),
       CommandSpec.Option("--return", help: "Take back each book code."),
       CommandSpec.Option("--renew", help: "Renew the loan of each book code."),
       CommandSpec.Option("--json", help: "Print one JSON object a line, and a summary object last."),
@@ -25,10 +27,13 @@ struct ScanCommand: DeskCommand {
     discussion: """
       Each code is resolved in this order: a QR book record, an ISBN, an inventory number, a reader
       ticket; anything else is reported as unknown, and nothing is ever created from a code. With
-      --issue-to, --return or --renew each code acts by the Desk's own rule: a book's label, QR label
-      or inventory number names the copy; an ISBN of a title with several copies that fit is refused
-      with their inventory numbers, to scan the one in hand. A bad or unknown line is reported and
-      the run goes on; a summary closes it. Exit status 0 when every code was usable, 1 otherwise.
+      --issue-to, --return or --renew each code acts by the Desk's own rule: with --issue-to as at
+      the Desk with that reader at the counter (a book on the shelf is issued to them, one they hold
+      comes back, one out to somebody else is refused, as the Desk would ask first); with --return
+      as at the Desk with nobody selected. A book's label, QR label or inventory number names the
+      copy; an ISBN of a title with several copies that fit is refused with those copies, to scan
+      the one in hand. A bad or unknown line is reported and the run goes on; a summary closes it.
+      Exit status 0 when every code was usable, 1 otherwise.
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
@@ -138,14 +143,19 @@ struct ScanReport {
         message = "renewed \(renewal.after.inventory) «\(renewal.after.bookTitle)», due \(renewal.after.loan.due.iso)"
       case .chooseCopy(let isbn, let copies, _):
         outcome = "refused"
-        message =
-          CirculationRefusal.severalCopies(isbn: isbn.hyphenated, inventories: copies.map(\.book.inventoryNumber))
-          .description
+        let described = copies.map { copy in
+          copy.loan.map {
+            "\(copy.book.inventoryNumber) (\($0.readerName), \($0.readerTicket), due \($0.loan.due.iso))"
+          } ?? copy.book.inventoryNumber
+        }
+        message = CirculationRefusal.severalCopies(isbn: isbn.hyphenated, copies: described).description
       case .confirmTransfer(let current, _):
         outcome = "refused"
         message =
-          "«\(current.bookTitle)» (\(current.inventory)) is issued to \(current.readerName) (ticket "
-          + "\(current.readerTicket)), due \(current.loan.due.iso): return it first"
+          CirculationRefusal.alreadyOnLoan(
+            book: current.bookTitle, inventory: current.inventory, reader: current.readerName,
+            ticket: current.readerTicket, due: current.loan.due
+          ).description
       case .selected(let found):
         outcome = "refused"
         message = CirculationRefusal.notABook(found.ticket).description
@@ -194,7 +204,7 @@ struct ScanReport {
       return "book record for a new book «\(draft.title)»"
         + (draft.inventoryNumber.isEmpty ? "" : " (\(draft.inventoryNumber))")
     case .recordOfExistingBook(_, let book):
-      return "book record, but inventory number \(book.inventoryNumber) is already «\(book.title)»"
+      return "label of book \(book.inventoryNumber) «\(book.title)», in the library"
     case .isbn(let isbn, let copies):
       guard !copies.isEmpty else { return "ISBN \(isbn.hyphenated): not in the library; a new book with this ISBN" }
       return "ISBN \(isbn.hyphenated): " + copies.map { "\($0.inventoryNumber) «\($0.title)»" }.joined(separator: ", ")
@@ -234,7 +244,7 @@ extension ScanAction {
   var counter: (Reader?, CounterIntent)? {
     switch self {
     case .lookUp: return nil
-    case .issue(let reader): return (reader, .issue)
+    case .issue(let reader): return (reader, .counter)
     case .giveBack: return (nil, .giveBack)
     case .renew: return (nil, .renew)
     }

@@ -15,8 +15,9 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
   /// Every copy with the ISBN is out (to issue) or on the shelf (to return).
   case noCopyAvailable(isbn: String, copies: Int)
   case noCopyOut(isbn: String)
-  /// The ISBN names several copies and nobody is there to choose (the command line).
-  case severalCopies(isbn: String, inventories: [String])
+  /// The ISBN names several copies and nobody is there to choose (the command line); each copy
+  /// as its inventory number, with its reader and due date when it is out.
+  case severalCopies(isbn: String, copies: [String])
   /// A code that is not a book's, where only books are taken.
   case notABook(String)
 
@@ -52,9 +53,9 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
         + "scan the inventory number of the copy in hand"
     case .noCopyOut(let isbn):
       return "No copy with ISBN \(isbn) is out: nothing to return"
-    case .severalCopies(let isbn, let inventories):
-      return "ISBN \(isbn) names \(inventories.count) copies (\(inventories.joined(separator: ", "))): "
-        + "scan the inventory number of the copy in hand"
+    case .severalCopies(let isbn, let copies):
+      return "ISBN \(isbn) is on several copies; scan the inventory number of the one in hand: "
+        + copies.joined(separator: "; ")
     case .notABook(let code):
       return "«\(code)» is not a book of the library: scan the book's label"
     }

@@ -49,9 +49,10 @@ public struct OverdueNotice: Sendable {
           + "просрочено на \(russianPlural(days, "день", "дня", "дней"))"
       }
     }
-    let name = reader.fullName
     switch language {
     case .english:
+      // Given names first, as an English letter addresses people.
+      let name = [reader.firstName, reader.patronymic, reader.surname].filter { !$0.isEmpty }.joined(separator: " ")
       lines += [
         Self.englishDate(today), "", "Dear \(name),", "",
         "Our records show that \(many ? "these books are" : "this book is") overdue (reader's ticket \(reader.ticket)):",
@@ -60,20 +61,20 @@ public struct OverdueNotice: Sendable {
       lines += list
       lines += [
         "",
-        "Please bring \(many ? "them" : "it") back to the library, or renew the loan at the desk, as soon as you can.",
+        "Please bring \(many ? "them" : "it") back to the library as soon as you can.",
         "If you have returned \(many ? "them" : "it") already, thank you, and please disregard this letter.",
         "", "Kind regards,", library.name.isEmpty ? "The library" : library.name,
       ]
     case .russian:
       let given = [reader.firstName, reader.patronymic].filter { !$0.isEmpty }.joined(separator: " ")
       lines += [
-        Self.russianDate(today), "", "Здравствуйте, \(given.isEmpty ? name : given)!", "",
+        Self.russianDate(today), "", "Здравствуйте, \(given.isEmpty ? reader.fullName : given)!", "",
         "Напоминаем, что срок возврата \(many ? "книг" : "книги") истёк (читательский билет \(reader.ticket)):", "",
       ]
       lines += list
       lines += [
         "",
-        "Пожалуйста, верните \(many ? "их" : "её") в библиотеку или продлите срок на абонементе.",
+        "Пожалуйста, верните \(many ? "их" : "её") в библиотеку как можно скорее.",
         "Если вы уже вернули \(many ? "книги" : "книгу"), спасибо, и не обращайте внимания на это письмо.",
         "", "С уважением,", library.name.isEmpty ? "библиотека" : library.name,
       ]

@@ -63,9 +63,13 @@ public final class CounterSession {
     append(text, context: context)
   }
 
-  /// The lines of the visit under way that changed something and stand (not undone).
-  var visitActions: [CounterAction] {
-    log.filter { $0.visit == visit && !$0.undone }.compactMap(\.action)
+  /// The changes of the visit under way that stand (not undone); when nobody is at the counter and
+  /// nothing happened since, those of the visit before (the reader just left, their receipt asked
+  /// for).
+  var visitActions: (actions: [CounterAction], reader: Reader?) {
+    let current = log.filter { $0.visit == visit && !$0.undone }.compactMap(\.action)
+    if !current.isEmpty || visit == 0 || reader != nil { return (current, reader) }
+    return (log.filter { $0.visit == visit - 1 && !$0.undone }.compactMap(\.action), nil)
   }
 
   /// Takes back the newest change that stands, wherever in the desk it was made.

@@ -127,7 +127,8 @@ final class DeskCirculationScreen: DeskScreen {
       let messages = context.messages(error)
       session.refuse(messages.joined(separator: "; "), context: context)
       refreshReader(context: context)
-      return [.bell, .dialog(.error(refusalTitle(error, context: context), messages))]
+      let title = session.reader == nil ? s.returnRefusedTitle : s.issueRefusedTitle
+      return [.bell, .dialog(.error(title, messages))]
     }
     switch outcome {
     case .selected(let reader):
@@ -174,10 +175,6 @@ final class DeskCirculationScreen: DeskScreen {
       session.refuse(s.unknownCode(unknown), context: context)
       return [.bell, .dialog(.error(s.unknownCodeTitle, [s.unknownCodeMessage(unknown)]))]
     }
-  }
-
-  private func refusalTitle(_ error: StoreError, context: UIContext) -> String {
-    context.session.reader == nil ? context.strings.returnRefusedTitle : context.strings.issueRefusedTitle
   }
 
   /// Renews or returns one of the reader's loans, by the counter's rule for that intent.

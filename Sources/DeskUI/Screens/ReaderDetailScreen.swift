@@ -67,10 +67,30 @@ final class ReaderDetailScreen: DeskScreen {
           Dialog(title: s.issueTitle, lines: [s.issuePromptInventory(reader.shortName)], kind: .collect(LineEditor())) {
             [weak self] answer in
             guard case .text(let text) = answer, !text.isEmpty, let self else { return [] }
-            let inventories = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-            let effects = counterChange(context, title: s.issueRefusedTitle) { () throws(StoreError) in
-              try context.store.issue(ticket: reader.ticket, inventories: inventories).map(CounterAction.issued)
+            // Each scan is issued on its own, as at the Desk: a bad code does not hold back the others.
+            let codes = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+            var refusals: [String] = []
+            var issued = 0
+            for code in codes {
+              do throws(StoreError) {
+                switch try context.store.circulate(code, reader: reader, intent: .issue) {
+                case .done(let action):
+                  context.session.record(action, context: context)
+                  issued += 1
+                case .chooseCopy(let isbn, let copies, _):
+                  refusals += context.messages(
+                    .refused([.severalCopies(isbn: isbn.hyphenated, copies: copies.map(\.book.inventoryNumber))]))
+                default:
+                  refusals.append(s.unknownCodeMessage(code))
+                }
+              } catch {
+                refusals += context.messages(error)
+              }
             }
+            let notice = s.issuedManyNotice(issued, reader.shortName)
+            let effects: [Effect] =
+              refusals.isEmpty
+              ? [.notify(notice)] : [.bell, .dialog(.error(s.issueRefusedTitle, [notice] + refusals))]
             return effects + self.reload(context: context)
           })
       ]

@@ -14,6 +14,16 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
     self.filter = filter
     super.init(key: { $0.reader.sortKey })
     self.query = LineEditor(query, maximumLength: 200)
+    // Asked for a reader with nothing typed yet (F3 at the Desk): the name is typed at once.
+    isTypingQuery = onChoose != nil && query.isEmpty
+  }
+
+  /// Choosing a reader for the Desk, a scanned card chooses its reader.
+  func handleScan(_ code: String, context: UIContext) -> [Effect]? {
+    guard let onChoose, case .reader(let reader)? = try? context.store.resolve(code, prefer: .reader) else {
+      return nil
+    }
+    return [.pop] + onChoose(reader)
   }
 
   var helpTopic: HelpTopic { .readerList }

@@ -2,6 +2,10 @@ import DeskDomain
 import DeskExchange
 import DeskStorage
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The receipt of the visit under way at the Desk: the books issued (with due dates), renewed and
 /// returned, written as text to a file the librarian names, or sent to the printer with `lp`.
 enum ReceiptAction {
@@ -36,26 +40,45 @@ enum ReceiptAction {
       let writer = try TextWriter(path: destination, encoding: .utf8)
       writer.write(text)
       try writer.close()
-      return [.notify(s.receiptWritten(destination))]
+      return [.notify(s.receiptWritten(absolutePath(destination)))]
     } catch {
       return [.bell, .dialog(.error(s.receiptTitle, [error.description]))]
     }
   }
 
+  /// A path as the librarian can find it again: relative ones are in the desk's working folder.
+  static func absolutePath(_ path: String) -> String {
+    guard !path.hasPrefix("/"), let folder = getcwd(nil, 0) else { return path }
+    defer { free(folder) }
+    return String(cString: folder) + "/" + path
+  }
+
   /// The visit's receipt, or nil when the visit changed nothing yet.
   static func receipt(context: UIContext) -> String? {
     let s = context.strings
-    let actions = context.session.visitActions
+    let (actions, visitReader) = context.session.visitActions
     guard !actions.isEmpty else { return nil }
+    // Each loan once, as it stands at the end of the visit: a book issued and then renewed is
+    // listed as issued, with its last due date.
     var issued: [LoanRecord] = []
     var renewed: [LoanRecord] = []
     var returned: [LoanRecord] = []
+    func replace(_ list: inout [LoanRecord], with loan: LoanRecord) -> Bool {
+      guard let index = list.firstIndex(where: { $0.loan.id == loan.loan.id }) else { return false }
+      list[index] = loan
+      return true
+    }
     for action in actions {
       switch action {
-      case .issued(let loan): issued.append(loan)
-      case .returned(let loan): returned.append(loan)
-      case .renewed(let renewal): renewed.append(renewal.after)
-      case .transferred(_, let loan): issued.append(loan)
+      case .issued(let loan), .transferred(_, let loan): issued.append(loan)
+      case .returned(let loan):
+        issued.removeAll { $0.loan.id == loan.loan.id }
+        renewed.removeAll { $0.loan.id == loan.loan.id }
+        returned.append(loan)
+      case .renewed(let renewal):
+        if !replace(&issued, with: renewal.after) && !replace(&renewed, with: renewal.after) {
+          renewed.append(renewal.after)
+        }
       }
     }
     let library = (try? context.store.libraryContacts()) ?? LibraryContacts()
@@ -63,7 +86,7 @@ enum ReceiptAction {
     let now = context.clock.now()
     lines.append(s.receiptHeading(now.date.iso, now.clockTime))
     let reader =
-      context.session.reader ?? issued.first.flatMap { (try? context.store.reader(ticket: $0.readerTicket)) ?? nil }
+      visitReader ?? (issued + renewed).first.flatMap { (try? context.store.reader(ticket: $0.readerTicket)) ?? nil }
     if let reader {
       lines.append(s.receiptReader(reader.ticket, reader.fullName))
     }

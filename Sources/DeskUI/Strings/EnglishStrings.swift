@@ -148,14 +148,9 @@ public struct EnglishStrings: UIStrings {
 
   public func issuePromptTicket(_ title: String) -> String { "Reader ticket to issue «\(title)» to:" }
   public func issuePromptInventory(_ reader: String) -> String { "Inventory numbers of the books for \(reader):" }
-  public func issuedNotice(_ title: String, _ reader: String, _ due: String) -> String {
-    "Issued «\(title)» to \(reader), due \(due)"
+  public func issuedManyNotice(_ count: Int, _ reader: String) -> String {
+    count == 1 ? "Issued 1 book to \(reader)" : "Issued \(count) books to \(reader)"
   }
-  public func issuedManyNotice(_ count: Int, _ reader: String, _ due: String) -> String {
-    count == 1 ? "Issued 1 book to \(reader), due \(due)" : "Issued \(count) books to \(reader), due \(due)"
-  }
-  public func returnedNotice(_ title: String, _ reader: String) -> String { "Returned «\(title)» from \(reader)" }
-  public func renewedNotice(_ title: String, _ due: String) -> String { "Renewed «\(title)», now due \(due)" }
   public func deleteBookQuestion(_ title: String) -> String { "Delete «\(title)» from the catalogue?" }
   public func deleteReaderQuestion(_ name: String) -> String { "Delete the reader \(name)?" }
   public func deletedNotice(_ name: String) -> String { "Deleted: \(name)" }
@@ -226,14 +221,14 @@ public struct EnglishStrings: UIStrings {
       + "Return it from \(reader) and issue it to \(to)?"
   }
   public func copyOnShelf(_ inventory: String, _ place: String) -> String {
-    place.isEmpty ? "\(inventory)  on the shelf" : "\(inventory)  \(place)"
+    place.isEmpty ? "\(inventory)  (no place given)" : "\(inventory)  \(place)"
   }
   public func copyOut(_ inventory: String, _ reader: String, _ ticket: String, _ due: String) -> String {
     "\(inventory)  \(reader) (\(ticket)), due \(due)"
   }
   public func chooseCopyToIssue(_ isbn: String) -> String { "Which copy of \(isbn)?" }
   public func chooseCopyToReturn(_ isbn: String) -> String { "Which copy of \(isbn) came back?" }
-  public let chooseCopyHint = "Several copies have this ISBN: choose the one in hand, or scan its inventory number."
+  public let chooseCopyHint = "An ISBN names a title: choose the copy in hand, or scan its inventory number."
   public let scanReaderFirst = "Scan the reader's card first"
   public func renewedAll(_ count: Int) -> String { count == 1 ? "Renewed 1 book" : "Renewed \(count) books" }
 

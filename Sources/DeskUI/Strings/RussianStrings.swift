@@ -181,14 +181,7 @@ public struct RussianStrings: UIStrings {
 
   public func issuePromptTicket(_ title: String) -> String { "Билет читателя, которому выдать «\(title)»:" }
   public func issuePromptInventory(_ reader: String) -> String { "Инвентарные номера книг для читателя \(reader):" }
-  public func issuedNotice(_ title: String, _ reader: String, _ due: String) -> String {
-    "«\(title)» выдана: \(reader), до \(due)"
-  }
-  public func issuedManyNotice(_ count: Int, _ reader: String, _ due: String) -> String {
-    "Выдано \(books(count)): \(reader), до \(due)"
-  }
-  public func returnedNotice(_ title: String, _ reader: String) -> String { "«\(title)» принята от: \(reader)" }
-  public func renewedNotice(_ title: String, _ due: String) -> String { "«\(title)» продлена до \(due)" }
+  public func issuedManyNotice(_ count: Int, _ reader: String) -> String { "Выдано \(books(count)): \(reader)" }
   public func deleteBookQuestion(_ title: String) -> String { "Удалить «\(title)» из каталога?" }
   public func deleteReaderQuestion(_ name: String) -> String { "Удалить читателя \(name)?" }
   public func deletedNotice(_ name: String) -> String { "Удалено: \(name)" }
@@ -267,7 +260,7 @@ public struct RussianStrings: UIStrings {
   public func chooseCopyToIssue(_ isbn: String) -> String { "Какой экземпляр \(isbn)?" }
   public func chooseCopyToReturn(_ isbn: String) -> String { "Какой экземпляр \(isbn) вернули?" }
   public let chooseCopyHint =
-    "С этим ISBN несколько экземпляров: выберите тот, что в руках, или сканируйте его инв. номер."
+    "ISBN называет издание: выберите экземпляр в руках или сканируйте его инвентарный номер."
   public let scanReaderFirst = "Сначала отсканируйте билет читателя"
   public func renewedAll(_ count: Int) -> String { "Продлено: \(books(count))" }
 
@@ -500,9 +493,9 @@ public struct RussianStrings: UIStrings {
     case .noCopyAvailable(let isbn, let copies):
       return "Все экземпляры с ISBN \(isbn) (\(copies)) выданы: сканируйте инвентарный номер экземпляра в руках"
     case .noCopyOut(let isbn): return "Ни один экземпляр с ISBN \(isbn) не выдан: принимать нечего"
-    case .severalCopies(let isbn, let inventories):
-      return "ISBN \(isbn) у нескольких экземпляров (\(inventories.joined(separator: ", "))): "
-        + "сканируйте инвентарный номер экземпляра в руках"
+    case .severalCopies(let isbn, let copies):
+      return "ISBN \(isbn) у нескольких экземпляров; сканируйте инвентарный номер того, что в руках: "
+        + copies.joined(separator: "; ")
     case .notABook(let code): return "«\(code)» — не книга библиотеки: сканируйте наклейку книги"
     }
   }

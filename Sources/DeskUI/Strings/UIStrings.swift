@@ -126,10 +126,7 @@ public protocol UIStrings: Sendable {
   // Actions
   func issuePromptTicket(_ title: String) -> String
   func issuePromptInventory(_ reader: String) -> String
-  func issuedNotice(_ title: String, _ reader: String, _ due: String) -> String
-  func issuedManyNotice(_ count: Int, _ reader: String, _ due: String) -> String
-  func returnedNotice(_ title: String, _ reader: String) -> String
-  func renewedNotice(_ title: String, _ due: String) -> String
+  func issuedManyNotice(_ count: Int, _ reader: String) -> String
   func deleteBookQuestion(_ title: String) -> String
   func deleteReaderQuestion(_ name: String) -> String
   func deletedNotice(_ name: String) -> String
