@@ -9,6 +9,8 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include <wchar.h>
 
 static int active = 0;
@@ -16,6 +18,8 @@ static SCREEN *virtual_screen = NULL;
 static FILE *virtual_out = NULL;
 static FILE *virtual_in = NULL;
 static volatile sig_atomic_t pending_signal = 0;
+static volatile sig_atomic_t pending_resize = 0;
+static int read_timeout = 50;
 static short next_pair = 1;
 static short pair_table[9][9];
 
@@ -27,13 +31,26 @@ void cdt_setup_locale(void) {
   }
 }
 
+static void remember_resize(int signal_number) {
+  (void)signal_number;
+  pending_resize = 1;
+}
+
 static void configure(int escape_delay_ms, int read_timeout_ms) {
-  cbreak();
+  /* Raw: every key arrives as the bytes the terminal sends, Ctrl-C and Ctrl-Z too (they never
+     stop or suspend the desk), and the desk decodes them itself (DeskUI's KeyDecoder). */
+  raw();
   noecho();
   nonl();
-  keypad(stdscr, TRUE);
+  keypad(stdscr, FALSE);
   set_escdelay(escape_delay_ms);
   timeout(read_timeout_ms);
+  read_timeout = read_timeout_ms;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = remember_resize;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGWINCH, &action, NULL);
   memset(pair_table, 0, sizeof pair_table);
   next_pair = 1;
   active = 1;
@@ -122,45 +139,23 @@ void cdt_refresh(void) { refresh(); }
 /* The terminal's bell, or a flash of the screen where it has none (curses' beep decides). */
 void cdt_bell(void) { beep(); }
 
-static uint32_t translate(wint_t key) {
-  switch (key) {
-    case KEY_UP: return CDT_KEY_UP;
-    case KEY_DOWN: return CDT_KEY_DOWN;
-    case KEY_LEFT: return CDT_KEY_LEFT;
-    case KEY_RIGHT: return CDT_KEY_RIGHT;
-    case KEY_HOME: return CDT_KEY_HOME;
-    case KEY_END: return CDT_KEY_END;
-    case KEY_PPAGE: return CDT_KEY_PAGE_UP;
-    case KEY_NPAGE: return CDT_KEY_PAGE_DOWN;
-    case KEY_BACKSPACE: return CDT_KEY_BACKSPACE;
-    case KEY_DC: return CDT_KEY_DELETE;
-    case KEY_ENTER: return CDT_KEY_ENTER;
-    case KEY_BTAB: return CDT_KEY_BACK_TAB;
-    case KEY_RESIZE: return CDT_KEY_RESIZE;
-    default:
-      if (key > KEY_F0 && key <= KEY_F(24)) return CDT_KEY_F0 + (uint32_t)(key - KEY_F0);
-      return CDT_KEY_UNKNOWN;
-  }
-}
-
-int cdt_read(uint32_t *code) {
-  wint_t key;
-  int result = get_wch(&key);
-  if (result == ERR) {
-    // ERR is also what a vanished terminal gives, at once and for ever: tell it from a timeout.
-    struct pollfd input = {.fd = 0, .events = POLLIN, .revents = 0};
-    if (virtual_screen == NULL && poll(&input, 1, 0) >= 0 &&
-        (input.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0) {
-      return -1;
+int cdt_read_bytes(uint8_t *buffer, int capacity) {
+  if (pending_resize) {
+    pending_resize = 0;
+    struct winsize size;
+    if (ioctl(0, TIOCGWINSZ, &size) == 0 && size.ws_row > 0 && size.ws_col > 0) {
+      resizeterm(size.ws_row, size.ws_col);
     }
-    return 0;
+    return -2;
   }
-  if (result == KEY_CODE_YES) {
-    *code = translate(key);
-    return 2;
-  }
-  *code = (uint32_t)key;
-  return 1;
+  struct pollfd input = {.fd = 0, .events = POLLIN, .revents = 0};
+  int ready = poll(&input, 1, read_timeout);
+  if (ready <= 0) return 0; /* nothing in time, or a signal came: the caller looks at it */
+  if ((input.revents & POLLIN) == 0 && (input.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0) return -1;
+  ssize_t count = read(0, buffer, (size_t)capacity);
+  if (count == 0) return -1; /* end of input: the terminal is gone */
+  if (count < 0) return 0;
+  return (int)count;
 }
 
 static void remember_signal(int signal_number) { pending_signal = signal_number; }

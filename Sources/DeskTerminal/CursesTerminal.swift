@@ -84,56 +84,21 @@ public final class CursesTerminal {
   /// True once the terminal has gone away (its window closed, the connection dropped).
   public private(set) var isGone = false
 
-  /// The next event, or nil when no key came within the read timeout.
+  /// The next event, or nil when no byte came within the read timeout. Keys come as the bytes the
+  /// terminal sent; the app decodes them (`KeyDecoder`), so tests can send the same bytes.
   public func readEvent(atMilliseconds now: Int64) -> Event? {
-    var code: UInt32 = 0
-    switch cdt_read(&code) {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = cdt_read_bytes(&buffer, Int32(buffer.count))
+    switch count {
     case -1:
       isGone = true
       return nil
-    case 1:
-      return .key(CursesTerminal.key(character: code), atMilliseconds: now)
-    case 2:
-      if Int(code) == Int(CDT_KEY_RESIZE) {
-        let (rows, columns) = size
-        return .resize(rows: rows, columns: columns)
-      }
-      guard let key = CursesTerminal.key(code: code) else { return nil }
-      return .key(key, atMilliseconds: now)
+    case -2:
+      let (rows, columns) = size
+      return .resize(rows: rows, columns: columns)
+    case 1...:
+      return .input(Array(buffer.prefix(Int(count))), atMilliseconds: now)
     default:
-      return nil
-    }
-  }
-
-  static func key(character code: UInt32) -> Key {
-    switch code {
-    case 9: return .tab
-    case 10, 13: return .enter
-    case 27: return .escape
-    case 8, 127: return .backspace
-    case 1...26: return .control(Character(Unicode.Scalar(code + 96)!))
-    default:
-      return Unicode.Scalar(code).map { .character(Character($0)) } ?? .character("\u{FFFD}")
-    }
-  }
-
-  static func key(code: UInt32) -> Key? {
-    switch Int(code) {
-    case Int(CDT_KEY_UP): return .up
-    case Int(CDT_KEY_DOWN): return .down
-    case Int(CDT_KEY_LEFT): return .left
-    case Int(CDT_KEY_RIGHT): return .right
-    case Int(CDT_KEY_HOME): return .home
-    case Int(CDT_KEY_END): return .end
-    case Int(CDT_KEY_PAGE_UP): return .pageUp
-    case Int(CDT_KEY_PAGE_DOWN): return .pageDown
-    case Int(CDT_KEY_BACKSPACE): return .backspace
-    case Int(CDT_KEY_DELETE): return .delete
-    case Int(CDT_KEY_ENTER): return .enter
-    case Int(CDT_KEY_BACK_TAB): return .backTab
-    default:
-      let f0 = Int(CDT_KEY_F0)
-      if Int(code) > f0 && Int(code) <= f0 + 24 { return .function(Int(code) - f0) }
       return nil
     }
   }

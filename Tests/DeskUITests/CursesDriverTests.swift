@@ -25,15 +25,4 @@ import Testing
     #expect(terminal.attributes(row: 3, column: 3).reverse)
     #expect(!terminal.attributes(row: 4, column: 3).bold)
   }
-
-  @Test func mapsTerminalKeys() {
-    #expect(CursesTerminal.key(character: 13) == .enter)
-    #expect(CursesTerminal.key(character: 10) == .enter)
-    #expect(CursesTerminal.key(character: 27) == .escape)
-    #expect(CursesTerminal.key(character: 127) == .backspace)
-    #expect(CursesTerminal.key(character: 21) == .control("u"))
-    #expect(CursesTerminal.key(character: 0x0436) == .character("ж"))
-    #expect(CursesTerminal.key(code: 102) == .function(2))
-    #expect(CursesTerminal.key(code: 110) == .function(10))
-  }
 }

@@ -30,25 +30,38 @@ final class DeskHarness {
     app = DeskApp(context: context, search: search, lookup: makeLookup?(store))
   }
 
-  /// Presses keys the way a person types: 200 ms apart, the desk idle in between.
+  /// Presses keys the way a person types: each key's bytes as xterm sends them, 200 ms apart,
+  /// the desk idle in between.
   func press(_ keys: Key...) {
     for key in keys {
-      now += 100
-      app.handle(.key(key, atMilliseconds: now))
-      now += 100
-      app.handle(.tick(atMilliseconds: now))
+      send(TerminalBytes.xterm(key))
     }
   }
 
-  /// Keys as a scanner sends them: `gap` milliseconds apart, then Enter (unless `terminator` is nil).
-  func scan(_ code: String, gap: Int64 = 1, terminator: Key? = .enter) {
+  /// Sends bytes as one read of the terminal, then lets the desk idle for 100 ms.
+  func send(_ bytes: [UInt8]) {
+    now += 100
+    app.handle(.input(bytes, atMilliseconds: now))
+    now += 100
+    app.handle(.tick(atMilliseconds: now))
+  }
+
+  func send(_ text: String) {
+    send(Array(text.utf8))
+  }
+
+  /// A code as a scanner types it: each character's bytes `gap` milliseconds apart, then its
+  /// terminator's bytes (Enter: CR; nil for none), then a pause.
+  func scan(_ code: String, gap: Int64 = 1, terminator: [UInt8]? = [0x0D]) {
     for character in code {
       now += gap
-      app.handle(.key(.character(character), atMilliseconds: now))
+      app.handle(.input(Array(String(character).utf8), atMilliseconds: now))
     }
     if let terminator {
-      now += gap
-      app.handle(.key(terminator, atMilliseconds: now))
+      for byte in terminator {
+        now += gap
+        app.handle(.input([byte], atMilliseconds: now))
+      }
     }
     now += 200
     app.handle(.tick(atMilliseconds: now))

@@ -66,7 +66,7 @@ import Testing
   @Test func aMisScanIsALoudErrorAndNeverAnswersADialog() throws {
     let desk = try DeskHarness()
     desk.press(.character("b"))
-    desk.scan("Q9Q9Q9Q9", terminator: .enter)
+    desk.scan("Q9Q9Q9Q9")
     // Nothing answers to it: an error, and the scanner's Enter did not open the selected book.
     #expect(desk.app.top is BookListScreen)
     #expect(desk.shown.contains("Unknown code Q9Q9Q9Q9"))

@@ -31,29 +31,9 @@ void cdt_draw(int row, int column, const char *utf8, int attributes, int pair);
 void cdt_cursor(int visible, int row, int column);
 void cdt_refresh(void);
 void cdt_bell(void);
-
-/// Keys other than characters, as cdt_read reports them. Function key n is CDT_KEY_F0 + n.
-enum {
-  CDT_KEY_UNKNOWN = 0,
-  CDT_KEY_UP,
-  CDT_KEY_DOWN,
-  CDT_KEY_LEFT,
-  CDT_KEY_RIGHT,
-  CDT_KEY_HOME,
-  CDT_KEY_END,
-  CDT_KEY_PAGE_UP,
-  CDT_KEY_PAGE_DOWN,
-  CDT_KEY_BACKSPACE,
-  CDT_KEY_DELETE,
-  CDT_KEY_ENTER,
-  CDT_KEY_BACK_TAB,
-  CDT_KEY_RESIZE,
-  CDT_KEY_F0 = 100
-};
-
-/// Reads a key. Returns 0 when none came in time, 1 for a character (its code point in *code),
-/// 2 for another key (a CDT_KEY_ value in *code), -1 when the terminal is gone.
-int cdt_read(uint32_t *code);
+/* Reads the bytes the terminal sent: their count, 0 when none came within the read timeout, -1
+   when the terminal is gone, -2 when the window changed size (curses already knows the size). */
+int cdt_read_bytes(uint8_t *buffer, int capacity);
 
 /// Catches SIGINT, SIGTERM and SIGHUP (remembered for the main loop) and fatal signals (the
 /// terminal is restored before the process dies).

@@ -37,6 +37,7 @@ public final class DeskApp {
   public static let minimumColumns = 60
 
   private let wedge: WedgeSettings
+  private var decoder = KeyDecoder()
   private lazy var detector = ScanDetector(settings: wedge) { [unowned self] code in self.isScan(code) }
 
   let lookup: (any LookupService)?
@@ -64,6 +65,12 @@ public final class DeskApp {
   public func handle(_ event: Event) -> Bool {
     needsRedraw = true
     switch event {
+    case .input(let bytes, let time):
+      nowMilliseconds = time
+      for key in decoder.feed(bytes, at: time) {
+        for output in detector.feed(key, at: time) { handle(output) }
+      }
+      refreshCounts()
     case .key(let key, let time):
       nowMilliseconds = time
       for output in detector.feed(key, at: time) { handle(output) }
@@ -76,7 +83,9 @@ public final class DeskApp {
       nowMilliseconds = time
       // Idle time changes the screen only when an answer arrives, a notification ends, or a
       // burst of keys turns out to be typing or a scan.
-      let outputs = detector.tick(at: time)
+      var outputs: [ScanDetector.Output] = []
+      for key in decoder.tick(at: time) { outputs += detector.feed(key, at: time) }
+      outputs += detector.tick(at: time)
       for output in outputs { handle(output) }
       needsRedraw = !outputs.isEmpty
       if !outputs.isEmpty { refreshCounts() }
@@ -115,7 +124,7 @@ public final class DeskApp {
   }
 
   /// True while the scanner detector holds keys back: the driver should tick again soon.
-  public var isHoldingKeys: Bool { detector.isHolding }
+  public var isHoldingKeys: Bool { detector.isHolding || decoder.isHolding }
 
   private func handle(_ output: ScanDetector.Output) {
     switch output {

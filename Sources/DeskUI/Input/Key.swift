@@ -2,7 +2,7 @@
 public enum Key: Hashable, Sendable {
   case character(Character)
   case enter, escape, tab, backTab, backspace, delete
-  case up, down, left, right, home, end, pageUp, pageDown
+  case up, down, left, right, home, end, pageUp, pageDown, insert
   case function(Int)
   /// Ctrl and a letter, lower case: `.control("u")` for Ctrl-U.
   case control(Character)
@@ -11,6 +11,9 @@ public enum Key: Hashable, Sendable {
 /// What reaches the app: a key with the moment it arrived (for telling a scanner's burst from
 /// typing), a new terminal size, or the answer to background work.
 public enum Event: Sendable {
+  /// Bytes as the terminal sent them (the driver's only input): decoded into keys by the app.
+  case input([UInt8], atMilliseconds: Int64)
+  /// A key already decoded (tests that speak of keys rather than bytes).
   case key(Key, atMilliseconds: Int64)
   case resize(rows: Int, columns: Int)
   case searchFinished(SearchResult)

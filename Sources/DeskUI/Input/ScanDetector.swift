@@ -31,6 +31,8 @@ public struct WedgeSettings: Equatable, Sendable {
 /// it carries the configured prefix and suffix or reads as a code (a valid ISBN, a known
 /// inventory number or ticket, a QR book record). Characters are held back for at most one
 /// key gap while a burst may be starting, and handed on as ordinary keys when it is not a scan.
+/// A burst ends with Tab, or with a pause, an Enter before the pause being its terminator (CR, LF
+/// and CR LF arrive as one Enter) and Enters inside it the line breaks of a multi-line code.
 public struct ScanDetector {
   public enum Output: Equatable {
     case key(Key)
@@ -50,39 +52,44 @@ public struct ScanDetector {
   public var isHolding: Bool { !pending.isEmpty }
 
   public mutating func feed(_ key: Key, at time: Int64) -> [Output] {
+    let inBurst = pending.last.map { time - $0.time <= settings.maximumGapMilliseconds } ?? false
     switch key {
     case .character(let character):
-      if let last = pending.last,
-        time - last.time > settings.maximumGapMilliseconds
-          || time - pending[0].time > settings.maximumDurationMilliseconds
+      if !pending.isEmpty,
+        !inBurst || time - pending[0].time > settings.maximumDurationMilliseconds
       {
-        let output = flush(at: time, terminated: false)
+        let output = flush()
         pending = [(character, time)]
         return output
       }
       pending.append((character, time))
       return []
-    case .enter, .tab:
-      if let last = pending.last, time - last.time <= settings.maximumGapMilliseconds,
-        let code = scanCode(terminated: true)
-      {
+    case .enter where inBurst:
+      // A QR record typed by a scanner is several lines: an Enter followed within the burst's gap
+      // by more characters is a line break of the same code. Only a pause tells it is the end.
+      pending.append(("\n", time))
+      return []
+    case .tab where inBurst:
+      if let code = scanCode() {
         pending = []
         return [.scan(code)]
       }
       return releasePending() + [.key(key)]
     default:
-      return releasePending() + [.key(key)]
+      return flush() + [.key(key)]
     }
   }
 
-  /// Called when no key came for a while: a burst that stopped without Enter or Tab ends here.
+  /// Called when no key came for a while: a burst that stopped, with or without Enter, ends here.
   public mutating func tick(at time: Int64) -> [Output] {
     guard let last = pending.last, time - last.time > settings.maximumGapMilliseconds else { return [] }
-    return flush(at: time, terminated: false)
+    return flush()
   }
 
-  private mutating func flush(at time: Int64, terminated: Bool) -> [Output] {
-    if let code = scanCode(terminated: terminated) {
+  /// Ends the held burst: a scan when it reads as one, else the keys as they came.
+  private mutating func flush() -> [Output] {
+    guard !pending.isEmpty else { return [] }
+    if let code = scanCode() {
       pending = []
       return [.scan(code)]
     }
@@ -91,13 +98,15 @@ public struct ScanDetector {
 
   private mutating func releasePending() -> [Output] {
     defer { pending = [] }
-    return pending.map { .key(.character($0.character)) }
+    return pending.map { $0.character == "\n" ? .key(.enter) : .key(.character($0.character)) }
   }
 
-  /// The code of the held burst, when it is one.
-  private func scanCode(terminated: Bool) -> String? {
-    guard pending.count >= settings.minimumLength else { return nil }
+  /// The code of the held burst, when it is one. The Enter that ended it is not part of it; the
+  /// Enters between its lines are.
+  private func scanCode() -> String? {
     var text = String(pending.map(\.character))
+    while text.last == "\n" { text.removeLast() }
+    guard text.count >= settings.minimumLength else { return nil }
     if !settings.prefix.isEmpty || !settings.suffix.isEmpty {
       guard text.hasPrefix(settings.prefix), text.hasSuffix(settings.suffix),
         text.count >= settings.prefix.count + settings.suffix.count + 1
