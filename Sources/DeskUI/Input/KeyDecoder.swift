@@ -152,10 +152,13 @@ public struct KeyDecoder {
     case 0x1B:
       // Esc pressed twice, or Alt with a sequence: the first is Esc.
       return .key(.escape, length: 1)
+    case 0x09:
+      return .key(.backTab, length: 2)  // the Linux console's Shift-Tab
     default:
       // Alt and a key: not Esc, and not the key either (a slip of the thumb must do nothing).
-      let length = utf8Length(introducer)
-      return .key(nil, length: 1 + max(1, length))
+      let length = max(1, utf8Length(introducer))
+      guard start + 1 + length <= bytes.count else { return .incomplete }
+      return .key(nil, length: 1 + length)
     }
   }
 
