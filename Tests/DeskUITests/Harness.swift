@@ -52,7 +52,7 @@ final class DeskHarness {
 
   /// A code as a scanner types it: each character's bytes `gap` milliseconds apart, then its
   /// terminator's bytes (Enter: CR; nil for none), then a pause.
-  func scan(_ code: String, gap: Int64 = 1, terminator: [UInt8]? = [0x0D]) {
+  func scan(_ code: String, gap: Int64 = 1, terminator: [UInt8]? = [0x0D], pause: Bool = true) {
     for character in code {
       now += gap
       app.handle(.input(Array(String(character).utf8), atMilliseconds: now))
@@ -63,11 +63,25 @@ final class DeskHarness {
         app.handle(.input([byte], atMilliseconds: now))
       }
     }
+    if pause { idle() }
+  }
+
+  /// Bytes a millisecond after the last, as one read: part of a scanner's burst.
+  func sendQuickly(_ bytes: [UInt8]) {
+    now += 1
+    app.handle(.input(bytes, atMilliseconds: now))
+  }
+
+  /// Nothing for 200 ms: the desk ticks.
+  func idle() {
     now += 200
     app.handle(.tick(atMilliseconds: now))
   }
 
+  /// Types text as a person does: a look at the screen first (half a second), then a key every
+  /// 200 ms.
   func type(_ text: String) {
+    now += 500
     for character in text { press(.character(character)) }
   }
 

@@ -93,8 +93,17 @@ import Testing
     #expect(desk.shown.contains("A form holds changes that are not saved. Quit and lose them?"))
     desk.press(.character("n"))
     #expect(!desk.app.isFinished)
+    // Ctrl-C (a byte, not a signal: the terminal is raw) asks just as F10 does.
+    desk.send([0x03])
+    #expect(desk.shown.contains("A form holds changes that are not saved. Quit and lose them?"))
+    desk.press(.character("n"))
+    #expect(!desk.app.isFinished)
     desk.press(.escape, .character("y"))
     #expect(desk.app.top is BookListScreen)
+    // A stray q in a list goes back; only Home's q quits.
+    desk.press(.character("q"))
+    #expect(desk.app.top is HomeScreen)
+    #expect(!desk.app.isFinished)
     desk.press(.character("q"))
     #expect(desk.app.isFinished)
   }

@@ -159,6 +159,9 @@ struct ScanReport {
       case .selected(let found):
         outcome = "refused"
         message = CirculationRefusal.notABook(found.ticket).description
+      case .newBook(let draft):
+        outcome = "refused"
+        message = CirculationRefusal.unknownBook(draft.inventoryNumber).description
       case .findReader(let text), .unknown(let text):
         outcome = "unknown"
         message = describe(.unknown(text))

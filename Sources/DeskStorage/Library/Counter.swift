@@ -33,6 +33,8 @@ public enum CounterOutcome: Hashable, Sendable {
   case chooseCopy(ISBN, copies: [CopyChoice], toIssue: Bool)
   /// Not a code but words: find readers by this name.
   case findReader(String)
+  /// A QR label of a book the library does not have: the librarian adds it (a New Book form).
+  case newBook(BookDraft)
   /// Nothing in the library answers to this code. Nothing is created from it.
   case unknown(String)
 }
@@ -61,6 +63,7 @@ extension LibraryStore {
         if intent == .counter, Self.readsAsName(text) { return .findReader(text) }
         return .unknown(text)
       case .newBook(let draft):
+        if intent == .counter { return .newBook(draft) }
         let inventory = draft.inventoryNumber.trimmingWhitespace()
         throw StoreError.refused([.unknownBook(inventory.isEmpty ? code : inventory)])
       case .isbn(let isbn, let copies):

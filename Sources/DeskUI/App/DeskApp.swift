@@ -14,6 +14,11 @@ public final class DeskApp {
   private var nowMilliseconds: Int64 = 0
   public private(set) var isFinished = false
   private var bells = 0
+  /// A screen a letter key just opened over a list, the letter and when: a second letter soon
+  /// after means the librarian was typing a word, not asking for the screen.
+  private var openedByLetter: (screen: ObjectIdentifier, letter: Character, time: Int64)?
+  /// Faster than this between two letters is typing a word.
+  static let typingGapMilliseconds: Int64 = 400
   /// True when the last event changed what `render` would draw.
   public private(set) var needsRedraw = true
 
@@ -117,7 +122,9 @@ public final class DeskApp {
     // A dialog takes no typing but its text line: any other burst is a scan (a copy to choose).
     if let dialog { return !dialog.takesText || !code.contains(" ") }
     if !top.acceptsText { return true }
-    if top.expectsCode { return !code.contains(" ") }
+    // In a code field any code-like burst is a scan; one with spaces only when it reads as a code
+    // (a multi-line QR record).
+    if top.expectsCode, !code.contains(" ") { return true }
     guard let resolution = try? context.store.resolve(code) else { return false }
     if case .unknown = resolution { return false }
     return true
@@ -150,8 +157,20 @@ public final class DeskApp {
       apply(dialog.onAnswer(answer))
       return
     }
+    if case .character(let letter) = key, let opened = openedByLetter, ObjectIdentifier(top) == opened.screen,
+      nowMilliseconds - opened.time <= DeskApp.typingGapMilliseconds, stack.count > 1, !top.hasUnsavedInput,
+      let effects = stack[stack.count - 2].typeAhead(String([opened.letter, letter]), context: context)
+    {
+      // Typing a word into a list: its first letter opened a form. Close it, and search instead.
+      openedByLetter = nil
+      stack.removeLast()
+      apply(effects)
+      return
+    }
+    openedByLetter = nil
+    let depth = stack.count
     switch key {
-    case .function(10):
+    case .function(10), .control("c"):
       requestQuit()
     case .function(8), .control("z"):
       // Undo is the desk's, not a screen's: the last issue, return or renewal made anywhere.
@@ -161,6 +180,11 @@ public final class DeskApp {
       apply([.help(top.helpTopic)])
     default:
       apply(top.handle(key, context: context))
+      if case .character(let letter) = key, stack.count == depth + 1, top.acceptsText,
+        stack[depth - 1].searchesTypedWords
+      {
+        openedByLetter = (ObjectIdentifier(top), letter, nowMilliseconds)
+      }
     }
   }
 

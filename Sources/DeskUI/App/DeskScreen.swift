@@ -27,6 +27,11 @@ public protocol DeskScreen: AnyObject {
   /// True when the cursor is in a field that takes codes (inventory number, ISBN, ticket): any
   /// burst there is a scan, even of a code the library does not know yet.
   var expectsCode: Bool { get }
+  /// True for screens that search words typed into them without their search key (the lists).
+  var searchesTypedWords: Bool { get }
+  /// Words typed into the screen without its search key: the effects of searching for them, or
+  /// nil when the screen does not search (see `DeskApp`'s type-ahead).
+  func typeAhead(_ text: String, context: UIContext) -> [Effect]?
 }
 
 extension DeskScreen {
@@ -37,6 +42,8 @@ extension DeskScreen {
   public func receive(_ result: LookupResult, context: UIContext) {}
   public var acceptsText: Bool { false }
   public var expectsCode: Bool { false }
+  public var searchesTypedWords: Bool { false }
+  public func typeAhead(_ text: String, context: UIContext) -> [Effect]? { nil }
 }
 
 public struct KeyHint: Equatable, Sendable {

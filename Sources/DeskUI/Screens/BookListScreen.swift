@@ -67,6 +67,9 @@ final class BookListScreen: ListScreen<BookListRow>, DeskScreen {
       return ExportAction.prompt(.books(filter, search: query.text.trimmingWhitespace()), context: context)
     case .character("?"):
       return [.help(helpTopic)]
+    case .character(let character) where character.isLetter || character.isNumber:
+      // Typed without '/': the start of a search, as the librarian meant.
+      return typeAhead(String(character), context: context) ?? []
     default:
       return []
     }

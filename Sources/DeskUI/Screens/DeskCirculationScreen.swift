@@ -171,6 +171,9 @@ final class DeskCirculationScreen: DeskScreen {
       ]
     case .findReader(let name):
       return findReader(name, context: context)
+    case .newBook:
+      // A label of a book the library does not have yet: added as from anywhere else.
+      return ScanDispatch.effects(for: code, context: context)
     case .unknown(let unknown):
       session.refuse(s.unknownCode(unknown), context: context)
       return [.bell, .dialog(.error(s.unknownCodeTitle, [s.unknownCodeMessage(unknown)]))]

@@ -128,17 +128,29 @@ class ListScreen<Row> {
     case .pageDown: list.move(by: pageSize, fetch: fetch, pageSize: pageSize)
     case .home: list.moveToStart(fetch: fetch, pageSize: pageSize)
     case .end: list.moveToEnd(fetch: fetch, pageSize: pageSize)
-    case .character("/"):
+    case .character("/"), .character("."):
+      // '.' is where '/' is on the Russian keyboard.
       isTypingQuery = true
     case .escape:
       if !query.text.isEmpty { return clearSearch(context: context) }
       return [.pop]
     case .character("q"), .character("й"):
-      return [.quit]
+      // A stray q deep inside never ends the desk: it goes back, as Esc does.
+      return [.pop]
     default:
       return nil
     }
     return []
+  }
+
+  var searchesTypedWords: Bool { true }
+
+  /// Words typed straight into the list (their first letter a command key that opened a form):
+  /// searched for, as if `/` had been typed first.
+  func typeAhead(_ text: String, context: UIContext) -> [Effect]? {
+    isTypingQuery = true
+    query = LineEditor(text, maximumLength: 200)
+    return startSearch(context: context)
   }
 
   private func startSearch(context: UIContext) -> [Effect] {

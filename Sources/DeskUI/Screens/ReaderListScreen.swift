@@ -81,6 +81,9 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
       return ExportAction.prompt(.readers, context: context)
     case .character("?"):
       return [.help(helpTopic)]
+    case .character(let character) where character.isLetter || character.isNumber:
+      // Typed without '/': the start of a search, as the librarian meant.
+      return typeAhead(String(character), context: context) ?? []
     default:
       return []
     }

@@ -1,0 +1,100 @@
+import DeskDomain
+import DeskStorage
+import DeskTestSupport
+import Testing
+
+@testable import DeskUI
+
+/// The desk driven by the bytes real terminals and scanners send.
+@Suite struct KeyScenarioTests {
+  @Test func homeAndEndOfEveryTerminalMoveInAListAndAForm() throws {
+    for (home, end) in [
+      ("\u{1B}[1~", "\u{1B}[4~"), ("\u{1B}OH", "\u{1B}OF"), ("\u{1B}[7~", "\u{1B}[8~"), ("\u{1B}[H", "\u{1B}[F"),
+    ] {
+      let desk = try DeskHarness()
+      desk.press(.character("b"))
+      desk.send(end)
+      #expect(desk.app.top is BookListScreen, "End stays in the list")
+      let list = try #require(desk.app.top as? BookListScreen)
+      #expect(list.list.selected == list.list.rows.count - 1)
+      desk.send(home)
+      #expect(list.list.selected == 0)
+      desk.press(.character("n"))
+      desk.type("100300")
+      desk.send(home)
+      #expect(desk.app.dialog == nil, "Home in a form asks nothing")
+      desk.type("X")
+      let form = try #require(desk.app.top as? BookFormScreen)
+      #expect(form.editors[.inventoryNumber]?.text == "X100300")
+      desk.send(end)
+      desk.type("Y")
+      #expect(form.editors[.inventoryNumber]?.text == "X100300Y")
+    }
+  }
+
+  @Test func unknownSequencesAndAltLettersDoNothing() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"))
+    desk.send("\u{1B}[99~")  // a key this desk does not know
+    desk.send("\u{1B}n")  // Alt-n
+    #expect(desk.app.top is BookListScreen, "neither was read as Esc, nor as n")
+    desk.send("\u{1B}")
+    #expect(desk.app.top is HomeScreen, "Esc alone goes back")
+  }
+
+  @Test func ctrlZUndoesAndNeverSuspends() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("d"))
+    desk.scan("100235")  // no reader: returned
+    #expect(desk.shown.contains("Returned 100235"))
+    desk.send([0x1A])
+    #expect(desk.shown.contains("Undone: the return of 100235"))
+  }
+
+  @Test func theRussianLayoutsSlashKeyStartsTheSearch() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"))
+    desk.send(".")
+    desk.type("austen")
+    #expect(desk.shown.contains("Pride and Prejudice"))
+    #expect(!desk.shown.contains("Мастер и Маргарита"))
+  }
+
+  @Test func wordsTypedIntoAListSearchAndNeverFillAForm() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"))
+    desk.type("тол")  // т is the key for a new book under the Russian layout
+    #expect(desk.app.top is BookListScreen, "no New book form")
+    let list = try #require(desk.app.top as? BookListScreen)
+    #expect(list.query.text == "тол")
+    desk.press(.escape)  // the search cleared
+    desk.type("Ёлкин")  // a letter that is no command starts the search too
+    #expect(list.query.text == "Ёлкин")
+    #expect(desk.shown.contains("Ёлка и её друзья"))
+  }
+
+  @Test func aScannerTypingAMultiLineQRRecordFillsTheNewBookForm() throws {
+    let desk = try DeskHarness()
+    let record = "Инвентарный номер: 100500\nНазвание книги: Новая книга\nФамилия автора: Пушкин\nГод издания: 1999"
+    for terminator in [[0x0D], [0x0A], [0x0D, 0x0A]] as [[UInt8]] {
+      desk.press(.character("d"))
+      // The scanner sends its configured line end between the lines, as fast as the rest.
+      let lines = record.split(separator: "\n").map(String.init)
+      for (index, line) in lines.enumerated() {
+        desk.scan(line, terminator: index == lines.count - 1 ? terminator : nil, pause: false)
+        if index < lines.count - 1 {
+          for byte in terminator { desk.sendQuickly([byte]) }
+        }
+      }
+      desk.idle()
+      let form = try #require(desk.app.top as? BookFormScreen, "\(terminator)")
+      #expect(form.editors[.inventoryNumber]?.text == "100500")
+      #expect(form.editors[.title]?.text == "Новая книга")
+      #expect(form.editors[.year]?.text == "1999")
+      #expect(!desk.shown.contains("Unknown code"))
+      desk.press(.escape)
+      if desk.app.dialog != nil { desk.press(.character("y")) }
+      desk.press(.escape)
+    }
+  }
+}
