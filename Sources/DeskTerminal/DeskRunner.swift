@@ -14,6 +14,8 @@ public enum DeskRunner {
     cdt_install_signal_handlers()
     let terminal = try CursesTerminal(colors: colors, readTimeoutMilliseconds: 20)
     defer { terminal.stop() }
+    let (rows, columns) = terminal.size
+    app.handle(.resize(rows: rows, columns: columns))
     while true {
       let signal = cdt_pending_signal()
       if signal != 0 { return signal }

@@ -72,6 +72,11 @@ final class DeskHarness {
     app.handle(.input(bytes, atMilliseconds: now))
   }
 
+  /// The window changes size, as the driver reports it.
+  func resize(rows: Int, columns: Int) {
+    app.handle(.resize(rows: rows, columns: columns))
+  }
+
   /// Nothing for 200 ms: the desk ticks.
   func idle() {
     now += 200

@@ -98,3 +98,42 @@ import Testing
     }
   }
 }
+
+/// What the desk does while its window is too small, and when it grows.
+@Suite struct WindowSizeTests {
+  @Test func aTooSmallWindowHoldsScansAndIgnoresKeysUntilItGrows() throws {
+    let desk = try DeskHarness()
+    desk.resize(rows: 24, columns: 80)
+    desk.press(.character("d"))
+    desk.resize(rows: 8, columns: 30)
+    desk.scan("100235")  // out to Иванова: would be returned
+    desk.press(.escape, .escape)  // would leave the Desk
+    #expect(desk.app.top is DeskCirculationScreen, "keys are not applied to a hidden screen")
+    #expect(try desk.store.bookCount(filter: .issued) == 2, "the scan waits")
+    #expect(desk.text(rows: 8, columns: 30).contains("1 scan waits"))
+    desk.resize(rows: 24, columns: 80)
+    #expect(desk.shown.contains("Returned 100235 «Мастер и Маргарита» from Иванова М."))
+    #expect(try desk.store.bookCount(filter: .issued) == 1)
+  }
+
+  @Test func aGrowingWindowFillsTheListAndShowsEveryFieldOfAForm() throws {
+    let desk = try DeskHarness(seed: { store in
+      try store.addingBooksInBulk {
+        for number in 1...120 { try store.addBook(bookDraft("B\(1000 + number)", "Книга \(number)", surname: "Автор")) }
+      }
+    })
+    desk.resize(rows: 24, columns: 80)
+    desk.press(.character("b"))
+    _ = desk.screen(rows: 24, columns: 80)
+    desk.resize(rows: 70, columns: 100)
+    let rows = desk.text(rows: 70, columns: 100).split(separator: "\n").filter { $0.contains("Книга") }.count
+    #expect(rows >= 60, "the new rows are filled at once (\(rows) shown)")
+    // A form scrolled down in a small window shows every field again once it fits.
+    desk.resize(rows: 16, columns: 80)
+    desk.press(.character("n"))
+    for _ in 0..<12 { desk.press(.tab) }
+    #expect(!desk.text(rows: 16, columns: 80).contains("Inventory number"), "scrolled past the first field")
+    desk.resize(rows: 40, columns: 80)
+    #expect(desk.text(rows: 40, columns: 80).contains("Inventory number"))
+  }
+}

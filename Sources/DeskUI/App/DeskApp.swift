@@ -80,8 +80,18 @@ public final class DeskApp {
       nowMilliseconds = time
       for output in detector.feed(key, at: time) { handle(output) }
       refreshCounts()
-    case .resize:
-      break
+    case .resize(let rows, let columns):
+      let wasTooSmall = isTooSmall
+      size = (rows, columns)
+      guard !isTooSmall else { break }
+      // Lay the screen out at its new size (how many rows a list shows), then fill it.
+      _ = render(rows: rows, columns: columns)
+      apply(top.reload(context: context))
+      if wasTooSmall {
+        let scans = heldScans
+        heldScans = []
+        for code in scans { handleScan(code) }
+      }
     case .searchFinished(let result):
       top.receive(result, context: context)
     case .tick(let time):
@@ -133,7 +143,30 @@ public final class DeskApp {
   /// True while the scanner detector holds keys back: the driver should tick again soon.
   public var isHoldingKeys: Bool { detector.isHolding || decoder.isHolding }
 
+  /// The terminal's size, as the driver last said; nil until it says.
+  private var size: (rows: Int, columns: Int)?
+  /// Scans that came while the window was too small to show what they do.
+  private var heldScans: [String] = []
+
+  /// True while the window is smaller than the desk: nothing it shows can be seen.
+  var isTooSmall: Bool {
+    guard let size else { return false }
+    return size.rows < DeskApp.minimumRows || size.columns < DeskApp.minimumColumns
+  }
+
   private func handle(_ output: ScanDetector.Output) {
+    guard !isTooSmall else {
+      // Nothing may happen that the librarian cannot see: keys are not applied to hidden screens,
+      // and a scan waits until the window is big enough to show what it does. Quitting, when no
+      // form holds changes, is the one thing that needs no screen.
+      switch output {
+      case .scan(let code): heldScans.append(code)
+      case .key(.function(10)), .key(.control("c")):
+        if !stack.contains(where: \.hasUnsavedInput) { isFinished = true }
+      case .key: break
+      }
+      return
+    }
     switch output {
     case .key(let key): handle(key)
     case .scan(let code): handleScan(code)
@@ -249,7 +282,8 @@ public final class DeskApp {
   public func render(rows: Int, columns: Int) -> ScreenBuffer {
     var buffer = ScreenBuffer(rows: rows, columns: columns)
     guard rows >= DeskApp.minimumRows, columns >= DeskApp.minimumColumns else {
-      let lines = context.strings.tooSmall(columns, rows, DeskApp.minimumColumns, DeskApp.minimumRows)
+      var lines = context.strings.tooSmall(columns, rows, DeskApp.minimumColumns, DeskApp.minimumRows)
+      if !heldScans.isEmpty { lines = context.strings.scansHeld(heldScans.count) + " " + lines }
       for (index, line) in wrap(lines, width: max(1, columns)).prefix(rows).enumerated() {
         buffer.write(line, row: index, column: 0)
       }

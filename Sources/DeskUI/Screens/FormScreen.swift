@@ -108,6 +108,8 @@ class FormScreen: DeskScreen {
     let height = area.height - 2
     if focus < scroll { scroll = focus }
     if focus >= scroll + height { scroll = focus - height + 1 }
+    // A window that grew shows every field that now fits.
+    scroll = max(0, min(scroll, fields.count - height))
     buffer.write(s.requiredNote, row: area.row, column: area.column + 2, style: context.style(.muted))
     for (offset, field) in fields.enumerated().dropFirst(scroll).prefix(height) {
       let y = area.row + 2 + offset - scroll

@@ -10,6 +10,9 @@ public struct EnglishStrings: UIStrings {
   public func statusCounts(_ books: Int, _ out: Int, _ overdue: Int, _ readers: Int) -> String {
     "\(books) books, \(out) out, \(overdue) overdue · \(readers) readers"
   }
+  public func scansHeld(_ count: Int) -> String {
+    (count == 1 ? "1 scan waits" : "\(count) scans wait") + " and will be applied when the window is larger."
+  }
   public func tooSmall(_ columns: Int, _ rows: Int, _ minimumColumns: Int, _ minimumRows: Int) -> String {
     "The terminal is too small (\(columns)×\(rows)): the desk needs \(minimumColumns)×\(minimumRows). Make the window larger."
   }

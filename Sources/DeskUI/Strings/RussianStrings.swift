@@ -17,6 +17,9 @@ public struct RussianStrings: UIStrings {
   public func statusCounts(_ books: Int, _ out: Int, _ overdue: Int, _ readers: Int) -> String {
     "книг \(books), выдано \(out), просрочено \(overdue) · читателей \(readers)"
   }
+  public func scansHeld(_ count: Int) -> String {
+    "Ожидают сканов: \(count); они будут применены, когда окно станет больше."
+  }
   public func tooSmall(_ columns: Int, _ rows: Int, _ minimumColumns: Int, _ minimumRows: Int) -> String {
     "Окно терминала слишком мало (\(columns)×\(rows)): нужно не меньше \(minimumColumns)×\(minimumRows). Увеличьте окно."
   }

@@ -9,6 +9,8 @@ public protocol UIStrings: Sendable {
   /// The counts in the status line.
   func statusCounts(_ books: Int, _ out: Int, _ overdue: Int, _ readers: Int) -> String
   func tooSmall(_ columns: Int, _ rows: Int, _ minimumColumns: Int, _ minimumRows: Int) -> String
+  /// Scans that wait for the window to be big enough.
+  func scansHeld(_ count: Int) -> String
 
   // Keys in the bottom bar
   var keyHelp: String { get }
