@@ -224,6 +224,86 @@ import Testing
     #expect(!out.contains("100010  ") && !out.contains("100003  "), "the overdue books came back")
   }
 
+  /// Home, End, Ctrl-Z and Ctrl-C as tmux sends them to a program under each TERM.
+  @Test(arguments: ["xterm-256color", "tmux-256color", "screen"])
+  func homeEndCtrlZAndCtrlC(term: String) throws {
+    let session = try Session()
+    try session.start(environment: "TERM=\(term)")
+    try session.waitFor("Circulation Desk — Home")
+    func press(_ key: String) throws {
+      try session.keys(key)
+      Thread.sleep(forTimeInterval: 0.15)
+    }
+    try press("b")
+    try session.waitFor("Books: all")
+    try press("End")
+    var screen = try session.waitFor("Books: all")
+    #expect(!screen.contains("Circulation Desk — Home"), "End stays in the list")
+    try press("Home")
+    screen = try session.waitFor("Books: all")
+    // In a form, Home and End move in the field and ask nothing.
+    try press("n")
+    try session.waitFor("New book")
+    try session.type("300")
+    Thread.sleep(forTimeInterval: 0.15)
+    try press("Home")
+    try session.type("X")
+    Thread.sleep(forTimeInterval: 0.15)
+    try press("End")
+    try session.type("Y")
+    screen = try session.waitFor("X300Y")
+    #expect(!screen.contains("Close the form"))
+    // Ctrl-Z never suspends the desk; Ctrl-C asks before losing what was typed.
+    try press("C-z")
+    screen = try session.waitFor("Nothing to undo")
+    #expect(screen.contains("New book"))
+    try press("C-c")
+    try session.waitFor("Quit and lose them?")
+    try press("n")
+    screen = try session.waitFor("X300Y")
+    try press("C-c")
+    try session.waitFor("Quit and lose them?")
+    try press("y")
+    screen = try session.waitFor("EXIT:0")
+    #expect(screen.contains("TTY: icanon echo"))
+  }
+
+  /// A QR book record as a wedge scanner types it: its lines with the scanner's line end between
+  /// them, as fast as the rest.
+  @Test(arguments: ["\r", "\n", "\r\n"])
+  func aMultiLineQRRecordFromTheScannerFillsTheForm(lineEnd: String) throws {
+    let session = try Session()
+    try session.start()
+    try session.waitFor("Circulation Desk — Home")
+    try session.keys("d")
+    try session.waitFor("Scan a reader's card")
+    let record = ["Инвентарный номер: 300777", "Название книги: Из сканера", "Фамилия автора: Пушкин", "Год издания: 2001"]
+    try session.type(record.joined(separator: lineEnd) + lineEnd)
+    let screen = try session.waitFor("New book")
+    #expect(screen.contains("300777"))
+    #expect(screen.contains("Из сканера"))
+    #expect(screen.contains("2001"))
+    #expect(!screen.contains("Unknown code"))
+  }
+
+  @Test func aScanIntoATooSmallWindowWaitsUntilItGrows() throws {
+    let session = try Session()
+    try session.start()
+    try session.waitFor("Circulation Desk — Home")
+    try session.keys("d")
+    try session.waitFor("Scan a reader's card")
+    try session.tmux(["resize-window", "-t", "desk", "-x", "40", "-y", "10"])
+    try session.waitFor("too small")
+    try session.type("100001")
+    try session.keys("Enter")
+    try session.waitFor("1 scan waits")
+    try session.keys("Escape")
+    Thread.sleep(forTimeInterval: 0.2)
+    try session.tmux(["resize-window", "-t", "desk", "-x", "100", "-y", "30"])
+    let screen = try session.waitFor("Returned 100001")
+    #expect(screen.contains("Circulation Desk — Desk"), "the Esc typed while hidden did nothing")
+  }
+
   @Test func theTerminalIsRestoredOnSIGTERM() throws {
     let session = try Session()
     try session.start("--lang ru")

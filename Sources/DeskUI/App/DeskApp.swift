@@ -190,7 +190,9 @@ public final class DeskApp {
       apply(dialog.onAnswer(answer))
       return
     }
-    if case .character(let letter) = key, let opened = openedByLetter, ObjectIdentifier(top) == opened.screen,
+    // Letters only: an inventory number typed at once into the form (digits) is meant for it.
+    if case .character(let letter) = key, letter.isLetter, let opened = openedByLetter,
+      ObjectIdentifier(top) == opened.screen,
       nowMilliseconds - opened.time <= DeskApp.typingGapMilliseconds, stack.count > 1, !top.hasUnsavedInput,
       let effects = stack[stack.count - 2].typeAhead(String([opened.letter, letter]), context: context)
     {
