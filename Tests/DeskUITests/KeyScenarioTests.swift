@@ -73,6 +73,29 @@ import Testing
     #expect(desk.shown.contains("Ёлка и её друзья"))
   }
 
+  @Test(arguments: [[0x0D], [0x0A], [0x0D, 0x0A], [0x09]] as [[UInt8]])
+  func everyScannerTerminatorEndsTheCode(terminator: [UInt8]) throws {
+    let desk = try DeskHarness()
+    desk.press(.character("d"))
+    desk.scan("100235", terminator: terminator)
+    #expect(desk.shown.contains("Returned 100235 «Мастер и Маргарита»"))
+    #expect(desk.app.dialog == nil, "one Enter, not two: no Enter left over to answer anything")
+    desk.scan("17АБ", terminator: terminator)  // not a code: typed, then applied by its Enter or Tab
+    #expect(desk.shown.contains("Unknown code 17АБ"))
+  }
+
+  @Test func aScannerWithAPrefixAndASuffix() throws {
+    var wedge = WedgeSettings()
+    wedge.prefix = "]E0"
+    wedge.suffix = "#"
+    let desk = try DeskHarness(wedge: wedge)
+    desk.press(.character("b"), .character("n"))
+    // Into the form's inventory number: the scanner's prefix and suffix are not part of the code.
+    desk.scan("]E0300235#")
+    let form = try #require(desk.app.top as? BookFormScreen)
+    #expect(form.editors[.inventoryNumber]?.text == "300235")
+  }
+
   @Test func aScannerTypingAMultiLineQRRecordFillsTheNewBookForm() throws {
     let desk = try DeskHarness()
     let record = "Инвентарный номер: 100500\nНазвание книги: Новая книга\nФамилия автора: Пушкин\nГод издания: 1999"
