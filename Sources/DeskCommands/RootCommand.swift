@@ -76,10 +76,27 @@ public enum RootCommand {
   }
 
   static func dispatch(_ arguments: [String], context: CommandContext) throws(CommandError) {
-    guard let first = arguments.first, !first.hasPrefix("--db"), !first.hasPrefix("--lang") else {
-      try run(HomeCommand.self, arguments, context: context)
+    // The options every command takes may come before its words too: `circdesk --db X scan F`.
+    var leading: [String] = []
+    var words = arguments[...]
+    while let first = words.first, first.hasPrefix("--db") || first.hasPrefix("--lang") {
+      leading.append(first)
+      words = words.dropFirst()
+      if !first.contains("="), let value = words.first {
+        leading.append(value)
+        words = words.dropFirst()
+      }
+    }
+    guard let first = words.first else {
+      try run(HomeCommand.self, leading, context: context)
       return
     }
+    try dispatch(command: Array(words), first: first, leading: leading, context: context)
+  }
+
+  private static func dispatch(command arguments: [String], first: String, leading: [String], context: CommandContext)
+    throws(CommandError)
+  {
     if first == "--help" || first == "-h" || first == "help" {
       context.output.write(helpText)
       return
@@ -103,13 +120,13 @@ public enum RootCommand {
       guard let command = group.commands.first(where: { $0.spec.path == "\(group.name) \(word)" }) else {
         throw .usage("unknown subcommand '\(group.name) \(word)'", command: group.name)
       }
-      try run(command, Array(arguments.dropFirst(2)), context: context)
+      try run(command, Array(arguments.dropFirst(2)) + leading, context: context)
       return
     }
     guard let command = commands.first(where: { $0.spec.path == first }) else {
       throw .usage("unknown command '\(first)'", command: "")
     }
-    try run(command, Array(arguments.dropFirst()), context: context)
+    try run(command, Array(arguments.dropFirst()) + leading, context: context)
   }
 
   static func run(_ command: any DeskCommand.Type, _ arguments: [String], context: CommandContext) throws(CommandError)

@@ -15,6 +15,26 @@ import Testing
     runInProcess(arguments + db, now: now)
   }
 
+  @Test func theLibraryOptionMayComeBeforeTheCommand() {
+    #expect(runInProcess(db + ["book", "add", "--inventory", "1", "--title", "Книга"]).status == 0)
+    let listed = runInProcess(["--db=" + folder.file("library.sqlite"), "book", "show", "1"])
+    #expect(listed.status == 0)
+    #expect(listed.output.contains("Книга"))
+    #expect(runInProcess(db + ["overdue"]).output == "No books are overdue.\n")
+  }
+
+  @Test func everyCommandRefusesAStrayWord() throws {
+    let stray = run(["book", "add", "stray", "--inventory", "1", "--title", "Книга"])
+    #expect(stray.status == 64)
+    #expect(stray.errors.hasPrefix("error: takes no arguments, but «stray» was given"))
+    #expect(try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock()).bookCount() == 0)
+    let extra = run(["book", "show", "1", "2"])
+    #expect(extra.status == 64)
+    #expect(extra.errors.hasPrefix("error: too many arguments: «2» is one more than it takes"))
+    #expect(run(["overdue", "now"]).status == 64)
+    #expect(run(["policy", "show", "x"]).status == 64)
+  }
+
   @Test func saysWhenItUpdatesALibraryOfAnOlderVersion() throws {
     #expect(run(["book", "add", "--inventory", "1", "--title", "Книга"]).status == 0)
     do {

@@ -109,12 +109,21 @@ public struct RunningProcess {
   let errors: Pipe
 
   public func finish() -> CommandResult {
+    // Both pipes at once: a program that fills one while the other is read would wait for ever.
+    let err = Locked(Data())
+    let done = DispatchSemaphore(value: 0)
+    let handle = errors.fileHandleForReading
+    Thread {
+      let data = handle.readDataToEndOfFile()
+      err.update { $0 = data }
+      done.signal()
+    }.start()
     let out = output.fileHandleForReading.readDataToEndOfFile()
-    let err = errors.fileHandleForReading.readDataToEndOfFile()
+    done.wait()
     process.waitUntilExit()
     return CommandResult(
       status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-      errors: String(decoding: err, as: UTF8.self))
+      errors: String(decoding: err.value, as: UTF8.self))
   }
 }
 

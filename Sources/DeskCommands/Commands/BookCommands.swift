@@ -4,8 +4,9 @@ import DeskStorage
 struct BookAdd: DeskCommand {
   static let spec = CommandSpec(
     path: "book add", abstract: "Add a book to the catalogue.",
-    usage: "book add --inventory <number> --title <text> [<options>]",
-    options: BookOptions.options + [CommandSpec.jsonOption, CommandSpec.databaseOption])
+    options: BookOptions.options(requiring: ["--inventory", "--title"]) + [
+      CommandSpec.jsonOption, CommandSpec.databaseOption,
+    ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     var draft = BookDraft()
@@ -23,9 +24,8 @@ struct BookAdd: DeskCommand {
 struct BookEdit: DeskCommand {
   static let spec = CommandSpec(
     path: "book edit", abstract: "Change fields of a book.",
-    usage: "book edit <inventory> --<field> <value>...",
-    arguments: [("<inventory>", "Inventory number of the book to change.")],
-    options: BookOptions.options + [CommandSpec.jsonOption, CommandSpec.databaseOption],
+    arguments: [.init("<inventory>", "Inventory number of the book to change.")],
+    options: BookOptions.options() + [CommandSpec.jsonOption, CommandSpec.databaseOption],
     discussion: "Fields not named keep their values; an empty value clears an optional field.")
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
@@ -49,8 +49,7 @@ struct BookEdit: DeskCommand {
 struct BookShow: DeskCommand {
   static let spec = CommandSpec(
     path: "book show", abstract: "Show a book with its current loan and loan history.",
-    usage: "book show <inventory> [--json]",
-    arguments: [("<inventory>", "Inventory number of the book.")],
+    arguments: [.init("<inventory>", "Inventory number of the book.")],
     options: [CommandSpec.jsonOption, CommandSpec.databaseOption])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
@@ -74,8 +73,7 @@ struct BookShow: DeskCommand {
 struct BookDelete: DeskCommand {
   static let spec = CommandSpec(
     path: "book delete", abstract: "Delete a book (refused while it is out).",
-    usage: "book delete <inventory>",
-    arguments: [("<inventory>", "Inventory number of the book.")],
+    arguments: [.init("<inventory>", "Inventory number of the book.")],
     options: [CommandSpec.databaseOption],
     discussion: "The record is kept as deleted, so that other desks learn of the deletion; its loan history stays.")
 
@@ -90,7 +88,6 @@ struct BookDelete: DeskCommand {
 struct BookList: DeskCommand {
   static let spec = CommandSpec(
     path: "book list", abstract: "List books, sorted by author and title.",
-    usage: "book list [--issued | --available | --overdue] [--search <text>] [--limit <n>] [--json]",
     options: [
       CommandSpec.Option("--issued", help: "Only books that are out."),
       CommandSpec.Option("--available", help: "Only books on the shelf."),

@@ -19,8 +19,11 @@ enum BookOptions {
     ("--received", .received, "<date>", "Date received, YYYY-MM-DD (default: today for a new book)."),
   ]
 
-  static var options: [CommandSpec.Option] {
-    fields.map { CommandSpec.Option($0.option, value: $0.value, help: $0.help) }
+  /// The options, those in `required` shown as the ones a new record cannot do without.
+  static func options(requiring required: Set<String> = []) -> [CommandSpec.Option] {
+    fields.map {
+      CommandSpec.Option($0.option, value: $0.value, help: $0.help, required: required.contains($0.option))
+    }
   }
 
   /// Copies the given options into the draft; fields not named are left as they are.
@@ -50,8 +53,11 @@ enum ReaderOptions {
     ("--flat", .flat, "<text>", "Flat number."),
   ]
 
-  static var options: [CommandSpec.Option] {
-    fields.map { CommandSpec.Option($0.option, value: $0.value, help: $0.help) }
+  /// The options, those in `required` shown as the ones a new record cannot do without.
+  static func options(requiring required: Set<String> = []) -> [CommandSpec.Option] {
+    fields.map {
+      CommandSpec.Option($0.option, value: $0.value, help: $0.help, required: required.contains($0.option))
+    }
   }
 
   static func apply(_ arguments: ParsedArguments, to draft: inout ReaderDraft) {

@@ -4,8 +4,7 @@ import DeskStorage
 struct IssueCommand: DeskCommand {
   static let spec = CommandSpec(
     path: "issue", abstract: "Issue books to a reader.",
-    usage: "issue <ticket> <inventory>... [--due <date>]",
-    arguments: [("<ticket>", "Ticket number of the reader."), ("<inventory>", "Inventory numbers of the books.")],
+    arguments: [.init("<ticket>", "Ticket number of the reader."), .init("<inventory>", "Inventory numbers of the books.", .oneOrMore)],
     options: [
       CommandSpec.Option("--due", value: "<date>", help: "Due date YYYY-MM-DD instead of the one the rules give."),
       CommandSpec.jsonOption, CommandSpec.databaseOption,
@@ -39,8 +38,7 @@ struct IssueCommand: DeskCommand {
 struct ReturnCommand: DeskCommand {
   static let spec = CommandSpec(
     path: "return", abstract: "Take books back.",
-    usage: "return <inventory>...",
-    arguments: [("<inventory>", "Inventory numbers of the books.")],
+    arguments: [.init("<inventory>", "Inventory numbers of the books.", .oneOrMore)],
     options: [CommandSpec.jsonOption, CommandSpec.databaseOption],
     discussion: "Only the books are needed. All are returned, or none.")
 
@@ -62,8 +60,7 @@ struct ReturnCommand: DeskCommand {
 struct RenewCommand: DeskCommand {
   static let spec = CommandSpec(
     path: "renew", abstract: "Renew loans: extend their due dates.",
-    usage: "renew <inventory>...",
-    arguments: [("<inventory>", "Inventory numbers of the books.")],
+    arguments: [.init("<inventory>", "Inventory numbers of the books.", .oneOrMore)],
     options: [CommandSpec.jsonOption, CommandSpec.databaseOption],
     discussion: "All are renewed, or none. The renewal limit comes from the reader's category.")
 

@@ -43,10 +43,8 @@ extension String {
 struct ExportIRBIS: DeskCommand {
   static let spec = CommandSpec(
     path: "export irbis", abstract: "Write books or readers as IRBIS plain-text records.",
-    usage: "export irbis books [<inventory>... | --all | --new-since <date> | --issued] (-o <file> | --stdout)\n"
-      + "       circdesk export irbis readers [<ticket>... | --all] (-o <file> | --stdout)",
     arguments: [
-      ("books|readers", "What to export."), ("<inventory>, <ticket>", "Only these books or readers."),
+      .init("books|readers", "What to export."), .init("<inventory>|<ticket>", "Only these books or readers.", .any),
     ],
     options: [
       CommandSpec.Option("--all", help: "Every book or reader."),
@@ -106,7 +104,6 @@ struct ExportIRBIS: DeskCommand {
 struct ExportKOC: DeskCommand {
   static let spec = CommandSpec(
     path: "export koc", abstract: "Write issues and returns as a Koha offline circulation file.",
-    usage: "export koc [--since <datetime>] (-o <file> | --stdout)",
     options: [
       CommandSpec.Option("--since", value: "<datetime>", help: "Only what happened since, like 2026-11-30T09:00:00Z."),
       ExchangeOptions.output, ExchangeOptions.standardOutput, CommandSpec.databaseOption,
@@ -138,8 +135,7 @@ struct ExportKOC: DeskCommand {
 struct ImportIRBIS: DeskCommand {
   static let spec = CommandSpec(
     path: "import irbis", abstract: "Read books and readers from an IRBIS plain-text file.",
-    usage: "import irbis <file> [--dry-run] [--update] [--encoding cp1251|utf8]",
-    arguments: [("<file>", "IRBIS records: UTF-8 (with or without BOM) or Windows-1251, CRLF or LF.")],
+    arguments: [.init("<file>", "IRBIS records: UTF-8 (with or without BOM) or Windows-1251, CRLF or LF.")],
     options: [
       CommandSpec.Option("--dry-run", help: "Report what would happen and change nothing."),
       CommandSpec.Option("--update", help: "Replace books and readers that are already there (else they are skipped)."),
@@ -192,8 +188,7 @@ struct ImportIRBIS: DeskCommand {
 struct ImportISO2709: DeskCommand {
   static let spec = CommandSpec(
     path: "import iso2709", abstract: "Read books from an ISO 2709 (RUSMARC) file.",
-    usage: "import iso2709 <file> [--dry-run] [--update] [--encoding cp1251|utf8]",
-    arguments: [("<file>", "ISO 2709 records, Windows-1251 unless --encoding says otherwise.")],
+    arguments: [.init("<file>", "ISO 2709 records, Windows-1251 unless --encoding says otherwise.")],
     options: [
       CommandSpec.Option("--dry-run", help: "Report what would happen and change nothing."),
       CommandSpec.Option("--update", help: "Replace books that are already there."),
@@ -211,8 +206,7 @@ struct ImportISO2709: DeskCommand {
 struct ImportKOC: DeskCommand {
   static let spec = CommandSpec(
     path: "import koc", abstract: "Replay Koha offline circulation files.",
-    usage: "import koc <file>...",
-    arguments: [("<file>", "Files of one or several desks; merged by timestamp before replay.")],
+    arguments: [.init("<file>", "Files of one or several desks; merged by timestamp before replay.", .oneOrMore)],
     options: [CommandSpec.databaseOption],
     discussion: """
       Koha's rules: an item on loan to the same reader is renewed; on loan to another since

@@ -5,7 +5,7 @@ import DeskStorage
 /// the state of the library at a glance — counts, the overdue books and the first page of books.
 struct HomeCommand: DeskCommand {
   static let spec = CommandSpec(
-    path: "", abstract: "Open the full-screen desk.", usage: "[--db <path>] [--lang en|ru]",
+    path: "", abstract: "Open the full-screen desk.",
     options: [
       CommandSpec.databaseOption,
       CommandSpec.Option("--lang", value: "<en|ru>", help: "Language of the desk (default: from LANG)."),

@@ -7,10 +7,11 @@ import DeskStorage
 struct LabelCommand: DeskCommand {
   static let spec = CommandSpec(
     path: "label", abstract: "Write QR labels for books.",
-    usage: "label <inventory>... -o <folder>",
-    arguments: [("<inventory>", "Inventory numbers of the books.")],
+    arguments: [.init("<inventory>", "Inventory numbers of the books.", .oneOrMore)],
     options: [
-      CommandSpec.Option("-o", value: "<folder>", help: "The folder for the labels, one <inventory>.png each."),
+      CommandSpec.Option(
+        "-o", value: "<folder>", help: "The folder for the labels, one <inventory>.png each (made when missing).",
+        required: true),
       CommandSpec.databaseOption,
     ],
     discussion:

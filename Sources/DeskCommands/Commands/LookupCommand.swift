@@ -7,8 +7,7 @@ import DeskStorage
 struct LookupCommand: DeskCommand {
   static let spec = CommandSpec(
     path: "lookup", abstract: "Look an ISBN up in Google Books and Open Library.",
-    usage: "lookup <isbn> [--json] | lookup --pending [--json]",
-    arguments: [("<isbn>", "ISBN-10 or ISBN-13, with or without hyphens.")],
+    arguments: [.init("<isbn>", "ISBN-10 or ISBN-13, with or without hyphens.", .optional)],
     options: [
       CommandSpec.Option("--pending", help: "Work through the look-ups that waited for the network."),
       CommandSpec.jsonOption, CommandSpec.databaseOption,

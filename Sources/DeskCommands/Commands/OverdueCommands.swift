@@ -7,7 +7,6 @@ import DeskStorage
 struct OverdueCommand: DeskCommand {
   static let spec = CommandSpec(
     path: "overdue", abstract: "List the readers with overdue books, longest overdue first.",
-    usage: "overdue [--json | --csv]",
     options: [
       CommandSpec.jsonOption,
       CommandSpec.Option("--csv", help: "Print one line per overdue book as CSV, for a mail merge."),
@@ -100,9 +99,10 @@ struct OverdueCommand: DeskCommand {
 struct NoticesOverdue: DeskCommand {
   static let spec = CommandSpec(
     path: "notices overdue", abstract: "Write a reminder letter to each reader with overdue books.",
-    usage: "notices overdue -o <folder> [--lang en|ru]",
     options: [
-      CommandSpec.Option("-o", value: "<folder>", help: "The folder for the letters, one <ticket>.txt each."),
+      CommandSpec.Option(
+        "-o", value: "<folder>", help: "The folder for the letters, one <ticket>.txt each (made when missing).",
+        required: true),
       CommandSpec.Option("--lang", value: "<en|ru>", help: "The letters' language (default English)."),
       CommandSpec.databaseOption,
     ],

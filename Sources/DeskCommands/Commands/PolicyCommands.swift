@@ -4,8 +4,7 @@ import DeskStorage
 
 struct PolicyShow: DeskCommand {
   static let spec = CommandSpec(
-    path: "policy show", abstract: "Show the circulation rules, reader categories and holidays.",
-    usage: "policy show [--json]", options: [CommandSpec.jsonOption, CommandSpec.databaseOption])
+    path: "policy show", abstract: "Show the circulation rules, reader categories and holidays.", options: [CommandSpec.jsonOption, CommandSpec.databaseOption])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     _ = try arguments.positionals(minimum: 0, maximum: 0)
@@ -113,7 +112,6 @@ struct PolicyShow: DeskCommand {
 struct PolicySet: DeskCommand {
   static let spec = CommandSpec(
     path: "policy set", abstract: "Change the library-wide circulation rules and holidays.",
-    usage: "policy set [<options>]",
     options: [
       CommandSpec.Option("--due-mode", value: "<mode>", help: "days, calendar or datedue (Koha's three modes)."),
       CommandSpec.Option(
@@ -245,9 +243,7 @@ struct PolicySet: DeskCommand {
 struct PolicyCategory: DeskCommand {
   static let spec = CommandSpec(
     path: "policy category", abstract: "Add, change or remove a reader category.",
-    usage:
-      "policy category <code> [--name <text>] [--loan-days <n>] [--loan-limit <n>] [--renewal-limit <n>] [--remove]",
-    arguments: [("<code>", "The category's code, like adult.")],
+    arguments: [.init("<code>", "The category's code, like adult.")],
     options: [
       CommandSpec.Option("--name", value: "<text>", help: "Name shown to people."),
       CommandSpec.Option("--loan-days", value: "<n>", help: "Loan period in days (open days in calendar mode)."),

@@ -4,8 +4,9 @@ import DeskStorage
 struct ReaderAdd: DeskCommand {
   static let spec = CommandSpec(
     path: "reader add", abstract: "Register a reader.",
-    usage: "reader add --ticket <number> --surname <text> [<options>]",
-    options: ReaderOptions.options + [CommandSpec.jsonOption, CommandSpec.databaseOption],
+    options: ReaderOptions.options(requiring: ["--ticket", "--surname"]) + [
+      CommandSpec.jsonOption, CommandSpec.databaseOption,
+    ],
     discussion: "A phone that already has an address gives the reader that address when none is typed.")
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
@@ -28,9 +29,8 @@ struct ReaderAdd: DeskCommand {
 struct ReaderEdit: DeskCommand {
   static let spec = CommandSpec(
     path: "reader edit", abstract: "Change fields of a reader.",
-    usage: "reader edit <ticket> --<field> <value>...",
-    arguments: [("<ticket>", "Ticket number of the reader to change.")],
-    options: ReaderOptions.options + [CommandSpec.jsonOption, CommandSpec.databaseOption],
+    arguments: [.init("<ticket>", "Ticket number of the reader to change.")],
+    options: ReaderOptions.options() + [CommandSpec.jsonOption, CommandSpec.databaseOption],
     discussion: "Fields not named keep their values; an empty value clears an optional field.")
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
@@ -53,8 +53,7 @@ struct ReaderEdit: DeskCommand {
 struct ReaderShow: DeskCommand {
   static let spec = CommandSpec(
     path: "reader show", abstract: "Show a reader with the books they hold and their history.",
-    usage: "reader show <ticket> [--json]",
-    arguments: [("<ticket>", "Ticket number of the reader.")],
+    arguments: [.init("<ticket>", "Ticket number of the reader.")],
     options: [CommandSpec.jsonOption, CommandSpec.databaseOption])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
@@ -83,8 +82,7 @@ struct ReaderShow: DeskCommand {
 struct ReaderDelete: DeskCommand {
   static let spec = CommandSpec(
     path: "reader delete", abstract: "Delete a reader (refused while they hold books).",
-    usage: "reader delete <ticket>",
-    arguments: [("<ticket>", "Ticket number of the reader.")],
+    arguments: [.init("<ticket>", "Ticket number of the reader.")],
     options: [CommandSpec.databaseOption])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
@@ -98,7 +96,6 @@ struct ReaderDelete: DeskCommand {
 struct ReaderList: DeskCommand {
   static let spec = CommandSpec(
     path: "reader list", abstract: "List readers, sorted by name.",
-    usage: "reader list [--search <text>] [--limit <n>] [--json]",
     options: [
       CommandSpec.Option(
         "--search", value: "<text>", help: "Only readers where each word starts a word of the name, ticket or phone."),

@@ -12,8 +12,7 @@ import DeskStorage
 struct ScanCommand: DeskCommand {
   static let spec = CommandSpec(
     path: "scan", abstract: "Read codes from images or standard input, and look them up.",
-    usage: "scan <image>... | scan --stdin [--issue-to <ticket> | --return | --renew] [--json]",
-    arguments: [("<image>", "PNG or JPEG files with barcodes or QR codes.")],
+    arguments: [.init("<image>", "PNG or JPEG files with barcodes or QR codes.", .any)],
     options: [
       CommandSpec.Option("--stdin", help: "Read one code a line from standard input."),
       CommandSpec.Option(
@@ -53,7 +52,7 @@ struct ScanCommand: DeskCommand {
       }
       action = .issue(reader)
     }
-    var report = ScanReport(json: arguments.has("--json"), output: context.output)
+    var report = ScanReport(json: arguments.has("--json"), output: context.output, errors: context.errors)
     if fromStandardInput {
       var number = 0
       while let line = readLine(from: stdin) {
@@ -102,16 +101,20 @@ enum ScanAction {
   case renew
 }
 
-/// Reports each code as one line (or one JSON object) and counts what happened.
+/// Reports each code as one line (or one JSON object) and counts what happened. As text, the
+/// codes go to standard output and the problems (a bad file, an unknown or refused code) and the
+/// summary to standard error, so that `circdesk scan *.png > codes.txt` holds codes only.
 struct ScanReport {
   let json: Bool
   let output: any TextSink
+  let errors: any TextSink
   private(set) var failures = 0
   private var counts: [String: Int] = [:]
 
-  init(json: Bool, output: any TextSink) {
+  init(json: Bool, output: any TextSink, errors: any TextSink) {
     self.json = json
     self.output = output
+    self.errors = errors
   }
 
   mutating func problem(source: String, message: String) {
@@ -225,7 +228,8 @@ struct ScanReport {
       members += [("code", .string(code)), ("result", .string(outcome)), ("message", .string(message))]
       output.line(JSON.object(members).rendered().replacingNewlines())
     } else {
-      output.line("\(source): \(message)".visibleForTerminal)
+      let problem = ["error", "unknown", "refused"].contains(outcome)
+      (problem ? errors : output).line("\(source): \(message)".visibleForTerminal)
     }
   }
 
@@ -237,7 +241,7 @@ struct ScanReport {
         JSON.object([("summary", .object([("codes", .int(total))] + members))]).rendered().replacingNewlines())
     } else {
       let parts = counts.keys.sorted().map { "\(counts[$0] ?? 0) \($0)" }
-      output.line("\(total) \(total == 1 ? "code" : "codes"): " + parts.joined(separator: ", "))
+      errors.line("\(total) \(total == 1 ? "code" : "codes"): " + parts.joined(separator: ", "))
     }
   }
 }

@@ -81,7 +81,6 @@ enum DemoLibrary {
 struct DemoCommand: DeskCommand {
   static let spec = CommandSpec(
     path: "demo", abstract: "Create a fresh demo library.",
-    usage: "demo [--db <path>]",
     options: [CommandSpec.databaseOption],
     discussion: """
       Fills the file with 156 books, 42 readers and loans in every state (out, due today, overdue,

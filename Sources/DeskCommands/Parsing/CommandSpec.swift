@@ -6,33 +6,99 @@ public struct CommandSpec: Sendable {
     public let value: String?
     public let help: String
     public let repeats: Bool
+    /// True for an option the command cannot do without (shown bare in the usage line).
+    public let required: Bool
 
-    public init(_ name: String, value: String? = nil, help: String, repeats: Bool = false) {
+    public init(_ name: String, value: String? = nil, help: String, repeats: Bool = false, required: Bool = false) {
       self.name = name
       self.value = value
       self.help = help
       self.repeats = repeats
+      self.required = required
+    }
+
+    var usage: String { name + (value.map { " \($0)" } ?? "") }
+  }
+
+  /// A positional argument: how many of it the command takes.
+  public struct Argument: Sendable {
+    public enum Count: Sendable {
+      case one, optional, oneOrMore, any
+    }
+
+    public let name: String
+    public let help: String
+    public let count: Count
+
+    public init(_ name: String, _ help: String, _ count: Count = .one) {
+      self.name = name
+      self.help = help
+      self.count = count
+    }
+
+    var usage: String {
+      switch count {
+      case .one: return name
+      case .optional: return "[\(name)]"
+      case .oneOrMore: return "\(name)..."
+      case .any: return "[\(name)...]"
+      }
     }
   }
 
   /// `book add`: the words after `circdesk`.
   public let path: String
   public let abstract: String
-  public let usage: String
-  public let arguments: [(name: String, help: String)]
+  public let arguments: [Argument]
   public let options: [Option]
   public let discussion: String?
 
   public init(
-    path: String, abstract: String, usage: String, arguments: [(name: String, help: String)] = [],
-    options: [Option] = [], discussion: String? = nil
+    path: String, abstract: String, arguments: [Argument] = [], options: [Option] = [], discussion: String? = nil
   ) {
     self.path = path
     self.abstract = abstract
-    self.usage = usage
     self.arguments = arguments
     self.options = options
     self.discussion = discussion
+  }
+
+  /// The usage line, made from the arguments and options: required ones bare, the others in
+  /// brackets, wrapped under the command at 100 characters.
+  public var usage: String {
+    var words = [path].filter { !$0.isEmpty } + arguments.map(\.usage)
+    words += options.map { $0.required ? $0.usage : "[\($0.usage)]" }
+    let start = "USAGE: circdesk "
+    var lines: [String] = []
+    var line = ""
+    for word in words {
+      if !line.isEmpty, start.count + line.count + 1 + word.count > 100 {
+        lines.append(line)
+        line = String(repeating: " ", count: path.count + 1)
+      }
+      line += (line.trimmingCharacters(in: " ").isEmpty ? "" : " ") + word
+    }
+    lines.append(line)
+    return lines.joined(separator: "\n" + String(repeating: " ", count: start.count))
+  }
+
+  /// How many positional arguments the command takes: at least, and at most (nil: no limit).
+  var positionalBounds: (minimum: Int, maximum: Int?) {
+    var minimum = 0
+    var maximum: Int? = 0
+    for argument in arguments {
+      switch argument.count {
+      case .one:
+        minimum += 1
+        maximum = maximum.map { $0 + 1 }
+      case .optional: maximum = maximum.map { $0 + 1 }
+      case .oneOrMore:
+        minimum += 1
+        maximum = nil
+      case .any: maximum = nil
+      }
+    }
+    return (minimum, maximum)
   }
 
   /// Options every command that opens the library takes.
@@ -83,6 +149,10 @@ public struct CommandSpec: Sendable {
 }
 
 extension String {
+  func trimmingCharacters(in set: Character) -> String {
+    String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
+  }
+
   func padding(to width: Int) -> String {
     count >= width ? self : self + String(repeating: " ", count: width - count)
   }

@@ -53,6 +53,18 @@ public struct ParsedArguments: Sendable {
       }
       values[name, default: []].append(value)
     }
+    // Every command refuses what it does not take: a stray word is a mistake to say, not to ignore.
+    let (minimum, maximum) = spec.positionalBounds
+    if let maximum, positionals.count > maximum {
+      throw .usage(
+        maximum == 0
+          ? "takes no arguments, but «\(positionals[0])» was given"
+          : "too many arguments: «\(positionals[maximum])» is one more than it takes",
+        command: spec.path)
+    }
+    if positionals.count < minimum, let missing = spec.arguments.dropFirst(positionals.count).first {
+      throw .usage("missing \(missing.name)", command: spec.path)
+    }
   }
 
   /// Sets an option's value when the command line did not give one.
