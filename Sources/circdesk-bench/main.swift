@@ -24,7 +24,59 @@ func fail(_ message: String) -> Never {
   exit(64)
 }
 
+let helpText = """
+  OVERVIEW: Measures Circulation Desk on a generated catalogue, each figure beside a baseline.
+
+  USAGE: circdesk-bench [--books <n>] [--readers <n>] [--repeats <n>] [--db <path>] [--out <file.json>]
+                        [--skip-exchange]
+         circdesk-bench generate --books <n> [--readers <n>] --db <path>
+         circdesk-bench page-probe|search-probe [--query <text>] [--repeats <n>] [--db <path>]
+
+  OPTIONS:
+    --books <n>       Books in the catalogue (default 1000000).
+    --readers <n>     Readers in the catalogue (default 200000).
+    --repeats <n>     Runs of each scenario (default 200).
+    --db <path>       The catalogue file (default .build/bench/books-<n>.sqlite, generated once).
+    --out <file>      Also write the figures as JSON.
+    --skip-exchange   Leave out the export and import of the whole catalogue.
+    --query <text>    What search-probe searches for (default «война мир»).
+    -h, --help        Show this help.
+
+  The median and 99th percentile of each scenario are printed as a table.
+
+  """
+
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(helpText, terminator: "")
+  exit(0)
+}
+// Refuse what it does not know, rather than start an hour of measuring with it ignored.
+do {
+  let valued: Set = ["--books", "--readers", "--repeats", "--db", "--out", "--query"]
+  let flags: Set = ["--skip-exchange"]
+  let commands: Set = ["generate", "first-page", "page-probe", "search-probe", "memory-probe"]
+  var index = 0
+  while index < arguments.count {
+    let word = arguments[index]
+    if valued.contains(word) {
+      index += 2
+    } else if flags.contains(word) || (index == 0 && commands.contains(word)) {
+      index += 1
+    } else {
+      fail("unknown argument «\(word)»; see circdesk-bench --help")
+    }
+  }
+}
+
+/// Progress on standard error: redrawn in place on a terminal, one line a step elsewhere (a log).
+func progress(_ text: String, final: Bool = false) {
+  if isatty(2) != 0 {
+    fputs("\r\(text)\u{1B}[K" + (final ? "\n" : ""), stderr)
+  } else {
+    fputs(text + "\n", stderr)
+  }
+}
 func number(_ name: String, default value: Int) -> Int {
   guard let text = option(name, arguments) else { return value }
   guard let number = Int(text), number >= 0 else { fail("\(name) takes a whole number, not «\(text)»") }
@@ -41,10 +93,11 @@ func generate(into path: String) throws {
   guard try store.isEmpty() else { fail("\(path) is not empty: generate into a new file") }
   let start = monotonicMilliseconds()
   try CatalogueGenerator(books: books, readers: readers).fill(store) { done in
-    fputs("\r\(done) books", stderr)
+    progress("generating: \(done) of \(books) books")
   }
-  fputs(
-    "\rgenerated \(books) books and \(readers) readers in \(Int((monotonicMilliseconds() - start) / 1000)) s\n", stderr)
+  progress(
+    "generated \(books) books and \(readers) readers in \(Int((monotonicMilliseconds() - start) / 1000)) s",
+    final: true)
 }
 
 do {
@@ -75,16 +128,21 @@ do {
     exit(0)
   }
   if access(path, F_OK) != 0 { try generate(into: path) }
+  progress("measuring the lists")
   var measurements = try ListBenchmarks.run(path: path, repeats: repeats)
+  progress("measuring search and circulation")
   measurements += try SearchBenchmarks.run(path: path, repeats: repeats)
+  progress("measuring decoding")
   let folder = path.split(separator: "/").dropLast().joined(separator: "/")
   measurements += try DecodeBenchmarks.run(
     folder: (path.hasPrefix("/") ? "/" : "") + (folder.isEmpty ? "." : folder) + "/images",
     repeats: max(10, repeats / 4))
   if !arguments.contains("--skip-exchange") {
+    progress("measuring export and import")
     measurements += try ExchangeBenchmarks.run(
       path: path, folder: (path.hasPrefix("/") ? "/" : "") + (folder.isEmpty ? "." : folder), books: books)
   }
+  progress("done", final: true)
   print(renderTable(measurements, title: "circdesk-bench: \(books) books, \(repeats) runs each, \(path)"))
   if let out = option("--out", arguments) {
     let json = renderJSON(measurements, books: books, readers: readers)

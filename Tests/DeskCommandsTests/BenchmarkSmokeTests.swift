@@ -17,6 +17,20 @@ import Testing
     ] {
       #expect(result.output.contains("| \(scenario) |"), "\(scenario)")
     }
-    #expect(result.errors.contains("generated 10000 books and 500 readers"))
+    // Not a terminal: progress is one line a step, never redrawn with carriage returns.
+    #expect(result.errors.contains("\ngenerated 10000 books and 500 readers"))
+    #expect(result.errors.contains("\nmeasuring the lists\n"))
+    #expect(!result.errors.contains("\r"))
+  }
+
+  @Test func helpPrintsHelpAndAnUnknownArgumentIsRefused() throws {
+    let bench = URL(fileURLWithPath: circdeskPath).deletingLastPathComponent().appendingPathComponent("circdesk-bench")
+      .path
+    let help = try runProgram(bench, ["--help"])
+    #expect(help.status == 0)
+    #expect(help.output.hasPrefix("OVERVIEW: Measures Circulation Desk"))
+    let unknown = try runProgram(bench, ["--book", "10"])
+    #expect(unknown.status == 64)
+    #expect(unknown.errors == "circdesk-bench: unknown argument «--book»; see circdesk-bench --help\n")
   }
 }
