@@ -160,3 +160,23 @@ import Testing
     #expect(desk.text(rows: 40, columns: 80).contains("Inventory number"))
   }
 }
+
+/// Long values at the sizes terminals have: nothing that matters is cut.
+@Suite struct LongValueTests {
+  @Test func aLongTitleWrapsInTheDetailAndLoanLinesKeepTheirDates() throws {
+    let desk = try DeskHarness()
+    try desk.store.issue(ticket: "17", inventories: ["100237"])
+    desk.press(.character("b"), .character("/"))
+    desk.type("ёлка")
+    desk.press(.enter, .enter)
+    #expect(desk.app.top is BookDetailScreen)
+    let detail = desk.text(rows: 24, columns: 60)
+    #expect(detail.contains("которое"), "the title's end is on the next line")
+    #expect(detail.contains("поместится"))
+    desk.press(.escape, .escape, .escape, .character("r"), .enter)  // Иванова
+    let reader = desk.text(rows: 24, columns: 60)
+    let line = try #require(reader.split(separator: "\n").first { $0.contains("100237") })
+    #expect(line.contains("due 2026-12-14"), "the due date is whole: \(line)")
+    #expect(line.contains("…"), "the title gave way")
+  }
+}

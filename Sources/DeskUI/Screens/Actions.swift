@@ -42,22 +42,30 @@ func renderFields(
   var y = row
   for (label, value) in pairs where y < maxRow {
     buffer.write(label, row: y, column: column, width: labelWidth, style: context.style(.label))
-    buffer.write(value, row: y, column: column + labelWidth + 1, width: width - labelWidth - 1)
-    y += 1
+    // A long title or name wraps under itself rather than losing its end.
+    for line in wrap(value, width: max(1, width - labelWidth - 1)) where y < maxRow {
+      buffer.write(line, row: y, column: column + labelWidth + 1, width: width - labelWidth - 1)
+      y += 1
+    }
   }
   return y
 }
 
-/// One line describing a loan: the book or the reader, the dates, and its state.
-func loanLine(_ record: LoanRecord, showing naming: LoanNaming, context: UIContext) -> String {
+/// One line describing a loan, at most `width` columns: the book or the reader, the dates, and
+/// its state. What must stay whole (the inventory number, the dates) does; the author and title,
+/// or the reader's name, are shortened to make room.
+func loanLine(_ record: LoanRecord, showing naming: LoanNaming, width: Int, context: UIContext) -> String {
   let s = context.strings
   let issued = context.clock.local(record.loan.issued).date.iso
-  let subject: String
+  let lead: String
+  let name: String
   switch naming {
   case .book:
-    subject =
-      "\(record.inventory)  \([record.bookAuthor, record.bookTitle].filter { !$0.isEmpty }.joined(separator: " "))"
-  case .reader: subject = "\(record.readerName) (\(record.readerTicket))"
+    lead = record.inventory + "  "
+    name = [record.bookAuthor, record.bookTitle].filter { !$0.isEmpty }.joined(separator: " ")
+  case .reader:
+    lead = ""
+    name = "\(record.readerName) (\(record.readerTicket))"
   }
   var state = s.loanDates(issued, record.loan.due.iso)
   if record.loan.renewals > 0 { state += ", " + s.renewedTimes(record.loan.renewals) }
@@ -66,7 +74,8 @@ func loanLine(_ record: LoanRecord, showing naming: LoanNaming, context: UIConte
   } else if record.loan.isOverdue(on: context.today) {
     state += ", " + s.overdueBy(record.loan.daysOverdue(on: context.today))
   }
-  return "\(subject)  \(state)"
+  let room = width - lead.displayWidth - state.displayWidth - 2
+  return lead + name.truncated(toWidth: max(8, room)) + "  " + state
 }
 
 enum LoanNaming { case book, reader }

@@ -275,7 +275,8 @@ final class DeskCirculationScreen: DeskScreen {
           buffer.fill(row: y, column: area.column + 4, height: 1, width: area.width - 6, style: context.style(role))
         }
         buffer.write(
-          (late ? "! " : "* ") + loanLine(record, showing: .book, context: context), row: y, column: area.column + 4,
+          (late ? "! " : "* ") + loanLine(record, showing: .book, width: area.width - 8, context: context), row: y,
+          column: area.column + 4,
           width: area.width - 6, style: context.style(role))
         y += 1
       }
@@ -295,11 +296,17 @@ final class DeskCirculationScreen: DeskScreen {
     if log.isEmpty, logRows > 0 {
       buffer.write(s.sessionLogEmpty, row: y, column: area.column + 4, style: context.style(.muted))
     }
+    // Each line of the log whole, wrapped under its text: a due date at the end is never cut.
+    var lines: [(text: String, role: Role)] = []
     for entry in log.suffix(logRows) {
       let role: Role = entry.isError ? .warning : entry.undone ? .muted : .normal
-      buffer.write(
-        "\(entry.time)  \(entry.text)", row: y, column: area.column + 4, width: area.width - 6,
-        style: context.style(role))
+      let indent = String(repeating: " ", count: entry.time.displayWidth + 2)
+      for (index, line) in wrap(entry.text, width: max(10, area.width - 6 - indent.count)).enumerated() {
+        lines.append(((index == 0 ? entry.time + "  " : indent) + line, role))
+      }
+    }
+    for line in lines.suffix(logRows) {
+      buffer.write(line.text, row: y, column: area.column + 4, width: area.width - 6, style: context.style(line.role))
       y += 1
     }
     buffer.cursor = chosenLoan == nil ? (inputRow, area.column + 2 + cursor) : nil

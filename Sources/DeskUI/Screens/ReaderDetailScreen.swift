@@ -173,13 +173,16 @@ final class ReaderDetailScreen: DeskScreen {
     for (index, record) in loans.enumerated() where record.loan.isOpen {
       let late = record.loan.isOverdue(on: today)
       lines.append(
-        ((late ? "! " : "* ") + loanLine(record, showing: .book, context: context), index, late ? .overdue : .issued))
+        (
+          (late ? "! " : "* ") + loanLine(record, showing: .book, width: area.width - 6, context: context), index,
+          late ? .overdue : .issued
+        ))
     }
     lines.append(("", nil, .normal))
     lines.append((s.history(loans.count - open.count), nil, .header))
     if loans.count == open.count { lines.append((s.none, nil, .muted)) }
     for (index, record) in loans.enumerated() where !record.loan.isOpen {
-      lines.append(("  " + loanLine(record, showing: .book, context: context), index, .normal))
+      lines.append(("  " + loanLine(record, showing: .book, width: area.width - 6, context: context), index, .normal))
     }
     let height = area.bottom - y
     guard height > 0 else { return }
