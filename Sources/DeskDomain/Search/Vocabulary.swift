@@ -97,6 +97,13 @@ public struct Vocabulary: Sendable {
     return low
   }
 
+  /// True when the catalogue has this very word.
+  public func contains(_ word: String) -> Bool {
+    let wanted = word.unicodeScalars.map(\.value)
+    let index = start(of: wanted)
+    return index < count && Array(self.word(index)) == wanted
+  }
+
   /// The words that start with `prefix`, in order; nil when there are more than `limit`.
   public func words(startingWith prefix: String, limit: Int) -> [String]? {
     let wanted = prefix.unicodeScalars.map(\.value)

@@ -95,6 +95,16 @@ public enum TextFolding {
         inWord = scalar.properties.isAlphabetic
         hasCyrillic = hasCyrillic || inWord
       default:
+        // Chinese and Japanese write no spaces between words: each character is a word of its
+        // own, so that any part of a title is found (FTS5 would take a whole run as one word).
+        if isCJK(value) {
+          endWord(at: index)
+          let next = scalars.index(after: index)
+          start = index
+          endWord(at: next)
+          index = next
+          continue
+        }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
           .decimalNumber, .letterNumber, .otherNumber:
@@ -113,6 +123,22 @@ public enum TextFolding {
       index = scalars.index(after: index)
     }
     endWord(at: scalars.endIndex)
+  }
+
+  /// True for the Chinese characters and the Japanese kana.
+  public static func isCJK(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0xFF66...0xFF9F,
+      0x20000...0x2FA1F:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// True when the text holds a Chinese character or Japanese kana.
+  public static func hasCJK(_ text: String) -> Bool {
+    text.unicodeScalars.contains { isCJK($0.value) }
   }
 
   /// A word of Cyrillic letters with a Latin look-alike in it (`пушkин`, typed on the wrong

@@ -74,9 +74,28 @@ public final class LibraryStore {
       for migration in Migrations.all[version...] {
         try database.executeScript(migration)
       }
+      if (1..<9).contains(version) { try respaceCJK() }
       if version == 0 { try seedPolicy() }
       // PRAGMA takes no bound parameters; the value is our own integer.
       try database.executeScript("PRAGMA user_version = \(Migrations.latestVersion)")
+    }
+  }
+
+  /// Writes again the search text of the books and readers holding Chinese or Japanese text, now
+  /// indexed a character a word (migration 9); the full-text triggers follow.
+  private func respaceCJK() throws {
+    let pattern = "*[\u{3040}-\u{9FFF}]*"
+    let books = try database.query(
+      "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.search_text GLOB ? OR b.title GLOB ?", pattern, pattern
+    ) { LibraryStore.decodeBook($0) }
+    for book in books {
+      try database.execute("UPDATE book SET search_text = ? WHERE uuid = ?", book.searchText, book.id.text)
+    }
+    let readers = try database.query(
+      "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.search_text GLOB ?", pattern
+    ) { LibraryStore.decodeReader($0) }
+    for reader in readers {
+      try database.execute("UPDATE reader SET search_text = ? WHERE uuid = ?", reader.searchText, reader.id.text)
     }
   }
 

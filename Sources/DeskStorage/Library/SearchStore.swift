@@ -8,11 +8,16 @@ public struct SearchAnswer<Listing: Sendable>: Sendable {
   public var matches: [Listing]
   /// Query word → the catalogue word it was taken for ("Did you mean …").
   public var corrections: [(String, String)]
+  /// The query as typed on the other keyboard layout, when that is what found the records.
+  public var searchedFor: String?
 
-  public init(exact: [Listing] = [], matches: [Listing] = [], corrections: [(String, String)] = []) {
+  public init(
+    exact: [Listing] = [], matches: [Listing] = [], corrections: [(String, String)] = [], searchedFor: String? = nil
+  ) {
     self.exact = exact
     self.matches = matches
     self.corrections = corrections
+    self.searchedFor = searchedFor
   }
 
   /// Everything, in the order to show it: exact codes, then the rest.
@@ -33,7 +38,7 @@ extension LibraryStore {
   {
     let words = TextFolding.words(search)
     guard !words.isEmpty else { return nil }
-    if words.count == 1, words[0].count <= 2 {
+    if words.count == 1, words[0].count <= 2, !TextFolding.hasCJK(words[0]) {
       return ("\(alias).sort_key >= ? AND \(alias).sort_key < ?", [words[0], words[0] + "\u{10FFFF}"])
     }
     let match = try fullTextQuery(words, table: table)
@@ -120,6 +125,7 @@ extension LibraryStore {
     }
     answer.matches = try rankedByRelevance(
       answer.matches, query: query, table: "book", keyColumn: "inventory", limit: limit, key: \.inventoryNumber)
+    try addAlternatives(to: &answer, query: query, table: "book", key: \.inventoryNumber, search: page)
     try addCorrections(to: &answer, query: query, table: "book", key: \.inventoryNumber, search: page)
     return answer
   }
@@ -153,6 +159,10 @@ extension LibraryStore {
     }
     answer.matches = try rankedByRelevance(
       answer.matches, query: query, table: "reader", keyColumn: "uuid", limit: limit, key: \.reader.id.text)
+    try addAlternatives(to: &answer, query: query, table: "reader", key: \.reader.id.text) {
+      alternative throws(StoreError) in
+      try readers(filter: filter, search: alternative, limit: limit)
+    }
     try addCorrections(to: &answer, query: query, table: "reader", key: \.reader.id.text) {
       alternative throws(StoreError) in
       try readers(filter: filter, search: alternative, limit: limit)
@@ -201,6 +211,70 @@ extension LibraryStore {
     }.map(\.element)
   }
 
+  /// When the query as typed found too little: the same keys on the other keyboard layout (a
+  /// librarian who forgot to switch it), then the query's words in the other script
+  /// (transliterated: «Tolstoy» for «Толстой», «Щербаков» for «Shcherbakov»). Their records come
+  /// after those found as typed.
+  private func addAlternatives<Listing>(
+    to answer: inout SearchAnswer<Listing>, query: String, table: String, key: KeyPath<Listing, String>,
+    search: (String) throws(StoreError) -> [Listing]
+  ) throws(StoreError) {
+    guard answer.all.count < LibraryStore.fuzzyThreshold else { return }
+    var seen = Set(answer.all.map { $0[keyPath: key] })
+    if let switched = KeyboardLayout.switched(query), !TextFolding.words(switched).isEmpty {
+      var found = false
+      for listing in try search(switched) where seen.insert(listing[keyPath: key]).inserted {
+        answer.matches.append(listing)
+        found = true
+      }
+      if found { answer.searchedFor = TextFolding.joinedWords(switched) }
+    }
+    guard answer.all.count < LibraryStore.fuzzyThreshold else { return }
+    for alternative in try transliteratedQueries(query, table: table) {
+      for listing in try search(alternative) where seen.insert(listing[keyPath: key]).inserted {
+        answer.matches.append(listing)
+      }
+    }
+  }
+
+  /// The query with its words in the other script, spelt as the catalogue spells them: for each
+  /// word the few spellings the vocabulary knows, the likeliest first; the likeliest of all words
+  /// together, then each word's others. Empty when no word has a known spelling.
+  func transliteratedQueries(_ query: String, table: String) throws(StoreError) -> [String] {
+    let words = TextFolding.words(query)
+    guard !words.isEmpty else { return [] }
+    let vocabulary = try self.vocabulary(table)
+    var options: [[String]] = []
+    var changed = false
+    for word in words {
+      let isLatin = word.unicodeScalars.contains { (0x61...0x7A).contains($0.value) }
+      let isCyrillic = word.unicodeScalars.contains { (0x400...0x4FF).contains($0.value) }
+      guard isLatin != isCyrillic else {
+        options.append([word])
+        continue
+      }
+      let spellings = isLatin ? Transliteration.cyrillic(word) : Transliteration.latin(word)
+      // A spelling counts when some word of the catalogue starts with it (nil: too many to list).
+      let known = spellings.filter { vocabulary.words(startingWith: $0, limit: 1) != [] }.prefix(3)
+      if known.isEmpty {
+        options.append([word])
+      } else {
+        options.append(Array(known))
+        changed = true
+      }
+    }
+    guard changed else { return [] }
+    var queries = [options.map { $0[0] }.joined(separator: " ")]
+    for (index, choices) in options.enumerated() {
+      for choice in choices.dropFirst() {
+        var chosen = options.map { $0[0] }
+        chosen[index] = choice
+        queries.append(chosen.joined(separator: " "))
+      }
+    }
+    return queries
+  }
+
   /// When the prefixes found too little, adds the records of the query read with its misspelt
   /// words corrected; "Did you mean" only when the corrections found something new.
   private func addCorrections<Listing>(
@@ -227,7 +301,8 @@ extension LibraryStore {
     var corrections: [(String, String)] = []
     var changed = false
     for word in words {
-      let nearest = vocabulary.corrections(of: word, limit: 3).map(\.word)
+      // A word the catalogue has is what was meant: never "corrected" into another.
+      let nearest = vocabulary.contains(word) ? [] : vocabulary.corrections(of: word, limit: 3).map(\.word)
       if nearest.isEmpty {
         options.append([word])
       } else {

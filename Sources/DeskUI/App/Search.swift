@@ -28,6 +28,8 @@ public struct SearchResult: Sendable {
   public var errorMessage: String?
   /// Misspelt query words and the catalogue words they were read as.
   public var corrections: [(String, String)]
+  /// The query as typed on the other keyboard layout, when that is what found the records.
+  public var searchedFor: String?
 
   public init(
     generation: Int, books: [BookListRow] = [], readers: [ReaderListing] = [], errorMessage: String? = nil,
@@ -46,10 +48,15 @@ public struct SearchResult: Sendable {
       switch request.target {
       case .books(let filter):
         let answer = try store.searchBookRows(request.query, filter: filter, limit: request.limit)
-        return SearchResult(generation: request.generation, books: answer.all, corrections: answer.corrections)
+        var result = SearchResult(generation: request.generation, books: answer.all, corrections: answer.corrections)
+        result.searchedFor = answer.searchedFor
+        return result
       case .readers(let filter):
         let answer = try store.searchReaders(request.query, filter: filter, limit: request.limit)
-        return SearchResult(generation: request.generation, readers: answer.all, corrections: answer.corrections)
+        var result = SearchResult(
+          generation: request.generation, readers: answer.all, corrections: answer.corrections)
+        result.searchedFor = answer.searchedFor
+        return result
       }
     } catch {
       return SearchResult(generation: request.generation, errorMessage: error.description)

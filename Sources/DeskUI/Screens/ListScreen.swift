@@ -16,6 +16,8 @@ class ListScreen<Row> {
   var recentSelected: Int?
   /// What the last search's misspelt words were read as, for "Did you mean …".
   var corrections: [(String, String)] = []
+  /// The last search as typed on the other keyboard layout, when that is what found the rows.
+  var searchedFor: String?
   /// The sort key to select when the list next loads (a record just saved).
   var pendingFocus: String?
 
@@ -88,6 +90,7 @@ class ListScreen<Row> {
     guard result.generation == generation else { return }  // a newer key superseded it
     isSearching = false
     corrections = result.corrections
+    searchedFor = result.searchedFor
     list.show(searchResult: rows(from: result))
   }
 
@@ -186,6 +189,8 @@ class ListScreen<Row> {
       && (try? ISBN(query.text.trimmingWhitespace())) != nil
     {
       note = strings.isbnNotHere
+    } else if list.isSearchResult, let searchedFor {
+      note = strings.searchedFor(searchedFor)
     } else if list.isSearchResult && !corrections.isEmpty {
       note = strings.didYouMean(corrections.map(\.1).joined(separator: " "))
     } else if list.isSearchResult {

@@ -87,6 +87,7 @@ public struct EnglishStrings: UIStrings {
     count >= LibraryStore.searchCap
       ? "\(LibraryStore.searchCap)+ found: type more" : (count == 1 ? "1 found" : "\(count) found")
   }
+  public func searchedFor(_ query: String) -> String { "Searched for «\(query)»" }
   public func didYouMean(_ words: String) -> String { "Did you mean: \(words)?" }
   public let recentHeading = "Opened lately (↑ to choose):"
   public let allHeading = "All:"

@@ -91,6 +91,7 @@ public struct RussianStrings: UIStrings {
   public func matches(_ count: Int) -> String {
     count >= LibraryStore.searchCap ? "найдено \(LibraryStore.searchCap)+, уточните" : "найдено: \(count)"
   }
+  public func searchedFor(_ query: String) -> String { "Искали «\(query)»" }
   public func didYouMean(_ words: String) -> String { "Может быть: \(words)?" }
   public let recentHeading = "Недавно открытые (↑ — выбрать):"
   public let allHeading = "Все:"

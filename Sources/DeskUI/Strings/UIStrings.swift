@@ -81,6 +81,8 @@ public protocol UIStrings: Sendable {
   var searchHint: String { get }
   func matches(_ count: Int) -> String
   func didYouMean(_ words: String) -> String
+  /// The query read on the other keyboard layout.
+  func searchedFor(_ query: String) -> String
   var recentHeading: String { get }
   var allHeading: String { get }
   var isbnNotHere: String { get }
