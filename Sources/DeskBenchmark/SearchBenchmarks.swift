@@ -57,6 +57,19 @@ public enum SearchBenchmarks {
           scenario: "keystroke → results, typo «\(query)»", samples: ours,
           baselineName: "Levenshtein over all \(surnames.count) names", baselineSamples: scan))
     }
+    // The keyboard forgiven: the wrong layout, and Latin spellings of Russian names, beside the
+    // same query typed as the catalogue spells it.
+    for (query, meant, how) in [
+      ("Ljcnjtdcrbq", "достоевский", "wrong layout"), ("Tolstoy", "толстой", "transliterated"),
+      ("Dostoevsky", "достоевский", "transliterated"),
+    ] {
+      let ours = try time(repeats) { _ = try store.searchBookRows(query) }
+      let typedRight = try time(repeats) { _ = try store.searchBookRows(meant) }
+      results.append(
+        Measurement(
+          scenario: "keystroke → results, \(how) «\(query)»", samples: ours,
+          baselineName: "the same typed «\(meant)»", baselineSamples: typedRight))
+    }
     results.append(try circulation(store: store, repeats: repeats))
 
     // Memory: a new process opens the file, paints the first page and runs the searches, and
