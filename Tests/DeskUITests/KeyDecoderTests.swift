@@ -70,12 +70,14 @@ import Testing
     var decoder = KeyDecoder()
     #expect(decoder.feed([0xD0], at: 0) == [], "half a character waits for its other half")
     #expect(decoder.feed([0x96], at: 1) == [.character("Ж")])
-    #expect(decode([0x03, 0x1A, 0x15, 0x7F, 0x08, 0x09]) == [
-      .control("c"), .control("z"), .control("u"), .backspace, .backspace, .tab,
-    ])
-    #expect(decode("1\r\n2\n3\r") == [
-      .character("1"), .enter, .character("2"), .enter, .character("3"), .enter,
-    ], "CR LF is one Enter; LF alone and CR alone are one each")
+    #expect(
+      decode([0x03, 0x1A, 0x15, 0x7F, 0x08, 0x09]) == [
+        .control("c"), .control("z"), .control("u"), .backspace, .backspace, .tab,
+      ])
+    #expect(
+      decode("1\r\n2\n3\r") == [
+        .character("1"), .enter, .character("2"), .enter, .character("3"), .enter,
+      ], "CR LF is one Enter; LF alone and CR alone are one each")
     #expect(decode("\u{1B}OM") == [.enter], "the keypad's Enter")
   }
 }

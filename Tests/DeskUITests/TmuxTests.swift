@@ -277,7 +277,9 @@ import Testing
     try session.waitFor("Circulation Desk — Home")
     try session.keys("d")
     try session.waitFor("Scan a reader's card")
-    let record = ["Инвентарный номер: 300777", "Название книги: Из сканера", "Фамилия автора: Пушкин", "Год издания: 2001"]
+    let record = [
+      "Инвентарный номер: 300777", "Название книги: Из сканера", "Фамилия автора: Пушкин", "Год издания: 2001",
+    ]
     try session.type(record.joined(separator: lineEnd) + lineEnd)
     let screen = try session.waitFor("New book")
     #expect(screen.contains("300777"))

@@ -4,7 +4,10 @@ import DeskStorage
 struct IssueCommand: DeskCommand {
   static let spec = CommandSpec(
     path: "issue", abstract: "Issue books to a reader.",
-    arguments: [.init("<ticket>", "Ticket number of the reader."), .init("<inventory>", "Inventory numbers of the books.", .oneOrMore)],
+    arguments: [
+      .init("<ticket>", "Ticket number of the reader."),
+      .init("<inventory>", "Inventory numbers of the books.", .oneOrMore),
+    ],
     options: [
       CommandSpec.Option("--due", value: "<date>", help: "Due date YYYY-MM-DD instead of the one the rules give."),
       CommandSpec.jsonOption, CommandSpec.databaseOption,

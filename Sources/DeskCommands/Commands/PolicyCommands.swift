@@ -4,7 +4,8 @@ import DeskStorage
 
 struct PolicyShow: DeskCommand {
   static let spec = CommandSpec(
-    path: "policy show", abstract: "Show the circulation rules, reader categories and holidays.", options: [CommandSpec.jsonOption, CommandSpec.databaseOption])
+    path: "policy show", abstract: "Show the circulation rules, reader categories and holidays.",
+    options: [CommandSpec.jsonOption, CommandSpec.databaseOption])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     _ = try arguments.positionals(minimum: 0, maximum: 0)

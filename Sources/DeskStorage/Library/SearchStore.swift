@@ -263,7 +263,12 @@ extension LibraryStore {
         changed = true
       }
     }
-    guard changed else { return [] }
+    return changed ? LibraryStore.queries(choosingAmong: options) : []
+  }
+
+  /// Queries of one choice per word. Every combination would be too many: the first choice of
+  /// each word together, then each word's other choices alone.
+  static func queries(choosingAmong options: [[String]]) -> [String] {
     var queries = [options.map { $0[0] }.joined(separator: " ")]
     for (index, choices) in options.enumerated() {
       for choice in choices.dropFirst() {
@@ -312,17 +317,7 @@ extension LibraryStore {
       }
     }
     guard changed else { return ([], []) }
-    // Every combination would be too many: the best correction of each word, then each word's
-    // second and third alone.
-    var queries = [options.map { $0[0] }.joined(separator: " ")]
-    for (index, choices) in options.enumerated() {
-      for choice in choices.dropFirst() {
-        var words = options.map { $0[0] }
-        words[index] = choice
-        queries.append(words.joined(separator: " "))
-      }
-    }
-    return (queries, corrections)
+    return (LibraryStore.queries(choosingAmong: options), corrections)
   }
 
   /// The distinct words of the books or readers, read again when the table has changed.

@@ -190,7 +190,8 @@ final class BookDetailScreen: DeskScreen {
     }
     for record in history where y < area.bottom {
       buffer.write(
-        loanLine(record, showing: .reader, width: area.width - 6, context: context), row: y, column: area.column + 4, width: area.width - 6)
+        loanLine(record, showing: .reader, width: area.width - 6, context: context), row: y, column: area.column + 4,
+        width: area.width - 6)
       y += 1
     }
   }
