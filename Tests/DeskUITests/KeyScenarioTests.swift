@@ -38,6 +38,9 @@ import Testing
     desk.send("\u{1B}[99~")  // a key this desk does not know
     desk.send("\u{1B}n")  // Alt-n
     #expect(desk.app.top is BookListScreen, "neither was read as Esc, nor as n")
+    desk.send("\u{1B}O")  // Alt-Shift-O: the start of a sequence that never ends
+    desk.send("\u{1B}[")  // Alt-[
+    #expect(desk.app.top is BookListScreen, "neither is Esc")
     desk.send("\u{1B}")
     #expect(desk.app.top is HomeScreen, "Esc alone goes back")
   }
@@ -71,6 +74,39 @@ import Testing
     desk.type("Ёлкин")  // a letter that is no command starts the search too
     #expect(list.query.text == "Ёлкин")
     #expect(desk.shown.contains("Ёлка и её друзья"))
+    // A slower typist: "eco" at half a second a letter; e would edit the selected book.
+    desk.press(.escape)
+    for letter in "eco" {
+      desk.now += 300
+      desk.press(.character(letter))
+    }
+    #expect(desk.app.top is BookListScreen, "no Edit form")
+    #expect(list.query.text == "eco")
+    #expect(try desk.store.book(inventory: "100238")?.inventoryNumber == "100238")
+  }
+
+  @Test func homesQAsksAndAWordTypedThereQuitsNothing() throws {
+    let desk = try DeskHarness()
+    desk.type("толстой")
+    #expect(!desk.app.isFinished, "й (q under the Russian layout) asks first")
+    #expect(desk.shown.contains("Quit the desk?"))
+    desk.press(.character("n"))
+    #expect(!desk.app.isFinished)
+  }
+
+  @Test func aLongRecordScannedSlowlyStaysOneCode() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("d"))
+    let title = String(repeating: "Очень длинное название ", count: 8)
+    let record = "Инвентарный номер: 300778\nНазвание книги: \(title)\nФамилия автора: Пушкин\nАвторский знак: П91"
+    // 30 ms a character: within the gap, but several seconds for the whole record.
+    let lines = record.split(separator: "\n").map(String.init)
+    for (index, line) in lines.enumerated() {
+      desk.scan(line, gap: 30, terminator: [0x0D], pause: index == lines.count - 1)
+    }
+    let form = try #require(desk.app.top as? BookFormScreen)
+    #expect(form.editors[.inventoryNumber]?.text == "300778")
+    #expect(form.editors[.authorMark]?.text == "П91")
   }
 
   @Test(arguments: [[0x0D], [0x0A], [0x0D, 0x0A], [0x09]] as [[UInt8]])
@@ -151,6 +187,14 @@ import Testing
     desk.resize(rows: 70, columns: 100)
     let rows = desk.text(rows: 70, columns: 100).split(separator: "\n").filter { $0.contains("Книга") }.count
     #expect(rows >= 60, "the new rows are filled at once (\(rows) shown)")
+    // The window grows while a book is open over the list: back in the list, it is full.
+    desk.resize(rows: 24, columns: 100)
+    desk.press(.enter)
+    #expect(desk.app.top is BookDetailScreen)
+    desk.resize(rows: 70, columns: 100)
+    desk.press(.escape)
+    let after = desk.text(rows: 70, columns: 100).split(separator: "\n").filter { $0.contains("Книга") }.count
+    #expect(after >= 60, "\(after) rows shown")
     // A form scrolled down in a small window shows every field again once it fits.
     desk.resize(rows: 16, columns: 80)
     desk.press(.character("n"))

@@ -105,6 +105,9 @@ import Testing
     #expect(desk.app.top is HomeScreen)
     #expect(!desk.app.isFinished)
     desk.press(.character("q"))
+    #expect(!desk.app.isFinished, "Home's q asks first")
+    #expect(desk.shown.contains("Quit the desk?"))
+    desk.press(.character("y"))
     #expect(desk.app.isFinished)
   }
 

@@ -63,8 +63,10 @@ public enum Transliteration {
 
   private static let latinToCyrillic: [String: [String]] = [
     "shch": ["щ"], "sch": ["щ"], "shh": ["щ"], "zh": ["ж"], "kh": ["х"], "ch": ["ч"], "sh": ["ш"],
-    "ts": ["ц", "тс"], "tz": ["ц"], "cz": ["ц"], "yu": ["ю"], "iu": ["ю"], "ju": ["ю"], "ya": ["я"],
-    "ia": ["я", "иа"], "ja": ["я"], "yo": ["е"], "jo": ["е"], "ye": ["е"], "je": ["е"],
+    // After a consonant, y and j also stand for a soft sign: Solovyov, Solovjov (Соловьёв), Ilyin.
+    "ts": ["ц", "тс"], "tz": ["ц"], "cz": ["ц"], "yu": ["ю", "ью"], "iu": ["ю"], "ju": ["ю", "ью"],
+    "ya": ["я", "ья"], "ia": ["я", "иа"], "ja": ["я", "ья"], "yo": ["е", "ье"], "jo": ["е", "ье"],
+    "ye": ["е", "ье"], "je": ["е", "ье"], "ie": ["ие", "ье"], "yi": ["ьи", "ы"],
   ]
 
   private static let latinLetters: [Character: [String]] = [

@@ -17,8 +17,9 @@ public final class DeskApp {
   /// A screen a letter key just opened over a list, the letter and when: a second letter soon
   /// after means the librarian was typing a word, not asking for the screen.
   private var openedByLetter: (screen: ObjectIdentifier, letter: Character, time: Int64)?
-  /// Faster than this between two letters is typing a word.
-  static let typingGapMilliseconds: Int64 = 400
+  /// A letter this soon after the letter that opened a form was typing a word, not the form's
+  /// first entry: the eye has not yet found the form's field (its first fields take numbers).
+  static let typingGapMilliseconds: Int64 = 1000
   /// True when the last event changed what `render` would draw.
   public private(set) var needsRedraw = true
 
@@ -232,6 +233,8 @@ public final class DeskApp {
       case .pop:
         if stack.count > 1 {
           stack.removeLast()
+          // The window may have changed size while another screen was on top.
+          if let size, !isTooSmall { _ = render(rows: size.rows, columns: size.columns) }
           apply(top.reload(context: context))
         }
       case .dialog(let next):

@@ -58,9 +58,14 @@ public struct KeyDecoder {
             pending = Array(bytes[index...])
             return keys
           }
-          // Nothing more came: Esc alone, then whatever followed it.
-          keys.append(.escape)
-          index += 1
+          // Nothing more came. Esc alone is the Esc key; Esc with one more byte (Alt-O, Alt-[, a
+          // sequence cut short) is nothing.
+          if index + 1 < bytes.count {
+            index += 1 + max(1, Self.utf8Length(bytes[index + 1]))
+          } else {
+            keys.append(.escape)
+            index += 1
+          }
         case .key(let key, let length):
           if let key { keys.append(key) }
           index += length

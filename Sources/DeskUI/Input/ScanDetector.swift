@@ -9,7 +9,7 @@ public struct WedgeSettings: Equatable, Sendable {
   /// The shortest code a scan can be.
   public var minimumLength = 4
   /// The longest a whole scan may take.
-  public var maximumDurationMilliseconds: Int64 = 1500
+  public var maximumDurationMilliseconds: Int64 = 10_000
   /// Characters the scanner is programmed to send before and after each code; when set, their
   /// presence alone marks a scan.
   public var prefix = ""

@@ -74,7 +74,12 @@ func loanLine(_ record: LoanRecord, showing naming: LoanNaming, width: Int, cont
   } else if record.loan.isOverdue(on: context.today) {
     state += ", " + s.overdueBy(record.loan.daysOverdue(on: context.today))
   }
-  let room = width - lead.displayWidth - state.displayWidth - 2
+  var room = width - lead.displayWidth - state.displayWidth - 2
+  if room < 8, let comma = state.firstIndex(of: ",") {
+    // Too narrow for every date: the issue date gives way to the due and return dates.
+    state = String(state[state.index(after: comma)...]).trimmingWhitespace()
+    room = width - lead.displayWidth - state.displayWidth - 2
+  }
   return lead + name.truncated(toWidth: max(8, room)) + "  " + state
 }
 

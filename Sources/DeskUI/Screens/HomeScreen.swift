@@ -60,7 +60,16 @@ final class HomeScreen: DeskScreen {
     case .up: selected = max(0, selected - 1)
     case .down, .tab: selected = min(Section.allCases.count - 1, selected + 1)
     case .enter: return open(Section.allCases[selected], context: context)
-    case .character("q"), .character("й"): return [.quit]
+    case .character("q"), .character("й"):
+      // A letter typed at the wrong screen must not end the desk: q asks; F10 quits at once.
+      let s = context.strings
+      return [
+        .dialog(
+          Dialog(title: s.quitTitle, lines: [s.quitQuestion], kind: .confirm) { answer in
+            if case .yes = answer { return [.quit] }
+            return []
+          })
+      ]
     case .character("?"): return [.help(helpTopic)]
     case .character(let character):
       if let section = Section.allCases.first(where: { $0.key == character || $0.russianKey == character }) {

@@ -190,6 +190,11 @@ final class ReaderDetailScreen: DeskScreen {
       if selectedLine < scroll { scroll = selectedLine }
       if selectedLine >= scroll + height { scroll = selectedLine - height + 1 }
     }
+    // A window that grew shows the lines above that now fit.
+    scroll = max(0, min(scroll, lines.count - height))
+    if let selectedLine = lines.firstIndex(where: { $0.index == selected }), selectedLine < scroll {
+      scroll = selectedLine
+    }
     for line in lines.dropFirst(scroll).prefix(height) {
       var role = line.role
       if line.index == selected && !loans.isEmpty {

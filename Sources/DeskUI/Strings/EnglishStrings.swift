@@ -47,6 +47,7 @@ public struct EnglishStrings: UIStrings {
   public let dialogYesNo = "y: Yes   n: No"
   public let dialogChoice = "↑↓ choose   Enter: OK   Esc: Cancel"
   public let dialogPrompt = "Enter: OK   Esc: Cancel"
+  public let quitQuestion = "Quit the desk?"
   public let quitTitle = "Quit"
   public let quitUnsaved = "A form holds changes that are not saved. Quit and lose them?"
   public let errorTitle = "Error"
@@ -344,14 +345,14 @@ public struct EnglishStrings: UIStrings {
         ("b", "Books"), ("r", "Readers"), ("d", "Desk: issue and return"), ("o", "Overdue books"),
         ("s", "Scan image"),
         ("x", "Export everything to IRBIS"),
-        ("h, ?", "Help"), ("↑ ↓ Enter", "Choose a section"), ("q", "Quit"),
+        ("h, ?", "Help"), ("↑ ↓ Enter", "Choose a section"), ("q", "Quit (asks first)"),
       ]
     case .bookList, .readerList:
       var keys = [
         ("↑ ↓", "Move"), ("PgUp PgDn", "Page up, page down"), ("Home End", "First, last"),
         ("Enter", "Open"), ("/", "Search as you type; Enter keeps the results, Esc clears"), ("n", "New"),
         ("e", "Edit"), ("F6", "Export the list as shown to IRBIS"), ("Esc", "Back (or clear the search)"),
-        ("q", "Quit"),
+        ("q", "Back, as Esc"), (".", "Search, as / (the same key under the Russian layout)"),
       ]
       if topic == .bookList {
         keys.append(("f", "Filter: all, issued, available, overdue"))

@@ -46,6 +46,7 @@ public protocol UIStrings: Sendable {
   var dialogChoice: String { get }
   var quitTitle: String { get }
   var quitUnsaved: String { get }
+  var quitQuestion: String { get }
   var errorTitle: String { get }
   var cannotSaveTitle: String { get }
   var discardTitle: String { get }
