@@ -54,4 +54,13 @@ import Testing
     }
     #expect(try run(["notices", "overdue", "-o", letters, "--lang", "de"]).status == 64)
   }
+
+  @Test func everyOutputMakesItsFolder() throws {
+    let file = folder.file("exports/2026/books.txt")
+    #expect(try run(["export", "irbis", "books", "--all", "-o", file]).status == 0)
+    #expect(FileManager.default.fileExists(atPath: file))
+    let labels = folder.file("labels/new")
+    #expect(try run(["label", "100001", "-o", labels]).status == 0)
+    #expect(FileManager.default.fileExists(atPath: labels + "/100001.png"))
+  }
 }

@@ -207,6 +207,19 @@ import Testing
 
 /// Long values at the sizes terminals have: nothing that matters is cut.
 @Suite struct LongValueTests {
+  @Test func aBookTallerThanTheWindowScrolls() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"), .down, .down, .enter)  // Булгаков, out to Иванова
+    #expect(desk.app.top is BookDetailScreen)
+    #expect(!desk.text(rows: 16, columns: 60).contains("Loan history"), "below the window at first")
+    desk.press(.end)
+    let end = desk.text(rows: 16, columns: 60)
+    #expect(end.contains("Loan history (1)"))
+    #expect(end.contains("Иванова М. (17)"))
+    desk.press(.home)
+    #expect(desk.text(rows: 16, columns: 60).contains("Inventory number"))
+  }
+
   @Test func aLongTitleWrapsInTheDetailAndLoanLinesKeepTheirDates() throws {
     let desk = try DeskHarness()
     try desk.store.issue(ticket: "17", inventories: ["100237"])

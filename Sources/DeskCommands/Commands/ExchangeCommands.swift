@@ -4,7 +4,8 @@ import DeskStorage
 
 /// Options every file-writing exchange command takes.
 enum ExchangeOptions {
-  static let output = CommandSpec.Option("-o", value: "<file>", help: "The file to write.")
+  static let output = CommandSpec.Option(
+    "-o", value: "<file>", help: "The file to write (its folder made when missing).")
   static let standardOutput = CommandSpec.Option("--stdout", help: "Write to standard output instead of a file.")
   static let encoding = CommandSpec.Option(
     "--encoding", value: "<cp1251|utf8>",
@@ -25,6 +26,8 @@ enum ExchangeOptions {
       throw .usage("name the file with -o, or give --stdout", command: command)
     }
     do throws(FileError) {
+      // The file's folder is made when missing, as every -o does.
+      if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try makeFolder(String(path[..<slash])) }
       return (try TextWriter(path: path, encoding: encoding), path)
     } catch {
       throw .failed([error.description])

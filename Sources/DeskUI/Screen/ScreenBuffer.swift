@@ -28,6 +28,18 @@ public struct ScreenBuffer: Equatable, Sendable {
       && lhs.cursor?.row == rhs.cursor?.row && lhs.cursor?.column == rhs.cursor?.column
   }
 
+  /// Copies `count` rows of `other` from row `start` to row `row` of this buffer, as far as both
+  /// have rows and columns: a screen taller than its area drawn apart, then shown scrolled.
+  public mutating func copyRows(_ count: Int, from other: ScreenBuffer, startingAt start: Int, to row: Int) {
+    let width = min(columns, other.columns)
+    for offset in 0..<max(0, count) {
+      let source = start + offset
+      let target = row + offset
+      guard source >= 0, source < other.rows, target >= 0, target < rows else { continue }
+      for column in 0..<width { cells[target * columns + column] = other.cells[source * other.columns + column] }
+    }
+  }
+
   public subscript(row: Int, column: Int) -> Cell {
     cells[row * columns + column]
   }

@@ -54,6 +54,13 @@ final class BookDetailScreen: DeskScreen {
     switch key {
     case .escape: return [.pop]
     case .character("?"): return [.help(helpTopic)]
+    // A small window shows the record a part at a time.
+    case .down: scroll += 1
+    case .up: scroll = max(0, scroll - 1)
+    case .pageDown: scroll += 10
+    case .pageUp: scroll = max(0, scroll - 10)
+    case .home: scroll = 0
+    case .end: scroll = Int.max / 2
     case .function(6): return ExportAction.prompt(.book(book.inventoryNumber), context: context)
     case .character("e"), .character("у"):
       return [.push(BookFormScreen(editing: book, onSaved: { _ in }))]
@@ -121,10 +128,24 @@ final class BookDetailScreen: DeskScreen {
     default:
       return []
     }
+    return []
   }
 
+  /// How far down a record taller than the window is scrolled (↑↓ PgUp PgDn Home End).
+  private var scroll = 0
+
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
-    guard let book else { return }
+    // Drawn whole on a tall page, then shown from the scrolled row: nothing is cut off below.
+    var page = ScreenBuffer(rows: area.height + 60 + history.count, columns: buffer.columns)
+    let tall = Rect(row: 0, column: area.column, height: page.rows, width: area.width)
+    let used = renderRecord(into: &page, area: tall, context: context)
+    scroll = max(0, min(scroll, used - area.height))
+    buffer.copyRows(area.height, from: page, startingAt: scroll, to: area.row)
+  }
+
+  /// Draws the whole record from the top of `area`; returns the rows it took.
+  private func renderRecord(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) -> Int {
+    guard let book else { return 0 }
     let s = context.strings
     let pairs: [(String, String)] = [
       (s.label(.inventoryNumber), book.inventoryNumber),
@@ -153,7 +174,6 @@ final class BookDetailScreen: DeskScreen {
       y = max(y, right)
     }
     y += 1
-    guard y < area.bottom else { return }
     if let loan {
       let overdue = loan.loan.isOverdue(on: context.today)
       let text =
@@ -182,7 +202,6 @@ final class BookDetailScreen: DeskScreen {
       }
       y += 1
     }
-    guard y < area.bottom else { return }
     buffer.write(s.loanHistory(history.count), row: y, column: area.column + 2, style: context.style(.header))
     y += 1
     if history.isEmpty, y < area.bottom {
@@ -194,5 +213,6 @@ final class BookDetailScreen: DeskScreen {
         width: area.width - 6)
       y += 1
     }
+    return y + (history.isEmpty ? 1 : 0) - area.row
   }
 }
