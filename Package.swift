@@ -12,6 +12,7 @@ let package = Package(
   ],
   targets: [
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
+    .systemLibrary(name: "CPostgres", path: "Sources/CPostgres"),
     .target(name: "DeskDomain"),
     .target(
       name: "DeskAssets",
@@ -30,7 +31,9 @@ let package = Package(
     .target(name: "DeskTerminal", dependencies: ["CDeskTerminal", "DeskUI"]),
     .target(
       name: "DeskCommands",
-      dependencies: ["DeskDomain", "DeskStorage", "DeskAssets", "DeskScanning", "DeskLookup", "DeskExchange"]),
+      dependencies: [
+        "DeskDomain", "DeskStorage", "DeskAssets", "DeskScanning", "DeskLookup", "DeskExchange", "DeskSync",
+      ]),
     .executableTarget(
       name: "circdesk",
       dependencies: ["DeskCommands", "DeskTerminal", "DeskUI", "DeskLookup"],
@@ -48,6 +51,8 @@ let package = Package(
     .target(name: "CHTTP", linkerSettings: [.linkedLibrary("curl")]),
     .target(name: "DeskExchange", dependencies: ["DeskDomain", "DeskStorage"]),
     .target(name: "DeskLookup", dependencies: ["CHTTP", "DeskDomain", "DeskStorage"]),
+    // The central PostgreSQL server the desks of one library share.
+    .target(name: "DeskSync", dependencies: ["CPostgres", "DeskDomain", "DeskStorage"]),
     .target(
       name: "DeskBenchmark",
       dependencies: ["DeskDomain", "DeskStorage", "DeskUI", "DeskScanning", "CImaging", "DeskExchange"]),

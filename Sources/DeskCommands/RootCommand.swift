@@ -22,6 +22,9 @@ public enum RootCommand {
     CommandGroup(
       name: "notices", abstract: "Write letters to readers: reminders of overdue books.",
       commands: [NoticesOverdue.self]),
+    CommandGroup(
+      name: "central", abstract: "Share one library between several desks through a PostgreSQL central.",
+      commands: [CentralInit.self]),
   ]
 
   static let commands: [any DeskCommand.Type] = [

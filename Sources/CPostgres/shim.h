@@ -1,0 +1,2 @@
+// libpq, PostgreSQL's client library (Debian's libpq-dev).
+#include <postgresql/libpq-fe.h>

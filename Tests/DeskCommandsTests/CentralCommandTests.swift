@@ -1,0 +1,65 @@
+import DeskTestSupport
+import Foundation
+import Testing
+
+/// `circdesk central init` against a real PostgreSQL server that the test starts and stops.
+@Suite(.serialized) struct CentralCommandTests {
+  let server: PostgresServer
+
+  init() throws {
+    server = try PostgresServer()
+  }
+
+  @Test func createsTheCentralOnceAndThenFindsItUpToDate() throws {
+    try server.createDatabase("library")
+    let created = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: "library")])
+    #expect(created.status == 0, "\(created.errors)")
+    #expect(created.output.hasPrefix("Created the central: schema 1, library "))
+    let library = try server.psql("SELECT value FROM circdesk_central WHERE key = 'library_id'", database: "library")
+    #expect(created.output.contains(library.trimmingCharacters(in: .whitespacesAndNewlines)))
+    // The URL may come from the environment too; a second run changes nothing.
+    let again = try runProgram(
+      circdeskPath, ["central", "init"], environment: ["CIRCDESK_CENTRAL_URL": server.url(database: "library")])
+    #expect(again.status == 0, "\(again.errors)")
+    #expect(
+      again.output.hasPrefix(
+        "The central is up to date: schema 1, library \(library.trimmingCharacters(in: .whitespacesAndNewlines))"))
+    // The central keeps inventory numbers unique, as a desk does.
+    #expect(throws: (any Error).self) {
+      try server.psql(
+        "INSERT INTO book(id, inventory) VALUES (gen_random_uuid(), '1'), (gen_random_uuid(), '1')", database: "library"
+      )
+    }
+  }
+
+  @Test func refusesANewerCentralAndAnotherProgramsDatabase() throws {
+    try server.createDatabase("newer")
+    #expect(try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: "newer")]).status == 0)
+    try server.psql("UPDATE circdesk_central SET value = '99' WHERE key = 'schema_version'", database: "newer")
+    let newer = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: "newer")])
+    #expect(newer.status == 1)
+    #expect(
+      newer.errors.hasPrefix("The central was set up by a newer circdesk (schema 99; this version knows up to 1)"))
+
+    try server.createDatabase("other")
+    try server.psql("CREATE TABLE invoices (id int)", database: "other")
+    let other = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: "other")])
+    #expect(other.status == 1)
+    #expect(other.errors.contains("holds tables that are not a library central's (invoices)"))
+    #expect(
+      try server.psql(
+        "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'",
+        database: "other"
+      ).hasPrefix("1"), "left as it was")
+  }
+
+  @Test func anUnreachableCentralOrNoURLSaySo() throws {
+    let missing = try runProgram(
+      circdeskPath, ["central", "init", "--url", "host=\(server.folder.path)/nowhere port=5432 user=circdesk"])
+    #expect(missing.status == 1)
+    #expect(missing.errors.hasPrefix("Cannot reach the central:"))
+    let none = try runProgram(circdeskPath, ["central", "init"])
+    #expect(none.status == 1)
+    #expect(none.errors.hasPrefix("No central named: give --url, or set CIRCDESK_CENTRAL_URL"))
+  }
+}

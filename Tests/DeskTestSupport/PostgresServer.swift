@@ -1,0 +1,91 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A throwaway PostgreSQL server for a test: `initdb` into a temporary folder, started on a Unix
+/// socket in that folder (no TCP port), stopped when the test lets go of it. PostgreSQL refuses
+/// to run as root, so under root (CI) it runs as an unprivileged user made for the purpose.
+public final class PostgresServer {
+  public let folder = TemporaryFolder()
+  let bin: String
+  let data: String
+  let socket: String
+  let user: String?
+  public let port = 5432
+
+  public enum ServerError: Error, CustomStringConvertible {
+    case failed(String)
+    public var description: String {
+      switch self {
+      case .failed(let message): return message
+      }
+    }
+  }
+
+  public init() throws {
+    let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
+    guard let version = versions.compactMap(Int.init).max() else {
+      throw ServerError.failed("PostgreSQL is not installed: run scripts/install-dependencies")
+    }
+    bin = "/usr/lib/postgresql/\(version)/bin"
+    socket = folder.file("pg")
+    data = socket + "/data"
+    user = getuid() == 0 ? "circdesk-test" : nil
+    try FileManager.default.createDirectory(atPath: socket, withIntermediateDirectories: true)
+    chmod(folder.path, 0o755)
+    if let user {
+      // useradd says so when the user exists already: that is fine.
+      _ = try runProgram("/usr/sbin/useradd", ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user])
+      let owned = try runProgram("/bin/chown", [user, socket])
+      guard owned.status == 0 else { throw ServerError.failed("chown: \(owned.errors)") }
+    }
+    try run("initdb", ["-D", data, "-U", "circdesk", "--auth=trust", "-E", "UTF8", "--locale=C"])
+    try run(
+      "pg_ctl",
+      ["-D", data, "-l", socket + "/log", "-o", "-c listen_addresses='' -k \(socket) -p \(port)", "-w", "start"])
+  }
+
+  deinit {
+    _ = try? run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
+  }
+
+  /// The connection string of a database on this server.
+  public func url(database: String = "postgres") -> String {
+    "host=\(socket) port=\(port) user=circdesk dbname=\(database)"
+  }
+
+  /// Makes an empty database, for a central of its own.
+  public func createDatabase(_ name: String) throws {
+    try run("createdb", ["-h", socket, "-p", String(port), "-U", "circdesk", name])
+  }
+
+  /// Runs SQL through psql, as an administrator would by hand.
+  @discardableResult
+  public func psql(_ sql: String, database: String) throws -> String {
+    try run("psql", ["-h", socket, "-p", String(port), "-U", "circdesk", "-d", database, "-At", "-c", sql])
+  }
+
+  @discardableResult
+  func run(_ tool: String, _ arguments: [String]) throws -> String {
+    let command = user.map { ["/usr/sbin/runuser", "-u", $0, "--", bin + "/" + tool] } ?? [bin + "/" + tool]
+    if tool == "pg_ctl" {
+      // The server it starts lives on: pg_ctl runs through the shell with its output in the
+      // server's log, so that nothing waits on a pipe the server holds.
+      let line = (command + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        .joined(separator: " ")
+      let status = system(line + " </dev/null >>'\(folder.path)/pg_ctl.log' 2>&1")
+      guard status == 0 else {
+        let log = (try? String(contentsOfFile: folder.path + "/pg_ctl.log", encoding: .utf8)) ?? ""
+        throw ServerError.failed("pg_ctl \(arguments.joined(separator: " ")): status \(status)\n\(log)")
+      }
+      return ""
+    }
+    let result = try runProgram(command[0], Array(command.dropFirst()) + arguments)
+    guard result.status == 0 else {
+      throw ServerError.failed("\(tool) \(arguments.joined(separator: " ")): exit \(result.status)\n\(result.errors)")
+    }
+    return result.output
+  }
+}
