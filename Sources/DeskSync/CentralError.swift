@@ -1,3 +1,5 @@
+import DeskDomain
+
 /// Why the central could not be used. Every case reads as a sentence a librarian or an
 /// administrator can act on.
 public enum CentralError: Error, CustomStringConvertible {
@@ -11,9 +13,9 @@ public enum CentralError: Error, CustomStringConvertible {
   public var description: String {
     switch self {
     case .cannotConnect(let reason):
-      return "Cannot reach the central: \(reason.trimmingCharacters()) (check the URL, the server and the password)"
+      return "Cannot reach the central: \(reason.trimmingWhitespace()) (check the URL, the server and the password)"
     case .query(let reason):
-      return "The central refused: \(reason.trimmingCharacters())"
+      return "The central refused: \(reason.trimmingWhitespace())"
     case .newerSchema(let found, let supported):
       return "The central was set up by a newer circdesk (schema \(found); this version knows up to "
         + "\(supported)): update circdesk on this desk"
@@ -24,14 +26,5 @@ public enum CentralError: Error, CustomStringConvertible {
     case .noURL:
       return "No central named: give --url, or set CIRCDESK_CENTRAL_URL"
     }
-  }
-}
-
-extension String {
-  func trimmingCharacters() -> String {
-    var text = self
-    while let last = text.last, last.isWhitespace { text.removeLast() }
-    while let first = text.first, first.isWhitespace { text.removeFirst() }
-    return text
   }
 }

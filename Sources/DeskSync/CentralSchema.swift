@@ -1,3 +1,5 @@
+import DeskDomain
+
 /// The central's tables, in versioned migrations: `central init` creates them or brings them up
 /// to date, once per version, and refuses a schema newer than this program's or a database
 /// that holds another program's tables.
@@ -46,7 +48,7 @@ public enum CentralSchema {
       let version = try currentVersion(central)
       guard version <= latestVersion else { throw .newerSchema(found: version, supported: latestVersion) }
       for migration in migrations[version...] {
-        for statement in migration.split(separator: ";").map({ String($0).trimmingCharacters() })
+        for statement in migration.split(separator: ";").map({ String($0).trimmingWhitespace() })
         where !statement.isEmpty {
           try central.execute(statement)
         }

@@ -76,7 +76,7 @@ public struct CommandSpec: Sendable {
         lines.append(line)
         line = String(repeating: " ", count: path.count + 1)
       }
-      line += (line.trimmingCharacters(in: " ").isEmpty ? "" : " ") + word
+      line += (line.allSatisfy { $0 == " " } ? "" : " ") + word
     }
     lines.append(line)
     return lines.joined(separator: "\n" + String(repeating: " ", count: start.count))
@@ -149,10 +149,6 @@ public struct CommandSpec: Sendable {
 }
 
 extension String {
-  func trimmingCharacters(in set: Character) -> String {
-    String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
-  }
-
   func padding(to width: Int) -> String {
     count >= width ? self : self + String(repeating: " ", count: width - count)
   }
