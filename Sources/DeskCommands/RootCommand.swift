@@ -24,12 +24,15 @@ public enum RootCommand {
       commands: [NoticesOverdue.self]),
     CommandGroup(
       name: "central", abstract: "Share one library between several desks through a PostgreSQL central.",
-      commands: [CentralInit.self]),
+      commands: [CentralInit.self, CentralJoin.self, CentralLeave.self]),
+    CommandGroup(
+      name: "conflicts", abstract: "List and settle conflicts between the desks of a shared library.",
+      commands: [ConflictsList.self, ConflictsShow.self, ConflictsResolve.self]),
   ]
 
   static let commands: [any DeskCommand.Type] = [
     IssueCommand.self, ReturnCommand.self, RenewCommand.self, OverdueCommand.self, ScanCommand.self, LabelCommand.self,
-    LookupCommand.self, DemoCommand.self,
+    LookupCommand.self, SyncCommand.self, DemoCommand.self,
   ]
 
   public static var helpText: String {

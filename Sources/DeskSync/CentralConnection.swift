@@ -44,9 +44,7 @@ public final class CentralConnection {
     }
     defer { PQclear(result) }
     let status = PQresultStatus(result)
-    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-      throw .query(String(cString: PQresultErrorMessage(result)))
-    }
+    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw CentralConnection.error(of: result) }
     var rows: [[String?]] = []
     for row in 0..<PQntuples(result) {
       rows.append(
@@ -55,6 +53,53 @@ public final class CentralConnection {
         })
     }
     return rows
+  }
+
+  /// Runs statements that take no parameters (the schema's migrations), in the caller's
+  /// transaction.
+  public func executeScript(_ sql: String) throws(CentralError) {
+    guard let result = PQexec(handle, sql) else { throw .query(String(cString: PQerrorMessage(handle))) }
+    defer { PQclear(result) }
+    let status = PQresultStatus(result)
+    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw CentralConnection.error(of: result) }
+  }
+
+  /// The server's own sentence for a failed statement, without its "ERROR:" and context lines;
+  /// a lost connection says so.
+  private static func error(of result: OpaquePointer) -> CentralError {
+    let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+    let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+    let message = primary ?? String(cString: PQresultErrorMessage(result))
+    // Class 08: the connection is gone; 57P: the server is shutting down or was restarted.
+    if state.hasPrefix("08") || state.hasPrefix("57P") || primary == nil { return .connectionLost(message) }
+    return .query(message)
+  }
+
+  /// The connection string without its password, to be kept in a library file: the password
+  /// comes through libpq's own means (.pgpass, PGPASSWORD) each time instead.
+  public static func withoutPassword(_ url: String) -> String {
+    var error: UnsafeMutablePointer<CChar>?
+    guard let options = PQconninfoParse(url, &error) else {
+      if let error { PQfreemem(error) }
+      return url
+    }
+    defer { PQconninfoFree(options) }
+    var pairs: [String] = []
+    var option = options
+    while let keyword = option.pointee.keyword {
+      let name = String(cString: keyword)
+      if let value = option.pointee.val, name != "password" {
+        let text = String(cString: value)
+        var quoted = ""
+        for character in text {
+          if character == "\\" || character == "'" { quoted.append("\\") }
+          quoted.append(character)
+        }
+        pairs.append("\(name)='\(quoted)'")
+      }
+      option += 1
+    }
+    return pairs.joined(separator: " ")
   }
 
   /// Runs `body` in one transaction: all of it or nothing.

@@ -9,6 +9,8 @@ public enum CentralError: Error, CustomStringConvertible {
   /// The database holds tables that are not a central's: another program's, or nothing of ours.
   case notACentral(tables: [String])
   case noURL
+  /// The connection broke in the middle (network, server restart).
+  case connectionLost(String)
 
   public var description: String {
     switch self {
@@ -23,6 +25,8 @@ public enum CentralError: Error, CustomStringConvertible {
       return
         "The database holds tables that are not a library central's (\(tables.prefix(5).joined(separator: ", "))): "
         + "give the central a database of its own"
+    case .connectionLost(let reason):
+      return "The connection to the central was lost: \(reason.trimmingWhitespace()) (nothing is lost: sync again)"
     case .noURL:
       return "No central named: give --url, or set CIRCDESK_CENTRAL_URL"
     }

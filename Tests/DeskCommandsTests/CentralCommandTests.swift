@@ -14,7 +14,7 @@ import Testing
     try server.createDatabase("library")
     let created = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: "library")])
     #expect(created.status == 0, "\(created.errors)")
-    #expect(created.output.hasPrefix("Created the central: schema 1, library "))
+    #expect(created.output.hasPrefix("Created the central: schema 2, library "))
     let library = try server.psql("SELECT value FROM circdesk_central WHERE key = 'library_id'", database: "library")
     #expect(created.output.contains(library.trimmingCharacters(in: .whitespacesAndNewlines)))
     // The URL may come from the environment too; a second run changes nothing.
@@ -23,12 +23,14 @@ import Testing
     #expect(again.status == 0, "\(again.errors)")
     #expect(
       again.output.hasPrefix(
-        "The central is up to date: schema 1, library \(library.trimmingCharacters(in: .whitespacesAndNewlines))"))
+        "The central is up to date: schema 2, library \(library.trimmingCharacters(in: .whitespacesAndNewlines))"))
     // The central keeps inventory numbers unique, as a desk does.
     #expect(throws: (any Error).self) {
       try server.psql(
-        "INSERT INTO book(id, inventory) VALUES (gen_random_uuid(), '1'), (gen_random_uuid(), '1')", database: "library"
-      )
+        """
+        INSERT INTO record_key(entity, id, key, key_clock, key_desk)
+        VALUES ('book', gen_random_uuid(), '1', 1, 'a'), ('book', gen_random_uuid(), '1', 2, 'b')
+        """, database: "library")
     }
   }
 
@@ -39,7 +41,7 @@ import Testing
     let newer = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: "newer")])
     #expect(newer.status == 1)
     #expect(
-      newer.errors.hasPrefix("The central was set up by a newer circdesk (schema 99; this version knows up to 1)"))
+      newer.errors.hasPrefix("The central was set up by a newer circdesk (schema 99; this version knows up to 2)"))
 
     try server.createDatabase("other")
     try server.psql("CREATE TABLE invoices (id int)", database: "other")

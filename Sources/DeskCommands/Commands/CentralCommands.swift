@@ -1,3 +1,5 @@
+import DeskDomain
+import DeskStorage
 import DeskSync
 
 /// `circdesk central init`: creates the central PostgreSQL schema the desks of one library
@@ -34,5 +36,63 @@ struct CentralInit: DeskCommand {
     } catch {
       throw .failed([error.description])
     }
+  }
+}
+
+/// `circdesk central join`: ties the library file to a central and syncs it.
+struct CentralJoin: DeskCommand {
+  static let spec = CommandSpec(
+    path: "central join", abstract: "Tie this library to a central as a named desk, and sync.",
+    options: [
+      CommandSpec.Option(
+        "--url", value: "<url>",
+        help: "libpq connection string or URI of the central (default: $CIRCDESK_CENTRAL_URL)."),
+      CommandSpec.Option(
+        "--desk", value: "<name>", help: "This desk's name, shown in loans and conflicts.", required: true),
+      CommandSpec.databaseOption,
+    ],
+    discussion: """
+      An empty library gets the whole library from the central. A library with records of its own sends
+      them; a number another desk gave first becomes a conflict here, and nothing is dropped. From now
+      on every change is kept in an outbox until the central has it. The URL is kept without its
+      password: give that through .pgpass or PGPASSWORD.
+      """)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    _ = try arguments.positionals(minimum: 0, maximum: 0)
+    guard let url = arguments.value("--url") ?? context.environment["CIRCDESK_CENTRAL_URL"], !url.isEmpty else {
+      throw .failed([CentralError.noURL.description])
+    }
+    let name = (arguments.value("--desk") ?? "").trimmingWhitespace()
+    guard !name.isEmpty else { throw .usage("give the desk a name: --desk NAME", command: spec.path) }
+    let store = try context.openStore(arguments)
+    do throws(SyncError) {
+      let (queued, report) = try Synchronizer.join(store: store, url: url, deskName: name)
+      context.output.line("Joined the central as desk «\(name)».".visibleForTerminal)
+      if queued > 0 { context.output.line("Sent this library's \(queued) records.") }
+      SyncCommand.describe(report, to: context)
+    } catch {
+      throw .failed([error.description])
+    }
+  }
+}
+
+/// `circdesk central leave`: unties the library from its central.
+struct CentralLeave: DeskCommand {
+  static let spec = CommandSpec(
+    path: "central leave", abstract: "Untie this library from its central: a desk on its own again.",
+    options: [
+      CommandSpec.Option("--discard", help: "Leave even though changes made here have not reached the central."),
+      CommandSpec.databaseOption,
+    ],
+    discussion: "The library keeps every record. Refused while the outbox holds changes, unless --discard.")
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    _ = try arguments.positionals(minimum: 0, maximum: 0)
+    let store = try context.openStore(arguments)
+    let tie = try perform { () throws(StoreError) in try store.deskTie() }
+    guard let tie else { throw .failed([SyncError.notJoined.description]) }
+    try perform { () throws(StoreError) in try store.untie(discarding: arguments.has("--discard")) }
+    context.output.line("Left the central (\(tie.central)); this library is a desk on its own.".visibleForTerminal)
   }
 }

@@ -135,7 +135,8 @@ extension LibraryStore {
 
   func findBook(inventory: String) throws -> Book? {
     try database.queryFirst(
-      "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.inventory = ? AND b.deleted = 0", inventory
+      "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.inventory = ? AND b.deleted = 0 ORDER BY b.clash LIMIT 1",
+      inventory
     ) { LibraryStore.decodeBook($0) }
   }
 

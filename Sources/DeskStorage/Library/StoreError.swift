@@ -19,6 +19,9 @@ public enum StoreError: Error, CustomStringConvertible {
   case invalidSetting(String)
   /// The loan is no longer as the desk saw it (another desk changed it meanwhile).
   case loanChanged
+  /// A change pulled from the central that this desk cannot apply (and so applies none of its batch).
+  case badChange(String)
+  case conflictNotFound(Int)
   case database(DatabaseError)
 
   /// One line per problem, as the command line prints them.
@@ -66,6 +69,11 @@ public enum StoreError: Error, CustomStringConvertible {
       return message
     case .loanChanged:
       return "The loan has changed since (another desk?): look at the book again"
+    case .badChange(let reason):
+      return "Refused a change from the central: \(reason). Nothing of its batch was applied; "
+        + "tell whoever runs the central"
+    case .conflictNotFound(let number):
+      return "No open conflict number \(number): see circdesk conflicts list"
     case .database(let error):
       if error.isBusy { return "The library database is busy: try again (\(error.message))" }
       return "Database error: \(error)"

@@ -107,4 +107,18 @@ public struct Row {
   public func bool(_ column: Int32) -> Bool {
     sqlite3_column_int64(statement, column) != 0
   }
+
+  /// The value as SQLite holds it, of whatever type.
+  public func value(_ column: Int32) -> DatabaseValue {
+    switch sqlite3_column_type(statement, column) {
+    case SQLITE_INTEGER: return .integer(int64(column))
+    case SQLITE_FLOAT: return .real(double(column))
+    case SQLITE_TEXT: return .text(string(column))
+    case SQLITE_BLOB:
+      let count = Int(sqlite3_column_bytes(statement, column))
+      guard let bytes = sqlite3_column_blob(statement, column), count > 0 else { return .blob([]) }
+      return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+    default: return .null
+    }
+  }
 }

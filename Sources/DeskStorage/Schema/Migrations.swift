@@ -3,7 +3,7 @@
 /// migration: add a new one.
 enum Migrations {
   static let all: [String] = [
-    version1, version2, version3, version4, version5, version6, version7, version8, version9,
+    version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
   ]
 
   /// Chinese and Japanese text is indexed a character a word: the records holding it get their
@@ -11,6 +11,90 @@ enum Migrations {
   static let version9 = "SELECT 1;"
 
   static var latestVersion: Int { all.count }
+
+  /// A desk of a library shared through a central: its tie to the central and its hybrid clock
+  /// (`sync_desk`), the outbox its triggers write in the same transaction as each change, the clock
+  /// of each field's value (per-field last-writer-wins), the other desks' names, the deletions
+  /// seen in the central's order, and the conflicts to settle. A book or reader whose number
+  /// clashes with another desk's keeps it, marked (`clash` = its own row id, so the unique index
+  /// lets it be); two open loans of one book exist only in a conflict (`conflict`).
+  static let version10 = """
+    CREATE TABLE sync_desk (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      desk_id TEXT, desk_name TEXT, central TEXT, library_id TEXT,
+      capture INTEGER NOT NULL DEFAULT 0, applying INTEGER NOT NULL DEFAULT 0,
+      hlc INTEGER NOT NULL DEFAULT 0, cursor INTEGER NOT NULL DEFAULT 0,
+      last_sync TEXT, last_attempt TEXT, last_error TEXT NOT NULL DEFAULT ''
+    );
+    INSERT INTO sync_desk(id) VALUES (1);
+
+    CREATE TABLE outbox (
+      seq INTEGER PRIMARY KEY,
+      id TEXT NOT NULL UNIQUE DEFAULT (lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4'
+        || substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + abs(random()) % 4, 1)
+        || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))),
+      entity TEXT NOT NULL,
+      record_id TEXT NOT NULL,
+      hlc INTEGER NOT NULL,
+      payload TEXT NOT NULL,
+      held INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX outbox_record ON outbox(entity, record_id);
+    CREATE INDEX outbox_held ON outbox(held) WHERE held <> 0;
+
+    CREATE TABLE field_clock (
+      entity TEXT NOT NULL, record_id TEXT NOT NULL, field TEXT NOT NULL,
+      hlc INTEGER NOT NULL, desk TEXT NOT NULL,
+      PRIMARY KEY (entity, record_id, field)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE sync_peer (desk_id TEXT PRIMARY KEY, name TEXT NOT NULL);
+
+    CREATE TABLE sync_tombstone (
+      entity TEXT NOT NULL, record_id TEXT NOT NULL, desk_id TEXT NOT NULL,
+      PRIMARY KEY (entity, record_id)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE conflict (
+      id INTEGER PRIMARY KEY,
+      key TEXT NOT NULL UNIQUE,
+      kind TEXT NOT NULL,
+      entity TEXT NOT NULL,
+      record_id TEXT NOT NULL,
+      other_id TEXT NOT NULL DEFAULT '',
+      details TEXT NOT NULL DEFAULT '{}',
+      raised_at TEXT NOT NULL,
+      resolved_at TEXT,
+      resolution TEXT NOT NULL DEFAULT ''
+    );
+    CREATE INDEX conflict_open ON conflict(entity, record_id) WHERE resolved_at IS NULL;
+
+    ALTER TABLE book ADD COLUMN clash INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE reader ADD COLUMN clash INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE loan ADD COLUMN conflict INTEGER NOT NULL DEFAULT 0;
+    DROP INDEX book_inventory;
+    CREATE UNIQUE INDEX book_inventory ON book(inventory, clash) WHERE deleted = 0;
+    DROP INDEX reader_ticket;
+    CREATE UNIQUE INDEX reader_ticket ON reader(ticket, clash) WHERE deleted = 0;
+    DROP INDEX loan_open_book;
+    -- A book is out to one reader at a time, whatever the program that writes; two desks that
+    -- issued it offline leave two loans, both marked with their conflict until it is settled.
+    CREATE UNIQUE INDEX loan_open_book ON loan(book_id, conflict) WHERE returned_at IS NULL AND deleted = 0;
+
+    -- A clash of numbers is this desk's own (the central never took the record); the others are
+    -- found alike at every desk, and settling one settles it everywhere.
+    CREATE TRIGGER conflict_captured AFTER UPDATE OF resolved_at ON conflict
+    WHEN \(SyncedTables.capturing) AND NEW.resolved_at IS NOT NULL AND NEW.kind NOT IN ('inventory', 'ticket')
+    BEGIN
+      \(SyncedTables.tick);
+      INSERT INTO outbox(entity, record_id, hlc, payload)
+        SELECT 'conflict', NEW.key, hlc, json_object('kind', NEW.kind, 'entity', NEW.entity,
+          'record_id', NEW.record_id, 'other_id', NEW.other_id, 'details', NEW.details,
+          'resolved_at', NEW.resolved_at, 'resolution', NEW.resolution)
+        FROM sync_desk WHERE id = 1;
+    END;
+    \(SyncedTables.captureTriggers())
+    """
 
   /// Tables keep an integer key for joins and a UUID (`uuid`) as the identity that other desks
   /// and the central server know; `deleted` marks a tombstone so that a deletion can be synced.

@@ -1,0 +1,118 @@
+import DeskDomain
+import DeskStorage
+
+/// `circdesk conflicts list`: what desks did that cannot both stand.
+struct ConflictsList: DeskCommand {
+  static let spec = CommandSpec(
+    path: "conflicts list", abstract: "List the open conflicts between desks.",
+    options: [
+      CommandSpec.Option("--all", help: "Settled ones too."), CommandSpec.jsonOption, CommandSpec.databaseOption,
+    ])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    _ = try arguments.positionals(minimum: 0, maximum: 0)
+    let store = try context.openStore(arguments)
+    let conflicts = try perform { () throws(StoreError) in try store.conflicts(includingSettled: arguments.has("--all"))
+    }
+    if arguments.has("--json") {
+      context.output.line(JSON.array(conflicts.map(json)).rendered())
+      return
+    }
+    guard !conflicts.isEmpty else {
+      context.output.line("No open conflicts.")
+      return
+    }
+    for conflict in conflicts {
+      let state = conflict.resolved == nil ? "" : " (settled: \(conflict.resolution))"
+      context.output.line("\(conflict.number)  \(conflict.kind.title): \(conflict.summary)\(state)".visibleForTerminal)
+    }
+  }
+
+  static func json(_ conflict: Conflict) -> JSON {
+    .object([
+      ("number", .int(conflict.number)), ("key", .string(conflict.key)), ("kind", .string(conflict.kind.rawValue)),
+      ("entity", .string(conflict.entity)), ("record", .string(conflict.recordID)),
+      ("summary", .string(conflict.summary)), ("sides", .array(conflict.sides.map(JSON.string))),
+      ("raised", .string(conflict.raised.iso)), ("resolved", .optional(conflict.resolved?.iso)),
+      ("resolution", .string(conflict.resolution)),
+    ])
+  }
+}
+
+/// `circdesk conflicts show N`: both sides of one conflict, and how to settle it.
+struct ConflictsShow: DeskCommand {
+  static let spec = CommandSpec(
+    path: "conflicts show", abstract: "Show both sides of a conflict and how to settle it.",
+    arguments: [.init("<number>", "The conflict's number, from conflicts list.")],
+    options: [CommandSpec.jsonOption, CommandSpec.databaseOption])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let number = try ConflictsShow.number(arguments, command: spec.path)
+    let store = try context.openStore(arguments)
+    let conflict = try perform { () throws(StoreError) in
+      guard let conflict = try store.conflict(number: number) else { throw StoreError.conflictNotFound(number) }
+      return conflict
+    }
+    if arguments.has("--json") {
+      context.output.line(ConflictsList.json(conflict).rendered())
+      return
+    }
+    var lines = ["Conflict \(conflict.number): \(conflict.kind.title)", conflict.summary]
+    lines += conflict.sides.map { "  " + $0 }
+    if conflict.resolved != nil {
+      lines.append("Settled \(conflict.resolved?.iso ?? ""): \(conflict.resolution)")
+    } else {
+      lines.append("To settle it, \(conflict.kind.remedy.replacingNumber(with: conflict.number)).")
+    }
+    for line in lines { context.output.line(line.visibleForTerminal) }
+  }
+
+  static func number(_ arguments: ParsedArguments, command: String) throws(CommandError) -> Int {
+    let text = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    guard let number = Int(text), number > 0 else {
+      throw .usage("a conflict's number is a whole number, like 3 (see conflicts list)", command: command)
+    }
+    return number
+  }
+}
+
+/// `circdesk conflicts resolve N …`: settles a conflict; the settlement travels to every desk.
+struct ConflictsResolve: DeskCommand {
+  static let spec = CommandSpec(
+    path: "conflicts resolve", abstract: "Settle a conflict between desks.",
+    arguments: [.init("<number>", "The conflict's number, from conflicts list.")],
+    options: [
+      CommandSpec.Option(
+        "--holder", value: "<ticket>", help: "A book issued twice: this reader holds it; the other loans are closed."),
+      CommandSpec.Option(
+        "--renumber", value: "<number>", help: "A number given twice: this desk's record takes this number instead."),
+      CommandSpec.Option("--restore", help: "A record changed after its deletion: bring it back with the change."),
+      CommandSpec.Option("--keep-deleted", help: "A record changed after its deletion: it stays deleted."),
+      CommandSpec.databaseOption,
+    ],
+    discussion: "Exactly one of the options. The settlement is a change like any other: the next sync sends it.")
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let number = try ConflictsShow.number(arguments, command: spec.path)
+    var settlements: [LibraryStore.Settlement] = []
+    if let ticket = arguments.value("--holder") { settlements.append(.holder(ticket: ticket)) }
+    if let renumber = arguments.value("--renumber") { settlements.append(.renumber(renumber)) }
+    if arguments.has("--restore") { settlements.append(.restore) }
+    if arguments.has("--keep-deleted") { settlements.append(.keepDeleted) }
+    guard settlements.count == 1, let settlement = settlements.first else {
+      throw .usage("say how to settle it: one of --holder, --renumber, --restore, --keep-deleted", command: spec.path)
+    }
+    let store = try context.openStore(arguments)
+    let settled = try perform { () throws(StoreError) in try store.settle(number, settlement) }
+    let outcome = settled.resolved == nil ? "sent to the central at the next sync" : settled.resolution
+    context.output.line("Conflict \(number): \(outcome).".visibleForTerminal)
+  }
+}
+
+extension String {
+  /// A remedy's "N" made the conflict's number.
+  fileprivate func replacingNumber(with number: Int) -> String {
+    split(separator: " ", omittingEmptySubsequences: false).map { $0 == "N" ? String(number) : String($0) }
+      .joined(separator: " ")
+  }
+}

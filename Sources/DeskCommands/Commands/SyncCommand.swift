@@ -1,0 +1,84 @@
+import DeskDomain
+import DeskStorage
+import DeskSync
+
+/// `circdesk sync`: sends the changes made here to the central and applies those of the other
+/// desks; `--status` says where the desk stands without connecting.
+struct SyncCommand: DeskCommand {
+  static let spec = CommandSpec(
+    path: "sync", abstract: "Send changes to the central and apply the other desks' changes.",
+    options: [
+      CommandSpec.Option("--status", help: "Say where this desk stands, without connecting."),
+      CommandSpec.Option(
+        "--url", value: "<url>", help: "Connect with this connection string instead of the one joined with."),
+      CommandSpec.jsonOption, CommandSpec.databaseOption,
+    ],
+    discussion: """
+      A sync cut at any moment (a killed desk, a restarted server, a dropped network) is finished by the
+      next one: nothing is lost and nothing applied twice.
+      """)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    _ = try arguments.positionals(minimum: 0, maximum: 0)
+    let store = try context.openStore(arguments)
+    if arguments.has("--status") {
+      let status = try perform { () throws(StoreError) in try store.syncStatus() }
+      describe(status, json: arguments.has("--json"), to: context)
+      return
+    }
+    let tie = try perform { () throws(StoreError) in try store.deskTie() }
+    guard tie != nil else { throw .failed([SyncError.notJoined.description]) }
+    do throws(SyncError) {
+      let report = try Synchronizer(store: store, url: arguments.value("--url")).sync()
+      if arguments.has("--json") {
+        context.output.line(
+          JSON.object([
+            ("pushed", .int(report.pushed)), ("refused", .int(report.refused)), ("pulled", .int(report.pulled)),
+            ("applied", .int(report.applied)), ("conflicts_raised", .int(report.conflictsRaised)),
+          ]).rendered())
+      } else {
+        describe(report, to: context)
+      }
+    } catch {
+      throw .failed([error.description])
+    }
+  }
+
+  static func describe(_ report: SyncReport, to context: CommandContext) {
+    context.output.line(
+      "Sent \(report.pushed) changes, received \(report.pulled) (\(report.applied) from other desks)."
+        + (report.refused > 0 ? " \(report.refused) held back by a clash of numbers." : "")
+        + (report.conflictsRaised > 0 ? " \(report.conflictsRaised) new conflicts: circdesk conflicts list." : ""))
+  }
+
+  static func describe(_ status: SyncStatus, json: Bool, to context: CommandContext) {
+    let tie = status.tie
+    if json {
+      context.output.line(
+        JSON.object([
+          ("joined", .bool(tie != nil)), ("central", .optional(tie?.central)), ("desk", .optional(tie?.deskName)),
+          ("desk_id", .optional(tie?.deskID)), ("library_id", .optional(tie?.libraryID)),
+          ("last_sync", .optional(tie?.lastSync?.iso)), ("last_attempt", .optional(tie?.lastAttempt?.iso)),
+          ("last_error", .optional(tie.map(\.lastError).flatMap { $0.isEmpty ? nil : $0 })),
+          ("waiting", .int(status.waiting)), ("held", .int(status.held)),
+          ("open_conflicts", .int(status.openConflicts)),
+        ]).rendered())
+      return
+    }
+    guard let tie else {
+      context.output.line("This library is a desk on its own (not joined to a central).")
+      return
+    }
+    var lines = [
+      "Central:      \(tie.central)", "Desk:         \(tie.deskName) (\(tie.deskID))",
+      "Library:      \(tie.libraryID)",
+      "Last sync:    " + (tie.lastSync.map { "\($0.iso)" } ?? "never"),
+      "Waiting:      \(status.waiting) changes" + (status.held > 0 ? " (\(status.held) held back by a conflict)" : ""),
+      "Conflicts:    \(status.openConflicts) open" + (status.openConflicts > 0 ? ": circdesk conflicts list" : ""),
+    ]
+    if !tie.lastError.isEmpty, tie.lastAttempt != tie.lastSync {
+      lines.append("Last attempt: " + (tie.lastAttempt?.iso ?? "") + " failed: " + tie.lastError)
+    }
+    for line in lines { context.output.line(line.visibleForTerminal) }
+  }
+}

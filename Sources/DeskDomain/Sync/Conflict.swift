@@ -1,0 +1,63 @@
+/// What two desks did that cannot both stand, found when their changes meet.
+public enum ConflictKind: String, Hashable, Sendable, CaseIterable {
+  /// Two books given one inventory number while their desks were apart.
+  case inventory
+  /// Two readers given one ticket.
+  case ticket
+  /// One book issued at two desks to two readers.
+  case doubleIssue = "double_issue"
+  /// A record changed at one desk after another desk deleted it.
+  case editAfterDelete = "edit_after_delete"
+
+  public var title: String {
+    switch self {
+    case .inventory: return "same inventory number"
+    case .ticket: return "same ticket"
+    case .doubleIssue: return "issued twice"
+    case .editAfterDelete: return "changed after deletion"
+    }
+  }
+
+  /// How a librarian settles it from the command line.
+  public var remedy: String {
+    switch self {
+    case .inventory, .ticket: return "give one of them another number: conflicts resolve N --renumber NEW"
+    case .doubleIssue: return "say who holds the book: conflicts resolve N --holder TICKET"
+    case .editAfterDelete: return "conflicts resolve N --restore, or --keep-deleted"
+    }
+  }
+}
+
+/// A conflict as the librarian sees it.
+public struct Conflict: Hashable, Sendable {
+  /// This desk's number for it, for the command line.
+  public var number: Int
+  /// The same at every desk that finds it.
+  public var key: String
+  public var kind: ConflictKind
+  public var entity: String
+  public var recordID: String
+  /// One line: what happened.
+  public var summary: String
+  /// What each side says, a line each.
+  public var sides: [String]
+  public var raised: Timestamp
+  public var resolved: Timestamp?
+  public var resolution: String
+
+  public init(
+    number: Int, key: String, kind: ConflictKind, entity: String, recordID: String, summary: String, sides: [String],
+    raised: Timestamp, resolved: Timestamp?, resolution: String
+  ) {
+    self.number = number
+    self.key = key
+    self.kind = kind
+    self.entity = entity
+    self.recordID = recordID
+    self.summary = summary
+    self.sides = sides
+    self.raised = raised
+    self.resolved = resolved
+    self.resolution = resolution
+  }
+}

@@ -1,0 +1,194 @@
+/// The tables whose changes travel between the desks of a library, and the fields of each that
+/// travel. Local, derived columns (row ids, sort keys, search text, `updated_at`) stay at each
+/// desk. Migration 10 made its capture triggers from this list: a field added later comes with a
+/// migration of its own that makes the triggers again.
+struct SyncedTable: Sendable {
+  /// The name a change gives the table (`book`, `loan`…).
+  let entity: String
+  /// The column that names a record at every desk: its UUID, or a natural key (a category's code).
+  let key: String
+  let fields: [SyncedField]
+  /// True for tables whose rows are deleted outright (the central hears `deleted: 1`); the others
+  /// keep tombstones in their `deleted` column, which travels as a field.
+  let deletesRows: Bool
+  /// For `setting`: only the library-wide keys travel; a desk's own settings stay with it.
+  let keys: [String]?
+
+  var table: String { entity }
+
+  func field(_ name: String) -> SyncedField? {
+    fields.first { $0.name == name }
+  }
+}
+
+struct SyncedField: Sendable {
+  let name: String
+  /// A column holding the row id of a record in another table travels as that record's UUID.
+  let references: String?
+
+  init(_ name: String, references: String? = nil) {
+    self.name = name
+    self.references = references
+  }
+
+  /// The column in the table: a reference `address` is kept as `address_id`.
+  var column: String { references == nil ? name : name + "_id" }
+}
+
+enum SyncedTables {
+  /// The settings every desk of a library shares; the others (the desk's name, its scanner, its
+  /// bell, whether it is a demo) belong to one desk.
+  static let librarySettings = [
+    "due_date_mode", "closed_weekdays", "block_on_overdue", "renewal_base", "default_category",
+    "reader_code_prefix", "book_code_prefix", "library_name", "library_address", "library_phone", "library_email",
+  ]
+
+  /// In the order a new desk applies a whole library: what others refer to comes first.
+  static let all: [SyncedTable] = [
+    SyncedTable(
+      entity: "category", key: "code",
+      fields: ["name", "loan_days", "loan_limit", "renewal_limit"].map { SyncedField($0) }, deletesRows: true,
+      keys: nil),
+    SyncedTable(entity: "holiday", key: "day", fields: [SyncedField("name")], deletesRows: true, keys: nil),
+    SyncedTable(
+      entity: "setting", key: "key", fields: [SyncedField("value")], deletesRows: true, keys: librarySettings),
+    SyncedTable(
+      entity: "address", key: "uuid",
+      fields: ["phone", "phone_key", "postcode", "city", "street", "house", "flat", "created_at", "deleted"].map {
+        SyncedField($0)
+      }, deletesRows: false, keys: nil),
+    SyncedTable(
+      entity: "book", key: "uuid",
+      fields: [
+        "inventory", "isbn", "isbn13", "author_surname", "author_initials", "title", "publisher", "city", "year",
+        "pages", "price_minor", "bbk", "author_mark", "place", "received", "created_at", "deleted",
+      ].map { SyncedField($0) }, deletesRows: false, keys: nil),
+    SyncedTable(
+      entity: "reader", key: "uuid",
+      fields: [
+        SyncedField("ticket"), SyncedField("surname"), SyncedField("first_name"), SyncedField("patronymic"),
+        SyncedField("birth_year"), SyncedField("phone"), SyncedField("email"), SyncedField("category"),
+        SyncedField("registered"), SyncedField("address", references: "address"), SyncedField("created_at"),
+        SyncedField("deleted"),
+      ], deletesRows: false, keys: nil),
+    SyncedTable(
+      entity: "loan", key: "uuid",
+      fields: [
+        SyncedField("book", references: "book"), SyncedField("reader", references: "reader"),
+        SyncedField("issued_at"), SyncedField("due_date"), SyncedField("returned_at"), SyncedField("renewals"),
+        SyncedField("renewed_at"), SyncedField("desk"), SyncedField("created_at"), SyncedField("deleted"),
+      ], deletesRows: false, keys: nil),
+  ]
+
+  static func table(_ entity: String) -> SyncedTable? {
+    all.first { $0.entity == entity }
+  }
+
+  /// The desk's hybrid clock, advanced for a change made now: the wall clock in milliseconds
+  /// (shifted past the 16 bits of the counter), or one more than the last value when the wall
+  /// clock has not moved on (or went back).
+  static let tick =
+    "UPDATE sync_desk SET hlc = max(hlc + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) * 65536)"
+
+  /// Triggers write the outbox only on a desk joined to a central, and not while the desk applies
+  /// what it pulled.
+  static let capturing = "(SELECT capture = 1 AND applying = 0 FROM sync_desk WHERE id = 1)"
+
+  /// The triggers that write each change into the outbox, in the same transaction as the change.
+  static func captureTriggers() -> String {
+    all.map(triggers(for:)).joined(separator: "\n")
+  }
+
+  /// Puts every record of `table` in the outbox as it stands (a library joining a central with
+  /// records of its own), at the desk's current clock; with `oneKey`, the record whose key is bound.
+  static func snapshot(of table: SyncedTable, oneKey: Bool = false) -> String {
+    var conditions: [String] = []
+    if let keys = table.keys { conditions.append("t.key IN (" + keys.map { "'\($0)'" }.joined(separator: ", ") + ")") }
+    if oneKey { conditions.append("t.\(table.key) = ?") }
+    return """
+      INSERT INTO outbox(entity, record_id, hlc, payload)
+        SELECT '\(table.entity)', t.\(table.key), (SELECT hlc FROM sync_desk WHERE id = 1), \(wholeRecord(table, row: "t"))
+        FROM \(table.table) t \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")) ORDER BY t.rowid
+      """
+  }
+
+  /// The clocks of the fields of a table's records just put in the outbox by `snapshot`.
+  static let clockSnapshot = """
+    INSERT INTO field_clock(entity, record_id, field, hlc, desk)
+      SELECT o.entity, o.record_id, j.key, o.hlc, d.desk_id
+      FROM sync_desk d, outbox o, json_each(o.payload) j
+      WHERE d.id = 1 AND o.entity = ? AND o.hlc = d.hlc
+    ON CONFLICT (entity, record_id, field) DO UPDATE SET hlc = excluded.hlc, desk = excluded.desk
+    """
+
+  /// A whole record as a JSON object, as its insert sends it.
+  static func wholeRecord(_ table: SyncedTable, row: String) -> String {
+    // A row deleted outright may come back: its insert says so, for the clock of `deleted`.
+    let fields =
+      table.fields.map { "'\($0.name)', \(value($0, of: row))" } + (table.deletesRows ? ["'deleted', 0"] : [])
+    return "json_object(" + fields.joined(separator: ", ") + ")"
+  }
+
+  private static func value(_ field: SyncedField, of row: String) -> String {
+    guard let referenced = field.references else { return "\(row).\(field.column)" }
+    return "(SELECT uuid FROM \(referenced) WHERE id = \(row).\(field.column))"
+  }
+
+  /// Records, for each field of the change just put in the outbox, the clock of the value it now
+  /// holds: a change pulled later with an older clock leaves the field alone.
+  static let clockFields = """
+    INSERT INTO field_clock(entity, record_id, field, hlc, desk)
+      SELECT o.entity, o.record_id, j.key, o.hlc, d.desk_id
+      FROM sync_desk d, outbox o, json_each(o.payload) j
+      WHERE d.id = 1 AND o.seq = (SELECT max(seq) FROM outbox) AND o.hlc = d.hlc
+    ON CONFLICT (entity, record_id, field) DO UPDATE SET hlc = excluded.hlc, desk = excluded.desk
+    """
+
+  private static func triggers(for table: SyncedTable) -> String {
+    let name = table.entity
+    func onlyKeys(_ row: String) -> String {
+      guard let keys = table.keys else { return "" }
+      return " AND \(row).key IN (" + keys.map { "'\($0)'" }.joined(separator: ", ") + ")"
+    }
+    let whenNew = capturing + onlyKeys("NEW")
+    let whenOld = capturing + onlyKeys("OLD")
+    let whole = wholeRecord(table, row: "NEW")
+    // A record with a UUID is made at one desk, before any other can change it: its creation needs
+    // no clock. A natural key (a category's code, a setting) may be made at two desks at once.
+    let clockOnInsert = table.deletesRows ? "  \(clockFields);\n" : ""
+    let changed = table.fields.map { field in
+      "SELECT '\(field.name)' AS f, \(value(field, of: "NEW")) AS v WHERE NEW.\(field.column) IS NOT OLD.\(field.column)"
+    }.joined(separator: " UNION ALL ")
+    var sql = """
+      CREATE TRIGGER \(name)_captured_insert AFTER INSERT ON \(table.table) WHEN \(whenNew)
+      BEGIN
+        \(tick);
+        INSERT INTO outbox(entity, record_id, hlc, payload)
+          SELECT '\(name)', NEW.\(table.key), hlc, \(whole) FROM sync_desk WHERE id = 1;
+      \(clockOnInsert)END;
+      CREATE TRIGGER \(name)_captured_update AFTER UPDATE ON \(table.table) WHEN \(whenNew)
+      BEGIN
+        \(tick);
+        INSERT INTO outbox(entity, record_id, hlc, payload)
+          SELECT '\(name)', NEW.\(table.key), d.hlc, p.payload
+          FROM sync_desk d, (SELECT json_group_object(f, v) AS payload FROM (\(changed))) p
+          WHERE d.id = 1 AND p.payload <> '{}';
+        \(clockFields);
+      END;
+
+      """
+    if table.deletesRows {
+      sql += """
+        CREATE TRIGGER \(name)_captured_delete AFTER DELETE ON \(table.table) WHEN \(whenOld)
+        BEGIN
+          \(tick);
+          INSERT INTO outbox(entity, record_id, hlc, payload)
+            SELECT '\(name)', OLD.\(table.key), hlc, json_object('deleted', 1) FROM sync_desk WHERE id = 1;
+          \(clockFields);
+        END;
+
+        """
+    }
+    return sql
+  }
+}

@@ -1,0 +1,341 @@
+import DeskDomain
+
+/// What a batch pulled from the central did here.
+public struct ApplyReport: Hashable, Sendable {
+  /// Changes of other desks applied (each field only where its clock is later than the value's).
+  public var applied = 0
+  /// This desk's own changes, back from the central: already in the library.
+  public var own = 0
+  public var conflictsRaised = 0
+}
+
+extension LibraryStore {
+  /// Fields that hold integers; any other field holds text (or null).
+  private static let integerFields: Set<String> = [
+    "loan_days", "loan_limit", "renewal_limit", "year", "pages", "price_minor", "deleted", "birth_year", "renewals",
+  ]
+
+  /// Applies a batch of changes pulled from the central, in the central's order and in one
+  /// transaction, without capturing them again, and moves the desk's cursor to `cursor`. A change
+  /// that names an unknown kind of record or field, holds a value of the wrong type, refers to a
+  /// record this desk does not have or breaks a rule of the schema is refused with the batch:
+  /// the library stays as it was.
+  public func apply(_ batch: [PulledChange], cursor: Int64) throws(StoreError) -> ApplyReport {
+    let now = clock.now().instant
+    return try write {
+      guard let tie = try currentTie() else {
+        throw StoreError.invalidSetting("This library has not joined a central: run circdesk central join")
+      }
+      try database.execute("UPDATE sync_desk SET applying = 1 WHERE id = 1")
+      var report = ApplyReport()
+      var books: Set<Int64> = []
+      var latest: Int64 = 0
+      var peers: [String: String] = [:]
+      for pulled in batch where peers[pulled.change.deskID] != pulled.deskName {
+        peers[pulled.change.deskID] = pulled.deskName
+        try database.execute(
+          "INSERT INTO sync_peer(desk_id, name) VALUES (?, ?) ON CONFLICT(desk_id) DO UPDATE SET name = excluded.name",
+          pulled.change.deskID, pulled.deskName)
+      }
+      for pulled in batch {
+        let change = pulled.change
+        latest = max(latest, change.clock.rawValue)
+        do {
+          try applyOne(pulled, deskID: tie.deskID, now: now, books: &books, report: &report)
+        } catch let error as StoreError {
+          throw error
+        } catch let error as DatabaseError {
+          throw StoreError.badChange(
+            "change \(change.id) from desk «\(pulled.deskName)» (\(change.entity) \(change.recordID)): \(error.message)"
+          )
+        }
+      }
+      for book in books.sorted() {
+        report.conflictsRaised += try reconcileLoans(bookRowID: book, now: now)
+      }
+      // The clock moves past every change heard of: what this desk does next orders after them.
+      try database.execute(
+        "UPDATE sync_desk SET applying = 0, cursor = max(cursor, ?), hlc = max(hlc, ?) WHERE id = 1", cursor, latest)
+      return report
+    }
+  }
+
+  private func applyOne(
+    _ pulled: PulledChange, deskID: String, now: Timestamp, books: inout Set<Int64>, report: inout ApplyReport
+  ) throws {
+    let change = pulled.change
+    func bad(_ reason: String) -> StoreError {
+      .badChange("change \(change.id) from desk «\(pulled.deskName)» (\(change.entity) \(change.recordID)): \(reason)")
+    }
+    let own = change.deskID == deskID
+    if change.entity == "conflict" {
+      if !own { try applySettlement(change, now: now) }
+      own ? (report.own += 1) : (report.applied += 1)
+      return
+    }
+    guard let table = SyncedTables.table(change.entity) else {
+      throw bad("no record is of the kind «\(change.entity)»")
+    }
+    guard
+      try database.queryFirst(
+        "SELECT json_valid(?) AND json_type(?) = 'object'", change.payload, change.payload, read: { $0.bool(0) })
+        == true
+    else {
+      throw bad("its fields are not a JSON object")
+    }
+    let fields = try database.query("SELECT key, value, type FROM json_each(?)", change.payload) {
+      (name: $0.string(0), value: $0.value(1), type: $0.string(2))
+    }
+    for field in fields {
+      guard table.field(field.name) != nil || (field.name == "deleted" && table.deletesRows) else {
+        throw bad("a \(change.entity) has no field «\(field.name)»")
+      }
+      let expected = LibraryStore.integerFields.contains(field.name) ? "integer" : "text"
+      guard field.type == expected || field.type == "null" else {
+        throw bad("«\(field.name)» holds \(field.type), not \(expected)")
+      }
+    }
+    let deleted = fields.first { $0.name == "deleted" }?.value
+    if !table.deletesRows {
+      report.conflictsRaised += try noteDeletion(pulled, deleted: deleted, now: now)
+    }
+    // Loans, this desk's own too, have their book's loans looked at again once the batch is in.
+    if change.entity == "loan", let book = try loanBook(change, fields: fields) { books.insert(book) }
+    if own {
+      report.own += 1
+      return
+    }
+    report.applied += 1
+    let exists =
+      try database.scalarInt(
+        "SELECT count(*) FROM \(table.table) WHERE \(table.key) = ?", change.recordID) > 0
+    if !exists && !table.deletesRows {
+      // A record made at another desk: its first change brings every field, and nothing here is
+      // newer than it.
+      let missing = table.fields.map(\.name).filter { name in !fields.contains { $0.name == name } }
+      guard missing.isEmpty else {
+        throw bad(
+          "this desk does not have the \(change.entity), and the change does not make it "
+            + "(no \(missing.joined(separator: ", ")))")
+      }
+      try insert(
+        table, key: change.recordID, fields.map { ($0.name, $0.value) }, deskName: pulled.deskName, now: now, bad: bad)
+      try refreshDerived(table, key: change.recordID)
+      return
+    }
+    // Per-field last-writer-wins: a field changed here (or by another desk) later keeps its value.
+    var winners: [(name: String, value: DatabaseValue)] = []
+    for field in fields {
+      let current = try database.queryFirst(
+        "SELECT hlc, desk FROM field_clock WHERE entity = ? AND record_id = ? AND field = ?", change.entity,
+        change.recordID, field.name
+      ) { (clock: $0.int64(0), desk: $0.string(1)) }
+      if let current, (current.clock, current.desk) >= (change.clock.rawValue, change.deskID) { continue }
+      winners.append((field.name, field.value))
+    }
+    if table.deletesRows {
+      if deleted == .integer(1) {
+        if winners.contains(where: { $0.name == "deleted" }) {
+          try database.execute("DELETE FROM \(table.table) WHERE \(table.key) = ?", change.recordID)
+        }
+      } else {
+        let values = winners.filter { $0.name != "deleted" }
+        let deletedLater = !exists && deleted != nil && !winners.contains { $0.name == "deleted" }
+        if !values.isEmpty && !deletedLater {
+          try upsert(table, key: change.recordID, values, exists: exists, bad: bad)
+        }
+      }
+      try recordClocks(winners.map(\.name), of: change)
+      return
+    }
+    if change.entity == "loan" {
+      // Put aside from the one-open-loan index while it changes; `reconcileLoans` sets it right.
+      try database.execute("UPDATE loan SET conflict = id WHERE uuid = ?", change.recordID)
+    }
+    try update(table, key: change.recordID, winners, deskName: pulled.deskName, now: now, bad: bad)
+    try recordClocks(winners.map(\.name), of: change)
+    try refreshDerived(table, key: change.recordID)
+  }
+
+  /// The row id of the book a loan change is about (for the loans of that book to be looked at
+  /// again), whether the loan is known here yet or comes with the change.
+  private func loanBook(_ change: Change, fields: [(name: String, value: DatabaseValue, type: String)]) throws -> Int64?
+  {
+    if let known = try database.queryFirst(
+      "SELECT book_id FROM loan WHERE uuid = ?", change.recordID, read: { $0.int64(0) })
+    {
+      return known
+    }
+    guard case .text(let book)? = fields.first(where: { $0.name == "book" })?.value else { return nil }
+    return try database.queryFirst("SELECT id FROM book WHERE uuid = ?", book) { $0.int64(0) }
+  }
+
+  /// Deletions in the central's order (the same at every desk): an edit of a record that another
+  /// desk deleted before it reached the central is a conflict, for a librarian to turn into a
+  /// restore. The deletion stands.
+  private func noteDeletion(_ pulled: PulledChange, deleted: DatabaseValue?, now: Timestamp) throws -> Int {
+    let change = pulled.change
+    switch deleted {
+    case .integer(1)?:
+      try database.execute(
+        "INSERT OR REPLACE INTO sync_tombstone(entity, record_id, desk_id) VALUES (?, ?, ?)", change.entity,
+        change.recordID, change.deskID)
+      return 0
+    case .integer(0)?:
+      try database.execute(
+        "DELETE FROM sync_tombstone WHERE entity = ? AND record_id = ?", change.entity, change.recordID)
+      return 0
+    default:
+      guard
+        let deleter = try database.queryFirst(
+          """
+          SELECT t.desk_id, coalesce(p.name, '') FROM sync_tombstone t LEFT JOIN sync_peer p ON p.desk_id = t.desk_id
+          WHERE t.entity = ? AND t.record_id = ?
+          """, change.entity, change.recordID, read: { (id: $0.string(0), name: $0.string(1)) }),
+        deleter.id != change.deskID
+      else { return 0 }
+      let details =
+        try database.queryFirst(
+          "SELECT json_object('fields', json(?), 'desk', ?, 'at', ?, 'deleted_by', ?)", change.payload, pulled.deskName,
+          change.clock.timestamp.iso, deleter.name
+        ) { $0.string(0) } ?? "{}"
+      return try raiseConflict(
+        key: "edit-after-delete:" + change.id, kind: .editAfterDelete, entity: change.entity,
+        record: change.recordID, other: change.id, details: details, now: now)
+    }
+  }
+
+  private func columnValue(
+    _ table: SyncedTable, _ name: String, _ value: DatabaseValue, bad: (String) -> StoreError
+  ) throws -> (column: String, value: DatabaseValue) {
+    guard let field = table.field(name) else { return (name, value) }
+    guard let referenced = field.references, case .text(let uuid) = value else { return (field.column, value) }
+    guard let id = try database.queryFirst("SELECT id FROM \(referenced) WHERE uuid = ?", uuid, read: { $0.int64(0) })
+    else { throw bad("it refers to \(referenced) \(uuid), which this desk does not have") }
+    return (field.column, .integer(id))
+  }
+
+  private func insert(
+    _ table: SyncedTable, key: String, _ fields: [(String, DatabaseValue)], deskName: String, now: Timestamp,
+    bad: (String) -> StoreError
+  ) throws {
+    var columns = [table.key]
+    var values: [DatabaseValue] = [.text(key)]
+    for (name, value) in fields {
+      let (column, mapped) = try columnValue(table, name, value, bad: bad)
+      columns.append(column)
+      values.append(mapped)
+    }
+    columns.append("updated_at")
+    values.append(.text(now.iso))
+    if table.entity == "book" || table.entity == "reader" {
+      columns += ["sort_key", "search_text"]
+      values += [.text(""), .text("")]
+    }
+    if table.entity == "loan" {
+      // Beside another open loan of the book it waits, marked, for `reconcileLoans`.
+      columns.append("conflict")
+      values.append(.integer(Int64(try database.scalarInt("SELECT coalesce(max(id), 0) + 1 FROM loan"))))
+    }
+    let number = fields.first { $0.0 == "inventory" || $0.0 == "ticket" }?.1
+    try insertCatchingClash(table, key: key, number: number, deskName: deskName, now: now) {
+      try database.execute(
+        "INSERT INTO \(table.table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
+        values: values)
+    }
+  }
+
+  private func update(
+    _ table: SyncedTable, key: String, _ fields: [(name: String, value: DatabaseValue)], deskName: String,
+    now: Timestamp, bad: (String) -> StoreError
+  ) throws {
+    guard !fields.isEmpty else { return }
+    var assignments: [String] = []
+    var values: [DatabaseValue] = []
+    for (name, value) in fields {
+      let (column, mapped) = try columnValue(table, name, value, bad: bad)
+      assignments.append("\(column) = ?")
+      values.append(mapped)
+    }
+    assignments.append("updated_at = ?")
+    values += [.text(now.iso), .text(key)]
+    let number = fields.first { $0.name == "inventory" || $0.name == "ticket" }?.value
+    try insertCatchingClash(table, key: key, number: number, deskName: deskName, now: now) {
+      try database.execute(
+        "UPDATE \(table.table) SET \(assignments.joined(separator: ", ")) WHERE \(table.key) = ?", values: values)
+    }
+  }
+
+  /// Adds or changes a row of a table whose rows are deleted outright (categories, holidays,
+  /// settings).
+  private func upsert(
+    _ table: SyncedTable, key: String, _ fields: [(name: String, value: DatabaseValue)], exists: Bool,
+    bad: (String) -> StoreError
+  ) throws {
+    let columns = fields.map(\.name)
+    if exists {
+      try database.execute(
+        "UPDATE \(table.table) SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE \(table.key) = ?",
+        values: fields.map(\.value) + [.text(key)])
+    } else {
+      try database.execute(
+        "INSERT INTO \(table.table)(\(([table.key] + columns).joined(separator: ", "))) VALUES (\(([table.key] + columns).map { _ in "?" }.joined(separator: ", ")))",
+        values: [.text(key)] + fields.map(\.value))
+    }
+  }
+
+  /// A number that another desk took first at the central, while this desk gave it to a record
+  /// of its own not yet sent: the central's record comes in, this desk's keeps the number marked
+  /// as a clash, and its changes wait until a librarian gives it another.
+  private func insertCatchingClash(
+    _ table: SyncedTable, key: String, number: DatabaseValue?, deskName: String, now: Timestamp,
+    _ write: () throws -> Void
+  ) throws {
+    do {
+      try write()
+    } catch let error as DatabaseError where error.isUniqueViolation {
+      guard table.entity == "book" || table.entity == "reader", case .text(let number)? = number,
+        let local = try database.queryFirst(
+          table.entity == "book"
+            ? "SELECT uuid FROM book WHERE inventory = ? AND deleted = 0 AND clash = 0 AND uuid <> ?"
+            : "SELECT uuid FROM reader WHERE ticket = ? AND deleted = 0 AND clash = 0 AND uuid <> ?",
+          number, key, read: { $0.string(0) })
+      else { throw error }
+      try markClash(entity: table.entity, record: local, otherRecord: key, otherDesk: deskName, now: now)
+      try write()
+    }
+  }
+
+  private func recordClocks(_ fields: [String], of change: Change) throws {
+    for field in fields {
+      try database.execute(
+        """
+        INSERT INTO field_clock(entity, record_id, field, hlc, desk) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (entity, record_id, field) DO UPDATE SET hlc = excluded.hlc, desk = excluded.desk
+        """, change.entity, change.recordID, field, change.clock.rawValue, change.deskID)
+    }
+  }
+
+  /// The sort key and search words, which each desk makes from the record's fields.
+  func refreshDerived(_ table: SyncedTable, key: String) throws {
+    switch table.entity {
+    case "book":
+      guard
+        let book = try database.queryFirst(
+          "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.uuid = ?", key, read: { LibraryStore.decodeBook($0) })
+      else { return }
+      try database.execute(
+        "UPDATE book SET sort_key = ?, search_text = ? WHERE uuid = ?", book.sortKey, book.searchText, key)
+    case "reader":
+      guard
+        let reader = try database.queryFirst(
+          "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.uuid = ?", key,
+          read: { LibraryStore.decodeReader($0) })
+      else { return }
+      try database.execute(
+        "UPDATE reader SET sort_key = ?, search_text = ? WHERE uuid = ?", reader.sortKey, reader.searchText, key)
+    default:
+      return
+    }
+  }
+}

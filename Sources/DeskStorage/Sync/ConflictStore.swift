@@ -1,0 +1,262 @@
+import DeskDomain
+
+/// Conflicts between desks: raised when changes meet, listed for a librarian, settled by a
+/// change that travels like any other.
+extension LibraryStore {
+  /// Records a conflict once (its key is the same at every desk that finds it); 1 when new.
+  func raiseConflict(
+    key: String, kind: ConflictKind, entity: String, record: String, other: String, details: String, now: Timestamp
+  ) throws -> Int {
+    try database.execute(
+      """
+      INSERT INTO conflict(key, kind, entity, record_id, other_id, details, raised_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(key) DO NOTHING
+      """, key, kind.rawValue, entity, record, other, details, now.iso)
+  }
+
+  /// Looks at the open loans of a book after changes from other desks: more than one (the book
+  /// was issued at two desks while they were apart) keeps them all, marked, and raises a
+  /// conflict naming each; one or none settles any such conflict of the book. Returns 1 when a
+  /// conflict was raised.
+  func reconcileLoans(bookRowID: Int64, now: Timestamp) throws -> Int {
+    guard let book = try database.queryFirst("SELECT uuid FROM book WHERE id = ?", bookRowID, read: { $0.string(0) })
+    else { return 0 }
+    let open = try database.query(
+      "SELECT uuid FROM loan WHERE book_id = ? AND returned_at IS NULL AND deleted = 0 ORDER BY issued_at, uuid",
+      bookRowID
+    ) { $0.string(0) }
+    guard open.count > 1 else {
+      try database.execute("UPDATE loan SET conflict = 0 WHERE book_id = ? AND conflict <> 0", bookRowID)
+      try database.execute(
+        """
+        UPDATE conflict SET resolved_at = ?, resolution = 'one loan left open'
+        WHERE kind = 'double_issue' AND record_id = ? AND resolved_at IS NULL
+        """, now.iso, book)
+      return 0
+    }
+    try database.execute(
+      "UPDATE loan SET conflict = id WHERE book_id = ? AND returned_at IS NULL AND deleted = 0", bookRowID)
+    let key = "double-issue:" + open.sorted().joined(separator: ",")
+    // A third loan, or one of three returned, makes a new conflict of the book; the old one goes.
+    try database.execute(
+      """
+      UPDATE conflict SET resolved_at = ?, resolution = 'superseded'
+      WHERE kind = 'double_issue' AND record_id = ? AND resolved_at IS NULL AND key <> ?
+      """, now.iso, book, key)
+    let details =
+      try database.queryFirst(
+        """
+        SELECT json_group_array(json_object('loan', l.uuid, 'ticket', r.ticket, 'desk', l.desk,
+          'issued_at', l.issued_at, 'due', l.due_date))
+        FROM (SELECT * FROM loan WHERE book_id = ? AND returned_at IS NULL AND deleted = 0 ORDER BY issued_at, uuid) l
+        JOIN reader r ON r.id = l.reader_id
+        """, bookRowID
+      ) { $0.string(0) } ?? "[]"
+    return try raiseConflict(
+      key: key, kind: .doubleIssue, entity: "book", record: book, other: open.joined(separator: ","),
+      details: details, now: now)
+  }
+
+  /// A conflict settled at another desk is settled here too.
+  func applySettlement(_ change: Change, now: Timestamp) throws {
+    let fields = try database.queryFirst(
+      """
+      SELECT json_extract(?1, '$.kind'), json_extract(?1, '$.entity'), json_extract(?1, '$.record_id'),
+        coalesce(json_extract(?1, '$.other_id'), ''), coalesce(json_extract(?1, '$.details'), '{}'),
+        json_extract(?1, '$.resolved_at'), coalesce(json_extract(?1, '$.resolution'), '')
+      WHERE json_valid(?1)
+      """, change.payload
+    ) {
+      (
+        kind: $0.optionalString(0), entity: $0.optionalString(1), record: $0.optionalString(2), other: $0.string(3),
+        details: $0.string(4), resolved: $0.optionalString(5), resolution: $0.string(6)
+      )
+    }
+    guard let fields, let kindText = fields.kind, ConflictKind(rawValue: kindText) != nil, let entity = fields.entity,
+      let record = fields.record, let resolved = fields.resolved
+    else {
+      throw StoreError.badChange("change \(change.id) settles a conflict but does not say which, or how")
+    }
+    try database.execute(
+      """
+      INSERT INTO conflict(key, kind, entity, record_id, other_id, details, raised_at, resolved_at, resolution)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT(key) DO UPDATE SET resolved_at = excluded.resolved_at, resolution = excluded.resolution
+        WHERE conflict.resolved_at IS NULL
+      """, change.recordID, kindText, entity, record, fields.other, fields.details, now.iso, resolved,
+      fields.resolution)
+  }
+
+  /// The conflicts, open ones first (settled ones too with `all`).
+  public func conflicts(includingSettled all: Bool = false) throws(StoreError) -> [Conflict] {
+    try read {
+      try database.query(
+        """
+        SELECT id, key, kind, entity, record_id, other_id, details, raised_at, resolved_at, resolution FROM conflict
+        \(all ? "" : "WHERE resolved_at IS NULL") ORDER BY resolved_at IS NOT NULL, id
+        """
+      ) { row in
+        (
+          number: row.int(0), key: row.string(1), kind: row.string(2), entity: row.string(3), record: row.string(4),
+          other: row.string(5), details: row.string(6), raised: row.string(7), resolved: row.optionalString(8),
+          resolution: row.string(9)
+        )
+      }.compactMap { row in
+        guard let kind = ConflictKind(rawValue: row.kind) else { return nil }
+        let (summary, sides) = try describe(
+          kind, entity: row.entity, record: row.record, other: row.other, details: row.details)
+        return Conflict(
+          number: row.number, key: row.key, kind: kind, entity: row.entity, recordID: row.record, summary: summary,
+          sides: sides, raised: Timestamp(iso: row.raised) ?? Timestamp(millisecondsSinceEpoch: 0),
+          resolved: row.resolved.flatMap(Timestamp.init(iso:)), resolution: row.resolution)
+      }
+    }
+  }
+
+  public func conflict(number: Int) throws(StoreError) -> Conflict? {
+    try conflicts(includingSettled: true).first { $0.number == number }
+  }
+
+  private func recordName(_ entity: String, _ record: String) throws -> String {
+    switch entity {
+    case "book":
+      return try database.queryFirst(
+        "SELECT '«' || title || '» (' || inventory || ')' FROM book WHERE uuid = ?", record, read: { $0.string(0) })
+        ?? "book \(record)"
+    case "reader":
+      return try database.queryFirst(
+        "SELECT surname || ' ' || first_name || ' (ticket ' || ticket || ')' FROM reader WHERE uuid = ?", record,
+        read: { $0.string(0) }) ?? "reader \(record)"
+    default:
+      return "\(entity) \(record)"
+    }
+  }
+
+  private func describe(_ kind: ConflictKind, entity: String, record: String, other: String, details: String) throws
+    -> (String, [String])
+  {
+    let name = try recordName(entity, record)
+    switch kind {
+    case .inventory, .ticket:
+      let (number, otherDesk) =
+        try database.queryFirst(
+          "SELECT json_extract(?1, '$.number'), json_extract(?1, '$.other_desk')", details,
+          read: { ($0.string(0), $0.string(1)) }) ?? ("", "")
+      let what = kind == .inventory ? "inventory number" : "ticket"
+      return (
+        "\(name): the \(what) \(number) was given at desk «\(otherDesk)» first",
+        [
+          "here: \(name), not yet at the central", "desk «\(otherDesk)»: \(try recordName(entity, other))",
+        ]
+      )
+    case .doubleIssue:
+      let sides = try database.query(
+        """
+        SELECT r.surname || ' ' || r.first_name, json_extract(j.value, '$.ticket'), json_extract(j.value, '$.desk'),
+          json_extract(j.value, '$.issued_at'), json_extract(j.value, '$.due')
+        FROM json_each(?) j LEFT JOIN reader r ON r.ticket = json_extract(j.value, '$.ticket') AND r.deleted = 0
+        """, details
+      ) { row -> String in
+        let issued =
+          Timestamp(iso: row.string(3)).map { clock.local($0) }.map { "\($0.date.iso) \($0.clockTime)" }
+          ?? row.string(3)
+        return
+          "issued to \(row.string(0)) (ticket \(row.string(1))) at desk «\(row.string(2))» at \(issued), due \(row.string(4))"
+      }
+      return ("\(name) was issued to \(sides.count) readers at once", sides)
+    case .editAfterDelete:
+      let (fields, desk, at, deleter) =
+        try database.queryFirst(
+          "SELECT json_extract(?1, '$.fields'), json_extract(?1, '$.desk'), json_extract(?1, '$.at'), json_extract(?1, '$.deleted_by')",
+          details, read: { ($0.string(0), $0.string(1), $0.string(2), $0.string(3)) }) ?? ("", "", "", "")
+      return (
+        "\(name) was changed at desk «\(desk)» after desk «\(deleter)» deleted it",
+        ["desk «\(deleter)»: deleted", "desk «\(desk)» at \(at): changed \(fields)"]
+      )
+    }
+  }
+
+  /// How a librarian settles a conflict.
+  public enum Settlement: Hashable, Sendable {
+    /// A double issue: the reader with this ticket holds the book; the other loans are closed
+    /// as returned now.
+    case holder(ticket: String)
+    /// A clash of numbers: this desk's record takes another number.
+    case renumber(String)
+    /// A change after a deletion: the record comes back, with the change.
+    case restore
+    case keepDeleted
+  }
+
+  /// Settles an open conflict; the settlement travels to the other desks like any change.
+  public func settle(_ number: Int, _ settlement: Settlement) throws(StoreError) -> Conflict {
+    let now = clock.now().instant
+    try write {
+      guard
+        let row = try database.queryFirst(
+          "SELECT kind, entity, record_id FROM conflict WHERE id = ? AND resolved_at IS NULL", number,
+          read: { (kind: ConflictKind(rawValue: $0.string(0)), entity: $0.string(1), record: $0.string(2)) }),
+        let kind = row.kind
+      else { throw StoreError.conflictNotFound(number) }
+      func refuse(_ message: String) -> StoreError {
+        .invalidSetting("Conflict \(number) is «\(kind.title)»: \(message); \(kind.remedy)")
+      }
+      let resolution: String
+      switch (kind, settlement) {
+      case (.doubleIssue, .holder(let ticket)):
+        let book = try database.scalarInt("SELECT id FROM book WHERE uuid = ?", row.record)
+        guard
+          let holder = try database.queryFirst(
+            """
+            SELECT l.id, r.surname || ' ' || r.first_name FROM loan l JOIN reader r ON r.id = l.reader_id
+            WHERE l.book_id = ? AND l.returned_at IS NULL AND l.deleted = 0 AND r.ticket = ?
+            """, book, ticket.trimmingWhitespace(), read: { (loan: $0.int64(0), name: $0.string(1)) })
+        else { throw refuse("no open loan of the book is to ticket \(ticket)") }
+        resolution = "held by \(holder.name) (ticket \(ticket.trimmingWhitespace())); the other loans closed"
+        try database.execute(
+          "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ?", now.iso, resolution, number)
+        try database.execute(
+          """
+          UPDATE loan SET returned_at = ?, updated_at = ?
+          WHERE book_id = ? AND returned_at IS NULL AND deleted = 0 AND id <> ?
+          """, now.iso, now.iso, book, holder.loan)
+        _ = try reconcileLoans(bookRowID: Int64(book), now: now)
+      case (.inventory, .renumber(let number)), (.ticket, .renumber(let number)):
+        let number = number.trimmingWhitespace()
+        let isBook = kind == .inventory
+        guard !number.isEmpty else { throw refuse("the new number is empty") }
+        let taken = try database.scalarInt(
+          isBook
+            ? "SELECT count(*) FROM book WHERE inventory = ? AND deleted = 0"
+            : "SELECT count(*) FROM reader WHERE ticket = ? AND deleted = 0", number)
+        guard taken == 0 else { throw refuse("\(number) is taken too") }
+        try database.execute(
+          isBook
+            ? "UPDATE book SET inventory = ?, clash = 0, updated_at = ? WHERE uuid = ?"
+            : "UPDATE reader SET ticket = ?, clash = 0, updated_at = ? WHERE uuid = ?", number, now.iso, row.record)
+        if let table = SyncedTables.table(row.entity) { try refreshDerived(table, key: row.record) }
+        // The record goes to the central again, whole, at the next sync.
+        try releaseSettledClashes()
+        resolution = "renumbered here: \(number)"
+      case (.editAfterDelete, .restore):
+        guard let table = SyncedTables.table(row.entity), table.field("deleted") != nil else {
+          throw refuse("a \(row.entity) cannot be restored")
+        }
+        try database.execute(
+          "UPDATE \(table.table) SET deleted = 0, updated_at = ? WHERE \(table.key) = ?", now.iso, row.record)
+        resolution = "restored with the change"
+        try database.execute(
+          "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ?", now.iso, resolution, number)
+      case (.editAfterDelete, .keepDeleted):
+        resolution = "kept deleted"
+        try database.execute(
+          "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ?", now.iso, resolution, number)
+      default:
+        throw refuse("that does not settle it")
+      }
+      _ = resolution
+    }
+    guard let settled = try conflict(number: number) else { throw StoreError.conflictNotFound(number) }
+    return settled
+  }
+}

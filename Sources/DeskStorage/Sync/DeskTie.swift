@@ -1,0 +1,133 @@
+import DeskDomain
+
+/// A library file's tie to a central: which central (without its password), which library, and
+/// this desk's id and name. Joined, every change of the library is captured in the outbox.
+public struct DeskTie: Hashable, Sendable {
+  public var deskID: String
+  public var deskName: String
+  /// The central's connection string, as given but without a password.
+  public var central: String
+  public var libraryID: String
+  /// The last change of the central this desk has applied.
+  public var cursor: Int64
+  public var lastSync: Timestamp?
+  public var lastAttempt: Timestamp?
+  /// Why the last attempt failed; empty when it did not.
+  public var lastError: String
+}
+
+/// Where a desk stands with its central, as `sync --status` tells it.
+public struct SyncStatus: Hashable, Sendable {
+  public var tie: DeskTie?
+  /// Changes made here that the central has not yet taken.
+  public var waiting: Int
+  /// Of those, the changes held back by a conflict until it is settled.
+  public var held: Int
+  public var openConflicts: Int
+}
+
+extension LibraryStore {
+  /// The tie to a central, or nil for a desk on its own.
+  public func deskTie() throws(StoreError) -> DeskTie? {
+    try read { try currentTie() }
+  }
+
+  func currentTie() throws -> DeskTie? {
+    try database.queryFirst(
+      """
+      SELECT desk_id, desk_name, central, library_id, cursor, last_sync, last_attempt, last_error
+      FROM sync_desk WHERE id = 1 AND desk_id IS NOT NULL
+      """
+    ) {
+      DeskTie(
+        deskID: $0.string(0), deskName: $0.string(1), central: $0.string(2), libraryID: $0.string(3),
+        cursor: $0.int64(4), lastSync: $0.optionalString(5).flatMap(Timestamp.init(iso:)),
+        lastAttempt: $0.optionalString(6).flatMap(Timestamp.init(iso:)), lastError: $0.string(7))
+    }
+  }
+
+  public func syncStatus() throws(StoreError) -> SyncStatus {
+    try read {
+      SyncStatus(
+        tie: try currentTie(), waiting: try database.scalarInt("SELECT count(*) FROM outbox"),
+        held: try database.scalarInt("SELECT count(*) FROM outbox WHERE held <> 0"),
+        openConflicts: try database.scalarInt("SELECT count(*) FROM conflict WHERE resolved_at IS NULL"))
+    }
+  }
+
+  /// Ties the library to a central. From now on every change is captured. With `sendingRecords`
+  /// (a file that has records of its own) every record is put in the outbox as it stands, for the
+  /// central and the other desks to learn; an empty file gets the library by pulling it.
+  /// Returns the number of changes queued.
+  @discardableResult
+  public func tie(
+    central: String, libraryID: String, deskID: String, deskName: String, sendingRecords: Bool,
+    sendingPolicy: Bool
+  ) throws(StoreError) -> Int {
+    try write {
+      if let tie = try currentTie() {
+        guard tie.libraryID == libraryID, tie.deskID == deskID else {
+          throw StoreError.invalidSetting(
+            "This library is joined to another central already (\(tie.central)): run circdesk central leave first")
+        }
+      }
+      try database.execute(
+        """
+        UPDATE sync_desk SET desk_id = ?, desk_name = ?, central = ?, library_id = ?, capture = 1, applying = 0
+        WHERE id = 1
+        """, deskID, deskName, central, libraryID)
+      // Loans made here carry the desk's name.
+      try database.execute(
+        "INSERT INTO setting(key, value) VALUES ('desk_name', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        deskName)
+      let before = try database.scalarInt("SELECT count(*) FROM outbox")
+      try database.execute(SyncedTables.tick)
+      // The policy of the first desk becomes the library's; a desk joining later takes the
+      // library's instead of overriding it with its own.
+      for table in SyncedTables.all where table.deletesRows ? sendingPolicy : sendingRecords {
+        try database.execute(SyncedTables.snapshot(of: table))
+        if table.deletesRows { try database.execute(SyncedTables.clockSnapshot, table.entity) }
+      }
+      return try database.scalarInt("SELECT count(*) FROM outbox") - before
+    }
+  }
+
+  /// Unties the library from its central: it is a desk on its own again. Refused while changes
+  /// made here have not reached the central, unless `discarding` them.
+  public func untie(discarding: Bool) throws(StoreError) {
+    try write {
+      let waiting = try database.scalarInt("SELECT count(*) FROM outbox")
+      if waiting > 0 && !discarding {
+        throw StoreError.invalidSetting(
+          "\(waiting) changes made here have not reached the central: run circdesk sync first, "
+            + "or leave with --discard to drop them from the outbox (the library keeps them)")
+      }
+      try database.executeScript(
+        """
+        UPDATE sync_desk SET desk_id = NULL, desk_name = NULL, central = NULL, library_id = NULL, capture = 0,
+          applying = 0, cursor = 0, last_sync = NULL, last_attempt = NULL, last_error = '' WHERE id = 1;
+        DELETE FROM outbox; DELETE FROM field_clock; DELETE FROM sync_tombstone; DELETE FROM sync_peer;
+        """)
+    }
+  }
+
+  /// Notes the end of a sync: its time, and why it failed (nil when it did not).
+  public func noteSyncAttempt(failure: String?) throws(StoreError) {
+    let now = clock.now().instant.iso
+    try write {
+      if let failure {
+        try database.execute("UPDATE sync_desk SET last_attempt = ?, last_error = ? WHERE id = 1", now, failure)
+      } else {
+        try database.execute(
+          "UPDATE sync_desk SET last_attempt = ?, last_sync = ?, last_error = '' WHERE id = 1", now, now)
+      }
+    }
+  }
+
+  /// Changes of one record made here and not yet at the central (for "not synced yet" marks).
+  public func unsyncedChanges(entity: String, recordID: RecordID) throws(StoreError) -> Int {
+    try read {
+      try database.scalarInt("SELECT count(*) FROM outbox WHERE entity = ? AND record_id = ?", entity, recordID.text)
+    }
+  }
+}

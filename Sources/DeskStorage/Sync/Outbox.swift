@@ -1,0 +1,151 @@
+import DeskDomain
+
+/// Changes made here, in the order they were made, on their way to the central.
+public struct OutboxBatch: Sendable {
+  /// A JSON array of changes (`id`, `entity`, `record_id`, `hlc`, `payload`), as the central's
+  /// `circdesk_push` takes it.
+  public let json: String
+  public let count: Int
+}
+
+/// What the central said of one change sent to it.
+public enum PushOutcome: Hashable, Sendable {
+  /// Taken (or taken already by an earlier attempt whose answer was lost).
+  case accepted
+  /// Refused: its inventory number or ticket belongs to another record at the central.
+  case clash(otherRecord: String, otherDesk: String)
+  /// Not sent on: it depends on a record refused earlier in the same batch.
+  case held(dependsOn: String)
+}
+
+extension LibraryStore {
+  /// The next changes to send, oldest first; nil when none is waiting. Changes of a record whose
+  /// number clashes at the central, and loans that depend on such a record, wait until a librarian
+  /// settles the clash.
+  public func outboxBatch(limit: Int) throws(StoreError) -> OutboxBatch? {
+    try write {
+      try releaseSettledClashes()
+      try holdDependents()
+      return try database.queryFirst(
+        """
+        SELECT count(*), json_group_array(json_object('id', id, 'entity', entity, 'record_id', record_id,
+          'hlc', hlc, 'payload', json(payload)))
+        FROM (SELECT * FROM outbox WHERE held = 0 ORDER BY seq LIMIT ?)
+        """, limit
+      ) { $0.int(0) == 0 ? nil : OutboxBatch(json: $0.string(1), count: $0.int(0)) } ?? nil
+    }
+  }
+
+  /// Takes in what the central said of each change sent: taken changes leave the outbox; a clash
+  /// raises a conflict and holds the record's changes back.
+  public func acknowledge(_ outcomes: [(changeID: String, outcome: PushOutcome)]) throws(StoreError) {
+    let now = clock.now().instant
+    try write {
+      for (changeID, outcome) in outcomes {
+        switch outcome {
+        case .accepted:
+          try database.execute("DELETE FROM outbox WHERE id = ?", changeID)
+        case .clash(let other, let otherDesk):
+          try raiseClash(changeID: changeID, otherRecord: other, otherDesk: otherDesk, at: now)
+        case .held(let record):
+          let conflict = try database.scalarInt(
+            "SELECT id FROM conflict WHERE record_id = ? AND kind IN ('inventory', 'ticket') AND resolved_at IS NULL",
+            record)
+          try database.execute("UPDATE outbox SET held = ? WHERE id = ?", conflict == 0 ? -1 : conflict, changeID)
+        }
+      }
+    }
+  }
+
+  private func raiseClash(changeID: String, otherRecord: String, otherDesk: String, at now: Timestamp) throws {
+    guard
+      let (entity, record) = try database.queryFirst(
+        "SELECT entity, record_id FROM outbox WHERE id = ?", changeID, read: { ($0.string(0), $0.string(1)) })
+    else { return }
+    try markClash(entity: entity, record: record, otherRecord: otherRecord, otherDesk: otherDesk, now: now)
+  }
+
+  /// Marks a book or reader of this desk whose number the central gave to another record first:
+  /// it keeps the number, marked, and its changes wait for a librarian to give it another.
+  func markClash(entity: String, record: String, otherRecord: String, otherDesk: String, now: Timestamp) throws {
+    let isBook = entity == "book"
+    let number = try database.queryFirst(
+      isBook ? "SELECT inventory, title FROM book WHERE uuid = ?" : "SELECT ticket, surname FROM reader WHERE uuid = ?",
+      record
+    ) { (number: $0.string(0), name: $0.string(1)) }
+    let details =
+      try database.queryFirst(
+        "SELECT json_object('number', ?, 'name', ?, 'other_desk', ?)", number?.number ?? "", number?.name ?? "",
+        otherDesk
+      ) { $0.string(0) } ?? "{}"
+    let key = "clash:" + record + ":" + (number?.number ?? "")
+    _ = try raiseConflict(
+      key: key, kind: isBook ? .inventory : .ticket, entity: entity, record: record, other: otherRecord,
+      details: details, now: now)
+    let conflict = try database.scalarInt("SELECT id FROM conflict WHERE key = ?", key)
+    try database.execute("UPDATE \(isBook ? "book" : "reader") SET clash = id WHERE uuid = ? AND clash = 0", record)
+    try database.execute("UPDATE outbox SET held = ? WHERE entity = ? AND record_id = ?", conflict, entity, record)
+  }
+
+  /// Holds back what depends on a record whose number clashes: its later changes, and loans of it.
+  private func holdDependents() throws {
+    guard
+      try database.scalarInt(
+        "SELECT count(*) FROM conflict WHERE resolved_at IS NULL AND kind IN ('inventory', 'ticket')") > 0
+    else { return }
+    try database.execute(
+      """
+      UPDATE outbox AS o SET held = (SELECT k.id FROM conflict k WHERE k.resolved_at IS NULL
+          AND k.kind IN ('inventory', 'ticket')
+          AND ((k.entity = o.entity AND k.record_id = o.record_id)
+            OR (o.entity = 'loan' AND k.record_id IN (json_extract(o.payload, '$.book'), json_extract(o.payload, '$.reader')))))
+      WHERE o.held = 0 AND EXISTS (SELECT 1 FROM conflict k WHERE k.resolved_at IS NULL
+          AND k.kind IN ('inventory', 'ticket')
+          AND ((k.entity = o.entity AND k.record_id = o.record_id)
+            OR (o.entity = 'loan' AND k.record_id IN (json_extract(o.payload, '$.book'), json_extract(o.payload, '$.reader')))))
+      """)
+    // Later changes of a held loan wait with its issue.
+    try database.execute(
+      """
+      UPDATE outbox AS o SET held = (SELECT max(h.held) FROM outbox h
+          WHERE h.held <> 0 AND h.entity = o.entity AND h.record_id = o.record_id)
+      WHERE o.held = 0 AND EXISTS (SELECT 1 FROM outbox h WHERE h.held <> 0 AND h.entity = o.entity
+          AND h.record_id = o.record_id)
+      """)
+  }
+
+  /// A clash is settled when the record was given another number (or deleted): the record goes to
+  /// the central again whole, as it stands now, and what waited for it follows.
+  func releaseSettledClashes() throws {
+    let open = try database.query(
+      """
+      SELECT k.id, k.entity, k.record_id, json_extract(k.details, '$.number'),
+        coalesce(b.inventory, r.ticket), coalesce(b.deleted, r.deleted, 1)
+      FROM conflict k LEFT JOIN book b ON k.entity = 'book' AND b.uuid = k.record_id
+        LEFT JOIN reader r ON k.entity = 'reader' AND r.uuid = k.record_id
+      WHERE k.resolved_at IS NULL AND k.kind IN ('inventory', 'ticket')
+      """
+    ) {
+      (
+        id: $0.int(0), entity: $0.string(1), record: $0.string(2), refused: $0.string(3), now: $0.string(4),
+        deleted: $0.bool(5)
+      )
+    }
+    for clash in open where clash.now != clash.refused || clash.deleted {
+      guard let table = SyncedTables.table(clash.entity) else { continue }
+      try database.execute("DELETE FROM outbox WHERE entity = ? AND record_id = ?", clash.entity, clash.record)
+      try database.execute(SyncedTables.tick)
+      try database.execute(SyncedTables.snapshot(of: table, oneKey: true), clash.record)
+      let waiting = try database.query("SELECT seq FROM outbox WHERE held = ? ORDER BY seq", clash.id) { $0.int64(0) }
+      for seq in waiting {
+        try database.execute("UPDATE outbox SET seq = (SELECT max(seq) + 1 FROM outbox), held = 0 WHERE seq = ?", seq)
+      }
+      let resolution =
+        clash.deleted ? "deleted here" : "renumbered here: \(clash.now)"
+      try database.execute(
+        "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ?", clock.now().instant.iso, resolution,
+        clash.id)
+      try database.execute("UPDATE \(table.table) SET clash = 0 WHERE uuid = ?", clash.record)
+    }
+  }
+}

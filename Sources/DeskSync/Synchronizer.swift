@@ -1,0 +1,220 @@
+import DeskDomain
+import DeskStorage
+
+/// Why a desk could not join or sync. Each case reads as a sentence a librarian can act on.
+public enum SyncError: Error, CustomStringConvertible {
+  case central(CentralError)
+  case store(StoreError)
+  case notJoined
+  case otherLibrary(desk: String, central: String)
+  case centralNotReady(found: Int, needed: Int)
+  case deskNameTaken(String)
+
+  public var description: String {
+    switch self {
+    case .central(let error): return error.description
+    case .store(let error): return error.description
+    case .notJoined:
+      return "This library has not joined a central: run circdesk central join --url URL --desk NAME"
+    case .otherLibrary(let desk, let central):
+      return "The central holds another library (\(central)) than this desk's (\(desk)): check the URL"
+    case .centralNotReady(let found, let needed):
+      return found > needed
+        ? "The central was set up by a newer circdesk (schema \(found); this version knows up to \(needed)): "
+          + "update circdesk on this desk"
+        : "The central's schema is \(found == 0 ? "missing" : "older (\(found))"): run circdesk central init on it"
+    case .deskNameTaken(let name):
+      return "Another desk of this library is called «\(name)»: choose another name with --desk"
+    }
+  }
+}
+
+/// What one sync did.
+public struct SyncReport: Hashable, Sendable {
+  /// Changes made here that the central took.
+  public var pushed = 0
+  /// Changes refused for a clash of numbers, or held back with such a change.
+  public var refused = 0
+  /// Changes pulled from the central (this desk's own included: they come back in its order).
+  public var pulled = 0
+  public var applied = 0
+  public var conflictsRaised = 0
+}
+
+/// Moves changes between a library file and its central: the outbox up in batches (each one
+/// PostgreSQL transaction, idempotent by change id), then the changes after the desk's cursor
+/// down (each batch one SQLite transaction). Cut at any moment, the next sync finishes the work.
+public final class Synchronizer {
+  public let store: LibraryStore
+  let central: CentralConnection
+  let tie: DeskTie
+  public var pushBatch = 500
+  public var pullBatch = 2000
+
+  /// Connects to the library's central (`url`, or the one it joined) and checks that it is the
+  /// same library.
+  public init(store: LibraryStore, url: String? = nil) throws(SyncError) {
+    self.store = store
+    do {
+      guard let tie = try store.deskTie() else { throw SyncError.notJoined }
+      self.tie = tie
+      central = try CentralConnection(url: url ?? tie.central)
+      let library = try Synchronizer.checkCentral(central)
+      guard library == tie.libraryID else { throw SyncError.otherLibrary(desk: tie.libraryID, central: library) }
+    } catch let error as SyncError {
+      throw error
+    } catch let error as CentralError {
+      throw .central(error)
+    } catch let error as StoreError {
+      throw .store(error)
+    } catch {
+      throw .central(.query("\(error)"))
+    }
+  }
+
+  /// The central's library id, once its schema is known to be this program's.
+  static func checkCentral(_ central: CentralConnection) throws(SyncError) -> String {
+    do {
+      let version = try CentralSchema.currentVersion(central)
+      guard version == CentralSchema.latestVersion else {
+        throw SyncError.centralNotReady(found: version, needed: CentralSchema.latestVersion)
+      }
+      let rows = try central.execute("SELECT value FROM circdesk_central WHERE key = 'library_id'")
+      return (rows.first?.first ?? nil) ?? ""
+    } catch let error as SyncError {
+      throw error
+    } catch let error as CentralError {
+      throw .central(error)
+    } catch {
+      throw .central(.query("\(error)"))
+    }
+  }
+
+  /// Ties a library file to the central at `url` as the desk `name`, and syncs: an empty file
+  /// gets the whole library; a file with records sends them (a number another desk has already
+  /// given becomes a conflict here; nothing is dropped).
+  public static func join(store: LibraryStore, url: String, deskName: String) throws(SyncError) -> (
+    queued: Int, report: SyncReport
+  ) {
+    do {
+      let central = try CentralConnection(url: url)
+      let library = try checkCentral(central)
+      let existing = try store.deskTie()
+      if let existing, existing.libraryID != library {
+        throw SyncError.otherLibrary(desk: existing.libraryID, central: library)
+      }
+      let deskID = existing?.deskID ?? RecordID.random().text
+      let taken = try central.execute("SELECT 1 FROM desk WHERE name = $1 AND id <> $2::uuid", [deskName, deskID])
+      guard taken.isEmpty else { throw SyncError.deskNameTaken(deskName) }
+      try central.execute(
+        "INSERT INTO desk(id, name) VALUES ($1::uuid, $2) ON CONFLICT (id) DO UPDATE SET name = excluded.name",
+        [deskID, deskName])
+      // The first desk's circulation rules become the library's.
+      let hasPolicy = try central.execute(
+        "SELECT 1 FROM change WHERE entity IN ('category', 'setting', 'holiday') LIMIT 1")
+      let queued = try store.tie(
+        central: CentralConnection.withoutPassword(url), libraryID: library, deskID: deskID, deskName: deskName,
+        sendingRecords: existing == nil && !store.isEmpty(), sendingPolicy: existing == nil && hasPolicy.isEmpty)
+      let synchronizer = try Synchronizer(store: store, url: url)
+      return (queued, try synchronizer.sync())
+    } catch let error as SyncError {
+      throw error
+    } catch let error as CentralError {
+      throw .central(error)
+    } catch let error as StoreError {
+      throw .store(error)
+    } catch {
+      throw .central(.query("\(error)"))
+    }
+  }
+
+  /// Sends what waits in the outbox, then applies what other desks did. The outcome, failed or
+  /// not, is noted in the library for `sync --status`.
+  @discardableResult
+  public func sync() throws(SyncError) -> SyncReport {
+    var report = SyncReport()
+    do throws(SyncError) {
+      try push(&report)
+      try pull(&report)
+      do { try store.noteSyncAttempt(failure: nil) } catch { throw .store(error) }
+      return report
+    } catch {
+      try? store.noteSyncAttempt(failure: error.description)
+      throw error
+    }
+  }
+
+  private func push(_ report: inout SyncReport) throws(SyncError) {
+    while true {
+      let outcomes: [(changeID: String, outcome: PushOutcome)]
+      do {
+        guard let batch = try store.outboxBatch(limit: pushBatch) else { return }
+        let rows = try central.transaction { () throws(CentralError) in
+          try central.execute(
+            "SELECT change_id::text, outcome, detail FROM circdesk_push($1::uuid, $2::jsonb)", [tie.deskID, batch.json])
+        }
+        outcomes = rows.compactMap { row in
+          guard row.count == 3, let id = row[0], let outcome = row[1] else { return nil }
+          switch outcome {
+          case "clash":
+            let detail = (row[2] ?? "").split(separator: " ", maxSplits: 1).map(String.init)
+            return (id, .clash(otherRecord: detail.first ?? "", otherDesk: detail.count > 1 ? detail[1] : ""))
+          case "held": return (id, .held(dependsOn: row[2] ?? ""))
+          default: return (id, .accepted)
+          }
+        }
+        try store.acknowledge(outcomes)
+      } catch let error as CentralError {
+        throw .central(error)
+      } catch let error as StoreError {
+        throw .store(error)
+      } catch {
+        throw .central(.query("\(error)"))
+      }
+      for (_, outcome) in outcomes {
+        if case .accepted = outcome { report.pushed += 1 } else { report.refused += 1 }
+      }
+      if outcomes.isEmpty { return }
+    }
+  }
+
+  private func pull(_ report: inout SyncReport) throws(SyncError) {
+    do {
+      var cursor = try store.deskTie()?.cursor ?? 0
+      while true {
+        let rows = try central.execute(
+          """
+          SELECT c.seq, c.id::text, c.desk_id::text, coalesce(d.name, ''), c.entity, c.record_id, c.hlc, c.payload::text
+          FROM change c LEFT JOIN desk d ON d.id = c.desk_id
+          WHERE c.seq > $1 ORDER BY c.seq LIMIT $2
+          """, [String(cursor), String(pullBatch)])
+        guard !rows.isEmpty else { return }
+        let batch = rows.compactMap { row -> PulledChange? in
+          guard row.count == 8, let seq = row[0].flatMap({ Int64($0) }), let id = row[1], let desk = row[2],
+            let entity = row[4], let record = row[5], let clock = row[6].flatMap({ Int64($0) }), let payload = row[7]
+          else { return nil }
+          return PulledChange(
+            sequence: seq,
+            change: Change(
+              id: id, entity: entity, recordID: record, clock: HybridTimestamp(rawValue: clock), deskID: desk,
+              payload: payload), deskName: row[3] ?? "")
+        }
+        guard batch.count == rows.count, let last = batch.last?.sequence else {
+          throw CentralError.query("the central sent a change that is not whole")
+        }
+        let applied = try store.apply(batch, cursor: last)
+        report.pulled += batch.count
+        report.applied += applied.applied
+        report.conflictsRaised += applied.conflictsRaised
+        cursor = last
+        if rows.count < pullBatch { return }
+      }
+    } catch let error as CentralError {
+      throw .central(error)
+    } catch let error as StoreError {
+      throw .store(error)
+    } catch {
+      throw .central(.query("\(error)"))
+    }
+  }
+}
