@@ -67,6 +67,8 @@ let package = Package(
       exclude: ["Golden"]
     ),
     .testTarget(
+      name: "DeskSyncTests", dependencies: ["DeskSync", "DeskStorage", "DeskDomain", "DeskTestSupport"]),
+    .testTarget(
       name: "DeskLookupTests", dependencies: ["DeskLookup", "DeskStorage", "DeskDomain", "DeskTestSupport"]
     ),
     .testTarget(

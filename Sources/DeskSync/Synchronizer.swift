@@ -93,6 +93,7 @@ public final class Synchronizer {
   /// Ties a library file to the central at `url` as the desk `name`, and syncs: an empty file
   /// gets the whole library; a file with records sends them (a number another desk has already
   /// given becomes a conflict here; nothing is dropped).
+  @discardableResult
   public static func join(store: LibraryStore, url: String, deskName: String) throws(SyncError) -> (
     queued: Int, report: SyncReport
   ) {

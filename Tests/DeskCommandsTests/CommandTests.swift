@@ -39,6 +39,7 @@ import Testing
     #expect(run(["book", "add", "--inventory", "1", "--title", "Книга"]).status == 0)
     do {
       let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
+      try store.database.executeScript(librarySchemaBeforeSync)
       try store.database.executeScript(
         """
         DROP INDEX book_list;

@@ -31,6 +31,7 @@ import Testing
       try store.addBook(bookDraft("1", "Война и мир", surname: "Толстой"))
       try store.addBook(bookDraft("2", "Мирные дни", surname: "Абрамов"))
       // The file as version 6 wrote it: the list's old index, no counts of word changes.
+      try store.database.executeScript(librarySchemaBeforeSync)
       try store.database.executeScript(
         """
         DROP INDEX book_list;

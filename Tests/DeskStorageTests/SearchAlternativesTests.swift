@@ -75,9 +75,9 @@ import Testing
 
   @Test func anOlderLibraryIndexesItsChineseTitlesAgainOnOpening() throws {
     // As version 8 wrote it: the whole run of characters one word.
-    try store.database.executeScript(
-      "UPDATE book SET search_text = 'murakami 東京奇譚集' WHERE inventory = '5'; PRAGMA user_version = 8;")
+    try store.database.executeScript("UPDATE book SET search_text = 'murakami 東京奇譚集' WHERE inventory = '5'")
     #expect(try found("奇譚").isEmpty)
+    try store.database.executeScript(librarySchemaBeforeSync + "PRAGMA user_version = 8;")
     let reopened = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
     #expect(try reopened.searchBooks("奇譚").all.map(\.book.inventoryNumber) == ["5"])
   }

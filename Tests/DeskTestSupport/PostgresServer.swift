@@ -42,9 +42,19 @@ public final class PostgresServer {
       guard owned.status == 0 else { throw ServerError.failed("chown: \(owned.errors)") }
     }
     try run("initdb", ["-D", data, "-U", "circdesk", "--auth=trust", "-E", "UTF8", "--locale=C"])
+    try start()
+  }
+
+  /// Starts the server (again, after `stop`).
+  public func start() throws {
     try run(
       "pg_ctl",
       ["-D", data, "-l", socket + "/log", "-o", "-c listen_addresses='' -k \(socket) -p \(port)", "-w", "start"])
+  }
+
+  /// Stops the server at once, as a crash would: open transactions are lost, committed ones kept.
+  public func stop() throws {
+    try run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
   }
 
   deinit {

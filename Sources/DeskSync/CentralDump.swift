@@ -1,0 +1,38 @@
+import DeskDomain
+import DeskStorage
+
+/// The library as the central's log of changes makes it: for each field of each record, the value
+/// of the change with the latest clock (ties to the greater desk id), as desks merge them. In the
+/// lines of `LibraryStore.canonicalDump`, for comparing a desk with the central.
+public enum CentralDump {
+  public static func lines(_ central: CentralConnection) throws(CentralError) -> [String] {
+    let rows = try central.execute(
+      """
+      SELECT entity, record_id, key, jsonb_typeof(value), value #>> '{}'
+      FROM (
+        SELECT DISTINCT ON (c.entity, c.record_id, f.key) c.entity, c.record_id, f.key, f.value
+        FROM change c, jsonb_each(c.payload) f
+        WHERE c.entity <> 'conflict'
+        ORDER BY c.entity, c.record_id, f.key, c.hlc DESC, c.desk_id::text DESC
+      ) latest
+      """)
+    var deletedOutright: Set<String> = []
+    var fields: [(record: String, line: String)] = []
+    let deletesRows: Set<String> = ["category", "holiday", "setting"]
+    for row in rows {
+      guard row.count == 5, let entity = row[0], let record = row[1], let field = row[2] else { continue }
+      let value: String
+      switch row[3] {
+      case "string": value = "s:" + (row[4] ?? "")
+      case "number": value = "n:" + (row[4] ?? "")
+      default: value = "null"
+      }
+      if deletesRows.contains(entity) && field == "deleted" {
+        if value == "n:1" { deletedOutright.insert(entity + " " + record) }
+        continue
+      }
+      fields.append((entity + " " + record, "\(entity) \(record) \(field) \(value)"))
+    }
+    return fields.filter { !deletedOutright.contains($0.record) }.map(\.line).sorted()
+  }
+}

@@ -1,0 +1,338 @@
+import DeskDomain
+import DeskStorage
+import DeskSync
+import DeskTestSupport
+import Testing
+
+/// Desks sharing one library through a central: real library files, a real PostgreSQL server
+/// that the suite starts and stops.
+@Suite(.serialized) final class SyncTests {
+  let server: PostgresServer
+  let folder = TemporaryFolder()
+  var databases = 0
+
+  init() throws {
+    server = try PostgresServer()
+  }
+
+  /// A new, empty central database with its schema.
+  func makeCentral() throws -> String {
+    databases += 1
+    let name = "library\(databases)"
+    try server.createDatabase(name)
+    _ = try CentralSchema.initialize(try CentralConnection(url: server.url(database: name)))
+    return server.url(database: name)
+  }
+
+  func desk(_ name: String) throws -> LibraryStore {
+    try LibraryStore(path: folder.file("\(name).sqlite"), clock: TestClock())
+  }
+
+  @discardableResult
+  func sync(_ store: LibraryStore) throws -> SyncReport {
+    try Synchronizer(store: store).sync()
+  }
+
+  func title(_ store: LibraryStore, _ inventory: String) throws -> String? {
+    try store.book(inventory: inventory)?.title
+  }
+
+  @Test func anEmptyDeskGetsTheWholeLibraryAndBothHoldTheSame() throws {
+    let url = try makeCentral()
+    let lending = try desk("lending")
+    try lending.addBook(bookDraft("1", "Война и мир", surname: "Толстой"))
+    try lending.addBook(bookDraft("2", "Анна Каренина", surname: "Толстой"))
+    let reader = try lending.addReader(readerDraft("1001", "Смирнова"))
+    try lending.issue(ticket: reader.ticket, inventories: ["1"])
+    let joined = try Synchronizer.join(store: lending, url: url, deskName: "Lending")
+    #expect(joined.queued > 0)
+    #expect(joined.report.pushed == joined.queued)
+    #expect(try lending.syncStatus().waiting == 0)
+
+    let reading = try desk("reading")
+    let second = try Synchronizer.join(store: reading, url: url, deskName: "Reading room")
+    #expect(second.queued == 0, "an empty file sends nothing")
+    #expect(try title(reading, "2") == "Анна Каренина")
+    #expect(try reading.currentLoan(ofBook: try #require(try reading.book(inventory: "1")))?.readerTicket == "1001")
+    #expect(try reading.searchBooks("толст").all.count == 2, "the search words are made at the desk")
+    let central = try CentralDump.lines(try CentralConnection(url: url))
+    #expect(try lending.canonicalDump() == central)
+    #expect(try reading.canonicalDump() == central)
+    // Loans made at the second desk carry its name.
+    #expect(try reading.policy().deskName == "Reading room")
+  }
+
+  @Test func twoDesksThatChangeDifferentFieldsOfABookBothKeepTheirChange() throws {
+    let url = try makeCentral()
+    let a = try desk("a")
+    try a.addBook(bookDraft("7", "Мастер и Маргарита", surname: "Булгаков"))
+    try Synchronizer.join(store: a, url: url, deskName: "A")
+    let b = try desk("b")
+    try Synchronizer.join(store: b, url: url, deskName: "B")
+    // Both offline: one changes the title, the other the year.
+    try a.updateBook(inventory: "7") { $0.title = "Мастер и Маргарита (роман)" }
+    try b.updateBook(inventory: "7") { $0.year = "1967" }
+    try sync(a)
+    try sync(b)
+    try sync(a)
+    for store in [a, b] {
+      let book = try #require(try store.book(inventory: "7"))
+      #expect(book.title == "Мастер и Маргарита (роман)")
+      #expect(book.year == 1967)
+    }
+    #expect(try a.canonicalDump() == b.canonicalDump())
+  }
+
+  @Test func theLaterChangeOfAFieldWinsEvenFromADeskWhoseClockIsBehind() throws {
+    let url = try makeCentral()
+    let a = try desk("a")
+    try a.addBook(bookDraft("7", "Первое название"))
+    try Synchronizer.join(store: a, url: url, deskName: "A")
+    let b = try desk("b")
+    try Synchronizer.join(store: b, url: url, deskName: "B")
+    // A's clock runs an hour ahead of B's.
+    try a.database.execute("UPDATE sync_desk SET hlc = hlc + ? WHERE id = 1", Int64(3_600_000) << 16)
+    try a.updateBook(inventory: "7") { $0.title = "Второе (A)" }
+    try sync(a)
+    try sync(b)
+    #expect(try title(b, "7") == "Второе (A)")
+    // B saw A's change before making its own: B's comes after it, whatever B's wall clock says.
+    try b.updateBook(inventory: "7") { $0.title = "Третье (B)" }
+    let clockA = try a.database.scalarInt("SELECT hlc FROM field_clock WHERE field = 'title'")
+    let clockB = try b.database.scalarInt("SELECT hlc FROM field_clock WHERE field = 'title'")
+    #expect(clockB > clockA)
+    try sync(b)
+    try sync(a)
+    #expect(try title(a, "7") == "Третье (B)")
+    #expect(try title(b, "7") == "Третье (B)")
+  }
+
+  @Test func aChangeIsCapturedWithItsTransactionAndOnlyThen() throws {
+    let url = try makeCentral()
+    let a = try desk("a")
+    try Synchronizer.join(store: a, url: url, deskName: "A")
+    let before = try a.syncStatus().waiting
+    // Refused: nothing committed, nothing captured.
+    #expect(throws: StoreError.self) { try a.addBook(bookDraft("", "Без номера")) }
+    #expect(try a.syncStatus().waiting == before)
+    // A dry run is rolled back with its outbox rows.
+    try a.dryRun { try a.addBook(bookDraft("9", "Пробная")) }
+    #expect(try a.syncStatus().waiting == before)
+    try a.addBook(bookDraft("9", "Настоящая"))
+    #expect(try a.syncStatus().waiting == before + 1)
+    let captured = try a.database.query("SELECT entity, json_extract(payload, '$.title') FROM outbox") {
+      "\($0.string(0)) \($0.string(1))"
+    }
+    #expect(captured == ["book Настоящая"])
+    // A change that changes nothing the desks share (the search words) is not sent.
+    try a.database.execute("UPDATE book SET search_text = search_text || ' x'")
+    #expect(try a.syncStatus().waiting == before + 1)
+    try a.updateBook(inventory: "9") { $0.publisher = "Наука" }
+    #expect(
+      try a.database.query("SELECT payload FROM outbox ORDER BY seq") { $0.string(0) }.last
+        == #"{"publisher":"Наука"}"#, "only what changed")
+    #expect(try a.unsyncedChanges(entity: "book", recordID: try #require(try a.book(inventory: "9")).id) == 2)
+    try sync(a)
+    #expect(try a.unsyncedChanges(entity: "book", recordID: try #require(try a.book(inventory: "9")).id) == 0)
+  }
+
+  @Test func aBatchSentTwiceIsAppliedOnce() throws {
+    let url = try makeCentral()
+    let a = try desk("a")
+    try Synchronizer.join(store: a, url: url, deskName: "A")
+    try a.addBook(bookDraft("1", "Одна"))
+    try a.addBook(bookDraft("2", "Другая"))
+    // The central takes the batch, and its answer is lost before the desk hears it.
+    let central = try CentralConnection(url: url)
+    let batch = try #require(try a.outboxBatch(limit: 100))
+    let deskID = try #require(try a.deskTie()).deskID
+    _ = try central.transaction { () throws(CentralError) in
+      try central.execute("SELECT * FROM circdesk_push($1::uuid, $2::jsonb)", [deskID, batch.json])
+    }
+    let report = try sync(a)
+    #expect(report.pushed == 2, "acknowledged as taken")
+    #expect(try a.syncStatus().waiting == 0)
+    let count = try server.psql("SELECT count(*) FROM change WHERE entity = 'book'", database: databaseName(url))
+    #expect(count.trimmingWhitespace() == "2")
+  }
+
+  func databaseName(_ url: String) -> String {
+    String(url.split(separator: "=").last ?? "")
+  }
+
+  @Test func aBookIssuedAtTwoDesksKeepsBothLoansUntilALibrarianSettlesIt() throws {
+    let url = try makeCentral()
+    let a = try desk("a")
+    try a.addBook(bookDraft("1", "Мастер и Маргарита"))
+    try a.addReader(readerDraft("1001", "Смирнова"))
+    try a.addReader(readerDraft("1002", "Иванов"))
+    try Synchronizer.join(store: a, url: url, deskName: "Lending")
+    let b = try desk("b")
+    try Synchronizer.join(store: b, url: url, deskName: "Reading room")
+    // Apart, each desk issues the book.
+    try a.issue(ticket: "1001", inventories: ["1"])
+    try b.issue(ticket: "1002", inventories: ["1"])
+    try sync(a)
+    let report = try sync(b)
+    #expect(report.conflictsRaised == 1)
+    try sync(a)
+    for store in [a, b] {
+      let conflicts = try store.conflicts()
+      #expect(conflicts.count == 1)
+      #expect(conflicts.first?.kind == .doubleIssue)
+      #expect(conflicts.first?.sides.count == 2)
+      #expect(conflicts.first?.sides.contains { $0.contains("ticket 1001") && $0.contains("«Lending»") } == true)
+      #expect(conflicts.first?.sides.contains { $0.contains("ticket 1002") && $0.contains("«Reading room»") } == true)
+      #expect(try store.database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL") == 2)
+      // Nobody else can be given the book meanwhile.
+      #expect(throws: StoreError.self) { try store.issue(ticket: "1001", inventories: ["1"]) }
+    }
+    let number = try #require(try b.conflicts().first).number
+    let settled = try b.settle(number, .holder(ticket: "1002"))
+    #expect(settled.resolved != nil)
+    try sync(b)
+    try sync(a)
+    for store in [a, b] {
+      #expect(try store.conflicts().isEmpty)
+      let book = try #require(try store.book(inventory: "1"))
+      #expect(try store.currentLoan(ofBook: book)?.readerTicket == "1002")
+      #expect(try store.loans(ofBook: book).count == 2, "no loan disappears")
+    }
+    #expect(try a.canonicalDump() == b.canonicalDump())
+  }
+
+  @Test func aNumberGivenAtTwoDesksIsHeldAsAConflictUntilRenumbered() throws {
+    let url = try makeCentral()
+    let a = try desk("a")
+    try Synchronizer.join(store: a, url: url, deskName: "A")
+    let b = try desk("b")
+    try Synchronizer.join(store: b, url: url, deskName: "B")
+    try a.addBook(bookDraft("500", "Книга A"))
+    try b.addBook(bookDraft("500", "Книга B"))
+    try b.addReader(readerDraft("1001", "Смирнова"))
+    try b.issue(ticket: "1001", inventories: ["500"])
+    try sync(a)
+    let report = try sync(b)
+    #expect(report.refused == 2, "the book and its loan wait")
+    let conflict = try #require(try b.conflicts().first)
+    #expect(conflict.kind == .inventory)
+    #expect(conflict.summary.contains("«Книга B» (500)"))
+    #expect(conflict.summary.contains("desk «A» first"))
+    // Both books stand at B; A never saw B's.
+    #expect(try b.database.scalarInt("SELECT count(*) FROM book WHERE inventory = '500' AND deleted = 0") == 2)
+    #expect(try title(b, "500") == "Книга A", "the number finds the central's book first")
+    #expect(try a.searchBooks("книга").all.count == 1)
+    #expect(try b.syncStatus().held == 2)
+
+    _ = try b.settle(conflict.number, .renumber("501"))
+    try sync(b)
+    try sync(a)
+    #expect(try title(a, "501") == "Книга B")
+    #expect(try a.currentLoan(ofBook: try #require(try a.book(inventory: "501")))?.readerTicket == "1001")
+    #expect(try b.syncStatus().waiting == 0)
+    #expect(try b.conflicts().isEmpty)
+    #expect(try a.canonicalDump() == b.canonicalDump())
+  }
+
+  @Test func anEditAfterADeletionIsAConflictThatMayBecomeARestore() throws {
+    let url = try makeCentral()
+    let a = try desk("a")
+    try a.addBook(bookDraft("3", "Обломов"))
+    try Synchronizer.join(store: a, url: url, deskName: "A")
+    let b = try desk("b")
+    try Synchronizer.join(store: b, url: url, deskName: "B")
+    try a.deleteBook(inventory: "3")
+    try b.updateBook(inventory: "3") { $0.publisher = "Правда" }
+    try sync(a)
+    try sync(b)
+    try sync(a)
+    for store in [a, b] {
+      #expect(try store.book(inventory: "3") == nil, "the deletion stands")
+      #expect(try store.conflicts().map(\.kind) == [.editAfterDelete])
+    }
+    let number = try #require(try a.conflicts().first).number
+    _ = try a.settle(number, .restore)
+    try sync(a)
+    try sync(b)
+    for store in [a, b] {
+      #expect(try store.book(inventory: "3")?.publisher == "Правда")
+      #expect(try store.conflicts().isEmpty)
+    }
+  }
+
+  @Test func aForgedChangeIsRefusedAndLeavesTheLibraryAsItWas() throws {
+    let url = try makeCentral()
+    let a = try desk("a")
+    try a.addBook(bookDraft("1", "Одна"))
+    try Synchronizer.join(store: a, url: url, deskName: "A")
+    let b = try desk("b")
+    try Synchronizer.join(store: b, url: url, deskName: "B")
+    let before = try b.canonicalDump()
+    let cursor = try #require(try b.deskTie()).cursor
+    let name = databaseName(url)
+    let deskA = try #require(try a.deskTie()).deskID
+    let book = try #require(try a.book(inventory: "1")).id.text
+    for (payload, expected) in [
+      (#"{"colour": "red"}"#, "a book has no field «colour»"),
+      (#"{"year": "nineteen"}"#, "«year» holds text, not integer"),
+      (#"{"title": ""}"#, "CHECK constraint failed"),
+    ] {
+      try server.psql(
+        """
+        INSERT INTO change(id, desk_id, entity, record_id, hlc, payload)
+        VALUES (gen_random_uuid(), '\(deskA)', 'book', '\(book)', 9223372036854775000, '\(payload)')
+        """, database: name)
+      #expect {
+        try sync(b)
+      } throws: { error in
+        "\(error)".contains(expected) && "\(error)".hasPrefix("Refused a change from the central: change ")
+      }
+      #expect(try b.canonicalDump() == before)
+      #expect(try #require(try b.deskTie()).cursor == cursor)
+      #expect(try #require(try b.deskTie()).lastError.contains(expected))
+      try server.psql("DELETE FROM change WHERE hlc = 9223372036854775000", database: name)
+    }
+    // A loan of a book the central does not know is refused at the central, whole batch and all.
+    let deskB = try #require(try b.deskTie()).deskID
+    let forged = """
+      [{"id": "\(RecordID.random().text)", "entity": "loan", "record_id": "\(RecordID.random().text)", "hlc": 1,
+        "payload": {"book": "\(RecordID.random().text)"}}]
+      """
+    let central = try CentralConnection(url: url)
+    #expect(throws: CentralError.self) {
+      try central.execute("SELECT * FROM circdesk_push($1::uuid, $2::jsonb)", [deskB, forged])
+    }
+    #expect(throws: CentralError.self) {
+      try central.execute("SELECT * FROM circdesk_push($1::uuid, $2::jsonb)", [deskB, "[{\"id\": 5"])
+    }
+  }
+
+  @Test func aCentralOfAnotherLibraryOrAnOlderSchemaIsRefused() throws {
+    let url = try makeCentral()
+    let other = try makeCentral()
+    let a = try desk("a")
+    try Synchronizer.join(store: a, url: url, deskName: "A")
+    #expect {
+      try Synchronizer(store: a, url: other).sync()
+    } throws: { "\($0)".hasPrefix("The central holds another library") }
+    try server.psql("UPDATE circdesk_central SET value = '1' WHERE key = 'schema_version'", database: databaseName(url))
+    #expect {
+      try sync(a)
+    } throws: { "\($0)".contains("run circdesk central init on it") }
+    #expect {
+      try Synchronizer(store: a, url: "host=\(folder.path)/nowhere port=1 user=x").sync()
+    } throws: { "\($0)".hasPrefix("Cannot reach the central:") }
+    let b = try desk("b")
+    try server.psql("UPDATE circdesk_central SET value = '2' WHERE key = 'schema_version'", database: databaseName(url))
+    #expect {
+      try Synchronizer.join(store: b, url: url, deskName: "A")
+    } throws: { "\($0)".contains("Another desk of this library is called «A»") }
+    #expect(try b.deskTie() == nil, "a refused join leaves the file on its own")
+  }
+
+  @Test func theKeptURLHasNoPassword() throws {
+    let kept = CentralConnection.withoutPassword("host=/tmp port=5432 user=desk password=s3cret dbname=lib")
+    #expect(!kept.contains("s3cret") && kept.contains("user='desk'") && kept.contains("dbname='lib'"))
+    #expect(!CentralConnection.withoutPassword("postgresql://desk:s3cret@localhost/lib").contains("s3cret"))
+  }
+}
