@@ -56,11 +56,21 @@ public final class Synchronizer {
   public init(store: LibraryStore, url: String? = nil) throws(SyncError) {
     self.store = store
     do {
+      (tie, central) = try Synchronizer.connect(store: store, url: url)
+    } catch {
+      // An unreachable central is an attempt that failed, for `sync --status` to tell.
+      try? store.noteSyncAttempt(failure: error.description)
+      throw error
+    }
+  }
+
+  private static func connect(store: LibraryStore, url: String?) throws(SyncError) -> (DeskTie, CentralConnection) {
+    do {
       guard let tie = try store.deskTie() else { throw SyncError.notJoined }
-      self.tie = tie
-      central = try CentralConnection(url: url ?? tie.central)
+      let central = try CentralConnection(url: url ?? tie.central)
       let library = try Synchronizer.checkCentral(central)
       guard library == tie.libraryID else { throw SyncError.otherLibrary(desk: tie.libraryID, central: library) }
+      return (tie, central)
     } catch let error as SyncError {
       throw error
     } catch let error as CentralError {
@@ -137,6 +147,8 @@ public final class Synchronizer {
     do throws(SyncError) {
       try push(&report)
       try pull(&report)
+      // What applying made here (a loan closed by a return made here) goes out at once.
+      try push(&report)
       do { try store.noteSyncAttempt(failure: nil) } catch { throw .store(error) }
       return report
     } catch {

@@ -24,7 +24,11 @@ public final class PostgresServer {
     }
   }
 
-  public init() throws {
+  /// A port on 127.0.0.1 the server also listens on, when asked for (`loopback`).
+  public let tcpPort: Int?
+
+  public init(loopback: Bool = false) throws {
+    tcpPort = loopback ? PostgresServer.freePort() : nil
     let versions = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql")) ?? []
     guard let version = versions.compactMap(Int.init).max() else {
       throw ServerError.failed("PostgreSQL is not installed: run scripts/install-dependencies")
@@ -49,7 +53,38 @@ public final class PostgresServer {
   public func start() throws {
     try run(
       "pg_ctl",
-      ["-D", data, "-l", socket + "/log", "-o", "-c listen_addresses='' -k \(socket) -p \(port)", "-w", "start"])
+      [
+        "-D", data, "-l", socket + "/log", "-o",
+        "-c listen_addresses='\(tcpPort == nil ? "" : "127.0.0.1")' -k \(socket) -p \(tcpPort ?? port)", "-w", "start",
+      ])
+  }
+
+  /// The server asks this role for its password (over the socket too); the others still get in
+  /// without one.
+  public func requirePassword(role: String) throws {
+    let hba = data + "/pg_hba.conf"
+    let old = try String(contentsOfFile: hba, encoding: .utf8)
+    try ("local all \(role) scram-sha-256\nhost all \(role) 127.0.0.1/32 scram-sha-256\n" + old).write(
+      toFile: hba, atomically: false, encoding: .utf8)
+    try run("pg_ctl", ["-D", data, "reload"])
+  }
+
+  /// A TCP port nobody listens on now.
+  static func freePort() -> Int {
+    let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+    }
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
   }
 
   /// Stops the server at once, as a crash would: open transactions are lost, committed ones kept.
@@ -62,19 +97,24 @@ public final class PostgresServer {
   }
 
   /// The connection string of a database on this server.
-  public func url(database: String = "postgres") -> String {
-    "host=\(socket) port=\(port) user=circdesk dbname=\(database)"
+  public func url(database: String = "postgres", user: String = "circdesk") -> String {
+    "host=\(socket) port=\(tcpPort ?? port) user=\(user) dbname=\(database)"
+  }
+
+  /// The connection string over TCP on 127.0.0.1 (for a server started with `loopback`).
+  public func loopbackURL(database: String, user: String = "circdesk") -> String {
+    "host=127.0.0.1 port=\(tcpPort ?? port) user=\(user) dbname=\(database)"
   }
 
   /// Makes an empty database, for a central of its own.
   public func createDatabase(_ name: String) throws {
-    try run("createdb", ["-h", socket, "-p", String(port), "-U", "circdesk", name])
+    try run("createdb", ["-h", socket, "-p", String(tcpPort ?? port), "-U", "circdesk", name])
   }
 
   /// Runs SQL through psql, as an administrator would by hand.
   @discardableResult
   public func psql(_ sql: String, database: String) throws -> String {
-    try run("psql", ["-h", socket, "-p", String(port), "-U", "circdesk", "-d", database, "-At", "-c", sql])
+    try run("psql", ["-h", socket, "-p", String(tcpPort ?? port), "-U", "circdesk", "-d", database, "-At", "-c", sql])
   }
 
   @discardableResult

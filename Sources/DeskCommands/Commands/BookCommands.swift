@@ -60,12 +60,15 @@ struct BookShow: DeskCommand {
       return (book, try store.currentLoan(ofBook: book), try store.loans(ofBook: book))
     }
     let today = context.clock.now().date
+    let mark = try perform { () throws(StoreError) in try store.syncMark(entity: "book", recordID: book.id) }
     if arguments.has("--json") {
       guard case .object(var members) = RecordJSON.book(book, loan: loan, today: today) else { return }
       members.append(("history", .array(history.map { RecordJSON.loan($0, today: today) })))
+      if let mark { members.append(("sync", RecordJSON.syncMark(mark))) }
       context.output.line(JSON.object(members).rendered())
     } else {
       context.output.write(RecordText.book(book, loan: loan, history: history, clock: context.clock))
+      RecordText.syncMark(mark, to: context.output)
     }
   }
 }

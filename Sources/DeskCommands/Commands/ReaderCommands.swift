@@ -64,6 +64,7 @@ struct ReaderShow: DeskCommand {
       return (reader, try store.loans(ofReader: reader))
     }
     let today = context.clock.now().date
+    let mark = try perform { () throws(StoreError) in try store.syncMark(entity: "reader", recordID: reader.id) }
     if arguments.has("--json") {
       let open = loans.filter { $0.loan.isOpen }
       guard
@@ -72,9 +73,11 @@ struct ReaderShow: DeskCommand {
       else { return }
       members.append(("loans", .array(open.map { RecordJSON.loan($0, today: today) })))
       members.append(("history", .array(loans.filter { !$0.loan.isOpen }.map { RecordJSON.loan($0, today: today) })))
+      if let mark { members.append(("sync", RecordJSON.syncMark(mark))) }
       context.output.line(JSON.object(members).rendered())
     } else {
       context.output.write(RecordText.reader(reader, loans: loans, clock: context.clock))
+      RecordText.syncMark(mark, to: context.output)
     }
   }
 }

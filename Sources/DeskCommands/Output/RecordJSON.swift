@@ -89,4 +89,11 @@ enum RecordJSON {
     guard let loan else { return "available" }
     return loan.isOverdue(on: today) ? "overdue" : "issued"
   }
+
+  static func syncMark(_ mark: SyncMark) -> JSON {
+    .object([
+      ("unsynced_changes", .int(mark.unsynced)),
+      ("conflicts", .array(mark.conflicts.map { .int($0.number) })),
+    ])
+  }
 }

@@ -90,4 +90,11 @@ enum RecordText {
 
   static func days(_ count: Int) -> String { count == 1 ? "1 day" : "\(count) days" }
   static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
+
+  /// A record's sync state after its text: changes not yet at the central, open conflicts.
+  static func syncMark(_ mark: SyncMark?, to output: any TextSink) {
+    guard let mark, !mark.lines.isEmpty else { return }
+    output.line("")
+    for line in mark.lines { output.line(line.visibleForTerminal) }
+  }
 }

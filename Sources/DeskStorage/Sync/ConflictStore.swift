@@ -21,6 +21,7 @@ extension LibraryStore {
   func reconcileLoans(bookRowID: Int64, now: Timestamp) throws -> Int {
     guard let book = try database.queryFirst("SELECT uuid FROM book WHERE id = ?", bookRowID, read: { $0.string(0) })
     else { return 0 }
+    try closeLoansReturnedHere(bookRowID: bookRowID)
     let open = try database.query(
       "SELECT uuid FROM loan WHERE book_id = ? AND returned_at IS NULL AND deleted = 0 ORDER BY issued_at, uuid",
       bookRowID
@@ -55,6 +56,30 @@ extension LibraryStore {
     return try raiseConflict(
       key: key, kind: .doubleIssue, entity: "book", record: book, other: open.joined(separator: ","),
       details: details, now: now)
+  }
+
+  /// Koha's rule for offline circulation: a return closes the open loan of the book, whoever holds
+  /// it. A loan this desk learns of only now, issued elsewhere before the book came back at this
+  /// desk's counter, is closed at that return, by this desk alone (the one that saw the book come
+  /// back) and sent on like any return: every other desk learns it once. A librarian's settling of
+  /// a double issue is not a return at the counter, and closes only what it says.
+  private func closeLoansReturnedHere(bookRowID: Int64) throws {
+    let closes = try database.query(
+      """
+      SELECT l.id, min(r.returned_at) FROM loan l
+        JOIN counter_return r ON r.book_id = l.book_id AND r.returned_at >= l.issued_at
+      WHERE l.book_id = ? AND l.returned_at IS NULL AND l.deleted = 0
+      GROUP BY l.id
+      """, bookRowID
+    ) { (loan: $0.int64(0), returned: $0.string(1)) }
+    guard !closes.isEmpty else { return }
+    let applying = try database.scalarInt("SELECT applying FROM sync_desk WHERE id = 1")
+    try database.execute("UPDATE sync_desk SET applying = 0 WHERE id = 1")
+    for close in closes {
+      try database.execute(
+        "UPDATE loan SET returned_at = ?, updated_at = ? WHERE id = ?", close.returned, close.returned, close.loan)
+    }
+    try database.execute("UPDATE sync_desk SET applying = ? WHERE id = 1", applying)
   }
 
   /// A conflict settled at another desk is settled here too.

@@ -107,6 +107,7 @@ extension LibraryStore {
         UPDATE sync_desk SET desk_id = NULL, desk_name = NULL, central = NULL, library_id = NULL, capture = 0,
           applying = 0, cursor = 0, last_sync = NULL, last_attempt = NULL, last_error = '' WHERE id = 1;
         DELETE FROM outbox; DELETE FROM field_clock; DELETE FROM sync_tombstone; DELETE FROM sync_peer;
+        DELETE FROM counter_return;
         """)
     }
   }
@@ -129,5 +130,37 @@ extension LibraryStore {
     try read {
       try database.scalarInt("SELECT count(*) FROM outbox WHERE entity = ? AND record_id = ?", entity, recordID.text)
     }
+  }
+}
+
+/// What a record's screen or `show` says of its place in the shared library.
+public struct SyncMark: Hashable, Sendable {
+  /// Changes of the record made here that the central has not yet taken.
+  public var unsynced: Int
+  public var conflicts: [Conflict]
+
+  /// The lines `book show` and `reader show` add; none for a record in step with the central.
+  public var lines: [String] {
+    var lines: [String] = []
+    if unsynced > 0 {
+      lines.append("Not yet at the central: \(unsynced) \(unsynced == 1 ? "change" : "changes") made here")
+    }
+    for conflict in conflicts {
+      lines.append(
+        "Conflict \(conflict.number) (\(conflict.kind.title)): \(conflict.summary); circdesk conflicts show "
+          + "\(conflict.number)")
+    }
+    return lines
+  }
+}
+
+extension LibraryStore {
+  /// The record's changes still on their way to the central and its open conflicts; nil on a
+  /// desk that has not joined a central.
+  public func syncMark(entity: String, recordID: RecordID) throws(StoreError) -> SyncMark? {
+    guard try deskTie() != nil else { return nil }
+    let unsynced = try unsyncedChanges(entity: entity, recordID: recordID)
+    let conflicts = try self.conflicts().filter { $0.entity == entity && $0.recordID == recordID.text }
+    return SyncMark(unsynced: unsynced, conflicts: conflicts)
   }
 }
