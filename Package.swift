@@ -55,7 +55,7 @@ let package = Package(
     .target(name: "DeskSync", dependencies: ["CPostgres", "DeskDomain", "DeskStorage"]),
     .target(
       name: "DeskBenchmark",
-      dependencies: ["DeskDomain", "DeskStorage", "DeskUI", "DeskScanning", "CImaging", "DeskExchange"]),
+      dependencies: ["DeskDomain", "DeskStorage", "DeskUI", "DeskScanning", "CImaging", "DeskExchange", "DeskSync"]),
     .executableTarget(name: "circdesk-bench", dependencies: ["DeskBenchmark", "DeskDomain", "DeskStorage"]),
     // Helpers the test targets share; never linked into the program.
     .target(name: "DeskTestSupport", dependencies: ["DeskDomain"], path: "Tests/DeskTestSupport"),
@@ -67,7 +67,8 @@ let package = Package(
       exclude: ["Golden"]
     ),
     .testTarget(
-      name: "DeskSyncTests", dependencies: ["DeskSync", "DeskStorage", "DeskDomain", "DeskTestSupport"]),
+      name: "DeskSyncTests",
+      dependencies: ["DeskSync", "DeskStorage", "DeskDomain", "DeskBenchmark", "DeskTestSupport"]),
     .testTarget(
       name: "DeskLookupTests", dependencies: ["DeskLookup", "DeskStorage", "DeskDomain", "DeskTestSupport"]
     ),

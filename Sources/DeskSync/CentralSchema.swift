@@ -105,6 +105,8 @@ public enum CentralSchema {
           CONTINUE;
         END IF;
         IF c.entity = 'loan' AND (c.payload->>'book' = ANY (refused) OR c.payload->>'reader' = ANY (refused)) THEN
+          -- The loan's later changes wait with it.
+          refused := refused || c.record_id;
           outcome := 'held';
           detail := CASE WHEN c.payload->>'book' = ANY (refused) THEN c.payload->>'book' ELSE c.payload->>'reader' END;
           RETURN NEXT;

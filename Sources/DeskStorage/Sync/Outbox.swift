@@ -48,10 +48,14 @@ extension LibraryStore {
         case .clash(let other, let otherDesk):
           try raiseClash(changeID: changeID, otherRecord: other, otherDesk: otherDesk, at: now)
         case .held(let record):
+          // Waiting for a clashing record, or for a loan that waits for one.
           let conflict = try database.scalarInt(
-            "SELECT id FROM conflict WHERE record_id = ? AND kind IN ('inventory', 'ticket') AND resolved_at IS NULL",
-            record)
-          try database.execute("UPDATE outbox SET held = ? WHERE id = ?", conflict == 0 ? -1 : conflict, changeID)
+            """
+            SELECT coalesce(
+              (SELECT id FROM conflict WHERE record_id = ?1 AND kind IN ('inventory', 'ticket') AND resolved_at IS NULL),
+              (SELECT max(held) FROM outbox WHERE record_id = ?1 AND held <> 0), -1)
+            """, record)
+          try database.execute("UPDATE outbox SET held = ? WHERE id = ?", conflict, changeID)
         }
       }
     }
@@ -146,6 +150,13 @@ extension LibraryStore {
         "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ?", clock.now().instant.iso, resolution,
         clash.id)
       try database.execute("UPDATE \(table.table) SET clash = 0 WHERE uuid = ?", clash.record)
+    }
+    // Anything still held for a conflict no longer open goes out after the rest.
+    let orphans = try database.query(
+      "SELECT seq FROM outbox WHERE held <> 0 AND held NOT IN (SELECT id FROM conflict WHERE resolved_at IS NULL) ORDER BY seq"
+    ) { $0.int64(0) }
+    for seq in orphans {
+      try database.execute("UPDATE outbox SET seq = (SELECT max(seq) + 1 FROM outbox), held = 0 WHERE seq = ?", seq)
     }
   }
 }

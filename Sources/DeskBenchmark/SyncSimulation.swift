@@ -1,0 +1,315 @@
+import DeskDomain
+import DeskStorage
+import DeskSync
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A seeded week of a library with several desks: catalogue edits, registrations, issues,
+/// returns and renewals, desks going offline and online, syncs cut by SIGKILL (of a `circdesk
+/// sync` process) and by stopping the server mid-batch; then every desk syncs until nothing is
+/// left, and the desks and the central are compared. The same seed makes the same week; its size
+/// is a parameter (small in the tests, large in the benchmark).
+public struct SyncSimulation {
+  public var seed: UInt64
+  public var desks = 5
+  public var days = 7
+  /// Things done at the desks in a day, all desks together.
+  public var actionsPerDay = 60
+  public var initialBooks = 40
+  public var initialReaders = 15
+  /// Of the syncs, the share cut by SIGKILL, and the share cut by stopping the server.
+  public var killShare = 0.15
+  public var serverStopShare = 0.05
+  /// The folder for the desks' library files.
+  public var folder: String
+  public var centralURL: String
+  /// The `circdesk` program, run for the syncs that are cut.
+  public var program: String
+  /// Stop the server at once (as a crash) and start it again.
+  public var stopServer: () throws -> Void
+  public var startServer: () throws -> Void
+
+  public init(
+    seed: UInt64, folder: String, centralURL: String, program: String, stopServer: @escaping () throws -> Void,
+    startServer: @escaping () throws -> Void
+  ) {
+    self.seed = seed
+    self.folder = folder
+    self.centralURL = centralURL
+    self.program = program
+    self.stopServer = stopServer
+    self.startServer = startServer
+  }
+
+  /// What the week did, and what the comparison found wrong (nothing, when all is well).
+  public struct Outcome: Sendable {
+    public var actions = 0
+    public var issues = 0
+    public var returns = 0
+    public var renewals = 0
+    public var syncs = 0
+    public var killedSyncs = 0
+    public var serverStops = 0
+    public var doubleIssues = 0
+    public var clashes = 0
+    public var finalRounds = 0
+    public var records = 0
+    public var problems: [String] = []
+  }
+
+  struct Desk {
+    let name: String
+    let path: String
+    let store: LibraryStore
+    var online = true
+  }
+
+  public func run() throws -> Outcome {
+    var random = SplitMix64(seed: seed)
+    var outcome = Outcome()
+    _ = try CentralSchema.initialize(try CentralConnection(url: centralURL))
+    var all: [Desk] = []
+    for index in 0..<desks {
+      let path = folder + "/desk\(index + 1).sqlite"
+      all.append(Desk(name: "Desk \(index + 1)", path: path, store: try LibraryStore(path: path)))
+    }
+    // The first desk brings the library; the others join empty.
+    for number in 1...initialBooks {
+      try all[0].store.addBook(draft(inventory: "B\(number)", &random))
+    }
+    for number in 1...initialReaders {
+      var reader = ReaderDraft()
+      reader.ticket = "R\(number)"
+      reader.surname = ["Смирнова", "Иванов", "Kowalski", "Müller", "Петров"][number % 5]
+      reader.firstName = "Имя\(number)"
+      try all[0].store.addReader(reader)
+    }
+    for index in all.indices {
+      try Synchronizer.join(store: all[index].store, url: centralURL, deskName: all[index].name)
+    }
+    // What the desks did, for the checks at the end.
+    var issued: [String] = []
+    var returned: [String: String] = [:]
+    var renewed: [String] = []
+    var nextBook = initialBooks + 1
+    var nextReader = initialReaders + 1
+
+    for _ in 0..<days {
+      for _ in 0..<actionsPerDay {
+        let index = Int(random.next() % UInt64(all.count))
+        // Now and then a desk loses or finds the network.
+        if random.chance(0.08) { all[index].online.toggle() }
+        let store = all[index].store
+        outcome.actions += 1
+        let roll = random.next() % 100
+        do {
+          switch roll {
+          case 0..<10:
+            // Two desks apart sometimes give one number: a few numbers come from a small pool.
+            let number = random.chance(0.35) ? "C\(random.next() % 6)" : "B\(nextBook)"
+            nextBook += 1
+            try store.addBook(draft(inventory: number, &random))
+          case 10..<25:
+            guard let book = try randomBook(store, &random) else { break }
+            try store.updateBook(inventory: book.inventoryNumber) { draft in
+              switch random.next() % 3 {
+              case 0: draft.title = "\(book.title.split(separator: " ").first ?? "") \(random.next() % 1000)"
+              case 1: draft.publisher = ["Наука", "Правда", "Penguin", "Seuil"][Int(random.next() % 4)]
+              default: draft.year = String(1900 + random.next() % 125)
+              }
+            }
+          case 25..<28:
+            guard let book = try randomBook(store, &random), try store.currentLoan(ofBook: book) == nil else { break }
+            try store.deleteBook(inventory: book.inventoryNumber)
+          case 28..<35:
+            var reader = ReaderDraft()
+            reader.ticket = random.chance(0.35) ? "T\(random.next() % 4)" : "R\(nextReader)"
+            nextReader += 1
+            reader.surname = ["Сидорова", "Fischer", "Кузнецов"][Int(random.next() % 3)]
+            try store.addReader(reader)
+          case 35..<60:
+            guard let book = try randomBook(store, &random), try store.currentLoan(ofBook: book) == nil,
+              let reader = try randomReader(store, &random)
+            else { break }
+            let loans = try store.issue(ticket: reader, inventories: [book.inventoryNumber])
+            issued += loans.map(\.loan.id.text)
+            outcome.issues += loans.count
+          case 60..<85:
+            let open = try store.database.query(
+              "SELECT b.inventory FROM loan l JOIN book b ON b.id = l.book_id WHERE l.returned_at IS NULL AND l.deleted = 0 AND b.deleted = 0 ORDER BY l.id"
+            ) { $0.string(0) }
+            guard !open.isEmpty else { break }
+            let inventory = open[Int(random.next() % UInt64(open.count))]
+            for loan in try store.returnBooks(inventories: [inventory]) {
+              returned[loan.loan.id.text] = loan.loan.returned?.iso
+              outcome.returns += 1
+            }
+          default:
+            let open = try store.database.query(
+              "SELECT b.inventory FROM loan l JOIN book b ON b.id = l.book_id WHERE l.returned_at IS NULL AND l.deleted = 0 AND b.deleted = 0 ORDER BY l.id"
+            ) { $0.string(0) }
+            guard !open.isEmpty else { break }
+            let inventory = open[Int(random.next() % UInt64(open.count))]
+            if let renewal = try? store.renew(inventories: [inventory]) {
+              renewed += renewal.map(\.loan.id.text)
+              outcome.renewals += renewal.count
+            }
+          }
+        } catch let error as StoreError {
+          // A refusal (a rule, a number taken here) is the desk saying no, as it would to a librarian.
+          if case .database = error { throw error }
+        }
+        guard all[index].online, random.chance(0.3) else { continue }
+        outcome.syncs += 1
+        let cut = random.next() % 1000
+        if Double(cut) < killShare * 1000 {
+          outcome.killedSyncs += 1
+          cutSync(all[index].path, afterMicroseconds: UInt32(random.next() % 60_000), stoppingServer: false)
+        } else if Double(cut) < (killShare + serverStopShare) * 1000 {
+          outcome.serverStops += 1
+          cutSync(all[index].path, afterMicroseconds: UInt32(random.next() % 60_000), stoppingServer: true)
+        } else {
+          do {
+            _ = try Synchronizer(store: store).sync()
+          } catch {
+            outcome.problems.append("\(all[index].name): a sync failed with the server up: \(error)")
+          }
+        }
+      }
+    }
+
+    // Every desk back online; clashes of numbers renumbered, as a librarian would; then syncs
+    // until a whole round moves nothing.
+    var fresh = 0
+    while true {
+      outcome.finalRounds += 1
+      var moved = 0
+      for desk in all {
+        for conflict in try desk.store.conflicts() where conflict.kind == .inventory || conflict.kind == .ticket {
+          fresh += 1
+          outcome.clashes += 1
+          _ = try desk.store.settle(conflict.number, .renumber("N\(seed)-\(fresh)"))
+        }
+        let report = try Synchronizer(store: desk.store).sync()
+        moved += report.pushed + report.applied + report.refused
+      }
+      if moved == 0 || outcome.finalRounds > 20 { break }
+    }
+
+    // The comparison.
+    let central = try CentralDump.lines(try CentralConnection(url: centralURL))
+    outcome.records = Set(central.map { $0.split(separator: " ").prefix(2).joined(separator: " ") }).count
+    for desk in all {
+      let dump = try desk.store.canonicalDump()
+      if dump != central {
+        let missing = Set(central).subtracting(dump).sorted().prefix(3)
+        let extra = Set(dump).subtracting(central).sorted().prefix(3)
+        outcome.problems.append(
+          "\(desk.name) differs from the central: lacks \(Array(missing)), has besides \(Array(extra))")
+      }
+      if try desk.store.syncStatus().waiting > 0 { outcome.problems.append("\(desk.name) still has changes waiting") }
+    }
+    let connection = try CentralConnection(url: centralURL)
+    let creations = try connection.execute(
+      "SELECT record_id, count(*) FROM change WHERE entity = 'loan' AND payload ? 'book' GROUP BY record_id")
+    let created = Dictionary(
+      uniqueKeysWithValues: creations.compactMap { row -> (String, Int)? in
+        guard let id = row[0], let count = row[1].flatMap({ Int($0) }) else { return nil }
+        return (id, count)
+      })
+    for loan in issued where created[loan] != 1 {
+      outcome.problems.append("the issue of loan \(loan) is at the central \(created[loan] ?? 0) times")
+    }
+    let returns = try connection.execute(
+      "SELECT record_id, payload->>'returned_at', count(*) FROM change WHERE entity = 'loan' AND payload ? 'returned_at' AND payload->>'returned_at' IS NOT NULL AND NOT payload ? 'book' GROUP BY 1, 2"
+    )
+    var returnCounts: [String: Int] = [:]
+    for row in returns {
+      guard let id = row[0], let at = row[1], let count = row[2].flatMap({ Int($0) }) else { continue }
+      returnCounts[id + " " + at] = count
+    }
+    for (loan, at) in returned where returnCounts[loan + " " + at] != 1 {
+      outcome.problems.append(
+        "the return of loan \(loan) at \(at) is at the central \(returnCounts[loan + " " + at] ?? 0) times")
+    }
+    for desk in all {
+      let loans = Set(try desk.store.database.query("SELECT uuid FROM loan WHERE deleted = 0") { $0.string(0) })
+      let lost = issued.filter { !loans.contains($0) }
+      if !lost.isEmpty { outcome.problems.append("\(desk.name) lost \(lost.count) loans") }
+      // Two loans of a book open at once exist only in a conflict.
+      let doubled = try desk.store.database.query(
+        """
+        SELECT b.uuid FROM loan l JOIN book b ON b.id = l.book_id WHERE l.returned_at IS NULL AND l.deleted = 0
+        GROUP BY b.uuid HAVING count(*) > 1
+        """
+      ) { $0.string(0) }
+      let open = Set(try desk.store.conflicts().filter { $0.kind == .doubleIssue }.map(\.recordID))
+      for book in doubled where !open.contains(book) {
+        outcome.problems.append("\(desk.name): book \(book) is out twice without a conflict")
+      }
+      outcome.doubleIssues = max(
+        outcome.doubleIssues, try desk.store.conflicts(includingSettled: true).filter { $0.kind == .doubleIssue }.count)
+    }
+    _ = renewed
+    return outcome
+  }
+
+  private func draft(inventory: String, _ random: inout SplitMix64) -> BookDraft {
+    var draft = BookDraft()
+    draft.inventoryNumber = inventory
+    draft.title = ["Война и мир", "Мастер и Маргарита", "Emma", "Dubliners", "Обломов"][Int(random.next() % 5)]
+    draft.authorSurname = ["Толстой", "Булгаков", "Austen", "Joyce", "Гончаров"][Int(random.next() % 5)]
+    return draft
+  }
+
+  private func randomBook(_ store: LibraryStore, _ random: inout SplitMix64) throws -> Book? {
+    let count = try store.database.scalarInt("SELECT count(*) FROM book WHERE deleted = 0 AND clash = 0")
+    guard count > 0 else { return nil }
+    let inventory = try store.database.queryFirst(
+      "SELECT inventory FROM book WHERE deleted = 0 AND clash = 0 ORDER BY id LIMIT 1 OFFSET ?",
+      Int(random.next() % UInt64(count))
+    ) { $0.string(0) }
+    return try inventory.flatMap { try store.book(inventory: $0) }
+  }
+
+  private func randomReader(_ store: LibraryStore, _ random: inout SplitMix64) throws -> String? {
+    let count = try store.database.scalarInt("SELECT count(*) FROM reader WHERE deleted = 0 AND clash = 0")
+    guard count > 0 else { return nil }
+    return try store.database.queryFirst(
+      "SELECT ticket FROM reader WHERE deleted = 0 AND clash = 0 ORDER BY id LIMIT 1 OFFSET ?",
+      Int(random.next() % UInt64(count))
+    ) { $0.string(0) }
+  }
+
+  /// Runs `circdesk sync` on a desk's file and cuts it: SIGKILL after the delay, or the server
+  /// stopped under it (and started again once the sync has given up).
+  private func cutSync(_ path: String, afterMicroseconds delay: UInt32, stoppingServer: Bool) {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let words: [String] = [program, "sync", "--db", path]
+    var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, program, &actions, nil, &argv, environ) == 0 else { return }
+    usleep(delay)
+    if stoppingServer {
+      try? stopServer()
+    } else {
+      kill(pid, SIGKILL)
+    }
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    if stoppingServer { try? startServer() }
+  }
+}
+
+extension SplitMix64 {
+  mutating func chance(_ share: Double) -> Bool {
+    Double(next() % 1_000_000) < share * 1_000_000
+  }
+}

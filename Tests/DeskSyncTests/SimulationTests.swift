@@ -1,0 +1,24 @@
+import DeskBenchmark
+import DeskTestSupport
+import Testing
+
+/// Five desks through a seeded week against a real PostgreSQL server, syncs cut by SIGKILL and by
+/// stopping the server; at the end every desk and the central hold the same library.
+@Suite(.serialized) struct SimulationTests {
+  @Test(arguments: [1 as UInt64, 2, 3])
+  func fiveDesksThroughAWeekEndAlike(seed: UInt64) throws {
+    let server = try PostgresServer()
+    let folder = TemporaryFolder()
+    try server.createDatabase("library")
+    var simulation = SyncSimulation(
+      seed: seed, folder: folder.path, centralURL: server.url(database: "library"), program: circdeskPath,
+      stopServer: { try server.stop() }, startServer: { try server.start() })
+    simulation.actionsPerDay = 40
+    let outcome = try simulation.run()
+    #expect(outcome.problems.isEmpty, "\(outcome.problems)")
+    #expect(outcome.issues > 20 && outcome.returns > 10)
+    #expect(outcome.killedSyncs > 0 && outcome.serverStops > 0, "the week cut syncs both ways")
+    #expect(outcome.records > 100)
+    #expect(outcome.doubleIssues > 0 && outcome.clashes > 0, "these weeks issue books twice and give numbers twice")
+  }
+}
