@@ -56,8 +56,10 @@ let package = Package(
     .target(
       name: "DeskBenchmark",
       dependencies: ["DeskDomain", "DeskStorage", "DeskUI", "DeskScanning", "CImaging", "DeskExchange", "DeskSync"]),
-    .executableTarget(name: "circdesk-bench", dependencies: ["DeskBenchmark", "DeskDomain", "DeskStorage"]),
-    // Helpers the test targets share; never linked into the program.
+    // The benchmark starts a throwaway PostgreSQL server for the sync figures, as the tests do.
+    .executableTarget(
+      name: "circdesk-bench", dependencies: ["DeskBenchmark", "DeskDomain", "DeskStorage", "DeskTestSupport"]),
+    // Helpers the test targets (and the benchmark) share; never linked into the program.
     .target(name: "DeskTestSupport", dependencies: ["DeskDomain"], path: "Tests/DeskTestSupport"),
     .testTarget(name: "DeskDomainTests", dependencies: ["DeskDomain"]),
     .testTarget(name: "DeskStorageTests", dependencies: ["DeskStorage", "DeskDomain", "DeskTestSupport"]),

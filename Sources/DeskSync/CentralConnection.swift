@@ -102,6 +102,48 @@ public final class CentralConnection {
     return pairs.joined(separator: " ")
   }
 
+  /// Sends rows through `COPY … FROM STDIN` (PostgreSQL's fastest way in): `sql` is the COPY
+  /// statement, `data` the rows in its format. Returns the rows the server took.
+  public func copyIn(_ sql: String, data: [UInt8]) throws(CentralError) -> Int {
+    guard let started = PQexec(handle, sql) else { throw .query(String(cString: PQerrorMessage(handle))) }
+    let status = PQresultStatus(started)
+    PQclear(started)
+    guard status == PGRES_COPY_IN else { throw .query(String(cString: PQerrorMessage(handle))) }
+    let sent = data.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.map { base in
+        base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+          PQputCopyData(handle, $0, Int32(buffer.count))
+        }
+      } ?? 1
+    }
+    guard sent == 1, PQputCopyEnd(handle, nil) == 1 else { throw .query(String(cString: PQerrorMessage(handle))) }
+    var rows = 0
+    while let result = PQgetResult(handle) {
+      defer { PQclear(result) }
+      guard PQresultStatus(result) == PGRES_COMMAND_OK else { throw CentralConnection.error(of: result) }
+      rows += Int(String(cString: PQcmdTuples(result))) ?? 0
+    }
+    return rows
+  }
+
+  /// Reads what `COPY … TO STDOUT` sends, and returns its size in bytes.
+  public func copyOut(_ sql: String) throws(CentralError) -> Int {
+    guard let started = PQexec(handle, sql) else { throw .query(String(cString: PQerrorMessage(handle))) }
+    let status = PQresultStatus(started)
+    PQclear(started)
+    guard status == PGRES_COPY_OUT else { throw .query(String(cString: PQerrorMessage(handle))) }
+    var bytes = 0
+    while true {
+      var buffer: UnsafeMutablePointer<CChar>?
+      let count = PQgetCopyData(handle, &buffer, 0)
+      if let buffer { PQfreemem(buffer) }
+      guard count > 0 else { break }
+      bytes += Int(count)
+    }
+    while let result = PQgetResult(handle) { PQclear(result) }
+    return bytes
+  }
+
   /// Runs `body` in one transaction: all of it or nothing.
   public func transaction<T>(_ body: () throws(CentralError) -> T) throws(CentralError) -> T {
     try execute("BEGIN")

@@ -157,6 +157,20 @@ public final class Synchronizer {
     }
   }
 
+  /// Only sends the outbox (for measuring the two halves apart).
+  public func push() throws(SyncError) -> SyncReport {
+    var report = SyncReport()
+    try push(&report)
+    return report
+  }
+
+  /// Only applies the other desks' changes.
+  public func pull() throws(SyncError) -> SyncReport {
+    var report = SyncReport()
+    try pull(&report)
+    return report
+  }
+
   private func push(_ report: inout SyncReport) throws(SyncError) {
     while true {
       let outcomes: [(changeID: String, outcome: PushOutcome)]
@@ -176,7 +190,7 @@ public final class Synchronizer {
           default: return (id, .accepted)
           }
         }
-        try store.acknowledge(outcomes)
+        try store.acknowledge(outcomes, of: batch)
       } catch let error as CentralError {
         throw .central(error)
       } catch let error as StoreError {

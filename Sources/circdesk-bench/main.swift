@@ -1,6 +1,7 @@
 import DeskBenchmark
 import DeskDomain
 import DeskStorage
+import DeskTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -8,6 +9,7 @@ import DeskStorage
 
 // circdesk-bench generate --books N [--readers N] --db PATH
 // circdesk-bench page-probe|search-probe [--query TEXT] [--repeats N] [--db PATH]
+// circdesk-bench sync [--changes N] [--repeats N] [--join] [--books N] [--db PATH]
 // circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH] [--out FILE.json] [--skip-exchange]
 //
 // Figures are medians and 99th percentiles of repeated runs, each beside a baseline measured in
@@ -31,6 +33,7 @@ let helpText = """
                         [--skip-exchange]
          circdesk-bench generate --books <n> [--readers <n>] --db <path>
          circdesk-bench page-probe|search-probe [--query <text>] [--repeats <n>] [--db <path>]
+         circdesk-bench sync [--changes <n>] [--repeats <n>] [--join] [--books <n>] [--db <path>]
 
   OPTIONS:
     --books <n>       Books in the catalogue (default 1000000).
@@ -40,9 +43,12 @@ let helpText = """
     --out <file>      Also write the figures as JSON.
     --skip-exchange   Leave out the export and import of the whole catalogue.
     --query <text>    What search-probe searches for (default «война мир»).
+    --changes <n>     What sync pushes and pulls (default 10000).
+    --join            sync: also join an empty desk to a central holding the whole catalogue.
     -h, --help        Show this help.
 
-  The median and 99th percentile of each scenario are printed as a table.
+  The median and 99th percentile of each scenario are printed as a table. `sync` starts a
+  throwaway PostgreSQL server of its own (as the tests do) and stops it at the end.
 
   """
 
@@ -53,9 +59,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
 }
 // Refuse what it does not know, rather than start an hour of measuring with it ignored.
 do {
-  let valued: Set = ["--books", "--readers", "--repeats", "--db", "--out", "--query"]
-  let flags: Set = ["--skip-exchange"]
-  let commands: Set = ["generate", "first-page", "page-probe", "search-probe", "memory-probe"]
+  let valued: Set = ["--books", "--readers", "--repeats", "--db", "--out", "--query", "--changes"]
+  let flags: Set = ["--skip-exchange", "--join"]
+  let commands: Set = ["generate", "first-page", "page-probe", "search-probe", "memory-probe", "sync"]
   var index = 0
   while index < arguments.count {
     let word = arguments[index]
@@ -100,6 +106,36 @@ func generate(into path: String) throws {
     final: true)
 }
 
+/// `circdesk-bench sync`: its server and files are gone when it returns.
+func measureSync() throws {
+  let server = try PostgresServer()
+  var databases = 0
+  let makeCentral = { () throws -> String in
+    databases += 1
+    try server.createDatabase("bench\(databases)")
+    return server.url(database: "bench\(databases)")
+  }
+  let folder = TemporaryFolder()
+  let changes = number("--changes", default: 10_000)
+  var measurements = try SyncBenchmarks.run(
+    makeCentral: makeCentral, folder: folder.path, changes: changes, repeats: repeats, progress: { progress($0) })
+  if arguments.contains("--join") {
+    if access(path, F_OK) != 0 { try generate(into: path) }
+    let program = ownExecutable().split(separator: "/").dropLast().joined(separator: "/")
+    measurements += try SyncBenchmarks.join(
+      catalogue: path, makeCentral: makeCentral, folder: folder.path, program: "/" + program + "/circdesk",
+      progress: { progress($0) })
+  }
+  progress("done", final: true)
+  print(renderTable(measurements, title: "circdesk-bench sync: \(changes) changes, PostgreSQL on a Unix socket"))
+  if let out = option("--out", arguments) {
+    let json = renderJSON(measurements, books: books, readers: readers)
+    guard let file = fopen(out, "w") else { fail("cannot write \(out)") }
+    fputs(json, file)
+    fclose(file)
+  }
+}
+
 do {
   if arguments.first == "generate" {
     try generate(into: path)
@@ -125,6 +161,10 @@ do {
   }
   if arguments.first == "memory-probe" {
     try SearchBenchmarks.probeMemory(path: path)
+    exit(0)
+  }
+  if arguments.first == "sync" {
+    try measureSync()
     exit(0)
   }
   if access(path, F_OK) != 0 { try generate(into: path) }

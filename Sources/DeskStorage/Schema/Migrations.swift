@@ -30,7 +30,7 @@ enum Migrations {
 
     CREATE TABLE outbox (
       seq INTEGER PRIMARY KEY,
-      id TEXT NOT NULL UNIQUE DEFAULT (lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4'
+      id TEXT NOT NULL DEFAULT (lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4'
         || substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + abs(random()) % 4, 1)
         || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))),
       entity TEXT NOT NULL,
@@ -93,12 +93,10 @@ enum Migrations {
     CREATE TRIGGER conflict_captured AFTER UPDATE OF resolved_at ON conflict
     WHEN \(SyncedTables.capturing) AND NEW.resolved_at IS NOT NULL AND NEW.kind NOT IN ('inventory', 'ticket')
     BEGIN
-      \(SyncedTables.tick);
       INSERT INTO outbox(entity, record_id, hlc, payload)
-        SELECT 'conflict', NEW.key, hlc, json_object('kind', NEW.kind, 'entity', NEW.entity,
+        VALUES ('conflict', NEW.key, \(SyncedTables.nextClock), json_object('kind', NEW.kind, 'entity', NEW.entity,
           'record_id', NEW.record_id, 'other_id', NEW.other_id, 'details', NEW.details,
-          'resolved_at', NEW.resolved_at, 'resolution', NEW.resolution)
-        FROM sync_desk WHERE id = 1;
+          'resolved_at', NEW.resolved_at, 'resolution', NEW.resolution));
     END;
     \(SyncedTables.captureTriggers())
     """

@@ -84,11 +84,15 @@ enum SyncedTables {
     all.first { $0.entity == entity }
   }
 
-  /// The desk's hybrid clock, advanced for a change made now: the wall clock in milliseconds
-  /// (shifted past the 16 bits of the counter), or one more than the last value when the wall
-  /// clock has not moved on (or went back).
-  static let tick =
-    "UPDATE sync_desk SET hlc = max(hlc + 1, CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) * 65536)"
+  /// The desk's hybrid clock read for a change made now: the wall clock in milliseconds (shifted
+  /// past the 16 bits of the counter), or one more than the last reading when the wall clock has
+  /// not moved on (or went back). The last reading is the newest change in the outbox, or the
+  /// desk's own (kept in `sync_desk` when the outbox empties and when other desks' changes come
+  /// in): a change writes nothing but its outbox row, which keeps a durable issue or return cheap.
+  static let nextClock = """
+    max((SELECT hlc FROM sync_desk WHERE id = 1) + 1, coalesce((SELECT hlc FROM outbox ORDER BY seq DESC LIMIT 1), 0) + 1,
+      CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) * 65536)
+    """
 
   /// Triggers write the outbox only on a desk joined to a central, and not while the desk applies
   /// what it pulled.
@@ -100,32 +104,26 @@ enum SyncedTables {
   }
 
   /// Puts every record of `table` in the outbox as it stands (a library joining a central with
-  /// records of its own), at the desk's current clock; with `oneKey`, the record whose key is bound.
-  static func snapshot(of table: SyncedTable, oneKey: Bool = false) -> String {
+  /// records of its own) at the bound clock reading; with `oneKey`, the record whose key is bound
+  /// next. Without `created_at` (`asCreation` false) the record goes as a change of every field
+  /// of a record the central knows.
+  static func snapshot(of table: SyncedTable, oneKey: Bool = false, asCreation: Bool = true) -> String {
     var conditions: [String] = []
     if let keys = table.keys { conditions.append("t.key IN (" + keys.map { "'\($0)'" }.joined(separator: ", ") + ")") }
     if oneKey { conditions.append("t.\(table.key) = ?") }
     return """
       INSERT INTO outbox(entity, record_id, hlc, payload)
-        SELECT '\(table.entity)', t.\(table.key), (SELECT hlc FROM sync_desk WHERE id = 1), \(wholeRecord(table, row: "t"))
+        SELECT '\(table.entity)', t.\(table.key), ?, \(wholeRecord(table, row: "t", creation: asCreation))
         FROM \(table.table) t \(conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")) ORDER BY t.rowid
       """
   }
 
-  /// The clocks of the fields of a table's records just put in the outbox by `snapshot`.
-  static let clockSnapshot = """
-    INSERT INTO field_clock(entity, record_id, field, hlc, desk)
-      SELECT o.entity, o.record_id, j.key, o.hlc, d.desk_id
-      FROM sync_desk d, outbox o, json_each(o.payload) j
-      WHERE d.id = 1 AND o.entity = ? AND o.hlc = d.hlc
-    ON CONFLICT (entity, record_id, field) DO UPDATE SET hlc = excluded.hlc, desk = excluded.desk
-    """
-
   /// A whole record as a JSON object, as its insert sends it.
-  static func wholeRecord(_ table: SyncedTable, row: String) -> String {
+  static func wholeRecord(_ table: SyncedTable, row: String, creation: Bool = true) -> String {
     // A row deleted outright may come back: its insert says so, for the clock of `deleted`.
     let fields =
-      table.fields.map { "'\($0.name)', \(value($0, of: row))" } + (table.deletesRows ? ["'deleted', 0"] : [])
+      table.fields.filter { creation || $0.name != "created_at" }.map { "'\($0.name)', \(value($0, of: row))" }
+      + (table.deletesRows ? ["'deleted', 0"] : [])
     return "json_object(" + fields.joined(separator: ", ") + ")"
   }
 
@@ -133,16 +131,6 @@ enum SyncedTables {
     guard let referenced = field.references else { return "\(row).\(field.column)" }
     return "(SELECT uuid FROM \(referenced) WHERE id = \(row).\(field.column))"
   }
-
-  /// Records, for each field of the change just put in the outbox, the clock of the value it now
-  /// holds: a change pulled later with an older clock leaves the field alone.
-  static let clockFields = """
-    INSERT INTO field_clock(entity, record_id, field, hlc, desk)
-      SELECT o.entity, o.record_id, j.key, o.hlc, d.desk_id
-      FROM sync_desk d, outbox o, json_each(o.payload) j
-      WHERE d.id = 1 AND o.seq = (SELECT max(seq) FROM outbox) AND o.hlc = d.hlc
-    ON CONFLICT (entity, record_id, field) DO UPDATE SET hlc = excluded.hlc, desk = excluded.desk
-    """
 
   private static func triggers(for table: SyncedTable) -> String {
     let name = table.entity
@@ -152,28 +140,20 @@ enum SyncedTables {
     }
     let whenNew = capturing + onlyKeys("NEW")
     let whenOld = capturing + onlyKeys("OLD")
-    let whole = wholeRecord(table, row: "NEW")
-    // A record with a UUID is made at one desk, before any other can change it: its creation needs
-    // no clock. A natural key (a category's code, a setting) may be made at two desks at once.
-    let clockOnInsert = table.deletesRows ? "  \(clockFields);\n" : ""
     let changed = table.fields.map { field in
       "SELECT '\(field.name)' AS f, \(value(field, of: "NEW")) AS v WHERE NEW.\(field.column) IS NOT OLD.\(field.column)"
     }.joined(separator: " UNION ALL ")
     var sql = """
       CREATE TRIGGER \(name)_captured_insert AFTER INSERT ON \(table.table) WHEN \(whenNew)
       BEGIN
-        \(tick);
         INSERT INTO outbox(entity, record_id, hlc, payload)
-          SELECT '\(name)', NEW.\(table.key), hlc, \(whole) FROM sync_desk WHERE id = 1;
-      \(clockOnInsert)END;
+          VALUES ('\(name)', NEW.\(table.key), \(nextClock), \(wholeRecord(table, row: "NEW")));
+      END;
       CREATE TRIGGER \(name)_captured_update AFTER UPDATE ON \(table.table) WHEN \(whenNew)
       BEGIN
-        \(tick);
         INSERT INTO outbox(entity, record_id, hlc, payload)
-          SELECT '\(name)', NEW.\(table.key), d.hlc, p.payload
-          FROM sync_desk d, (SELECT json_group_object(f, v) AS payload FROM (\(changed))) p
-          WHERE d.id = 1 AND p.payload <> '{}';
-        \(clockFields);
+          SELECT '\(name)', NEW.\(table.key), \(nextClock), p.payload
+          FROM (SELECT json_group_object(f, v) AS payload FROM (\(changed))) p WHERE p.payload <> '{}';
       END;
 
       """
@@ -181,10 +161,8 @@ enum SyncedTables {
       sql += """
         CREATE TRIGGER \(name)_captured_delete AFTER DELETE ON \(table.table) WHEN \(whenOld)
         BEGIN
-          \(tick);
           INSERT INTO outbox(entity, record_id, hlc, payload)
-            SELECT '\(name)', OLD.\(table.key), hlc, json_object('deleted', 1) FROM sync_desk WHERE id = 1;
-          \(clockFields);
+            VALUES ('\(name)', OLD.\(table.key), \(nextClock), json_object('deleted', 1));
         END;
 
         """

@@ -124,8 +124,15 @@ extension LibraryStore {
       return
     }
     // Per-field last-writer-wins: a field changed here (or by another desk) later keeps its value.
+    // Changes made here and not yet at the central carry their clocks in the outbox.
+    var pending: [String: Int64] = [:]
+    try database.forEachRow(
+      "SELECT o.hlc, j.key FROM outbox o, json_each(o.payload) j WHERE o.entity = ? AND o.record_id = ?",
+      change.entity, change.recordID
+    ) { row in pending[row.string(1)] = max(pending[row.string(1)] ?? 0, row.int64(0)) }
     var winners: [(name: String, value: DatabaseValue)] = []
     for field in fields {
+      if let mine = pending[field.name], (mine, deskID) >= (change.clock.rawValue, change.deskID) { continue }
       let current = try database.queryFirst(
         "SELECT hlc, desk FROM field_clock WHERE entity = ? AND record_id = ? AND field = ?", change.entity,
         change.recordID, field.name

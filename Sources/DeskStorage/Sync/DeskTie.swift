@@ -81,13 +81,13 @@ extension LibraryStore {
         "INSERT INTO setting(key, value) VALUES ('desk_name', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
         deskName)
       let before = try database.scalarInt("SELECT count(*) FROM outbox")
-      try database.execute(SyncedTables.tick)
+      let reading = try database.scalarInt("SELECT \(SyncedTables.nextClock)")
       // The policy of the first desk becomes the library's; a desk joining later takes the
       // library's instead of overriding it with its own.
       for table in SyncedTables.all where table.deletesRows ? sendingPolicy : sendingRecords {
-        try database.execute(SyncedTables.snapshot(of: table))
-        if table.deletesRows { try database.execute(SyncedTables.clockSnapshot, table.entity) }
+        try database.execute(SyncedTables.snapshot(of: table), reading)
       }
+      try database.execute("UPDATE sync_desk SET hlc = max(hlc, ?) WHERE id = 1", reading)
       return try database.scalarInt("SELECT count(*) FROM outbox") - before
     }
   }

@@ -6,6 +6,8 @@ public struct OutboxBatch: Sendable {
   /// `circdesk_push` takes it.
   public let json: String
   public let count: Int
+  /// Where each change of the batch sits in the outbox.
+  let sequences: [String: Int64]
 }
 
 /// What the central said of one change sent to it.
@@ -26,27 +28,47 @@ extension LibraryStore {
     try write {
       try releaseSettledClashes()
       try holdDependents()
-      return try database.queryFirst(
-        """
-        SELECT count(*), json_group_array(json_object('id', id, 'entity', entity, 'record_id', record_id,
-          'hlc', hlc, 'payload', json(payload)))
-        FROM (SELECT * FROM outbox WHERE held = 0 ORDER BY seq LIMIT ?)
-        """, limit
-      ) { $0.int(0) == 0 ? nil : OutboxBatch(json: $0.string(1), count: $0.int(0)) } ?? nil
+      var sequences: [String: Int64] = [:]
+      try database.forEachRow("SELECT id, seq FROM outbox WHERE held = 0 ORDER BY seq LIMIT ?", limit) { row in
+        sequences[row.string(0)] = row.int64(1)
+      }
+      guard !sequences.isEmpty else { return nil }
+      let json =
+        try database.queryFirst(
+          """
+          SELECT json_group_array(json_object('id', id, 'entity', entity, 'record_id', record_id,
+            'hlc', hlc, 'payload', json(payload)))
+          FROM (SELECT * FROM outbox WHERE held = 0 ORDER BY seq LIMIT ?)
+          """, limit
+        ) { $0.string(0) } ?? "[]"
+      return OutboxBatch(json: json, count: sequences.count, sequences: sequences)
     }
   }
 
   /// Takes in what the central said of each change sent: taken changes leave the outbox; a clash
   /// raises a conflict and holds the record's changes back.
-  public func acknowledge(_ outcomes: [(changeID: String, outcome: PushOutcome)]) throws(StoreError) {
+  public func acknowledge(_ outcomes: [(changeID: String, outcome: PushOutcome)], of batch: OutboxBatch)
+    throws(StoreError)
+  {
     let now = clock.now().instant
     try write {
+      // The clock's last reading stays when the outbox empties.
+      try database.execute(
+        "UPDATE sync_desk SET hlc = max(hlc, coalesce((SELECT max(hlc) FROM outbox), 0)) WHERE id = 1")
       for (changeID, outcome) in outcomes {
+        // The outbox has no index of change ids (one index less to write with every change):
+        // the batch says where each sits, unless a settled clash moved it meanwhile.
+        guard
+          let seq = try batch.sequences[changeID].flatMap({ seq in
+            try database.queryFirst("SELECT seq FROM outbox WHERE seq = ? AND id = ?", seq, changeID) { $0.int64(0) }
+          }) ?? database.queryFirst("SELECT seq FROM outbox WHERE id = ?", changeID, read: { $0.int64(0) })
+        else { continue }
         switch outcome {
         case .accepted:
-          try database.execute("DELETE FROM outbox WHERE id = ?", changeID)
+          try keepClocks(ofChange: seq)
+          try database.execute("DELETE FROM outbox WHERE seq = ?", seq)
         case .clash(let other, let otherDesk):
-          try raiseClash(changeID: changeID, otherRecord: other, otherDesk: otherDesk, at: now)
+          try raiseClash(seq: seq, otherRecord: other, otherDesk: otherDesk, at: now)
         case .held(let record):
           // Waiting for a clashing record, or for a loan that waits for one.
           let conflict = try database.scalarInt(
@@ -55,16 +77,32 @@ extension LibraryStore {
               (SELECT id FROM conflict WHERE record_id = ?1 AND kind IN ('inventory', 'ticket') AND resolved_at IS NULL),
               (SELECT max(held) FROM outbox WHERE record_id = ?1 AND held <> 0), -1)
             """, record)
-          try database.execute("UPDATE outbox SET held = ? WHERE id = ?", conflict, changeID)
+          try database.execute("UPDATE outbox SET held = ? WHERE seq = ?", conflict, seq)
         }
       }
     }
   }
 
-  private func raiseClash(changeID: String, otherRecord: String, otherDesk: String, at now: Timestamp) throws {
+  /// The clocks of the fields a change of this desk set, once the central has it: a change from
+  /// another desk with an older clock leaves those fields alone. (While the change waits in the
+  /// outbox, its clock is read there.) The creation of a record with a UUID needs none: no other
+  /// desk can have changed the record before it.
+  private func keepClocks(ofChange seq: Int64) throws {
+    try database.execute(
+      """
+      INSERT INTO field_clock(entity, record_id, field, hlc, desk)
+        SELECT o.entity, o.record_id, j.key, o.hlc, d.desk_id FROM outbox o, json_each(o.payload) j, sync_desk d
+        WHERE o.seq = ? AND d.id = 1
+          AND NOT (o.entity IN ('address', 'book', 'reader', 'loan') AND json_type(o.payload, '$.created_at') IS NOT NULL)
+      ON CONFLICT (entity, record_id, field) DO UPDATE SET hlc = excluded.hlc, desk = excluded.desk
+        WHERE (excluded.hlc, excluded.desk) > (field_clock.hlc, field_clock.desk)
+      """, seq)
+  }
+
+  private func raiseClash(seq: Int64, otherRecord: String, otherDesk: String, at now: Timestamp) throws {
     guard
       let (entity, record) = try database.queryFirst(
-        "SELECT entity, record_id FROM outbox WHERE id = ?", changeID, read: { ($0.string(0), $0.string(1)) })
+        "SELECT entity, record_id FROM outbox WHERE seq = ?", seq, read: { ($0.string(0), $0.string(1)) })
     else { return }
     try markClash(entity: entity, record: record, otherRecord: otherRecord, otherDesk: otherDesk, now: now)
   }
@@ -137,9 +175,20 @@ extension LibraryStore {
     }
     for clash in open where clash.now != clash.refused || clash.deleted {
       guard let table = SyncedTables.table(clash.entity) else { continue }
+      // Made here and never taken by the central, the record goes as a creation; known there
+      // (only a change of its number clashed), as a change of every field.
+      let unknown =
+        try database.scalarInt(
+          """
+          SELECT count(*) FROM outbox WHERE entity = ? AND record_id = ? AND held <> 0
+            AND json_type(payload, '$.created_at') IS NOT NULL
+          """, clash.entity, clash.record) > 0
+      try database.execute(
+        "UPDATE sync_desk SET hlc = max(hlc, coalesce((SELECT max(hlc) FROM outbox), 0)) WHERE id = 1")
       try database.execute("DELETE FROM outbox WHERE entity = ? AND record_id = ?", clash.entity, clash.record)
-      try database.execute(SyncedTables.tick)
-      try database.execute(SyncedTables.snapshot(of: table, oneKey: true), clash.record)
+      let reading = try database.scalarInt("SELECT \(SyncedTables.nextClock)")
+      try database.execute(
+        SyncedTables.snapshot(of: table, oneKey: true, asCreation: unknown), reading, clash.record)
       let waiting = try database.query("SELECT seq FROM outbox WHERE held = ? ORDER BY seq", clash.id) { $0.int64(0) }
       for seq in waiting {
         try database.execute("UPDATE outbox SET seq = (SELECT max(seq) + 1 FROM outbox), held = 0 WHERE seq = ?", seq)
