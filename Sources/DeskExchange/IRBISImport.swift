@@ -131,14 +131,13 @@ public struct RecordImporter {
   public static func run(
     store: LibraryStore, update: Bool, dryRun: Bool, feed: @escaping @Sendable (inout RecordFeed) throws -> Void
   ) throws -> ImportReport {
+    try store.withBulkCache { try importInOneTransaction(store: store, update: update, dryRun: dryRun, feed: feed) }
+  }
+
+  private static func importInOneTransaction(
+    store: LibraryStore, update: Bool, dryRun: Bool, feed: @escaping @Sendable (inout RecordFeed) throws -> Void
+  ) throws -> ImportReport {
     var importer = try RecordImporter(store: store, update: update)
-    // A large import in one transaction: a bigger page cache keeps SQLite from spilling pages to
-    // the log before the commit. Still bounded (64 MiB), whatever the size of the file. Statement
-    // journals (the undo record of one statement that writes through triggers: a reader, a loan,
-    // a slice of the full-text index) stay in memory: once one outgrows SQLite's 64 KiB
-    // threshold it would otherwise be a temporary file, written again by every later statement.
-    try? store.database.executeScript("PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY")
-    defer { try? store.database.executeScript("PRAGMA cache_size = -2000; PRAGMA temp_store = DEFAULT") }
     let pipe = BatchPipe<ImportItem>(capacity: 16)
     let moment = store.clock.now()
     let reading = DispatchSemaphore(value: 0)

@@ -207,41 +207,45 @@ public final class Synchronizer {
 
   private func pull(_ report: inout SyncReport) throws(SyncError) {
     do {
-      var cursor = try store.deskTie()?.cursor ?? 0
-      while true {
-        let rows = try central.execute(
-          """
-          SELECT c.seq, c.id::text, c.desk_id::text, coalesce(d.name, ''), c.entity, c.record_id, c.hlc, c.payload::text
-          FROM change c LEFT JOIN desk d ON d.id = c.desk_id
-          WHERE c.seq > $1 ORDER BY c.seq LIMIT $2
-          """, [String(cursor), String(pullBatch)])
-        guard !rows.isEmpty else { return }
-        let batch = rows.compactMap { row -> PulledChange? in
-          guard row.count == 8, let seq = row[0].flatMap({ Int64($0) }), let id = row[1], let desk = row[2],
-            let entity = row[4], let record = row[5], let clock = row[6].flatMap({ Int64($0) }), let payload = row[7]
-          else { return nil }
-          return PulledChange(
-            sequence: seq,
-            change: Change(
-              id: id, entity: entity, recordID: record, clock: HybridTimestamp(rawValue: clock), deskID: desk,
-              payload: payload), deskName: row[3] ?? "")
-        }
-        guard batch.count == rows.count, let last = batch.last?.sequence else {
-          throw CentralError.query("the central sent a change that is not whole")
-        }
-        let applied = try store.apply(batch, cursor: last)
-        report.pulled += batch.count
-        report.applied += applied.applied
-        report.conflictsRaised += applied.conflictsRaised
-        cursor = last
-        if rows.count < pullBatch { return }
-      }
+      try store.withBulkCache { try pullBatches(&report) }
     } catch let error as CentralError {
       throw .central(error)
     } catch let error as StoreError {
       throw .store(error)
     } catch {
       throw .central(.query("\(error)"))
+    }
+  }
+
+  private func pullBatches(_ report: inout SyncReport) throws {
+    var cursor = try store.deskTie()?.cursor ?? 0
+    while true {
+      let rows = try central.execute(
+        """
+        SELECT c.seq, c.id::text, c.desk_id::text, coalesce(d.name, ''), c.entity, c.record_id, c.hlc, c.payload::text
+        FROM change c LEFT JOIN desk d ON d.id = c.desk_id
+        WHERE c.seq > $1 ORDER BY c.seq LIMIT $2
+        """, [String(cursor), String(pullBatch)])
+      guard !rows.isEmpty else { return }
+      let batch = rows.compactMap { row -> PulledChange? in
+        guard row.count == 8, let seq = row[0].flatMap({ Int64($0) }), let id = row[1], let desk = row[2],
+          let entity = row[4], let record = row[5], let clock = row[6].flatMap({ Int64($0) }), let payload = row[7]
+        else { return nil }
+        return PulledChange(
+          sequence: seq,
+          change: Change(
+            id: id, entity: entity, recordID: record, clock: HybridTimestamp(rawValue: clock), deskID: desk,
+            payload: payload), deskName: row[3] ?? "")
+      }
+      guard batch.count == rows.count, let last = batch.last?.sequence else {
+        throw CentralError.query("the central sent a change that is not whole")
+      }
+      let applied = try store.apply(batch, cursor: last)
+      report.pulled += batch.count
+      report.applied += applied.applied
+      report.conflictsRaised += applied.conflictsRaised
+      cursor = last
+      if rows.count < pullBatch { return }
     }
   }
 }

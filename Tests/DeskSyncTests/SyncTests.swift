@@ -62,6 +62,28 @@ import Testing
     #expect(try reading.policy().deskName == "Reading room")
   }
 
+  @Test func aLargeBatchIsAppliedAsAnImportAndItsIndexesAgree() throws {
+    let url = try makeCentral()
+    let a = try desk("a")
+    try Synchronizer.join(store: a, url: url, deskName: "A")
+    try a.transaction {
+      for number in 1...300 { try a.addBook(bookDraft("\(number)", "Книга \(number)", surname: "Автор")) }
+    }
+    // Made and changed in the same batch: the change finds the book indexed.
+    try a.updateBook(inventory: "7") { $0.title = "Лунный камень" }
+    try a.deleteBook(inventory: "8")
+    try sync(a)
+    let b = try desk("b")
+    let joined = try Synchronizer.join(store: b, url: url, deskName: "B")
+    #expect(joined.report.applied >= 302)
+    #expect(try b.bookCount() == 299)
+    #expect(try b.searchBooks("лунный").all.map(\.book.inventoryNumber) == ["7"])
+    #expect(try b.searchBooks("книга").all.count == 200, "the search's cap: the words are indexed")
+    try b.database.execute("INSERT INTO book_fts(book_fts) VALUES ('integrity-check')")
+    #expect(try b.integrityCheck() == ["ok"])
+    #expect(try b.canonicalDump() == a.canonicalDump())
+  }
+
   @Test func twoDesksThatChangeDifferentFieldsOfABookBothKeepTheirChange() throws {
     let url = try makeCentral()
     let a = try desk("a")
@@ -345,6 +367,11 @@ import Testing
     #expect {
       try sync(a)
     } throws: { "\($0)".contains("run circdesk central init on it") }
+    try server.psql(
+      "UPDATE circdesk_central SET value = '99' WHERE key = 'schema_version'", database: databaseName(url))
+    #expect {
+      try sync(a)
+    } throws: { "\($0)".hasPrefix("The central was set up by a newer circdesk (schema 99") }
     #expect {
       try Synchronizer(store: a, url: "host=\(folder.path)/nowhere port=1 user=x").sync()
     } throws: { "\($0)".hasPrefix("Cannot reach the central:") }

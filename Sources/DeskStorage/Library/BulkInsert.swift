@@ -62,4 +62,16 @@ extension LibraryStore {
 
   /// Books indexed by one statement when a bulk insert catches up.
   public static let bulkIndexSlice = 20_000
+
+  /// Runs `body`, which writes much in a few transactions (an import, a desk catching up with a
+  /// central), with a bigger page cache and statement journals in memory: SQLite then does not
+  /// spill pages to the log before the commit. Still bounded (64 MiB), whatever the size of the
+  /// file. A statement journal (the undo record of one statement that writes through triggers: a
+  /// reader, a loan, a slice of the full-text index) that outgrew SQLite's 64 KiB threshold would
+  /// otherwise be a temporary file, written again by every later statement.
+  public func withBulkCache<T>(_ body: () throws -> T) rethrows -> T {
+    try? database.executeScript("PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY")
+    defer { try? database.executeScript("PRAGMA cache_size = -2000; PRAGMA temp_store = DEFAULT") }
+    return try body()
+  }
 }

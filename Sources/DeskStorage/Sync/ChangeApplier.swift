@@ -37,18 +37,14 @@ extension LibraryStore {
           "INSERT INTO sync_peer(desk_id, name) VALUES (?, ?) ON CONFLICT(desk_id) DO UPDATE SET name = excluded.name",
           pulled.change.deskID, pulled.deskName)
       }
-      for pulled in batch {
-        let change = pulled.change
-        latest = max(latest, change.clock.rawValue)
-        do {
-          try applyOne(pulled, deskID: tie.deskID, now: now, books: &books, report: &report)
-        } catch let error as StoreError {
-          throw error
-        } catch let error as DatabaseError {
-          throw StoreError.badChange(
-            "change \(change.id) from desk «\(pulled.deskName)» (\(change.entity) \(change.recordID)): \(error.message)"
-          )
+      // A large batch (a desk catching up) adds books as an import does: the full-text index and
+      // the count brought up to date once, at the end of the batch.
+      if batch.count >= LibraryStore.bulkApplyThreshold {
+        try addingBooksInBulk {
+          try applyAll(batch, deskID: tie.deskID, now: now, report: &report, books: &books, latest: &latest)
         }
+      } else {
+        try applyAll(batch, deskID: tie.deskID, now: now, report: &report, books: &books, latest: &latest)
       }
       for book in books.sorted() {
         report.conflictsRaised += try reconcileLoans(bookRowID: book, now: now)
@@ -57,6 +53,27 @@ extension LibraryStore {
       try database.execute(
         "UPDATE sync_desk SET applying = 0, cursor = max(cursor, ?), hlc = max(hlc, ?) WHERE id = 1", cursor, latest)
       return report
+    }
+  }
+
+  /// Batches this long are applied with the books' triggers put off (`addingBooksInBulk`).
+  static let bulkApplyThreshold = 200
+
+  private func applyAll(
+    _ batch: [PulledChange], deskID: String, now: Timestamp, report: inout ApplyReport, books: inout Set<Int64>,
+    latest: inout Int64
+  ) throws {
+    for pulled in batch {
+      let change = pulled.change
+      latest = max(latest, change.clock.rawValue)
+      do {
+        try applyOne(pulled, deskID: deskID, now: now, books: &books, report: &report)
+      } catch let error as StoreError {
+        throw error
+      } catch let error as DatabaseError {
+        throw StoreError.badChange(
+          "change \(change.id) from desk «\(pulled.deskName)» (\(change.entity) \(change.recordID)): \(error.message)")
+      }
     }
   }
 
@@ -120,7 +137,6 @@ extension LibraryStore {
       }
       try insert(
         table, key: change.recordID, fields.map { ($0.name, $0.value) }, deskName: pulled.deskName, now: now, bad: bad)
-      try refreshDerived(table, key: change.recordID)
       return
     }
     // Per-field last-writer-wins: a field changed here (or by another desk) later keeps its value.
@@ -155,6 +171,8 @@ extension LibraryStore {
       try recordClocks(winners.map(\.name), of: change)
       return
     }
+    // A book added earlier in this batch is indexed before it changes.
+    if change.entity == "book" { try catchUpBulkBooks() }
     if change.entity == "loan" {
       // Put aside from the one-open-loan index while it changes; `reconcileLoans` sets it right.
       try database.execute("UPDATE loan SET conflict = id WHERE uuid = ?", change.recordID)
@@ -235,9 +253,10 @@ extension LibraryStore {
     }
     columns.append("updated_at")
     values.append(.text(now.iso))
-    if table.entity == "book" || table.entity == "reader" {
+    if let (sortKey, searchText) = LibraryStore.derivedColumns(table.entity, key: key, fields) {
+      // Made here from the fields, before the insert: the full-text index is written once.
       columns += ["sort_key", "search_text"]
-      values += [.text(""), .text("")]
+      values += [.text(sortKey), .text(searchText)]
     }
     if table.entity == "loan" {
       // Beside another open loan of the book it waits, marked, for `reconcileLoans`.
@@ -249,6 +268,31 @@ extension LibraryStore {
       try database.execute(
         "INSERT INTO \(table.table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
         values: values)
+    }
+  }
+
+  /// The sort key and search words of a book or reader that a change makes, from its fields.
+  static func derivedColumns(_ entity: String, key: String, _ fields: [(String, DatabaseValue)]) -> (String, String)? {
+    func text(_ name: String) -> String {
+      guard case .text(let value)? = fields.first(where: { $0.0 == name })?.1 else { return "" }
+      return value
+    }
+    let epoch = Timestamp(millisecondsSinceEpoch: 0)
+    switch entity {
+    case "book":
+      let book = Book(
+        id: RecordID(key), inventoryNumber: text("inventory"), authorSurname: text("author_surname"),
+        authorInitials: text("author_initials"), title: text("title"), publisher: text("publisher"), created: epoch,
+        updated: epoch)
+      return (book.sortKey, book.searchText)
+    case "reader":
+      let reader = Reader(
+        id: RecordID(key), ticket: text("ticket"), surname: text("surname"), firstName: text("first_name"),
+        patronymic: text("patronymic"), category: "", registered: LocalDate(daysSinceEpoch: 0), created: epoch,
+        updated: epoch)
+      return (reader.sortKey, reader.searchText)
+    default:
+      return nil
     }
   }
 
