@@ -1,3 +1,4 @@
+import Dispatch
 import DeskDomain
 import DeskStorage
 
@@ -217,35 +218,74 @@ public final class Synchronizer {
     }
   }
 
+  /// Pulls on one thread and applies on this one: the central prepares the next batch while the
+  /// desk writes the last (measured: a fifth off a first join of 125,000 changes, which waited on
+  /// the network for a third of its time). At most two batches wait in between.
   private func pullBatches(_ report: inout SyncReport) throws {
-    var cursor = try store.deskTie()?.cursor ?? 0
-    while true {
-      let rows = try central.execute(
-        """
-        SELECT c.seq, c.id::text, c.desk_id::text, coalesce(d.name, ''), c.entity, c.record_id, c.hlc, c.payload::text
-        FROM change c LEFT JOIN desk d ON d.id = c.desk_id
-        WHERE c.seq > $1 ORDER BY c.seq LIMIT $2
-        """, [String(cursor), String(pullBatch)])
-      guard !rows.isEmpty else { return }
-      let batch = rows.compactMap { row -> PulledChange? in
-        guard row.count == 8, let seq = row[0].flatMap({ Int64($0) }), let id = row[1], let desk = row[2],
-          let entity = row[4], let record = row[5], let clock = row[6].flatMap({ Int64($0) }), let payload = row[7]
-        else { return nil }
-        return PulledChange(
-          sequence: seq,
-          change: Change(
-            id: id, entity: entity, recordID: record, clock: HybridTimestamp(rawValue: clock), deskID: desk,
-            payload: payload), deskName: row[3] ?? "")
+    let start = try store.deskTie()?.cursor ?? 0
+    let pipe = BatchPipe<PulledChange>(capacity: 2)
+    let fetcher = Fetcher(central: central, batch: pullBatch)
+    let done = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      fetcher.run(after: start, into: pipe)
+      done.signal()
+    }
+    // The fetching thread has let go of the connection before it is used again.
+    defer { done.wait() }
+    do {
+      while let batch = try pipe.receive() {
+        guard let last = batch.last?.sequence else { continue }
+        let applied = try store.apply(batch, cursor: last)
+        report.pulled += batch.count
+        report.applied += applied.applied
+        report.conflictsRaised += applied.conflictsRaised
       }
-      guard batch.count == rows.count, let last = batch.last?.sequence else {
-        throw CentralError.query("the central sent a change that is not whole")
+    } catch {
+      pipe.cancel()
+      throw error
+    }
+  }
+}
+
+/// Reads the central's changes after a cursor, a batch at a time, into a pipe.
+private final class Fetcher: @unchecked Sendable {
+  // Used by one thread at a time: the fetching thread while the pull runs, then the synchronizer.
+  let central: CentralConnection
+  let batch: Int
+
+  init(central: CentralConnection, batch: Int) {
+    self.central = central
+    self.batch = batch
+  }
+
+  func run(after start: Int64, into pipe: BatchPipe<PulledChange>) {
+    var cursor = start
+    do {
+      while true {
+        let rows = try central.execute(
+          """
+          SELECT c.seq, c.id::text, c.desk_id::text, coalesce(d.name, ''), c.entity, c.record_id, c.hlc, c.payload::text
+          FROM change c LEFT JOIN desk d ON d.id = c.desk_id
+          WHERE c.seq > $1 ORDER BY c.seq LIMIT $2
+          """, [String(cursor), String(batch)])
+        let changes = rows.compactMap { row -> PulledChange? in
+          guard row.count == 8, let seq = row[0].flatMap({ Int64($0) }), let id = row[1], let desk = row[2],
+            let entity = row[4], let record = row[5], let clock = row[6].flatMap({ Int64($0) }), let payload = row[7]
+          else { return nil }
+          return PulledChange(
+            sequence: seq,
+            change: Change(
+              id: id, entity: entity, recordID: record, clock: HybridTimestamp(rawValue: clock), deskID: desk,
+              payload: payload), deskName: row[3] ?? "")
+        }
+        guard changes.count == rows.count else { throw CentralError.query("the central sent a change that is not whole") }
+        guard let last = changes.last?.sequence, pipe.send(changes) else { break }
+        cursor = last
+        if rows.count < batch { break }
       }
-      let applied = try store.apply(batch, cursor: last)
-      report.pulled += batch.count
-      report.applied += applied.applied
-      report.conflictsRaised += applied.conflictsRaised
-      cursor = last
-      if rows.count < pullBatch { return }
+      pipe.finish()
+    } catch {
+      pipe.finish(throwing: error)
     }
   }
 }

@@ -2,7 +2,7 @@ import DeskTestSupport
 import Dispatch
 import Testing
 
-@testable import DeskExchange
+import DeskDomain
 
 /// The pipe between an import's reading and writing threads.
 @Suite struct BatchPipeTests {

@@ -93,15 +93,17 @@ extension LibraryStore {
     guard let table = SyncedTables.table(change.entity) else {
       throw bad("no record is of the kind «\(change.entity)»")
     }
-    guard
-      try database.queryFirst(
-        "SELECT json_valid(?) AND json_type(?) = 'object'", change.payload, change.payload, read: { $0.bool(0) })
-        == true
-    else {
+    // One reading of the JSON: malformed text fails, and an array or a bare value has keys that
+    // are not names.
+    let fields: [(name: String, value: DatabaseValue, type: String)]
+    do {
+      fields = try database.query("SELECT key, value, type, typeof(key) = 'text' FROM json_each(?)", change.payload) {
+        row in
+        guard row.bool(3) else { throw bad("its fields are not a JSON object") }
+        return (name: row.string(0), value: row.value(1), type: row.string(2))
+      }
+    } catch let error as DatabaseError where error.message.contains("JSON") {
       throw bad("its fields are not a JSON object")
-    }
-    let fields = try database.query("SELECT key, value, type FROM json_each(?)", change.payload) {
-      (name: $0.string(0), value: $0.value(1), type: $0.string(2))
     }
     for field in fields {
       guard table.field(field.name) != nil || (field.name == "deleted" && table.deletesRows) else {
@@ -123,20 +125,18 @@ extension LibraryStore {
       return
     }
     report.applied += 1
-    let exists =
-      try database.scalarInt(
-        "SELECT count(*) FROM \(table.table) WHERE \(table.key) = ?", change.recordID) > 0
+    let exists = try database.scalarInt(table.existsSQL, change.recordID) > 0
     if !exists && !table.deletesRows {
       // A record made at another desk: its first change brings every field, and nothing here is
       // newer than it.
-      let missing = table.fields.map(\.name).filter { name in !fields.contains { $0.name == name } }
+      let given = Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+      let missing = table.fields.map(\.name).filter { given[$0] == nil }
       guard missing.isEmpty else {
         throw bad(
           "this desk does not have the \(change.entity), and the change does not make it "
             + "(no \(missing.joined(separator: ", ")))")
       }
-      try insert(
-        table, key: change.recordID, fields.map { ($0.name, $0.value) }, deskName: pulled.deskName, now: now, bad: bad)
+      try insert(table, key: change.recordID, given, deskName: pulled.deskName, now: now, bad: bad)
       return
     }
     // Per-field last-writer-wins: a field changed here (or by another desk) later keeps its value.
@@ -240,41 +240,50 @@ extension LibraryStore {
     return (field.column, .integer(id))
   }
 
+  /// The insert of a record a change makes: its key, every field in the table's order, then what
+  /// the desk makes itself. Made once per table.
+  private static let creationSQL: [String: String] = Dictionary(
+    uniqueKeysWithValues: SyncedTables.all.map { table in
+      var columns = [table.key] + table.fields.map(\.column) + ["updated_at"]
+      if table.entity == "book" || table.entity == "reader" { columns += ["sort_key", "search_text"] }
+      if table.entity == "loan" { columns.append("conflict") }
+      return (
+        table.entity,
+        "INSERT INTO \(table.table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+      )
+    })
+
+  /// Inserts the record a change makes; `fields` holds every field of the table (in any order:
+  /// the central's JSON keeps no order).
   private func insert(
-    _ table: SyncedTable, key: String, _ fields: [(String, DatabaseValue)], deskName: String, now: Timestamp,
+    _ table: SyncedTable, key: String, _ fields: [String: DatabaseValue], deskName: String, now: Timestamp,
     bad: (String) -> StoreError
   ) throws {
-    var columns = [table.key]
+    guard let sql = LibraryStore.creationSQL[table.entity] else { return }
     var values: [DatabaseValue] = [.text(key)]
-    for (name, value) in fields {
-      let (column, mapped) = try columnValue(table, name, value, bad: bad)
-      columns.append(column)
-      values.append(mapped)
+    values.reserveCapacity(table.fields.count + 5)
+    for field in table.fields {
+      values.append(try columnValue(table, field.name, fields[field.name] ?? .null, bad: bad).value)
     }
-    columns.append("updated_at")
     values.append(.text(now.iso))
     if let (sortKey, searchText) = LibraryStore.derivedColumns(table.entity, key: key, fields) {
       // Made here from the fields, before the insert: the full-text index is written once.
-      columns += ["sort_key", "search_text"]
       values += [.text(sortKey), .text(searchText)]
     }
     if table.entity == "loan" {
       // Beside another open loan of the book it waits, marked, for `reconcileLoans`.
-      columns.append("conflict")
       values.append(.integer(Int64(try database.scalarInt("SELECT coalesce(max(id), 0) + 1 FROM loan"))))
     }
-    let number = fields.first { $0.0 == "inventory" || $0.0 == "ticket" }?.1
+    let number = fields["inventory"] ?? fields["ticket"]
     try insertCatchingClash(table, key: key, number: number, deskName: deskName, now: now) {
-      try database.execute(
-        "INSERT INTO \(table.table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))",
-        values: values)
+      try database.execute(sql, values: values)
     }
   }
 
   /// The sort key and search words of a book or reader that a change makes, from its fields.
-  static func derivedColumns(_ entity: String, key: String, _ fields: [(String, DatabaseValue)]) -> (String, String)? {
+  static func derivedColumns(_ entity: String, key: String, _ fields: [String: DatabaseValue]) -> (String, String)? {
     func text(_ name: String) -> String {
-      guard case .text(let value)? = fields.first(where: { $0.0 == name })?.1 else { return "" }
+      guard case .text(let value)? = fields[name] else { return "" }
       return value
     }
     let epoch = Timestamp(millisecondsSinceEpoch: 0)

@@ -3,7 +3,7 @@ import Synchronization
 
 /// Carries batches from one thread that makes them to one that uses them, in order, with at most
 /// `capacity` batches waiting: the maker waits when the user falls behind, so memory stays flat.
-final class BatchPipe<Element: Sendable>: Sendable {
+public final class BatchPipe<Element: Sendable>: Sendable {
   private struct State {
     var batches: [[Element]] = []
     var failure: (any Error)?
@@ -16,7 +16,7 @@ final class BatchPipe<Element: Sendable>: Sendable {
   /// Free places for batches.
   private let room: DispatchSemaphore
 
-  init(capacity: Int) {
+  public init(capacity: Int) {
     // Made empty and then filled: libdispatch stops the program when a semaphore is freed below
     // its starting value, as `room` is when the receiver stops with batches still waiting.
     room = DispatchSemaphore(value: 0)
@@ -24,7 +24,7 @@ final class BatchPipe<Element: Sendable>: Sendable {
   }
 
   /// Sends a batch, waiting for room; false when the receiver has stopped listening.
-  func send(_ batch: [Element]) -> Bool {
+  public func send(_ batch: [Element]) -> Bool {
     room.wait()
     let taken = state.withLock { state in
       guard !state.cancelled else { return false }
@@ -36,13 +36,13 @@ final class BatchPipe<Element: Sendable>: Sendable {
   }
 
   /// Ends the stream; the receiver gets `failure` thrown once the batches before it are taken.
-  func finish(throwing failure: (any Error)? = nil) {
+  public func finish(throwing failure: (any Error)? = nil) {
     state.withLock { $0.failure = failure }
     ready.signal()
   }
 
   /// The next batch, nil at the end of the stream, or the maker's failure.
-  func receive() throws -> [Element]? {
+  public func receive() throws -> [Element]? {
     ready.wait()
     let next = try state.withLock { state throws -> [Element]? in
       if !state.batches.isEmpty { return state.batches.removeFirst() }
@@ -54,7 +54,7 @@ final class BatchPipe<Element: Sendable>: Sendable {
   }
 
   /// The receiver stops: a maker waiting for room wakes and learns that nobody listens.
-  func cancel() {
+  public func cancel() {
     state.withLock { $0.cancelled = true }
     room.signal()
   }
