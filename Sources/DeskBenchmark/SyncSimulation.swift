@@ -249,6 +249,19 @@ public struct SyncSimulation {
       for book in doubled where !open.contains(book) {
         outcome.problems.append("\(desk.name): book \(book) is out twice without a conflict")
       }
+      // A deleted book or reader still out exists only in a conflict.
+      let deletedOut = try desk.store.database.query(
+        """
+        SELECT DISTINCT b.uuid FROM loan l JOIN book b ON b.id = l.book_id
+        WHERE l.returned_at IS NULL AND l.deleted = 0 AND b.deleted = 1
+        UNION SELECT DISTINCT r.uuid FROM loan l JOIN reader r ON r.id = l.reader_id
+        WHERE l.returned_at IS NULL AND l.deleted = 0 AND r.deleted = 1
+        """
+      ) { $0.string(0) }
+      let flagged = Set(try desk.store.conflicts().filter { $0.kind == .editAfterDelete }.map(\.recordID))
+      for record in deletedOut where !flagged.contains(record) {
+        outcome.problems.append("\(desk.name): \(record) is deleted but out, without a conflict")
+      }
       outcome.doubleIssues = max(
         outcome.doubleIssues, try desk.store.conflicts(includingSettled: true).filter { $0.kind == .doubleIssue }.count)
     }

@@ -19,7 +19,26 @@ public final class CentralConnection {
       PQfinish(connection)
       throw .cannotConnect(message)
     }
+    // The server's notices (a warning as it shuts down) are not for the librarian's terminal:
+    // what matters comes back as the error of the statement.
+    PQsetNoticeProcessor(connection, { _, _ in }, nil)
     handle = connection
+  }
+
+  /// True when the connection string carries a password (which the library file never keeps).
+  public static func hasPassword(_ url: String) -> Bool {
+    var error: UnsafeMutablePointer<CChar>?
+    guard let options = PQconninfoParse(url, &error) else {
+      if let error { PQfreemem(error) }
+      return false
+    }
+    defer { PQconninfoFree(options) }
+    var option = options
+    while let keyword = option.pointee.keyword {
+      if String(cString: keyword) == "password", option.pointee.val != nil { return true }
+      option += 1
+    }
+    return false
   }
 
   deinit {

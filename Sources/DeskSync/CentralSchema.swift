@@ -152,7 +152,12 @@ public enum CentralSchema {
             VALUES (c.entity, c.record_id::uuid, new_key, c.hlc, p_desk::text, new_deleted,
               CASE WHEN deleted_wins THEN c.hlc ELSE 0 END, CASE WHEN deleted_wins THEN p_desk::text ELSE '' END);
           END IF;
-        ELSIF c.entity = 'loan' THEN
+        ELSIF c.entity IN ('loan', 'address') AND NOT c.payload ? 'created_at'
+            AND NOT EXISTS (SELECT 1 FROM change WHERE entity = c.entity AND record_id = c.record_id) THEN
+          -- A change of a loan or address the central never saw made would stop every other desk.
+          RAISE EXCEPTION 'change % is about % %, which the central does not know', c.id, c.entity, c.record_id;
+        END IF;
+        IF c.entity = 'loan' THEN
           IF c.payload ? 'book' AND NOT EXISTS (
               SELECT 1 FROM record_key WHERE entity = 'book' AND id = (c.payload->>'book')::uuid) THEN
             RAISE EXCEPTION 'change % issues book %, which the central does not know', c.id, c.payload->>'book';
@@ -171,6 +176,21 @@ public enum CentralSchema {
     END
     $$;
     REVOKE ALL ON FUNCTION circdesk_push(uuid, jsonb) FROM PUBLIC;
+
+    -- A desk's name is its own in the library, whatever its case and spaces.
+    CREATE UNIQUE INDEX desk_name ON desk (lower(btrim(name)));
+    -- Registers a desk, or renames it; a desk's role needs no right on the table itself.
+    CREATE FUNCTION circdesk_join(p_desk uuid, p_name text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+    BEGIN
+      IF btrim(coalesce(p_name, '')) = '' THEN
+        RAISE EXCEPTION 'a desk needs a name';
+      END IF;
+      INSERT INTO desk(id, name) VALUES (p_desk, btrim(p_name))
+      ON CONFLICT (id) DO UPDATE SET name = excluded.name;
+    END
+    $$;
+    REVOKE ALL ON FUNCTION circdesk_join(uuid, text) FROM PUBLIC;
     """#
 
   public struct Outcome: Equatable, Sendable {

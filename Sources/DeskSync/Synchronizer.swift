@@ -1,6 +1,6 @@
-import Dispatch
 import DeskDomain
 import DeskStorage
+import Dispatch
 
 /// Why a desk could not join or sync. Each case reads as a sentence a librarian can act on.
 public enum SyncError: Error, CustomStringConvertible {
@@ -116,11 +116,16 @@ public final class Synchronizer {
         throw SyncError.otherLibrary(desk: existing.libraryID, central: library)
       }
       let deskID = existing?.deskID ?? RecordID.random().text
-      let taken = try central.execute("SELECT 1 FROM desk WHERE name = $1 AND id <> $2::uuid", [deskName, deskID])
+      let taken = try central.execute(
+        "SELECT 1 FROM desk WHERE lower(btrim(name)) = lower(btrim($1)) AND id <> $2::uuid", [deskName, deskID])
       guard taken.isEmpty else { throw SyncError.deskNameTaken(deskName) }
-      try central.execute(
-        "INSERT INTO desk(id, name) VALUES ($1::uuid, $2) ON CONFLICT (id) DO UPDATE SET name = excluded.name",
-        [deskID, deskName])
+      do {
+        try central.execute("SELECT circdesk_join($1::uuid, $2)", [deskID, deskName])
+      } catch {
+        // Two desks joining with one name at once: the central's index lets one through.
+        if case .query(let message) = error, message.contains("desk_name") { throw SyncError.deskNameTaken(deskName) }
+        throw error
+      }
       // The first desk's circulation rules become the library's.
       let hasPolicy = try central.execute(
         "SELECT 1 FROM change WHERE entity IN ('category', 'setting', 'holiday') LIMIT 1")
@@ -146,11 +151,20 @@ public final class Synchronizer {
   public func sync() throws(SyncError) -> SyncReport {
     var report = SyncReport()
     do throws(SyncError) {
+      let mark: Int
+      do { mark = try store.conflictMark() } catch { throw .store(error) }
       try push(&report)
       try pull(&report)
       // What applying made here (a loan closed by a return made here) goes out at once.
       try push(&report)
-      do { try store.noteSyncAttempt(failure: nil) } catch { throw .store(error) }
+      do {
+        // New conflicts are those still open at the end: one raised and settled within the
+        // batches pulled (a desk catching up with history) is no news.
+        report.conflictsRaised = try store.openConflicts(after: mark)
+        try store.noteSyncAttempt(failure: nil)
+      } catch {
+        throw .store(error)
+      }
       return report
     } catch {
       try? store.noteSyncAttempt(failure: error.description)
@@ -278,7 +292,9 @@ private final class Fetcher: @unchecked Sendable {
               id: id, entity: entity, recordID: record, clock: HybridTimestamp(rawValue: clock), deskID: desk,
               payload: payload), deskName: row[3] ?? "")
         }
-        guard changes.count == rows.count else { throw CentralError.query("the central sent a change that is not whole") }
+        guard changes.count == rows.count else {
+          throw CentralError.query("the central sent a change that is not whole")
+        }
         guard let last = changes.last?.sequence, pipe.send(changes) else { break }
         cursor = last
         if rows.count < batch { break }

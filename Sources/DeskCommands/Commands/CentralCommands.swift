@@ -2,6 +2,10 @@ import DeskDomain
 import DeskStorage
 import DeskSync
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `circdesk central init`: creates the central PostgreSQL schema the desks of one library
 /// share, or brings it up to date.
 struct CentralInit: DeskCommand {
@@ -65,13 +69,25 @@ struct CentralJoin: DeskCommand {
     }
     let name = (arguments.value("--desk") ?? "").trimmingWhitespace()
     guard !name.isEmpty else { throw .usage("give the desk a name: --desk NAME", command: spec.path) }
+    // A join refused before anything was written leaves no new file behind.
+    let path = context.databasePath(arguments)
+    let existed = access(path, F_OK) == 0
     let store = try context.openStore(arguments)
+    let before = try perform { () throws(StoreError) in try store.deskTie() }
     do throws(SyncError) {
       let (queued, report) = try Synchronizer.join(store: store, url: url, deskName: name)
-      context.output.line("Joined the central as desk «\(name)».".visibleForTerminal)
-      if queued > 0 { context.output.line("Sent this library's \(queued) records.") }
+      let renamed = before.map { $0.deskName != name ? " (renamed from «\($0.deskName)»)" : "" } ?? ""
+      context.output.line("Joined the central as desk «\(name)»\(renamed).".visibleForTerminal)
+      if queued > 0 { context.output.line("Sent this library's \(englishPlural(queued, "record")).") }
       SyncCommand.describe(report, to: context)
+      if CentralConnection.hasPassword(url) {
+        context.output.line(
+          "The password is not kept in the library: give it through ~/.pgpass or PGPASSWORD for the next syncs.")
+      }
     } catch {
+      if !existed, (try? store.deskTie()) == nil, (try? store.isEmpty()) == true {
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
+      }
       throw .failed([error.description])
     }
   }

@@ -62,7 +62,7 @@ struct ConflictsShow: DeskCommand {
     if conflict.resolved != nil {
       lines.append("Settled \(conflict.resolved?.iso ?? ""): \(conflict.resolution)")
     } else {
-      lines.append("To settle it, \(conflict.kind.remedy.replacingNumber(with: conflict.number)).")
+      lines.append("To settle it, \(conflict.kind.remedy(number: conflict.number)).")
     }
     for line in lines { context.output.line(line.visibleForTerminal) }
   }
@@ -106,13 +106,5 @@ struct ConflictsResolve: DeskCommand {
     let settled = try perform { () throws(StoreError) in try store.settle(number, settlement) }
     let outcome = settled.resolved == nil ? "sent to the central at the next sync" : settled.resolution
     context.output.line("Conflict \(number): \(outcome).".visibleForTerminal)
-  }
-}
-
-extension String {
-  /// A remedy's "N" made the conflict's number.
-  fileprivate func replacingNumber(with number: Int) -> String {
-    split(separator: " ", omittingEmptySubsequences: false).map { $0 == "N" ? String(number) : String($0) }
-      .joined(separator: " ")
   }
 }

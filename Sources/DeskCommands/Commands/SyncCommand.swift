@@ -26,6 +26,9 @@ struct SyncCommand: DeskCommand {
       describe(status, json: arguments.has("--json"), to: context)
       return
     }
+    if let url = arguments.value("--url"), url.trimmingWhitespace().isEmpty {
+      throw .usage("--url needs a connection string", command: spec.path)
+    }
     let tie = try perform { () throws(StoreError) in try store.deskTie() }
     guard tie != nil else { throw .failed([SyncError.notJoined.description]) }
     do throws(SyncError) {
@@ -46,9 +49,11 @@ struct SyncCommand: DeskCommand {
 
   static func describe(_ report: SyncReport, to context: CommandContext) {
     context.output.line(
-      "Sent \(report.pushed) changes, received \(report.pulled) (\(report.applied) from other desks)."
-        + (report.refused > 0 ? " \(report.refused) held back by a clash of numbers." : "")
-        + (report.conflictsRaised > 0 ? " \(report.conflictsRaised) new conflicts: circdesk conflicts list." : ""))
+      "Sent \(englishPlural(report.pushed, "change")), received \(report.pulled) (\(report.applied) from other desks)."
+        + (report.refused > 0
+          ? " \(englishPlural(report.refused, "change")) wait for a clash of numbers to be settled." : "")
+        + (report.conflictsRaised > 0
+          ? " \(englishPlural(report.conflictsRaised, "new conflict")) to settle: circdesk conflicts list." : ""))
   }
 
   static func describe(_ status: SyncStatus, json: Bool, to context: CommandContext) {
@@ -73,7 +78,8 @@ struct SyncCommand: DeskCommand {
       "Central:      \(tie.central)", "Desk:         \(tie.deskName) (\(tie.deskID))",
       "Library:      \(tie.libraryID)",
       "Last sync:    " + (tie.lastSync.map { "\($0.iso)" } ?? "never"),
-      "Waiting:      \(status.waiting) changes" + (status.held > 0 ? " (\(status.held) held back by a conflict)" : ""),
+      "Waiting:      \(englishPlural(status.waiting, "change"))"
+        + (status.held > 0 ? " (\(status.held) held back by a conflict)" : ""),
       "Conflicts:    \(status.openConflicts) open" + (status.openConflicts > 0 ? ": circdesk conflicts list" : ""),
     ]
     if !tie.lastError.isEmpty, tie.lastAttempt != tie.lastSync {

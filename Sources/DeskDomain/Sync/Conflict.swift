@@ -18,7 +18,13 @@ public enum ConflictKind: String, Hashable, Sendable, CaseIterable {
     }
   }
 
-  /// How a librarian settles it from the command line.
+  /// How a librarian settles conflict `number` from the command line.
+  public func remedy(number: Int) -> String {
+    remedy.split(separator: " ", omittingEmptySubsequences: false).map { $0 == "N" ? String(number) : String($0) }
+      .joined(separator: " ")
+  }
+
+  /// How a librarian settles it from the command line (N: the conflict's number).
   public var remedy: String {
     switch self {
     case .inventory, .ticket: return "give one of them another number: conflicts resolve N --renumber NEW"
@@ -37,6 +43,8 @@ public struct Conflict: Hashable, Sendable {
   public var kind: ConflictKind
   public var entity: String
   public var recordID: String
+  /// The other record or change it is about (for a clash of numbers: the central's record).
+  public var otherID: String
   /// One line: what happened.
   public var summary: String
   /// What each side says, a line each.
@@ -46,7 +54,8 @@ public struct Conflict: Hashable, Sendable {
   public var resolution: String
 
   public init(
-    number: Int, key: String, kind: ConflictKind, entity: String, recordID: String, summary: String, sides: [String],
+    number: Int, key: String, kind: ConflictKind, entity: String, recordID: String, otherID: String = "",
+    summary: String, sides: [String],
     raised: Timestamp, resolved: Timestamp?, resolution: String
   ) {
     self.number = number
@@ -54,6 +63,7 @@ public struct Conflict: Hashable, Sendable {
     self.kind = kind
     self.entity = entity
     self.recordID = recordID
+    self.otherID = otherID
     self.summary = summary
     self.sides = sides
     self.raised = raised

@@ -5,3 +5,8 @@ public func russianPlural(_ count: Int, _ one: String, _ few: String, _ many: St
   let word = (11...14).contains(tens) ? many : units == 1 ? one : (2...4).contains(units) ? few : many
   return "\(count) \(word)"
 }
+
+/// The English count of a word: 1 change, 2 changes.
+public func englishPlural(_ count: Int, _ one: String, _ many: String? = nil) -> String {
+  "\(count) \(count == 1 ? one : many ?? one + "s")"
+}

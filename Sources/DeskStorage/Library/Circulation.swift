@@ -366,10 +366,13 @@ extension LibraryStore {
         refusals.append(.unknownBook(code))
         continue
       }
+      // Any book with the number: while two desks' books share it (a clash not yet settled), the
+      // one out is the one coming back.
       guard
         let record = try database.queryFirst(
-          LibraryStore.loanRecordSQL + " WHERE b.uuid = ? AND l.returned_at IS NULL AND l.deleted = 0", book.id.text,
-          read: LibraryStore.decodeLoanRecord)
+          LibraryStore.loanRecordSQL
+            + " WHERE b.inventory = ? AND b.deleted = 0 AND l.returned_at IS NULL AND l.deleted = 0 ORDER BY b.clash",
+          book.inventoryNumber, read: LibraryStore.decodeLoanRecord)
       else {
         refusals.append(.notOnLoan(book: book.title, inventory: code))
         continue

@@ -72,7 +72,15 @@ enum Migrations {
       details TEXT NOT NULL DEFAULT '{}',
       raised_at TEXT NOT NULL,
       resolved_at TEXT,
-      resolution TEXT NOT NULL DEFAULT ''
+      resolution TEXT NOT NULL DEFAULT '',
+      holder TEXT NOT NULL DEFAULT ''
+    );
+
+    -- What this desk sent whole when it joined with records of its own: those records' fields
+    -- hold values as of that clock reading, so that older changes pulled afterwards (a desk that
+    -- joins again, a copy of another desk's file) leave them alone. A row a table.
+    CREATE TABLE sync_snapshot (
+      entity TEXT PRIMARY KEY, last_row INTEGER NOT NULL, hlc INTEGER NOT NULL
     );
     CREATE INDEX conflict_open ON conflict(entity, record_id) WHERE resolved_at IS NULL;
 
@@ -96,7 +104,7 @@ enum Migrations {
       INSERT INTO outbox(entity, record_id, hlc, payload)
         VALUES ('conflict', NEW.key, \(SyncedTables.nextClock), json_object('kind', NEW.kind, 'entity', NEW.entity,
           'record_id', NEW.record_id, 'other_id', NEW.other_id, 'details', NEW.details,
-          'resolved_at', NEW.resolved_at, 'resolution', NEW.resolution));
+          'resolved_at', NEW.resolved_at, 'resolution', NEW.resolution, 'holder', NEW.holder));
     END;
     \(SyncedTables.captureTriggers())
     """

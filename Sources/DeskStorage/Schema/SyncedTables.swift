@@ -16,8 +16,8 @@ struct SyncedTable: Sendable {
 
   var table: String { entity }
 
-  /// Counts the record with the bound key (0 or 1).
-  var existsSQL: String { "SELECT count(*) FROM \(table) WHERE \(key) = ?" }
+  /// The row id of the record with the bound key.
+  var rowSQL: String { "SELECT rowid FROM \(table) WHERE \(key) = ?" }
 
   func field(_ name: String) -> SyncedField? {
     fields.first { $0.name == name }

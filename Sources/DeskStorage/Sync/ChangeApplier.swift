@@ -29,6 +29,7 @@ extension LibraryStore {
       try database.execute("UPDATE sync_desk SET applying = 1 WHERE id = 1")
       var report = ApplyReport()
       var books: Set<Int64> = []
+      var readers: Set<Int64> = []
       var latest: Int64 = 0
       var peers: [String: String] = [:]
       for pulled in batch where peers[pulled.change.deskID] != pulled.deskName {
@@ -41,13 +42,19 @@ extension LibraryStore {
       // the count brought up to date once, at the end of the batch.
       if batch.count >= LibraryStore.bulkApplyThreshold {
         try addingBooksInBulk {
-          try applyAll(batch, deskID: tie.deskID, now: now, report: &report, books: &books, latest: &latest)
+          try applyAll(
+            batch, deskID: tie.deskID, now: now, report: &report, books: &books, readers: &readers, latest: &latest)
         }
       } else {
-        try applyAll(batch, deskID: tie.deskID, now: now, report: &report, books: &books, latest: &latest)
+        try applyAll(
+          batch, deskID: tie.deskID, now: now, report: &report, books: &books, readers: &readers, latest: &latest)
       }
       for book in books.sorted() {
         report.conflictsRaised += try reconcileLoans(bookRowID: book, now: now)
+        report.conflictsRaised += try reconcileDeletion(entity: "book", rowID: book, now: now)
+      }
+      for reader in readers.sorted() {
+        report.conflictsRaised += try reconcileDeletion(entity: "reader", rowID: reader, now: now)
       }
       // The clock moves past every change heard of: what this desk does next orders after them.
       try database.execute(
@@ -61,13 +68,13 @@ extension LibraryStore {
 
   private func applyAll(
     _ batch: [PulledChange], deskID: String, now: Timestamp, report: inout ApplyReport, books: inout Set<Int64>,
-    latest: inout Int64
+    readers: inout Set<Int64>, latest: inout Int64
   ) throws {
     for pulled in batch {
       let change = pulled.change
       latest = max(latest, change.clock.rawValue)
       do {
-        try applyOne(pulled, deskID: deskID, now: now, books: &books, report: &report)
+        try applyOne(pulled, deskID: deskID, now: now, books: &books, readers: &readers, report: &report)
       } catch let error as StoreError {
         throw error
       } catch let error as DatabaseError {
@@ -78,7 +85,8 @@ extension LibraryStore {
   }
 
   private func applyOne(
-    _ pulled: PulledChange, deskID: String, now: Timestamp, books: inout Set<Int64>, report: inout ApplyReport
+    _ pulled: PulledChange, deskID: String, now: Timestamp, books: inout Set<Int64>, readers: inout Set<Int64>,
+    report: inout ApplyReport
   ) throws {
     let change = pulled.change
     func bad(_ reason: String) -> StoreError {
@@ -86,7 +94,7 @@ extension LibraryStore {
     }
     let own = change.deskID == deskID
     if change.entity == "conflict" {
-      if !own { try applySettlement(change, now: now) }
+      if !own { try applySettlement(change, deskID: deskID, now: now, books: &books) }
       own ? (report.own += 1) : (report.applied += 1)
       return
     }
@@ -120,12 +128,29 @@ extension LibraryStore {
     }
     // Loans, this desk's own too, have their book's loans looked at again once the batch is in.
     if change.entity == "loan", let book = try loanBook(change, fields: fields) { books.insert(book) }
+    // Readers of loans and deleted books and readers are looked at again too: deleted, yet out?
+    if change.entity == "loan", let reader = try loanReader(change, fields: fields) { readers.insert(reader) }
+    if deleted == .integer(1) || deleted == .integer(0) {
+      if change.entity == "book",
+        let row = try database.queryFirst(
+          "SELECT id FROM book WHERE uuid = ?", change.recordID, read: { $0.int64(0) })
+      {
+        books.insert(row)
+      }
+      if change.entity == "reader",
+        let row = try database.queryFirst(
+          "SELECT id FROM reader WHERE uuid = ?", change.recordID, read: { $0.int64(0) })
+      {
+        readers.insert(row)
+      }
+    }
     if own {
       report.own += 1
       return
     }
     report.applied += 1
-    let exists = try database.scalarInt(table.existsSQL, change.recordID) > 0
+    let row = try database.queryFirst(table.rowSQL, change.recordID) { $0.int64(0) }
+    let exists = row != nil
     if !exists && !table.deletesRows {
       // A record made at another desk: its first change brings every field, and nothing here is
       // newer than it.
@@ -146,6 +171,15 @@ extension LibraryStore {
       "SELECT o.hlc, j.key FROM outbox o, json_each(o.payload) j WHERE o.entity = ? AND o.record_id = ?",
       change.entity, change.recordID
     ) { row in pending[row.string(1)] = max(pending[row.string(1)] ?? 0, row.int64(0)) }
+    // A record this desk sent whole when it joined holds every field as of that reading.
+    let floor =
+      try row.flatMap { row in
+        try database.queryFirst(
+          "SELECT hlc FROM sync_snapshot WHERE entity = ? AND last_row >= ?", change.entity, row, read: { $0.int64(0) })
+      } ?? 0
+    if floor > 0, (floor, deskID) >= (change.clock.rawValue, change.deskID) {
+      pending = pending.merging(fields.map { ($0.name, floor) }) { max($0, $1) }
+    }
     var winners: [(name: String, value: DatabaseValue)] = []
     for field in fields {
       if let mine = pending[field.name], (mine, deskID) >= (change.clock.rawValue, change.deskID) { continue }
@@ -180,6 +214,19 @@ extension LibraryStore {
     try update(table, key: change.recordID, winners, deskName: pulled.deskName, now: now, bad: bad)
     try recordClocks(winners.map(\.name), of: change)
     try refreshDerived(table, key: change.recordID)
+  }
+
+  /// The row id of the reader a loan change is about.
+  private func loanReader(_ change: Change, fields: [(name: String, value: DatabaseValue, type: String)]) throws
+    -> Int64?
+  {
+    if let known = try database.queryFirst(
+      "SELECT reader_id FROM loan WHERE uuid = ?", change.recordID, read: { $0.int64(0) })
+    {
+      return known
+    }
+    guard case .text(let reader)? = fields.first(where: { $0.name == "reader" })?.value else { return nil }
+    return try database.queryFirst("SELECT id FROM reader WHERE uuid = ?", reader) { $0.int64(0) }
   }
 
   /// The row id of the book a loan change is about (for the loans of that book to be looked at

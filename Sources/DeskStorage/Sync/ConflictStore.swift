@@ -30,9 +30,9 @@ extension LibraryStore {
       try database.execute("UPDATE loan SET conflict = 0 WHERE book_id = ? AND conflict <> 0", bookRowID)
       try database.execute(
         """
-        UPDATE conflict SET resolved_at = ?, resolution = 'one loan left open'
+        UPDATE conflict SET resolved_at = ?, resolution = ?
         WHERE kind = 'double_issue' AND record_id = ? AND resolved_at IS NULL
-        """, now.iso, book)
+        """, now.iso, open.isEmpty ? "every loan closed by a return" : "one loan left open", book)
       return 0
     }
     try database.execute(
@@ -55,6 +55,54 @@ extension LibraryStore {
       ) { $0.string(0) } ?? "[]"
     return try raiseConflict(
       key: key, kind: .doubleIssue, entity: "book", record: book, other: open.joined(separator: ","),
+      details: details, now: now)
+  }
+
+  /// A book or reader deleted at one desk while another desk issued the book (in either order):
+  /// the loans stand, and the record is a conflict until it is restored or its loans are closed.
+  /// Found from the state the changes leave, so every desk finds the same. Returns 1 when raised.
+  func reconcileDeletion(entity: String, rowID: Int64, now: Timestamp) throws -> Int {
+    guard
+      let record = try database.queryFirst(
+        "SELECT uuid, deleted FROM \(entity) WHERE id = ?", rowID, read: { (uuid: $0.string(0), deleted: $0.bool(1)) })
+    else { return 0 }
+    let out =
+      record.deleted
+      ? try database.query(
+        """
+        SELECT l.uuid, r.ticket, l.desk FROM loan l JOIN reader r ON r.id = l.reader_id
+        WHERE l.\(entity)_id = ? AND l.returned_at IS NULL AND l.deleted = 0 ORDER BY l.uuid
+        """, rowID
+      ) { (loan: $0.string(0), ticket: $0.string(1), desk: $0.string(2)) } : []
+    guard !out.isEmpty else {
+      try database.execute(
+        """
+        UPDATE conflict SET resolved_at = ?, resolution = ?
+        WHERE kind = 'edit_after_delete' AND record_id = ? AND key LIKE 'deleted-while-out:%' AND resolved_at IS NULL
+        """, now.iso, record.deleted ? "its loans closed" : "restored", record.uuid)
+      return 0
+    }
+    let deleter =
+      try database.queryFirst(
+        """
+        SELECT coalesce(p.name, '') FROM sync_tombstone t LEFT JOIN sync_peer p ON p.desk_id = t.desk_id
+        WHERE t.entity = ? AND t.record_id = ?
+        """, entity, record.uuid, read: { $0.string(0) }) ?? ""
+    let key = "deleted-while-out:" + record.uuid + ":" + out.map(\.loan).joined(separator: ",")
+    try database.execute(
+      """
+      UPDATE conflict SET resolved_at = ?, resolution = 'superseded'
+      WHERE kind = 'edit_after_delete' AND record_id = ? AND key LIKE 'deleted-while-out:%' AND key <> ?
+        AND resolved_at IS NULL
+      """, now.iso, record.uuid, key)
+    let details =
+      try database.queryFirst(
+        "SELECT json_object('out', ?, 'deleted_by', ?)",
+        out.map { "ticket \($0.ticket) at desk «\($0.desk)»" }.joined(separator: "; "), deleter
+      ) { $0.string(0) } ?? "{}"
+    return try raiseConflict(
+      key: key, kind: .editAfterDelete, entity: entity, record: record.uuid,
+      other: out.map(\.loan).joined(separator: ","),
       details: details, now: now)
   }
 
@@ -83,33 +131,71 @@ extension LibraryStore {
   }
 
   /// A conflict settled at another desk is settled here too.
-  func applySettlement(_ change: Change, now: Timestamp) throws {
+  ///
+  /// Two desks may settle one conflict differently before they hear of each other: the later
+  /// settlement (by the hybrid clock) stands at every desk. When it names another holder of a
+  /// book issued twice than this desk's did, the loan this desk closed is opened again, as a
+  /// change of this desk that travels on (the other desk closes the loan this desk kept open).
+  func applySettlement(_ change: Change, deskID: String, now: Timestamp, books: inout Set<Int64>) throws {
     let fields = try database.queryFirst(
       """
       SELECT json_extract(?1, '$.kind'), json_extract(?1, '$.entity'), json_extract(?1, '$.record_id'),
         coalesce(json_extract(?1, '$.other_id'), ''), coalesce(json_extract(?1, '$.details'), '{}'),
-        json_extract(?1, '$.resolved_at'), coalesce(json_extract(?1, '$.resolution'), '')
+        json_extract(?1, '$.resolved_at'), coalesce(json_extract(?1, '$.resolution'), ''),
+        coalesce(json_extract(?1, '$.holder'), '')
       WHERE json_valid(?1)
       """, change.payload
     ) {
       (
         kind: $0.optionalString(0), entity: $0.optionalString(1), record: $0.optionalString(2), other: $0.string(3),
-        details: $0.string(4), resolved: $0.optionalString(5), resolution: $0.string(6)
+        details: $0.string(4), resolved: $0.optionalString(5), resolution: $0.string(6), holder: $0.string(7)
       )
     }
-    guard let fields, let kindText = fields.kind, ConflictKind(rawValue: kindText) != nil, let entity = fields.entity,
-      let record = fields.record, let resolved = fields.resolved
+    guard let fields, let kindText = fields.kind, let kind = ConflictKind(rawValue: kindText),
+      let entity = fields.entity, let record = fields.record, let resolved = fields.resolved
     else {
       throw StoreError.badChange("change \(change.id) settles a conflict but does not say which, or how")
     }
+    // The settlement this desk holds, its own (sent or not) or another desk's, and its clock.
+    let pending =
+      try database.queryFirst(
+        "SELECT max(hlc) FROM outbox WHERE entity = 'conflict' AND record_id = ?", change.recordID
+      ) { $0.isNull(0) ? nil : $0.int64(0) } ?? nil
+    if let pending, (pending, deskID) > (change.clock.rawValue, change.deskID) { return }
+    let kept = try database.queryFirst(
+      "SELECT hlc, desk FROM field_clock WHERE entity = 'conflict' AND record_id = ? AND field = 'resolution'",
+      change.recordID, read: { (clock: $0.int64(0), desk: $0.string(1)) })
+    if let kept, (kept.clock, kept.desk) > (change.clock.rawValue, change.deskID) { return }
     try database.execute(
       """
-      INSERT INTO conflict(key, kind, entity, record_id, other_id, details, raised_at, resolved_at, resolution)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT(key) DO UPDATE SET resolved_at = excluded.resolved_at, resolution = excluded.resolution
-        WHERE conflict.resolved_at IS NULL
+      INSERT INTO field_clock(entity, record_id, field, hlc, desk) VALUES ('conflict', ?, 'resolution', ?, ?)
+      ON CONFLICT (entity, record_id, field) DO UPDATE SET hlc = excluded.hlc, desk = excluded.desk
+      """, change.recordID, change.clock.rawValue, change.deskID)
+    let previous = try database.queryFirst(
+      "SELECT resolved_at, holder FROM conflict WHERE key = ?", change.recordID,
+      read: { (resolved: $0.optionalString(0), holder: $0.string(1)) })
+    try database.execute(
+      """
+      INSERT INTO conflict(key, kind, entity, record_id, other_id, details, raised_at, resolved_at, resolution, holder)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT(key) DO UPDATE SET resolved_at = excluded.resolved_at, resolution = excluded.resolution,
+        holder = excluded.holder
       """, change.recordID, kindText, entity, record, fields.other, fields.details, now.iso, resolved,
-      fields.resolution)
+      fields.resolution, fields.holder)
+    guard kind == .doubleIssue, let previous, let closedAt = previous.resolved, !previous.holder.isEmpty,
+      previous.holder != fields.holder, !fields.holder.isEmpty
+    else { return }
+    // This desk had settled it otherwise and closed the loan the later settlement keeps.
+    guard
+      let loan = try database.queryFirst(
+        "SELECT id, book_id FROM loan WHERE uuid = ? AND returned_at = ?", fields.holder, closedAt,
+        read: { (id: $0.int64(0), book: $0.int64(1)) })
+    else { return }
+    try database.execute("UPDATE sync_desk SET applying = 0 WHERE id = 1")
+    try database.execute(
+      "UPDATE loan SET returned_at = NULL, conflict = id, updated_at = ? WHERE id = ?", now.iso, loan.id)
+    try database.execute("UPDATE sync_desk SET applying = 1 WHERE id = 1")
+    books.insert(loan.book)
   }
 
   /// The conflicts, open ones first (settled ones too with `all`).
@@ -131,11 +217,22 @@ extension LibraryStore {
         let (summary, sides) = try describe(
           kind, entity: row.entity, record: row.record, other: row.other, details: row.details)
         return Conflict(
-          number: row.number, key: row.key, kind: kind, entity: row.entity, recordID: row.record, summary: summary,
+          number: row.number, key: row.key, kind: kind, entity: row.entity, recordID: row.record, otherID: row.other,
+          summary: summary,
           sides: sides, raised: Timestamp(iso: row.raised) ?? Timestamp(millisecondsSinceEpoch: 0),
           resolved: row.resolved.flatMap(Timestamp.init(iso:)), resolution: row.resolution)
       }
     }
+  }
+
+  /// The number the next conflict raised here will pass: what a sync raised is what is open above it.
+  public func conflictMark() throws(StoreError) -> Int {
+    try read { try database.scalarInt("SELECT coalesce(max(id), 0) FROM conflict") }
+  }
+
+  /// Conflicts raised after `mark` and still open.
+  public func openConflicts(after mark: Int) throws(StoreError) -> Int {
+    try read { try database.scalarInt("SELECT count(*) FROM conflict WHERE id > ? AND resolved_at IS NULL", mark) }
   }
 
   public func conflict(number: Int) throws(StoreError) -> Conflict? {
@@ -150,7 +247,7 @@ extension LibraryStore {
         ?? "book \(record)"
     case "reader":
       return try database.queryFirst(
-        "SELECT surname || ' ' || first_name || ' (ticket ' || ticket || ')' FROM reader WHERE uuid = ?", record,
+        "SELECT trim(surname || ' ' || first_name) || ' (ticket ' || ticket || ')' FROM reader WHERE uuid = ?", record,
         read: { $0.string(0) }) ?? "reader \(record)"
     default:
       return "\(entity) \(record)"
@@ -177,7 +274,7 @@ extension LibraryStore {
     case .doubleIssue:
       let sides = try database.query(
         """
-        SELECT r.surname || ' ' || r.first_name, json_extract(j.value, '$.ticket'), json_extract(j.value, '$.desk'),
+        SELECT trim(r.surname || ' ' || r.first_name), json_extract(j.value, '$.ticket'), json_extract(j.value, '$.desk'),
           json_extract(j.value, '$.issued_at'), json_extract(j.value, '$.due')
         FROM json_each(?) j LEFT JOIN reader r ON r.ticket = json_extract(j.value, '$.ticket') AND r.deleted = 0
         """, details
@@ -190,13 +287,27 @@ extension LibraryStore {
       }
       return ("\(name) was issued to \(sides.count) readers at once", sides)
     case .editAfterDelete:
-      let (fields, desk, at, deleter) =
+      let (desk, at, deleter, issued, out) =
         try database.queryFirst(
-          "SELECT json_extract(?1, '$.fields'), json_extract(?1, '$.desk'), json_extract(?1, '$.at'), json_extract(?1, '$.deleted_by')",
-          details, read: { ($0.string(0), $0.string(1), $0.string(2), $0.string(3)) }) ?? ("", "", "", "")
+          """
+          SELECT json_extract(?1, '$.desk'), json_extract(?1, '$.at'), json_extract(?1, '$.deleted_by'),
+            json_extract(?1, '$.issued'), json_extract(?1, '$.out')
+          """, details,
+          read: { ($0.string(0), $0.string(1), $0.string(2), $0.optionalString(3), $0.optionalString(4)) })
+        ?? ("", "", "", nil, nil)
+      let when = Timestamp(iso: at).map { clock.local($0) }.map { "\($0.date.iso) \($0.clockTime)" } ?? at
+      _ = issued
+      if let out {
+        let by = deleter.isEmpty ? "" : " at desk «\(deleter)»"
+        return ("\(name) is deleted\(by) but out: \(out)", ["deleted\(by)", "out: \(out)"])
+      }
+      let changed = try database.query(
+        "SELECT key, coalesce(json_extract(?1, '$.fields.' || key), '') FROM json_each(json_extract(?1, '$.fields'))",
+        details
+      ) { "\($0.string(0).replacingUnderscores) «\($0.string(1))»" }
       return (
         "\(name) was changed at desk «\(desk)» after desk «\(deleter)» deleted it",
-        ["desk «\(deleter)»: deleted", "desk «\(desk)» at \(at): changed \(fields)"]
+        ["desk «\(deleter)»: deleted", "desk «\(desk)» at \(when): changed " + changed.joined(separator: ", ")]
       )
     }
   }
@@ -224,7 +335,7 @@ extension LibraryStore {
         let kind = row.kind
       else { throw StoreError.conflictNotFound(number) }
       func refuse(_ message: String) -> StoreError {
-        .invalidSetting("Conflict \(number) is «\(kind.title)»: \(message); \(kind.remedy)")
+        .invalidSetting("Conflict \(number) is «\(kind.title)»: \(message); \(kind.remedy(number: number))")
       }
       let resolution: String
       switch (kind, settlement) {
@@ -238,8 +349,10 @@ extension LibraryStore {
             """, book, ticket.trimmingWhitespace(), read: { (loan: $0.int64(0), name: $0.string(1)) })
         else { throw refuse("no open loan of the book is to ticket \(ticket)") }
         resolution = "held by \(holder.name) (ticket \(ticket.trimmingWhitespace())); the other loans closed"
+        let holderID = try database.queryFirst("SELECT uuid FROM loan WHERE id = ?", holder.loan) { $0.string(0) } ?? ""
         try database.execute(
-          "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ?", now.iso, resolution, number)
+          "UPDATE conflict SET resolved_at = ?, resolution = ?, holder = ? WHERE id = ?", now.iso, resolution, holderID,
+          number)
         try database.execute(
           """
           UPDATE loan SET returned_at = ?, updated_at = ?
@@ -273,9 +386,43 @@ extension LibraryStore {
         try database.execute(
           "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ?", now.iso, resolution, number)
       case (.editAfterDelete, .keepDeleted):
+        guard let table = SyncedTables.table(row.entity) else { throw refuse("a \(row.entity) cannot be deleted") }
+        if row.entity == "reader" {
+          let holding = try database.scalarInt(
+            """
+            SELECT count(*) FROM loan l JOIN reader r ON r.id = l.reader_id
+            WHERE r.uuid = ? AND l.returned_at IS NULL AND l.deleted = 0
+            """, row.record)
+          guard holding == 0 else {
+            throw refuse("the reader holds \(holding) books: take them back first, or restore")
+          }
+        }
         resolution = "kept deleted"
         try database.execute(
           "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ?", now.iso, resolution, number)
+        // The deletion said again, with this moment's clock: a restore settled elsewhere before
+        // it gives way, as a later one would win over it.
+        let wasDeleted =
+          try database.scalarInt(
+            "SELECT deleted FROM \(table.table) WHERE \(table.key) = ?", row.record) == 1
+        if wasDeleted {
+          try database.execute(
+            """
+            INSERT INTO outbox(entity, record_id, hlc, payload)
+            SELECT ?, ?, \(SyncedTables.nextClock), '{"deleted":1}' WHERE \(SyncedTables.capturing)
+            """, row.entity, row.record)
+        } else {
+          try database.execute(
+            "UPDATE \(table.table) SET deleted = 1, updated_at = ? WHERE \(table.key) = ?", now.iso, row.record)
+        }
+        if row.entity == "book" {
+          // A book kept deleted is gone: a loan of it made at another desk is closed now.
+          try database.execute(
+            """
+            UPDATE loan SET returned_at = ?, updated_at = ?
+            WHERE book_id = (SELECT id FROM book WHERE uuid = ?) AND returned_at IS NULL AND deleted = 0
+            """, now.iso, now.iso, row.record)
+        }
       default:
         throw refuse("that does not settle it")
       }
@@ -283,5 +430,12 @@ extension LibraryStore {
     }
     guard let settled = try conflict(number: number) else { throw StoreError.conflictNotFound(number) }
     return settled
+  }
+}
+
+extension String {
+  /// A field's name as words: `author_surname` → `author surname`.
+  fileprivate var replacingUnderscores: String {
+    String(map { $0 == "_" ? " " : $0 })
   }
 }

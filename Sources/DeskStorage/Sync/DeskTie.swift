@@ -86,6 +86,9 @@ extension LibraryStore {
       // library's instead of overriding it with its own.
       for table in SyncedTables.all where table.deletesRows ? sendingPolicy : sendingRecords {
         try database.execute(SyncedTables.snapshot(of: table), reading)
+        try database.execute(
+          "INSERT OR REPLACE INTO sync_snapshot(entity, last_row, hlc) SELECT ?, coalesce(max(rowid), 0), ? FROM \(table.table)",
+          table.entity, reading)
       }
       try database.execute("UPDATE sync_desk SET hlc = max(hlc, ?) WHERE id = 1", reading)
       return try database.scalarInt("SELECT count(*) FROM outbox") - before
@@ -99,7 +102,8 @@ extension LibraryStore {
       let waiting = try database.scalarInt("SELECT count(*) FROM outbox")
       if waiting > 0 && !discarding {
         throw StoreError.invalidSetting(
-          "\(waiting) changes made here have not reached the central: run circdesk sync first, "
+          "\(englishPlural(waiting, "change")) made here \(waiting == 1 ? "has" : "have") not reached the central: "
+            + "run circdesk sync first, "
             + "or leave with --discard to drop them from the outbox (the library keeps them)")
       }
       try database.executeScript(
@@ -107,7 +111,7 @@ extension LibraryStore {
         UPDATE sync_desk SET desk_id = NULL, desk_name = NULL, central = NULL, library_id = NULL, capture = 0,
           applying = 0, cursor = 0, last_sync = NULL, last_attempt = NULL, last_error = '' WHERE id = 1;
         DELETE FROM outbox; DELETE FROM field_clock; DELETE FROM sync_tombstone; DELETE FROM sync_peer;
-        DELETE FROM counter_return;
+        DELETE FROM counter_return; DELETE FROM sync_snapshot;
         """)
     }
   }
@@ -143,7 +147,7 @@ public struct SyncMark: Hashable, Sendable {
   public var lines: [String] {
     var lines: [String] = []
     if unsynced > 0 {
-      lines.append("Not yet at the central: \(unsynced) \(unsynced == 1 ? "change" : "changes") made here")
+      lines.append("Not yet at the central: \(englishPlural(unsynced, "change")) made here")
     }
     for conflict in conflicts {
       lines.append(
@@ -160,7 +164,10 @@ extension LibraryStore {
   public func syncMark(entity: String, recordID: RecordID) throws(StoreError) -> SyncMark? {
     guard try deskTie() != nil else { return nil }
     let unsynced = try unsyncedChanges(entity: entity, recordID: recordID)
-    let conflicts = try self.conflicts().filter { $0.entity == entity && $0.recordID == recordID.text }
+    // A clash of numbers shows at both records: this desk's, and the central's that has the number.
+    let conflicts = try self.conflicts().filter {
+      $0.entity == entity && ($0.recordID == recordID.text || $0.otherID == recordID.text)
+    }
     return SyncMark(unsynced: unsynced, conflicts: conflicts)
   }
 }

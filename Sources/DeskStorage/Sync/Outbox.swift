@@ -189,7 +189,14 @@ extension LibraryStore {
       let reading = try database.scalarInt("SELECT \(SyncedTables.nextClock)")
       try database.execute(
         SyncedTables.snapshot(of: table, oneKey: true, asCreation: unknown), reading, clash.record)
-      let waiting = try database.query("SELECT seq FROM outbox WHERE held = ? ORDER BY seq", clash.id) { $0.int64(0) }
+      // What waited for it, and whatever else was done since to the same records (a return of a
+      // loan held back), in their order: a change never goes before the record's creation.
+      let waiting = try database.query(
+        """
+        SELECT seq FROM outbox WHERE held = ?1
+          OR (entity, record_id) IN (SELECT entity, record_id FROM outbox WHERE held = ?1) ORDER BY seq
+        """, clash.id
+      ) { $0.int64(0) }
       for seq in waiting {
         try database.execute("UPDATE outbox SET seq = (SELECT max(seq) + 1 FROM outbox), held = 0 WHERE seq = ?", seq)
       }
@@ -202,7 +209,10 @@ extension LibraryStore {
     }
     // Anything still held for a conflict no longer open goes out after the rest.
     let orphans = try database.query(
-      "SELECT seq FROM outbox WHERE held <> 0 AND held NOT IN (SELECT id FROM conflict WHERE resolved_at IS NULL) ORDER BY seq"
+      """
+      SELECT seq FROM outbox WHERE (entity, record_id) IN (SELECT entity, record_id FROM outbox
+        WHERE held <> 0 AND held NOT IN (SELECT id FROM conflict WHERE resolved_at IS NULL)) ORDER BY seq
+      """
     ) { $0.int64(0) }
     for seq in orphans {
       try database.execute("UPDATE outbox SET seq = (SELECT max(seq) + 1 FROM outbox), held = 0 WHERE seq = ?", seq)
