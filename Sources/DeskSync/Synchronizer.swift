@@ -51,6 +51,8 @@ public final class Synchronizer {
   let tie: DeskTie
   public var pushBatch = 500
   public var pullBatch = 2000
+  /// Changes a desk catching up applies in one transaction.
+  public var catchUpGroup = 20_000
 
   /// Connects to the library's central (`url`, or the one it joined) and checks that it is the
   /// same library.
@@ -247,13 +249,43 @@ public final class Synchronizer {
     // The fetching thread has let go of the connection before it is used again.
     defer { done.wait() }
     do {
-      while let batch = try pipe.receive() {
-        guard let last = batch.last?.sequence else { continue }
-        let applied = try store.apply(batch, cursor: last)
-        report.pulled += batch.count
-        report.applied += applied.applied
-        report.conflictsRaised += applied.conflictsRaised
+      var next = try pipe.receive()
+      // A failed fetch ends the group: what was applied commits, then the failure is told.
+      var fetchFailure: (any Error)?
+      while let first = next {
+        // A desk far behind (a first join) takes full batches together, up to `catchUpGroup`
+        // changes a transaction: fewer commits, and the log checkpointed less often (measured: a
+        // commit every 2,000 changes made a first join of a million books a third slower). A
+        // desk in step commits each batch at once, keeping the write lock briefly.
+        // Books are indexed and counted once a group, as an import does; a batch that is not
+        // full (a desk in step) goes in its own short transaction, its triggers as they are.
+        let group = { () throws -> Void in
+          var batch = first
+          var taken = 0
+          while true {
+            guard let last = batch.last?.sequence else { break }
+            let applied = try self.store.apply(batch, cursor: last)
+            report.pulled += batch.count
+            report.applied += applied.applied
+            report.conflictsRaised += applied.conflictsRaised
+            taken += batch.count
+            do {
+              next = try pipe.receive()
+            } catch {
+              fetchFailure = error
+              next = nil
+            }
+            guard batch.count == self.pullBatch, taken < self.catchUpGroup, let following = next else { break }
+            batch = following
+          }
+        }
+        if first.count == pullBatch {
+          try store.addingBooksInBulk(group)
+        } else {
+          try store.transaction(group)
+        }
       }
+      if let fetchFailure { throw fetchFailure }
     } catch {
       pipe.cancel()
       throw error

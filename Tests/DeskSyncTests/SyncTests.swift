@@ -84,6 +84,28 @@ import Testing
     #expect(try b.canonicalDump() == a.canonicalDump())
   }
 
+  @Test func aDeskFarBehindTakesFullBatchesTogether() throws {
+    let url = try makeCentral()
+    let a = try desk("a")
+    try Synchronizer.join(store: a, url: url, deskName: "A")
+    let b = try desk("b")
+    try Synchronizer.join(store: b, url: url, deskName: "B")
+    try a.transaction {
+      for number in 1...300 { try a.addBook(bookDraft("\(number)", "Книга \(number)", surname: "Автор")) }
+    }
+    try a.updateBook(inventory: "299") { $0.title = "Лунный камень" }
+    try sync(a)
+    let synchronizer = try Synchronizer(store: b)
+    synchronizer.pullBatch = 40
+    synchronizer.catchUpGroup = 100
+    let report = try synchronizer.sync()
+    #expect(report.applied == 301)
+    #expect(try b.bookCount() == 300)
+    #expect(try b.searchBooks("лунный").all.map(\.book.inventoryNumber) == ["299"])
+    try b.database.execute("INSERT INTO book_fts(book_fts) VALUES ('integrity-check')")
+    #expect(try b.canonicalDump() == a.canonicalDump())
+  }
+
   @Test func twoDesksThatChangeDifferentFieldsOfABookBothKeepTheirChange() throws {
     let url = try makeCentral()
     let a = try desk("a")

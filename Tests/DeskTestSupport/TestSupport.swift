@@ -165,7 +165,7 @@ public let librarySchemaBeforeSync =
   }.joined() + """
     DROP TRIGGER conflict_captured;
     DROP TABLE sync_desk; DROP TABLE outbox; DROP TABLE field_clock; DROP TABLE sync_peer;
-    DROP TABLE sync_tombstone; DROP TABLE conflict; DROP TABLE counter_return; DROP TABLE sync_snapshot;
+    DROP TABLE sync_tombstone; DROP TABLE conflict; DROP TABLE sync_snapshot;
     DROP INDEX book_inventory; DROP INDEX reader_ticket; DROP INDEX loan_open_book;
     ALTER TABLE book DROP COLUMN clash; ALTER TABLE reader DROP COLUMN clash; ALTER TABLE loan DROP COLUMN conflict;
     CREATE UNIQUE INDEX book_inventory ON book(inventory) WHERE deleted = 0;

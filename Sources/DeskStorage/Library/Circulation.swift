@@ -183,11 +183,6 @@ extension LibraryStore {
   func close(_ record: LoanRecord, at now: Timestamp) throws -> LoanRecord {
     try database.execute(
       "UPDATE loan SET returned_at = ?, updated_at = ? WHERE uuid = ?", now.iso, now.iso, record.loan.id.text)
-    try database.execute(
-      """
-      INSERT OR IGNORE INTO counter_return(book_id, returned_at)
-      SELECT book_id, ? FROM loan WHERE uuid = ? AND (SELECT capture FROM sync_desk WHERE id = 1) = 1
-      """, now.iso, record.loan.id.text)
     // A book issued at two desks while they were apart comes back once: the return closes every
     // loan of it, whoever holds it (Koha's rule for offline circulation), and settles the conflict.
     if let book = try database.queryFirst(

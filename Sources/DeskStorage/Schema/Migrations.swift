@@ -50,13 +50,6 @@ enum Migrations {
 
     CREATE TABLE sync_peer (desk_id TEXT PRIMARY KEY, name TEXT NOT NULL);
 
-    -- Books that came back at this desk's counter while joined: a loan made elsewhere before such a
-    -- return, learnt of later, is closed by it (Koha's rule for offline circulation).
-    CREATE TABLE counter_return (
-      book_id INTEGER NOT NULL, returned_at TEXT NOT NULL,
-      PRIMARY KEY (book_id, returned_at)
-    ) WITHOUT ROWID;
-
     CREATE TABLE sync_tombstone (
       entity TEXT NOT NULL, record_id TEXT NOT NULL, desk_id TEXT NOT NULL,
       PRIMARY KEY (entity, record_id)

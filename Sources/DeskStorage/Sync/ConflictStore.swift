@@ -108,15 +108,24 @@ extension LibraryStore {
 
   /// Koha's rule for offline circulation: a return closes the open loan of the book, whoever holds
   /// it. A loan this desk learns of only now, issued elsewhere before the book came back at this
-  /// desk's counter, is closed at that return, by this desk alone (the one that saw the book come
-  /// back) and sent on like any return: every other desk learns it once. A librarian's settling of
-  /// a double issue is not a return at the counter, and closes only what it says.
+  /// desk, is closed at that return, by this desk alone (the one that saw the book come back) and
+  /// sent on like any return: every other desk learns it once. A librarian's settling of a
+  /// conflict is not a return at the counter, and closes only what it says. (Read from what the
+  /// desk keeps anyway: a return at the counter writes nothing more for this rule.)
   private func closeLoansReturnedHere(bookRowID: Int64) throws {
     let closes = try database.query(
       """
-      SELECT l.id, min(r.returned_at) FROM loan l
-        JOIN counter_return r ON r.book_id = l.book_id AND r.returned_at >= l.issued_at
-      WHERE l.book_id = ? AND l.returned_at IS NULL AND l.deleted = 0
+      SELECT l.id, min(m.returned_at) FROM loan l
+        JOIN loan m ON m.book_id = l.book_id AND m.id <> l.id AND m.deleted = 0 AND m.returned_at >= l.issued_at
+      WHERE l.book_id = ?1 AND l.returned_at IS NULL AND l.deleted = 0
+        -- returned here: the value is this desk's, sent or still in the outbox,
+        AND (EXISTS (SELECT 1 FROM field_clock c WHERE c.entity = 'loan' AND c.record_id = m.uuid
+              AND c.field = 'returned_at' AND c.desk = (SELECT desk_id FROM sync_desk WHERE id = 1))
+          OR EXISTS (SELECT 1 FROM outbox o WHERE o.entity = 'loan' AND o.record_id = m.uuid
+              AND json_type(o.payload, '$.returned_at') = 'text'))
+        -- and not closed by the settling of a conflict of the book (settled at that very moment).
+        AND NOT EXISTS (SELECT 1 FROM conflict k WHERE k.record_id = (SELECT uuid FROM book WHERE id = ?1)
+          AND k.resolved_at = m.returned_at)
       GROUP BY l.id
       """, bookRowID
     ) { (loan: $0.int64(0), returned: $0.string(1)) }

@@ -111,7 +111,7 @@ extension LibraryStore {
         UPDATE sync_desk SET desk_id = NULL, desk_name = NULL, central = NULL, library_id = NULL, capture = 0,
           applying = 0, cursor = 0, last_sync = NULL, last_attempt = NULL, last_error = '' WHERE id = 1;
         DELETE FROM outbox; DELETE FROM field_clock; DELETE FROM sync_tombstone; DELETE FROM sync_peer;
-        DELETE FROM counter_return; DELETE FROM sync_snapshot;
+        DELETE FROM sync_snapshot;
         """)
     }
   }
