@@ -87,7 +87,7 @@ public enum SyncBenchmarks {
         baselineName: "the same rows through COPY … FROM STDIN", baselineSamples: copiesIn))
     measurements.append(
       Measurement(
-        scenario: "pull and apply \(changes) changes (batches of 2000)", samples: pulls,
+        scenario: "pull and apply \(changes) changes (batches of 2,000)", samples: pulls,
         baselineName: "the log through COPY … TO STDOUT", baselineSamples: copiesOut))
     measurements.append(
       Measurement(

@@ -52,7 +52,7 @@ public final class Synchronizer {
   public var pushBatch = 500
   public var pullBatch = 2000
   /// Changes a desk catching up applies in one transaction.
-  public var catchUpGroup = 20_000
+  public var catchUpGroup = 50_000
 
   /// Connects to the library's central (`url`, or the one it joined) and checks that it is the
   /// same library.
@@ -224,7 +224,7 @@ public final class Synchronizer {
 
   private func pull(_ report: inout SyncReport) throws(SyncError) {
     do {
-      try store.withBulkCache { try pullBatches(&report) }
+      try store.catchingUp { try pullBatches(&report) }
     } catch let error as CentralError {
       throw .central(error)
     } catch let error as StoreError {

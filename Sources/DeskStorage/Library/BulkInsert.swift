@@ -74,4 +74,18 @@ extension LibraryStore {
     defer { try? database.executeScript("PRAGMA cache_size = -2000; PRAGMA temp_store = DEFAULT") }
     return try body()
   }
+
+  /// Runs `body`, which applies what other desks did (a desk catching up with its central), with
+  /// commits that do not wait for the disk and the log checkpointed once at the end. What this
+  /// writes is at the central already: a power cut loses at most the last batches, which the next
+  /// sync pulls again (the desk's cursor moves in the same transactions). Changes made at this
+  /// desk meanwhile, on its other connections, are as durable as ever.
+  public func catchingUp<T>(_ body: () throws -> T) rethrows -> T {
+    try? database.executeScript("PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0")
+    defer {
+      try? database.executeScript(
+        "PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 1000; PRAGMA wal_checkpoint(PASSIVE)")
+    }
+    return try withBulkCache(body)
+  }
 }
