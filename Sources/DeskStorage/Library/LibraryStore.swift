@@ -16,6 +16,8 @@ public final class LibraryStore {
   /// books one statement indexes.
   var bulkBooksFrom: Int?
   var bulkIndexSlice = LibraryStore.bulkIndexSlice
+  /// While a pulled batch is applied: whether changes made here wait in the outbox.
+  var hasPending = false
 
   /// Opens the file at `path`, creating it (and its folder) when missing, and brings its
   /// schema up to date. A file that cannot be used is left exactly as it was.

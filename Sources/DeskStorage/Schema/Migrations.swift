@@ -39,7 +39,8 @@ enum Migrations {
       payload TEXT NOT NULL,
       held INTEGER NOT NULL DEFAULT 0
     );
-    CREATE INDEX outbox_record ON outbox(entity, record_id);
+    -- No index of records: a change writes one row, nothing more (a pull reads what waits into a
+    -- table of its own, see `LibraryStore.apply`).
     CREATE INDEX outbox_held ON outbox(held) WHERE held <> 0;
 
     CREATE TABLE field_clock (

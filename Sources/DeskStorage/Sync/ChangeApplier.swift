@@ -27,6 +27,7 @@ extension LibraryStore {
         throw StoreError.invalidSetting("This library has not joined a central: run circdesk central join")
       }
       try database.execute("UPDATE sync_desk SET applying = 1 WHERE id = 1")
+      try notePendingClocks()
       var report = ApplyReport()
       var books: Set<Int64> = []
       var readers: Set<Int64> = []
@@ -61,6 +62,22 @@ extension LibraryStore {
         "UPDATE sync_desk SET applying = 0, cursor = max(cursor, ?), hlc = max(hlc, ?) WHERE id = 1", cursor, latest)
       return report
     }
+  }
+
+  /// The clocks of the fields changed here and not yet at the central, by record, for the batch
+  /// to compare with: the outbox itself has no index of records (one write less for every change
+  /// made at the desk), and is mostly empty or small.
+  private func notePendingClocks() throws {
+    try database.executeScript(
+      """
+      CREATE TEMP TABLE IF NOT EXISTS pending_field (
+        entity TEXT NOT NULL, record_id TEXT NOT NULL, field TEXT NOT NULL, hlc INTEGER NOT NULL,
+        PRIMARY KEY (entity, record_id, field)) WITHOUT ROWID;
+      DELETE FROM temp.pending_field;
+      INSERT INTO temp.pending_field
+        SELECT o.entity, o.record_id, j.key, max(o.hlc) FROM outbox o, json_each(o.payload) j GROUP BY 1, 2, 3;
+      """)
+    hasPending = try database.scalarInt("SELECT count(*) FROM temp.pending_field") > 0
   }
 
   /// Batches this long are applied with the books' triggers put off (`addingBooksInBulk`).
@@ -167,10 +184,11 @@ extension LibraryStore {
     // Per-field last-writer-wins: a field changed here (or by another desk) later keeps its value.
     // Changes made here and not yet at the central carry their clocks in the outbox.
     var pending: [String: Int64] = [:]
-    try database.forEachRow(
-      "SELECT o.hlc, j.key FROM outbox o, json_each(o.payload) j WHERE o.entity = ? AND o.record_id = ?",
-      change.entity, change.recordID
-    ) { row in pending[row.string(1)] = max(pending[row.string(1)] ?? 0, row.int64(0)) }
+    if hasPending {
+      try database.forEachRow(
+        "SELECT field, hlc FROM temp.pending_field WHERE entity = ? AND record_id = ?", change.entity, change.recordID
+      ) { row in pending[row.string(0)] = row.int64(1) }
+    }
     // A record this desk sent whole when it joined holds every field as of that reading.
     let floor =
       try row.flatMap { row in
