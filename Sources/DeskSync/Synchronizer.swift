@@ -11,6 +11,16 @@ public enum SyncError: Error, CustomStringConvertible {
   case centralNotReady(found: Int, needed: Int)
   case deskNameTaken(String)
 
+  /// Any failure of a sync's parts, as a sync error.
+  init(_ error: any Error) {
+    switch error {
+    case let error as SyncError: self = error
+    case let error as CentralError: self = .central(error)
+    case let error as StoreError: self = .store(error)
+    default: self = .central(.query("\(error)"))
+    }
+  }
+
   public var description: String {
     switch self {
     case .central(let error): return error.description
@@ -74,14 +84,8 @@ public final class Synchronizer {
       let library = try Synchronizer.checkCentral(central)
       guard library == tie.libraryID else { throw SyncError.otherLibrary(desk: tie.libraryID, central: library) }
       return (tie, central)
-    } catch let error as SyncError {
-      throw error
-    } catch let error as CentralError {
-      throw .central(error)
-    } catch let error as StoreError {
-      throw .store(error)
     } catch {
-      throw .central(.query("\(error)"))
+      throw SyncError(error)
     }
   }
 
@@ -94,12 +98,8 @@ public final class Synchronizer {
       }
       let rows = try central.execute("SELECT value FROM circdesk_central WHERE key = 'library_id'")
       return (rows.first?.first ?? nil) ?? ""
-    } catch let error as SyncError {
-      throw error
-    } catch let error as CentralError {
-      throw .central(error)
     } catch {
-      throw .central(.query("\(error)"))
+      throw SyncError(error)
     }
   }
 
@@ -136,14 +136,8 @@ public final class Synchronizer {
         sendingRecords: existing == nil && !store.isEmpty(), sendingPolicy: existing == nil && hasPolicy.isEmpty)
       let synchronizer = try Synchronizer(store: store, url: url)
       return (queued, try synchronizer.sync())
-    } catch let error as SyncError {
-      throw error
-    } catch let error as CentralError {
-      throw .central(error)
-    } catch let error as StoreError {
-      throw .store(error)
     } catch {
-      throw .central(.query("\(error)"))
+      throw SyncError(error)
     }
   }
 
@@ -208,12 +202,8 @@ public final class Synchronizer {
           }
         }
         try store.acknowledge(outcomes, of: batch)
-      } catch let error as CentralError {
-        throw .central(error)
-      } catch let error as StoreError {
-        throw .store(error)
       } catch {
-        throw .central(.query("\(error)"))
+        throw SyncError(error)
       }
       for (_, outcome) in outcomes {
         if case .accepted = outcome { report.pushed += 1 } else { report.refused += 1 }
@@ -225,12 +215,8 @@ public final class Synchronizer {
   private func pull(_ report: inout SyncReport) throws(SyncError) {
     do {
       try store.catchingUp { try pullBatches(&report) }
-    } catch let error as CentralError {
-      throw .central(error)
-    } catch let error as StoreError {
-      throw .store(error)
     } catch {
-      throw .central(.query("\(error)"))
+      throw SyncError(error)
     }
   }
 

@@ -106,6 +106,18 @@ func generate(into path: String) throws {
     final: true)
 }
 
+/// The figures as a table on standard output, and as JSON with `--out`.
+func report(_ measurements: [Measurement], title: String) {
+  progress("done", final: true)
+  print(renderTable(measurements, title: title))
+  if let out = option("--out", arguments) {
+    let json = renderJSON(measurements, books: books, readers: readers)
+    guard let file = fopen(out, "w") else { fail("cannot write \(out)") }
+    fputs(json, file)
+    fclose(file)
+  }
+}
+
 /// `circdesk-bench sync`: its server and files are gone when it returns.
 func measureSync() throws {
   let server = try PostgresServer()
@@ -126,14 +138,7 @@ func measureSync() throws {
       catalogue: path, makeCentral: makeCentral, folder: folder.path, program: "/" + program + "/circdesk",
       progress: { progress($0) })
   }
-  progress("done", final: true)
-  print(renderTable(measurements, title: "circdesk-bench sync: \(changes) changes, PostgreSQL on a Unix socket"))
-  if let out = option("--out", arguments) {
-    let json = renderJSON(measurements, books: books, readers: readers)
-    guard let file = fopen(out, "w") else { fail("cannot write \(out)") }
-    fputs(json, file)
-    fclose(file)
-  }
+  report(measurements, title: "circdesk-bench sync: \(changes) changes, PostgreSQL on a Unix socket")
 }
 
 do {
@@ -182,14 +187,7 @@ do {
     measurements += try ExchangeBenchmarks.run(
       path: path, folder: (path.hasPrefix("/") ? "/" : "") + (folder.isEmpty ? "." : folder), books: books)
   }
-  progress("done", final: true)
-  print(renderTable(measurements, title: "circdesk-bench: \(books) books, \(repeats) runs each, \(path)"))
-  if let out = option("--out", arguments) {
-    let json = renderJSON(measurements, books: books, readers: readers)
-    guard let file = fopen(out, "w") else { fail("cannot write \(out)") }
-    fputs(json, file)
-    fclose(file)
-  }
+  report(measurements, title: "circdesk-bench: \(books) books, \(repeats) runs each, \(path)")
 } catch {
   fputs("circdesk-bench: \(error)\n", stderr)
   exit(1)

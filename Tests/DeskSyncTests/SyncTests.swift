@@ -37,6 +37,22 @@ import Testing
     try store.book(inventory: inventory)?.title
   }
 
+  /// Desk `first` with book 1 and readers 1001 and 1002, desk `second` joined empty; apart, the
+  /// first issues the book to 1001 and the second to 1002.
+  func bookIssuedAtTwoDesks(_ first: String, _ second: String) throws -> (LibraryStore, LibraryStore) {
+    let url = try makeCentral()
+    let a = try desk("first")
+    try a.addBook(bookDraft("1", "Мастер и Маргарита"))
+    try a.addReader(readerDraft("1001", "Смирнова"))
+    try a.addReader(readerDraft("1002", "Иванов"))
+    try Synchronizer.join(store: a, url: url, deskName: first)
+    let b = try desk("second")
+    try Synchronizer.join(store: b, url: url, deskName: second)
+    try a.issue(ticket: "1001", inventories: ["1"])
+    try b.issue(ticket: "1002", inventories: ["1"])
+    return (a, b)
+  }
+
   @Test func anEmptyDeskGetsTheWholeLibraryAndBothHoldTheSame() throws {
     let url = try makeCentral()
     let lending = try desk("lending")
@@ -246,16 +262,7 @@ import Testing
   }
 
   @Test func aReturnOfABookIssuedTwiceClosesEveryLoanOfIt() throws {
-    let url = try makeCentral()
-    let a = try desk("a")
-    try a.addBook(bookDraft("1", "Мастер и Маргарита"))
-    try a.addReader(readerDraft("1001", "Смирнова"))
-    try a.addReader(readerDraft("1002", "Иванов"))
-    try Synchronizer.join(store: a, url: url, deskName: "A")
-    let b = try desk("b")
-    try Synchronizer.join(store: b, url: url, deskName: "B")
-    try a.issue(ticket: "1001", inventories: ["1"])
-    try b.issue(ticket: "1002", inventories: ["1"])
+    let (a, b) = try bookIssuedAtTwoDesks("A", "B")
     try sync(a)
     try sync(b)
     // The book comes back at A: whoever held it, it is in the library now.
@@ -272,16 +279,7 @@ import Testing
   }
 
   @Test func twoDesksThatSettleADoubleIssueDifferentlyEndWithTheLaterSettlement() throws {
-    let url = try makeCentral()
-    let a = try desk("a")
-    try a.addBook(bookDraft("1", "Мастер и Маргарита"))
-    try a.addReader(readerDraft("1001", "Смирнова"))
-    try a.addReader(readerDraft("1002", "Иванов"))
-    try Synchronizer.join(store: a, url: url, deskName: "A")
-    let c = try desk("c")
-    try Synchronizer.join(store: c, url: url, deskName: "C")
-    try a.issue(ticket: "1001", inventories: ["1"])
-    try c.issue(ticket: "1002", inventories: ["1"])
+    let (a, c) = try bookIssuedAtTwoDesks("A", "C")
     try sync(a)
     try sync(c)
     try sync(a)
