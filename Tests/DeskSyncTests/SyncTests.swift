@@ -122,6 +122,25 @@ import Testing
     #expect(try b.canonicalDump() == a.canonicalDump())
   }
 
+  @Test func aDeskJoiningWithItsOwnRecordsKeepsThemAllAndReportsAClash() throws {
+    let url = try makeCentral()
+    let a = try desk("a")
+    try a.addBook(bookDraft("500", "Книга A"))
+    try Synchronizer.join(store: a, url: url, deskName: "A")
+    let b = try desk("b")
+    try b.addBook(bookDraft("500", "Книга B"))
+    try b.addBook(bookDraft("501", "Своя"))
+    let joined = try Synchronizer.join(store: b, url: url, deskName: "B")
+    #expect(joined.report.refused == 1)
+    #expect(joined.report.conflictsRaised == 1)
+    #expect(try b.database.scalarInt("SELECT count(*) FROM book WHERE deleted = 0") == 3, "nothing dropped")
+    #expect(try b.conflicts().first?.summary.contains("«Книга B» (500)") == true)
+    #expect(try a.book(inventory: "501") == nil)
+    try sync(a)
+    #expect(try title(a, "501") == "Своя")
+    #expect(try title(a, "500") == "Книга A")
+  }
+
   @Test func twoDesksThatChangeDifferentFieldsOfABookBothKeepTheirChange() throws {
     let url = try makeCentral()
     let a = try desk("a")
