@@ -78,6 +78,9 @@ public enum CentralSchema {
       IF NOT EXISTS (SELECT 1 FROM desk WHERE id = p_desk) THEN
         RAISE EXCEPTION 'desk % has not joined this central: run circdesk central join', p_desk;
       END IF;
+      IF NOT EXISTS (SELECT 1 FROM desk WHERE id = p_desk AND role = session_user) THEN
+        RAISE EXCEPTION 'desk % joined as another role: connect as that role', p_desk;
+      END IF;
       IF jsonb_typeof(p_batch) IS DISTINCT FROM 'array' THEN
         RAISE EXCEPTION 'a batch of changes must be a JSON array';
       END IF;
@@ -177,20 +180,30 @@ public enum CentralSchema {
     $$;
     REVOKE ALL ON FUNCTION circdesk_push(uuid, jsonb) FROM PUBLIC;
 
-    -- A desk's name is its own in the library, whatever its case and spaces.
-    CREATE UNIQUE INDEX desk_name ON desk (lower(btrim(name)));
+    -- A desk's name is its own in the library, whatever its case, accents and spaces (the key is
+    -- folded by the desk: the server's collation may fold only ASCII). A desk belongs to the role
+    -- that joined it: desks with roles of their own cannot speak for one another.
+    ALTER TABLE desk ADD COLUMN name_key text;
+    ALTER TABLE desk ADD COLUMN role text NOT NULL DEFAULT '';
+    CREATE UNIQUE INDEX desk_name ON desk (name_key);
     -- Registers a desk, or renames it; a desk's role needs no right on the table itself.
-    CREATE FUNCTION circdesk_join(p_desk uuid, p_name text) RETURNS void
+    CREATE FUNCTION circdesk_join(p_desk uuid, p_name text, p_key text) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+    DECLARE
+      owner text;
     BEGIN
-      IF btrim(coalesce(p_name, '')) = '' THEN
+      IF btrim(coalesce(p_name, '')) = '' OR coalesce(p_key, '') = '' THEN
         RAISE EXCEPTION 'a desk needs a name';
       END IF;
-      INSERT INTO desk(id, name) VALUES (p_desk, btrim(p_name))
-      ON CONFLICT (id) DO UPDATE SET name = excluded.name;
+      SELECT role INTO owner FROM desk WHERE id = p_desk;
+      IF FOUND AND owner <> session_user THEN
+        RAISE EXCEPTION 'this desk joined as role %: connect as that role', owner;
+      END IF;
+      INSERT INTO desk(id, name, name_key, role) VALUES (p_desk, btrim(p_name), p_key, session_user)
+      ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key;
     END
     $$;
-    REVOKE ALL ON FUNCTION circdesk_join(uuid, text) FROM PUBLIC;
+    REVOKE ALL ON FUNCTION circdesk_join(uuid, text, text) FROM PUBLIC;
     """#
 
   public struct Outcome: Equatable, Sendable {

@@ -118,11 +118,12 @@ public final class Synchronizer {
         throw SyncError.otherLibrary(desk: existing.libraryID, central: library)
       }
       let deskID = existing?.deskID ?? RecordID.random().text
-      let taken = try central.execute(
-        "SELECT 1 FROM desk WHERE lower(btrim(name)) = lower(btrim($1)) AND id <> $2::uuid", [deskName, deskID])
-      guard taken.isEmpty else { throw SyncError.deskNameTaken(deskName) }
+      // Folded (case, accents) with its spaces made single: «Читальный  зал » is «Читальный зал».
+      let key = TextFolding.fold(deskName.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
+      let taken = try central.execute("SELECT name FROM desk WHERE name_key = $1 AND id <> $2::uuid", [key, deskID])
+      if let other = taken.first?.first ?? nil { throw SyncError.deskNameTaken(other) }
       do {
-        try central.execute("SELECT circdesk_join($1::uuid, $2)", [deskID, deskName])
+        try central.execute("SELECT circdesk_join($1::uuid, $2, $3)", [deskID, deskName, key])
       } catch {
         // Two desks joining with one name at once: the central's index lets one through.
         if case .query(let message) = error, message.contains("desk_name") { throw SyncError.deskNameTaken(deskName) }

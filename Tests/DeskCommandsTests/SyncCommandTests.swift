@@ -22,7 +22,7 @@ import Testing
       CREATE ROLE circdesk_desk LOGIN;
       GRANT CONNECT ON DATABASE library TO circdesk_desk;
       GRANT SELECT ON circdesk_central, change, desk TO circdesk_desk;
-      GRANT EXECUTE ON FUNCTION circdesk_join(uuid, text), circdesk_push(uuid, jsonb) TO circdesk_desk;
+      GRANT EXECUTE ON FUNCTION circdesk_join(uuid, text, text), circdesk_push(uuid, jsonb) TO circdesk_desk;
       """, database: "library")
     deskURL = server.url(database: "library", user: "circdesk_desk")
   }
@@ -94,6 +94,37 @@ import Testing
     #expect(try run("a", ["sync"]).errors.hasPrefix("This library has not joined a central"))
   }
 
+  @Test func theDesksRoleWritesOnlyThroughTheFunctionsAndADeskBelongsToItsRole() throws {
+    #expect(try run("a", ["central", "join", "--url", deskURL, "--desk", "Читальный зал"]).status == 0)
+    let same = try run("b", ["central", "join", "--url", deskURL, "--desk", "ЧИТАЛЬНЫЙ  ЗАЛ "])
+    #expect(same.status == 1)
+    #expect(same.errors.hasPrefix("Another desk of this library is called «Читальный зал»"))
+    #expect(!FileManager.default.fileExists(atPath: folder.file("b.sqlite")), "a refused join leaves no file")
+    for statement in [
+      "UPDATE desk SET name = 'x'", "DELETE FROM change", "INSERT INTO desk(id, name) VALUES (gen_random_uuid(), 'x')",
+    ] {
+      #expect(throws: (any Error).self) { try server.psql(statement, database: "library", user: "circdesk_desk") }
+    }
+    // Another role with the same grants cannot rename the desk, nor send changes in its name.
+    try server.psql(
+      """
+      CREATE ROLE other_desk LOGIN;
+      GRANT CONNECT ON DATABASE library TO other_desk;
+      GRANT SELECT ON circdesk_central, change, desk TO other_desk;
+      GRANT EXECUTE ON FUNCTION circdesk_join(uuid, text, text), circdesk_push(uuid, jsonb) TO other_desk;
+      """, database: "library")
+    let desk = try server.psql("SELECT id FROM desk", database: "library").trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    #expect(throws: (any Error).self) {
+      try server.psql(
+        "SELECT circdesk_join('\(desk)', 'Hijacked', 'hijacked')", database: "library", user: "other_desk")
+    }
+    #expect(throws: (any Error).self) {
+      try server.psql("SELECT * FROM circdesk_push('\(desk)', '[]')", database: "library", user: "other_desk")
+    }
+    #expect(try server.psql("SELECT name FROM desk", database: "library").hasPrefix("Читальный зал"))
+  }
+
   @Test func aWrongPasswordOrARefusedTLSSaySoAndChangeNothing() throws {
     try server.psql(
       """
@@ -121,7 +152,7 @@ import Testing
     try server.psql(
       """
       GRANT SELECT ON circdesk_central, change, desk TO guarded;
-      GRANT EXECUTE ON FUNCTION circdesk_join(uuid, text), circdesk_push(uuid, jsonb) TO guarded;
+      GRANT EXECUTE ON FUNCTION circdesk_join(uuid, text, text), circdesk_push(uuid, jsonb) TO guarded;
       """, database: "library")
     let url = "postgresql://guarded:right@127.0.0.1:\(server.tcpPort ?? 0)/library"
     let joined = try run("a", ["central", "join", "--url", url, "--desk", "A"])

@@ -305,10 +305,20 @@ import Testing
     // Each desk says another reader holds it, before hearing of the other's word; C speaks last.
     _ = try a.settle(try #require(try a.conflicts().first).number, .holder(ticket: "1001"))
     _ = try c.settle(try #require(try c.conflicts().first).number, .holder(ticket: "1002"))
+    try sync(a)
+    try sync(c)
+    // C hears of A's earlier word, and its own holder keeps the book meanwhile.
+    #expect(try c.currentLoan(ofBook: try #require(try c.book(inventory: "1")))?.readerTicket == "1002")
     for _ in 0..<2 {
       try sync(a)
       try sync(c)
     }
+    // A desk that joins later takes the settled state as it is, and has nothing to mend.
+    let d = try desk("late")
+    let late = try Synchronizer.join(store: d, url: try #require(try a.deskTie()).central, deskName: "Late")
+    #expect(late.report.pushed == 0)
+    #expect(try d.syncStatus().waiting == 0)
+    #expect(try d.currentLoan(ofBook: try #require(try d.book(inventory: "1")))?.readerTicket == "1002")
     for store in [a, c] {
       let book = try #require(try store.book(inventory: "1"))
       #expect(try store.currentLoan(ofBook: book)?.readerTicket == "1002", "the later settlement stands")

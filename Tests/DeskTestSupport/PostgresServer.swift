@@ -113,8 +113,8 @@ public final class PostgresServer {
 
   /// Runs SQL through psql, as an administrator would by hand.
   @discardableResult
-  public func psql(_ sql: String, database: String) throws -> String {
-    try run("psql", ["-h", socket, "-p", String(tcpPort ?? port), "-U", "circdesk", "-d", database, "-At", "-c", sql])
+  public func psql(_ sql: String, database: String, user: String = "circdesk") throws -> String {
+    try run("psql", ["-h", socket, "-p", String(tcpPort ?? port), "-U", user, "-d", database, "-At", "-c", sql])
   }
 
   @discardableResult

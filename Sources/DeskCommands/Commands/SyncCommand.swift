@@ -51,7 +51,8 @@ struct SyncCommand: DeskCommand {
     context.output.line(
       "Sent \(englishPlural(report.pushed, "change")), received \(report.pulled) (\(report.applied) from other desks)."
         + (report.refused > 0
-          ? " \(englishPlural(report.refused, "change")) wait for a clash of numbers to be settled." : "")
+          ? " \(englishPlural(report.refused, "change")) \(report.refused == 1 ? "waits" : "wait") for a clash of "
+            + "numbers to be settled." : "")
         + (report.conflictsRaised > 0
           ? " \(englishPlural(report.conflictsRaised, "new conflict")) to settle: circdesk conflicts list." : ""))
   }

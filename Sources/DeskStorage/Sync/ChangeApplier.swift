@@ -198,6 +198,20 @@ extension LibraryStore {
     if floor > 0, (floor, deskID) >= (change.clock.rawValue, change.deskID) {
       pending = pending.merging(fields.map { ($0.name, floor) }) { max($0, $1) }
     }
+    // A loan a settled double issue keeps open stays open against a return older than the
+    // settlement (the return came from a desk whose own, earlier settlement gave way).
+    if change.entity == "loan", fields.contains(where: { $0.name == "returned_at" }),
+      let settled = try database.queryFirst(
+        """
+        SELECT coalesce(max(c.hlc), 0) FROM conflict k JOIN (
+            SELECT record_id, hlc FROM field_clock WHERE entity = 'conflict' AND field = 'resolution'
+            UNION ALL SELECT record_id, hlc FROM temp.pending_field WHERE entity = 'conflict' AND field = 'resolution'
+          ) c ON c.record_id = k.key
+        WHERE k.kind = 'double_issue' AND k.holder = ? AND k.resolved_at IS NOT NULL
+        """, change.recordID, read: { $0.int64(0) }), settled > change.clock.rawValue
+    {
+      pending["returned_at"] = max(pending["returned_at"] ?? 0, settled)
+    }
     var winners: [(name: String, value: DatabaseValue)] = []
     for field in fields {
       if let mine = pending[field.name], (mine, deskID) >= (change.clock.rawValue, change.deskID) { continue }

@@ -70,10 +70,15 @@ extension LibraryStore {
       record.deleted
       ? try database.query(
         """
-        SELECT l.uuid, r.ticket, l.desk FROM loan l JOIN reader r ON r.id = l.reader_id
+        SELECT l.uuid, r.ticket, l.desk, b.title, b.inventory FROM loan l JOIN reader r ON r.id = l.reader_id
+          JOIN book b ON b.id = l.book_id
         WHERE l.\(entity)_id = ? AND l.returned_at IS NULL AND l.deleted = 0 ORDER BY l.uuid
         """, rowID
-      ) { (loan: $0.string(0), ticket: $0.string(1), desk: $0.string(2)) } : []
+      ) {
+        (
+          loan: $0.string(0), ticket: $0.string(1), desk: $0.string(2), book: "«\($0.string(3))» (\($0.string(4)))"
+        )
+      } : []
     guard !out.isEmpty else {
       try database.execute(
         """
@@ -98,7 +103,8 @@ extension LibraryStore {
     let details =
       try database.queryFirst(
         "SELECT json_object('out', ?, 'deleted_by', ?)",
-        out.map { "ticket \($0.ticket) at desk «\($0.desk)»" }.joined(separator: "; "), deleter
+        out.map { entity == "book" ? "ticket \($0.ticket) at desk «\($0.desk)»" : "\($0.book) at desk «\($0.desk)»" }
+          .joined(separator: "; "), deleter
       ) { $0.string(0) } ?? "{}"
     return try raiseConflict(
       key: key, kind: .editAfterDelete, entity: entity, record: record.uuid,
@@ -191,7 +197,9 @@ extension LibraryStore {
         holder = excluded.holder
       """, change.recordID, kindText, entity, record, fields.other, fields.details, now.iso, resolved,
       fields.resolution, fields.holder)
-    guard kind == .doubleIssue, let previous, let closedAt = previous.resolved, !previous.holder.isEmpty,
+    // Only the desk whose settlement gave way mends what it did; the others hear it from that desk.
+    let mine = pending != nil || kept?.desk == deskID
+    guard kind == .doubleIssue, mine, let previous, let closedAt = previous.resolved, !previous.holder.isEmpty,
       previous.holder != fields.holder, !fields.holder.isEmpty
     else { return }
     // This desk had settled it otherwise and closed the loan the later settlement keeps.
@@ -343,8 +351,9 @@ extension LibraryStore {
           read: { (kind: ConflictKind(rawValue: $0.string(0)), entity: $0.string(1), record: $0.string(2)) }),
         let kind = row.kind
       else { throw StoreError.conflictNotFound(number) }
-      func refuse(_ message: String) -> StoreError {
-        .invalidSetting("Conflict \(number) is «\(kind.title)»: \(message); \(kind.remedy(number: number))")
+      func refuse(_ message: String, remedy: Bool = true) -> StoreError {
+        .invalidSetting(
+          "Conflict \(number) is «\(kind.title)»: \(message)" + (remedy ? "; \(kind.remedy(number: number))" : ""))
       }
       let resolution: String
       switch (kind, settlement) {
@@ -403,7 +412,9 @@ extension LibraryStore {
             WHERE r.uuid = ? AND l.returned_at IS NULL AND l.deleted = 0
             """, row.record)
           guard holding == 0 else {
-            throw refuse("the reader holds \(holding) books: take them back first, or restore")
+            throw refuse(
+              "the reader holds \(englishPlural(holding, "book")): take them back (or keep a deleted book deleted) "
+                + "first, or restore the reader: conflicts resolve \(number) --restore", remedy: false)
           }
         }
         resolution = "kept deleted"
