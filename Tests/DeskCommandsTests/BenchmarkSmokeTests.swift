@@ -23,6 +23,25 @@ import Testing
     #expect(!result.errors.contains("\r"))
   }
 
+  @Test func syncRunsAtASmallSizeOnAServerOfItsOwn() throws {
+    let folder = TemporaryFolder()
+    let bench = URL(fileURLWithPath: circdeskPath).deletingLastPathComponent().appendingPathComponent("circdesk-bench")
+      .path
+    let result = try runProgram(
+      bench,
+      [
+        "sync", "--changes", "300", "--repeats", "5", "--join", "--books", "2000", "--readers", "100", "--db",
+        folder.file("join.sqlite"),
+      ])
+    #expect(result.status == 0, "\(result.errors)")
+    for scenario in [
+      "push 300 changes", "pull and apply 300 changes", "sync round with nothing to do",
+      "durable issue or return, changes captured", "first join of an empty desk",
+    ] {
+      #expect(result.output.contains("| \(scenario)"), "\(scenario)")
+    }
+  }
+
   @Test func helpPrintsHelpAndAnUnknownArgumentIsRefused() throws {
     let bench = URL(fileURLWithPath: circdeskPath).deletingLastPathComponent().appendingPathComponent("circdesk-bench")
       .path
