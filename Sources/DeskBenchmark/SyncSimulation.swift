@@ -92,7 +92,6 @@ public struct SyncSimulation {
     // What the desks did, for the checks at the end.
     var issued: [String] = []
     var returned: [String: String] = [:]
-    var renewed: [String] = []
     var nextBook = initialBooks + 1
     var nextReader = initialReaders + 1
 
@@ -153,7 +152,6 @@ public struct SyncSimulation {
             guard !open.isEmpty else { break }
             let inventory = open[Int(random.next() % UInt64(open.count))]
             if let renewal = try? store.renew(inventories: [inventory]) {
-              renewed += renewal.map(\.loan.id.text)
               outcome.renewals += renewal.count
             }
           }
@@ -265,7 +263,6 @@ public struct SyncSimulation {
       outcome.doubleIssues = max(
         outcome.doubleIssues, try desk.store.conflicts(includingSettled: true).filter { $0.kind == .doubleIssue }.count)
     }
-    _ = renewed
     return outcome
   }
 

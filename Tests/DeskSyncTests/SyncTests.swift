@@ -37,6 +37,18 @@ import Testing
     try store.book(inventory: inventory)?.title
   }
 
+  /// Desk «A» holding `books` (inventory number, title), joined to a new central, and an empty
+  /// desk joined after it as `second`.
+  func twoDesks(books: [(String, String)] = [], second: String = "B") throws -> (LibraryStore, LibraryStore, String) {
+    let url = try makeCentral()
+    let a = try desk("a")
+    for (inventory, title) in books { try a.addBook(bookDraft(inventory, title)) }
+    try Synchronizer.join(store: a, url: url, deskName: "A")
+    let b = try desk(second.lowercased().filter(\.isLetter))
+    try Synchronizer.join(store: b, url: url, deskName: second)
+    return (a, b, url)
+  }
+
   /// Desk `first` with book 1 and readers 1001 and 1002, desk `second` joined empty; apart, the
   /// first issues the book to 1001 and the second to 1002.
   func bookIssuedAtTwoDesks(_ first: String, _ second: String) throws -> (LibraryStore, LibraryStore) {
@@ -101,11 +113,7 @@ import Testing
   }
 
   @Test func aDeskFarBehindTakesFullBatchesTogether() throws {
-    let url = try makeCentral()
-    let a = try desk("a")
-    try Synchronizer.join(store: a, url: url, deskName: "A")
-    let b = try desk("b")
-    try Synchronizer.join(store: b, url: url, deskName: "B")
+    let (a, b, _) = try twoDesks(books: [], second: "B")
     try a.transaction {
       for number in 1...300 { try a.addBook(bookDraft("\(number)", "Книга \(number)", surname: "Автор")) }
     }
@@ -163,12 +171,7 @@ import Testing
   }
 
   @Test func theLaterChangeOfAFieldWinsEvenFromADeskWhoseClockIsBehind() throws {
-    let url = try makeCentral()
-    let a = try desk("a")
-    try a.addBook(bookDraft("7", "Первое название"))
-    try Synchronizer.join(store: a, url: url, deskName: "A")
-    let b = try desk("b")
-    try Synchronizer.join(store: b, url: url, deskName: "B")
+    let (a, b, _) = try twoDesks(books: [("7", "Первое название")], second: "B")
     // A's clock runs an hour ahead of B's.
     try a.database.execute("UPDATE sync_desk SET hlc = hlc + ? WHERE id = 1", Int64(3_600_000) << 16)
     try a.updateBook(inventory: "7") { $0.title = "Второе (A)" }
@@ -372,12 +375,7 @@ import Testing
   }
 
   @Test func aDeskThatLeavesAndJoinsAgainAgreesWithTheOthers() throws {
-    let url = try makeCentral()
-    let a = try desk("a")
-    try a.addBook(bookDraft("1", "Обломов"))
-    try Synchronizer.join(store: a, url: url, deskName: "A")
-    let d = try desk("d")
-    try Synchronizer.join(store: d, url: url, deskName: "D")
+    let (a, d, url) = try twoDesks(books: [("1", "Обломов")], second: "D")
     try a.updateBook(inventory: "1") { $0.place = "Зал 2" }
     try sync(a)
     try sync(d)
@@ -392,11 +390,7 @@ import Testing
   }
 
   @Test func aNumberGivenAtTwoDesksIsHeldAsAConflictUntilRenumbered() throws {
-    let url = try makeCentral()
-    let a = try desk("a")
-    try Synchronizer.join(store: a, url: url, deskName: "A")
-    let b = try desk("b")
-    try Synchronizer.join(store: b, url: url, deskName: "B")
+    let (a, b, _) = try twoDesks(books: [], second: "B")
     try a.addBook(bookDraft("500", "Книга A"))
     try b.addBook(bookDraft("500", "Книга B"))
     try b.addReader(readerDraft("1001", "Смирнова"))
@@ -432,12 +426,7 @@ import Testing
   }
 
   @Test func anEditAfterADeletionIsAConflictThatMayBecomeARestore() throws {
-    let url = try makeCentral()
-    let a = try desk("a")
-    try a.addBook(bookDraft("3", "Обломов"))
-    try Synchronizer.join(store: a, url: url, deskName: "A")
-    let b = try desk("b")
-    try Synchronizer.join(store: b, url: url, deskName: "B")
+    let (a, b, _) = try twoDesks(books: [("3", "Обломов")], second: "B")
     try a.deleteBook(inventory: "3")
     try b.updateBook(inventory: "3") { $0.publisher = "Правда" }
     try sync(a)
@@ -458,12 +447,7 @@ import Testing
   }
 
   @Test func aForgedChangeIsRefusedAndLeavesTheLibraryAsItWas() throws {
-    let url = try makeCentral()
-    let a = try desk("a")
-    try a.addBook(bookDraft("1", "Одна"))
-    try Synchronizer.join(store: a, url: url, deskName: "A")
-    let b = try desk("b")
-    try Synchronizer.join(store: b, url: url, deskName: "B")
+    let (a, b, url) = try twoDesks(books: [("1", "Одна")], second: "B")
     let before = try b.canonicalDump()
     let cursor = try #require(try b.deskTie()).cursor
     let name = databaseName(url)

@@ -6,15 +6,27 @@ import DeskSync
   import Glibc
 #endif
 
+/// What the `central` commands share.
+enum CentralCommands {
+  static let urlOption = CommandSpec.Option(
+    "--url", value: "<url>", help: "libpq connection string or URI of the central (default: $CIRCDESK_CENTRAL_URL).")
+
+  /// The central named by `--url`, else by `$CIRCDESK_CENTRAL_URL`; nil when neither says.
+  static func url(_ arguments: ParsedArguments, _ context: CommandContext) -> String? {
+    guard let url = arguments.value("--url") ?? context.environment["CIRCDESK_CENTRAL_URL"], !url.isEmpty else {
+      return nil
+    }
+    return url
+  }
+}
+
 /// `circdesk central init`: creates the central PostgreSQL schema the desks of one library
 /// share, or brings it up to date.
 struct CentralInit: DeskCommand {
   static let spec = CommandSpec(
     path: "central init", abstract: "Create or update the central database the desks share.",
     options: [
-      CommandSpec.Option(
-        "--url", value: "<url>",
-        help: "libpq connection string or URI of the central (default: $CIRCDESK_CENTRAL_URL).")
+      CentralCommands.urlOption
     ],
     discussion: """
       Idempotent: run again, it changes nothing, or brings an older central up to date. Refused for
@@ -24,9 +36,7 @@ struct CentralInit: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     do throws(CentralError) {
-      guard let url = arguments.value("--url") ?? context.environment["CIRCDESK_CENTRAL_URL"], !url.isEmpty else {
-        throw .noURL
-      }
+      guard let url = CentralCommands.url(arguments, context) else { throw .noURL }
       let central = try CentralConnection(url: url)
       let outcome = try CentralSchema.initialize(central)
       if outcome.from == outcome.to {
@@ -48,9 +58,7 @@ struct CentralJoin: DeskCommand {
   static let spec = CommandSpec(
     path: "central join", abstract: "Tie this library to a central as a named desk, and sync.",
     options: [
-      CommandSpec.Option(
-        "--url", value: "<url>",
-        help: "libpq connection string or URI of the central (default: $CIRCDESK_CENTRAL_URL)."),
+      CentralCommands.urlOption,
       CommandSpec.Option(
         "--desk", value: "<name>", help: "This desk's name, shown in loans and conflicts.", required: true),
       CommandSpec.databaseOption,
@@ -64,9 +72,7 @@ struct CentralJoin: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     _ = try arguments.positionals(minimum: 0, maximum: 0)
-    guard let url = arguments.value("--url") ?? context.environment["CIRCDESK_CENTRAL_URL"], !url.isEmpty else {
-      throw .failed([CentralError.noURL.description])
-    }
+    guard let url = CentralCommands.url(arguments, context) else { throw .failed([CentralError.noURL.description]) }
     let name = (arguments.value("--desk") ?? "").trimmingWhitespace()
     guard !name.isEmpty else { throw .usage("give the desk a name: --desk NAME", command: spec.path) }
     // A join refused before anything was written leaves no new file behind.

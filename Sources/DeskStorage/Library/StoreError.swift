@@ -21,6 +21,9 @@ public enum StoreError: Error, CustomStringConvertible {
   case loanChanged
   /// A change pulled from the central that this desk cannot apply (and so applies none of its batch).
   case badChange(String)
+  /// A step of sharing the library with a central that cannot be taken now (the message says why
+  /// and what to do).
+  case syncRefused(String)
   case conflictNotFound(Int)
   case database(DatabaseError)
 
@@ -72,6 +75,8 @@ public enum StoreError: Error, CustomStringConvertible {
     case .badChange(let reason):
       return "Refused a change from the central: \(reason). Nothing of its batch was applied; "
         + "tell whoever runs the central"
+    case .syncRefused(let message):
+      return message
     case .conflictNotFound(let number):
       return "No open conflict number \(number): see circdesk conflicts list"
     case .database(let error):

@@ -24,7 +24,7 @@ extension LibraryStore {
     let now = clock.now().instant
     return try write {
       guard let tie = try currentTie() else {
-        throw StoreError.invalidSetting("This library has not joined a central: run circdesk central join")
+        throw StoreError.syncRefused("This library has not joined a central: run circdesk central join")
       }
       try database.execute("UPDATE sync_desk SET applying = 1 WHERE id = 1")
       try notePendingClocks()

@@ -304,16 +304,14 @@ extension LibraryStore {
       }
       return ("\(name) was issued to \(sides.count) readers at once", sides)
     case .editAfterDelete:
-      let (desk, at, deleter, issued, out) =
+      let (desk, at, deleter, out) =
         try database.queryFirst(
           """
           SELECT json_extract(?1, '$.desk'), json_extract(?1, '$.at'), json_extract(?1, '$.deleted_by'),
-            json_extract(?1, '$.issued'), json_extract(?1, '$.out')
-          """, details,
-          read: { ($0.string(0), $0.string(1), $0.string(2), $0.optionalString(3), $0.optionalString(4)) })
-        ?? ("", "", "", nil, nil)
+            json_extract(?1, '$.out')
+          """, details, read: { ($0.string(0), $0.string(1), $0.string(2), $0.optionalString(3)) })
+        ?? ("", "", "", nil)
       let when = Timestamp(iso: at).map { clock.local($0) }.map { "\($0.date.iso) \($0.clockTime)" } ?? at
-      _ = issued
       if let out {
         let by = deleter.isEmpty ? "" : " at desk «\(deleter)»"
         return ("\(name) is deleted\(by) but out: \(out)", ["deleted\(by)", "out: \(out)"])
@@ -352,10 +350,9 @@ extension LibraryStore {
         let kind = row.kind
       else { throw StoreError.conflictNotFound(number) }
       func refuse(_ message: String, remedy: Bool = true) -> StoreError {
-        .invalidSetting(
+        .syncRefused(
           "Conflict \(number) is «\(kind.title)»: \(message)" + (remedy ? "; \(kind.remedy(number: number))" : ""))
       }
-      let resolution: String
       switch (kind, settlement) {
       case (.doubleIssue, .holder(let ticket)):
         let book = try database.scalarInt("SELECT id FROM book WHERE uuid = ?", row.record)
@@ -366,7 +363,7 @@ extension LibraryStore {
             WHERE l.book_id = ? AND l.returned_at IS NULL AND l.deleted = 0 AND r.ticket = ?
             """, book, ticket.trimmingWhitespace(), read: { (loan: $0.int64(0), name: $0.string(1)) })
         else { throw refuse("no open loan of the book is to ticket \(ticket)") }
-        resolution = "held by \(holder.name) (ticket \(ticket.trimmingWhitespace())); the other loans closed"
+        let resolution = "held by \(holder.name) (ticket \(ticket.trimmingWhitespace())); the other loans closed"
         let holderID = try database.queryFirst("SELECT uuid FROM loan WHERE id = ?", holder.loan) { $0.string(0) } ?? ""
         try database.execute(
           "UPDATE conflict SET resolved_at = ?, resolution = ?, holder = ? WHERE id = ?", now.iso, resolution, holderID,
@@ -393,14 +390,13 @@ extension LibraryStore {
         if let table = SyncedTables.table(row.entity) { try refreshDerived(table, key: row.record) }
         // The record goes to the central again, whole, at the next sync.
         try releaseSettledClashes()
-        resolution = "renumbered here: \(number)"
       case (.editAfterDelete, .restore):
         guard let table = SyncedTables.table(row.entity), table.field("deleted") != nil else {
           throw refuse("a \(row.entity) cannot be restored")
         }
         try database.execute(
           "UPDATE \(table.table) SET deleted = 0, updated_at = ? WHERE \(table.key) = ?", now.iso, row.record)
-        resolution = "restored with the change"
+        let resolution = "restored with the change"
         try database.execute(
           "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ?", now.iso, resolution, number)
       case (.editAfterDelete, .keepDeleted):
@@ -417,7 +413,7 @@ extension LibraryStore {
                 + "first, or restore the reader: conflicts resolve \(number) --restore", remedy: false)
           }
         }
-        resolution = "kept deleted"
+        let resolution = "kept deleted"
         try database.execute(
           "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ?", now.iso, resolution, number)
         // The deletion said again, with this moment's clock: a restore settled elsewhere before
@@ -446,7 +442,6 @@ extension LibraryStore {
       default:
         throw refuse("that does not settle it")
       }
-      _ = resolution
     }
     guard let settled = try conflict(number: number) else { throw StoreError.conflictNotFound(number) }
     return settled

@@ -67,7 +67,7 @@ extension LibraryStore {
     try write {
       if let tie = try currentTie() {
         guard tie.libraryID == libraryID, tie.deskID == deskID else {
-          throw StoreError.invalidSetting(
+          throw StoreError.syncRefused(
             "This library is joined to another central already (\(tie.central)): run circdesk central leave first")
         }
       }
@@ -101,7 +101,7 @@ extension LibraryStore {
     try write {
       let waiting = try database.scalarInt("SELECT count(*) FROM outbox")
       if waiting > 0 && !discarding {
-        throw StoreError.invalidSetting(
+        throw StoreError.syncRefused(
           "\(englishPlural(waiting, "change")) made here \(waiting == 1 ? "has" : "have") not reached the central: "
             + "run circdesk sync first, "
             + "or leave with --discard to drop them from the outbox (the library keeps them)")
