@@ -91,7 +91,9 @@ public struct SyncSimulation {
     }
     // What the desks did, for the checks at the end.
     var issued: [String] = []
-    var returned: [String: String] = [:]
+    // Each return made at a desk: loan, moment and desk. Two desks may each take back one loan in
+    // the same millisecond; each return is an event of its own.
+    var returned: [String: Int] = [:]
     var nextBook = initialBooks + 1
     var nextReader = initialReaders + 1
 
@@ -142,7 +144,8 @@ public struct SyncSimulation {
             guard !open.isEmpty else { break }
             let inventory = open[Int(random.next() % UInt64(open.count))]
             for loan in try store.returnBooks(inventories: [inventory]) {
-              returned[loan.loan.id.text] = loan.loan.returned?.iso
+              let desk = try store.deskTie()?.deskID ?? ""
+              returned[loan.loan.id.text + " " + (loan.loan.returned?.iso ?? "") + " " + desk, default: 0] += 1
               outcome.returns += 1
             }
           default:
@@ -220,17 +223,22 @@ public struct SyncSimulation {
     for loan in issued where created[loan] != 1 {
       outcome.problems.append("the issue of loan \(loan) is at the central \(created[loan] ?? 0) times")
     }
+    // Every return made at a desk is at the central exactly once, from that desk.
     let returns = try connection.execute(
-      "SELECT record_id, payload->>'returned_at', count(*) FROM change WHERE entity = 'loan' AND payload ? 'returned_at' AND payload->>'returned_at' IS NOT NULL AND NOT payload ? 'book' GROUP BY 1, 2"
-    )
+      """
+      SELECT record_id, payload->>'returned_at', desk_id::text, count(*) FROM change
+      WHERE entity = 'loan' AND payload->>'returned_at' IS NOT NULL AND NOT payload ? 'book' GROUP BY 1, 2, 3
+      """)
     var returnCounts: [String: Int] = [:]
     for row in returns {
-      guard let id = row[0], let at = row[1], let count = row[2].flatMap({ Int($0) }) else { continue }
-      returnCounts[id + " " + at] = count
+      guard let id = row[0], let at = row[1], let desk = row[2], let count = row[3].flatMap({ Int($0) }) else {
+        continue
+      }
+      returnCounts[id + " " + at + " " + desk] = count
     }
-    for (loan, at) in returned where returnCounts[loan + " " + at] != 1 {
+    for (event, times) in returned where returnCounts[event] != times {
       outcome.problems.append(
-        "the return of loan \(loan) at \(at) is at the central \(returnCounts[loan + " " + at] ?? 0) times")
+        "the return (loan, moment, desk) \(event) is at the central \(returnCounts[event] ?? 0) times, not \(times)")
     }
     for desk in all {
       let loans = Set(try desk.store.database.query("SELECT uuid FROM loan WHERE deleted = 0") { $0.string(0) })
