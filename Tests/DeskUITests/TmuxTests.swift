@@ -60,16 +60,27 @@ import Testing
       try tmux(["capture-pane", "-p", "-t", "desk"] + (escapes ? ["-e"] : []))
     }
 
-    /// Waits until the screen shows `text`; returns the screen.
+    /// Waits until the screen shows `text` and has stopped changing; returns the screen.
+    ///
+    /// Matching alone is not enough: capture-pane can read the pane halfway through a repaint
+    /// (seen in CI: the new title above the old screen's body), so the screen must also read
+    /// the same twice in a row.
     @discardableResult
     func waitFor(_ text: String, timeout: TimeInterval = 10) throws -> String {
       let deadline = Date().addingTimeInterval(timeout)
       var last = ""
+      var previous: String?
       while Date() < deadline {
         last = try screen()
-        if last.contains(text) { return last }
+        if last.contains(text) {
+          if last == previous { return last }
+          previous = last
+        } else {
+          previous = nil
+        }
         Thread.sleep(forTimeInterval: 0.05)
       }
+      if let previous { return previous }
       throw TmuxError.failed("waited for «\(text)»; the screen shows:\n\(last)")
     }
   }
