@@ -26,7 +26,8 @@ let package = Package(
     ),
     .target(name: "DeskStorage", dependencies: ["CSQLite", "DeskDomain"]),
     .target(
-      name: "DeskUI", dependencies: ["DeskDomain", "DeskStorage", "DeskScanning", "DeskLookup", "DeskExchange"]),
+      name: "DeskUI",
+      dependencies: ["DeskDomain", "DeskStorage", "DeskScanning", "DeskLookup", "DeskExchange", "DeskSync"]),
     .target(name: "CDeskTerminal", linkerSettings: [.linkedLibrary("ncursesw")]),
     .target(name: "DeskTerminal", dependencies: ["CDeskTerminal", "DeskUI"]),
     .target(

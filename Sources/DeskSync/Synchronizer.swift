@@ -21,6 +21,15 @@ public enum SyncError: Error, CustomStringConvertible {
     }
   }
 
+  /// True when the central could not be reached or the connection broke: the desk is offline,
+  /// and a later attempt may well go through.
+  public var isOffline: Bool {
+    switch self {
+    case .central(.cannotConnect), .central(.connectionLost): return true
+    default: return false
+    }
+  }
+
   public var description: String {
     switch self {
     case .central(let error): return error.description

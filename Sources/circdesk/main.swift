@@ -42,7 +42,12 @@ if isatty(0) == 1 && isatty(1) == 1 {
     let lookup = BackgroundLookupService(lookup: ISBNLookup.configured(store: store, environment: environment)) {
       try LibraryStore(path: path, clock: clock)
     }
-    let app = DeskApp(context: uiContext, search: search, lookup: lookup, wedge: wedge)
+    // A desk joined to a central keeps in step with it in the background (a desk on its own:
+    // the service only looks, once a second, whether it has been joined meanwhile).
+    let sync = BackgroundSyncService(clock: clock) { try LibraryStore(path: path, clock: clock) }
+    // Quitting never waits long for a sync under way: the next one finishes what it left.
+    defer { sync.stop(waitingAtMost: 1000) }
+    let app = DeskApp(context: uiContext, search: search, lookup: lookup, wedge: wedge, sync: sync)
     do {
       let signal = try DeskRunner.run(app, colors: colors)
       // Stopped by a signal: the shell's convention, 128 + the signal's number.

@@ -86,6 +86,9 @@ struct ConflictsResolve: DeskCommand {
         "--holder", value: "<ticket>", help: "A book issued twice: this reader holds it; the other loans are closed."),
       CommandSpec.Option(
         "--renumber", value: "<number>", help: "A number given twice: this desk's record takes this number instead."),
+      CommandSpec.Option(
+        "--duplicate",
+        help: "A number given twice to one book (or reader): this desk's record goes, its loans move to the other."),
       CommandSpec.Option("--restore", help: "A record changed after its deletion: bring it back with the change."),
       CommandSpec.Option("--keep-deleted", help: "A record changed after its deletion: it stays deleted."),
       CommandSpec.databaseOption,
@@ -97,10 +100,12 @@ struct ConflictsResolve: DeskCommand {
     var settlements: [LibraryStore.Settlement] = []
     if let ticket = arguments.value("--holder") { settlements.append(.holder(ticket: ticket)) }
     if let renumber = arguments.value("--renumber") { settlements.append(.renumber(renumber)) }
+    if arguments.has("--duplicate") { settlements.append(.duplicate) }
     if arguments.has("--restore") { settlements.append(.restore) }
     if arguments.has("--keep-deleted") { settlements.append(.keepDeleted) }
     guard settlements.count == 1, let settlement = settlements.first else {
-      throw .usage("say how to settle it: one of --holder, --renumber, --restore, --keep-deleted", command: spec.path)
+      throw .usage(
+        "say how to settle it: one of --holder, --renumber, --duplicate, --restore, --keep-deleted", command: spec.path)
     }
     let store = try context.openStore(arguments)
     let settled = try perform { () throws(StoreError) in try store.settle(number, settlement) }

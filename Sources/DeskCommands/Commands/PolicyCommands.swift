@@ -26,6 +26,7 @@ struct PolicyShow: DeskCommand {
           ("reader_code_prefix", .string(policy.readerCodePrefix)),
           ("book_code_prefix", .string(policy.bookCodePrefix)),
           ("bell", .bool(policy.bell)),
+          ("sync_interval_s", .int(policy.syncIntervalSeconds)),
           (
             "library",
             .object([
@@ -72,6 +73,7 @@ struct PolicyShow: DeskCommand {
             + "characters, prefix «\(policy.scannerPrefix)», suffix «\(policy.scannerSuffix)»"
         ),
         ("Bell", policy.bell ? "on: a refusal or an unknown code at the desk rings it" : "off"),
+        ("Sync", "every \(policy.syncIntervalSeconds) s with the central, and soon after each change here"),
       ]))
     context.output.line()
     var table = Table([
@@ -135,6 +137,8 @@ struct PolicySet: DeskCommand {
         "--scanner-suffix", value: "<text>", help: "Characters the scanner sends after each code (stripped)."),
       CommandSpec.Option(
         "--bell", value: "<yes|no>", help: "Ring the bell on a refusal or an unknown code at the desk."),
+      CommandSpec.Option(
+        "--sync-interval", value: "<s>", help: "Seconds between the desk's syncs with its central (default 30)."),
       CommandSpec.Option("--library-name", value: "<text>", help: "The library's name, on receipts and letters."),
       CommandSpec.Option("--library-address", value: "<text>", help: "The library's address, on letters."),
       CommandSpec.Option("--library-phone", value: "<text>", help: "The library's phone, on receipts and letters."),
@@ -217,6 +221,7 @@ struct PolicySet: DeskCommand {
       }
       policy.bell = value
     }
+    if let interval = try arguments.integer("--sync-interval") { policy.syncIntervalSeconds = interval }
     var contacts = try perform { () throws(StoreError) in try store.libraryContacts() }
     if let name = arguments.value("--library-name") { contacts.name = name }
     if let address = arguments.value("--library-address") { contacts.address = address }

@@ -168,6 +168,12 @@ struct ScanReport {
       case .findReader(let text), .unknown(let text):
         outcome = "unknown"
         message = describe(.unknown(text))
+      case .conflict(let conflict, _):
+        // Nothing is done with a record two desks disagree about before a librarian settles it.
+        outcome = "conflict"
+        message =
+          "conflict \(conflict.number) (\(conflict.kind.title)): \(conflict.summary); settle it first: "
+          + conflict.kind.remedy(number: conflict.number)
       }
     } catch {
       outcome = "refused"

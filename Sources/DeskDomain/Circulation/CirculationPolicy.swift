@@ -23,6 +23,9 @@ public struct CirculationPolicy: Hashable, Sendable {
   public var scannerSuffix = ""
   /// Ring the terminal's bell (or flash it) on a refusal or an unknown code at the desk.
   public var bell = true
+  /// How often a desk joined to a central syncs while nothing changes here, in seconds (a change
+  /// made here goes out within a second or two whatever this says).
+  public var syncIntervalSeconds = 30
 
   public init(
     dueDateMode: DueDateMode = .datedue, calendar: LibraryCalendar = LibraryCalendar(closedWeekdays: [.sunday]),

@@ -27,7 +27,8 @@ public enum ConflictKind: String, Hashable, Sendable, CaseIterable {
   /// How a librarian settles it from the command line (N: the conflict's number).
   public var remedy: String {
     switch self {
-    case .inventory, .ticket: return "give one of them another number: conflicts resolve N --renumber NEW"
+    case .inventory, .ticket:
+      return "give one of them another number: conflicts resolve N --renumber NEW, or --duplicate when both are one"
     case .doubleIssue: return "say who holds the book: conflicts resolve N --holder TICKET"
     case .editAfterDelete: return "conflicts resolve N --restore, or --keep-deleted"
     }
@@ -49,13 +50,15 @@ public struct Conflict: Hashable, Sendable {
   public var summary: String
   /// What each side says, a line each.
   public var sides: [String]
+  /// For a book issued twice: the ticket of each side's reader, in the order of `sides`.
+  public var holders: [String]
   public var raised: Timestamp
   public var resolved: Timestamp?
   public var resolution: String
 
   public init(
     number: Int, key: String, kind: ConflictKind, entity: String, recordID: String, otherID: String = "",
-    summary: String, sides: [String],
+    summary: String, sides: [String], holders: [String] = [],
     raised: Timestamp, resolved: Timestamp?, resolution: String
   ) {
     self.number = number
@@ -66,6 +69,7 @@ public struct Conflict: Hashable, Sendable {
     self.otherID = otherID
     self.summary = summary
     self.sides = sides
+    self.holders = holders
     self.raised = raised
     self.resolved = resolved
     self.resolution = resolution

@@ -37,6 +37,9 @@ public enum CounterOutcome: Hashable, Sendable {
   case newBook(BookDraft)
   /// Nothing in the library answers to this code. Nothing is created from it.
   case unknown(String)
+  /// The book or reader has an open conflict between desks: it is shown before anything is done
+  /// with the code (`circulate(…, conflictSeen: true)` goes on once the librarian has seen it).
+  case conflict(Conflict, code: String)
 }
 
 extension LibraryStore {
@@ -46,9 +49,11 @@ extension LibraryStore {
   /// it, issued to the selected reader when it is on the shelf, and for a book out to somebody else
   /// the librarian is asked first (`transfer: true` is their yes). An ISBN never picks one of
   /// several copies by itself. Resolving the code and acting on it are one write transaction.
-  /// Refusals are thrown as `StoreError.refused`, with what to do instead.
+  /// Refusals are thrown as `StoreError.refused`, with what to do instead. A book or ticket with an
+  /// open conflict between desks answers `.conflict` first, unless `conflictSeen`.
   public func circulate(
-    _ code: String, reader selected: Reader?, intent: CounterIntent = .counter, transfer: Bool = false
+    _ code: String, reader selected: Reader?, intent: CounterIntent = .counter, transfer: Bool = false,
+    conflictSeen: Bool = false
   ) throws(StoreError) -> CounterOutcome {
     try write {
       let reader = try selected.flatMap { try readerRef(id: $0.id) }
@@ -58,6 +63,9 @@ extension LibraryStore {
       switch resolution {
       case .reader(let found):
         guard intent == .counter else { throw StoreError.refused([.notABook(code)]) }
+        if !conflictSeen, let conflict = try openConflicts(entity: "reader", recordID: found.id).first {
+          return .conflict(conflict, code: code)
+        }
         return .selected(found)
       case .unknown(let text):
         if intent == .counter, Self.readsAsName(text) { return .findReader(text) }
@@ -76,6 +84,9 @@ extension LibraryStore {
           throw StoreError.refused([.unknownBook(found.inventoryNumber)])
         }
         book = ref
+      }
+      if !conflictSeen, let conflict = try openConflicts(entity: "book", recordID: book.book.id).first {
+        return .conflict(conflict, code: code)
       }
       return try act(on: book, reader: reader, intent: intent, transfer: transfer)
     }

@@ -165,7 +165,8 @@ public final class LibraryStore {
   /// connection or any other. What only changes with the data (counts) is read again when it moves.
   public struct ChangeStamp: Hashable, Sendable {
     let committedElsewhere: Int
-    let changedHere: Int64
+    /// Rows this connection changed, ever: moves only with changes made here.
+    public let changedHere: Int64
   }
 
   public func changeStamp() throws(StoreError) -> ChangeStamp {

@@ -18,6 +18,7 @@ extension LibraryStore {
     case scannerPrefix = "scanner_prefix"
     case scannerSuffix = "scanner_suffix"
     case bell = "bell"
+    case syncInterval = "sync_interval_s"
   }
 
   /// True for a library made by `circdesk demo`, which may be replaced by a fresh demo.
@@ -95,6 +96,9 @@ extension LibraryStore {
       policy.scannerPrefix = settings[SettingKey.scannerPrefix.rawValue] ?? ""
       policy.scannerSuffix = settings[SettingKey.scannerSuffix.rawValue] ?? ""
       if let bell = settings[SettingKey.bell.rawValue] { policy.bell = bell == "1" }
+      if let interval = settings[SettingKey.syncInterval.rawValue].flatMap(Int.init) {
+        policy.syncIntervalSeconds = interval
+      }
       return policy
     }
   }
@@ -113,6 +117,9 @@ extension LibraryStore {
         throw StoreError.invalidSetting(
           "The scanner's key gap must be 1 to 1000 ms and its shortest code 1 to 100 characters")
       }
+      guard (1...3600).contains(policy.syncIntervalSeconds) else {
+        throw StoreError.invalidSetting("The sync interval must be 1 to 3600 seconds")
+      }
       try save(policy)
     }
   }
@@ -127,7 +134,7 @@ extension LibraryStore {
       (.scannerMaximumGap, String(policy.scannerMaximumGapMilliseconds)),
       (.scannerMinimumLength, String(policy.scannerMinimumLength)),
       (.scannerPrefix, policy.scannerPrefix), (.scannerSuffix, policy.scannerSuffix),
-      (.bell, policy.bell ? "1" : "0"),
+      (.bell, policy.bell ? "1" : "0"), (.syncInterval, String(policy.syncIntervalSeconds)),
     ]
     for (key, value) in values {
       try database.execute(

@@ -231,14 +231,29 @@ extension LibraryStore {
         )
       }.compactMap { row in
         guard let kind = ConflictKind(rawValue: row.kind) else { return nil }
-        let (summary, sides) = try describe(
+        let (summary, sides, holders) = try describe(
           kind, entity: row.entity, record: row.record, other: row.other, details: row.details)
         return Conflict(
           number: row.number, key: row.key, kind: kind, entity: row.entity, recordID: row.record, otherID: row.other,
-          summary: summary,
-          sides: sides, raised: Timestamp(iso: row.raised) ?? Timestamp(millisecondsSinceEpoch: 0),
+          summary: summary, sides: sides, holders: holders,
+          raised: Timestamp(iso: row.raised) ?? Timestamp(millisecondsSinceEpoch: 0),
           resolved: row.resolved.flatMap(Timestamp.init(iso:)), resolution: row.resolution)
       }
+    }
+  }
+
+  /// The open conflicts about one record. A clash of numbers is about both records: this desk's,
+  /// and the other desk's that has the number.
+  public func openConflicts(entity: String, recordID: RecordID) throws(StoreError) -> [Conflict] {
+    guard
+      try read({
+        try database.scalarInt(
+          "SELECT count(*) FROM conflict WHERE resolved_at IS NULL AND entity = ? AND ? IN (record_id, other_id)",
+          entity, recordID.text)
+      }) > 0
+    else { return [] }
+    return try conflicts().filter {
+      $0.entity == entity && ($0.recordID == recordID.text || $0.otherID == recordID.text)
     }
   }
 
@@ -271,8 +286,10 @@ extension LibraryStore {
     }
   }
 
+  /// The conflict's one-line summary, what each side says, and (a book issued twice) each
+  /// side's ticket.
   private func describe(_ kind: ConflictKind, entity: String, record: String, other: String, details: String) throws
-    -> (String, [String])
+    -> (String, [String], [String])
   {
     let name = try recordName(entity, record)
     switch kind {
@@ -286,7 +303,8 @@ extension LibraryStore {
         "\(name): the \(what) \(number) was given at desk «\(otherDesk)» first",
         [
           "here: \(name), not yet at the central", "desk «\(otherDesk)»: \(try recordName(entity, other))",
-        ]
+        ],
+        []
       )
     case .doubleIssue:
       let sides = try database.query(
@@ -295,14 +313,16 @@ extension LibraryStore {
           json_extract(j.value, '$.issued_at'), json_extract(j.value, '$.due')
         FROM json_each(?) j LEFT JOIN reader r ON r.ticket = json_extract(j.value, '$.ticket') AND r.deleted = 0
         """, details
-      ) { row -> String in
+      ) { row -> (String, String) in
         let issued =
           Timestamp(iso: row.string(3)).map { clock.local($0) }.map { "\($0.date.iso) \($0.clockTime)" }
           ?? row.string(3)
-        return
-          "issued to \(row.string(0)) (ticket \(row.string(1))) at desk «\(row.string(2))» at \(issued), due \(row.string(4))"
+        return (
+          "issued to \(row.string(0)) (ticket \(row.string(1))) at desk «\(row.string(2))» at \(issued), due \(row.string(4))",
+          row.string(1)
+        )
       }
-      return ("\(name) was issued to \(sides.count) readers at once", sides)
+      return ("\(name) was issued to \(sides.count) readers at once", sides.map(\.0), sides.map(\.1))
     case .editAfterDelete:
       let (desk, at, deleter, out) =
         try database.queryFirst(
@@ -314,7 +334,7 @@ extension LibraryStore {
       let when = Timestamp(iso: at).map { clock.local($0) }.map { "\($0.date.iso) \($0.clockTime)" } ?? at
       if let out {
         let by = deleter.isEmpty ? "" : " at desk «\(deleter)»"
-        return ("\(name) is deleted\(by) but out: \(out)", ["deleted\(by)", "out: \(out)"])
+        return ("\(name) is deleted\(by) but out: \(out)", ["deleted\(by)", "out: \(out)"], [])
       }
       let changed = try database.query(
         "SELECT key, coalesce(json_extract(?1, '$.fields.' || key), '') FROM json_each(json_extract(?1, '$.fields'))",
@@ -322,7 +342,8 @@ extension LibraryStore {
       ) { "\($0.string(0).replacingUnderscores) «\($0.string(1))»" }
       return (
         "\(name) was changed at desk «\(desk)» after desk «\(deleter)» deleted it",
-        ["desk «\(deleter)»: deleted", "desk «\(desk)» at \(when): changed " + changed.joined(separator: ", ")]
+        ["desk «\(deleter)»: deleted", "desk «\(desk)» at \(when): changed " + changed.joined(separator: ", ")],
+        []
       )
     }
   }
@@ -334,6 +355,9 @@ extension LibraryStore {
     case holder(ticket: String)
     /// A clash of numbers: this desk's record takes another number.
     case renumber(String)
+    /// A clash of numbers: this desk's record is the same book or reader as the other desk's; its
+    /// loans move to that record and it is deleted.
+    case duplicate
     /// A change after a deletion: the record comes back, with the change.
     case restore
     case keepDeleted
@@ -390,6 +414,8 @@ extension LibraryStore {
         if let table = SyncedTables.table(row.entity) { try refreshDerived(table, key: row.record) }
         // The record goes to the central again, whole, at the next sync.
         try releaseSettledClashes()
+      case (.inventory, .duplicate), (.ticket, .duplicate):
+        try settleAsDuplicate(number, kind: kind, entity: row.entity, record: row.record) { refuse($0, remedy: $1) }
       case (.editAfterDelete, .restore):
         guard let table = SyncedTables.table(row.entity), table.field("deleted") != nil else {
           throw refuse("a \(row.entity) cannot be restored")

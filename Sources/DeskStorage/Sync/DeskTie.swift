@@ -129,10 +129,44 @@ extension LibraryStore {
     }
   }
 
-  /// Changes of one record made here and not yet at the central (for "not synced yet" marks).
+  /// Changes of one record made here and not yet at the central (for "not synced yet" marks); a
+  /// book's or a reader's include those of its loans (an issue made offline).
   public func unsyncedChanges(entity: String, recordID: RecordID) throws(StoreError) -> Int {
     try read {
-      try database.scalarInt("SELECT count(*) FROM outbox WHERE entity = ? AND record_id = ?", entity, recordID.text)
+      let loans =
+        entity == "book" || entity == "reader"
+        ? """
+        OR (entity = 'loan' AND record_id IN (SELECT l.uuid FROM loan l JOIN \(entity) t
+          ON t.id = l.\(entity)_id WHERE t.uuid = ?1))
+        """ : ""
+      return try database.scalarInt(
+        "SELECT count(*) FROM outbox WHERE (entity = ?2 AND record_id = ?1) \(loans)", recordID.text, entity)
+    }
+  }
+
+  /// The books (by inventory number) and readers (by ticket) with changes made here that the
+  /// central has not yet taken, a loan's change marking its book and its reader: for the marks
+  /// in lists, which show those numbers. Nil when more than
+  /// `limit` changes wait (a desk sending a whole library, which the status line tells; reading
+  /// them all again after every change would cost the screen more than the marks say).
+  public func unsyncedRecords(limit: Int = 10_000) throws(StoreError) -> (books: Set<String>, readers: Set<String>)? {
+    try read {
+      guard try database.scalarInt("SELECT count(*) FROM (SELECT 1 FROM outbox LIMIT ?)", limit + 1) <= limit else {
+        return nil
+      }
+      let rows = try database.query(
+        """
+        SELECT 'book', b.inventory FROM outbox o JOIN book b ON b.uuid = o.record_id WHERE o.entity = 'book'
+        UNION SELECT 'reader', r.ticket FROM outbox o JOIN reader r ON r.uuid = o.record_id WHERE o.entity = 'reader'
+        UNION SELECT 'book', b.inventory FROM outbox o JOIN loan l ON l.uuid = o.record_id
+          JOIN book b ON b.id = l.book_id WHERE o.entity = 'loan'
+        UNION SELECT 'reader', r.ticket FROM outbox o JOIN loan l ON l.uuid = o.record_id
+          JOIN reader r ON r.id = l.reader_id WHERE o.entity = 'loan'
+        """
+      ) { ($0.string(0), $0.string(1)) }
+      return (
+        Set(rows.filter { $0.0 == "book" }.map(\.1)), Set(rows.filter { $0.0 == "reader" }.map(\.1))
+      )
     }
   }
 }
@@ -164,10 +198,6 @@ extension LibraryStore {
   public func syncMark(entity: String, recordID: RecordID) throws(StoreError) -> SyncMark? {
     guard try deskTie() != nil else { return nil }
     let unsynced = try unsyncedChanges(entity: entity, recordID: recordID)
-    // A clash of numbers shows at both records: this desk's, and the central's that has the number.
-    let conflicts = try self.conflicts().filter {
-      $0.entity == entity && ($0.recordID == recordID.text || $0.otherID == recordID.text)
-    }
-    return SyncMark(unsynced: unsynced, conflicts: conflicts)
+    return SyncMark(unsynced: unsynced, conflicts: try openConflicts(entity: entity, recordID: recordID))
   }
 }

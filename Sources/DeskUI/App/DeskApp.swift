@@ -32,6 +32,11 @@ public final class DeskApp {
     let store = context.store
     let now = (try? store.changeStamp()).map { (stamp: $0, day: context.today) }
     if let now, let countsRead, counts != nil, now.stamp == countsRead.stamp, now.day == countsRead.day { return }
+    if let now, now.stamp.changedHere != countsRead?.stamp.changedHere {
+      // A change made here: the sync goes soon, and the lists' marks follow.
+      syncService?.nudge()
+    }
+    refreshUnsynced()
     counts = try? (
       store.bookCount(), store.bookCount(filter: .issued), store.bookCount(filter: .overdue), store.readerCount()
     )
@@ -48,17 +53,22 @@ public final class DeskApp {
 
   let lookup: (any LookupService)?
   private var lastRetry: Int64 = 0
+  let syncService: (any SyncService)?
+  /// The status line as last drawn: idle time redraws it when its words change ("12 s ago").
+  private var drawnStatus = ""
   /// How often the queue of look-ups that waited for the network is tried again.
   static let retryIntervalMilliseconds: Int64 = 60_000
 
   public init(
     context: UIContext, search: any SearchService, lookup: (any LookupService)? = nil,
-    wedge: WedgeSettings = WedgeSettings()
+    wedge: WedgeSettings = WedgeSettings(), sync: (any SyncService)? = nil
   ) {
     self.context = context
     self.search = search
     self.lookup = lookup
     self.wedge = wedge
+    self.syncService = sync
+    if let sync { context.sync = sync.state }
     stack = [HomeScreen()]
     apply(stack[0].reload(context: context))
     refreshCounts()
@@ -124,7 +134,52 @@ public final class DeskApp {
       notification = nil
       needsRedraw = true
     }
+    followSync()
     return !isFinished
+  }
+
+  /// Takes the sync service's news: the status line and Home follow it, and changes from other
+  /// desks show in the open screen at once (the one below reloads when it shows again).
+  private func followSync() {
+    guard let syncService else { return }
+    let state = syncService.state
+    if state != context.sync {
+      let arrived = state.arrivals != context.sync.arrivals
+      let joined = state.tie != nil && context.sync.tie == nil
+      let waiting = state.waiting != context.sync.waiting
+      context.sync = state
+      needsRedraw = true
+      if arrived {
+        countsRead = nil
+        refreshCounts()
+        if !isTooSmall { apply(top.showArrivals(context: context)) }
+      } else if waiting || joined {
+        refreshUnsynced()
+      }
+    }
+    if !needsRedraw, context.isJoined, statusText() != drawnStatus { needsRedraw = true }
+  }
+
+  /// Reads again which records wait to go to the central (after a change, a sync, a join).
+  private func refreshUnsynced() {
+    guard context.isJoined else { return }
+    if let records = try? context.store.unsyncedRecords() {
+      context.unsynced = records
+    } else {
+      context.unsynced = ([], [])
+    }
+  }
+
+  /// The status line's words when no notification covers it.
+  private func statusText() -> String {
+    var status = " \(context.databaseName) · \(context.today.iso)"
+    if context.isJoined {
+      status += " · " + context.strings.syncStatus(context.sync, now: context.clock.now().instant, clock: context.clock)
+    }
+    if let counts {
+      status += " · " + context.strings.statusCounts(counts.books, counts.out, counts.overdue, counts.readers)
+    }
+    return status
   }
 
   /// Whether a fast burst of keys is a scan, by what it says and where it lands: always where
@@ -214,6 +269,10 @@ public final class DeskApp {
       apply(top.reload(context: context))
     case .function(1):
       apply([.help(top.helpTopic)])
+    case .function(9):
+      if context.isJoined || context.sync.conflicts > 0, !(top is ConflictListScreen) {
+        apply([.push(ConflictListScreen())])
+      }
     default:
       apply(top.handle(key, context: context))
       if case .character(let letter) = key, stack.count == depth + 1, top.acceptsText,
@@ -309,11 +368,15 @@ public final class DeskApp {
       buffer.writePadded(
         " " + notice.text, row: statusRow, column: 0, width: columns, style: context.style(.notification))
     } else {
-      var status = " \(context.databaseName) · \(context.today.iso)"
-      if let counts {
-        status += " · " + strings.statusCounts(counts.books, counts.out, counts.overdue, counts.readers)
-      }
+      let status = statusText()
+      drawnStatus = status
       buffer.writePadded(status, row: statusRow, column: 0, width: columns, style: context.style(.muted))
+      if context.sync.conflicts > 0 {
+        // Highlighted at the right, over the counts if the line is full: a conflict comes first.
+        let badge = " " + strings.conflictsBadge(context.sync.conflicts, key: "F9") + " "
+        buffer.write(
+          badge, row: statusRow, column: max(0, columns - badge.displayWidth), style: context.style(.warning))
+      }
     }
     renderKeyBar(into: &buffer, row: rows - 1, columns: columns)
     buffer.cursor = cursor
@@ -326,6 +389,7 @@ public final class DeskApp {
   private func renderKeyBar(into buffer: inout ScreenBuffer, row: Int, columns: Int) {
     let strings = context.strings
     var hints = top.keyHints(context)
+    if context.sync.conflicts > 0, !(top is ConflictListScreen) { hints.append(KeyHint("F9", strings.keyConflicts)) }
     hints += [KeyHint("F1", strings.keyHelp), KeyHint("F10", strings.keyQuit)]
     buffer.fill(row: row, column: 0, height: 1, width: columns, style: context.style(.keyBar))
     var x = 0

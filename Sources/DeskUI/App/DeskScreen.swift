@@ -14,6 +14,8 @@ public protocol DeskScreen: AnyObject {
   func handle(_ key: Key, context: UIContext) -> [Effect]
   /// Called when the screen shows, and again after another on top of it closed.
   func reload(context: UIContext) -> [Effect]
+  /// Changes from other desks arrived: show them, keeping the selection and anything typed.
+  func showArrivals(context: UIContext) -> [Effect]
   /// The answer to a search the screen asked for; stale answers are the screen's to ignore.
   func receive(_ result: SearchResult, context: UIContext)
   /// The answer to an ISBN look-up; answers to other screens' look-ups are to be ignored.
@@ -37,6 +39,7 @@ public protocol DeskScreen: AnyObject {
 extension DeskScreen {
   public var hasUnsavedInput: Bool { false }
   public func reload(context: UIContext) -> [Effect] { [] }
+  public func showArrivals(context: UIContext) -> [Effect] { reload(context: context) }
   public func receive(_ result: SearchResult, context: UIContext) {}
   public func handleScan(_ code: String, context: UIContext) -> [Effect]? { nil }
   public func receive(_ result: LookupResult, context: UIContext) {}
@@ -81,6 +84,14 @@ public final class UIContext {
   public let databaseName: String
   /// The counter's log, the reader at the counter and what may be undone, shared by every screen.
   public let session = CounterSession()
+  /// Where the desk stands with its central, as the sync service last said.
+  public internal(set) var sync = SyncState()
+  /// The books (inventory numbers) and readers (tickets) changed here and not yet at the central,
+  /// for the lists' marks.
+  public internal(set) var unsynced: (books: Set<String>, readers: Set<String>) = ([], [])
+
+  /// True on a desk joined to a central: the screens say what is synced and what is not.
+  public var isJoined: Bool { sync.tie != nil }
 
   public init(store: LibraryStore, strings: any UIStrings, theme: Theme, clock: any Clock, databaseName: String) {
     self.store = store

@@ -35,13 +35,19 @@ enum ScanDispatch {
         ]
       }
       return [.push(BookDetailScreen(inventory: first.inventoryNumber))]
-        + (copies.count > 1 ? [.notify(s.scannedCopies(copies.count))] : [])
+        + (copies.count > 1 ? [.notify(s.scannedCopies(copies.count))] : conflictFirst("book", first.id, context))
     case .book(let book):
-      return [.push(BookDetailScreen(inventory: book.inventoryNumber))]
+      return [.push(BookDetailScreen(inventory: book.inventoryNumber))] + conflictFirst("book", book.id, context)
     case .reader(let reader):
-      return [.push(ReaderDetailScreen(ticket: reader.ticket))]
+      return [.push(ReaderDetailScreen(ticket: reader.ticket))] + conflictFirst("reader", reader.id, context)
     case .unknown(let unknown):
       return [.dialog(.error(s.unknownCodeTitle, [s.unknownCodeMessage(unknown)]))]
     }
+  }
+
+  /// A scanned record with an open conflict between desks shows the conflict over the record.
+  private static func conflictFirst(_ entity: String, _ id: RecordID, _ context: UIContext) -> [Effect] {
+    guard let conflict = try? context.store.openConflicts(entity: entity, recordID: id).first else { return [] }
+    return [.push(ConflictScreen(number: conflict.number)), .notify(context.strings.conflictScanned)]
   }
 }

@@ -84,3 +84,25 @@ func loanLine(_ record: LoanRecord, showing naming: LoanNaming, width: Int, cont
 }
 
 enum LoanNaming { case book, reader }
+
+/// A record's lines about the central: its changes made here and not yet sent, and each open
+/// conflict about it, which F9 leads to. Returns the next free row.
+func renderSyncMark(_ mark: SyncMark, into buffer: inout ScreenBuffer, row: Int, area: Rect, context: UIContext)
+  -> Int
+{
+  let s = context.strings
+  var lines: [(String, Role)] = []
+  if mark.unsynced > 0 { lines.append((s.unsyncedChanges(mark.unsynced), .muted)) }
+  for conflict in mark.conflicts {
+    lines.append(
+      (s.recordConflict(conflict.number, s.conflictKind(conflict.kind), conflict.summary) + " (F9)", .warning))
+  }
+  var y = row
+  for (text, role) in lines {
+    for line in wrap(text, width: area.width - 4) where y < area.bottom {
+      buffer.write(line, row: y, column: area.column + 2, width: area.width - 4, style: context.style(role))
+      y += 1
+    }
+  }
+  return lines.isEmpty ? y : y + 1
+}

@@ -11,6 +11,8 @@ final class BookDetailScreen: DeskScreen {
   private var missing = false
   /// Details a completed look-up found for this book, waiting for the librarian's yes or no.
   private var offer: BookFacts?
+  /// Its changes not yet at the central and its open conflicts (a desk joined to a central).
+  private var mark: SyncMark?
 
   init(inventory: String) {
     self.inventory = inventory
@@ -32,13 +34,23 @@ final class BookDetailScreen: DeskScreen {
   }
 
   func reload(context: UIContext) -> [Effect] {
+    load(context: context, noting: true)
+  }
+
+  func showArrivals(context: UIContext) -> [Effect] {
+    load(context: context, noting: false)
+  }
+
+  /// Reads the book again; `noting` puts it first among the books opened lately.
+  private func load(context: UIContext, noting: Bool) -> [Effect] {
     do {
       guard let found = try context.store.book(inventory: inventory) else {
         missing = true
         return [.pop]
       }
       book = found
-      try context.store.noteOpened(found)
+      if noting { try context.store.noteOpened(found) }
+      mark = try context.store.syncMark(entity: "book", recordID: found.id)
       loan = try context.store.currentLoan(ofBook: found)
       history = try context.store.loans(ofBook: found)
       offer = try context.store.lookupOffer(for: found)
@@ -84,7 +96,9 @@ final class BookDetailScreen: DeskScreen {
             guard case .text(let ticket) = answer, !ticket.isEmpty, let self else { return [] }
             let effects = counterChange(context, title: s.issueRefusedTitle) { () throws(StoreError) in
               guard let reader = try context.store.reader(ticket: ticket) else { throw .readerNotFound(ticket) }
-              return try context.store.circulate(book.inventoryNumber, reader: reader, intent: .issue).actions
+              return try context.store.circulate(
+                book.inventoryNumber, reader: reader, intent: .issue, conflictSeen: true
+              ).actions
             }
             return effects + self.reload(context: context)
           })
@@ -92,13 +106,13 @@ final class BookDetailScreen: DeskScreen {
     case .character("r"), .character("к"):
       guard loan != nil else { return [] }
       let effects = counterChange(context, title: s.returnRefusedTitle) { () throws(StoreError) in
-        try context.store.circulate(book.inventoryNumber, reader: nil, intent: .giveBack).actions
+        try context.store.circulate(book.inventoryNumber, reader: nil, intent: .giveBack, conflictSeen: true).actions
       }
       return effects + reload(context: context)
     case .character("w"), .character("ц"):
       guard loan != nil else { return [] }
       let effects = counterChange(context, title: s.renewRefusedTitle) { () throws(StoreError) in
-        try context.store.circulate(book.inventoryNumber, reader: nil, intent: .renew).actions
+        try context.store.circulate(book.inventoryNumber, reader: nil, intent: .renew, conflictSeen: true).actions
       }
       return effects + reload(context: context)
     case .character("d"), .character("в"), .delete:
@@ -189,6 +203,9 @@ final class BookDetailScreen: DeskScreen {
         s.bookAvailable, row: y, column: area.column + 2, width: area.width - 4, style: context.style(.label))
     }
     y += 2
+    if let mark {
+      y = renderSyncMark(mark, into: &buffer, row: y, area: area, context: context)
+    }
     if let offer, y < area.bottom {
       buffer.write(s.lookupOffer(offer.provider), row: y, column: area.column + 2, style: context.style(.title))
       y += 1

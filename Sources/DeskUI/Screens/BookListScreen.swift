@@ -89,7 +89,7 @@ final class BookListScreen: ListScreen<BookListRow>, DeskScreen {
     let medium = area.width >= 100
     let columns = layoutColumns(
       [
-        TableColumn(title: "", width: 1),
+        TableColumn(title: "", width: context.isJoined ? 2 : 1),
         TableColumn(title: s.columnInventory, width: 9),
         TableColumn(title: s.columnAuthor, width: wide ? 24 : (medium ? 16 : 14)),
         TableColumn(title: s.columnTitle, width: 0),
@@ -133,7 +133,9 @@ final class BookListScreen: ListScreen<BookListRow>, DeskScreen {
     let book = listing.book
     return (
       [
-        overdue ? "!" : (loan != nil ? "*" : (listing.hasLookupOffer ? "+" : " ")), book.inventoryNumber, book.author,
+        markCell(
+          overdue ? "!" : (loan != nil ? "*" : (listing.hasLookupOffer ? "+" : " ")), number: book.inventoryNumber,
+          in: context.unsynced.books, context: context), book.inventoryNumber, book.author,
         book.title, book.year.map(String.init) ?? "", status,
       ], role
     )

@@ -117,12 +117,13 @@ final class DeskCirculationScreen: DeskScreen {
 
   /// What a scanned or typed code does here: the counter's rule decides; this screen shows it,
   /// asks what the rule leaves to the librarian, and logs it.
-  func apply(code: String, context: UIContext, transfer: Bool = false) -> [Effect] {
+  func apply(code: String, context: UIContext, transfer: Bool = false, conflictSeen: Bool = false) -> [Effect] {
     let s = context.strings
     let session = context.session
     let outcome: CounterOutcome
     do {
-      outcome = try context.store.circulate(code, reader: session.reader, transfer: transfer)
+      outcome = try context.store.circulate(
+        code, reader: session.reader, transfer: transfer, conflictSeen: conflictSeen)
     } catch {
       let messages = context.messages(error)
       session.refuse(messages.joined(separator: "; "), context: context)
@@ -177,14 +178,34 @@ final class DeskCirculationScreen: DeskScreen {
     case .unknown(let unknown):
       session.refuse(s.unknownCode(unknown), context: context)
       return [.bell, .dialog(.error(s.unknownCodeTitle, [s.unknownCodeMessage(unknown)]))]
+    case .conflict(let conflict, let code):
+      return [
+        .push(
+          ConflictScreen(number: conflict.number) { [weak self] context in
+            self?.apply(code: code, context: context, transfer: transfer, conflictSeen: true) ?? []
+          }), .bell, .notify(s.conflictScanned),
+      ]
     }
   }
 
   /// Renews or returns one of the reader's loans, by the counter's rule for that intent.
-  private func act(on inventory: String, intent: CounterIntent, refusalTitle: String, context: UIContext) -> [Effect] {
+  private func act(
+    on inventory: String, intent: CounterIntent, refusalTitle: String, context: UIContext, conflictSeen: Bool = false
+  ) -> [Effect] {
     do {
-      if case .done(let action) = try context.store.circulate(inventory, reader: nil, intent: intent) {
+      switch try context.store.circulate(inventory, reader: nil, intent: intent, conflictSeen: conflictSeen) {
+      case .done(let action):
         context.session.record(action, context: context)
+      case .conflict(let conflict, _):
+        return [
+          .push(
+            ConflictScreen(number: conflict.number) { [weak self] context in
+              self?.act(on: inventory, intent: intent, refusalTitle: refusalTitle, context: context, conflictSeen: true)
+                ?? []
+            })
+        ]
+      default:
+        break
       }
       refreshReader(context: context)
       return []

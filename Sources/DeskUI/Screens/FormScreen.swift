@@ -43,6 +43,8 @@ class FormScreen: DeskScreen {
   // Declared here so that subclasses can override them (a protocol extension's default would be
   // chosen for every form otherwise).
   func reload(context: UIContext) -> [Effect] { [] }
+  /// A form keeps what was typed: a change from another desk meets it when it is saved.
+  func showArrivals(context: UIContext) -> [Effect] { [] }
   func receive(_ result: LookupResult, context: UIContext) {}
 
   /// Fields a scan fills when the cursor is in them.

@@ -9,7 +9,7 @@ final class HomeScreen: DeskScreen {
   var helpTopic: HelpTopic { .home }
 
   enum Section: CaseIterable {
-    case books, readers, desk, overdue, scan, export, help
+    case books, readers, desk, overdue, scan, export, conflicts, help
 
     var key: Character {
       switch self {
@@ -19,6 +19,7 @@ final class HomeScreen: DeskScreen {
       case .overdue: return "o"
       case .scan: return "s"
       case .export: return "x"
+      case .conflicts: return "c"
       case .help: return "h"
       }
     }
@@ -32,9 +33,15 @@ final class HomeScreen: DeskScreen {
       case .overdue: return "щ"
       case .scan: return "ы"
       case .export: return "ч"
+      case .conflicts: return "с"
       case .help: return "р"
       }
     }
+  }
+
+  /// The sections shown: conflicts only on a desk joined to a central.
+  private func sections(_ context: UIContext) -> [Section] {
+    Section.allCases.filter { $0 != .conflicts || context.isJoined }
   }
 
   func title(_ context: UIContext) -> String { context.strings.homeTitle }
@@ -58,8 +65,10 @@ final class HomeScreen: DeskScreen {
   func handle(_ key: Key, context: UIContext) -> [Effect] {
     switch key {
     case .up: selected = max(0, selected - 1)
-    case .down, .tab: selected = min(Section.allCases.count - 1, selected + 1)
-    case .enter: return open(Section.allCases[selected], context: context)
+    case .down, .tab: selected = min(sections(context).count - 1, selected + 1)
+    case .enter:
+      let shown = sections(context)
+      return shown.indices.contains(selected) ? open(shown[selected], context: context) : []
     case .character("q"), .character("й"):
       // A letter typed at the wrong screen must not end the desk: q asks; F10 quits at once.
       let s = context.strings
@@ -72,7 +81,7 @@ final class HomeScreen: DeskScreen {
       ]
     case .character("?"): return [.help(helpTopic)]
     case .character(let character):
-      if let section = Section.allCases.first(where: { $0.key == character || $0.russianKey == character }) {
+      if let section = sections(context).first(where: { $0.key == character || $0.russianKey == character }) {
         return open(section, context: context)
       }
     default: break
@@ -89,6 +98,7 @@ final class HomeScreen: DeskScreen {
     case .help: return [.help(.home)]
     case .scan: return [.push(ScanImageScreen())]
     case .export: return ExportAction.prompt(.everything, context: context)
+    case .conflicts: return [.push(ConflictListScreen())]
     }
   }
 
@@ -97,7 +107,7 @@ final class HomeScreen: DeskScreen {
     var y = area.row + 1
     buffer.write(s.appName, row: y, column: area.column + 3, style: context.style(.title))
     y += 2
-    for (index, section) in Section.allCases.enumerated() where y < area.bottom {
+    for (index, section) in sections(context).enumerated() where y < area.bottom {
       let style = context.style(index == selected ? .selected : .normal)
       buffer.fill(row: y, column: area.column + 3, height: 1, width: min(44, area.width - 6), style: style)
       buffer.write(" \(section.key) ", row: y, column: area.column + 3, style: context.style(.keyName))
@@ -114,6 +124,29 @@ final class HomeScreen: DeskScreen {
       buffer.write(
         "! " + s.overdueBooks(counts.overdue) + " " + s.overdueLeadsThere, row: y, column: area.column + 3,
         width: area.width - 6, style: context.style(.warning))
+      y += 1
+    }
+    renderSync(into: &buffer, row: y + 1, area: area, context: context)
+  }
+
+  /// The central, this desk's name, and the last sync (with why it failed, when it did).
+  private func renderSync(into buffer: inout ScreenBuffer, row: Int, area: Rect, context: UIContext) {
+    let s = context.strings
+    let sync = context.sync
+    guard let tie = sync.tie else { return }
+    var y = row
+    let width = area.width - 6
+    var lines: [(String, Role)] = [
+      (s.homeCentral(tie.central, desk: tie.deskName), .normal),
+      (s.homeLastSync(s.syncStatus(sync, now: context.clock.now().instant, clock: context.clock)), .normal),
+    ]
+    if !sync.failure.isEmpty { lines.append(("! " + sync.failure, .warning)) }
+    if sync.conflicts > 0 { lines.append(("! " + s.conflictsBadge(sync.conflicts, key: "c, F9"), .warning)) }
+    for (text, role) in lines {
+      for line in wrap(text, width: width) where y < area.bottom {
+        buffer.write(line, row: y, column: area.column + 3, width: width, style: context.style(role))
+        y += 1
+      }
     }
   }
 }

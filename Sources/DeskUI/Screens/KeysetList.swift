@@ -59,14 +59,17 @@ struct KeysetList<Row> {
     load(fetch, pageSize: pageSize, around: selectedRow.map(key))
   }
 
-  mutating func show(searchResult: [Row]) {
+  /// Shows a search's answer, selecting the row with the sort key `keeping` when it is there.
+  /// Shows a search's answer, selecting the row with the sort key `keeping` when it is there.
+  mutating func show(searchResult: [Row], keeping kept: String? = nil, pageSize: Int = 0) {
     rows = searchResult
-    selected = 0
+    selected = kept.flatMap { kept in rows.firstIndex { key($0) == kept } } ?? 0
     top = 0
     atStart = true
     atEnd = true
     isSearchResult = true
     error = nil
+    clamp(pageSize: pageSize)
   }
 
   mutating func move(by delta: Int, fetch: Fetch, pageSize: Int) {

@@ -20,6 +20,9 @@ class ListScreen<Row> {
   var searchedFor: String?
   /// The sort key to select when the list next loads (a record just saved).
   var pendingFocus: String?
+  /// The row to keep selected when the next search answer comes (the same search run again to
+  /// show changes from other desks).
+  var keptSelection: String?
 
   init(key: @escaping (Row) -> String) {
     list = KeysetList(key: key)
@@ -91,7 +94,30 @@ class ListScreen<Row> {
     isSearching = false
     corrections = result.corrections
     searchedFor = result.searchedFor
-    list.show(searchResult: rows(from: result))
+    list.show(searchResult: rows(from: result), keeping: keptSelection, pageSize: pageSize)
+    keptSelection = nil
+  }
+
+  /// Changes from other desks: the same stretch of the list, or the same search, read again with
+  /// the selection on the record it was on; the search line and the recent block as they were.
+  func showArrivals(context: UIContext) -> [Effect] {
+    recent = fetchRecent(context)
+    if let index = recentSelected, index >= recent.count { recentSelected = nil }
+    let text = query.text.trimmingWhitespace()
+    guard text.isEmpty else {
+      generation += 1
+      keptSelection = list.selectedRow.map(list.key)
+      return [.search(searchRequest(generation: generation, query: text))]
+    }
+    list.refresh(fetch(context), pageSize: pageSize)
+    return []
+  }
+
+  /// The first cell of a row on a desk joined to a central: the row's mark, then ↑ for a record
+  /// changed here and not yet at the central.
+  func markCell(_ mark: String, number: String, in unsynced: Set<String>, context: UIContext) -> String {
+    guard context.isJoined else { return mark }
+    return mark + (unsynced.contains(number) ? "↑" : " ")
   }
 
   /// Handles the keys every list shares. Returns nil for keys the list itself must handle.

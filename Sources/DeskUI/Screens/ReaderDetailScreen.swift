@@ -7,6 +7,8 @@ final class ReaderDetailScreen: DeskScreen {
   let ticket: String
   private var reader: Reader?
   private var loans: [LoanRecord] = []
+  /// Its changes not yet at the central and its open conflicts (a desk joined to a central).
+  private var mark: SyncMark?
   private var selected = 0
   private var scroll = 0
 
@@ -31,10 +33,20 @@ final class ReaderDetailScreen: DeskScreen {
   }
 
   func reload(context: UIContext) -> [Effect] {
+    load(context: context, noting: true)
+  }
+
+  func showArrivals(context: UIContext) -> [Effect] {
+    load(context: context, noting: false)
+  }
+
+  /// Reads the reader again; `noting` puts them first among the readers opened lately.
+  private func load(context: UIContext, noting: Bool) -> [Effect] {
     do {
       guard let found = try context.store.reader(ticket: ticket) else { return [.pop] }
       reader = found
-      try context.store.noteOpened(found)
+      if noting { try context.store.noteOpened(found) }
+      mark = try context.store.syncMark(entity: "reader", recordID: found.id)
       // The selection stays on the same loan, wherever a renewal or a return moved it in the list.
       let chosen = selectedLoan?.loan.id
       loans = try context.store.loans(ofReader: found)
@@ -80,6 +92,9 @@ final class ReaderDetailScreen: DeskScreen {
                 case .chooseCopy(let isbn, let copies, _):
                   refusals += context.messages(
                     .refused([.severalCopies(isbn: isbn.hyphenated, copies: copies.map(\.book.inventoryNumber))]))
+                case .conflict(let conflict, _):
+                  refusals.append(
+                    s.recordConflict(conflict.number, s.conflictKind(conflict.kind), conflict.summary) + " (F9)")
                 default:
                   refusals.append(s.unknownCodeMessage(code))
                 }
@@ -97,13 +112,13 @@ final class ReaderDetailScreen: DeskScreen {
     case .character("r"), .character("к"):
       guard let loan = selectedLoan, loan.loan.isOpen else { return [] }
       let effects = counterChange(context, title: s.returnRefusedTitle) { () throws(StoreError) in
-        try context.store.circulate(loan.inventory, reader: nil, intent: .giveBack).actions
+        try context.store.circulate(loan.inventory, reader: nil, intent: .giveBack, conflictSeen: true).actions
       }
       return effects + reload(context: context)
     case .character("w"), .character("ц"):
       guard let loan = selectedLoan, loan.loan.isOpen else { return [] }
       let effects = counterChange(context, title: s.renewRefusedTitle) { () throws(StoreError) in
-        try context.store.circulate(loan.inventory, reader: nil, intent: .renew).actions
+        try context.store.circulate(loan.inventory, reader: nil, intent: .renew, conflictSeen: true).actions
       }
       return effects + reload(context: context)
     case .character("d"), .character("в"), .delete:
@@ -164,6 +179,7 @@ final class ReaderDetailScreen: DeskScreen {
       buffer.write("! " + s.readerHasOverdue(overdue), row: y, column: area.column + 2, style: context.style(.warning))
       y += 1
     }
+    if let mark { y = renderSyncMark(mark, into: &buffer, row: y, area: area, context: context) }
     guard y < area.bottom else { return }
     buffer.write(s.booksOut(open.count), row: y, column: area.column + 2, style: context.style(.header))
     y += 1

@@ -94,7 +94,7 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
     let wide = area.width >= 110
     let columns = layoutColumns(
       [
-        TableColumn(title: "", width: 1),
+        TableColumn(title: "", width: context.isJoined ? 2 : 1),
         TableColumn(title: s.columnTicket, width: 9),
         TableColumn(title: s.columnName, width: 0),
         TableColumn(title: s.columnPhone, width: wide ? 20 : 17),
@@ -118,7 +118,10 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
       listing.overdue > 0 ? (selected ? .selectedOverdue : .overdue) : (selected ? .selected : .normal)
     return (
       [
-        listing.overdue > 0 ? "!" : " ", listing.reader.ticket, listing.reader.fullName, listing.reader.phone,
+        markCell(
+          listing.overdue > 0 ? "!" : " ", number: listing.reader.ticket, in: context.unsynced.readers, context: context
+        ),
+        listing.reader.ticket, listing.reader.fullName, listing.reader.phone,
         listing.booksOut > 0 ? String(listing.booksOut) : "",
         listing.overdue > 0 ? context.strings.overdueCount(listing.overdue) : "",
       ], role

@@ -303,6 +303,7 @@ public struct EnglishStrings: UIStrings {
     case .desk: return "Desk"
     case .scanImage: return "Scan image"
     case .overdue: return "Overdue books"
+    case .conflicts: return "Conflicts"
     }
   }
   public func helpAbout(_ topic: HelpTopic) -> String {
@@ -336,6 +337,11 @@ public struct EnglishStrings: UIStrings {
       return "Every reader holding an overdue book, the longest overdue first, with their phone and e-mail to "
         + "reach them. Enter opens the reader. `circdesk overdue --csv` gives the same for a mail merge, and "
         + "`circdesk notices overdue` writes a reminder letter to each."
+    case .conflicts:
+      return "What two desks did apart that cannot both stand: one number given twice, one book issued to two "
+        + "readers, a record changed after another desk deleted it. Each shows both sides and the keys that "
+        + "settle it; the settlement reaches every desk at their next sync. A scan of a record in conflict shows "
+        + "the conflict first. ↑ in a list marks a record changed here and not yet at the central."
     }
   }
   public func helpKeys(_ topic: HelpTopic) -> [(String, String)] {
@@ -344,7 +350,7 @@ public struct EnglishStrings: UIStrings {
       return [
         ("b", "Books"), ("r", "Readers"), ("d", "Desk: issue and return"), ("o", "Overdue books"),
         ("s", "Scan image"),
-        ("x", "Export everything to IRBIS"),
+        ("x", "Export everything to IRBIS"), ("c", "Conflicts between desks (a desk joined to a central)"),
         ("h, ?", "Help"), ("↑ ↓ Enter", "Choose a section"), ("q", "Quit (asks first)"),
       ]
     case .bookList, .readerList:
@@ -389,6 +395,14 @@ public struct EnglishStrings: UIStrings {
       ]
     case .overdue:
       return [("↑ ↓ PgUp PgDn", "Choose a reader"), ("Enter", "Open the reader"), ("Esc", "Back")]
+    case .conflicts:
+      return [
+        ("↑ ↓ Enter", "Choose a conflict, open it"), ("1 2 …", "Issued twice: this side's reader holds the book"),
+        ("k", "Issued twice: keep both loans open; changed after deletion: keep it deleted"),
+        ("n", "Number given twice: give this desk's record another"), ("d", "Number given twice: they are one"),
+        ("r", "Changed after deletion: restore it"), ("Enter", "Opened by a scan: go on with the scan"),
+        ("Esc", "Back"),
+      ]
     case .scanImage:
       return [
         ("Tab", "Complete the file name"), ("Enter", "Scan the file; with several codes, open the chosen one"),
@@ -399,6 +413,7 @@ public struct EnglishStrings: UIStrings {
   public let helpHeadingEverywhere = "Everywhere"
   public let helpKeysEverywhere = [
     ("F1, ?", "Help"), ("F8, Ctrl-Z", "Undo the last issue, return or renewal, made on any screen"),
+    ("F9", "Conflicts between desks (a desk joined to a central)"),
     ("F10", "Quit (asks first when a form holds changes)"),
   ]
 

@@ -3,7 +3,7 @@ import DeskStorage
 
 /// Every word the full-screen desk shows, one conforming table per language
 /// (`EnglishStrings`, `RussianStrings`). Screens never hold text of their own.
-public protocol UIStrings: Sendable {
+public protocol UIStrings: SyncStrings, Sendable {
   var appName: String { get }
   var homeTitle: String { get }
   /// The counts in the status line.
@@ -244,6 +244,7 @@ extension UIStrings {
     case .overdue: return sectionOverdue
     case .scan: return sectionScan
     case .export: return sectionExport
+    case .conflicts: return sectionConflicts
     case .help: return sectionHelp
     }
   }

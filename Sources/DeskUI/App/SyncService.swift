@@ -1,0 +1,180 @@
+import DeskDomain
+import DeskStorage
+import DeskSync
+import Dispatch
+import Synchronization
+
+/// Where the desk stands with its central, as the status line and Home tell it.
+public struct SyncState: Equatable, Sendable {
+  /// The tie to a central; nil for a desk on its own (nothing about sync is shown).
+  public var tie: DeskTie?
+  public var syncing = false
+  /// The last sync that went through, this session or before.
+  public var lastSync: Timestamp?
+  /// Since when the central has not answered; nil while it answers.
+  public var offlineSince: Timestamp?
+  /// Why the last attempt failed, when the central answered but refused (not the network).
+  public var failure = ""
+  /// Changes made here that the central has not yet taken.
+  public var waiting = 0
+  public var conflicts = 0
+  /// Moves each time a sync brought changes from other desks: open screens show them.
+  public var arrivals = 0
+
+  public init(
+    tie: DeskTie? = nil, syncing: Bool = false, lastSync: Timestamp? = nil, offlineSince: Timestamp? = nil,
+    failure: String = "", waiting: Int = 0, conflicts: Int = 0, arrivals: Int = 0
+  ) {
+    self.tie = tie
+    self.syncing = syncing
+    self.lastSync = lastSync
+    self.offlineSince = offlineSince
+    self.failure = failure
+    self.waiting = waiting
+    self.conflicts = conflicts
+    self.arrivals = arrivals
+  }
+}
+
+/// Keeps a joined desk in step with its central while the librarian works.
+public protocol SyncService: AnyObject {
+  /// The newest state; cheap, read after every event.
+  var state: SyncState { get }
+  /// A change was made here: sync soon.
+  func nudge()
+  /// Stops syncing, waiting at most `milliseconds` for a sync under way: what it left undone
+  /// the next sync finishes (a push is idempotent, a pull resumes at the desk's cursor).
+  func stop(waitingAtMost milliseconds: Int)
+}
+
+/// No central, or a test that sets the state by hand.
+public final class StaticSyncService: SyncService {
+  public var state: SyncState
+  public private(set) var nudges = 0
+
+  public init(_ state: SyncState = SyncState()) {
+    self.state = state
+  }
+
+  public func nudge() { nudges += 1 }
+  public func stop(waitingAtMost milliseconds: Int) {}
+}
+
+/// Syncs on a queue of its own with a connection of its own, never on the screen's thread: soon
+/// after a change made here, and every `syncIntervalSeconds` otherwise. An offline central is
+/// tried again each interval; the desk works on meanwhile.
+public final class BackgroundSyncService: SyncService, @unchecked Sendable {
+  private let shared = Mutex(SyncState())
+  private let wake = DispatchSemaphore(value: 0)
+  private let finished = DispatchSemaphore(value: 0)
+  private let stopping = Atomic<Bool>(false)
+  private let openStore: @Sendable () throws -> LibraryStore
+  private let clock: any Clock
+
+  /// `openStore` opens the sync's own connection, on the sync's queue.
+  public init(clock: any Clock, openStore: @escaping @Sendable () throws -> LibraryStore) {
+    self.clock = clock
+    self.openStore = openStore
+    DispatchQueue(label: "circdesk.sync").async { [self] in
+      run()
+      finished.signal()
+    }
+  }
+
+  public var state: SyncState { shared.withLock { $0 } }
+
+  public func nudge() {
+    wake.signal()
+  }
+
+  public func stop(waitingAtMost milliseconds: Int) {
+    stopping.store(true, ordering: .relaxed)
+    wake.signal()
+    _ = finished.wait(timeout: .now() + .milliseconds(milliseconds))
+  }
+
+  private static func monotonicMilliseconds() -> Int64 {
+    Int64(DispatchTime.now().uptimeNanoseconds / 1_000_000)
+  }
+
+  private func run() {
+    var store: LibraryStore?
+    var synchronizer: Synchronizer?
+    var nextDue: Int64 = 0
+    while !stopping.load(ordering: .relaxed) {
+      let now = Self.monotonicMilliseconds()
+      // Looks every second: a change made here by another program on this file counts too.
+      _ = wake.wait(timeout: .now() + .milliseconds(Int(max(0, min(1000, nextDue - now)))))
+      guard !stopping.load(ordering: .relaxed) else { return }
+      do {
+        if store == nil { store = try openStore() }
+      } catch {
+        nextDue = Self.monotonicMilliseconds() + 30_000
+        continue
+      }
+      guard let store else { continue }
+      let interval = Int64((try? store.policy().syncIntervalSeconds) ?? 30) * 1000
+      guard let status = try? store.syncStatus(), let tie = status.tie else {
+        synchronizer = nil
+        shared.withLock { $0 = SyncState() }
+        continue
+      }
+      let offline = shared.withLock { state in
+        state.tie = tie
+        state.lastSync = tie.lastSync
+        state.waiting = status.waiting
+        state.conflicts = status.openConflicts
+        if state.offlineSince == nil, !tie.lastError.isEmpty, let attempt = tie.lastAttempt,
+          attempt > (tie.lastSync ?? Timestamp(millisecondsSinceEpoch: 0))
+        {
+          // A desk that starts after failed attempts: offline since the first of them we know.
+          state.offlineSince = attempt
+        }
+        return state.offlineSince != nil || !state.failure.isEmpty
+      }
+      // Changes waiting to go (not those held by a conflict) go at once; while the central
+      // does not answer they wait for the next interval like everything else.
+      let due =
+        Self.monotonicMilliseconds() >= nextDue || (!offline && status.waiting > status.held)
+      guard due else { continue }
+      shared.withLock { $0.syncing = true }
+      let outcome: Result<SyncReport, SyncError>
+      do {
+        if synchronizer == nil {
+          let connected = try Synchronizer(store: store)
+          // Short transactions: the librarian's own writes never wait long behind a catch-up.
+          connected.catchUpGroup = connected.pullBatch
+          synchronizer = connected
+        }
+        guard let synchronizer else { continue }
+        outcome = .success(try synchronizer.sync())
+      } catch {
+        outcome = .failure(error)
+        // A broken connection is opened afresh next time.
+        synchronizer = nil
+      }
+      nextDue = Self.monotonicMilliseconds() + interval
+      let after = try? store.syncStatus()
+      let finishedAt = clock.now().instant
+      shared.withLock { state in
+        state.syncing = false
+        state.waiting = after?.waiting ?? state.waiting
+        state.conflicts = after?.openConflicts ?? state.conflicts
+        switch outcome {
+        case .success(let report):
+          state.lastSync = after?.tie?.lastSync ?? finishedAt
+          state.offlineSince = nil
+          state.failure = ""
+          if report.applied > 0 { state.arrivals += 1 }
+        case .failure(let error):
+          if error.isOffline {
+            if state.offlineSince == nil { state.offlineSince = finishedAt }
+            state.failure = ""
+          } else {
+            state.failure = error.description
+          }
+        }
+      }
+    }
+  }
+}

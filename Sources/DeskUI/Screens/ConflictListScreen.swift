@@ -1,0 +1,67 @@
+import DeskDomain
+import DeskStorage
+
+/// Every open conflict between this desk and the others, oldest first; Enter opens one with
+/// what settles it.
+final class ConflictListScreen: DeskScreen {
+  private var conflicts: [Conflict] = []
+  private var selected = 0
+
+  var helpTopic: HelpTopic { .conflicts }
+
+  func title(_ context: UIContext) -> String { context.strings.conflictsTitle }
+
+  func keyHints(_ context: UIContext) -> [KeyHint] {
+    let s = context.strings
+    return [KeyHint("↑↓", s.keyChoose), KeyHint("Enter", s.keyOpen), KeyHint("Esc", s.keyBack)]
+  }
+
+  func reload(context: UIContext) -> [Effect] {
+    do {
+      conflicts = try context.store.conflicts()
+    } catch {
+      return [.dialog(.error(context.strings.errorTitle, context.messages(error)))]
+    }
+    selected = min(selected, max(0, conflicts.count - 1))
+    return []
+  }
+
+  func handle(_ key: Key, context: UIContext) -> [Effect] {
+    let last = max(0, conflicts.count - 1)
+    switch key {
+    case .up: selected = max(0, selected - 1)
+    case .down: selected = min(last, selected + 1)
+    case .home: selected = 0
+    case .end: selected = last
+    case .enter:
+      guard conflicts.indices.contains(selected) else { return [] }
+      return [.push(ConflictScreen(number: conflicts[selected].number))]
+    case .escape, .character("q"), .character("й"): return [.pop]
+    case .character("?"): return [.help(helpTopic)]
+    default: break
+    }
+    return []
+  }
+
+  func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
+    let s = context.strings
+    guard !conflicts.isEmpty else {
+      buffer.write(s.noConflicts, row: area.row + 1, column: area.column + 2, style: context.style(.muted))
+      return
+    }
+    let top = area.row + 1
+    let height = max(1, area.bottom - top)
+    let first = max(0, min(selected - height + 1, conflicts.count - height))
+    for (offset, conflict) in conflicts.dropFirst(max(0, first)).prefix(height).enumerated() {
+      let index = max(0, first) + offset
+      let role: Role = index == selected ? .selected : .normal
+      let row = top + offset
+      buffer.fill(row: row, column: area.column + 1, height: 1, width: area.width - 2, style: context.style(role))
+      let kind = s.conflictKind(conflict.kind)
+      let number = String(conflict.number)
+      buffer.write(
+        String(repeating: " ", count: max(0, 4 - number.count)) + number + "  " + kind.padded(toWidth: 30) + "  "
+          + conflict.summary, row: row, column: area.column + 2, width: area.width - 4, style: context.style(role))
+    }
+  }
+}

@@ -1,0 +1,201 @@
+import DeskDomain
+import DeskStorage
+
+/// One conflict between desks: what happened, each side in a box of its own side by side, and
+/// the keys that settle it. Opened by a scan, it also lets the librarian go on with the scan.
+final class ConflictScreen: DeskScreen {
+  let number: Int
+  private var conflict: Conflict?
+  /// What the scan that opened the screen does once the librarian has seen the conflict.
+  private let goOn: ((UIContext) -> [Effect])?
+
+  init(number: Int, goOn: ((UIContext) -> [Effect])? = nil) {
+    self.number = number
+    self.goOn = goOn
+  }
+
+  var helpTopic: HelpTopic { .conflicts }
+
+  func title(_ context: UIContext) -> String {
+    let s = context.strings
+    return s.conflictTitle(number, conflict.map { s.conflictKind($0.kind) } ?? "")
+  }
+
+  /// The keys that settle the conflict, each with what it does.
+  private func actions(_ context: UIContext) -> [(key: String, text: String)] {
+    let s = context.strings
+    guard let conflict, conflict.resolved == nil else { return [] }
+    var actions: [(String, String)] = []
+    switch conflict.kind {
+    case .doubleIssue:
+      for index in conflict.holders.indices.prefix(9) { actions.append(("\(index + 1)", s.actionHolder(index + 1))) }
+      actions.append(("k", s.actionKeepBoth))
+    case .inventory, .ticket:
+      actions.append(("n", s.actionRenumber))
+      actions.append(("d", s.actionDuplicate(isBook: conflict.kind == .inventory)))
+    case .editAfterDelete:
+      actions.append(("r", s.actionRestore))
+      actions.append(("k", s.actionKeepDeleted))
+    }
+    if goOn != nil { actions.append(("Enter", s.actionGoOn)) }
+    return actions
+  }
+
+  /// The settling keys are listed on the screen with what each does; the bar keeps to leaving.
+  func keyHints(_ context: UIContext) -> [KeyHint] {
+    [KeyHint("Esc", context.strings.keyBack)]
+  }
+
+  func reload(context: UIContext) -> [Effect] {
+    do {
+      conflict = try context.store.conflict(number: number)
+    } catch {
+      return [.dialog(.error(context.strings.errorTitle, context.messages(error)))]
+    }
+    return []
+  }
+
+  func handle(_ key: Key, context: UIContext) -> [Effect] {
+    let s = context.strings
+    guard let conflict else { return key == .escape ? [.pop] : [] }
+    switch key {
+    case .escape, .character("q"), .character("й"): return [.pop]
+    case .character("?"): return [.help(helpTopic)]
+    case .enter:
+      guard let goOn else { return [] }
+      return [.pop] + goOn(context)
+    default: break
+    }
+    guard conflict.resolved == nil, case .character(let letter) = key else { return [] }
+    switch (conflict.kind, letter) {
+    case (.doubleIssue, let digit) where digit.isNumber:
+      guard let index = digit.wholeNumberValue.map({ $0 - 1 }), conflict.holders.indices.contains(index) else {
+        return []
+      }
+      let ticket = conflict.holders[index]
+      return confirm(s.confirmHolder("\(index + 1) (\(ticket))"), context: context) {
+        .holder(ticket: ticket)
+      }
+    case (.doubleIssue, "k"), (.doubleIssue, "л"):
+      return [.notify(s.keptBothOpen(number)), .pop]
+    case (.inventory, "n"), (.ticket, "n"), (.inventory, "т"), (.ticket, "т"):
+      return renumber(typed: "", context: context)
+    case (.inventory, "d"), (.ticket, "d"), (.inventory, "в"), (.ticket, "в"):
+      return confirm(s.confirmDuplicate(isBook: conflict.kind == .inventory), context: context) { .duplicate }
+    case (.editAfterDelete, "r"), (.editAfterDelete, "к"):
+      return settle(.restore, context: context)
+    case (.editAfterDelete, "k"), (.editAfterDelete, "л"):
+      return confirm(s.confirmKeepDeleted, context: context) { .keepDeleted }
+    default:
+      return []
+    }
+  }
+
+  private func confirm(
+    _ question: String, context: UIContext, _ settlement: @escaping () -> LibraryStore.Settlement
+  ) -> [Effect] {
+    [
+      .dialog(
+        Dialog(title: title(context), lines: [question], kind: .confirm) { [weak self] answer in
+          guard let self, case .yes = answer else { return [] }
+          return self.settle(settlement(), context: context)
+        })
+    ]
+  }
+
+  /// Asks for the new number; a refused one comes back in the prompt to be corrected.
+  private func renumber(typed: String, context: UIContext) -> [Effect] {
+    let s = context.strings
+    let isBook = conflict?.kind == .inventory
+    return [
+      .dialog(
+        Dialog(title: title(context), lines: [s.renumberPrompt(isBook: isBook)], kind: .prompt(LineEditor(typed))) {
+          [weak self] answer in
+          guard let self, case .text(let text) = answer else { return [] }
+          return self.settle(.renumber(text), context: context) { self.renumber(typed: text, context: context) }
+        })
+    ]
+  }
+
+  private func settle(
+    _ settlement: LibraryStore.Settlement, context: UIContext, retry: @escaping () -> [Effect] = { [] }
+  ) -> [Effect] {
+    let s = context.strings
+    do {
+      let settled = try context.store.settle(number, settlement)
+      conflict = settled
+      return [.notify(s.conflictSettled(number, settled.resolution)), .pop] + (goOn?(context) ?? [])
+    } catch {
+      return [.bell, .dialog(.error(s.errorTitle, context.messages(error), then: retry))]
+    }
+  }
+
+  func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
+    let s = context.strings
+    guard let conflict else { return }
+    let left = area.column + 2
+    let width = area.width - 4
+    var y = area.row + 1
+    for line in wrap(conflict.summary, width: width) where y < area.bottom {
+      buffer.write(line, row: y, column: left, width: width, style: context.style(.title))
+      y += 1
+    }
+    let now = context.clock.now().instant
+    let raised = s.when(conflict.raised, now: now, clock: context.clock)
+    buffer.write(s.conflictRaised(raised), row: y, column: left, width: width, style: context.style(.muted))
+    y += 2
+    y = renderSides(conflict.sides, into: &buffer, row: y, area: area, context: context)
+    y += 1
+    if let resolved = conflict.resolved, y < area.bottom {
+      let when = s.when(resolved, now: now, clock: context.clock)
+      for line in wrap(s.conflictSettledAlready(when, conflict.resolution), width: width) where y < area.bottom {
+        buffer.write(line, row: y, column: left, width: width)
+        y += 1
+      }
+      return
+    }
+    guard y < area.bottom else { return }
+    buffer.write(s.conflictWhatSettles, row: y, column: left, width: width, style: context.style(.header))
+    y += 1
+    for action in actions(context) where y < area.bottom {
+      let key = " \(action.key) "
+      buffer.write(key, row: y, column: left + 2, style: context.style(.keyName))
+      buffer.write(action.text, row: y, column: left + 3 + max(7, key.displayWidth), width: width - 12)
+      y += 1
+    }
+  }
+
+  /// The sides in boxes, two to a row; returns the row below them.
+  private func renderSides(
+    _ sides: [String], into buffer: inout ScreenBuffer, row: Int, area: Rect, context: UIContext
+  ) -> Int {
+    let s = context.strings
+    let gap = 2
+    let boxWidth = max(20, (area.width - 4 - gap) / 2)
+    var y = row
+    var index = 0
+    while index < sides.count, y < area.bottom {
+      let pair = Array(sides[index..<min(sides.count, index + 2)])
+      let texts = pair.map { wrap($0, width: boxWidth - 4) }
+      let height = (texts.map(\.count).max() ?? 0) + 2
+      for (offset, lines) in texts.enumerated() {
+        let x = area.column + 2 + offset * (boxWidth + gap)
+        let heading = " \(s.sideHeading(index + offset + 1)) "
+        let top = "┌─" + heading + String(repeating: "─", count: max(0, boxWidth - 3 - heading.displayWidth)) + "┐"
+        buffer.write(top, row: y, column: x, width: boxWidth)
+        for line in 0..<(height - 2) where y + 1 + line < area.bottom {
+          buffer.write("│", row: y + 1 + line, column: x)
+          if line < lines.count { buffer.write(lines[line], row: y + 1 + line, column: x + 2, width: boxWidth - 4) }
+          buffer.write("│", row: y + 1 + line, column: x + boxWidth - 1)
+        }
+        if y + height - 1 < area.bottom {
+          buffer.write(
+            "└" + String(repeating: "─", count: boxWidth - 2) + "┘", row: y + height - 1, column: x, width: boxWidth)
+        }
+      }
+      y += height
+      index += 2
+    }
+    return y
+  }
+}

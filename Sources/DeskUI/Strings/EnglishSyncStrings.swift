@@ -1,0 +1,72 @@
+import DeskDomain
+
+extension EnglishStrings {
+  public func syncedSecondsAgo(_ seconds: Int) -> String { seconds < 5 ? "synced just now" : "synced \(seconds) s ago" }
+  public func syncedMinutesAgo(_ minutes: Int) -> String { "synced \(minutes) min ago" }
+  public func syncedAt(_ when: String) -> String { "synced at \(when)" }
+  public var notSyncedYet: String { "not synced yet" }
+  public var syncing: String { "syncing…" }
+  public func offlineSince(_ when: String) -> String { "offline since \(when)" }
+  public var syncRefused: String { "sync refused (see Home)" }
+  public func changesWaiting(_ count: Int) -> String {
+    count == 1 ? "1 change waiting" : "\(count) changes waiting"
+  }
+  public func conflictsBadge(_ count: Int, key: String) -> String {
+    (count == 1 ? "1 conflict" : "\(count) conflicts") + ": \(key)"
+  }
+
+  public var sectionConflicts: String { "Conflicts between desks" }
+  public func homeCentral(_ central: String, desk: String) -> String { "Desk «\(desk)» of the central \(central)" }
+  public func homeLastSync(_ state: String) -> String { "Sync: \(state)" }
+
+  public var unsyncedLegend: String { "↑ changed here, not yet at the central" }
+  public func unsyncedChanges(_ count: Int) -> String {
+    "↑ Not yet at the central: " + (count == 1 ? "1 change" : "\(count) changes") + " made here"
+  }
+  public func recordConflict(_ number: Int, _ kind: String, _ summary: String) -> String {
+    "! Conflict \(number) (\(kind)): \(summary)"
+  }
+
+  public var conflictsTitle: String { "Conflicts" }
+  public var keyConflicts: String { "Conflicts" }
+  public var noConflicts: String { "No open conflicts: the desks agree." }
+  public func conflictTitle(_ number: Int, _ kind: String) -> String { "Conflict \(number): \(kind)" }
+  public func conflictKind(_ kind: ConflictKind) -> String { kind.title }
+  public func conflictRaised(_ when: String) -> String { "Found \(when)" }
+  public func conflictSettledAlready(_ when: String, _ resolution: String) -> String {
+    "Settled \(when): \(resolution)"
+  }
+  public var conflictWhatSettles: String { "What settles it:" }
+  public func sideHeading(_ index: Int) -> String { "Side \(index)" }
+  public func actionHolder(_ side: Int) -> String {
+    "the reader of side \(side) holds the book; the other loan is closed as returned now"
+  }
+  public var actionKeepBoth: String { "keep both loans open until the book is checked on the shelf" }
+  public var actionRenumber: String { "give this desk's record another number" }
+  public func actionDuplicate(isBook: Bool) -> String {
+    isBook
+      ? "they are one book: this desk's record goes, its loans move to the other"
+      : "they are one reader: this desk's record goes, its loans move to the other"
+  }
+  public var actionRestore: String { "restore the record, with the change" }
+  public var actionKeepDeleted: String { "keep it deleted" }
+  public var actionGoOn: String { "go on with the scan; the conflict stays open" }
+  public func renumberPrompt(isBook: Bool) -> String {
+    isBook ? "New inventory number for this desk's book:" : "New ticket for this desk's reader:"
+  }
+  public func confirmHolder(_ side: String) -> String {
+    "Settle it so: \(side) holds the book, and the other loan is closed as returned now?"
+  }
+  public func confirmDuplicate(isBook: Bool) -> String {
+    (isBook ? "Delete this desk's book" : "Delete this desk's reader")
+      + " as a duplicate of the other desk's, moving its loans there?"
+  }
+  public var confirmKeepDeleted: String { "Keep the record deleted? The change made after the deletion is lost." }
+  public func conflictSettled(_ number: Int, _ resolution: String) -> String {
+    "Conflict \(number) settled: \(resolution)"
+  }
+  public func keptBothOpen(_ number: Int) -> String {
+    "Both loans stay open; check the shelf, then settle conflict \(number)"
+  }
+  public var conflictScanned: String { "This record has an open conflict between desks: see it first" }
+}

@@ -1,0 +1,83 @@
+import DeskDomain
+
+extension RussianStrings {
+  public func syncedSecondsAgo(_ seconds: Int) -> String {
+    seconds < 5 ? "синхронизировано только что" : "синхронизировано \(seconds) с назад"
+  }
+  public func syncedMinutesAgo(_ minutes: Int) -> String { "синхронизировано \(minutes) мин назад" }
+  public func syncedAt(_ when: String) -> String { "синхронизировано в \(when)" }
+  public var notSyncedYet: String { "ещё не синхронизировано" }
+  public var syncing: String { "синхронизация…" }
+  public func offlineSince(_ when: String) -> String { "нет связи с \(when)" }
+  public var syncRefused: String { "синхронизация отклонена (см. Главную)" }
+  public func changesWaiting(_ count: Int) -> String {
+    "ждут отправки: \(count) " + plural(count, "изменение", "изменения", "изменений")
+  }
+  public func conflictsBadge(_ count: Int, key: String) -> String {
+    "\(count) " + plural(count, "конфликт", "конфликта", "конфликтов") + ": \(key)"
+  }
+
+  public var sectionConflicts: String { "Конфликты между пунктами" }
+  public func homeCentral(_ central: String, desk: String) -> String {
+    "Пункт «\(desk)» центрального сервера \(central)"
+  }
+  public func homeLastSync(_ state: String) -> String { "Синхронизация: \(state)" }
+
+  public var unsyncedLegend: String { "↑ изменено здесь, ещё не на сервере" }
+  public func unsyncedChanges(_ count: Int) -> String {
+    "↑ Ещё не на сервере: \(count) " + plural(count, "изменение", "изменения", "изменений") + ", сделанных здесь"
+  }
+  public func recordConflict(_ number: Int, _ kind: String, _ summary: String) -> String {
+    "! Конфликт \(number) (\(kind)): \(summary)"
+  }
+
+  public var conflictsTitle: String { "Конфликты" }
+  public var keyConflicts: String { "Конфликты" }
+  public var noConflicts: String { "Открытых конфликтов нет: пункты согласны." }
+  public func conflictTitle(_ number: Int, _ kind: String) -> String { "Конфликт \(number): \(kind)" }
+  public func conflictKind(_ kind: ConflictKind) -> String {
+    switch kind {
+    case .inventory: return "один инвентарный номер у двух книг"
+    case .ticket: return "один билет у двух читателей"
+    case .doubleIssue: return "книга выдана дважды"
+    case .editAfterDelete: return "изменено после удаления"
+    }
+  }
+  public func conflictRaised(_ when: String) -> String { "Обнаружен \(when)" }
+  public func conflictSettledAlready(_ when: String, _ resolution: String) -> String {
+    "Решён \(when): \(resolution)"
+  }
+  public var conflictWhatSettles: String { "Как решить:" }
+  public func sideHeading(_ index: Int) -> String { "Сторона \(index)" }
+  public func actionHolder(_ side: Int) -> String {
+    "книга у читателя стороны \(side); другая выдача закрывается как возврат сейчас"
+  }
+  public var actionKeepBoth: String { "оставить обе выдачи открытыми до проверки полки" }
+  public var actionRenumber: String { "дать записи этого пункта другой номер" }
+  public func actionDuplicate(isBook: Bool) -> String {
+    isBook
+      ? "это одна книга: запись этого пункта удаляется, её выдачи переходят к другой"
+      : "это один читатель: запись этого пункта удаляется, его выдачи переходят к другой"
+  }
+  public var actionRestore: String { "восстановить запись вместе с изменением" }
+  public var actionKeepDeleted: String { "оставить удалённой" }
+  public var actionGoOn: String { "продолжить со сканом; конфликт останется открытым" }
+  public func renumberPrompt(isBook: Bool) -> String {
+    isBook ? "Новый инвентарный номер книги этого пункта:" : "Новый билет читателя этого пункта:"
+  }
+  public func confirmHolder(_ side: String) -> String {
+    "Решить так: книга у стороны \(side), другая выдача закрывается как возврат сейчас?"
+  }
+  public func confirmDuplicate(isBook: Bool) -> String {
+    (isBook ? "Удалить книгу этого пункта" : "Удалить читателя этого пункта")
+      + " как дубликат записи другого пункта и перенести выдачи туда?"
+  }
+  public var confirmKeepDeleted: String { "Оставить запись удалённой? Изменение, сделанное после удаления, пропадёт." }
+  public func conflictSettled(_ number: Int, _ resolution: String) -> String {
+    "Конфликт \(number) решён: \(resolution)"
+  }
+  public func keptBothOpen(_ number: Int) -> String {
+    "Обе выдачи остаются открытыми; проверьте полку и решите конфликт \(number)"
+  }
+  public var conflictScanned: String { "У этой записи открытый конфликт между пунктами: сначала посмотрите его" }
+}

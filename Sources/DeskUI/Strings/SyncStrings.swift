@@ -1,0 +1,86 @@
+import DeskDomain
+
+/// The words of the desk about its central: the status line, Home, marks, and conflicts.
+public protocol SyncStrings {
+  // The status line
+  func syncedSecondsAgo(_ seconds: Int) -> String
+  func syncedMinutesAgo(_ minutes: Int) -> String
+  /// Synced at a time of day (`HH:MM`), or a date and time for an older sync.
+  func syncedAt(_ when: String) -> String
+  var notSyncedYet: String { get }
+  var syncing: String { get }
+  func offlineSince(_ when: String) -> String
+  var syncRefused: String { get }
+  func changesWaiting(_ count: Int) -> String
+  /// The highlighted badge at the right of the status line, with the key that opens them.
+  func conflictsBadge(_ count: Int, key: String) -> String
+
+  // Home
+  var sectionConflicts: String { get }
+  func homeCentral(_ central: String, desk: String) -> String
+  func homeLastSync(_ state: String) -> String
+
+  // Marks on records
+  /// What the list's mark for a record changed here and not yet at the central means.
+  var unsyncedLegend: String { get }
+  func unsyncedChanges(_ count: Int) -> String
+  func recordConflict(_ number: Int, _ kind: String, _ summary: String) -> String
+
+  // Conflicts
+  var conflictsTitle: String { get }
+  var keyConflicts: String { get }
+  var noConflicts: String { get }
+  func conflictTitle(_ number: Int, _ kind: String) -> String
+  func conflictKind(_ kind: ConflictKind) -> String
+  func conflictRaised(_ when: String) -> String
+  func conflictSettledAlready(_ when: String, _ resolution: String) -> String
+  var conflictWhatSettles: String { get }
+  func sideHeading(_ index: Int) -> String
+  func actionHolder(_ side: Int) -> String
+  var actionKeepBoth: String { get }
+  var actionRenumber: String { get }
+  func actionDuplicate(isBook: Bool) -> String
+  var actionRestore: String { get }
+  var actionKeepDeleted: String { get }
+  var actionGoOn: String { get }
+  func renumberPrompt(isBook: Bool) -> String
+  func confirmHolder(_ side: String) -> String
+  func confirmDuplicate(isBook: Bool) -> String
+  var confirmKeepDeleted: String { get }
+  func conflictSettled(_ number: Int, _ resolution: String) -> String
+  func keptBothOpen(_ number: Int) -> String
+  var conflictScanned: String { get }
+}
+
+extension SyncStrings {
+  /// How long ago the last sync was, in the words of the status line.
+  func syncAge(of lastSync: Timestamp?, now: Timestamp, clock: any Clock) -> String {
+    guard let lastSync else { return notSyncedYet }
+    let seconds = max(0, Int((now.millisecondsSinceEpoch - lastSync.millisecondsSinceEpoch) / 1000))
+    if seconds < 60 { return syncedSecondsAgo(seconds) }
+    if seconds < 3600 { return syncedMinutesAgo(seconds / 60) }
+    return syncedAt(when(lastSync, now: now, clock: clock))
+  }
+
+  /// A moment as `HH:MM` today, or with its date on another day.
+  func when(_ moment: Timestamp, now: Timestamp, clock: any Clock) -> String {
+    let local = clock.local(moment)
+    return local.date == clock.local(now).date ? local.clockTime : "\(local.date.iso) \(local.clockTime)"
+  }
+
+  /// The status line's words for where the desk stands with its central.
+  func syncStatus(_ state: SyncState, now: Timestamp, clock: any Clock) -> String {
+    var parts: [String] = []
+    if state.syncing {
+      parts.append(syncing)
+    } else if let since = state.offlineSince {
+      parts.append(offlineSince(when(since, now: now, clock: clock)))
+    } else if !state.failure.isEmpty {
+      parts.append(syncRefused)
+    } else {
+      parts.append(syncAge(of: state.lastSync, now: now, clock: clock))
+    }
+    if state.waiting > 0 { parts.append(changesWaiting(state.waiting)) }
+    return parts.joined(separator: " · ")
+  }
+}
