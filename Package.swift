@@ -80,7 +80,9 @@ let package = Package(
     ),
     .testTarget(
       name: "DeskUITests",
-      dependencies: ["DeskUI", "DeskTerminal", "DeskStorage", "DeskDomain", "DeskLookup", "DeskTestSupport"],
+      dependencies: [
+        "DeskUI", "DeskTerminal", "DeskStorage", "DeskDomain", "DeskLookup", "DeskSync", "DeskTestSupport",
+      ],
       exclude: ["Golden"]
     ),
     // Tests that run the `circdesk` program find it in the build folder: `swift build

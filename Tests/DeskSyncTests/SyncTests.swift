@@ -429,6 +429,66 @@ import Testing
     #expect(try a.canonicalDump() == b.canonicalDump())
   }
 
+  @Test func aBookCataloguedAtTwoDesksIsSettledAsOneAndKeepsItsLoans() throws {
+    let (a, b, _) = try twoDesks(books: [], second: "B")
+    try a.addBook(bookDraft("500", "Обломов"))
+    try b.addBook(bookDraft("500", "Обломов"))
+    try b.addReader(readerDraft("1001", "Смирнова"))
+    try b.issue(ticket: "1001", inventories: ["500"])
+    try sync(a)
+    try sync(b)
+    let conflict = try #require(try b.conflicts().first)
+    #expect(conflict.kind == .inventory)
+    // The same copy, labelled at both desks: B's record goes, its loan moves to A's.
+    let settled = try b.settle(conflict.number, .duplicate)
+    #expect(settled.resolution.hasPrefix("a duplicate of «Обломов» (500)"))
+    #expect(try b.database.scalarInt("SELECT count(*) FROM book WHERE inventory = '500' AND deleted = 0") == 1)
+    try sync(b)
+    try sync(a)
+    for store in [a, b] {
+      let book = try #require(try store.book(inventory: "500"))
+      #expect(try store.currentLoan(ofBook: book)?.readerTicket == "1001", "the loan made at B is of the one book")
+      #expect(try store.conflicts().isEmpty)
+    }
+    #expect(try b.syncStatus().waiting == 0)
+    #expect(try a.canonicalDump() == b.canonicalDump())
+  }
+
+  @Test func twoCopiesOutAtOnceAreNotOneBook() throws {
+    let (a, b, _) = try twoDesks(books: [], second: "B")
+    try a.addBook(bookDraft("500", "Обломов"))
+    try a.addReader(readerDraft("1001", "Смирнова"))
+    try a.issue(ticket: "1001", inventories: ["500"])
+    try b.addBook(bookDraft("500", "Обломов"))
+    try b.addReader(readerDraft("2001", "Иванов"))
+    try b.issue(ticket: "2001", inventories: ["500"])
+    try sync(a)
+    try sync(b)
+    let conflict = try #require(try b.conflicts().first)
+    #expect(throws: StoreError.self) { try b.settle(conflict.number, .duplicate) }
+    #expect(try b.conflicts().count == 1, "refused, it stays open")
+  }
+
+  @Test func aScanAtTheCounterShowsTheConflictFirst() throws {
+    let (a, b) = try bookIssuedAtTwoDesks("A", "B")
+    try sync(a)
+    try sync(b)
+    // The book comes back at B: the counter says there is a conflict before anything is done.
+    guard case .conflict(let conflict, let code) = try b.circulate("1", reader: nil) else {
+      Issue.record("the conflict comes first")
+      return
+    }
+    #expect(conflict.kind == .doubleIssue && code == "1")
+    #expect(conflict.holders.sorted() == ["1001", "1002"])
+    #expect(try b.database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL") == 2, "nothing done")
+    // Seen, the scan does what it does: the return closes every loan of the book.
+    guard case .done(.returned) = try b.circulate("1", reader: nil, conflictSeen: true) else {
+      Issue.record("the return goes on once the conflict is seen")
+      return
+    }
+    #expect(try b.database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL") == 0)
+  }
+
   @Test func anEditAfterADeletionIsAConflictThatMayBecomeARestore() throws {
     let (a, b, _) = try twoDesks(books: [("3", "Обломов")], second: "B")
     try a.deleteBook(inventory: "3")

@@ -19,6 +19,7 @@ final class DeskHarness {
     language: InterfaceLanguage = .english, colors: Bool = true,
     search makeSearch: ((LibraryStore) -> any SearchService)? = nil,
     lookup makeLookup: ((LibraryStore) -> any LookupService)? = nil, wedge: WedgeSettings = WedgeSettings(),
+    sync makeSync: ((LibraryStore) throws -> any SyncService)? = nil,
     seed: (LibraryStore) throws -> Void = DeskHarness.seedSmallLibrary
   ) throws {
     store = try LibraryStore(path: folder.file("library.sqlite"), clock: clock)
@@ -27,7 +28,8 @@ final class DeskHarness {
     let context = UIContext(
       store: store, strings: language.strings, theme: Theme(colors: colors), clock: clock,
       databaseName: "library.sqlite")
-    app = DeskApp(context: context, search: search, lookup: makeLookup?(store), wedge: wedge)
+    app = DeskApp(
+      context: context, search: search, lookup: makeLookup?(store), wedge: wedge, sync: try makeSync?(store))
   }
 
   /// Presses keys the way a person types: each key's bytes as xterm sends them, 200 ms apart,

@@ -353,15 +353,21 @@ extension LibraryStore {
     let today = self.today.iso
     var conditions = ["b.deleted = 0"]
     var arguments: [any DatabaseValueConvertible] = []
+    // One row per book: a book issued at two desks apart (its open loans marked with `conflict`,
+    // each its own id) shows the first of them; the conflict is the detail's to show.
+    let openLoan = """
+      loan l ON l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0 AND (l.conflict = 0
+        OR l.conflict = (SELECT min(conflict) FROM loan WHERE book_id = b.id AND returned_at IS NULL AND deleted = 0))
+      """
     let join: String
     switch filter {
     case .all, .available:
-      join = "LEFT JOIN loan l ON l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0"
+      join = "LEFT JOIN " + openLoan
       if filter == .available { conditions.append("l.id IS NULL") }
     case .issued:
-      join = "JOIN loan l ON l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0"
+      join = "JOIN " + openLoan
     case .overdue:
-      join = "JOIN loan l ON l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0"
+      join = "JOIN " + openLoan
       conditions.append("l.due_date < ?")
       arguments.append(today)
     }

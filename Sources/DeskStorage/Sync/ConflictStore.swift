@@ -312,6 +312,7 @@ extension LibraryStore {
         SELECT trim(r.surname || ' ' || r.first_name), json_extract(j.value, '$.ticket'), json_extract(j.value, '$.desk'),
           json_extract(j.value, '$.issued_at'), json_extract(j.value, '$.due')
         FROM json_each(?) j LEFT JOIN reader r ON r.ticket = json_extract(j.value, '$.ticket') AND r.deleted = 0
+        ORDER BY json_extract(j.value, '$.issued_at'), json_extract(j.value, '$.desk'), json_extract(j.value, '$.ticket')
         """, details
       ) { row -> (String, String) in
         let issued =

@@ -370,12 +370,13 @@ public final class DeskApp {
     } else {
       let status = statusText()
       drawnStatus = status
-      buffer.writePadded(status, row: statusRow, column: 0, width: columns, style: context.style(.muted))
-      if context.sync.conflicts > 0 {
-        // Highlighted at the right, over the counts if the line is full: a conflict comes first.
-        let badge = " " + strings.conflictsBadge(context.sync.conflicts, key: "F9") + " "
-        buffer.write(
-          badge, row: statusRow, column: max(0, columns - badge.displayWidth), style: context.style(.warning))
+      // Conflicts are highlighted at the right, the counts cut short for them if the line is full.
+      let badge =
+        context.sync.conflicts > 0 ? " " + strings.conflictsBadge(context.sync.conflicts, key: "F9") + " " : ""
+      let room = max(0, columns - badge.displayWidth)
+      buffer.writePadded(status, row: statusRow, column: 0, width: room, style: context.style(.muted))
+      if !badge.isEmpty {
+        buffer.write(badge, row: statusRow, column: room, style: context.style(.warning))
       }
     }
     renderKeyBar(into: &buffer, row: rows - 1, columns: columns)
@@ -389,7 +390,9 @@ public final class DeskApp {
   private func renderKeyBar(into buffer: inout ScreenBuffer, row: Int, columns: Int) {
     let strings = context.strings
     var hints = top.keyHints(context)
-    if context.sync.conflicts > 0, !(top is ConflictListScreen) { hints.append(KeyHint("F9", strings.keyConflicts)) }
+    if context.sync.conflicts > 0, !(top is ConflictListScreen), !(top is ConflictScreen) {
+      hints.append(KeyHint("F9", strings.keyConflicts))
+    }
     hints += [KeyHint("F1", strings.keyHelp), KeyHint("F10", strings.keyQuit)]
     buffer.fill(row: row, column: 0, height: 1, width: columns, style: context.style(.keyBar))
     var x = 0

@@ -28,7 +28,9 @@ final class ConflictScreen: DeskScreen {
     var actions: [(String, String)] = []
     switch conflict.kind {
     case .doubleIssue:
-      for index in conflict.holders.indices.prefix(9) { actions.append(("\(index + 1)", s.actionHolder(index + 1))) }
+      for (index, ticket) in conflict.holders.prefix(9).enumerated() {
+        actions.append(("\(index + 1)", s.actionHolder(index + 1, ticket: ticket)))
+      }
       actions.append(("k", s.actionKeepBoth))
     case .inventory, .ticket:
       actions.append(("n", s.actionRenumber))

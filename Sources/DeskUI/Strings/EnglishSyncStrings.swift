@@ -38,8 +38,8 @@ extension EnglishStrings {
   }
   public var conflictWhatSettles: String { "What settles it:" }
   public func sideHeading(_ index: Int) -> String { "Side \(index)" }
-  public func actionHolder(_ side: Int) -> String {
-    "the reader of side \(side) holds the book; the other loan is closed as returned now"
+  public func actionHolder(_ side: Int, ticket: String) -> String {
+    "side \(side)'s reader (ticket \(ticket)) holds the book; the other loan is closed as returned now"
   }
   public var actionKeepBoth: String { "keep both loans open until the book is checked on the shelf" }
   public var actionRenumber: String { "give this desk's record another number" }

@@ -49,8 +49,8 @@ extension RussianStrings {
   }
   public var conflictWhatSettles: String { "Как решить:" }
   public func sideHeading(_ index: Int) -> String { "Сторона \(index)" }
-  public func actionHolder(_ side: Int) -> String {
-    "книга у читателя стороны \(side); другая выдача закрывается как возврат сейчас"
+  public func actionHolder(_ side: Int, ticket: String) -> String {
+    "книга у читателя стороны \(side) (билет \(ticket)); другая выдача закрывается как возврат сейчас"
   }
   public var actionKeepBoth: String { "оставить обе выдачи открытыми до проверки полки" }
   public var actionRenumber: String { "дать записи этого пункта другой номер" }

@@ -36,7 +36,7 @@ public protocol SyncStrings {
   func conflictSettledAlready(_ when: String, _ resolution: String) -> String
   var conflictWhatSettles: String { get }
   func sideHeading(_ index: Int) -> String
-  func actionHolder(_ side: Int) -> String
+  func actionHolder(_ side: Int, ticket: String) -> String
   var actionKeepBoth: String { get }
   var actionRenumber: String { get }
   func actionDuplicate(isBook: Bool) -> String
