@@ -1,0 +1,141 @@
+import DeskTestSupport
+import Foundation
+import Testing
+
+/// Two desks of one library, each the real program in its own tmux pane, and a real central
+/// PostgreSQL server that the test stops (the network cut) and starts again.
+@Suite(.serialized) struct TmuxSyncTests {
+  final class Panes {
+    let socket = "circdesk-sync-\(UUID().uuidString.prefix(8))"
+    private var opened = 0
+
+    deinit {
+      _ = try? tmux(["kill-server"])
+    }
+
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+      let result = TmuxTests.shell(
+        (["tmux", "-L", socket, "-f", "/dev/null"] + arguments).map(quoted).joined(separator: " "))
+      guard result.status == 0 else {
+        throw TmuxTests.TmuxError.failed("tmux \(arguments.joined(separator: " ")): exit \(result.status)")
+      }
+      return result.output
+    }
+
+    /// The desk on `database` in a new pane (the first makes the session), under `term`.
+    func open(_ database: String, term: String) throws {
+      let command =
+        "env LANG=C.UTF-8 TERM=\(term) \(quoted(circdeskPath)) --db \(quoted(database)); echo \"EXIT:$?\"; sleep 60"
+      let arguments =
+        opened == 0
+        ? ["new-session", "-d", "-s", "desks", "-x", "200", "-y", "30", command]
+        : ["split-window", "-h", "-t", "desks", command]
+      opened += 1
+      // The tmux server started here lives on: it must not hold the pipe this test reads.
+      let result = TmuxTests.shell(
+        (["tmux", "-L", socket, "-f", "/dev/null"] + arguments).map(quoted).joined(separator: " ")
+          + " >/dev/null 2>&1 </dev/null")
+      guard result.status == 0 else { throw TmuxTests.TmuxError.failed("tmux \(arguments[0]): \(result.status)") }
+    }
+
+    func keys(_ pane: Int, _ keys: String...) throws {
+      try tmux(["send-keys", "-t", "desks.\(pane)"] + keys)
+    }
+
+    /// A code as the wedge scanner types it: a burst, then Enter.
+    func scan(_ pane: Int, _ code: String) throws {
+      try tmux(["send-keys", "-t", "desks.\(pane)", "-l", code])
+      try keys(pane, "Enter")
+    }
+
+    func screen(_ pane: Int) throws -> String {
+      try tmux(["capture-pane", "-p", "-t", "desks.\(pane)"])
+    }
+
+    /// Waits until the pane shows (or, with `gone`, no longer shows) `text`.
+    @discardableResult
+    func waitFor(_ pane: Int, _ text: String, gone: Bool = false, timeout: TimeInterval = 15) throws -> String {
+      let deadline = Date().addingTimeInterval(timeout)
+      var last = ""
+      while Date() < deadline {
+        last = try screen(pane)
+        if last.contains(text) != gone { return last }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      throw TmuxTests.TmuxError.failed(
+        "pane \(pane) waited for «\(text)» to \(gone ? "go" : "show"); it shows:\n\(last)")
+    }
+  }
+
+  func circdesk(_ arguments: String...) throws {
+    let result = try runProgram(circdeskPath, arguments)
+    guard result.status == 0 else { throw TmuxTests.TmuxError.failed("circdesk \(arguments): \(result.errors)") }
+  }
+
+  /// The issue's whole story: both desks work through a cut network, the same book goes out at
+  /// both, the network comes back, both show the conflict within the sync interval, and settling
+  /// it at one desk clears it at the other.
+  @Test func theSameBookIssuedAtTwoDesksWhileTheNetworkIsDown() throws {
+    let server = try PostgresServer()
+    try server.createDatabase("library")
+    let url = server.url(database: "library")
+    let folder = TemporaryFolder()
+    let lending = folder.file("lending.sqlite")
+    let reading = folder.file("reading.sqlite")
+    try circdesk("demo", "--db", lending)
+    try circdesk("central", "init", "--url", url)
+    try circdesk("central", "join", "--url", url, "--desk", "Lending", "--db", lending)
+    try circdesk("central", "join", "--url", url, "--desk", "Reading room", "--db", reading)
+    for database in [lending, reading] { try circdesk("policy", "set", "--sync-interval", "2", "--db", database) }
+
+    let panes = Panes()
+    try panes.open(lending, term: "xterm-256color")
+    try panes.open(reading, term: "tmux-256color")
+    for pane in 0...1 {
+      let home = try panes.waitFor(pane, "synced")
+      #expect(home.contains(pane == 0 ? "Desk «Lending» of the central" : "Desk «Reading room» of the central"))
+      try panes.keys(pane, "d")
+      try panes.waitFor(pane, "Scan a reader's card")
+    }
+
+    try server.stop()
+    try panes.scan(0, "1033")
+    try panes.waitFor(0, "Reader 1033: García José Luis")
+    try panes.scan(0, "100114")
+    try panes.waitFor(0, "Issued 100114 «Fahrenheit 451» to García J. L.")
+    try panes.scan(1, "1034")
+    try panes.waitFor(1, "Reader 1034: Dupont Élise")
+    try panes.scan(1, "100114")
+    try panes.waitFor(1, "Issued 100114 «Fahrenheit 451» to Dupont É.")
+    for pane in 0...1 {
+      // Offline, the desk says so and keeps the issue to send.
+      let screen = try panes.waitFor(pane, "offline since")
+      #expect(screen.contains("1 change waiting"))
+    }
+
+    try server.start()
+    for pane in 0...1 { try panes.waitFor(pane, "1 conflict: F9") }
+
+    try panes.keys(1, "F9")
+    try panes.waitFor(1, "issued twice")
+    try panes.keys(1, "Enter")
+    let conflict = try panes.waitFor(1, "What settles it:")
+    // Both sides, side by side: who holds it by which desk.
+    #expect(conflict.contains("│ issued to García José (ticket 1033) at"))
+    #expect(conflict.contains("│ issued to Dupont Élise (ticket 1034) at"))
+    #expect(conflict.contains("«Lending»") && conflict.contains("«Reading room»"))
+    // Side 1 is the first issue, at the lending desk: García keeps the book.
+    try panes.keys(1, "1")
+    try panes.waitFor(1, "Settle it so: 1 (1033) holds the book")
+    try panes.keys(1, "y")
+    try panes.waitFor(1, "Conflict 1 settled: held by García José (ticket 1033)")
+    try panes.waitFor(0, "1 conflict: F9", gone: true)
+    try panes.waitFor(1, "1 conflict: F9", gone: true)
+
+    for pane in 0...1 { try panes.keys(pane, "F10") }
+    for pane in 0...1 { try panes.waitFor(pane, "EXIT:0", timeout: 5) }
+    let loans = try runProgram(circdeskPath, ["book", "show", "100114", "--db", folder.file("reading.sqlite")])
+    #expect(loans.output.contains("1033"), "the reading room's file agrees: García holds it")
+  }
+}
