@@ -72,11 +72,11 @@ public enum ListBenchmarks {
   }
 
   /// The desk as the benchmark drives it: English, in colour, searches answered at once.
-  static func makeApp(_ store: LibraryStore) -> DeskApp {
+  static func makeApp(_ store: LibraryStore, sync: (any SyncService)? = nil) -> DeskApp {
     DeskApp(
       context: UIContext(
         store: store, strings: EnglishStrings(), theme: Theme(colors: true), clock: store.clock,
         databaseName: "bench"),
-      search: ImmediateSearchService(store: store))
+      search: ImmediateSearchService(store: store), sync: sync)
   }
 }

@@ -9,7 +9,7 @@ import DeskTestSupport
 
 // circdesk-bench generate --books N [--readers N] --db PATH
 // circdesk-bench page-probe|search-probe [--query TEXT] [--repeats N] [--db PATH]
-// circdesk-bench sync [--changes N] [--repeats N] [--join] [--books N] [--db PATH]
+// circdesk-bench sync [--changes N] [--repeats N] [--join] [--background] [--books N] [--db PATH]
 // circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH] [--out FILE.json] [--skip-exchange]
 //
 // Figures are medians and 99th percentiles of repeated runs, each beside a baseline measured in
@@ -33,7 +33,8 @@ let helpText = """
                         [--skip-exchange]
          circdesk-bench generate --books <n> [--readers <n>] --db <path>
          circdesk-bench page-probe|search-probe [--query <text>] [--repeats <n>] [--db <path>]
-         circdesk-bench sync [--changes <n>] [--repeats <n>] [--join] [--books <n>] [--db <path>]
+         circdesk-bench sync [--changes <n>] [--repeats <n>] [--join] [--background] [--books <n>]
+                             [--db <path>]
 
   OPTIONS:
     --books <n>       Books in the catalogue (default 1000000).
@@ -45,6 +46,9 @@ let helpText = """
     --query <text>    What search-probe searches for (default «война мир»).
     --changes <n>     What sync pushes and pulls (default 10000).
     --join            sync: also join an empty desk to a central holding the whole catalogue.
+    --background      sync: also time the desk's page-downs and search keystrokes with its
+                      background sync running against a central holding the whole catalogue,
+                      beside the same without sync.
     -h, --help        Show this help.
 
   The median and 99th percentile of each scenario are printed as a table. `sync` starts a
@@ -60,7 +64,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 // Refuse what it does not know, rather than start an hour of measuring with it ignored.
 do {
   let valued: Set = ["--books", "--readers", "--repeats", "--db", "--out", "--query", "--changes"]
-  let flags: Set = ["--skip-exchange", "--join"]
+  let flags: Set = ["--skip-exchange", "--join", "--background"]
   let commands: Set = ["generate", "first-page", "page-probe", "search-probe", "memory-probe", "sync"]
   var index = 0
   while index < arguments.count {
@@ -131,6 +135,13 @@ func measureSync() throws {
   let changes = number("--changes", default: 10_000)
   var measurements = try SyncBenchmarks.run(
     makeCentral: makeCentral, folder: folder.path, changes: changes, repeats: repeats, progress: { progress($0) })
+  if arguments.contains("--background") {
+    if access(path, F_OK) != 0 { try generate(into: path) }
+    let program = ownExecutable().split(separator: "/").dropLast().joined(separator: "/")
+    measurements += try BackgroundSyncBenchmarks.run(
+      catalogue: path, makeCentral: makeCentral, folder: folder.path, program: "/" + program + "/circdesk",
+      repeats: repeats, progress: { progress($0) })
+  }
   if arguments.contains("--join") {
     if access(path, F_OK) != 0 { try generate(into: path) }
     let program = ownExecutable().split(separator: "/").dropLast().joined(separator: "/")

@@ -30,13 +30,14 @@ import Testing
     let result = try runProgram(
       bench,
       [
-        "sync", "--changes", "300", "--repeats", "5", "--join", "--books", "2000", "--readers", "100", "--db",
-        folder.file("join.sqlite"),
+        "sync", "--changes", "300", "--repeats", "8", "--join", "--background", "--books", "2000", "--readers", "100",
+        "--db", folder.file("join.sqlite"),
       ])
     #expect(result.status == 0, "\(result.errors)")
     for scenario in [
       "push 300 changes", "pull and apply 300 changes", "sync round with nothing to do",
       "durable issue or return, changes captured", "first join of an empty desk",
+      "page down, background sync on (2000 books", "keystroke in the book search, results painted, background sync on",
     ] {
       #expect(result.output.contains("| \(scenario)"), "\(scenario)")
     }

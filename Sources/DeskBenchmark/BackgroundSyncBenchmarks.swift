@@ -1,0 +1,160 @@
+import DeskDomain
+import DeskStorage
+import DeskSync
+import DeskUI
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The desk's own speed while it keeps in step with a central: keystrokes in the book list's
+/// search and page-downs, with the background sync running (every second, pulling what another
+/// desk keeps sending) beside the same with no sync at all.
+public enum BackgroundSyncBenchmarks {
+  /// `catalogue` is copied and joined to a new central as desk «Lending» (which pushes the whole
+  /// catalogue there); desk «Reading room» joins empty and, during the measured runs with sync,
+  /// changes ten books every 200 ms and syncs them. Runs with and without sync alternate in
+  /// blocks, so that neither gets the warmer cache.
+  public static func run(
+    catalogue path: String, makeCentral: () throws -> String, folder: String, program: String, repeats: Int,
+    progress: (String) -> Void = { _ in }
+  ) throws -> [Measurement] {
+    let url = try makeCentral()
+    _ = try CentralSchema.initialize(try CentralConnection(url: url))
+    let lending = folder + "/busy-lending.sqlite"
+    let reading = folder + "/busy-reading.sqlite"
+    for file in [lending, reading] {
+      for suffix in ["", "-wal", "-shm"] { unlink(file + suffix) }
+    }
+    guard runChild(["/bin/cp", path, lending]).status == 0 else {
+      throw BenchmarkError.notDecoded("cannot copy \(path)")
+    }
+    let books = try LibraryStore(path: lending, clock: benchmarkClock).bookCount()
+    progress("pushing a catalogue of \(books) books to the central (the first join)")
+    guard runChild([program, "central", "join", "--url", url, "--desk", "Lending", "--db", lending]).status == 0 else {
+      throw BenchmarkError.notDecoded("the lending desk's join failed")
+    }
+    progress("joining the reading room, empty")
+    guard runChild([program, "central", "join", "--url", url, "--desk", "Reading room", "--db", reading]).status == 0
+    else { throw BenchmarkError.notDecoded("the reading room's join failed") }
+
+    let store = try LibraryStore(path: lending, clock: SystemClock())
+    var policy = try store.policy()
+    policy.syncIntervalSeconds = 1
+    try store.setPolicy(policy)
+    let other = try LibraryStore(path: reading, clock: SystemClock())
+    let inventories = try other.database.query(
+      "SELECT inventory FROM book WHERE deleted = 0 ORDER BY id LIMIT 5000"
+    ) { $0.string(0) }
+    let writer = OtherDesk(store: other, inventories: inventories)
+
+    var pageDowns: (off: [Double], on: [Double]) = ([], [])
+    var keystrokes: (off: [Double], on: [Double]) = ([], [])
+    let blocks = 4
+    for block in 0..<blocks {
+      for withSync in [false, true] {
+        progress("measuring, block \(block + 1) of \(blocks), sync \(withSync ? "on" : "off")")
+        let service =
+          withSync
+          ? BackgroundSyncService(clock: SystemClock()) { try LibraryStore(path: lending, clock: SystemClock()) }
+          : nil
+        if withSync {
+          writer.start()
+          // Let the first round settle, as at a desk that has been open a while.
+          usleep(1_500_000)
+        }
+        let app = ListBenchmarks.makeApp(store, sync: service)
+        let (pages, keys) = measure(app, repeats: max(1, repeats / blocks))
+        if withSync {
+          writer.stop()
+          service?.stop(waitingAtMost: 5000)
+          pageDowns.on += pages
+          keystrokes.on += keys
+        } else {
+          pageDowns.off += pages
+          keystrokes.off += keys
+        }
+      }
+    }
+    let sent = writer.sent
+    return [
+      Measurement(
+        scenario: "page down, background sync on (\(books) books; another desk sent \(sent) changes meanwhile)",
+        samples: pageDowns.on, baselineName: "no sync", baselineSamples: pageDowns.off),
+      Measurement(
+        scenario: "keystroke in the book search, results painted, background sync on",
+        samples: keystrokes.on, baselineName: "no sync", baselineSamples: keystrokes.off),
+    ]
+  }
+
+  /// Page-downs through the book list, then a search typed a key at a time (each key: the key,
+  /// the scanner detector's pause, the results painted), as many of each as `repeats`.
+  static func measure(_ app: DeskApp, repeats: Int) -> (pageDowns: [Double], keystrokes: [Double]) {
+    var now: Int64 = 0
+    app.handle(.key(.character("b"), atMilliseconds: now))
+    _ = app.render(rows: 40, columns: 120)
+    let pages = time(repeats) {
+      now += 300
+      app.handle(.key(.pageDown, atMilliseconds: now))
+      _ = app.render(rows: 40, columns: 120)
+    }
+    var keys: [Double] = []
+    let word = Array("толстой")
+    while keys.count < repeats {
+      now += 300
+      app.handle(.key(.character("/"), atMilliseconds: now))
+      for letter in word where keys.count < repeats {
+        keys += time(1) {
+          now += 300
+          app.handle(.key(.character(letter), atMilliseconds: now))
+          app.handle(.tick(atMilliseconds: now + 60))
+          _ = app.render(rows: 40, columns: 120)
+        }
+      }
+      now += 300
+      app.handle(.key(.escape, atMilliseconds: now))
+    }
+    return (pages, keys)
+  }
+
+  /// Another desk of the library at work: every 200 ms it gives ten books a new shelf place and
+  /// syncs, on a thread of its own.
+  final class OtherDesk: @unchecked Sendable {
+    let store: LibraryStore
+    let inventories: [String]
+    private let running = Atomic<Bool>(false)
+    private let done = DispatchSemaphore(value: 0)
+    private(set) var sent = 0
+    private var next = 0
+
+    init(store: LibraryStore, inventories: [String]) {
+      self.store = store
+      self.inventories = inventories
+    }
+
+    func start() {
+      running.store(true, ordering: .relaxed)
+      DispatchQueue(label: "circdesk.bench.other-desk").async { [self] in
+        let synchronizer = try? Synchronizer(store: store)
+        while running.load(ordering: .relaxed) {
+          for _ in 0..<10 where !inventories.isEmpty {
+            let inventory = inventories[next % inventories.count]
+            next += 1
+            _ = try? store.updateBook(inventory: inventory) { $0.place = "Зал \(next % 7)" }
+            sent += 1
+          }
+          _ = try? synchronizer?.sync()
+          usleep(200_000)
+        }
+        done.signal()
+      }
+    }
+
+    func stop() {
+      running.store(false, ordering: .relaxed)
+      done.wait()
+    }
+  }
+}
