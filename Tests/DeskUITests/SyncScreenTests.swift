@@ -173,3 +173,97 @@ import Testing
     #expect(try other.currentLoan(ofBook: #require(try other.book(inventory: "7")))?.readerTicket == "1001")
   }
 }
+
+extension SyncScreenTests {
+  /// The harness's desk «Lending» with `prepare` done at it and at a second desk «Reading room»
+  /// while apart, then both synced (the harness's desk last, so that it hears of everything).
+  func desk(
+    _ prepare: @escaping (_ here: LibraryStore, _ other: LibraryStore) throws -> Void
+  ) throws -> (DeskHarness, LibraryStore, StaticSyncService) {
+    let url = try makeCentral()
+    let other = try LibraryStore(path: folder.file("other\(databases).sqlite"), clock: TestClock())
+    var service: StaticSyncService?
+    let desk = try DeskHarness(
+      sync: { store in
+        let made = StaticSyncService(SyncState(tie: try store.deskTie(), conflicts: try store.syncStatus().openConflicts))
+        service = made
+        return made
+      },
+      seed: { store in
+        try DeskHarness.seedSmallLibrary(store)
+        try Synchronizer.join(store: store, url: url, deskName: "Lending")
+        try Synchronizer.join(store: other, url: url, deskName: "Reading room")
+        try prepare(store, other)
+        try Synchronizer(store: other).sync()
+        try Synchronizer(store: store).sync()
+      })
+    return (desk, other, try #require(service))
+  }
+
+  @Test func aNumberGivenTwiceIsRenumberedInAFormThatKeepsARefusedNumber() throws {
+    let (desk, other, _) = try desk { here, other in
+      try other.addBook(bookDraft("300", "Книга зала"))
+      try Synchronizer(store: other).sync()
+      try here.addBook(bookDraft("300", "Книга абонемента"))
+    }
+    let conflict = try #require(try desk.store.conflicts().first)
+    #expect(conflict.kind == .inventory)
+    desk.press(.function(9), .enter)
+    #expect(desk.shown.contains("give this desk's record another number"))
+    desk.press(.character("n"))
+    #expect(desk.shown.contains("New inventory number for this desk's book:"))
+    // A number that is taken is refused, and the prompt comes back with it to be corrected.
+    desk.type("100234")
+    desk.press(.enter)
+    #expect(desk.shown.contains("100234 is taken too"))
+    desk.press(.enter)
+    #expect(desk.shown.contains("New inventory number for this desk's book:"))
+    #expect(desk.shown.contains("100234"), "what was typed is kept")
+    desk.send([0x15])  // Ctrl-U
+    desk.type("301")
+    desk.press(.enter)
+    #expect(desk.shown.contains("Conflict \(conflict.number) settled: renumbered here: 301"))
+    try Synchronizer(store: desk.store).sync()
+    try Synchronizer(store: other).sync()
+    #expect(try other.book(inventory: "301")?.title == "Книга абонемента")
+    #expect(try other.book(inventory: "300")?.title == "Книга зала")
+  }
+
+  @Test func aChangeAfterADeletionIsRestoredOnScreen() throws {
+    let (desk, other, _) = try desk { here, other in
+      try other.deleteBook(inventory: "100239")
+      try Synchronizer(store: other).sync()
+      try here.updateBook(inventory: "100239") { $0.title = "Азбука (новое издание)" }
+    }
+    #expect(try desk.store.book(inventory: "100239") == nil, "the deletion stands until settled")
+    desk.press(.function(9), .enter)
+    #expect(desk.shown.contains("restore the record, with the change"))
+    desk.press(.character("r"))
+    #expect(desk.shown.contains("settled: restored with the change"))
+    try Synchronizer(store: desk.store).sync()
+    try Synchronizer(store: other).sync()
+    #expect(try other.book(inventory: "100239")?.title == "Азбука (новое издание)")
+    #expect(try other.conflicts().isEmpty)
+  }
+
+  /// Another desk's change shows in the open list when the sync brings it, the selection staying
+  /// on the record it was on, without a key.
+  @Test func changesFromAnotherDeskShowInTheOpenListWithoutAKey() throws {
+    let (desk, other, service) = try desk { _, _ in }
+    desk.press(.character("b"), .down, .down)
+    let before = desk.screen()
+    #expect(before.text(row: 5).hasPrefix(" *  100235"), "Булгаков, out, selected")
+    #expect(before.style(row: 5, of: "100235")?.reverse == true)
+    try other.updateBook(inventory: "100239") { $0.title = "Азбука для всех" }
+    try other.returnBooks(inventories: ["100235"])
+    try Synchronizer(store: other).sync()
+    try Synchronizer(store: desk.store).sync()
+    service.state.arrivals += 1
+    desk.idle()
+    let after = desk.screen()
+    #expect(after.text(row: 4).contains("Азбука для всех"))
+    #expect(after.text(row: 5).hasPrefix("    100235"), "back on the shelf: no longer marked")
+    #expect(after.style(row: 5, of: "100235")?.reverse == true, "the selection stayed on it")
+    #expect(after.text(row: 22).contains("1 out"), "the status line's counts follow")
+  }
+}
