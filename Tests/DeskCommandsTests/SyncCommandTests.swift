@@ -71,6 +71,14 @@ import Testing
     #expect(shownConflict.output.contains("(ticket 1002) at desk «Reading room»"))
     #expect(shownConflict.output.contains("conflicts resolve 1 --holder TICKET"))
     #expect(try run("b", ["book", "show", "1"]).output.contains("Conflict 1 (issued twice)"))
+    // A scan of the book at the counter does nothing with it before the conflict is settled.
+    let codes = folder.file("codes.txt")
+    try Data("1\n".utf8).write(to: URL(fileURLWithPath: codes))
+    let scanned = try runProgram(
+      circdeskPath, ["scan", "--stdin", "--return", "--db", folder.file("b.sqlite")], input: codes)
+    #expect(scanned.status == 1, "\(scanned.errors)")
+    #expect(scanned.output.contains("conflict 1 (issued twice): «Война и мир» (1) was issued to 2 readers at once"))
+    #expect(scanned.output.contains("conflicts resolve 1 --holder TICKET"))
     #expect(try run("b", ["conflicts", "resolve", "1"]).status == 64)
     let wrong = try run("b", ["conflicts", "resolve", "1", "--holder", "9999"])
     #expect(wrong.status == 1)

@@ -185,7 +185,8 @@ extension SyncScreenTests {
     var service: StaticSyncService?
     let desk = try DeskHarness(
       sync: { store in
-        let made = StaticSyncService(SyncState(tie: try store.deskTie(), conflicts: try store.syncStatus().openConflicts))
+        let made = StaticSyncService(
+          SyncState(tie: try store.deskTie(), conflicts: try store.syncStatus().openConflicts))
         service = made
         return made
       },
