@@ -45,8 +45,9 @@ if isatty(0) == 1 && isatty(1) == 1 {
     // A desk joined to a central keeps in step with it in the background (a desk on its own:
     // the service only looks, once a second, whether it has been joined meanwhile).
     let sync = BackgroundSyncService(clock: clock) { try LibraryStore(path: path, clock: clock) }
-    // Quitting never waits long for a sync under way: the next one finishes what it left.
-    defer { sync.stop(waitingAtMost: 1000) }
+    // Quitting never waits long for a sync under way (under a second in all, with the terminal
+    // restored first): the next sync finishes what it left.
+    defer { sync.stop(waitingAtMost: 800) }
     let app = DeskApp(context: uiContext, search: search, lookup: lookup, wedge: wedge, sync: sync)
     do {
       let signal = try DeskRunner.run(app, colors: colors)

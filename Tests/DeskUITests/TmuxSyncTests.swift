@@ -1,3 +1,5 @@
+import DeskDomain
+import DeskStorage
 import DeskTestSupport
 import Foundation
 import Testing
@@ -66,6 +68,59 @@ import Testing
       throw TmuxTests.TmuxError.failed(
         "pane \(pane) waited for «\(text)» to \(gone ? "go" : "show"); it shows:\n\(last)")
     }
+  }
+
+  /// A TCP port on loopback that takes connections and never answers: a central behind a dead
+  /// network (the kernel completes the handshake; libpq then waits for a reply that never comes).
+  final class SilentListener {
+    let socketFD: Int32
+    let port: Int
+
+    init() throws {
+      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+      let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+      }
+      guard bound == 0, listen(fd, 16) == 0 else {
+        close(fd)
+        throw TmuxTests.TmuxError.failed("cannot listen on loopback")
+      }
+      _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+      }
+      socketFD = fd
+      port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit {
+      close(socketFD)
+    }
+  }
+
+  /// A sync that hangs on a dead network never holds the librarian back: the desk quits at once
+  /// (well inside libpq's 5 s connect timeout, which the sync is waiting out).
+  @Test func quittingDoesNotWaitForASyncStuckOnADeadNetwork() throws {
+    let listener = try SilentListener()
+    let folder = TemporaryFolder()
+    let database = folder.file("desk.sqlite")
+    try circdesk("demo", "--db", database)
+    let store = try LibraryStore(path: database, clock: SystemClock())
+    _ = try store.tie(
+      central: "host=127.0.0.1 port=\(listener.port) user=circdesk dbname=library",
+      libraryID: UUID().uuidString.lowercased(), deskID: UUID().uuidString.lowercased(), deskName: "Lending",
+      sendingRecords: false, sendingPolicy: false)
+    let panes = Panes()
+    try panes.open(database, term: "xterm-256color")
+    try panes.waitFor(0, "syncing…")
+    let asked = Date()
+    try panes.keys(0, "F10")
+    try panes.waitFor(0, "EXIT:0", timeout: 10)
+    let waited = Date().timeIntervalSince(asked)
+    #expect(waited < 3, "quit after \(waited) s: the desk waited for the stuck sync")
   }
 
   func circdesk(_ arguments: String...) throws {
