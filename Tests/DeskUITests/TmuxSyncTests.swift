@@ -70,6 +70,34 @@ import Testing
     }
   }
 
+  /// The processor time (user and system, in clock ticks) the desk in the pane has used so far.
+  func processorTicks(_ panes: Panes, pane: Int) throws -> Int {
+    let shell = try panes.tmux(["display", "-p", "-t", "desks.\(pane)", "#{pane_pid}"]).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    let child = TmuxTests.shell("pgrep -P \(shell) circdesk").output.trimmingCharacters(in: .whitespacesAndNewlines)
+    let stat = try String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)
+    // Fields after the command's closing parenthesis: state is the 3rd, utime the 14th, stime the 15th.
+    guard let close = stat.lastIndex(of: ")") else { throw TmuxTests.TmuxError.failed("no stat for \(child)") }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+  }
+
+  /// The sync service of a desk that has not joined a central only looks, once a second, whether
+  /// it has: an idle desk uses next to no processor (a loop that spun took half a core).
+  @Test func aDeskOnItsOwnIdlesQuietly() throws {
+    let folder = TemporaryFolder()
+    let database = folder.file("desk.sqlite")
+    try circdesk("demo", "--db", database)
+    let panes = Panes()
+    try panes.open(database, term: "xterm-256color")
+    try panes.waitFor(0, "Circulation Desk — Home")
+    let before = try processorTicks(panes, pane: 0)
+    Thread.sleep(forTimeInterval: 2)
+    let used = try processorTicks(panes, pane: 0) - before
+    #expect(used < 40, "an idle desk used \(used) ticks of 2 s (100 a second)")
+    #expect(!(try panes.screen(0)).contains("synced"), "nothing about a central on a desk on its own")
+  }
+
   /// A TCP port on loopback that takes connections and never answers: a central behind a dead
   /// network (the kernel completes the handshake; libpq then waits for a reply that never comes).
   final class SilentListener {

@@ -115,7 +115,9 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
       guard let store else { continue }
       let interval = Int64((try? store.policy().syncIntervalSeconds) ?? 30) * 1000
       guard let status = try? store.syncStatus(), let tie = status.tie else {
+        // A desk on its own: look again in a second whether it has joined meanwhile.
         synchronizer = nil
+        nextDue = Self.monotonicMilliseconds() + 1000
         shared.withLock { $0 = SyncState() }
         continue
       }
