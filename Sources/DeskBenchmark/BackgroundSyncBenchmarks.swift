@@ -15,7 +15,7 @@ import Synchronization
 public enum BackgroundSyncBenchmarks {
   /// `catalogue` is copied and joined to a new central as desk «Lending» (which pushes the whole
   /// catalogue there); desk «Reading room» joins empty and, during the measured runs with sync,
-  /// changes ten books every 200 ms and syncs them. Runs with and without sync alternate in
+  /// works as a busy desk does (see `OtherDesk`). Runs with and without sync alternate in
   /// blocks, so that neither gets the warmer cache.
   public static func run(
     catalogue path: String, makeCentral: () throws -> String, folder: String, program: String, repeats: Int,
@@ -46,9 +46,18 @@ public enum BackgroundSyncBenchmarks {
     try store.setPolicy(policy)
     let other = try LibraryStore(path: reading, clock: SystemClock())
     let inventories = try other.database.query(
-      "SELECT inventory FROM book WHERE deleted = 0 ORDER BY id LIMIT 5000"
+      """
+      SELECT inventory FROM book b WHERE deleted = 0
+        AND NOT EXISTS (SELECT 1 FROM loan l WHERE l.book_id = b.id AND l.returned_at IS NULL) ORDER BY id LIMIT 5000
+      """
     ) { $0.string(0) }
-    let writer = OtherDesk(store: other, inventories: inventories)
+    let tickets = try other.database.query(
+      """
+      SELECT ticket FROM reader r WHERE deleted = 0
+        AND NOT EXISTS (SELECT 1 FROM loan l WHERE l.reader_id = r.id AND l.returned_at IS NULL) ORDER BY id LIMIT 200
+      """
+    ) { $0.string(0) }
+    let writer = OtherDesk(store: other, inventories: inventories, tickets: tickets)
 
     var pageDowns: (off: [Double], on: [Double]) = ([], [])
     var keystrokes: (off: [Double], on: [Double]) = ([], [])
@@ -119,34 +128,47 @@ public enum BackgroundSyncBenchmarks {
     return (pages, keys)
   }
 
-  /// Another desk of the library at work: every 200 ms it gives ten books a new shelf place and
-  /// syncs, on a thread of its own.
+  /// Another desk of the library at work, on a thread of its own: every half second it issues a
+  /// book or takes one back (twenty out at most), gives another book a new shelf place, and
+  /// syncs: four changes a second, a busy lending desk's pace.
   final class OtherDesk: @unchecked Sendable {
     let store: LibraryStore
     let inventories: [String]
+    let tickets: [String]
     private let running = Atomic<Bool>(false)
     private let done = DispatchSemaphore(value: 0)
     private(set) var sent = 0
     private var next = 0
+    private var out: [String] = []
 
-    init(store: LibraryStore, inventories: [String]) {
+    init(store: LibraryStore, inventories: [String], tickets: [String]) {
       self.store = store
       self.inventories = inventories
+      self.tickets = tickets
     }
 
     func start() {
       running.store(true, ordering: .relaxed)
       DispatchQueue(label: "circdesk.bench.other-desk").async { [self] in
         let synchronizer = try? Synchronizer(store: store)
-        while running.load(ordering: .relaxed) {
-          for _ in 0..<10 where !inventories.isEmpty {
-            let inventory = inventories[next % inventories.count]
-            next += 1
-            _ = try? store.updateBook(inventory: inventory) { $0.place = "Зал \(next % 7)" }
+        while running.load(ordering: .relaxed), !inventories.isEmpty, !tickets.isEmpty {
+          next += 1
+          if out.count < 20 {
+            let inventory = inventories[(next * 2) % inventories.count]
+            if (try? store.issue(ticket: tickets[next % tickets.count], inventories: [inventory])) != nil {
+              out.append(inventory)
+              sent += 1
+            }
+          } else if (try? store.returnBooks(inventories: [out.removeFirst()])) != nil {
+            sent += 1
+          }
+          if (try? store.updateBook(inventory: inventories[(next * 2 + 1) % inventories.count]) {
+            $0.place = "Зал \(next % 7)"
+          }) != nil {
             sent += 1
           }
           _ = try? synchronizer?.sync()
-          usleep(200_000)
+          usleep(500_000)
         }
         done.signal()
       }

@@ -429,6 +429,24 @@ import Testing
     #expect(try a.canonicalDump() == b.canonicalDump())
   }
 
+  /// The search's vocabulary is read again only when words changed: another desk's change of a
+  /// shelf place leaves it as it is, a new title does not.
+  @Test func aChangeFromAnotherDeskRebuildsTheSearchWordsOnlyWhenWordsChanged() throws {
+    let (a, b, _) = try twoDesks(books: [("7", "Обломов")], second: "B")
+    func words() throws -> Int { try b.database.scalarInt("SELECT value FROM counter WHERE name = 'book_words'") }
+    let before = try words()
+    try a.updateBook(inventory: "7") { $0.place = "Зал 2" }
+    try sync(a)
+    try sync(b)
+    #expect(try b.book(inventory: "7")?.place == "Зал 2")
+    #expect(try words() == before)
+    try a.updateBook(inventory: "7") { $0.title = "Обломов. Роман" }
+    try sync(a)
+    try sync(b)
+    #expect(try words() > before)
+    #expect(try b.searchBooks("роман").all.map(\.inventoryNumber) == ["7"])
+  }
+
   @Test func aBookCataloguedAtTwoDesksIsSettledAsOneAndKeepsItsLoans() throws {
     let (a, b, _) = try twoDesks(books: [], second: "B")
     try a.addBook(bookDraft("500", "Обломов"))

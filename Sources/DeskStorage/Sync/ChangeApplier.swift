@@ -455,7 +455,10 @@ extension LibraryStore {
     }
   }
 
-  /// The sort key and search words, which each desk makes from the record's fields.
+  /// The sort key and search words, which each desk makes from the record's fields. Each is
+  /// written only when it changed: the full-text trigger fires on any write of `search_text` and
+  /// makes every search read the whole vocabulary again (about half a second at a million
+  /// books), which another desk's change of a shelf place or a price must not cost.
   func refreshDerived(_ table: SyncedTable, key: String) throws {
     switch table.entity {
     case "book":
@@ -464,7 +467,9 @@ extension LibraryStore {
           "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.uuid = ?", key, read: { LibraryStore.decodeBook($0) })
       else { return }
       try database.execute(
-        "UPDATE book SET sort_key = ?, search_text = ? WHERE uuid = ?", book.sortKey, book.searchText, key)
+        "UPDATE book SET sort_key = ?1 WHERE uuid = ?2 AND sort_key IS NOT ?1", book.sortKey, key)
+      try database.execute(
+        "UPDATE book SET search_text = ?1 WHERE uuid = ?2 AND search_text IS NOT ?1", book.searchText, key)
     case "reader":
       guard
         let reader = try database.queryFirst(
@@ -472,7 +477,9 @@ extension LibraryStore {
           read: { LibraryStore.decodeReader($0) })
       else { return }
       try database.execute(
-        "UPDATE reader SET sort_key = ?, search_text = ? WHERE uuid = ?", reader.sortKey, reader.searchText, key)
+        "UPDATE reader SET sort_key = ?1 WHERE uuid = ?2 AND sort_key IS NOT ?1", reader.sortKey, key)
+      try database.execute(
+        "UPDATE reader SET search_text = ?1 WHERE uuid = ?2 AND search_text IS NOT ?1", reader.searchText, key)
     default:
       return
     }
