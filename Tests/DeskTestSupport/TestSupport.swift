@@ -156,8 +156,8 @@ public func runProgram(
   try startProgram(program, arguments, environment: environment, input: input).finish()
 }
 
-/// Takes a library file back to what versions before 10 wrote (no sync tables, triggers or
-/// columns), for tests that open a file of an older version. Run it with `PRAGMA user_version`
+/// Takes a library file back to what versions before 10 wrote (no sync tables, triggers,
+/// columns or indexes), for tests that open a file of an older version. Run it with `PRAGMA user_version`
 /// set to the version the test wants.
 public let librarySchemaBeforeSync =
   ["category", "holiday", "setting", "address", "book", "reader", "loan"].flatMap { table in
@@ -166,7 +166,7 @@ public let librarySchemaBeforeSync =
     DROP TRIGGER conflict_captured;
     DROP TABLE sync_desk; DROP TABLE outbox; DROP TABLE field_clock; DROP TABLE sync_peer;
     DROP TABLE sync_tombstone; DROP TABLE conflict; DROP TABLE sync_snapshot;
-    DROP INDEX book_inventory; DROP INDEX reader_ticket; DROP INDEX loan_open_book;
+    DROP INDEX book_inventory; DROP INDEX reader_ticket; DROP INDEX loan_open_book; DROP INDEX loan_conflicted;
     ALTER TABLE book DROP COLUMN clash; ALTER TABLE reader DROP COLUMN clash; ALTER TABLE loan DROP COLUMN conflict;
     CREATE UNIQUE INDEX book_inventory ON book(inventory) WHERE deleted = 0;
     CREATE UNIQUE INDEX reader_ticket ON reader(ticket) WHERE deleted = 0;

@@ -418,14 +418,25 @@ extension LibraryStore {
       case .all: return try database.scalarInt("SELECT value FROM counter WHERE name = 'books'")
       case .issued:
         return try database.scalarInt("SELECT value FROM counter WHERE name = 'open_loans'")
+          - (try loansOfBooksOutTwice())
       case .overdue:
         return try database.scalarInt(
           "SELECT count(*) FROM loan WHERE returned_at IS NULL AND deleted = 0 AND due_date < ?", today)
       case .available:
         return try database.scalarInt("SELECT value FROM counter WHERE name = 'books'")
-          - database.scalarInt("SELECT value FROM counter WHERE name = 'open_loans'")
+          - database.scalarInt("SELECT value FROM counter WHERE name = 'open_loans'") + loansOfBooksOutTwice()
       }
     }
+  }
+
+  /// The open loans beyond the first of books issued at two desks while they were apart (the
+  /// counter counts open loans; the screens count books).
+  private func loansOfBooksOutTwice() throws -> Int {
+    try database.scalarInt(
+      """
+      SELECT count(*) - count(DISTINCT book_id) FROM loan INDEXED BY loan_conflicted
+      WHERE conflict <> 0 AND returned_at IS NULL AND deleted = 0
+      """)
   }
 }
 
