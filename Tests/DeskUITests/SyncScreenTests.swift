@@ -125,6 +125,7 @@ import Testing
   @Test func theRussianDeskSaysTheSame() throws {
     let (desk, _) = try deskWithDoubleIssue(language: .russian)
     #expect(desk.text().contains("синхронизировано 12 с назад"))
+    #expect(desk.text().contains(" 1 конфликт: F9"))
     desk.press(.function(9), .enter)
     #expect(try matchesGolden(desk.text(rows: 30, columns: 100), "sync-conflict-ru-100x30.txt"))
   }

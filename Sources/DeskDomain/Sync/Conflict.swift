@@ -52,13 +52,15 @@ public struct Conflict: Hashable, Sendable {
   public var sides: [String]
   /// For a book issued twice: the ticket of each side's reader, in the order of `sides`.
   public var holders: [String]
+  /// The same as `summary` and `sides`, in parts, for interfaces in other languages.
+  public var facts: ConflictFacts?
   public var raised: Timestamp
   public var resolved: Timestamp?
   public var resolution: String
 
   public init(
     number: Int, key: String, kind: ConflictKind, entity: String, recordID: String, otherID: String = "",
-    summary: String, sides: [String], holders: [String] = [],
+    summary: String, sides: [String], holders: [String] = [], facts: ConflictFacts? = nil,
     raised: Timestamp, resolved: Timestamp?, resolution: String
   ) {
     self.number = number
@@ -70,6 +72,7 @@ public struct Conflict: Hashable, Sendable {
     self.summary = summary
     self.sides = sides
     self.holders = holders
+    self.facts = facts
     self.raised = raised
     self.resolved = resolved
     self.resolution = resolution

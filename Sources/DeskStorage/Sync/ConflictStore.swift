@@ -231,11 +231,11 @@ extension LibraryStore {
         )
       }.compactMap { row in
         guard let kind = ConflictKind(rawValue: row.kind) else { return nil }
-        let (summary, sides, holders) = try describe(
+        let (facts, holders) = try describe(
           kind, entity: row.entity, record: row.record, other: row.other, details: row.details)
         return Conflict(
           number: row.number, key: row.key, kind: kind, entity: row.entity, recordID: row.record, otherID: row.other,
-          summary: summary, sides: sides, holders: holders,
+          summary: facts.summary, sides: facts.sides, holders: holders, facts: facts,
           raised: Timestamp(iso: row.raised) ?? Timestamp(millisecondsSinceEpoch: 0),
           resolved: row.resolved.flatMap(Timestamp.init(iso:)), resolution: row.resolution)
       }
@@ -271,25 +271,31 @@ extension LibraryStore {
     try conflicts(includingSettled: true).first { $0.number == number }
   }
 
-  private func recordName(_ entity: String, _ record: String) throws -> String {
+  /// A record as conflicts name it: a book by its title and inventory number, a reader by name
+  /// and ticket.
+  private func recordName(_ entity: String, _ record: String) throws -> ConflictFacts.Record {
     switch entity {
     case "book":
       return try database.queryFirst(
-        "SELECT '«' || title || '» (' || inventory || ')' FROM book WHERE uuid = ?", record, read: { $0.string(0) })
-        ?? "book \(record)"
-    case "reader":
-      return try database.queryFirst(
-        "SELECT trim(surname || ' ' || first_name) || ' (ticket ' || ticket || ')' FROM reader WHERE uuid = ?", record,
-        read: { $0.string(0) }) ?? "reader \(record)"
+        "SELECT title, inventory FROM book WHERE uuid = ?", record,
+        read: { ConflictFacts.Record(isBook: true, name: $0.string(0), number: $0.string(1)) })
+        ?? ConflictFacts.Record(isBook: true, name: "", number: record)
     default:
-      return "\(entity) \(record)"
+      return try database.queryFirst(
+        "SELECT trim(surname || ' ' || first_name), ticket FROM reader WHERE uuid = ?", record,
+        read: { ConflictFacts.Record(isBook: false, name: $0.string(0), number: $0.string(1)) })
+        ?? ConflictFacts.Record(isBook: false, name: "", number: record)
     }
   }
 
-  /// The conflict's one-line summary, what each side says, and (a book issued twice) each
-  /// side's ticket.
+  /// A moment of a conflict's details in local time, `YYYY-MM-DD HH:MM`.
+  private func localMoment(_ iso: String) -> String {
+    Timestamp(iso: iso).map { clock.local($0) }.map { "\($0.date.iso) \($0.clockTime)" } ?? iso
+  }
+
+  /// What the conflict is about, from its details, and (a book issued twice) each side's ticket.
   private func describe(_ kind: ConflictKind, entity: String, record: String, other: String, details: String) throws
-    -> (String, [String], [String])
+    -> (ConflictFacts, [String])
   {
     let name = try recordName(entity, record)
     switch kind {
@@ -298,14 +304,7 @@ extension LibraryStore {
         try database.queryFirst(
           "SELECT json_extract(?1, '$.number'), json_extract(?1, '$.other_desk')", details,
           read: { ($0.string(0), $0.string(1)) }) ?? ("", "")
-      let what = kind == .inventory ? "inventory number" : "ticket"
-      return (
-        "\(name): the \(what) \(number) was given at desk «\(otherDesk)» first",
-        [
-          "here: \(name), not yet at the central", "desk «\(otherDesk)»: \(try recordName(entity, other))",
-        ],
-        []
-      )
+      return (.clash(number: number, here: name, there: try recordName(entity, other), otherDesk: otherDesk), [])
     case .doubleIssue:
       let sides = try database.query(
         """
@@ -314,16 +313,12 @@ extension LibraryStore {
         FROM json_each(?) j LEFT JOIN reader r ON r.ticket = json_extract(j.value, '$.ticket') AND r.deleted = 0
         ORDER BY json_extract(j.value, '$.issued_at'), json_extract(j.value, '$.desk'), json_extract(j.value, '$.ticket')
         """, details
-      ) { row -> (String, String) in
-        let issued =
-          Timestamp(iso: row.string(3)).map { clock.local($0) }.map { "\($0.date.iso) \($0.clockTime)" }
-          ?? row.string(3)
-        return (
-          "issued to \(row.string(0)) (ticket \(row.string(1))) at desk «\(row.string(2))» at \(issued), due \(row.string(4))",
-          row.string(1)
-        )
+      ) { row in
+        ConflictFacts.IssueSide(
+          reader: row.string(0), ticket: row.string(1), desk: row.string(2), issued: localMoment(row.string(3)),
+          due: row.string(4))
       }
-      return ("\(name) was issued to \(sides.count) readers at once", sides.map(\.0), sides.map(\.1))
+      return (.doubleIssue(book: name, loans: sides), sides.map(\.ticket))
     case .editAfterDelete:
       let (desk, at, deleter, out) =
         try database.queryFirst(
@@ -332,19 +327,13 @@ extension LibraryStore {
             json_extract(?1, '$.out')
           """, details, read: { ($0.string(0), $0.string(1), $0.string(2), $0.optionalString(3)) })
         ?? ("", "", "", nil)
-      let when = Timestamp(iso: at).map { clock.local($0) }.map { "\($0.date.iso) \($0.clockTime)" } ?? at
-      if let out {
-        let by = deleter.isEmpty ? "" : " at desk «\(deleter)»"
-        return ("\(name) is deleted\(by) but out: \(out)", ["deleted\(by)", "out: \(out)"], [])
-      }
+      if let out { return (.deletedWhileOut(record: name, deletedBy: deleter, out: out), []) }
       let changed = try database.query(
         "SELECT key, coalesce(json_extract(?1, '$.fields.' || key), '') FROM json_each(json_extract(?1, '$.fields'))",
         details
-      ) { "\($0.string(0).replacingUnderscores) «\($0.string(1))»" }
+      ) { ConflictFacts.FieldValue(field: $0.string(0), value: $0.string(1)) }
       return (
-        "\(name) was changed at desk «\(desk)» after desk «\(deleter)» deleted it",
-        ["desk «\(deleter)»: deleted", "desk «\(desk)» at \(when): changed " + changed.joined(separator: ", ")],
-        []
+        .changedAfterDeletion(record: name, desk: desk, at: localMoment(at), deletedBy: deleter, fields: changed), []
       )
     }
   }
@@ -472,12 +461,5 @@ extension LibraryStore {
     }
     guard let settled = try conflict(number: number) else { throw StoreError.conflictNotFound(number) }
     return settled
-  }
-}
-
-extension String {
-  /// A field's name as words: `author_surname` → `author surname`.
-  fileprivate var replacingUnderscores: String {
-    String(map { $0 == "_" ? " " : $0 })
   }
 }

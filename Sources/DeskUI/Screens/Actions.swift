@@ -95,7 +95,10 @@ func renderSyncMark(_ mark: SyncMark, into buffer: inout ScreenBuffer, row: Int,
   if mark.unsynced > 0 { lines.append((s.unsyncedChanges(mark.unsynced), .muted)) }
   for conflict in mark.conflicts {
     lines.append(
-      (s.recordConflict(conflict.number, s.conflictKind(conflict.kind), conflict.summary) + " (F9)", .warning))
+      (
+        s.recordConflict(conflict.number, s.conflictKind(conflict.kind), s.conflictSummary(conflict)) + " (F9)",
+        .warning
+      ))
   }
   var y = row
   for (text, role) in lines {

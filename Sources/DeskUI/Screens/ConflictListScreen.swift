@@ -61,7 +61,8 @@ final class ConflictListScreen: DeskScreen {
       let number = String(conflict.number)
       buffer.write(
         String(repeating: " ", count: max(0, 4 - number.count)) + number + "  " + kind.padded(toWidth: 30) + "  "
-          + conflict.summary, row: row, column: area.column + 2, width: area.width - 4, style: context.style(role))
+          + s.conflictSummary(conflict), row: row, column: area.column + 2, width: area.width - 4,
+        style: context.style(role))
     }
   }
 }

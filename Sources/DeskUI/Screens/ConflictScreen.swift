@@ -138,7 +138,7 @@ final class ConflictScreen: DeskScreen {
     let left = area.column + 2
     let width = area.width - 4
     var y = area.row + 1
-    for line in wrap(conflict.summary, width: width) where y < area.bottom {
+    for line in wrap(s.conflictSummary(conflict), width: width) where y < area.bottom {
       buffer.write(line, row: y, column: left, width: width, style: context.style(.title))
       y += 1
     }
@@ -146,7 +146,7 @@ final class ConflictScreen: DeskScreen {
     let raised = s.when(conflict.raised, now: now, clock: context.clock)
     buffer.write(s.conflictRaised(raised), row: y, column: left, width: width, style: context.style(.muted))
     y += 2
-    y = renderSides(conflict.sides, into: &buffer, row: y, area: area, context: context)
+    y = renderSides(s.conflictSides(conflict), into: &buffer, row: y, area: area, context: context)
     y += 1
     if let resolved = conflict.resolved, y < area.bottom {
       let when = s.when(resolved, now: now, clock: context.clock)

@@ -94,7 +94,8 @@ final class ReaderDetailScreen: DeskScreen {
                     .refused([.severalCopies(isbn: isbn.hyphenated, copies: copies.map(\.book.inventoryNumber))]))
                 case .conflict(let conflict, _):
                   refusals.append(
-                    s.recordConflict(conflict.number, s.conflictKind(conflict.kind), conflict.summary) + " (F9)")
+                    s.recordConflict(conflict.number, s.conflictKind(conflict.kind), s.conflictSummary(conflict))
+                      + " (F9)")
                 default:
                   refusals.append(s.unknownCodeMessage(code))
                 }

@@ -32,6 +32,8 @@ extension EnglishStrings {
   public var noConflicts: String { "No open conflicts: the desks agree." }
   public func conflictTitle(_ number: Int, _ kind: String) -> String { "Conflict \(number): \(kind)" }
   public func conflictKind(_ kind: ConflictKind) -> String { kind.title }
+  public func conflictSummary(_ conflict: Conflict) -> String { conflict.summary }
+  public func conflictSides(_ conflict: Conflict) -> [String] { conflict.sides }
   public func conflictRaised(_ when: String) -> String { "Found \(when)" }
   public func conflictSettledAlready(_ when: String, _ resolution: String) -> String {
     "Settled \(when): \(resolution)"

@@ -11,10 +11,10 @@ extension RussianStrings {
   public func offlineSince(_ when: String) -> String { "нет связи с \(when)" }
   public var syncRefused: String { "синхронизация отклонена (см. Главную)" }
   public func changesWaiting(_ count: Int) -> String {
-    "ждут отправки: \(count) " + plural(count, "изменение", "изменения", "изменений")
+    "ждут отправки: " + plural(count, "изменение", "изменения", "изменений")
   }
   public func conflictsBadge(_ count: Int, key: String) -> String {
-    "\(count) " + plural(count, "конфликт", "конфликта", "конфликтов") + ": \(key)"
+    plural(count, "конфликт", "конфликта", "конфликтов") + ": \(key)"
   }
 
   public var sectionConflicts: String { "Конфликты между пунктами" }
@@ -25,7 +25,7 @@ extension RussianStrings {
 
   public var unsyncedLegend: String { "↑ изменено здесь, ещё не на сервере" }
   public func unsyncedChanges(_ count: Int) -> String {
-    "↑ Ещё не на сервере: \(count) " + plural(count, "изменение", "изменения", "изменений") + ", сделанных здесь"
+    "↑ Ещё не на сервере: " + plural(count, "изменение", "изменения", "изменений") + ", сделанных здесь"
   }
   public func recordConflict(_ number: Int, _ kind: String, _ summary: String) -> String {
     "! Конфликт \(number) (\(kind)): \(summary)"
@@ -41,6 +41,46 @@ extension RussianStrings {
     case .ticket: return "один билет у двух читателей"
     case .doubleIssue: return "книга выдана дважды"
     case .editAfterDelete: return "изменено после удаления"
+    }
+  }
+  private func named(_ record: ConflictFacts.Record) -> String {
+    record.isBook ? "«\(record.name)» (\(record.number))" : "\(record.name) (билет \(record.number))"
+  }
+  public func conflictSummary(_ conflict: Conflict) -> String {
+    guard let facts = conflict.facts else { return conflict.summary }
+    switch facts {
+    case .clash(let number, let here, _, let otherDesk):
+      return "\(named(here)): \(here.isBook ? "инвентарный номер" : "билет") \(number) раньше дан на пункте "
+        + "«\(otherDesk)»"
+    case .doubleIssue(let book, let loans):
+      return "\(named(book)) выдана сразу " + plural(loans.count, "читателю", "читателям", "читателям")
+    case .deletedWhileOut(let record, let deletedBy, let out):
+      return "\(named(record)) \(record.isBook ? "удалена" : "удалён")"
+        + "\(deletedBy.isEmpty ? "" : " на пункте «\(deletedBy)»"), но \(record.isBook ? "выдана" : "держит книги"): \(out)"
+    case .changedAfterDeletion(let record, let desk, _, let deletedBy, _):
+      return "\(named(record)) \(record.isBook ? "изменена" : "изменён") на пункте «\(desk)» после удаления на пункте "
+        + "«\(deletedBy)»"
+    }
+  }
+  public func conflictSides(_ conflict: Conflict) -> [String] {
+    guard let facts = conflict.facts else { return conflict.sides }
+    switch facts {
+    case .clash(_, let here, let there, let otherDesk):
+      return ["здесь: \(named(here)), ещё не на сервере", "пункт «\(otherDesk)»: \(named(there))"]
+    case .doubleIssue(_, let loans):
+      return loans.map {
+        "выдана: \($0.reader) (билет \($0.ticket)), пункт «\($0.desk)», \($0.issued), вернуть до \($0.due)"
+      }
+    case .deletedWhileOut(let record, let deletedBy, let out):
+      return [
+        (record.isBook ? "удалена" : "удалён") + (deletedBy.isEmpty ? "" : " на пункте «\(deletedBy)»"),
+        (record.isBook ? "выдана: " : "держит книги: ") + out,
+      ]
+    case .changedAfterDeletion(_, let desk, let at, let deletedBy, let fields):
+      let changed = fields.map { "\($0.field.split(separator: "_").joined(separator: " ")) «\($0.value)»" }
+      return [
+        "пункт «\(deletedBy)»: удалено", "пункт «\(desk)» \(at): изменено " + changed.joined(separator: ", "),
+      ]
     }
   }
   public func conflictRaised(_ when: String) -> String { "Обнаружен \(when)" }

@@ -32,6 +32,10 @@ public protocol SyncStrings {
   var noConflicts: String { get }
   func conflictTitle(_ number: Int, _ kind: String) -> String
   func conflictKind(_ kind: ConflictKind) -> String
+  /// One line: what happened.
+  func conflictSummary(_ conflict: Conflict) -> String
+  /// What each side says, a line each.
+  func conflictSides(_ conflict: Conflict) -> [String]
   func conflictRaised(_ when: String) -> String
   func conflictSettledAlready(_ when: String, _ resolution: String) -> String
   var conflictWhatSettles: String { get }

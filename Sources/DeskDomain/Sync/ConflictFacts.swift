@@ -1,0 +1,94 @@
+/// What a conflict is about, as parts an interface puts into words of its own language (records
+/// named as «title» (inventory) or name (ticket …); moments already in local time).
+public enum ConflictFacts: Hashable, Sendable {
+  /// A number given to two records: this desk's, and the other desk's that had it first.
+  case clash(number: String, here: Record, there: Record, otherDesk: String)
+  /// A book issued to several readers, a loan a side.
+  case doubleIssue(book: Record, loans: [IssueSide])
+  /// A record deleted at one desk while it is out (`out`: to whom, in the words of the desk that
+  /// found it).
+  case deletedWhileOut(record: Record, deletedBy: String, out: String)
+  /// A record changed at one desk after another deleted it.
+  case changedAfterDeletion(record: Record, desk: String, at: String, deletedBy: String, fields: [FieldValue])
+
+  /// A book (title, inventory number) or a reader (name, ticket).
+  public struct Record: Hashable, Sendable {
+    public var isBook: Bool
+    public var name: String
+    public var number: String
+
+    public init(isBook: Bool, name: String, number: String) {
+      self.isBook = isBook
+      self.name = name
+      self.number = number
+    }
+
+    /// «Title» (inventory), or Name (ticket N).
+    public var english: String {
+      isBook ? "«\(name)» (\(number))" : "\(name) (ticket \(number))"
+    }
+  }
+
+  /// One loan of a book issued twice.
+  public struct IssueSide: Hashable, Sendable {
+    public var reader: String
+    public var ticket: String
+    public var desk: String
+    public var issued: String
+    public var due: String
+
+    public init(reader: String, ticket: String, desk: String, issued: String, due: String) {
+      self.reader = reader
+      self.ticket = ticket
+      self.desk = desk
+      self.issued = issued
+      self.due = due
+    }
+  }
+
+  /// A field and the value a change gave it.
+  public struct FieldValue: Hashable, Sendable {
+    public var field: String
+    public var value: String
+
+    public init(field: String, value: String) {
+      self.field = field
+      self.value = value
+    }
+  }
+}
+
+extension ConflictFacts {
+  /// One line, in English: what happened.
+  public var summary: String {
+    switch self {
+    case .clash(let number, let here, _, let otherDesk):
+      return "\(here.english): the \(here.isBook ? "inventory number" : "ticket") \(number) was given at desk "
+        + "«\(otherDesk)» first"
+    case .doubleIssue(let book, let loans):
+      return "\(book.english) was issued to \(loans.count) readers at once"
+    case .deletedWhileOut(let record, let deletedBy, let out):
+      return "\(record.english) is deleted\(deletedBy.isEmpty ? "" : " at desk «\(deletedBy)»") but out: \(out)"
+    case .changedAfterDeletion(let record, let desk, _, let deletedBy, _):
+      return "\(record.english) was changed at desk «\(desk)» after desk «\(deletedBy)» deleted it"
+    }
+  }
+
+  /// What each side says, a line each, in English.
+  public var sides: [String] {
+    switch self {
+    case .clash(_, let here, let there, let otherDesk):
+      return ["here: \(here.english), not yet at the central", "desk «\(otherDesk)»: \(there.english)"]
+    case .doubleIssue(_, let loans):
+      return loans.map {
+        "issued to \($0.reader) (ticket \($0.ticket)) at desk «\($0.desk)» at \($0.issued), due \($0.due)"
+      }
+    case .deletedWhileOut(_, let deletedBy, let out):
+      let by = deletedBy.isEmpty ? "" : " at desk «\(deletedBy)»"
+      return ["deleted\(by)", "out: \(out)"]
+    case .changedAfterDeletion(_, let desk, let at, let deletedBy, let fields):
+      let changed = fields.map { "\($0.field.split(separator: "_").joined(separator: " ")) «\($0.value)»" }
+      return ["desk «\(deletedBy)»: deleted", "desk «\(desk)» at \(at): changed " + changed.joined(separator: ", ")]
+    }
+  }
+}
