@@ -62,6 +62,7 @@ public enum BackgroundSyncBenchmarks {
     var pageDowns: (off: [Double], on: [Double]) = ([], [])
     var keystrokes: (off: [Double], on: [Double]) = ([], [])
     let blocks = 4
+    var arrivals = 0
     for block in 0..<blocks {
       for withSync in [false, true] {
         progress("measuring, block \(block + 1) of \(blocks), sync \(withSync ? "on" : "off")")
@@ -75,8 +76,9 @@ public enum BackgroundSyncBenchmarks {
           usleep(1_500_000)
         }
         let app = ListBenchmarks.makeApp(store, sync: service)
-        let (pages, keys) = measure(app, repeats: max(1, repeats / blocks))
+        let (pages, keys) = measure(app, repeats: max(1, repeats / blocks), seconds: 3)
         if withSync {
+          arrivals += service?.state.arrivals ?? 0
           writer.stop()
           service?.stop(waitingAtMost: 5000)
           pageDowns.on += pages
@@ -90,7 +92,9 @@ public enum BackgroundSyncBenchmarks {
     let sent = writer.sent
     return [
       Measurement(
-        scenario: "page down, background sync on (\(books) books; another desk sent \(sent) changes meanwhile)",
+        scenario:
+          "page down, background sync on (\(books) books; another desk sent \(sent) changes, \(arrivals) syncs "
+          + "brought them)",
         samples: pageDowns.on, baselineName: "no sync", baselineSamples: pageDowns.off),
       Measurement(
         scenario: "keystroke in the book search, results painted, background sync on",
@@ -99,22 +103,28 @@ public enum BackgroundSyncBenchmarks {
   }
 
   /// Page-downs through the book list, then a search typed a key at a time (each key: the key,
-  /// the scanner detector's pause, the results painted), as many of each as `repeats`.
-  static func measure(_ app: DeskApp, repeats: Int) -> (pageDowns: [Double], keystrokes: [Double]) {
+  /// the scanner detector's pause, the results painted): each for `seconds` of the wall clock and
+  /// at least `repeats` times, so that the runs with sync span several of its rounds.
+  static func measure(_ app: DeskApp, repeats: Int, seconds: Double) -> (pageDowns: [Double], keystrokes: [Double]) {
     var now: Int64 = 0
     app.handle(.key(.character("b"), atMilliseconds: now))
     _ = app.render(rows: 40, columns: 120)
-    let pages = time(repeats) {
-      now += 300
-      app.handle(.key(.pageDown, atMilliseconds: now))
-      _ = app.render(rows: 40, columns: 120)
+    var pages: [Double] = []
+    var start = monotonicMilliseconds()
+    while pages.count < repeats || monotonicMilliseconds() - start < seconds * 1000 {
+      pages += time(1) {
+        now += 300
+        app.handle(.key(.pageDown, atMilliseconds: now))
+        _ = app.render(rows: 40, columns: 120)
+      }
     }
     var keys: [Double] = []
     let word = Array("толстой")
-    while keys.count < repeats {
+    start = monotonicMilliseconds()
+    while keys.count < repeats || monotonicMilliseconds() - start < seconds * 1000 {
       now += 300
       app.handle(.key(.character("/"), atMilliseconds: now))
-      for letter in word where keys.count < repeats {
+      for letter in word {
         keys += time(1) {
           now += 300
           app.handle(.key(.character(letter), atMilliseconds: now))

@@ -507,6 +507,33 @@ import Testing
     #expect(try b.database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL") == 0)
   }
 
+  /// A later edit that reaches the central before the deletion it followed is the same conflict,
+  /// found at every desk when the deletion arrives.
+  @Test func aLaterEditThatReachesTheCentralFirstIsAConflictToo() throws {
+    let (a, b, _) = try twoDesks(books: [("3", "Обломов")], second: "B")
+    try a.deleteBook(inventory: "3")
+    usleep(5_000)  // the edit is later by the clock
+    try b.updateBook(inventory: "3") { $0.year = "1859" }
+    try sync(b)
+    try sync(a)
+    try sync(b)
+    for store in [a, b] {
+      #expect(try store.book(inventory: "3") == nil, "the deletion stands")
+      let conflict = try #require(try store.conflicts().first)
+      #expect(conflict.kind == .editAfterDelete)
+      #expect(conflict.summary == "«Обломов» (3) was changed at desk «B» after desk «A» deleted it")
+      #expect(conflict.sides.last?.hasSuffix("changed year «1859»") == true)
+    }
+    _ = try a.settle(try #require(try a.conflicts().first).number, .restore)
+    try sync(a)
+    try sync(b)
+    for store in [a, b] {
+      #expect(try store.book(inventory: "3")?.year == 1859, "restored with the edit")
+      #expect(try store.conflicts().isEmpty)
+    }
+    #expect(try a.canonicalDump() == b.canonicalDump())
+  }
+
   @Test func anEditAfterADeletionIsAConflictThatMayBecomeARestore() throws {
     let (a, b, _) = try twoDesks(books: [("3", "Обломов")], second: "B")
     try a.deleteBook(inventory: "3")

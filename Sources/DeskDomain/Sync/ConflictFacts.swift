@@ -46,7 +46,7 @@ public enum ConflictFacts: Hashable, Sendable {
     }
   }
 
-  /// A field and the value a change gave it.
+  /// A field and the value a change gave it (empty for a reference to another record).
   public struct FieldValue: Hashable, Sendable {
     public var field: String
     public var value: String
@@ -54,6 +54,12 @@ public enum ConflictFacts: Hashable, Sendable {
     public init(field: String, value: String) {
       self.field = field
       self.value = value
+    }
+
+    /// `author surname «Толстой»`; a reference by its name alone.
+    public var words: String {
+      let name = field.split(separator: "_").joined(separator: " ")
+      return value.isEmpty ? name : "\(name) «\(value)»"
     }
   }
 }
@@ -87,7 +93,7 @@ extension ConflictFacts {
       let by = deletedBy.isEmpty ? "" : " at desk «\(deletedBy)»"
       return ["deleted\(by)", "out: \(out)"]
     case .changedAfterDeletion(_, let desk, let at, let deletedBy, let fields):
-      let changed = fields.map { "\($0.field.split(separator: "_").joined(separator: " ")) «\($0.value)»" }
+      let changed = fields.map(\.words)
       return ["desk «\(deletedBy)»: deleted", "desk «\(desk)» at \(at): changed " + changed.joined(separator: ", ")]
     }
   }

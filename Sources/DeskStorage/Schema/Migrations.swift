@@ -9,9 +9,11 @@ enum Migrations {
 
   /// A book issued at two desks while they were apart has two open loans, each marked with
   /// `conflict`: this index finds them at once (none, nearly always), so that the count of books
-  /// out counts such a book once.
+  /// out counts such a book once. A deletion remembers its change, which names the conflict with
+  /// a later edit whichever of the two reaches the central first.
   static let version11 = """
     CREATE INDEX loan_conflicted ON loan(book_id) WHERE conflict <> 0 AND returned_at IS NULL AND deleted = 0;
+    ALTER TABLE sync_tombstone ADD COLUMN change_id TEXT NOT NULL DEFAULT '';
     """
 
   /// Chinese and Japanese text is indexed a character a word: the records holding it get their

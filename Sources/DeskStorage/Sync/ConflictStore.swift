@@ -331,7 +331,11 @@ extension LibraryStore {
       let changed = try database.query(
         "SELECT key, coalesce(json_extract(?1, '$.fields.' || key), '') FROM json_each(json_extract(?1, '$.fields'))",
         details
-      ) { ConflictFacts.FieldValue(field: $0.string(0), value: $0.string(1)) }
+      ) { row in
+        // A reference (a reader's address) is named without its value, another record's id.
+        let isReference = SyncedTables.table(entity)?.field(row.string(0))?.references != nil
+        return ConflictFacts.FieldValue(field: row.string(0), value: isReference ? "" : row.string(1))
+      }
       return (
         .changedAfterDeletion(record: name, desk: desk, at: localMoment(at), deletedBy: deleter, fields: changed), []
       )

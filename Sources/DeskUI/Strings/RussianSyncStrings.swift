@@ -77,7 +77,7 @@ extension RussianStrings {
         (record.isBook ? "выдана: " : "держит книги: ") + out,
       ]
     case .changedAfterDeletion(_, let desk, let at, let deletedBy, let fields):
-      let changed = fields.map { "\($0.field.split(separator: "_").joined(separator: " ")) «\($0.value)»" }
+      let changed = fields.map(\.words)
       return [
         "пункт «\(deletedBy)»: удалено", "пункт «\(desk)» \(at): изменено " + changed.joined(separator: ", "),
       ]
