@@ -53,6 +53,14 @@ public final class CentralConnection {
     PQfinish(handle)
   }
 
+  /// Breaks the connection from another thread: a call waiting on a server that stopped
+  /// answering without closing the connection (a stopped process, a dead link that keepalives
+  /// miss, a Unix socket) returns with the connection lost. libpq itself would wait for ever.
+  public func abort() {
+    let socket = PQsocket(handle)
+    if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
+  }
+
   /// A key=value connection string takes more pairs after a space; a URI after `?` or `&`.
   static func adding(_ pair: String, to url: String) -> String {
     guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else { return url + " " + pair }

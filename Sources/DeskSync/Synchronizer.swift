@@ -1,6 +1,7 @@
 import DeskDomain
 import DeskStorage
 import Dispatch
+import Synchronization
 
 /// Why a desk could not join or sync. Each case reads as a sentence a librarian can act on.
 public enum SyncError: Error, CustomStringConvertible {
@@ -49,6 +50,17 @@ public enum SyncError: Error, CustomStringConvertible {
   }
 }
 
+/// A count of batches moved, read from another thread.
+public final class SyncProgress: Sendable {
+  private let batches = Atomic<Int>(0)
+
+  public var count: Int { batches.load(ordering: .relaxed) }
+
+  func advance() {
+    batches.add(1, ordering: .relaxed)
+  }
+}
+
 /// What one sync did.
 public struct SyncReport: Hashable, Sendable {
   /// Changes made here that the central took.
@@ -72,6 +84,15 @@ public final class Synchronizer {
   public var pullBatch = 2000
   /// Changes a desk catching up applies in one transaction.
   public var catchUpGroup = 50_000
+  /// Batches sent and received so far: a watcher on another thread tells a slow sync from a
+  /// stuck one by it.
+  public let progress = SyncProgress()
+
+  /// Cuts a sync under way from another thread (see `CentralConnection.abort`): it fails with
+  /// the connection lost, and the next sync finishes its work.
+  public func abort() {
+    central.abort()
+  }
 
   /// Connects to the library's central (`url`, or the one it joined) and checks that it is the
   /// same library.
@@ -212,6 +233,7 @@ public final class Synchronizer {
           }
         }
         try store.acknowledge(outcomes, of: batch)
+        progress.advance()
       } catch {
         throw SyncError(error)
       }
@@ -236,7 +258,7 @@ public final class Synchronizer {
   private func pullBatches(_ report: inout SyncReport) throws {
     let start = try store.deskTie()?.cursor ?? 0
     let pipe = BatchPipe<PulledChange>(capacity: 2)
-    let fetcher = Fetcher(central: central, batch: pullBatch)
+    let fetcher = Fetcher(central: central, batch: pullBatch) { [progress] in progress.advance() }
     let done = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
       fetcher.run(after: start, into: pipe)
@@ -294,10 +316,13 @@ private final class Fetcher: @unchecked Sendable {
   // Used by one thread at a time: the fetching thread while the pull runs, then the synchronizer.
   let central: CentralConnection
   let batch: Int
+  /// Called after each batch fetched.
+  let fetched: @Sendable () -> Void
 
-  init(central: CentralConnection, batch: Int) {
+  init(central: CentralConnection, batch: Int, fetched: @escaping @Sendable () -> Void) {
     self.central = central
     self.batch = batch
+    self.fetched = fetched
   }
 
   func run(after start: Int64, into pipe: BatchPipe<PulledChange>) {
@@ -323,6 +348,7 @@ private final class Fetcher: @unchecked Sendable {
         guard changes.count == rows.count else {
           throw CentralError.query("the central sent a change that is not whole")
         }
+        fetched()
         guard let last = changes.last?.sequence, pipe.send(changes) else { break }
         cursor = last
         if rows.count < batch { break }

@@ -417,6 +417,9 @@ import Testing
     #expect(try a.searchBooks("книга").all.count == 1)
     #expect(try b.syncStatus().held == 2)
 
+    // The new number follows the forms' rules.
+    #expect(throws: StoreError.self) { try b.settle(conflict.number, .renumber(String(repeating: "9", count: 41))) }
+    #expect(throws: StoreError.self) { try b.settle(conflict.number, .renumber(" \u{1B} ")) }
     _ = try b.settle(conflict.number, .renumber("501"))
     try sync(b)
     try sync(a)

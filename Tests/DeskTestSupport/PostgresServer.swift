@@ -93,7 +93,35 @@ public final class PostgresServer {
   }
 
   deinit {
+    resume()
     _ = try? run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"])
+  }
+
+  /// The server's processes: the postmaster (first line of postmaster.pid) and its children.
+  private func processes() -> [pid_t] {
+    guard let text = try? String(contentsOfFile: data + "/postmaster.pid", encoding: .utf8),
+      let main = text.split(separator: "\n").first.flatMap({ pid_t($0) })
+    else { return [] }
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    let children = entries.compactMap(pid_t.init).filter { pid in
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return false }
+      // After the command's closing parenthesis: the state, then the parent's pid.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      return fields.count > 1 && pid_t(fields[1]) == main
+    }
+    return [main] + children
+  }
+
+  /// Freezes every process of the server (SIGSTOP): connections stay open and nothing answers,
+  /// as when a server hangs or a link dies without a word.
+  public func pause() {
+    for pid in processes() { kill(pid, SIGSTOP) }
+  }
+
+  public func resume() {
+    for pid in processes() { kill(pid, SIGCONT) }
   }
 
   /// The connection string of a database on this server.

@@ -270,3 +270,77 @@ extension SyncScreenTests {
     #expect(after.text(row: 22).contains("1 out"), "the status line's counts follow")
   }
 }
+
+extension SyncScreenTests {
+  /// A form open while another desk changes another field of the record saves only what was
+  /// typed in it: the other desk's change stands, at both desks.
+  @Test func aFormSavesOnlyTheFieldsTypedOverAChangeThatArrivedMeanwhile() throws {
+    let (desk, other, service) = try desk { _, _ in }
+    desk.press(.character("b"), .down, .down, .enter)  // Булгаков, «Мастер и Маргарита»
+    #expect(desk.shown.contains("Book 100235"))
+    desk.press(.character("e"))
+    #expect(desk.shown.contains("Edit book 100235"))
+    try other.updateBook(inventory: "100235") { $0.publisher = "АСТ" }
+    try Synchronizer(store: other).sync()
+    try Synchronizer(store: desk.store).sync()
+    service.state.arrivals += 1
+    desk.idle()
+    // The year is typed over; the publisher field still shows what the form opened with.
+    for _ in 0..<7 { desk.press(.tab) }
+    #expect(desk.app.top is BookFormScreen)
+    desk.send([0x15])  // Ctrl-U
+    desk.type("1967")
+    desk.press(.function(2))
+    #expect(desk.shown.contains("Saved: 100235"))
+    try Synchronizer(store: desk.store).sync()
+    try Synchronizer(store: other).sync()
+    for store in [desk.store, other] {
+      let book = try #require(try store.book(inventory: "100235"))
+      #expect(book.year == 1967)
+      #expect(book.publisher == "АСТ", "the other desk's change stands")
+    }
+  }
+}
+
+extension SyncScreenTests {
+  /// A server that hangs with the connection open (its processes frozen) never leaves the desk
+  /// "syncing…" for good: a sync that moves no batch is cut, the desk says it is offline, and it
+  /// syncs again once the server answers.
+  @Test func aHungServerIsOfflineNotSyncingForEver() throws {
+    let url = try makeCentral()
+    let path = folder.file("hung.sqlite")
+    let lending = try LibraryStore(path: path, clock: SystemClock())
+    try lending.addBook(bookDraft("7", "Обломов"))
+    try lending.addReader(readerDraft("1001", "Смирнова"))
+    var policy = try lending.policy()
+    policy.syncIntervalSeconds = 1
+    try lending.setPolicy(policy)
+    try Synchronizer.join(store: lending, url: url, deskName: "Lending")
+    let service = BackgroundSyncService(clock: SystemClock(), stallMilliseconds: 1500) {
+      try LibraryStore(path: path, clock: SystemClock())
+    }
+    defer {
+      server.resume()
+      service.stop(waitingAtMost: 1000)
+    }
+    func wait(_ what: String, _ condition: () throws -> Bool) throws {
+      let deadline = Date().addingTimeInterval(20)
+      while Date() < deadline {
+        if try condition() { return }
+        Thread.sleep(forTimeInterval: 0.05)
+      }
+      Issue.record("waited for \(what); the state is \(service.state)")
+    }
+    try wait("the first sync") { service.state.lastSync != nil && !service.state.syncing }
+
+    server.pause()
+    try lending.issue(ticket: "1001", inventories: ["7"])
+    service.nudge()
+    try wait("offline") { service.state.offlineSince != nil }
+    #expect(service.state.waiting == 1)
+    #expect(!service.state.syncing)
+
+    server.resume()
+    try wait("back online, the issue sent") { service.state.offlineSince == nil && service.state.waiting == 0 }
+  }
+}

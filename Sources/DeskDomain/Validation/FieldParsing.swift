@@ -63,3 +63,19 @@ struct FieldReader {
     errors.append(error)
   }
 }
+
+extension Field {
+  /// The longest inventory number or ticket the forms take.
+  public static let numberMaximum = 40
+
+  /// An inventory number or ticket given on its own (a conflict renumbered), by the forms' rule:
+  /// trimmed, control characters dropped, required, at most `numberMaximum` characters.
+  public func validatedNumber(_ text: String) throws(ValidationErrors) -> String {
+    var reader = FieldReader()
+    let printable = String(
+      String.UnicodeScalarView(text.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+    let number = reader.text(printable, self, required: true, maximum: Field.numberMaximum)
+    guard reader.errors.isEmpty else { throw ValidationErrors(reader.errors) }
+    return number
+  }
+}

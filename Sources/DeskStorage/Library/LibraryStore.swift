@@ -164,7 +164,8 @@ public final class LibraryStore {
   /// A mark of the library's state: equal marks mean nothing was committed in between, by this
   /// connection or any other. What only changes with the data (counts) is read again when it moves.
   public struct ChangeStamp: Hashable, Sendable {
-    let committedElsewhere: Int
+    /// Moves with every commit of another connection (another program on the file, the sync).
+    public let committedElsewhere: Int
     /// Rows this connection changed, ever: moves only with changes made here.
     public let changedHere: Int64
   }

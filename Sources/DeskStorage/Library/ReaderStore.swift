@@ -43,6 +43,16 @@ extension LibraryStore {
     try read { try findReader(ticket: ticket.trimmingWhitespace()) }
   }
 
+  /// The reader with this identity: the one meant even while two desks' readers share a ticket.
+  public func reader(id: RecordID) throws(StoreError) -> Reader? {
+    try read {
+      try database.queryFirst(
+        "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.uuid = ? AND r.deleted = 0",
+        id.text
+      ) { LibraryStore.decodeReader($0) }
+    }
+  }
+
   func findReader(ticket: String) throws -> Reader? {
     try database.queryFirst(
       "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.ticket = ? AND r.deleted = 0",

@@ -392,15 +392,20 @@ extension LibraryStore {
           WHERE book_id = ? AND returned_at IS NULL AND deleted = 0 AND id <> ?
           """, now.iso, now.iso, book, holder.loan)
         _ = try reconcileLoans(bookRowID: Int64(book), now: now)
-      case (.inventory, .renumber(let number)), (.ticket, .renumber(let number)):
-        let number = number.trimmingWhitespace()
+      case (.inventory, .renumber(let typed)), (.ticket, .renumber(let typed)):
         let isBook = kind == .inventory
-        guard !number.isEmpty else { throw refuse("the new number is empty") }
+        let field: Field = isBook ? .inventoryNumber : .ticket
+        let number: String
+        do throws(ValidationErrors) {
+          number = try field.validatedNumber(typed)
+        } catch {
+          throw StoreError.invalid(error)
+        }
         let taken = try database.scalarInt(
           isBook
             ? "SELECT count(*) FROM book WHERE inventory = ? AND deleted = 0"
             : "SELECT count(*) FROM reader WHERE ticket = ? AND deleted = 0", number)
-        guard taken == 0 else { throw refuse("\(number) is taken too") }
+        guard taken == 0 else { throw refuse("\(number) is taken too: give another", remedy: false) }
         try database.execute(
           isBook
             ? "UPDATE book SET inventory = ?, clash = 0, updated_at = ? WHERE uuid = ?"

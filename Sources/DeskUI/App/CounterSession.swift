@@ -44,7 +44,8 @@ public final class CounterSession {
   /// Reads the selected reader again (edited, or deleted, elsewhere).
   func refreshReader(context: UIContext) {
     guard let current = reader else { return }
-    reader = try? context.store.reader(ticket: current.ticket)
+    // By identity, not ticket: while two desks' readers share a ticket, the one chosen stays.
+    reader = try? context.store.reader(id: current.id)
   }
 
   /// Records a change made anywhere in the desk; returns the line it wrote, for a notification.

@@ -56,6 +56,10 @@ public final class DeskApp {
   let syncService: (any SyncService)?
   /// The status line as last drawn: idle time redraws it when its words change ("12 s ago").
   private var drawnStatus = ""
+  /// When idle time last looked whether another program (or the sync) changed the library.
+  private var lastLook: (time: Int64, stamp: LibraryStore.ChangeStamp?) = (0, nil)
+  /// How often idle time looks.
+  static let lookIntervalMilliseconds: Int64 = 1000
   /// How often the queue of look-ups that waited for the network is tried again.
   static let retryIntervalMilliseconds: Int64 = 60_000
 
@@ -115,6 +119,7 @@ public final class DeskApp {
       for output in outputs { handle(output) }
       needsRedraw = !outputs.isEmpty
       if !outputs.isEmpty { refreshCounts() }
+      lookForChangesElsewhere(at: time)
     }
     let results = search.takeResults()
     for result in results {
@@ -136,6 +141,19 @@ public final class DeskApp {
     }
     followSync()
     return !isFinished
+  }
+
+  /// Changes another program made to the library file (the command line, another desk on the same
+  /// file, the sync) show in the open screen and the counts within a second, without a key.
+  private func lookForChangesElsewhere(at time: Int64) {
+    guard time - lastLook.time >= DeskApp.lookIntervalMilliseconds, !isTooSmall else { return }
+    let stamp = try? context.store.changeStamp()
+    defer { lastLook = (time, stamp) }
+    guard let stamp, let before = lastLook.stamp, stamp.committedElsewhere != before.committedElsewhere else { return }
+    countsRead = nil
+    refreshCounts()
+    apply(top.showArrivals(context: context))
+    needsRedraw = true
   }
 
   /// Takes the sync service's news: the status line and Home follow it, and changes from other

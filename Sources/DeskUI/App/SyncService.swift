@@ -4,6 +4,10 @@ import DeskSync
 import Dispatch
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Where the desk stands with its central, as the status line and Home tell it.
 public struct SyncState: Equatable, Sendable {
   /// The tie to a central; nil for a desk on its own (nothing about sync is shown).
@@ -70,10 +74,18 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
   private let stopping = Atomic<Bool>(false)
   private let openStore: @Sendable () throws -> LibraryStore
   private let clock: any Clock
+  /// The sync under way, for the watcher: its number and its synchronizer.
+  private let round = Mutex<(number: Int, synchronizer: Synchronizer?)>((0, nil))
+  /// A sync that moves no batch for this long is cut (the server stopped answering without
+  /// closing the connection) and the desk counts as offline; a slow one that moves goes on.
+  let stallMilliseconds: Int64
 
   /// `openStore` opens the sync's own connection, on the sync's queue.
-  public init(clock: any Clock, openStore: @escaping @Sendable () throws -> LibraryStore) {
+  public init(
+    clock: any Clock, stallMilliseconds: Int64 = 30_000, openStore: @escaping @Sendable () throws -> LibraryStore
+  ) {
     self.clock = clock
+    self.stallMilliseconds = stallMilliseconds
     self.openStore = openStore
     DispatchQueue(label: "circdesk.sync").async { [self] in
       run()
@@ -91,6 +103,31 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
     stopping.store(true, ordering: .relaxed)
     wake.signal()
     _ = finished.wait(timeout: .now() + .milliseconds(milliseconds))
+  }
+
+  /// Watches sync `number` from another thread and cuts it when it stalls. The cut is made under
+  /// the lock the sync's end takes, so it never reaches a connection that is done with.
+  private func watch(_ number: Int, _ synchronizer: Synchronizer) {
+    DispatchQueue.global().async { [self] in
+      var seen = synchronizer.progress.count
+      var since = Self.monotonicMilliseconds()
+      while true {
+        usleep(250_000)
+        let over = round.withLock { state -> Bool in
+          guard state.number == number, state.synchronizer != nil else { return true }
+          let now = Self.monotonicMilliseconds()
+          let progress = synchronizer.progress.count
+          if progress != seen {
+            (seen, since) = (progress, now)
+          } else if now - since > stallMilliseconds {
+            synchronizer.abort()
+            return true
+          }
+          return false
+        }
+        if over { return }
+      }
+    }
   }
 
   private static func monotonicMilliseconds() -> Int64 {
@@ -149,6 +186,12 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
           synchronizer = connected
         }
         guard let synchronizer else { continue }
+        let number = round.withLock { state in
+          state = (state.number + 1, synchronizer)
+          return state.number
+        }
+        watch(number, synchronizer)
+        defer { round.withLock { $0.synchronizer = nil } }
         outcome = .success(try synchronizer.sync())
       } catch {
         outcome = .failure(error)

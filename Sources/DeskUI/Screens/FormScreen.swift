@@ -9,7 +9,9 @@ class FormScreen: DeskScreen {
   let fields: [Field]
   let required: Set<Field>
   var editors: [Field: LineEditor]
-  private let initial: [Field: String]
+  /// The values the form opened with. An edit saves only the fields typed over: another desk's
+  /// change of another field, arrived while the form was open, stands.
+  let initial: [Field: String]
   var focus = 0
   private var scroll = 0
   private let formTitle: String
@@ -259,7 +261,9 @@ final class BookFormScreen: FormScreen {
     for field in BookDraft.fields { draft[field] = values[field] ?? "" }
     let book: Book
     if let original {
-      book = try context.store.updateBook(inventory: original.inventoryNumber) { $0 = draft }
+      book = try context.store.updateBook(inventory: original.inventoryNumber) { current in
+        for field in BookDraft.fields where draft[field] != initial[field] ?? "" { current[field] = draft[field] }
+      }
     } else {
       book = try context.store.addBook(draft)
     }
@@ -308,7 +312,9 @@ final class ReaderFormScreen: FormScreen {
     for field in ReaderDraft.fields { draft[field] = values[field] ?? "" }
     let reader: Reader
     if let original {
-      reader = try context.store.updateReader(ticket: original.ticket) { $0 = draft }
+      reader = try context.store.updateReader(ticket: original.ticket) { current in
+        for field in ReaderDraft.fields where draft[field] != initial[field] ?? "" { current[field] = draft[field] }
+      }
     } else {
       reader = try context.store.addReader(draft)
     }

@@ -136,10 +136,15 @@ final class HomeScreen: DeskScreen {
     guard let tie = sync.tie else { return }
     var y = row
     let width = area.width - 6
+    let now = context.clock.now().instant
     var lines: [(String, Role)] = [
       (s.homeCentral(tie.central, desk: tie.deskName), .normal),
-      (s.homeLastSync(s.syncStatus(sync, now: context.clock.now().instant, clock: context.clock)), .normal),
+      (s.homeLastSync(s.syncStatus(sync, now: now, clock: context.clock)), .normal),
     ]
+    if sync.offlineSince != nil || !sync.failure.isEmpty {
+      // Offline, the status says since when; how old the library's news is matters too.
+      lines.append(("  " + s.syncAge(of: sync.lastSync, now: now, clock: context.clock), .normal))
+    }
     if !sync.failure.isEmpty { lines.append(("! " + sync.failure, .warning)) }
     if sync.conflicts > 0 { lines.append(("! " + s.conflictsBadge(sync.conflicts, key: "c, F9"), .warning)) }
     for (text, role) in lines {

@@ -12,8 +12,13 @@ final class ReaderDetailScreen: DeskScreen {
   private var selected = 0
   private var scroll = 0
 
-  init(ticket: String) {
+  /// The reader's identity when known (opened from a list): the one meant even while two desks'
+  /// readers share the ticket.
+  let id: RecordID?
+
+  init(ticket: String, id: RecordID? = nil) {
     self.ticket = ticket
+    self.id = id
   }
 
   var helpTopic: HelpTopic { .readerDetail }
@@ -43,7 +48,10 @@ final class ReaderDetailScreen: DeskScreen {
   /// Reads the reader again; `noting` puts them first among the readers opened lately.
   private func load(context: UIContext, noting: Bool) -> [Effect] {
     do {
-      guard let found = try context.store.reader(ticket: ticket) else { return [.pop] }
+      var identified: Reader?
+      if let id { identified = try context.store.reader(id: id) }
+      if identified == nil { identified = try context.store.reader(ticket: ticket) }
+      guard let found = identified else { return [.pop] }
       reader = found
       if noting { try context.store.noteOpened(found) }
       mark = try context.store.syncMark(entity: "reader", recordID: found.id)

@@ -110,7 +110,7 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
 
   override func open(_ row: ReaderListing, context: UIContext) -> [Effect] {
     if let onChoose { return [.pop] + onChoose(row.reader) }
-    return [.push(ReaderDetailScreen(ticket: row.reader.ticket))]
+    return [.push(ReaderDetailScreen(ticket: row.reader.ticket, id: row.reader.id))]
   }
 
   override func cells(_ listing: ReaderListing, selected: Bool, context: UIContext) -> (cells: [String], role: Role) {

@@ -1,0 +1,23 @@
+import DeskDomain
+import DeskStorage
+import DeskTestSupport
+import Testing
+
+@testable import DeskUI
+
+/// The open screen follows changes other programs make to the library file (the command line,
+/// another desk on the same file), without a key.
+@Suite struct LiveScreenTests {
+  @Test func aChangeByAnotherProgramShowsWithinASecond() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"))
+    #expect(!desk.text().contains("Азбука (2-е изд.)"))
+    let other = try LibraryStore(path: desk.folder.file("library.sqlite"), clock: TestClock())
+    try other.updateBook(inventory: "100239") { $0.title = "Азбука (2-е изд.)" }
+    try other.returnBooks(inventories: ["100235"])
+    for _ in 0..<6 { desk.idle() }
+    let screen = desk.text()
+    #expect(screen.contains("Азбука (2-е изд.)"))
+    #expect(screen.contains("6 books, 1 out"), "the counts follow")
+  }
+}
