@@ -59,6 +59,28 @@ import Testing
     return (desk, other)
   }
 
+  /// Desk «Lending» at `path` (a book 7, a reader 1001, a sync every second), joined to `url`.
+  func joinedLending(path: String, url: String) throws -> LibraryStore {
+    let lending = try LibraryStore(path: path, clock: SystemClock())
+    try lending.addBook(bookDraft("7", "Обломов"))
+    try lending.addReader(readerDraft("1001", "Смирнова"))
+    var policy = try lending.policy()
+    policy.syncIntervalSeconds = 1
+    try lending.setPolicy(policy)
+    try Synchronizer.join(store: lending, url: url, deskName: "Lending")
+    return lending
+  }
+
+  /// Waits up to 20 s for `condition`; records what the service says when it never comes.
+  func waitUntil(_ what: String, service: BackgroundSyncService, _ condition: () throws -> Bool) throws {
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      if try condition() { return }
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    Issue.record("waited for \(what); the state is \(service.state)")
+  }
+
   @Test func aDoubleIssueIsShownAndSettledOnScreen() throws {
     let (desk, other) = try deskWithDoubleIssue()
     #expect(try matchesGolden(desk.text(), "sync-home-80x24.txt"))
@@ -135,25 +157,14 @@ import Testing
   @Test func theBackgroundSyncFollowsTheCentralAndOutlivesItsOutage() throws {
     let url = try makeCentral()
     let path = folder.file("lending.sqlite")
-    let lending = try LibraryStore(path: path, clock: SystemClock())
-    try lending.addBook(bookDraft("7", "Обломов"))
-    try lending.addReader(readerDraft("1001", "Смирнова"))
-    var policy = try lending.policy()
-    policy.syncIntervalSeconds = 1
-    try lending.setPolicy(policy)
-    try Synchronizer.join(store: lending, url: url, deskName: "Lending")
+    let lending = try joinedLending(path: path, url: url)
     let other = try LibraryStore(path: folder.file("other.sqlite"), clock: SystemClock())
     try Synchronizer.join(store: other, url: url, deskName: "Other")
 
     let service = BackgroundSyncService(clock: SystemClock()) { try LibraryStore(path: path, clock: SystemClock()) }
     defer { service.stop(waitingAtMost: 1000) }
     func wait(_ what: String, _ condition: () throws -> Bool) throws {
-      let deadline = Date().addingTimeInterval(20)
-      while Date() < deadline {
-        if try condition() { return }
-        Thread.sleep(forTimeInterval: 0.05)
-      }
-      Issue.record("waited for \(what); the state is \(service.state)")
+      try waitUntil(what, service: service, condition)
     }
     try wait("the first sync") { service.state.tie != nil && service.state.lastSync != nil }
 
@@ -310,13 +321,7 @@ extension SyncScreenTests {
   @Test func aHungServerIsOfflineNotSyncingForEver() throws {
     let url = try makeCentral()
     let path = folder.file("hung.sqlite")
-    let lending = try LibraryStore(path: path, clock: SystemClock())
-    try lending.addBook(bookDraft("7", "Обломов"))
-    try lending.addReader(readerDraft("1001", "Смирнова"))
-    var policy = try lending.policy()
-    policy.syncIntervalSeconds = 1
-    try lending.setPolicy(policy)
-    try Synchronizer.join(store: lending, url: url, deskName: "Lending")
+    let lending = try joinedLending(path: path, url: url)
     let service = BackgroundSyncService(clock: SystemClock(), stallMilliseconds: 1500) {
       try LibraryStore(path: path, clock: SystemClock())
     }
@@ -325,12 +330,7 @@ extension SyncScreenTests {
       service.stop(waitingAtMost: 1000)
     }
     func wait(_ what: String, _ condition: () throws -> Bool) throws {
-      let deadline = Date().addingTimeInterval(20)
-      while Date() < deadline {
-        if try condition() { return }
-        Thread.sleep(forTimeInterval: 0.05)
-      }
-      Issue.record("waited for \(what); the state is \(service.state)")
+      try waitUntil(what, service: service, condition)
     }
     try wait("the first sync") { service.state.lastSync != nil && !service.state.syncing }
 
