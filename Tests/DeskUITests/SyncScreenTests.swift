@@ -345,3 +345,22 @@ extension SyncScreenTests {
     try wait("back online, the issue sent") { service.state.offlineSince == nil && service.state.waiting == 0 }
   }
 }
+
+extension SyncScreenTests {
+  /// A book deleted at one desk while another issued it, worded in Russian from its parts.
+  @Test func aBookDeletedWhileOutIsWordedInTheDesksLanguage() throws {
+    let (desk, _, _) = try desk { here, other in
+      try other.deleteBook(inventory: "100239")
+      try here.issue(ticket: "17", inventories: ["100239"])
+    }
+    let conflict = try #require(try desk.store.conflicts().first)
+    #expect(
+      conflict.summary == "«Азбука» (100239) is deleted at desk «Reading room» but out: ticket 17 at desk «Lending»")
+    let russian = RussianStrings()
+    #expect(
+      russian.conflictSummary(conflict)
+        == "«Азбука» (100239) удалена на пункте «Reading room», но выдана: билет 17, пункт «Lending»")
+    #expect(
+      russian.conflictSides(conflict) == ["удалена на пункте «Reading room»", "выдана: билет 17, пункт «Lending»"])
+  }
+}

@@ -5,9 +5,8 @@ public enum ConflictFacts: Hashable, Sendable {
   case clash(number: String, here: Record, there: Record, otherDesk: String)
   /// A book issued to several readers, a loan a side.
   case doubleIssue(book: Record, loans: [IssueSide])
-  /// A record deleted at one desk while it is out (`out`: to whom, in the words of the desk that
-  /// found it).
-  case deletedWhileOut(record: Record, deletedBy: String, out: String)
+  /// A record deleted at one desk while it is out: `out` says to whom in English, `loans` in parts.
+  case deletedWhileOut(record: Record, deletedBy: String, out: String, loans: [OutLoan])
   /// A record changed at one desk after another deleted it.
   case changedAfterDeletion(record: Record, desk: String, at: String, deletedBy: String, fields: [FieldValue])
 
@@ -46,6 +45,21 @@ public enum ConflictFacts: Hashable, Sendable {
     }
   }
 
+  /// An open loan of a record deleted while out: the reader's ticket, the desk, the book.
+  public struct OutLoan: Hashable, Sendable {
+    public var ticket: String
+    public var desk: String
+    public var title: String
+    public var inventory: String
+
+    public init(ticket: String, desk: String, title: String, inventory: String) {
+      self.ticket = ticket
+      self.desk = desk
+      self.title = title
+      self.inventory = inventory
+    }
+  }
+
   /// A field and the value a change gave it (empty for a reference to another record).
   public struct FieldValue: Hashable, Sendable {
     public var field: String
@@ -73,7 +87,7 @@ extension ConflictFacts {
         + "«\(otherDesk)» first"
     case .doubleIssue(let book, let loans):
       return "\(book.english) was issued to \(loans.count) readers at once"
-    case .deletedWhileOut(let record, let deletedBy, let out):
+    case .deletedWhileOut(let record, let deletedBy, let out, _):
       return "\(record.english) is deleted\(deletedBy.isEmpty ? "" : " at desk «\(deletedBy)»") but out: \(out)"
     case .changedAfterDeletion(let record, let desk, _, let deletedBy, _):
       return "\(record.english) was changed at desk «\(desk)» after desk «\(deletedBy)» deleted it"
@@ -89,7 +103,7 @@ extension ConflictFacts {
       return loans.map {
         "issued to \($0.reader) (ticket \($0.ticket)) at desk «\($0.desk)» at \($0.issued), due \($0.due)"
       }
-    case .deletedWhileOut(_, let deletedBy, let out):
+    case .deletedWhileOut(_, let deletedBy, let out, _):
       let by = deletedBy.isEmpty ? "" : " at desk «\(deletedBy)»"
       return ["deleted\(by)", "out: \(out)"]
     case .changedAfterDeletion(_, let desk, let at, let deletedBy, let fields):

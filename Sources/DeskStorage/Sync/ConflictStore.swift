@@ -76,7 +76,8 @@ extension LibraryStore {
         """, rowID
       ) {
         (
-          loan: $0.string(0), ticket: $0.string(1), desk: $0.string(2), book: "«\($0.string(3))» (\($0.string(4)))"
+          loan: $0.string(0), ticket: $0.string(1), desk: $0.string(2), book: "«\($0.string(3))» (\($0.string(4)))",
+          title: $0.string(3), inventory: $0.string(4)
         )
       } : []
     guard !out.isEmpty else {
@@ -100,11 +101,17 @@ extension LibraryStore {
       WHERE kind = 'edit_after_delete' AND record_id = ? AND key LIKE 'deleted-while-out:%' AND key <> ?
         AND resolved_at IS NULL
       """, now.iso, record.uuid, key)
+    // The loans in parts too, for a desk that words them in another language.
+    let loans = try out.map { loan in
+      try database.queryFirst(
+        "SELECT json_object('ticket', ?, 'desk', ?, 'title', ?, 'inventory', ?)", loan.ticket, loan.desk, loan.title,
+        loan.inventory, read: { $0.string(0) }) ?? "{}"
+    }
     let details =
       try database.queryFirst(
-        "SELECT json_object('out', ?, 'deleted_by', ?)",
+        "SELECT json_object('out', ?, 'deleted_by', ?, 'loans', json(?))",
         out.map { entity == "book" ? "ticket \($0.ticket) at desk «\($0.desk)»" : "\($0.book) at desk «\($0.desk)»" }
-          .joined(separator: "; "), deleter
+          .joined(separator: "; "), deleter, "[" + loans.joined(separator: ",") + "]"
       ) { $0.string(0) } ?? "{}"
     return try raiseConflict(
       key: key, kind: .editAfterDelete, entity: entity, record: record.uuid,
@@ -327,7 +334,18 @@ extension LibraryStore {
             json_extract(?1, '$.out')
           """, details, read: { ($0.string(0), $0.string(1), $0.string(2), $0.optionalString(3)) })
         ?? ("", "", "", nil)
-      if let out { return (.deletedWhileOut(record: name, deletedBy: deleter, out: out), []) }
+      if let out {
+        let loans = try database.query(
+          """
+          SELECT json_extract(j.value, '$.ticket'), json_extract(j.value, '$.desk'), json_extract(j.value, '$.title'),
+            json_extract(j.value, '$.inventory')
+          FROM json_each(coalesce(json_extract(?, '$.loans'), '[]')) j
+          """, details
+        ) {
+          ConflictFacts.OutLoan(ticket: $0.string(0), desk: $0.string(1), title: $0.string(2), inventory: $0.string(3))
+        }
+        return (.deletedWhileOut(record: name, deletedBy: deleter, out: out, loans: loans), [])
+      }
       let changed = try database.query(
         "SELECT key, coalesce(json_extract(?1, '$.fields.' || key), '') FROM json_each(json_extract(?1, '$.fields'))",
         details

@@ -46,6 +46,13 @@ extension RussianStrings {
   private func named(_ record: ConflictFacts.Record) -> String {
     record.isBook ? "«\(record.name)» (\(record.number))" : "\(record.name) (билет \(record.number))"
   }
+  /// The loans of a record deleted while out: a book's by ticket, a reader's by book.
+  private func outLoans(_ record: ConflictFacts.Record, _ loans: [ConflictFacts.OutLoan], otherwise: String) -> String {
+    guard !loans.isEmpty else { return otherwise }
+    return loans.map {
+      (record.isBook ? "билет \($0.ticket)" : "«\($0.title)» (\($0.inventory))") + ", пункт «\($0.desk)»"
+    }.joined(separator: "; ")
+  }
   public func conflictSummary(_ conflict: Conflict) -> String {
     guard let facts = conflict.facts else { return conflict.summary }
     switch facts {
@@ -54,9 +61,10 @@ extension RussianStrings {
         + "«\(otherDesk)»"
     case .doubleIssue(let book, let loans):
       return "\(named(book)) выдана сразу " + plural(loans.count, "читателю", "читателям", "читателям")
-    case .deletedWhileOut(let record, let deletedBy, let out):
+    case .deletedWhileOut(let record, let deletedBy, let out, let loans):
       return "\(named(record)) \(record.isBook ? "удалена" : "удалён")"
-        + "\(deletedBy.isEmpty ? "" : " на пункте «\(deletedBy)»"), но \(record.isBook ? "выдана" : "держит книги"): \(out)"
+        + "\(deletedBy.isEmpty ? "" : " на пункте «\(deletedBy)»"), но \(record.isBook ? "выдана" : "держит книги"): "
+        + outLoans(record, loans, otherwise: out)
     case .changedAfterDeletion(let record, let desk, _, let deletedBy, _):
       return "\(named(record)) \(record.isBook ? "изменена" : "изменён") на пункте «\(desk)» после удаления на пункте "
         + "«\(deletedBy)»"
@@ -71,10 +79,10 @@ extension RussianStrings {
       return loans.map {
         "выдана: \($0.reader) (билет \($0.ticket)), пункт «\($0.desk)», \($0.issued), вернуть до \($0.due)"
       }
-    case .deletedWhileOut(let record, let deletedBy, let out):
+    case .deletedWhileOut(let record, let deletedBy, let out, let loans):
       return [
         (record.isBook ? "удалена" : "удалён") + (deletedBy.isEmpty ? "" : " на пункте «\(deletedBy)»"),
-        (record.isBook ? "выдана: " : "держит книги: ") + out,
+        (record.isBook ? "выдана: " : "держит книги: ") + outLoans(record, loans, otherwise: out),
       ]
     case .changedAfterDeletion(_, let desk, let at, let deletedBy, let fields):
       let changed = fields.map(\.words)
