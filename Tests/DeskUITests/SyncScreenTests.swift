@@ -150,6 +150,8 @@ import Testing
     #expect(desk.text().contains(" 1 конфликт: F9"))
     desk.press(.function(9), .enter)
     #expect(try matchesGolden(desk.text(rows: 30, columns: 100), "sync-conflict-ru-100x30.txt"))
+    desk.press(.character("1"), .character("y"))
+    #expect(desk.shown.contains("Конфликт 1 решён: книга у читателя с билетом 17, другие выдачи закрыты"))
   }
 
   /// The real background service on a real central: changes from another desk arrive without a

@@ -126,7 +126,7 @@ final class ConflictScreen: DeskScreen {
     do {
       let settled = try context.store.settle(number, settlement)
       conflict = settled
-      return [.notify(s.conflictSettled(number, settled.resolution)), .pop] + (goOn?(context) ?? [])
+      return [.notify(s.conflictSettled(number, settlement, settled.resolution)), .pop] + (goOn?(context) ?? [])
     } catch {
       return [.bell, .dialog(.error(s.errorTitle, context.messages(error), then: retry))]
     }

@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskStorage
 
 extension RussianStrings {
   public func syncedSecondsAgo(_ seconds: Int) -> String {
@@ -121,8 +122,16 @@ extension RussianStrings {
       + " как дубликат записи другого пункта и перенести выдачи туда?"
   }
   public var confirmKeepDeleted: String { "Оставить запись удалённой? Изменение, сделанное после удаления, пропадёт." }
-  public func conflictSettled(_ number: Int, _ resolution: String) -> String {
-    "Конфликт \(number) решён: \(resolution)"
+  public func conflictSettled(_ number: Int, _ settlement: LibraryStore.Settlement, _ resolution: String) -> String {
+    let how: String
+    switch settlement {
+    case .holder(let ticket): how = "книга у читателя с билетом \(ticket), другие выдачи закрыты"
+    case .renumber(let number): how = "запись этого пункта получила номер \(number.trimmingWhitespace())"
+    case .duplicate: how = "запись этого пункта удалена как дубликат, её выдачи перенесены"
+    case .restore: how = "запись восстановлена вместе с изменением"
+    case .keepDeleted: how = "запись оставлена удалённой"
+    }
+    return "Конфликт \(number) решён: \(how)"
   }
   public func keptBothOpen(_ number: Int) -> String {
     "Обе выдачи остаются открытыми; проверьте полку и решите конфликт \(number)"

@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskStorage
 
 /// The words of the desk about its central: the status line, Home, marks, and conflicts.
 public protocol SyncStrings {
@@ -51,7 +52,8 @@ public protocol SyncStrings {
   func confirmHolder(_ side: String) -> String
   func confirmDuplicate(isBook: Bool) -> String
   var confirmKeepDeleted: String { get }
-  func conflictSettled(_ number: Int, _ resolution: String) -> String
+  /// A conflict settled here just now, by `settlement` (the store's `resolution` in English).
+  func conflictSettled(_ number: Int, _ settlement: LibraryStore.Settlement, _ resolution: String) -> String
   func keptBothOpen(_ number: Int) -> String
   var conflictScanned: String { get }
 }
