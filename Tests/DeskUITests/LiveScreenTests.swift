@@ -21,3 +21,11 @@ import Testing
     #expect(screen.contains("6 books, 1 out"), "the counts follow")
   }
 }
+
+extension LiveScreenTests {
+  /// A status line too long loses whole items from its end, never half a number.
+  @Test func aLongStatusLineLosesWholeItems() {
+    #expect(DeskApp.fitting(" a · 33 books, 12 out · x", width: 15) == " a · 33 books")
+    #expect(DeskApp.fitting(" a · 33 books, 12 out · x", width: 30) == " a · 33 books, 12 out · x")
+  }
+}

@@ -87,7 +87,7 @@ import Testing
     let status = desk.screen().text(row: 22)
     #expect(status.contains("synced 12 s ago"))
     #expect(status.contains("6 books, 3 out"), "the book out twice counts once")
-    #expect(status.hasSuffix("… 1 conflict: F9"), "the badge at the right of the status line, over the counts")
+    #expect(status.hasSuffix("1 overdue    1 conflict: F9"), "the badge at the right, the line cut by whole items")
     #expect(desk.screen().style(row: 22, of: "1 conflict: F9") == Theme(colors: true).style(.warning))
 
     desk.press(.function(9))

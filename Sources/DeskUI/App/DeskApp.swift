@@ -190,14 +190,19 @@ public final class DeskApp {
 
   /// The status line's words when no notification covers it.
   private func statusText() -> String {
-    var status = " \(context.databaseName) · \(context.today.iso)"
+    // Joined, where the desk stands with the central comes first and the date last: a line too
+    // long for the window loses its end.
+    var parts = [" \(context.databaseName)"]
     if context.isJoined {
-      status += " · " + context.strings.syncStatus(context.sync, now: context.clock.now().instant, clock: context.clock)
+      parts.append(context.strings.syncStatus(context.sync, now: context.clock.now().instant, clock: context.clock))
+    } else {
+      parts.append(context.today.iso)
     }
     if let counts {
-      status += " · " + context.strings.statusCounts(counts.books, counts.out, counts.overdue, counts.readers)
+      parts.append(context.strings.statusCounts(counts.books, counts.out, counts.overdue, counts.readers))
     }
-    return status
+    if context.isJoined { parts.append(context.today.iso) }
+    return parts.joined(separator: " · ")
   }
 
   /// Whether a fast burst of keys is a scan, by what it says and where it lands: always where
@@ -386,13 +391,15 @@ public final class DeskApp {
       buffer.writePadded(
         " " + notice.text, row: statusRow, column: 0, width: columns, style: context.style(.notification))
     } else {
-      let status = statusText()
-      drawnStatus = status
-      // Conflicts are highlighted at the right, the counts cut short for them if the line is full.
+      drawnStatus = statusText()
+      // Conflicts are highlighted at the right. A line too long loses its last parts whole: a
+      // count cut in the middle ("3…" of 33) would mislead.
       let badge =
         context.sync.conflicts > 0 ? " " + strings.conflictsBadge(context.sync.conflicts, key: "F9") + " " : ""
       let room = max(0, columns - badge.displayWidth)
-      buffer.writePadded(status, row: statusRow, column: 0, width: room, style: context.style(.muted))
+      buffer.writePadded(
+        DeskApp.fitting(drawnStatus, width: room), row: statusRow, column: 0, width: room,
+        style: context.style(.muted))
       if !badge.isEmpty {
         buffer.write(badge, row: statusRow, column: room, style: context.style(.warning))
       }
@@ -403,6 +410,20 @@ public final class DeskApp {
       dialog.render(into: &buffer, area: Rect(row: 0, column: 0, height: rows, width: columns), context: context)
     }
     return buffer
+  }
+
+  /// A status line cut to `width` by whole items from its end (parts apart by " · ", items within
+  /// them by ", "): a number cut in the middle would mislead.
+  static func fitting(_ text: String, width: Int) -> String {
+    var parts = text.split(separator: " · ", omittingEmptySubsequences: false).map {
+      $0.split(separator: ", ", omittingEmptySubsequences: false).map(String.init)
+    }
+    func joined() -> String { parts.map { $0.joined(separator: ", ") }.joined(separator: " · ") }
+    while joined().displayWidth > width, parts.count > 1 || (parts.first?.count ?? 0) > 1 {
+      parts[parts.count - 1].removeLast()
+      if parts[parts.count - 1].isEmpty { parts.removeLast() }
+    }
+    return joined()
   }
 
   private func renderKeyBar(into buffer: inout ScreenBuffer, row: Int, columns: Int) {

@@ -77,10 +77,11 @@ extension SyncStrings {
   /// The status line's words for where the desk stands with its central.
   func syncStatus(_ state: SyncState, now: Timestamp, clock: any Clock) -> String {
     var parts: [String] = []
-    if state.syncing {
-      parts.append(syncing)
-    } else if let since = state.offlineSince {
+    // Offline stays offline while the desk tries again: "syncing…" would flicker every interval.
+    if let since = state.offlineSince {
       parts.append(offlineSince(when(since, now: now, clock: clock)))
+    } else if state.syncing {
+      parts.append(syncing)
     } else if !state.failure.isEmpty {
       parts.append(syncRefused)
     } else {
