@@ -366,3 +366,18 @@ extension SyncScreenTests {
       russian.conflictSides(conflict) == ["удалена на пункте «Reading room»", "выдана: билет 17, пункт «Lending»"])
   }
 }
+
+extension SyncScreenTests {
+  /// A change after a deletion names the changed fields by the forms' labels in Russian.
+  @Test func aChangeAfterADeletionNamesItsFieldsInTheDesksLanguage() throws {
+    let (desk, _, _) = try desk { here, other in
+      try other.deleteBook(inventory: "100239")
+      try Synchronizer(store: other).sync()
+      try here.updateBook(inventory: "100239") { $0.year = "1999" }
+    }
+    let conflict = try #require(try desk.store.conflicts().first)
+    let side = try #require(RussianStrings().conflictSides(conflict).last)
+    #expect(side.hasPrefix("пункт «Lending» "))
+    #expect(side.hasSuffix(": изменено \(RussianStrings().label(.year)) «1999»"))
+  }
+}

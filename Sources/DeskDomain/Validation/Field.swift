@@ -41,3 +41,19 @@ public enum Field: String, CaseIterable, Sendable {
     }
   }
 }
+
+extension Field {
+  /// The form field a synced column (`author_surname`, `inventory`, `price_minor`) holds, if any.
+  public init?(column: String) {
+    switch column {
+    case "inventory": self = .inventoryNumber
+    case "price_minor": self = .price
+    default:
+      let words = column.split(separator: "_")
+      let camel =
+        (words.first.map(String.init) ?? "")
+        + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+      self.init(rawValue: camel)
+    }
+  }
+}

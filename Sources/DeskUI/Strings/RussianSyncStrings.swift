@@ -86,7 +86,11 @@ extension RussianStrings {
         (record.isBook ? "выдана: " : "держит книги: ") + outLoans(record, loans, otherwise: out),
       ]
     case .changedAfterDeletion(_, let desk, let at, let deletedBy, let fields):
-      let changed = fields.map(\.words)
+      let changed = fields.map { field in
+        // The form's label where the column is a form's field («Год», not «year»).
+        guard let label = Field(column: field.field).map(self.label) else { return field.words }
+        return field.value.isEmpty ? label : "\(label) «\(field.value)»"
+      }
       return [
         "пункт «\(deletedBy)»: удалено", "пункт «\(desk)» \(at): изменено " + changed.joined(separator: ", "),
       ]
