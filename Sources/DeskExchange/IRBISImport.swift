@@ -299,13 +299,18 @@ enum LoanImport {
 /// IRBIS plain-text files.
 public enum IRBISTextImport {
   public static func run(
-    path: String, encoding: FileEncoding?, store: LibraryStore, update: Bool, dryRun: Bool
+    path: String, encoding: FileEncoding?, store: LibraryStore, update: Bool, dryRun: Bool,
+    maximumLineBytes: Int = LineReader.defaultMaximumLineBytes
   ) throws -> ImportReport {
-    let lines = try LineReader(path: path, encoding: encoding)
+    let lines = try LineReader(path: path, encoding: encoding, maximumLineBytes: maximumLineBytes)
     return try RecordImporter.run(store: store, update: update, dryRun: dryRun) { records in
       var reader = IRBISReader()
-      while let (line, valid) = lines.next() {
-        switch reader.feed(line, invalid: !valid) {
+      while let line = lines.next() {
+        if case .unending? = line.problem {
+          try records.problem("line \(lines.lineNumber): \(line.problem?.description ?? "")")
+          break
+        }
+        switch reader.feed(line.text, problem: line.problem?.description) {
         case .record(let record, let number, let firstLine)?:
           try records.take(record, source: "record \(number) (line \(firstLine))")
         case .problem(let problem)?:

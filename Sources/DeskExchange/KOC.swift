@@ -63,8 +63,14 @@ public enum KOC {
     for path in paths {
       let lines = try LineReader(path: path, encoding: .utf8)
       var number = 0
-      while let (line, _) = lines.next() {
+      while let read = lines.next() {
         number += 1
+        let line = read.text
+        if let problem = read.problem {
+          problems.append("\(path):\(number): \(problem)")
+          if case .unending = problem { break }
+          continue
+        }
         if line.hasPrefix("Version=") || line.trimmingWhitespace().isEmpty { continue }
         let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map {
           String($0).trimmingWhitespace()

@@ -13,73 +13,18 @@ public enum FileEncoding: String, Sendable {
 public enum FileError: Error, Equatable, CustomStringConvertible {
   case cannotOpen(String, String)
   case cannotWrite(String, String)
+  /// UTF-8 throughout but for a byte: neither UTF-8 nor Windows-1251 as a whole.
+  case mixedEncoding(path: String, line: Int, byte: UInt8)
 
   public var description: String {
     switch self {
     case .cannotOpen(let path, let reason): return "Cannot read \(path): \(reason)"
     case .cannotWrite(let path, let reason): return "Cannot write \(path): \(reason)"
-    }
-  }
-}
-
-/// Reads a text file line by line without loading it whole: CRLF or LF, UTF-8 with or without
-/// a byte-order mark, or Windows-1251 (told from UTF-8 by the first lines, or named).
-/// One thread reads it at a time (an import hands it whole to its reading thread).
-public final class LineReader: @unchecked Sendable {
-  private let file: UnsafeMutablePointer<FILE>
-  private var buffer: UnsafeMutablePointer<CChar>?
-  private var capacity = 0
-  public private(set) var encoding: FileEncoding
-  private var first = true
-  private let closeWhenDone: Bool
-
-  public init(path: String, encoding: FileEncoding? = nil) throws(FileError) {
-    guard let file = fopen(path, "rb") else { throw .cannotOpen(path, String(cString: strerror(errno))) }
-    self.file = file
-    closeWhenDone = true
-    self.encoding = encoding ?? LineReader.detect(file)
-  }
-
-  deinit {
-    free(buffer)
-    if closeWhenDone { fclose(file) }
-  }
-
-  /// UTF-8 when the start of the file (up to 64 KiB) is valid UTF-8, Windows-1251 otherwise.
-  static func detect(_ file: UnsafeMutablePointer<FILE>) -> FileEncoding {
-    var sample = [UInt8](repeating: 0, count: 65_536)
-    let count = fread(&sample, 1, sample.count, file)
-    rewind(file)
-    var bytes = Array(sample[0..<count])
-    // A cut in the middle of a character at the end of the sample is not a reason to doubt.
-    while let last = bytes.last, last >= 0x80, String(validating: bytes, as: UTF8.self) == nil, count == sample.count,
-      bytes.count > count - 4
-    {
-      bytes.removeLast()
-    }
-    return String(validating: bytes, as: UTF8.self) == nil ? .cp1251 : .utf8
-  }
-
-  /// The next line without its line break, and whether its bytes were valid; nil at the end.
-  public func next() -> (text: String, valid: Bool)? {
-    let count = getline(&buffer, &capacity, file)
-    guard count >= 0, let buffer else { return nil }
-    var bytes = UnsafeRawBufferPointer(start: buffer, count: count).map { $0 }
-    if bytes.last == 0x0A { bytes.removeLast() }
-    if bytes.last == 0x0D { bytes.removeLast() }
-    if first {
-      first = false
-      if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-        bytes.removeFirst(3)
-        encoding = .utf8
-      }
-    }
-    switch encoding {
-    case .utf8:
-      if let text = String(validating: bytes, as: UTF8.self) { return (text, true) }
-      return (String(decoding: bytes, as: UTF8.self), false)
-    case .cp1251:
-      return (Windows1251.decode(bytes), true)
+    case .mixedEncoding(let path, let line, let byte):
+      let hex = String(byte, radix: 16, uppercase: true)
+      return "\(path) is UTF-8 but for line \(line), whose byte 0x\(hex.count < 2 ? "0" + hex : hex) is not: "
+        + "nothing was imported; fix the line, or say --encoding utf8 (that line's record is then refused) "
+        + "or --encoding cp1251"
     }
   }
 }

@@ -22,7 +22,7 @@ import Testing
       case nil: break
       }
     }
-    while let (line, valid) = lines.next() { take(reader.feed(line, invalid: !valid)) }
+    while let line = lines.next() { take(reader.feed(line.text, problem: line.problem?.description)) }
     take(reader.finish())
     return (records, problems)
   }

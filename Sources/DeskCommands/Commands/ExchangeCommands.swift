@@ -142,18 +142,30 @@ struct ImportIRBIS: DeskCommand {
     options: [
       CommandSpec.Option("--dry-run", help: "Report what would happen and change nothing."),
       CommandSpec.Option("--update", help: "Replace books and readers that are already there (else they are skipped)."),
-      ExchangeOptions.encoding, CommandSpec.databaseOption,
+      ExchangeOptions.encoding,
+      CommandSpec.Option(
+        "--max-line", value: "<bytes>",
+        help: "The longest line taken (default 1048576); a longer one refuses its record."),
+      CommandSpec.databaseOption,
     ],
     discussion: """
       Catalogue records become books, one per copy (field 910) with an inventory number; RDR
       records become readers with their loans. Records it cannot take are reported with their
-      record and line numbers and the reason; the rest is imported, in one transaction.
+      record and line numbers and the reason (bad bytes, a NUL, a line over the limit); the rest
+      is imported, in one transaction. The encoding is told from the whole file: a file that is
+      UTF-8 but for a few bytes is refused with the line of the first, unless --encoding says.
+      Exit status 1 when records were refused and none was taken.
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let limit = try arguments.integer("--max-line") ?? LineReader.defaultMaximumLineBytes
+    guard (1024...(1 << 30)).contains(limit) else {
+      throw .usage("--max-line takes 1024 to 1073741824 bytes, not \(limit)", command: spec.path)
+    }
     try importFile(arguments, command: spec.path, defaultEncoding: nil, context: context) {
       path, encoding, store, update, dryRun in
-      try IRBISTextImport.run(path: path, encoding: encoding, store: store, update: update, dryRun: dryRun)
+      try IRBISTextImport.run(
+        path: path, encoding: encoding, store: store, update: update, dryRun: dryRun, maximumLineBytes: limit)
     }
   }
 
@@ -175,6 +187,10 @@ struct ImportIRBIS: DeskCommand {
       throw .failed(["\(error)"])
     }
     print(report, dryRun: dryRun, context: context)
+    // Nothing taken and something refused: a failure, for scripts to see.
+    let taken =
+      report.booksAdded + report.booksUpdated + report.readersAdded + report.readersUpdated + report.loansAdded
+    if taken == 0, !report.problems.isEmpty { throw .exit(1) }
   }
 
   static func print(_ report: ImportReport, dryRun: Bool, context: CommandContext) {

@@ -24,9 +24,9 @@ public struct IRBISReader {
 
   public init() {}
 
-  /// Feeds one line (without its line break). `invalid` marks a line whose bytes were not valid
-  /// in the file's encoding.
-  public mutating func feed(_ line: String, invalid: Bool = false) -> Item? {
+  /// Feeds one line (without its line break). `problem` says what is wrong with the line's bytes
+  /// (not valid in the file's encoding, a NUL, too long): its record is refused with it.
+  public mutating func feed(_ line: String, problem: String? = nil) -> Item? {
     lineNumber += 1
     if line.hasPrefix("*****") {
       defer { startNextRecord() }
@@ -37,14 +37,14 @@ public struct IRBISReader {
       return .record(current, number: recordNumber, firstLine: recordStart)
     }
     let trimmed = line.trimmingWhitespace()
-    if trimmed.isEmpty {
+    if trimmed.isEmpty, problem == nil {
       // Blank lines between records are harmless; inside a record they are not.
       if !current.fields.isEmpty { sawBlank = true }
       return nil
     }
     if current.fields.isEmpty && broken == nil { recordStart = lineNumber }
     guard broken == nil else { return nil }
-    if invalid { return fail("bytes that are not valid in the file's encoding") }
+    if let problem { return fail(problem) }
     if sawBlank { return fail("a blank line inside the record (line \(lineNumber - 1) or before)") }
     guard line.hasPrefix("#") else { return fail("the line does not start with # and a tag") }
     guard let colon = line.firstIndex(of: ":") else { return fail("no : after the tag") }
