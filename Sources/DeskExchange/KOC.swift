@@ -30,12 +30,20 @@ public enum KOC {
     return "\(date) \(time) \(milliseconds)"
   }
 
-  static func parseTime(_ text: String, offsetSeconds: Int) -> Timestamp? {
+  /// A wall-clock time of the file as an instant, by the UTC offset of its own date (a line of
+  /// July is summer time, whatever the offset on the day of the import).
+  static func parseTime(_ text: String, clock: any Clock) -> Timestamp? {
     let parts = text.split(separator: " ")
     guard parts.count >= 2 else { return nil }
     let fraction = parts.count >= 3 ? String(parts[2]) : "000"
     guard let local = Timestamp(iso: "\(parts[0])T\(parts[1]).\(fraction)Z") else { return nil }
-    return local.adding(milliseconds: -Int64(offsetSeconds) * 1000)
+    // The offset of the instant the wall time names: guessed from today's, then from the guess's
+    // own (twice settles it, but in the hour a change of offset skips or repeats).
+    var instant = local.adding(milliseconds: -Int64(clock.now().utcOffsetSeconds) * 1000)
+    for _ in 0..<2 {
+      instant = local.adding(milliseconds: -Int64(clock.local(instant).utcOffsetSeconds) * 1000)
+    }
+    return instant
   }
 
   /// Writes the desk's issues and returns since `since` (all when nil), oldest first.
@@ -47,7 +55,8 @@ public enum KOC {
     for event in try store.circulationEvents(since: since) {
       let time = format(store.clock.local(event.time))
       switch event.kind {
-      case .issue: lines.append((event.time, "\(time)\tissue\t\(event.ticket)\t\(event.inventory)"))
+      // Koha reads an issue of a book already on loan to the same reader as a renewal.
+      case .issue, .renewal: lines.append((event.time, "\(time)\tissue\t\(event.ticket)\t\(event.inventory)"))
       case .giveBack: lines.append((event.time, "\(time)\treturn\t\(event.inventory)"))
       }
     }
@@ -57,7 +66,7 @@ public enum KOC {
 
   /// Reads the transactions of several files, merged by timestamp; lines it cannot read are
   /// returned as problems with their file and line.
-  public static func read(paths: [String], offsetSeconds: Int) throws -> ([Transaction], [String]) {
+  public static func read(paths: [String], clock: any Clock) throws -> ([Transaction], [String]) {
     var transactions: [Transaction] = []
     var problems: [String] = []
     for path in paths {
@@ -71,12 +80,23 @@ public enum KOC {
           if case .unending = problem { break }
           continue
         }
-        if line.hasPrefix("Version=") || line.trimmingWhitespace().isEmpty { continue }
+        if number == 1 {
+          // Koha writes Version=1.0 and reads nothing else: another version is another format.
+          let version = line.split(separator: "\t").first.map(String.init) ?? ""
+          guard version == "Version=1.0" else {
+            problems.append(
+              "\(path):1: the header says «\(version.prefix(40))», not Version=1.0: this is not a Koha offline "
+                + "circulation file this desk reads; nothing of it was taken")
+            break
+          }
+          continue
+        }
+        if line.trimmingWhitespace().isEmpty { continue }
         let cells = line.split(separator: "\t", omittingEmptySubsequences: false).map {
           String($0).trimmingWhitespace()
         }
         let source = "\(path):\(number)"
-        guard cells.count >= 3, let time = parseTime(cells[0], offsetSeconds: offsetSeconds) else {
+        guard cells.count >= 3, let time = parseTime(cells[0], clock: clock) else {
           problems.append("\(source): not a transaction line")
           continue
         }
@@ -86,6 +106,8 @@ public enum KOC {
             Transaction(time: time, kind: .issue(ticket: cells[2], inventory: cells[3]), source: source))
         case "return":
           transactions.append(Transaction(time: time, kind: .giveBack(inventory: cells[2]), source: source))
+        case "payment":
+          problems.append("\(source): a payment (fines), which this desk does not keep; not taken")
         default:
           problems.append("\(source): unknown transaction «\(cells[1])»")
         }

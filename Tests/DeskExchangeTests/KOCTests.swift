@@ -27,7 +27,7 @@ import Testing
   }
 
   func replay(_ paths: [String]) throws -> [String] {
-    let (transactions, problems) = try KOC.read(paths: paths, offsetSeconds: 0)
+    let (transactions, problems) = try KOC.read(paths: paths, clock: clock)
     #expect(problems.isEmpty)
     return try KOC.replay(transactions, into: store).map {
       String($0.split(separator: ":", maxSplits: 2).last ?? "").trimmingWhitespace()
@@ -90,5 +90,65 @@ import Testing
     #expect(b2.readerTicket == "R1")
     #expect(b2.loan.issued.iso == "2026-11-26T11:00:00.000Z")
     #expect(try store.integrityCheck() == ["ok"])
+  }
+
+  /// A clock of Central European time: an hour ahead of UTC in winter, two in summer (from the
+  /// last Sunday of March to the last of October, 2026: March 29 and October 25, 01:00 UTC).
+  struct CentralEuropeanClock: Clock {
+    let instant = Timestamp(iso: "2026-12-01T09:00:00Z")!
+    func now() -> LocalMoment { local(instant) }
+    func local(_ instant: Timestamp) -> LocalMoment {
+      let summer =
+        instant >= Timestamp(iso: "2026-03-29T01:00:00Z")! && instant < Timestamp(iso: "2026-10-25T01:00:00Z")!
+      return LocalMoment(instant: instant, utcOffsetSeconds: summer ? 7200 : 3600)
+    }
+  }
+
+  @Test func eachLineIsReadWithTheOffsetOfItsOwnDate() throws {
+    let path = try file([
+      "2026-07-15 10:00:00 000\tissue\tR1\tB1", "2026-12-01 10:00:00 000\treturn\tB1",
+    ])
+    let (transactions, problems) = try KOC.read(paths: [path], clock: CentralEuropeanClock())
+    #expect(problems.isEmpty)
+    #expect(transactions.map(\.time.iso) == ["2026-07-15T08:00:00.000Z", "2026-12-01T09:00:00.000Z"])
+  }
+
+  @Test func renewalsAreExportedAsKohaReadsThem() throws {
+    try store.issue(ticket: "R1", inventories: ["B1"])
+    clock.advance(days: 2)
+    _ = try store.renew(inventories: ["B1"])
+    let path = folder.file("out.koc")
+    let writer = try TextWriter(path: path, encoding: .utf8)
+    #expect(try KOC.export(from: store, since: nil, version: "0.1.0", to: writer) == 2)
+    try writer.close()
+    let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+    #expect(
+      lines.dropFirst().map(String.init) == [
+        "2026-11-30 10:00:00 000\tissue\tR1\tB1", "2026-12-02 10:00:00 000\tissue\tR1\tB1",
+      ])
+    // Replayed, the second issue to the same reader is the renewal.
+    let other = try LibraryStore(path: folder.file("other.sqlite"), clock: clock)
+    try other.addBook(bookDraft("B1", "Книга 1"))
+    try other.addReader(readerDraft("R1", "Первый"))
+    let (transactions, _) = try KOC.read(paths: [path], clock: clock)
+    let results = try KOC.replay(transactions, into: other)
+    #expect(results.last?.hasSuffix("renewed B1 for R1") == true)
+    #expect(try other.loans(ofBook: #require(try other.book(inventory: "B1"))).first?.loan.renewals == 1)
+  }
+
+  @Test func anotherVersionIsRefusedAndPaymentsAreReported() throws {
+    let path = folder.file("v2.koc")
+    try "Version=2.0\tGenerator=x\n2026-11-30 10:00:00 000\treturn\tB1\n".write(
+      toFile: path, atomically: true, encoding: .utf8)
+    let (none, refused) = try KOC.read(paths: [path], clock: clock)
+    #expect(none.isEmpty)
+    #expect(
+      refused == [
+        "\(path):1: the header says «Version=2.0», not Version=1.0: this is not a Koha offline circulation file this desk reads; nothing of it was taken"
+      ])
+    let payments = try file(["2026-11-30 10:00:00 000\tpayment\tR1\t5.00", "2026-11-30 10:01:00 000\treturn\tB1"])
+    let (transactions, problems) = try KOC.read(paths: [payments], clock: clock)
+    #expect(transactions.count == 1)
+    #expect(problems == ["\(payments):2: a payment (fines), which this desk does not keep; not taken"])
   }
 }

@@ -236,11 +236,10 @@ struct ImportKOC: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let paths = try arguments.positionals(minimum: 1)
     let store = try context.openStore(arguments)
-    let offset = store.clock.now().utcOffsetSeconds
     var results: [String] = []
     var problems: [String] = []
     do {
-      let (transactions, unreadable) = try KOC.read(paths: paths, offsetSeconds: offset)
+      let (transactions, unreadable) = try KOC.read(paths: paths, clock: store.clock)
       problems = unreadable
       results = try KOC.replay(transactions, into: store)
     } catch let error as StoreError {

@@ -2,7 +2,8 @@ import DeskDomain
 
 /// An issue or a return, as exchange files list them.
 public struct CirculationEvent: Equatable, Sendable {
-  public enum Kind: Sendable { case issue, giveBack }
+  /// A renewal is the last of the loan's (the desk keeps the time of its latest only).
+  public enum Kind: Sendable { case issue, renewal, giveBack }
   public var time: Timestamp
   public var kind: Kind
   public var ticket: String
@@ -18,14 +19,18 @@ extension LibraryStore {
     return try read {
       try database.query(
         """
-        SELECT l.issued_at, l.returned_at, r.ticket, b.inventory FROM loan l
+        SELECT l.issued_at, l.returned_at, r.ticket, b.inventory, l.renewed_at FROM loan l
         JOIN book b ON b.id = l.book_id JOIN reader r ON r.id = l.reader_id
-        WHERE l.deleted = 0 AND (l.issued_at >= ? OR l.returned_at >= ?)
-        """, from, from
+        WHERE l.deleted = 0 AND (l.issued_at >= ?1 OR l.returned_at >= ?1 OR l.renewed_at >= ?1)
+        """, from
       ) { row -> [CirculationEvent] in
         var events: [CirculationEvent] = []
         if let issued = Timestamp(iso: row.string(0)), row.string(0) >= from {
           events.append(CirculationEvent(time: issued, kind: .issue, ticket: row.string(2), inventory: row.string(3)))
+        }
+        if let text = row.optionalString(4), !text.isEmpty, text >= from, let renewed = Timestamp(iso: text) {
+          events.append(
+            CirculationEvent(time: renewed, kind: .renewal, ticket: row.string(2), inventory: row.string(3)))
         }
         if let text = row.optionalString(1), text >= from, let returned = Timestamp(iso: text) {
           events.append(
