@@ -56,27 +56,29 @@ public enum ISO2709 {
     return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
   }
 
-  /// Reads the file record by record (never whole) and hands each to the importer.
+  /// Reads the file record by record (never whole) and hands each to the importer. A record
+  /// whose leader says Unicode (position 9 `a`) is read as UTF-8 whatever `encoding` says.
   public static func run(
     path: String, encoding: FileEncoding, store: LibraryStore, update: Bool, dryRun: Bool
   ) throws -> ImportReport {
     let file = try ByteReader(path: path)
-    let decode: @Sendable ([UInt8]) -> String = { bytes in
+    let utf8: @Sendable ([UInt8]) -> String = { String(decoding: $0, as: UTF8.self) }
+    let fileDecode: @Sendable ([UInt8]) -> String = { bytes in
       encoding == .utf8 ? String(decoding: bytes, as: UTF8.self) : Windows1251.decode(bytes)
     }
     return try RecordImporter.run(store: store, update: update, dryRun: dryRun) { records in
       var number = 0
       var offset = 0
       while true {
-        let leader = file.read(5)
-        if leader.isEmpty { break }
-        number += 1
-        // Line breaks between records, which some tools add, are skipped.
-        if leader.allSatisfy({ $0 == 0x0A || $0 == 0x0D }) && leader.count == 5 {
-          offset += 5
-          number -= 1
-          continue
+        // Line breaks between records (CR, LF or CR LF), which some tools add, are skipped.
+        var first = file.read(1)
+        while let byte = first.first, byte == 0x0A || byte == 0x0D {
+          offset += 1
+          first = file.read(1)
         }
+        if first.isEmpty { break }
+        let leader = first + file.read(4)
+        number += 1
         guard leader.count == 5, let length = ISO2709.number(leader[...]), length >= 25 else {
           try records.problem(
             Problem(record: number, offset: offset, reason: "no record length in the leader").description)
@@ -89,6 +91,7 @@ public enum ISO2709 {
           break
         }
         let bytes = leader + rest
+        let decode = bytes[9] == UInt8(ascii: "a") ? utf8 : fileDecode
         if let record = ISO2709.record(bytes, decode: decode) {
           try records.take(record, source: "record \(number) (byte \(offset))")
         } else {
