@@ -1,5 +1,13 @@
 /// Books in IRBIS's catalogue worksheet PAZK: the fields the desk writes and reads.
 public enum IRBISBooks {
+  /// The page count in a statement of extent: its largest number in Arabic figures, so that
+  /// «V, 201 p.», «[4], 256 с.» and «XII, 340, [4] с.» read 201, 256 and 340 (the roman and
+  /// bracketed preliminaries are smaller); empty when there is none.
+  static func pageCount(_ extent: String) -> String {
+    let numbers = extent.split(whereSeparator: { !("0"..."9").contains($0) }).compactMap { Int($0) }
+    return numbers.max().map(String.init) ?? ""
+  }
+
   /// The shelf code IRBIS builds for field 903: `<BBK>/<author mark>-<inventory number>`.
   public static func shelfCode(_ book: Book) -> String {
     guard !book.bbk.isEmpty || !book.authorMark.isEmpty else { return book.inventoryNumber }
@@ -65,7 +73,7 @@ public enum IRBISBooks {
     base.city = publication?.subfield("A") ?? ""
     base.publisher = publication?.subfield("C") ?? ""
     base.year = PersonName.year(in: publication?.subfield("D") ?? "").map(String.init) ?? ""
-    base.pages = String((record.first(215)?.subfield("A") ?? "").prefix { $0.isNumber })
+    base.pages = IRBISBooks.pageCount(record.first(215)?.subfield("A") ?? "")
     base.bbk = record.text(621)
     base.authorMark = record.text(908)
     return .success(
