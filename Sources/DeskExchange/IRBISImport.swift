@@ -37,10 +37,18 @@ public struct RecordFeed {
   private let moment: LocalMoment
   private var batch: [ImportItem] = []
   private var records = 0
+  /// The inventory numbers of this file so far, each with its record ("record 5"): a number
+  /// given twice in one file is reported as such. (Short numbers are kept inline by Swift's
+  /// strings: about 40 MB at a million copies.)
+  private var numbers: [String: String] = [:]
 
-  init(pipe: BatchPipe<ImportItem>, moment: LocalMoment) {
+  /// With `--update` a later copy of a number replaces the earlier, in the file as in the library.
+  private let update: Bool
+
+  init(pipe: BatchPipe<ImportItem>, moment: LocalMoment, update: Bool) {
     self.pipe = pipe
     self.moment = moment
+    self.update = update
     batch.reserveCapacity(RecordFeed.batchSize)
   }
 
@@ -65,11 +73,27 @@ public struct RecordFeed {
     case .failure(let refusal):
       try send(.problem("\(source): \(refusal)"))
     case .success(let drafts):
+      // Copies without a number cannot circulate: reported, never made into a book «б/н».
+      for written in IRBISBooks.copiesWithoutNumber(in: record) {
+        let shown = written.isEmpty ? "" : " («\(written)»)"
+        try send(.problem("\(source): a copy without an inventory number\(shown): skipped"))
+      }
       for draft in drafts { try takeBook(draft, source: source) }
     }
   }
 
   private mutating func takeBook(_ draft: BookDraft, source: String) throws {
+    let inventory = draft.inventoryNumber.trimmingWhitespace()
+    if let earlier = numbers[inventory] {
+      guard update else {
+        try send(
+          .problem("\(source): copy \(inventory): the same number is also in \(earlier) of this file; skipped"))
+        return
+      }
+      try send(
+        .note("\(source): copy \(inventory): the same number is also in \(earlier) of this file; this one replaces it"))
+    }
+    numbers[inventory] = String(source.prefix { $0 != "(" }).trimmingWhitespace()
     var draft = draft
     var checked = validated(draft)
     // An invalid ISBN does not keep a copy out: it comes in without one, and the report says so.
@@ -79,6 +103,15 @@ public struct RecordFeed {
       try send(
         .note("\(source): copy \(draft.inventoryNumber): ISBN «\(draft.isbn)» is not valid; imported without it"))
       draft.isbn = ""
+      checked = validated(draft)
+    }
+    // A price that is not an amount («Беспл.», free) does not keep a copy out either.
+    if case .failure(let errors) = checked,
+      errors.errors.contains(where: { if case .invalidPrice = $0 { return true } else { return false } })
+    {
+      try send(
+        .note("\(source): copy \(draft.inventoryNumber): price «\(draft.price)» is not an amount; imported without it"))
+      draft.price = ""
       checked = validated(draft)
     }
     switch checked {
@@ -142,7 +175,7 @@ public struct RecordImporter {
     let moment = store.clock.now()
     let reading = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
-      var records = RecordFeed(pipe: pipe, moment: moment)
+      var records = RecordFeed(pipe: pipe, moment: moment, update: update)
       do {
         try feed(&records)
         try records.finish()

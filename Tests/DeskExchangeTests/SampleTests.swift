@@ -85,4 +85,21 @@ import Testing
     #expect(book.pages == 528)
     #expect(book.place == "Ф104")
   }
+
+  /// Ten real records with copies numbered «б/н», a price «Беспл.» and one number given twice.
+  @Test func theManagedReportsSampleImportsWithoutMakingBooksOfNoNumbers() throws {
+    let folder = TemporaryFolder()
+    let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
+    let report = try IRBISTextImport.run(
+      path: SampleTests.samples + "managed-reports-001.txt", encoding: nil, store: store, update: false, dryRun: false)
+    #expect(report.problems.contains("record 5 (line 323): a copy without an inventory number («б/н»): skipped"))
+    #expect(try store.book(inventory: "б/н") == nil, "no book is called «б/н»")
+    #expect(!report.problems.contains { $0.contains("already in the library") }, "\(report.problems)")
+    #expect(
+      report.problems.contains { $0.hasPrefix("record 8 (line 535): copy 2223: the same number is also in record 8") })
+    #expect(
+      report.notes.contains("record 6 (line 399): copy 222: price «Беспл.» is not an amount; imported without it"))
+    let free = try #require(try store.book(inventory: "222"))
+    #expect(free.price == nil)
+  }
 }

@@ -47,12 +47,25 @@ public enum IRBISBooks {
     return (title, "")
   }
 
+  /// True for what catalogues write in 910 ^B for a copy without a number: nothing, «б/н»
+  /// («без номера») and its spellings.
+  public static func isNoNumber(_ inventory: String) -> Bool {
+    let folded = inventory.trimmingWhitespace().lowercased().filter { !" ./\\-".contains($0) }
+    return folded.isEmpty || folded == "бн" || folded == "безномера"
+  }
+
+  /// The copies of a record that have no inventory number (910 ^B empty or «б/н»), as written:
+  /// they cannot circulate, and an import reports them.
+  public static func copiesWithoutNumber(in record: IRBISRecord) -> [String] {
+    record.all(910).map { $0.subfield("B").trimmingWhitespace() }.filter(isNoNumber)
+  }
+
   /// The books a catalogue record describes: one for each copy (field 910) with an inventory
   /// number. A record that is not a book, or has no copy with a number, says why.
   public static func drafts(from record: IRBISRecord) -> Result<[BookDraft], ImportRefusal> {
     let worksheet = record.text(920).trimmingWhitespace().uppercased()
     guard ["PAZK", "SPEC", ""].contains(worksheet) else { return .failure(.notABook(worksheet)) }
-    let copies = record.all(910).filter { !$0.subfield("B").trimmingWhitespace().isEmpty }
+    let copies = record.all(910).filter { !isNoNumber($0.subfield("B")) }
     guard !copies.isEmpty else { return .failure(.noInventoryNumber) }
     var base = BookDraft()
     let isbnField = record.first(10)
