@@ -31,10 +31,16 @@ public final class LineReader: @unchecked Sendable {
       case .nul: return "a NUL byte in a value"
       case .tooLong(let length, let limit): return "a line of \(length) bytes, over the limit of \(limit)"
       case .unending(let limit):
-        return "no line break within \(limit / 1_048_576 * 16) MiB: not a text file; the rest was not read"
+        let giveUp = limit * LineReader.unendingFactor
+        let size = giveUp >= 1_048_576 ? "\(giveUp / 1_048_576) MiB" : "\(giveUp) bytes"
+        return "no line break within \(size): not a text file; the rest was not read"
       }
     }
   }
+
+  /// A line this many times over the limit without a break is not text: reading it out could
+  /// never end (`/dev/zero`).
+  static let unendingFactor = 16
 
   /// The longest line taken (a setting of the import); a megabyte unless said otherwise.
   public static let defaultMaximumLineBytes = 1 << 20
@@ -110,8 +116,7 @@ public final class LineReader: @unchecked Sendable {
     var bytes: [UInt8] = []
     var length = 0
     var sawAny = false
-    // A line this much over the limit without a break is not text: reading it out would never end.
-    let giveUp = maximumLineBytes * 16
+    let giveUp = maximumLineBytes * LineReader.unendingFactor
     while true {
       if start == end {
         refill()

@@ -54,13 +54,12 @@ public protocol SyncService: AnyObject {
 /// No central, or a test that sets the state by hand.
 public final class StaticSyncService: SyncService {
   public var state: SyncState
-  public private(set) var nudges = 0
 
   public init(_ state: SyncState = SyncState()) {
     self.state = state
   }
 
-  public func nudge() { nudges += 1 }
+  public func nudge() {}
   public func stop(waitingAtMost milliseconds: Int) {}
 }
 
