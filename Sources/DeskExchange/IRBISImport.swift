@@ -79,6 +79,12 @@ public struct RecordFeed {
         let shown = written.isEmpty ? "" : " («\(written)»)"
         try send(.problem("\(source): a copy without an inventory number\(shown): skipped"))
       }
+      for copy in record.all(910) where IRBISBooks.status(irbisCode: copy.subfield("A")) == nil {
+        try send(
+          .note(
+            "\(source): copy \(copy.subfield("B")): status «\(copy.subfield("A"))» is not an IRBIS copy status; "
+              + "imported as available"))
+      }
       for draft in drafts { try takeBook(draft, source: source) }
     }
   }
@@ -243,6 +249,7 @@ public struct RecordImporter {
         }
         try store.updateBook(inventory: inventory) { current in
           for field in BookDraft.fields where !draft[field].isEmpty { current[field] = draft[field] }
+          current.status = draft.status
         }
         report.booksUpdated += 1
       }

@@ -171,4 +171,9 @@ public let librarySchemaBeforeSync =
     CREATE UNIQUE INDEX book_inventory ON book(inventory) WHERE deleted = 0;
     CREATE UNIQUE INDEX reader_ticket ON reader(ticket) WHERE deleted = 0;
     CREATE UNIQUE INDEX loan_open_book ON loan(book_id) WHERE returned_at IS NULL AND deleted = 0;
+    DROP INDEX book_list; DROP INDEX book_not_for_loan; DROP INDEX book_record_group;
+    ALTER TABLE book DROP COLUMN status; ALTER TABLE book DROP COLUMN source_record;
+    ALTER TABLE book DROP COLUMN source_copy; ALTER TABLE book DROP COLUMN record_group;
+    CREATE INDEX book_list ON book(sort_key, inventory, author_surname, author_initials, title, year, deleted)
+      WHERE deleted = 0;
     """

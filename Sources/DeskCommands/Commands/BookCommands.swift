@@ -95,6 +95,7 @@ struct BookList: DeskCommand {
       CommandSpec.Option("--issued", help: "Only books that are out."),
       CommandSpec.Option("--available", help: "Only books on the shelf."),
       CommandSpec.Option("--overdue", help: "Only books past their due date."),
+      CommandSpec.Option("--not-for-loan", help: "Only copies lost, written off, in repair, in processing or for reference."),
       CommandSpec.Option(
         "--search", value: "<text>",
         help: "Only books where each word starts a word of the title, author, publisher, inventory number or ISBN."),
@@ -105,10 +106,11 @@ struct BookList: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     _ = try arguments.positionals(minimum: 0, maximum: 0)
-    let filters = ["--issued": BookFilter.issued, "--available": .available, "--overdue": .overdue]
-      .filter { arguments.has($0.key) }
+    let filters = [
+      "--issued": BookFilter.issued, "--available": .available, "--overdue": .overdue, "--not-for-loan": .notForLoan,
+    ].filter { arguments.has($0.key) }
     guard filters.count <= 1 else {
-      throw .usage("choose one of --issued, --available and --overdue", command: spec.path)
+      throw .usage("choose one of --issued, --available, --overdue and --not-for-loan", command: spec.path)
     }
     let filter = filters.first?.value ?? .all
     let limit = try arguments.integer("--limit") ?? 100
@@ -138,7 +140,7 @@ struct BookList: DeskCommand {
         } else {
           table.append([
             listing.book.inventoryNumber, listing.book.author, listing.book.title,
-            listing.book.year.map(String.init) ?? "", status(listing.loan, today: today),
+            listing.book.year.map(String.init) ?? "", status(listing, today: today),
           ])
         }
       }
@@ -175,9 +177,11 @@ struct BookList: DeskCommand {
     }
   }
 
-  static func status(_ loan: CurrentLoan?, today: LocalDate) -> String {
-    guard let loan else { return "" }
+  static func status(_ listing: BookListing, today: LocalDate) -> String {
+    let copy = listing.book.status.circulates ? "" : listing.book.status.label
+    guard let loan = listing.loan else { return copy }
     let overdue = loan.loan.isOverdue(on: today) ? "OVERDUE " : ""
     return "\(overdue)\(loan.readerName) (\(loan.readerTicket)) due \(loan.loan.due.iso)"
+      + (copy.isEmpty ? "" : "; \(copy)")
   }
 }

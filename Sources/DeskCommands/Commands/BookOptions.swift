@@ -17,6 +17,10 @@ enum BookOptions {
     ("--author-mark", .authorMark, "<mark>", "Author mark, like Л49."),
     ("--place", .place, "<text>", "Storage place (shelf, room)."),
     ("--received", .received, "<date>", "Date received, YYYY-MM-DD (default: today for a new book)."),
+    (
+      "--status", .status, "<status>",
+      "Copy status: \(CopyStatus.words) (default available); only an available copy is issued."
+    ),
   ]
 
   /// The options, those in `required` shown as the ones a new record cannot do without.

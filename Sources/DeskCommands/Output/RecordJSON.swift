@@ -21,6 +21,7 @@ enum RecordJSON {
       ("place", .string(book.place)),
       ("received", .optional(book.received?.iso)),
       ("status", .string(status(loan?.loan, today: today))),
+      ("copy_status", .string(book.status.rawValue)),
       (
         "loan",
         loan.map { current in

@@ -11,11 +11,12 @@ enum RecordText {
 
   static func book(_ book: Book, loan: CurrentLoan?, history: [LoanRecord], clock: any Clock) -> String {
     let today = clock.now().date
-    var status = "available"
+    var status = book.status.circulates ? "available" : "\(book.status.label): not for loan"
     if let loan {
       status = "issued to \(loan.readerName) (ticket \(loan.readerTicket)), due \(loan.loan.due.iso)"
       if loan.loan.isOverdue(on: today) { status += ", OVERDUE by \(days(loan.loan.daysOverdue(on: today)))" }
       if loan.loan.renewals > 0 { status += ", renewed \(times(loan.loan.renewals))" }
+      if !book.status.circulates { status += "; the copy is \(book.status.label)" }
     }
     var text = fields([
       ("Inventory number", book.inventoryNumber),

@@ -20,6 +20,8 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
   case severalCopies(isbn: String, copies: [String])
   /// A code that is not a book's, where only books are taken.
   case notABook(String)
+  /// The copy is lost, written off, in repair, in processing or for reference only.
+  case notForLoan(book: String, inventory: String, status: CopyStatus)
 
   public var description: String {
     switch self {
@@ -58,6 +60,9 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
         + copies.joined(separator: "; ")
     case .notABook(let code):
       return "«\(code)» is not a book of the library: scan the book's label"
+    case .notForLoan(let book, let inventory, let status):
+      return "«\(book)» (\(inventory)) is \(status.label) and cannot be issued: "
+        + "if it is back on the shelf, make it available first (s on the book's screen)"
     }
   }
 }

@@ -14,6 +14,33 @@ public enum IRBISBooks {
     return "\(book.bbk)/\(book.authorMark)-\(book.inventoryNumber)"
   }
 
+  /// The status of a copy with 910 ^A `code` (ManagedIrbis's `ExemplarStatus`); nil for a code
+  /// IRBIS does not define. On loan (1), reserved (9), BiblioNet (C) and a reproduction (R) are
+  /// available copies: whether one is out is its loans' to say.
+  public static func status(irbisCode code: String) -> CopyStatus? {
+    switch code.trimmingWhitespace().uppercased() {
+    case "", "0", "1", "9", "C", "R": return .available
+    case "2", "8": return .inProcessing
+    case "3": return .damaged
+    case "4": return .lost
+    case "5", "P": return .referenceOnly
+    case "6": return .writtenOff
+    default: return nil
+    }
+  }
+
+  /// The 910 ^A code of a copy: on loan (1) or free (0) for an available copy, else its status's.
+  public static func irbisCode(_ status: CopyStatus, onLoan: Bool) -> String {
+    switch status {
+    case .available: return onLoan ? "1" : "0"
+    case .inProcessing: return "2"
+    case .damaged: return "3"
+    case .lost: return "4"
+    case .referenceOnly: return "5"
+    case .writtenOff: return "6"
+    }
+  }
+
   /// One catalogue record for one copy. `onLoan` sets the copy's status (910^A 1, else 0).
   public static func record(for book: Book, onLoan: Bool) -> IRBISRecord {
     var record = IRBISRecord()
@@ -30,7 +57,7 @@ public enum IRBISBooks {
     record.append(
       910,
       subfields: [
-        ("A", onLoan ? "1" : "0"), ("B", book.inventoryNumber), ("C", book.received?.compact ?? ""), ("D", book.place),
+        ("A", irbisCode(book.status, onLoan: onLoan)), ("B", book.inventoryNumber), ("C", book.received?.compact ?? ""), ("D", book.place),
       ])
     return record
   }
@@ -98,6 +125,8 @@ public enum IRBISBooks {
         let price = (copy["E"] ?? "").replacingCommasWithDots()
         if !price.isEmpty { draft.price = price }
         if let received = LocalDate(iso: copy["C"] ?? "") { draft.received = received.iso }
+        // An unknown code leaves the status empty: the import notes it and the copy is available.
+        if let status = status(irbisCode: copy["A"] ?? "") { draft.status = status.rawValue }
         return draft
       })
   }

@@ -15,6 +15,8 @@ public struct Book: Hashable, Sendable {
   public var authorMark: String
   public var place: String
   public var received: LocalDate?
+  /// Whether the copy may be issued; out or in is its loans' to say.
+  public var status: CopyStatus
   public var created: Timestamp
   public var updated: Timestamp
 
@@ -22,7 +24,8 @@ public struct Book: Hashable, Sendable {
     id: RecordID = .random(), inventoryNumber: String, isbn: ISBN? = nil, authorSurname: String = "",
     authorInitials: String = "", title: String, publisher: String = "", city: String = "",
     year: Int? = nil, pages: Int? = nil, price: Money? = nil, bbk: String = "", authorMark: String = "",
-    place: String = "", received: LocalDate? = nil, created: Timestamp, updated: Timestamp
+    place: String = "", received: LocalDate? = nil, status: CopyStatus = .available, created: Timestamp,
+    updated: Timestamp
   ) {
     self.id = id
     self.inventoryNumber = inventoryNumber
@@ -39,6 +42,7 @@ public struct Book: Hashable, Sendable {
     self.authorMark = authorMark
     self.place = place
     self.received = received
+    self.status = status
     self.created = created
     self.updated = updated
   }

@@ -15,6 +15,8 @@ public struct BookDraft: Hashable, Sendable {
   public var authorMark = ""
   public var place = ""
   public var received = ""
+  /// A `CopyStatus` word; empty keeps the status as it is (available for a new copy).
+  public var status = ""
 
   public init() {}
 
@@ -34,6 +36,7 @@ public struct BookDraft: Hashable, Sendable {
     authorMark = book.authorMark
     place = book.place
     received = book.received?.iso ?? ""
+    status = book.status == .available ? "" : book.status.rawValue
   }
 
   public subscript(field: Field) -> String {
@@ -63,6 +66,7 @@ public struct BookDraft: Hashable, Sendable {
     case .authorMark: return \.authorMark
     case .place: return \.place
     case .received: return \.received
+    case .status: return \.status
     default: preconditionFailure("\(field) is not a book field")
     }
   }
@@ -86,12 +90,13 @@ public struct BookDraft: Hashable, Sendable {
     let authorMark = reader.text(self.authorMark, .authorMark, maximum: 20)
     let place = reader.text(self.place, .place, maximum: 100)
     let received = reader.date(self.received, .received)
+    let status = reader.status(self.status) ?? base?.status ?? .available
     guard reader.errors.isEmpty else { throw ValidationErrors(reader.errors) }
     return Book(
       id: base?.id ?? .random(), inventoryNumber: inventory, isbn: isbn, authorSurname: surname,
       authorInitials: initials, title: title, publisher: publisher, city: city, year: year,
       pages: pages, price: price, bbk: bbk, authorMark: authorMark, place: place,
-      received: received ?? (base == nil ? today : nil),
+      received: received ?? (base == nil ? today : nil), status: status,
       created: base?.created ?? now, updated: now)
   }
 }

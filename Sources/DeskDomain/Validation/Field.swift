@@ -2,7 +2,7 @@
 public enum Field: String, CaseIterable, Sendable {
   // Book
   case inventoryNumber, isbn, authorSurname, authorInitials, title, publisher, city, year, pages
-  case price, bbk, authorMark, place, received
+  case price, bbk, authorMark, place, received, status
   // Reader
   case ticket, surname, firstName, patronymic, birthYear, phone, email, category, registered
   case postcode, addressCity, street, house, flat
@@ -24,6 +24,7 @@ public enum Field: String, CaseIterable, Sendable {
     case .authorMark: return "Author mark"
     case .place: return "Storage place"
     case .received: return "Date received"
+    case .status: return "Status"
     case .ticket: return "Reader ticket"
     case .surname: return "Surname"
     case .firstName: return "First name"

@@ -49,6 +49,16 @@ struct FieldReader {
     }
   }
 
+  mutating func status(_ value: String) -> CopyStatus? {
+    let trimmed = value.trimmingWhitespace()
+    guard !trimmed.isEmpty else { return nil }
+    guard let status = CopyStatus(word: trimmed) else {
+      errors.append(.unknownStatus(trimmed))
+      return nil
+    }
+    return status
+  }
+
   mutating func money(_ value: String) -> Money? {
     let trimmed = value.trimmingWhitespace()
     guard !trimmed.isEmpty else { return nil }

@@ -14,6 +14,7 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
   case unknownCategory(String, known: [String])
   case addressConflict(phone: String, existing: String)
   case phoneNeededForAddress
+  case unknownStatus(String)
 
   public var field: Field {
     switch self {
@@ -27,6 +28,7 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
     case .duplicateTicket: return .ticket
     case .unknownCategory: return .category
     case .addressConflict, .phoneNeededForAddress: return .phone
+    case .unknownStatus: return .status
     }
   }
 
@@ -59,6 +61,8 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
         + "leave the address empty to use it, or correct it there first"
     case .phoneNeededForAddress:
       return "An address needs a phone number: addresses are kept by home phone"
+    case .unknownStatus(let text):
+      return "Status «\(text)» is not known; the statuses are: \(CopyStatus.words)"
     }
   }
 }

@@ -22,25 +22,27 @@ public struct BookSummary: Hashable, Sendable {
   public var authorInitials: String
   public var title: String
   public var year: Int?
+  public var status: CopyStatus
   /// The key the list is sorted and paged by, as stored.
   public var sortKey: String
 
   public init(
     inventoryNumber: String, authorSurname: String, authorInitials: String, title: String, year: Int?,
-    sortKey: String
+    status: CopyStatus = .available, sortKey: String
   ) {
     self.inventoryNumber = inventoryNumber
     self.authorSurname = authorSurname
     self.authorInitials = authorInitials
     self.title = title
     self.year = year
+    self.status = status
     self.sortKey = sortKey
   }
 
   public init(_ book: Book) {
     self.init(
       inventoryNumber: book.inventoryNumber, authorSurname: book.authorSurname, authorInitials: book.authorInitials,
-      title: book.title, year: book.year, sortKey: book.sortKey)
+      title: book.title, year: book.year, status: book.status, sortKey: book.sortKey)
   }
 
   public var author: String {
@@ -93,6 +95,8 @@ public struct CurrentLoan: Hashable, Sendable {
 
 public enum BookFilter: String, CaseIterable, Sendable {
   case all, issued, available, overdue
+  /// Copies that may not be issued: lost, written off, in repair, in processing, reference only.
+  case notForLoan
 }
 
 /// Where a page of a list starts. Lists page by their sort key (keyset paging), so the cost of a
@@ -110,9 +114,9 @@ extension LibraryStore {
   static let bookColumns = """
     b.id, b.uuid, b.inventory, b.isbn, b.author_surname, b.author_initials, b.title, b.publisher,
     b.city, b.year, b.pages, b.price_minor, b.bbk, b.author_mark, b.place, b.received,
-    b.created_at, b.updated_at
+    b.created_at, b.updated_at, b.status
     """
-  static let bookColumnCount: Int32 = 18
+  static let bookColumnCount: Int32 = 19
 
   static func decodeBook(_ row: Row, from start: Int32 = 0) -> Book {
     let c = { (offset: Int32) in start + offset }
@@ -124,6 +128,7 @@ extension LibraryStore {
       pages: row.optionalInt(c(10)), price: row.isNull(c(11)) ? nil : Money(minorUnits: row.int64(c(11))),
       bbk: row.string(c(12)), authorMark: row.string(c(13)), place: row.string(c(14)),
       received: row.optionalString(c(15)).flatMap(LocalDate.init(iso:)),
+      status: CopyStatus(rawValue: row.string(c(18))) ?? .available,
       created: Timestamp(iso: row.string(c(16))) ?? Timestamp(millisecondsSinceEpoch: 0),
       updated: Timestamp(iso: row.string(c(17))) ?? Timestamp(millisecondsSinceEpoch: 0))
   }
@@ -183,7 +188,7 @@ extension LibraryStore {
           """
           UPDATE book SET inventory = ?, isbn = ?, isbn13 = ?, author_surname = ?, author_initials = ?,
             title = ?, publisher = ?, city = ?, year = ?, pages = ?, price_minor = ?, bbk = ?,
-            author_mark = ?, place = ?, received = ?, sort_key = ?, search_text = ?, updated_at = ?
+            author_mark = ?, place = ?, received = ?, status = ?, sort_key = ?, search_text = ?, updated_at = ?
           WHERE uuid = ?
           """,
           values: LibraryStore.bookValues(book) + [.text(book.updated.iso), .text(book.id.text)])
@@ -219,9 +224,9 @@ extension LibraryStore {
     try database.execute(
       """
       INSERT INTO book(inventory, isbn, isbn13, author_surname, author_initials, title, publisher,
-        city, year, pages, price_minor, bbk, author_mark, place, received, sort_key, search_text,
+        city, year, pages, price_minor, bbk, author_mark, place, received, status, sort_key, search_text,
         uuid, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       values: row.values + [.text(row.book.id.text), .text(row.book.created.iso), .text(row.book.updated.iso)])
   }
@@ -232,7 +237,8 @@ extension LibraryStore {
       .text(book.authorSurname), .text(book.authorInitials), .text(book.title), .text(book.publisher),
       .text(book.city), .optionalInteger(book.year), .optionalInteger(book.pages),
       book.price.map { .integer($0.minorUnits) } ?? .null, .text(book.bbk), .text(book.authorMark),
-      .text(book.place), .optionalText(book.received?.iso), .text(book.sortKey), .text(book.searchText),
+      .text(book.place), .optionalText(book.received?.iso), .text(book.status.rawValue), .text(book.sortKey),
+      .text(book.searchText),
     ]
   }
 
@@ -308,19 +314,20 @@ extension LibraryStore {
     filter: BookFilter = .all, search: String = "", position: PagePosition = .first, limit: Int = 40
   ) throws(StoreError) -> [BookListRow] {
     try bookPage(
-      columns: LibraryStore.listColumns, columnCount: 6,
+      columns: LibraryStore.listColumns, columnCount: 7,
       filter: filter, search: search, position: position, limit: limit
     ) { row, loan, offered in
       BookListRow(
         book: BookSummary(
           inventoryNumber: row.string(1), authorSurname: row.string(2), authorInitials: row.string(3),
-          title: row.string(4), year: row.optionalInt(5), sortKey: row.string(0)),
+          title: row.string(4), year: row.optionalInt(5), status: CopyStatus(rawValue: row.string(6)) ?? .available,
+          sortKey: row.string(0)),
         loan: loan, hasLookupOffer: offered)
     }
   }
 
   /// The columns of `book b` that the full-screen list shows, all of them in `book_list`.
-  static let listColumns = "b.sort_key, b.inventory, b.author_surname, b.author_initials, b.title, b.year"
+  static let listColumns = "b.sort_key, b.inventory, b.author_surname, b.author_initials, b.title, b.year, b.status"
 
   /// A page of books with their open loans: `columns` of `book b` first, then the loan's.
   private func bookPage<T>(
@@ -363,7 +370,10 @@ extension LibraryStore {
     switch filter {
     case .all, .available:
       join = "LEFT JOIN " + openLoan
-      if filter == .available { conditions.append("l.id IS NULL") }
+      if filter == .available { conditions.append("l.id IS NULL AND b.status = 'available'") }
+    case .notForLoan:
+      join = "LEFT JOIN " + openLoan
+      conditions.append("b.status <> 'available'")
     case .issued:
       join = "JOIN " + openLoan
     case .overdue:
@@ -425,6 +435,14 @@ extension LibraryStore {
       case .available:
         return try database.scalarInt("SELECT value FROM counter WHERE name = 'books'")
           - database.scalarInt("SELECT value FROM counter WHERE name = 'open_loans'") + loansOfBooksOutTwice()
+          - database.scalarInt(
+            """
+            SELECT count(*) FROM book b INDEXED BY book_not_for_loan WHERE b.status <> 'available' AND b.deleted = 0
+              AND NOT EXISTS (SELECT 1 FROM loan l WHERE l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0)
+            """)
+      case .notForLoan:
+        return try database.scalarInt(
+          "SELECT count(*) FROM book INDEXED BY book_not_for_loan WHERE status <> 'available' AND deleted = 0")
       }
     }
   }

@@ -128,6 +128,9 @@ extension LibraryStore {
     var refusals = found
     if let due, due < moment.date { refusals.append(.dueDateInPast(due)) }
     for (_, book) in books {
+      if !book.status.circulates {
+        refusals.append(.notForLoan(book: book.title, inventory: book.inventoryNumber, status: book.status))
+      }
       guard let current = try currentLoan(bookID: book.id) else { continue }
       if current.readerTicket == reader.reader.ticket {
         refusals.append(

@@ -188,10 +188,13 @@ extension LibraryStore {
         toIssue: false)
     }
     if copies.count == 1, let only = out.first?.ref ?? free.first { return .copy(only) }
-    guard !free.isEmpty else {
+    let lendable = free.filter { $0.book.status.circulates }
+    guard !lendable.isEmpty else {
+      // The one copy on the shelf that may not be issued: its refusal says why (lost, in repair…).
+      if free.count == 1, let only = free.first { return .copy(only) }
       throw StoreError.refused([.noCopyAvailable(isbn: isbn.hyphenated, copies: copies.count)])
     }
-    return .choose(free.map { CopyChoice(book: $0.book, loan: nil) }, toIssue: true)
+    return .choose(lendable.map { CopyChoice(book: $0.book, loan: nil) }, toIssue: true)
   }
 
   /// Takes back a change made at the counter, as if it had not happened: an issue is cancelled, a

@@ -28,10 +28,18 @@ struct SyncedField: Sendable {
   let name: String
   /// A column holding the row id of a record in another table travels as that record's UUID.
   let references: String?
+  /// The schema version that added the field: a migration makes the triggers of the fields of
+  /// its own version, never those added later.
+  let since: Int
+  /// The value of a field added after the central's first changes, for a record made by a change
+  /// that was written before the field existed.
+  let absent: DatabaseValue?
 
-  init(_ name: String, references: String? = nil) {
+  init(_ name: String, references: String? = nil, since: Int = 10, absent: DatabaseValue? = nil) {
     self.name = name
     self.references = references
+    self.since = since
+    self.absent = absent
   }
 
   /// The column in the table: a reference `address` is kept as `address_id`.
@@ -60,12 +68,7 @@ enum SyncedTables {
       fields: ["phone", "phone_key", "postcode", "city", "street", "house", "flat", "created_at", "deleted"].map {
         SyncedField($0)
       }, deletesRows: false, keys: nil),
-    SyncedTable(
-      entity: "book", key: "uuid",
-      fields: [
-        "inventory", "isbn", "isbn13", "author_surname", "author_initials", "title", "publisher", "city", "year",
-        "pages", "price_minor", "bbk", "author_mark", "place", "received", "created_at", "deleted",
-      ].map { SyncedField($0) }, deletesRows: false, keys: nil),
+    book,
     SyncedTable(
       entity: "reader", key: "uuid",
       fields: [
@@ -82,6 +85,18 @@ enum SyncedTables {
         SyncedField("renewed_at"), SyncedField("desk"), SyncedField("created_at"), SyncedField("deleted"),
       ], deletesRows: false, keys: nil),
   ]
+
+  /// Migration 12 added the status and the fields an import keeps.
+  static let book = SyncedTable(
+    entity: "book", key: "uuid",
+    fields: [
+      "inventory", "isbn", "isbn13", "author_surname", "author_initials", "title", "publisher", "city", "year",
+      "pages", "price_minor", "bbk", "author_mark", "place", "received", "created_at", "deleted",
+    ].map { SyncedField($0) } + [
+      SyncedField("status", since: 12, absent: .text("available")),
+      SyncedField("source_record", since: 12, absent: .text("")),
+      SyncedField("source_copy", since: 12, absent: .text("")), SyncedField("record_group", since: 12, absent: .text("")),
+    ], deletesRows: false, keys: nil)
 
   static func table(_ entity: String) -> SyncedTable? {
     all.first { $0.entity == entity }
@@ -102,8 +117,8 @@ enum SyncedTables {
   static let capturing = "(SELECT capture = 1 AND applying = 0 FROM sync_desk WHERE id = 1)"
 
   /// The triggers that write each change into the outbox, in the same transaction as the change.
-  static func captureTriggers() -> String {
-    all.map(triggers(for:)).joined(separator: "\n")
+  static func captureTriggers(schemaVersion: Int) -> String {
+    all.map { triggers(for: $0, schemaVersion: schemaVersion) }.joined(separator: "\n")
   }
 
   /// Puts every record of `table` in the outbox as it stands (a library joining a central with
@@ -135,7 +150,11 @@ enum SyncedTables {
     return "(SELECT uuid FROM \(referenced) WHERE id = \(row).\(field.column))"
   }
 
-  private static func triggers(for table: SyncedTable) -> String {
+  /// The capture triggers of `table` as schema version `schemaVersion` has its fields.
+  static func triggers(for whole: SyncedTable, schemaVersion: Int) -> String {
+    let table = SyncedTable(
+      entity: whole.entity, key: whole.key, fields: whole.fields.filter { $0.since <= schemaVersion },
+      deletesRows: whole.deletesRows, keys: whole.keys)
     let name = table.entity
     func onlyKeys(_ row: String) -> String {
       guard let keys = table.keys else { return "" }

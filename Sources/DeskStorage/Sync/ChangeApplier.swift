@@ -172,7 +172,7 @@ extension LibraryStore {
       // A record made at another desk: its first change brings every field, and nothing here is
       // newer than it.
       let given = Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
-      let missing = table.fields.map(\.name).filter { given[$0] == nil }
+      let missing = table.fields.filter { given[$0.name] == nil && $0.absent == nil }.map(\.name)
       guard missing.isEmpty else {
         throw bad(
           "this desk does not have the \(change.entity), and the change does not make it "
@@ -387,7 +387,7 @@ extension LibraryStore {
     var values: [DatabaseValue] = [.text(key)]
     values.reserveCapacity(table.fields.count + 5)
     for field in table.fields {
-      values.append(try columnValue(table, field.name, fields[field.name] ?? .null, bad: bad).value)
+      values.append(try columnValue(table, field.name, fields[field.name] ?? field.absent ?? .null, bad: bad).value)
     }
     values.append(.text(now.iso))
     if let (sortKey, searchText) = LibraryStore.derivedColumns(table.entity, key: key, fields) {

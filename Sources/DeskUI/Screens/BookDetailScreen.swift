@@ -29,7 +29,7 @@ final class BookDetailScreen: DeskScreen {
     var hints = [KeyHint("e", s.keyEdit)]
     hints += loan == nil ? [KeyHint("i", s.keyIssue)] : [KeyHint("r", s.keyReturn), KeyHint("w", s.keyRenew)]
     if offer != nil { hints += [KeyHint("u", s.keyApplyOffer), KeyHint("x", s.keyDismissOffer)] }
-    hints += [KeyHint("d", s.keyDelete), KeyHint("Esc", s.keyBack)]
+    hints += [KeyHint("s", s.keyStatus), KeyHint("d", s.keyDelete), KeyHint("Esc", s.keyBack)]
     return hints
   }
 
@@ -115,6 +115,8 @@ final class BookDetailScreen: DeskScreen {
         try context.store.circulate(book.inventoryNumber, reader: nil, intent: .renew, conflictSeen: true).actions
       }
       return effects + reload(context: context)
+    case .character("s"), .character("ы"):
+      return [chooseStatus(book, context: context)]
     case .character("d"), .character("в"), .delete:
       if let loan {
         return [
@@ -147,6 +149,28 @@ final class BookDetailScreen: DeskScreen {
 
   /// How far down a record taller than the window is scrolled (↑↓ PgUp PgDn Home End).
   private var scroll = 0
+
+  /// The statuses to choose from, the copy's own selected; the choice is saved at once.
+  private func chooseStatus(_ book: Book, context: UIContext) -> Effect {
+    let s = context.strings
+    let statuses = CopyStatus.allCases
+    return .dialog(
+      Dialog(
+        title: s.statusTitle, lines: [s.statusQuestion(book.title)],
+        kind: .choice(
+          options: statuses.map(s.statusName), codes: statuses.map(\.rawValue),
+          selected: statuses.firstIndex(of: book.status) ?? 0)
+      ) { [weak self] answer in
+        guard case .chosen(let index) = answer, statuses.indices.contains(index), let self else { return [] }
+        let status = statuses[index]
+        guard status != book.status else { return [] }
+        let effects = attempt(context, title: s.cannotSaveTitle) { () throws(StoreError) in
+          let updated = try context.store.updateBook(inventory: book.inventoryNumber) { $0.status = status.rawValue }
+          return s.statusChanged(updated.inventoryNumber, updated.status)
+        }
+        return effects + self.reload(context: context)
+      })
+  }
 
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
     // Drawn whole on a tall page, then shown from the scrolled row: nothing is cut off below.
@@ -198,9 +222,19 @@ final class BookDetailScreen: DeskScreen {
       buffer.write(
         (overdue ? "! " : "* ") + text, row: y, column: area.column + 2, width: area.width - 4,
         style: context.style(overdue ? .overdue : .issued))
+    } else if !book.status.circulates {
+      buffer.write(
+        "x " + s.bookNotForLoan(book.status), row: y, column: area.column + 2, width: area.width - 4,
+        style: context.style(.warning))
     } else {
       buffer.write(
         s.bookAvailable, row: y, column: area.column + 2, width: area.width - 4, style: context.style(.label))
+    }
+    if loan != nil, !book.status.circulates {
+      y += 1
+      buffer.write(
+        "x " + s.bookNotForLoan(book.status), row: y, column: area.column + 2, width: area.width - 4,
+        style: context.style(.warning))
     }
     y += 2
     if let mark {

@@ -122,20 +122,22 @@ final class BookListScreen: ListScreen<BookListRow>, DeskScreen {
     case (true, false, true): role = .selectedIssued
     case (true, false, false): role = .issued
     case (false, _, true): role = .selected
+    case (false, _, false) where !listing.book.status.circulates: role = .muted
     default: role = .normal
     }
-    var status = ""
+    let book = listing.book
+    // A copy that may not be issued says so where a loan would: lost, written off, in repair…
+    var status = book.status.circulates ? "" : s.statusName(book.status)
     if let loan {
       status =
         overdue
         ? s.overdueStatus(loan.readerName, loan.loan.due.iso) : s.issuedStatus(loan.readerName, loan.loan.due.iso)
     }
-    let book = listing.book
+    let mark = overdue ? "!" : (loan != nil ? "*" : (!book.status.circulates ? "x" : (listing.hasLookupOffer ? "+" : " ")))
     return (
       [
-        markCell(
-          overdue ? "!" : (loan != nil ? "*" : (listing.hasLookupOffer ? "+" : " ")), number: book.inventoryNumber,
-          in: context.unsynced.books, context: context), book.inventoryNumber, book.author,
+        markCell(mark, number: book.inventoryNumber, in: context.unsynced.books, context: context),
+        book.inventoryNumber, book.author,
         book.title, book.year.map(String.init) ?? "", status,
       ], role
     )

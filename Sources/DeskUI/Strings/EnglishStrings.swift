@@ -100,6 +100,7 @@ public struct EnglishStrings: UIStrings {
     case .issued: return "issued"
     case .available: return "available"
     case .overdue: return "overdue"
+    case .notForLoan: return "not for loan"
     }
   }
   public func readersTitle(_ filter: String) -> String { "Readers: \(filter)" }
@@ -133,6 +134,16 @@ public struct EnglishStrings: UIStrings {
   public func bookTitle(_ inventory: String) -> String { "Book \(inventory)" }
   public func readerTitle(_ name: String) -> String { "Reader \(name)" }
   public let bookAvailable = "On the shelf: available"
+  public func statusName(_ status: CopyStatus) -> String { status.label }
+  public func bookNotForLoan(_ status: CopyStatus) -> String {
+    "Not for loan: \(status.label) (s changes the status)"
+  }
+  public let statusTitle = "Copy status"
+  public func statusQuestion(_ title: String) -> String { "Status of «\(title)»:" }
+  public func statusChanged(_ inventory: String, _ status: CopyStatus) -> String {
+    "\(inventory) is now \(status.label)"
+  }
+  public let keyStatus = "status"
   public func bookIssuedTo(_ reader: String, _ ticket: String, _ due: String) -> String {
     "Issued to \(reader) (ticket \(ticket)), due \(due)"
   }

@@ -104,6 +104,7 @@ public struct RussianStrings: UIStrings {
     case .issued: return "выданные"
     case .available: return "на полке"
     case .overdue: return "просроченные"
+    case .notForLoan: return "не выдаются"
     }
   }
   public func readersTitle(_ filter: String) -> String { "Читатели: \(filter)" }
@@ -145,6 +146,7 @@ public struct RussianStrings: UIStrings {
     case .authorMark: return "Авторский знак"
     case .place: return "Место хранения"
     case .received: return "Дата поступления"
+    case .status: return "Статус"
     case .ticket: return "Читательский билет"
     case .surname: return "Фамилия"
     case .firstName: return "Имя"
@@ -168,6 +170,25 @@ public struct RussianStrings: UIStrings {
   public func bookTitle(_ inventory: String) -> String { "Книга \(inventory)" }
   public func readerTitle(_ name: String) -> String { "Читатель \(name)" }
   public let bookAvailable = "На полке: можно выдать"
+  public func statusName(_ status: CopyStatus) -> String {
+    switch status {
+    case .available: return "доступен"
+    case .inProcessing: return "в обработке"
+    case .damaged: return "повреждён / в ремонте"
+    case .referenceOnly: return "только в читальном зале"
+    case .lost: return "утерян"
+    case .writtenOff: return "списан"
+    }
+  }
+  public func bookNotForLoan(_ status: CopyStatus) -> String {
+    "Не выдаётся: экземпляр \(statusName(status)) (s — сменить статус)"
+  }
+  public let statusTitle = "Статус экземпляра"
+  public func statusQuestion(_ title: String) -> String { "Статус «\(title)»:" }
+  public func statusChanged(_ inventory: String, _ status: CopyStatus) -> String {
+    "\(inventory): экземпляр теперь \(statusName(status))"
+  }
+  public let keyStatus = "статус"
   public func bookIssuedTo(_ reader: String, _ ticket: String, _ due: String) -> String {
     "Выдана: \(reader) (билет \(ticket)), вернуть до \(due)"
   }
@@ -489,6 +510,8 @@ public struct RussianStrings: UIStrings {
     case .addressConflict(let phone, let existing):
       return "У телефона \(phone) уже другой адрес (\(existing)): оставьте адрес пустым, чтобы взять его"
     case .phoneNeededForAddress: return "Для адреса нужен телефон: адреса хранятся по домашнему телефону"
+    case .unknownStatus(let text):
+      return "Статус «\(text)» неизвестен; статусы: " + CopyStatus.allCases.map(statusName).joined(separator: ", ")
     }
   }
 
@@ -518,6 +541,9 @@ public struct RussianStrings: UIStrings {
       return "ISBN \(isbn) у нескольких экземпляров; сканируйте инвентарный номер того, что в руках: "
         + copies.joined(separator: "; ")
     case .notABook(let code): return "«\(code)» — не книга библиотеки: сканируйте наклейку книги"
+    case .notForLoan(let book, let inventory, let status):
+      return "«\(book)» (\(inventory)): экземпляр \(statusName(status)), выдать его нельзя; "
+        + "если он снова на полке, сначала сделайте его доступным (s в карточке книги)"
     }
   }
 }

@@ -116,6 +116,13 @@ public protocol UIStrings: SyncStrings, Sendable {
   func bookTitle(_ inventory: String) -> String
   func readerTitle(_ name: String) -> String
   var bookAvailable: String { get }
+  func statusName(_ status: CopyStatus) -> String
+  /// A copy that may not be issued, on its detail screen.
+  func bookNotForLoan(_ status: CopyStatus) -> String
+  var statusTitle: String { get }
+  func statusQuestion(_ title: String) -> String
+  func statusChanged(_ inventory: String, _ status: CopyStatus) -> String
+  var keyStatus: String { get }
   func bookIssuedTo(_ reader: String, _ ticket: String, _ due: String) -> String
   func bookOverdueTo(_ reader: String, _ ticket: String, _ due: String, _ days: Int) -> String
   func loanHistory(_ count: Int) -> String
