@@ -28,31 +28,40 @@ public enum IRBISExport {
   ) throws(StoreError) -> Int {
     let newline = newline(writer.encoding)
     var count = 0
-    func write(_ listing: BookListing) {
-      writer.write(IRBISBooks.record(for: listing.book, onLoan: listing.loan != nil).text(newline: newline))
+    // The copies of one imported record go out as that one record, once, in the place of the
+    // first of them the selection meets.
+    var copiesWritten = Set<RecordID>()
+    func write(_ listing: BookListing, kept: IRBISKeptRecord?) throws(StoreError) {
+      var copies = [IRBISCopy(book: listing.book, kept: kept, onLoan: listing.loan != nil)]
+      if let group = kept?.group, !group.isEmpty {
+        guard !copiesWritten.contains(listing.book.id) else { return }
+        copies = try store.copies(inGroup: group).filter { $0.book.sharesDescription(with: listing.book) }
+        copiesWritten.formUnion(copies.map(\.book.id))
+      }
+      writer.write(IRBISBooks.record(for: copies).text(newline: newline).exportable)
       count += 1
     }
     switch selection {
     case .inventories(let numbers):
       for number in numbers {
         guard let book = try store.book(inventory: number) else { throw .bookNotFound(number) }
-        write(BookListing(book: book, loan: try store.currentLoan(ofBook: book)))
+        try write(BookListing(book: book, loan: try store.currentLoan(ofBook: book)), kept: try store.kept(forBook: number))
       }
     case .all, .newSince, .issued:
       let effectiveFilter: BookFilter
       if case .issued = selection { effectiveFilter = .issued } else { effectiveFilter = filter }
       var position = PagePosition.first
       while true {
-        let page = try store.books(filter: effectiveFilter, search: search, position: position, limit: 1000)
-        for listing in page {
+        let page = try store.booksToExport(filter: effectiveFilter, search: search, position: position, limit: 1000)
+        for (listing, kept) in page {
           if case .newSince(let date) = selection {
             let received = listing.book.received ?? listing.book.created.utcDate
             guard received >= date else { continue }
           }
-          write(listing)
+          try write(listing, kept: kept)
         }
         guard page.count == 1000, let last = page.last else { break }
-        position = .after(last.book.sortKey)
+        position = .after(last.listing.book.sortKey)
       }
     }
     return count
@@ -66,7 +75,7 @@ public enum IRBISExport {
     var count = 0
     func write(_ reader: Reader) throws(StoreError) {
       let loans = try store.loans(ofReader: reader).map { record in irbisLoan(record, store: store) }
-      writer.write(IRBISReaders.record(for: reader, loans: loans).text(newline: newline))
+      writer.write(IRBISReaders.record(for: reader, loans: loans).text(newline: newline).exportable)
       count += 1
     }
     switch selection {
@@ -87,6 +96,12 @@ public enum IRBISExport {
     return count
   }
 
+  /// `HHMMSS`, or nothing for local midnight: an import gives a loan whose file has no time
+  /// (40 ^1, ^2) the start of its day, and an export does not make one up.
+  static func timeOfDay(_ moment: LocalMoment) -> String {
+    moment.compactTime == "000000" ? "" : moment.compactTime
+  }
+
   static func irbisLoan(_ record: LoanRecord, store: LibraryStore) -> IRBISLoan {
     let issued = store.clock.local(record.loan.issued)
     let returned = record.loan.returned.map { store.clock.local($0) }
@@ -94,8 +109,36 @@ public enum IRBISExport {
     return IRBISLoan(
       inventory: record.inventory, shelfCode: book.map(IRBISBooks.shelfCode) ?? record.inventory,
       description: [record.bookAuthor, record.bookTitle].filter { !$0.isEmpty }.joined(separator: " "),
-      issued: issued.date, issuedTime: issued.compactTime, due: record.loan.due, returned: returned?.date,
-      returnedTime: returned?.compactTime ?? "", renewed: record.loan.lastRenewed.map { store.clock.local($0).date },
+      issued: issued.date, issuedTime: timeOfDay(issued), due: record.loan.due, returned: returned?.date,
+      returnedTime: returned.map(timeOfDay) ?? "", renewed: record.loan.lastRenewed.map { store.clock.local($0).date },
       renewals: record.loan.renewals, desk: record.loan.desk, place: book?.place ?? "")
+  }
+}
+
+extension Book {
+  /// True when both copies describe the same edition in every field of the catalogue record: the
+  /// copies of one imported record go out together while they do; a copy whose description the
+  /// librarian changed goes out on its own.
+  func sharesDescription(with other: Book) -> Bool {
+    isbn == other.isbn && authorSurname == other.authorSurname && authorInitials == other.authorInitials
+      && title == other.title && publisher == other.publisher && city == other.city && year == other.year
+      && pages == other.pages && bbk == other.bbk && authorMark == other.authorMark
+  }
+}
+
+extension String {
+  /// The text with every control character but the line breaks (C0, DEL and C1) made a space:
+  /// kept fields come from other systems' files, and no raw control byte goes into a file.
+  var exportable: String {
+    // Bytes first: a million records are looked through, and nearly none has one.
+    var previous: UInt8 = 0
+    let clean = utf8.allSatisfy { byte in
+      defer { previous = byte }
+      return (byte >= 0x20 || byte == 0x0A || byte == 0x0D) && byte != 0x7F && !(previous == 0xC2 && byte < 0xA0 && byte >= 0x80)
+    }
+    guard !clean else { return self }
+    return String(
+      String.UnicodeScalarView(
+        unicodeScalars.map { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\r" ? " " : $0 }))
   }
 }

@@ -19,8 +19,8 @@ public struct ImportReport: Sendable {
 
 /// What the reading thread of an import hands to the writing one, in file order.
 enum ImportItem: Sendable {
-  /// A copy checked and ready to insert; the draft serves `--update`.
-  case book(BookRow, draft: BookDraft, source: String)
+  /// A copy checked and ready to insert; the draft and what the record keeps serve `--update`.
+  case book(BookRow, draft: BookDraft, kept: IRBISKeptRecord?, source: String)
   /// A copy the checks refused: the store words the refusal, with a taken number among it.
   case refusedBook(BookDraft, source: String)
   /// Reader records are few: taken apart where they are written.
@@ -65,8 +65,7 @@ public struct RecordFeed {
   /// Takes one record: a book record gives a book per copy, a reader record a reader.
   public mutating func take(_ record: IRBISRecord, source: String) throws {
     records += 1
-    let worksheet = record.text(920).trimmingWhitespace().uppercased()
-    if worksheet == "RDR" {
+    if IRBISReaders.isReader(record) {
       try send(.reader(record, source: source))
       return
     }
@@ -79,17 +78,38 @@ public struct RecordFeed {
         let shown = written.isEmpty ? "" : " («\(written)»)"
         try send(.problem("\(source): a copy without an inventory number\(shown): skipped"))
       }
-      for copy in record.all(910) where IRBISBooks.status(irbisCode: copy.subfield("A")) == nil {
+      for entry in record.all(910) where IRBISBooks.isSummaryEntry(entry) {
+        let count = entry.subfield("1").isEmpty ? "" : " of \(entry.subfield("1")) copies"
+        try send(
+          .note(
+            "\(source): summary entry «\(entry.subfield("B"))»\(count) (910 ^A U): kept with the record, "
+              + "not a copy that circulates"))
+      }
+      for copy in record.all(910)
+      where !IRBISBooks.isSummaryEntry(copy) && IRBISBooks.status(irbisCode: copy.subfield("A")) == nil {
         try send(
           .note(
             "\(source): copy \(copy.subfield("B")): status «\(copy.subfield("A"))» is not an IRBIS copy status; "
               + "imported as available"))
       }
-      for draft in drafts { try takeBook(draft, source: source) }
+      let kept = IRBISKeptRecord.kept(from: record, group: drafts.count > 1 ? RecordID.random().text : "")
+      for (draft, copy) in zip(drafts, kept) { try takeBook(draft, kept: copy, of: record, source: source) }
     }
   }
 
-  private mutating func takeBook(_ draft: BookDraft, source: String) throws {
+  /// True when an export of `book` alone would not give `record` back: the record has fields
+  /// the desk does not model, several copies, or fields written otherwise than the desk writes
+  /// them. Most records of a catalogue the desk wrote itself keep nothing.
+  static func needsKeeping(_ record: IRBISRecord, _ book: Book) -> Bool {
+    guard record.fields.allSatisfy({ IRBISKeptRecord.modelledTags.contains($0.tag) }),
+      IRBISBooks.copyPositions(in: record).count == 1, let copy = record.first(910)
+    else { return true }
+    return IRBISBooks.record(for: book, onLoan: copy.subfield("A") == "1") != record
+  }
+
+  private mutating func takeBook(_ draft: BookDraft, kept: IRBISKeptRecord, of record: IRBISRecord, source: String)
+    throws
+  {
     let inventory = draft.inventoryNumber.trimmingWhitespace()
     if let earlier = numbers[inventory] {
       guard update else {
@@ -125,7 +145,9 @@ public struct RecordFeed {
       checked = validated(draft)
     }
     switch checked {
-    case .success(let book): try send(.book(BookRow(book), draft: draft, source: source))
+    case .success(let book):
+      let keeping = RecordFeed.needsKeeping(record, book) ? kept : nil
+      try send(.book(BookRow(book, kept: keeping), draft: draft, kept: keeping, source: source))
     case .failure: try send(.refusedBook(draft, source: source))
     }
   }
@@ -213,12 +235,12 @@ public struct RecordImporter {
 
   private mutating func apply(_ item: ImportItem) throws {
     switch item {
-    case .book(let row, let draft, let source):
+    case .book(let row, let draft, let kept, let source):
       let store = store
-      try takeBook(draft, source: source) { () throws(StoreError) in try store.add(row) }
+      try takeBook(draft, kept: kept, source: source) { () throws(StoreError) in try store.add(row) }
     case .refusedBook(let draft, let source):
       let store = store
-      try takeBook(draft, source: source) { () throws(StoreError) in try store.addBook(draft) }
+      try takeBook(draft, kept: nil, source: source) { () throws(StoreError) in try store.addBook(draft) }
     case .reader(let record, let source):
       try takeReader(record, source: source)
     case .problem(let text):
@@ -231,7 +253,9 @@ public struct RecordImporter {
   }
 
   /// Adds a copy through `add`; a number already there is reported, or the book updated.
-  private mutating func takeBook(_ draft: BookDraft, source: String, add: () throws(StoreError) -> Void) throws {
+  private mutating func takeBook(
+    _ draft: BookDraft, kept: IRBISKeptRecord?, source: String, add: () throws(StoreError) -> Void
+  ) throws {
     let inventory = draft.inventoryNumber.trimmingWhitespace()
     do throws(StoreError) {
       do throws(StoreError) {
@@ -251,6 +275,7 @@ public struct RecordImporter {
           for field in BookDraft.fields where !draft[field].isEmpty { current[field] = draft[field] }
           current.status = draft.status
         }
+        try store.keep(kept, forBook: inventory)
         report.booksUpdated += 1
       }
     } catch {
@@ -301,6 +326,10 @@ public struct RecordImporter {
 
   private mutating func takeLoans() throws {
     let offset = store.clock.now().utcOffsetSeconds
+    // A loan read back (an export imported again, or --update) is not doubled; two loans of one
+    // book on one day are two loans. So the same loan is counted: in the file, and added here.
+    var inFile: [LoanKey: Int] = [:]
+    var added: [LoanKey: Int] = [:]
     for entry in loans {
       let loan = entry.loan
       let issued = RecordImporter.instant(loan.issued, loan.issuedTime, offsetSeconds: offset)
@@ -310,29 +339,48 @@ public struct RecordImporter {
           "\(entry.source): loan of \(loan.inventory) to \(entry.ticket): no such book in the library")
         continue
       }
-      // The same loan imported before (an export read back, or --update) is not doubled.
-      let known = try store.loans(ofBook: book)
-      if known.contains(where: { $0.loan.issued == issued && $0.readerTicket == entry.ticket }) { continue }
+      let key = LoanKey(
+        inventory: book.inventoryNumber, ticket: entry.ticket, issued: issued, due: loan.due, returned: returned)
+      inFile[key, default: 0] += 1
+      let known = try store.loans(ofBook: book).filter {
+        LoanKey(
+          inventory: $0.inventory, ticket: $0.readerTicket, issued: $0.loan.issued, due: $0.loan.due,
+          returned: $0.loan.returned) == key
+      }
+      if known.count - added[key, default: 0] >= inFile[key, default: 0] { continue }
+      let renewed = loan.renewed.map { RecordImporter.instant($0, "", offsetSeconds: offset) }
       let result = LoanImport.record(
-        store: store, ticket: entry.ticket, loan: loan, issued: issued, returned: returned)
+        store: store, ticket: entry.ticket, loan: loan, issued: issued, returned: returned, renewed: renewed)
       if let refusal = result {
         report.problems.append("\(entry.source): loan of \(loan.inventory) to \(entry.ticket): \(refusal)")
       } else {
         report.loansAdded += 1
+        added[key, default: 0] += 1
       }
     }
   }
 }
 
+/// What makes two loans of one book the same loan.
+struct LoanKey: Hashable {
+  var inventory: String
+  var ticket: String
+  var issued: Timestamp
+  var due: LocalDate
+  var returned: Timestamp?
+}
+
 enum LoanImport {
   /// Records the loan; the reason when the library refused it (the book out to someone else).
-  static func record(store: LibraryStore, ticket: String, loan: IRBISLoan, issued: Timestamp, returned: Timestamp?)
-    -> String?
-  {
+  static func record(
+    store: LibraryStore, ticket: String, loan: IRBISLoan, issued: Timestamp, returned: Timestamp?,
+    renewed: Timestamp? = nil
+  ) -> String? {
     do throws(StoreError) {
       try store.recordLoan(
         ticket: ticket, inventory: loan.inventory, issued: issued, due: loan.due, returned: returned,
-        renewals: loan.renewals, desk: loan.desk.isEmpty ? "import" : loan.desk)
+        renewals: max(loan.renewals, renewed == nil ? 0 : 1), renewed: renewed,
+        desk: loan.desk.isEmpty ? "import" : loan.desk)
       return nil
     } catch {
       return error.lines.joined(separator: "; ")

@@ -77,7 +77,7 @@ import Testing
         "record 3 (line 46): no copy with an inventory number (field 910 ^B)",
       ])
     let book = try #require(try store.book(inventory: "1759089"))
-    #expect(book.title == "Странные люди. Кн. 3")
+    #expect(book.title == "Собрание сочинений : в 6 кн. Кн. 3. Странные люди", "the set's title with the volume's")
     #expect(book.authorSurname == "Шукшин")
     #expect(book.isbn?.digits == "5861500487")
     #expect(book.price == Money(minorUnits: 8000))

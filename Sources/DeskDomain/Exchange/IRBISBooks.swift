@@ -84,7 +84,22 @@ public enum IRBISBooks {
   /// The copies of a record that have no inventory number (910 ^B empty or «б/н»), as written:
   /// they cannot circulate, and an import reports them.
   public static func copiesWithoutNumber(in record: IRBISRecord) -> [String] {
-    record.all(910).map { $0.subfield("B").trimmingWhitespace() }.filter(isNoNumber)
+    record.all(910).filter { !isSummaryEntry($0) }.map { $0.subfield("B").trimmingWhitespace() }.filter(isNoNumber)
+  }
+
+  /// True for a 910 of summary (group) accounting (^A U): a batch of copies counted together
+  /// under one number (^1 holds how many), not a copy that circulates.
+  public static func isSummaryEntry(_ field: IRBISRecord.Field) -> Bool {
+    field.subfield("A").trimmingWhitespace().uppercased() == "U"
+  }
+
+  /// The positions in `record.fields` of the copies that become books: 910s with a number that
+  /// are not summary entries, in the record's order.
+  public static func copyPositions(in record: IRBISRecord) -> [Int] {
+    record.fields.indices.filter { index in
+      let field = record.fields[index]
+      return field.tag == 910 && !isNoNumber(field.subfield("B")) && !isSummaryEntry(field)
+    }
   }
 
   /// The books a catalogue record describes: one for each copy (field 910) with an inventory
@@ -92,7 +107,7 @@ public enum IRBISBooks {
   public static func drafts(from record: IRBISRecord) -> Result<[BookDraft], ImportRefusal> {
     let worksheet = record.text(920).trimmingWhitespace().uppercased()
     guard ["PAZK", "SPEC", ""].contains(worksheet) else { return .failure(.notABook(worksheet)) }
-    let copies = record.all(910).filter { !isNoNumber($0.subfield("B")) }
+    let copies = copyPositions(in: record).map { record.fields[$0] }
     guard !copies.isEmpty else { return .failure(.noInventoryNumber) }
     var base = BookDraft()
     let isbnField = record.first(10)
@@ -105,8 +120,12 @@ public enum IRBISBooks {
     let title = record.first(200)
     var titleText = [title?.subfield("A") ?? "", title?.subfield("E") ?? ""].filter { !$0.isEmpty }.joined(
       separator: " : ")
-    if let volume = title?.subfield("V"), !volume.isEmpty {
-      titleText = titleText.isEmpty ? volume : "\(titleText). \(volume)"
+    // A volume of a multi-volume set (SPEC) is named by the set's title (461 ^C) and its own
+    // designation (200 ^V): «Собрание сочинений : в 6 кн. Кн. 3. Странные люди».
+    let volume = title?.subfield("V") ?? ""
+    let set = record.first(461)?.subfield("C") ?? ""
+    titleText = [set, volume, titleText].filter { !$0.isEmpty }.reduce("") { joined, part in
+      joined.isEmpty ? part : joined + (joined.hasSuffix(".") ? " " : ". ") + part
     }
     base.title = titleText
     let publication = record.first(210)

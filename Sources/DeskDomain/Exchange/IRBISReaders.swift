@@ -88,10 +88,18 @@ public enum IRBISReaders {
     return record
   }
 
+  /// True for a reader record: worksheet RDR, or any worksheet that carries a ticket (field 30)
+  /// and no copies, since libraries rename their reader worksheets.
+  public static func isReader(_ record: IRBISRecord) -> Bool {
+    let worksheet = record.text(920).trimmingWhitespace().uppercased()
+    if worksheet == "RDR" { return true }
+    return !["PAZK", "SPEC"].contains(worksheet) && record.first(910) == nil
+      && !record.text(30).trimmingWhitespace().isEmpty
+  }
+
   /// The reader a record describes, and their loans.
   public static func reader(from record: IRBISRecord) -> Result<(ReaderDraft, [IRBISLoan]), ImportRefusal> {
-    let worksheet = record.text(920).trimmingWhitespace().uppercased()
-    guard worksheet == "RDR" else { return .failure(.notAReader) }
+    guard isReader(record) else { return .failure(.notAReader) }
     var draft = ReaderDraft()
     draft.ticket = record.text(30)
     guard !draft.ticket.trimmingWhitespace().isEmpty else { return .failure(.noTicket) }

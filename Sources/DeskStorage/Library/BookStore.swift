@@ -225,8 +225,8 @@ extension LibraryStore {
       """
       INSERT INTO book(inventory, isbn, isbn13, author_surname, author_initials, title, publisher,
         city, year, pages, price_minor, bbk, author_mark, place, received, status, sort_key, search_text,
-        uuid, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        source_record, source_copy, record_group, uuid, created_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       values: row.values + [.text(row.book.id.text), .text(row.book.created.iso), .text(row.book.updated.iso)])
   }
@@ -306,6 +306,66 @@ extension LibraryStore {
       columns: LibraryStore.bookColumns, columnCount: LibraryStore.bookColumnCount, filter: filter, search: search,
       position: position, limit: limit
     ) { row, loan, offered in BookListing(book: LibraryStore.decodeBook(row), loan: loan, hasLookupOffer: offered) }
+  }
+
+  /// One page of books for an export: whole records, each with what its import kept.
+  public func booksToExport(
+    filter: BookFilter = .all, search: String = "", position: PagePosition = .first, limit: Int = 1000
+  ) throws(StoreError) -> [(listing: BookListing, kept: IRBISKeptRecord?)] {
+    try bookPage(
+      columns: LibraryStore.bookColumns + ", b.source_record, b.source_copy, b.record_group",
+      columnCount: LibraryStore.bookColumnCount + 3, filter: filter, search: search, position: position, limit: limit
+    ) { row, loan, offered in
+      let n = LibraryStore.bookColumnCount
+      return (
+        BookListing(book: LibraryStore.decodeBook(row), loan: loan, hasLookupOffer: offered),
+        LibraryStore.decodeKept(row, from: n)
+      )
+    }
+  }
+
+  static func decodeKept(_ row: Row, from start: Int32) -> IRBISKeptRecord? {
+    let record = row.string(start)
+    let copy = row.string(start + 1)
+    guard !record.isEmpty || !copy.isEmpty else { return nil }
+    return IRBISKeptRecord(record: record, copy: copy, group: row.string(start + 2))
+  }
+
+  /// The copies of one imported record, in the order they came, each with what it kept and
+  /// whether it is out.
+  public func copies(inGroup group: String) throws(StoreError) -> [IRBISCopy] {
+    try read {
+      try database.query(
+        """
+        SELECT \(LibraryStore.bookColumns), b.source_record, b.source_copy, b.record_group,
+          EXISTS (SELECT 1 FROM loan l WHERE l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0)
+        FROM book b WHERE b.record_group = ? AND b.deleted = 0 ORDER BY b.id
+        """, group
+      ) { row in
+        let n = LibraryStore.bookColumnCount
+        return IRBISCopy(
+          book: LibraryStore.decodeBook(row), kept: LibraryStore.decodeKept(row, from: n), onLoan: row.bool(n + 3))
+      }
+    }
+  }
+
+  /// What an import keeps of a book's record, replaced (`--update`).
+  public func keep(_ kept: IRBISKeptRecord?, forBook inventory: String) throws(StoreError) {
+    try write {
+      try database.execute(
+        "UPDATE book SET source_record = ?, source_copy = ?, record_group = ? WHERE inventory = ? AND deleted = 0",
+        kept?.record ?? "", kept?.copy ?? "", kept?.group ?? "", inventory)
+    }
+  }
+
+  /// What an import kept of a book's record, if anything.
+  public func kept(forBook inventory: String) throws(StoreError) -> IRBISKeptRecord? {
+    try read {
+      try database.queryFirst(
+        "SELECT source_record, source_copy, record_group FROM book WHERE inventory = ? AND deleted = 0 ORDER BY clash",
+        inventory
+      ) { LibraryStore.decodeKept($0, from: 0) } ?? nil
+    }
   }
 
   /// One page of the full-screen book list: what its rows show, read from the list's covering
@@ -465,8 +525,12 @@ public struct BookRow: Sendable {
   public let book: Book
   fileprivate let values: [DatabaseValue]
 
-  public init(_ book: Book) {
+  /// `kept`: what an import keeps of the record the book came from, for its export.
+  public init(_ book: Book, kept: IRBISKeptRecord? = nil) {
     self.book = book
-    values = LibraryStore.bookValues(book)
+    values =
+      LibraryStore.bookValues(book) + [
+        .text(kept?.record ?? ""), .text(kept?.copy ?? ""), .text(kept?.group ?? ""),
+      ]
   }
 }

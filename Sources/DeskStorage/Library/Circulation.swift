@@ -284,7 +284,7 @@ extension LibraryStore {
   @discardableResult
   public func recordLoan(
     ticket: String, inventory: String, issued: Timestamp, due: LocalDate, returned: Timestamp? = nil,
-    renewals: Int = 0, desk: String
+    renewals: Int = 0, renewed: Timestamp? = nil, desk: String
   ) throws(StoreError) -> LoanRecord {
     try write {
       guard let (readerRowID, reader) = try readerRow(ticket: ticket) else {
@@ -302,15 +302,15 @@ extension LibraryStore {
       }
       let loan = Loan(
         bookID: book.id, readerID: reader.id, issued: issued, due: due, returned: returned, renewals: renewals,
-        desk: desk)
+        lastRenewed: renewed, desk: desk)
       let updated = returned ?? issued
       try database.execute(
         """
-        INSERT INTO loan(uuid, book_id, reader_id, issued_at, due_date, returned_at, renewals, desk,
+        INSERT INTO loan(uuid, book_id, reader_id, issued_at, due_date, returned_at, renewals, renewed_at, desk,
           created_at, updated_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """, loan.id.text, bookRowID, readerRowID, issued.iso, due.iso, returned?.iso, renewals, desk, issued.iso,
-        updated.iso)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """, loan.id.text, bookRowID, readerRowID, issued.iso, due.iso, returned?.iso, renewals, renewed?.iso, desk,
+        issued.iso, updated.iso)
       return LoanRecord(
         loan: loan, inventory: book.inventoryNumber, bookTitle: book.title, bookAuthor: book.author,
         readerTicket: reader.ticket, readerName: reader.shortName)

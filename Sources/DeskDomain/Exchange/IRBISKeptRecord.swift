@@ -1,0 +1,236 @@
+/// What an import keeps of an IRBIS catalogue record, so that an export writes it back as it came:
+/// every field in its order (subject headings, notes, 907 history, local tags…), each copy's own
+/// 910 with its subfields, and the fields the desk models as they were written, unless the
+/// librarian has changed what they say since.
+public struct IRBISKeptRecord: Hashable, Sendable {
+  /// The record's fields as IRBIS lines, one a line; `IRBISKeptRecord.copyLine` stands where a copy
+  /// that became a book was.
+  public var record: String
+  /// The copy's own 910 value, as it came.
+  public var copy: String
+  /// Shared by the copies of one record; empty for a record of one copy.
+  public var group: String
+
+  public init(record: String, copy: String, group: String) {
+    self.record = record
+    self.copy = copy
+    self.group = group
+  }
+
+  /// Stands for a copy in `record`: no field line starts with `*`.
+  public static let copyLine = "*copy"
+
+  /// What each copy that becomes a book keeps of `record`, in the order of `copyPositions`.
+  public static func kept(from record: IRBISRecord, group: String) -> [IRBISKeptRecord] {
+    let positions = IRBISBooks.copyPositions(in: record)
+    let copies = Set(positions)
+    let lines = record.fields.indices.map { index in
+      copies.contains(index) ? copyLine : "#\(record.fields[index].tag): \(record.fields[index].value)"
+    }
+    let text = lines.joined(separator: "\n")
+    return positions.map { IRBISKeptRecord(record: text, copy: record.fields[$0].value, group: group) }
+  }
+
+  /// The tags whose fields the desk writes itself for a book; a record with any other tag is kept.
+  public static let modelledTags: Set<Int> = [920, 10, 700, 200, 210, 215, 621, 908, 903, 910]
+
+  /// The kept fields, with nil where a copy was.
+  var elements: [IRBISRecord.Field?] {
+    record.split(separator: "\n", omittingEmptySubsequences: true).map { line -> IRBISRecord.Field? in
+      guard line != IRBISKeptRecord.copyLine[...], line.hasPrefix("#"), let colon = line.firstIndex(of: ":"),
+        let tag = Int(line[line.index(after: line.startIndex)..<colon])
+      else { return nil }
+      let value = line[line.index(after: colon)...].dropFirst(line[line.index(after: colon)...].hasPrefix(" ") ? 1 : 0)
+      return IRBISRecord.Field(tag: tag, value: String(value))
+    }
+  }
+
+  /// The record as it came, with `copy` where the copies were: what the import read.
+  func source(copy: String) -> IRBISRecord {
+    IRBISRecord(fields: elements.map { $0 ?? IRBISRecord.Field(tag: 910, value: copy) })
+  }
+}
+
+/// A copy as an export writes it: the book, what its import kept, and whether it is out.
+public struct IRBISCopy: Sendable {
+  public var book: Book
+  public var kept: IRBISKeptRecord?
+  public var onLoan: Bool
+
+  public init(book: Book, kept: IRBISKeptRecord?, onLoan: Bool) {
+    self.book = book
+    self.kept = kept
+    self.onLoan = onLoan
+  }
+}
+
+extension IRBISBooks {
+  /// The catalogue record of `copies` (the copies of one imported record, in their order; the
+  /// first one's description serves them all): the kept record with each element the librarian
+  /// changed written anew, and elements that are new added before the copies. A copy without a
+  /// kept record gets the record the desk makes.
+  public static func record(for copies: [IRBISCopy]) -> IRBISRecord {
+    guard let first = copies.first else { return IRBISRecord() }
+    guard let kept = first.kept, !kept.record.isEmpty else { return record(for: first.book, onLoan: first.onLoan) }
+    let source = kept.source(copy: kept.copy)
+    var changes = RecordChanges(
+      was: importedBook(source), now: first.book, authorTag: source.first(700) == nil ? 961 : 700)
+    var out = IRBISRecord()
+    var copyIndex = 0
+    for element in kept.elements {
+      guard let field = element else {
+        // Where a copy was: what is new to the description before the first, then the copy (a
+        // copy deleted since leaves its place empty).
+        out.fields += changes.added()
+        if copyIndex < copies.count { out.fields.append(copyField(copies[copyIndex])) }
+        copyIndex += 1
+        continue
+      }
+      out.fields.append(changes.apply(to: field))
+    }
+    out.fields += changes.added()
+    while copyIndex < copies.count {
+      out.fields.append(copyField(copies[copyIndex]))
+      copyIndex += 1
+    }
+    return out
+  }
+
+  /// The book an import made of `source` (a record with one copy): what the kept fields say.
+  static func importedBook(_ source: IRBISRecord) -> Book? {
+    guard case .success(let drafts) = drafts(from: source), var draft = drafts.first else { return nil }
+    let epoch = Timestamp(millisecondsSinceEpoch: 0)
+    let today = LocalDate(daysSinceEpoch: 1_000_000)
+    if let book = try? draft.validated(base: nil, today: today, now: epoch) { return book }
+    // As the import does: a value it could not take was left out.
+    draft.isbn = ""
+    draft.price = ""
+    return try? draft.validated(base: nil, today: today, now: epoch)
+  }
+
+  /// A copy's 910: as it came, with what changed since written anew; or as the desk makes it.
+  static func copyField(_ copy: IRBISCopy) -> IRBISRecord.Field {
+    let book = copy.book
+    guard let kept = copy.kept, !kept.copy.isEmpty else {
+      return record(for: book, onLoan: copy.onLoan).first(910) ?? IRBISRecord.Field(tag: 910, value: "")
+    }
+    let was = importedBook(kept.source(copy: kept.copy))
+    var field = IRBISRecord.Field(tag: 910, value: kept.copy)
+    let written = field.subfield("A")
+    // A code that says the same as the status now stays as written (8 is in processing too, 9 is
+    // a reserved copy on the shelf); whether the copy is out is its loans' to say.
+    var code = irbisCode(book.status, onLoan: copy.onLoan)
+    if status(irbisCode: written) == book.status, !["0", "1"].contains(written), !copy.onLoan || book.status != .available
+    {
+      code = written
+    }
+    if code != written { field = field.setting("A", code) }
+    if was?.inventoryNumber != book.inventoryNumber { field = field.setting("B", book.inventoryNumber) }
+    // A copy that came without a date received got the day of its import.
+    let receivedAsCame = LocalDate(iso: field.subfield("C")) ?? book.created.utcDate
+    if receivedAsCame != book.received { field = field.setting("C", book.received?.compact ?? "") }
+    if was?.place != book.place { field = field.setting("D", book.place) }
+    if was?.price != book.price { field = field.setting("E", book.price?.description ?? "") }
+    return field
+  }
+}
+
+/// The elements of a description that the librarian changed since the import, written anew into
+/// the kept fields that hold them; an element with no field to hold it is added.
+struct RecordChanges {
+  let was: Book?
+  let now: Book
+  /// 700, or 961 for a set (SPEC) that names its author there only.
+  let authorTag: Int
+  /// Tags of the fields met so far: an element whose field never comes is added.
+  private var met: Set<Int> = []
+
+  init(was: Book?, now: Book, authorTag: Int) {
+    self.was = was
+    self.now = now
+    self.authorTag = authorTag
+  }
+
+  private func changed<T: Equatable>(_ value: (Book) -> T) -> Bool {
+    guard let was else { return true }
+    return value(was) != value(now)
+  }
+
+  mutating func apply(to field: IRBISRecord.Field) -> IRBISRecord.Field {
+    // Only the first field of a tag holds the element (701 and a second 700 are further authors).
+    let isFirst = met.insert(field.tag).inserted
+    var field = field
+    switch field.tag {
+    case 10:
+      guard isFirst else { break }
+      if changed({ $0.isbn?.isbn13 }) { field = field.setting("A", now.isbn?.hyphenated ?? "") }
+    case authorTag:
+      guard isFirst else { break }
+      met.insert(700)
+      if changed(\.authorSurname) { field = field.setting("A", now.authorSurname) }
+      if changed(\.authorInitials) { field = field.setting("B", now.authorInitials) }
+    case 200:
+      guard isFirst else { break }
+      if changed(\.title) {
+        let (title, other) = IRBISBooks.splitTitle(now.title)
+        field = field.setting("A", title).setting("E", other).setting("V", "")
+      }
+    case 210:
+      guard isFirst else { break }
+      if changed(\.city) { field = field.setting("A", now.city) }
+      if changed(\.publisher) { field = field.setting("C", now.publisher) }
+      if changed(\.year) { field = field.setting("D", now.year.map(String.init) ?? "") }
+    case 215:
+      guard isFirst else { break }
+      if changed(\.pages) { field = field.setting("A", now.pages.map(String.init) ?? "") }
+    case 621:
+      guard isFirst else { break }
+      if changed(\.bbk) { field = IRBISRecord.Field(tag: 621, value: IRBISRecord.clean(now.bbk)) }
+    case 908:
+      guard isFirst else { break }
+      if changed(\.authorMark) { field = IRBISRecord.Field(tag: 908, value: IRBISRecord.clean(now.authorMark)) }
+    case 903:
+      guard isFirst else { break }
+      if changed({ [$0.bbk, $0.authorMark, $0.inventoryNumber] }) {
+        field = IRBISRecord.Field(tag: 903, value: IRBISRecord.clean(IRBISBooks.shelfCode(now)))
+      }
+    default:
+      break
+    }
+    return field
+  }
+
+  /// Fields for elements that have a value now and no kept field to hold it; once.
+  mutating func added() -> [IRBISRecord.Field] {
+    var fields: [IRBISRecord.Field] = []
+    func add(_ tag: Int, _ field: IRBISRecord.Field) {
+      guard !met.contains(tag) else { return }
+      met.insert(tag)
+      if !field.value.isEmpty { fields.append(field) }
+    }
+    let made = IRBISBooks.record(for: now, onLoan: false)
+    for tag in [10, 700, 200, 210, 215, 621, 908, 903] {
+      if let field = made.first(tag) { add(tag, field) }
+    }
+    return fields
+  }
+}
+
+extension IRBISRecord.Field {
+  /// The field with subfield `code` (any case) set to `value` where it stands, added at the end
+  /// when absent, or removed when `value` is empty. Other subfields stay as written.
+  public func setting(_ code: Character, _ value: String) -> IRBISRecord.Field {
+    let wanted = code.uppercased()
+    let cleaned = IRBISRecord.clean(value)
+    var parts = self.value.split(separator: "^", omittingEmptySubsequences: false).map(String.init)
+    let head = parts.isEmpty ? "" : parts.removeFirst()
+    var found = false
+    parts = parts.compactMap { part in
+      guard let first = part.first, first.uppercased() == wanted, !found else { return part }
+      found = true
+      return cleaned.isEmpty ? nil : String(first) + cleaned
+    }
+    if !found && !cleaned.isEmpty { parts.append(String(code) + cleaned) }
+    return IRBISRecord.Field(tag: tag, value: ([head] + parts.map { "^" + $0 }).joined())
+  }
+}
