@@ -200,17 +200,19 @@ struct RecordChanges {
     return field
   }
 
-  /// Fields for elements that have a value now and no kept field to hold it; once.
+  /// Fields for elements changed since the import that no kept field holds; once.
   mutating func added() -> [IRBISRecord.Field] {
-    var fields: [IRBISRecord.Field] = []
-    func add(_ tag: Int, _ field: IRBISRecord.Field) {
-      guard !met.contains(tag) else { return }
-      met.insert(tag)
-      if !field.value.isEmpty { fields.append(field) }
-    }
+    let changedTags: [(Int, Bool)] = [
+      (10, changed { $0.isbn?.isbn13 }), (700, changed { [$0.authorSurname, $0.authorInitials] }),
+      (200, changed(\.title)), (210, changed { [$0.city, $0.publisher, $0.year.map(String.init) ?? ""] }),
+      (215, changed(\.pages)), (621, changed(\.bbk)), (908, changed(\.authorMark)),
+      (903, changed { [$0.bbk, $0.authorMark, $0.inventoryNumber] }),
+    ]
     let made = IRBISBooks.record(for: now, onLoan: false)
-    for tag in [10, 700, 200, 210, 215, 621, 908, 903] {
-      if let field = made.first(tag) { add(tag, field) }
+    var fields: [IRBISRecord.Field] = []
+    for (tag, isChanged) in changedTags where isChanged && !met.contains(tag) {
+      met.insert(tag)
+      if let field = made.first(tag) { fields.append(field) }
     }
     return fields
   }

@@ -1,0 +1,175 @@
+import DeskDomain
+import DeskStorage
+import DeskTestSupport
+import Foundation
+import Testing
+
+/// IRBIS text through the real program without loss: real records written back as they came,
+/// what the librarian changed written anew, readers' loans as the file has them.
+@Suite struct LosslessIRBISTests {
+  let folder = TemporaryFolder()
+  static let samples = packageRoot + "/../shared/samples/irbis/"
+
+  func run(_ arguments: [String], db: String) throws -> CommandResult {
+    try runProgram(circdeskPath, arguments + ["--db", db])
+  }
+
+  func exported(_ what: [String], db: String, encoding: String = "utf8") throws -> String {
+    let result = try run(["export", "irbis"] + what + ["--stdout", "--encoding", encoding], db: db)
+    #expect(result.status == 0, "\(result.errors)")
+    return result.output
+  }
+
+  func write(_ text: String) throws -> String {
+    let path = folder.file("input-\(UUID().uuidString).txt")
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  /// A real record with seven copies and many fields the desk does not model (692, 907, 951…),
+  /// UTF-8 with a byte-order mark and CR LF: the export gives every field back, in its order.
+  @Test func aRealRecordWithManyFieldsAndCopiesComesBackAsItCame() throws {
+    let db = folder.file("library.sqlite")
+    let path = LosslessIRBISTests.samples + "managed-record.txt"
+    let imported = try run(["import", "irbis", path], db: db)
+    #expect(imported.status == 0)
+    #expect(imported.output.contains("5 books added"), "\(imported.output)")
+    #expect((imported.output + imported.errors).contains("summary entry «556» of 12 copies (910 ^A U): kept with the record"))
+    var original = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "\r\n", with: "\n")
+    if original.hasPrefix("\u{FEFF}") { original.removeFirst() }
+    let books = try exported(["books", "--all"], db: db)
+    #expect(books == original, "one record, as it came")
+    #expect(books.components(separatedBy: "#910:").count - 1 == 7)
+  }
+
+  /// Exported → imported → exported gives the same file, for every real sample.
+  @Test func exportedImportedExportedIsTheSameFile() throws {
+    for sample in ["managed-record.txt", "managed-reports-001.txt", "records.txt"] {
+      let first = folder.file("first-\(sample).sqlite")
+      let second = folder.file("second-\(sample).sqlite")
+      _ = try run(["import", "irbis", LosslessIRBISTests.samples + sample], db: first)
+      for encoding in ["utf8", "cp1251"] {
+        let once = folder.file("once-\(encoding)-\(sample)")
+        #expect(try run(["export", "irbis", "books", "--all", "-o", once, "--encoding", encoding], db: first).status == 0)
+        _ = try run(["import", "irbis", once], db: second + encoding)
+        let twice = folder.file("twice-\(encoding)-\(sample)")
+        #expect(
+          try run(["export", "irbis", "books", "--all", "-o", twice, "--encoding", encoding], db: second + encoding)
+            .status == 0)
+        #expect(
+          FileManager.default.contentsEqual(atPath: once, andPath: twice), "\(sample) in \(encoding)")
+      }
+    }
+  }
+
+  /// What the librarian changes is written anew where it stands; every other subfield stays.
+  @Test func changesAreWrittenIntoTheKeptFields() throws {
+    let db = folder.file("library.sqlite")
+    _ = try run(["import", "irbis", LosslessIRBISTests.samples + "records.txt"], db: db)
+    let edited = try run(
+      ["book", "edit", "1759089", "--title", "Странные люди : рассказы", "--status", "damaged", "--place", "Ф105"],
+      db: db)
+    #expect(edited.status == 0, "\(edited.errors)")
+    let lines = try exported(["books", "1759089"], db: db).split(separator: "\n").map(String.init)
+    #expect(lines.first == "#920: SPEC", "the worksheet as it came")
+    #expect(lines.contains("#200: ^AСтранные люди^Eрассказы"))
+    #expect(lines.contains("#910: ^A3^B1759089^DФ105^U2018/45^Y45^C20180607"), "status 3, place; ^U ^Y kept")
+    #expect(lines.contains("#903: -051259089"), "the shelf mark as written")
+    #expect(lines.contains("#461: ^CСобрание сочинений : в 6 кн.^FВ. М. Шукшин^GНадежда-1^H1998^Z1998^XШукшин, Василий Макарович^DМосква^U1"))
+    #expect(lines.contains("#919: ^Arus^N02  ^KPSBO^Gca"), "two spaces, as written")
+    #expect(lines.count == 21)
+  }
+
+  /// A record's copies go out as one record while they share its description; a copy whose
+  /// description changed goes out on its own, and a copy written off says so in ^A.
+  @Test func theCopiesOfARecordGoOutTogether() throws {
+    let db = folder.file("library.sqlite")
+    let path = try write(
+      """
+      #920: PAZK
+      #101: rus
+      #700: ^AЛермонтов^BМ. Ю.
+      #200: ^AГерой нашего времени
+      #606: ^AРусская литература
+      #910: ^A0^B11^C20200101^DАб
+      #910: ^A0^Bб/н^DХР
+      #910: ^A6^B12^C20200101^DХР^Zнота
+      *****
+
+      """)
+    let imported = try run(["import", "irbis", path], db: db)
+    #expect(imported.output.contains("2 books added"))
+    let store = try LibraryStore(path: db, clock: TestClock())
+    #expect(try store.book(inventory: "12")?.status == .writtenOff)
+    let original = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(try exported(["books", "--all"], db: db) == original.trimmingCharacters(in: .newlines) + "\n")
+    _ = try run(["book", "edit", "12", "--title", "Герой нашего времени : роман"], db: db)
+    let apart = try exported(["books", "--all"], db: db)
+    #expect(apart.components(separatedBy: "*****").count - 1 == 2)
+    #expect(apart.contains("#200: ^AГерой нашего времени^Eроман"))
+  }
+
+  /// Any worksheet with a ticket is a reader; two loans of one book on one day are two loans;
+  /// renewals in 40 ^L are read and written back; no time of day is made up.
+  @Test func readersAndTheirLoansAsTheFileHasThem() throws {
+    let db = folder.file("library.sqlite")
+    let books = try write(
+      """
+      #920: PAZK
+      #200: ^AАзбука
+      #910: ^A0^B501
+      *****
+
+      """)
+    let readers = try write(
+      """
+      #920: READER
+      #10: Петрова
+      #30: Ч-77
+      #40: ^B501^D20261102^E20261103^F20261102
+      #40: ^B501^D20261102^E20261103^F20261102
+      #40: ^B501^D20261104^1113000^E20261118^F******^L20261110^41
+      *****
+
+      """)
+    _ = try run(["import", "irbis", books], db: db)
+    let imported = try run(["import", "irbis", readers], db: db)
+    #expect(imported.output.contains("1 readers added"), "\(imported.output) \(imported.errors)")
+    #expect(imported.output.contains("3 loans"), "\(imported.output) \(imported.errors)")
+    let store = try LibraryStore(path: db, clock: TestClock())
+    let reader = try #require(try store.reader(ticket: "Ч-77"))
+    let loans = try store.loans(ofReader: reader)
+    #expect(loans.count == 3)
+    #expect(loans.first?.loan.renewals == 1 && loans.first?.loan.lastRenewed != nil)
+    let fields = try exported(["readers", "Ч-77"], db: db).split(separator: "\n").filter { $0.hasPrefix("#40:") }
+    #expect(fields.count == 3)
+    #expect(fields.contains { $0.contains("^D20261104^1113000^E20261118^F******") && $0.contains("^L20261110^41") })
+    #expect(fields.filter { $0.contains("^D20261102^E20261103^F20261102^G") }.count == 2, "no time made up: \(fields)")
+    // Read back again: nothing doubled.
+    let again = try run(["import", "irbis", readers, "--update"], db: db)
+    #expect(again.output.contains("0 loans"), "\(again.output) \(again.errors)")
+  }
+
+  /// Control characters from another system's file (C0 and C1) are never written raw.
+  @Test func controlCharactersAreNeverWrittenRaw() throws {
+    let db = folder.file("library.sqlite")
+    let path = try write(
+      "#920: PAZK\n#200: ^AКнига\n#300: Примечание\u{1B}[31m и \u{9B}31m\u{85}конец\n#910: ^A0^B1\n*****\n")
+    let imported = try run(["import", "irbis", path], db: db)
+    #expect(imported.status == 0, "\(imported.errors)")
+    for encoding in ["utf8", "cp1251"] {
+      let out = folder.file("out-\(encoding).txt")
+      #expect(try run(["export", "irbis", "books", "--all", "-o", out, "--encoding", encoding], db: db).status == 0)
+      let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out)))
+      #expect(!bytes.contains { $0 < 0x20 && $0 != 0x0A && $0 != 0x0D }, "\(encoding)")
+      if encoding == "utf8" {
+        #expect(!zip(bytes, bytes.dropFirst()).contains { $0 == 0xC2 && (0x80...0x9F).contains($1) }, "no C1")
+        #expect(try String(contentsOfFile: out, encoding: .utf8).contains("#300: Примечание [31m и  31m конец"))
+      } else {
+        // In Windows-1251, 0x80–0x9F are letters (Ђ, Ѓ…): the C1 characters become spaces before.
+        let text = Windows1251.decode(bytes)
+        #expect(text.contains("#300: Примечание [31m и  31m конец"), "\(text)")
+      }
+    }
+  }
+}
