@@ -45,7 +45,8 @@ public enum IRBISExport {
     case .inventories(let numbers):
       for number in numbers {
         guard let book = try store.book(inventory: number) else { throw .bookNotFound(number) }
-        try write(BookListing(book: book, loan: try store.currentLoan(ofBook: book)), kept: try store.kept(forBook: number))
+        try write(
+          BookListing(book: book, loan: try store.currentLoan(ofBook: book)), kept: try store.kept(forBook: number))
       }
     case .all, .newSince, .issued:
       let effectiveFilter: BookFilter
@@ -134,7 +135,8 @@ extension String {
     var previous: UInt8 = 0
     let clean = utf8.allSatisfy { byte in
       defer { previous = byte }
-      return (byte >= 0x20 || byte == 0x0A || byte == 0x0D) && byte != 0x7F && !(previous == 0xC2 && byte < 0xA0 && byte >= 0x80)
+      return (byte >= 0x20 || byte == 0x0A || byte == 0x0D) && byte != 0x7F
+        && !(previous == 0xC2 && byte < 0xA0 && byte >= 0x80)
     }
     guard !clean else { return self }
     return String(

@@ -23,6 +23,26 @@ import Testing
     #expect(runInProcess(db + ["overdue"]).output == "No books are overdue.\n")
   }
 
+  @Test func aCopysStatusIsSetListedAndRefusedAtIssue() throws {
+    #expect(run(["book", "add", "--inventory", "1", "--title", "Азбука"]).status == 0)
+    #expect(run(["book", "add", "--inventory", "2", "--title", "Букварь", "--status", "reference"]).status == 0)
+    #expect(run(["reader", "add", "--ticket", "17", "--surname", "Иванова"]).status == 0)
+    let wrong = run(["book", "edit", "1", "--status", "borrowed"])
+    #expect(wrong.status != 0)
+    #expect(wrong.errors.contains("Status «borrowed» is not known; the statuses are: available, processing"))
+    #expect(run(["book", "edit", "1", "--status", "lost"]).status == 0)
+    #expect(run(["book", "show", "1"]).output.contains("Status            lost: not for loan"))
+    let refused = run(["issue", "17", "1"])
+    #expect(refused.status != 0)
+    #expect(refused.errors.contains("«Азбука» (1) is lost and cannot be issued"), "\(refused.errors)")
+    let listed = run(["book", "list", "--not-for-loan"])
+    #expect(listed.output.contains("Азбука") && listed.output.contains("lost"))
+    #expect(listed.output.contains("Букварь") && listed.output.contains("reference only"))
+    #expect(run(["book", "list", "--available"]).output == "No books.\n")
+    #expect(run(["book", "edit", "1", "--status", "available"]).status == 0)
+    #expect(run(["issue", "17", "1"]).status == 0)
+  }
+
   @Test func everyCommandRefusesAStrayWord() throws {
     let stray = run(["book", "add", "stray", "--inventory", "1", "--title", "Книга"])
     #expect(stray.status == 64)

@@ -34,7 +34,8 @@ import Testing
     let imported = try run(["import", "irbis", path], db: db)
     #expect(imported.status == 0)
     #expect(imported.output.contains("5 books added"), "\(imported.output)")
-    #expect((imported.output + imported.errors).contains("summary entry «556» of 12 copies (910 ^A U): kept with the record"))
+    #expect(
+      (imported.output + imported.errors).contains("summary entry «556» of 12 copies (910 ^A U): kept with the record"))
     var original = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "\r\n", with: "\n")
     if original.hasPrefix("\u{FEFF}") { original.removeFirst() }
     let books = try exported(["books", "--all"], db: db)
@@ -50,7 +51,8 @@ import Testing
       _ = try run(["import", "irbis", LosslessIRBISTests.samples + sample], db: first)
       for encoding in ["utf8", "cp1251"] {
         let once = folder.file("once-\(encoding)-\(sample)")
-        #expect(try run(["export", "irbis", "books", "--all", "-o", once, "--encoding", encoding], db: first).status == 0)
+        #expect(
+          try run(["export", "irbis", "books", "--all", "-o", once, "--encoding", encoding], db: first).status == 0)
         _ = try run(["import", "irbis", once], db: second + encoding)
         let twice = folder.file("twice-\(encoding)-\(sample)")
         #expect(
@@ -75,7 +77,10 @@ import Testing
     #expect(lines.contains("#200: ^AСтранные люди^Eрассказы"))
     #expect(lines.contains("#910: ^A3^B1759089^DФ105^U2018/45^Y45^C20180607"), "status 3, place; ^U ^Y kept")
     #expect(lines.contains("#903: -051259089"), "the shelf mark as written")
-    #expect(lines.contains("#461: ^CСобрание сочинений : в 6 кн.^FВ. М. Шукшин^GНадежда-1^H1998^Z1998^XШукшин, Василий Макарович^DМосква^U1"))
+    #expect(
+      lines.contains(
+        "#461: ^CСобрание сочинений : в 6 кн.^FВ. М. Шукшин^GНадежда-1^H1998^Z1998^XШукшин, Василий Макарович^DМосква^U1"
+      ))
     #expect(lines.contains("#919: ^Arus^N02  ^KPSBO^Gca"), "two spaces, as written")
     #expect(lines.count == 21)
   }

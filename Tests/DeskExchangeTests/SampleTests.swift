@@ -101,5 +101,12 @@ import Testing
       report.notes.contains("record 6 (line 399): copy 222: price «Беспл.» is not an amount; imported without it"))
     let free = try #require(try store.book(inventory: "222"))
     #expect(free.price == nil)
+    // Statuses as IRBIS codes them: 6 written off, 1 on loan and C (BiblioNet) available copies.
+    #expect(free.status == .writtenOff)
+    #expect(try store.book(inventory: "15")?.status == .writtenOff)
+    #expect(try store.book(inventory: "43")?.status == .available)
+    #expect(try store.book(inventory: "44442")?.status == .available)
+    #expect(try store.bookCount(filter: .notForLoan) == 2)
+    #expect(try store.book(inventory: "556") == nil, "a summary entry (^A U) is no copy")
   }
 }

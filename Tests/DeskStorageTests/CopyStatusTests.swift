@@ -58,8 +58,9 @@ import Testing
     try store.updateBook(inventory: "C2") { $0.status = "lost" }
     #expect(try store.books(filter: .notForLoan, limit: 10).map(\.book.inventoryNumber).sorted() == ["C1", "C2"])
     #expect(try store.books(filter: .available, limit: 10).map(\.book.inventoryNumber) == ["B1"])
-    #expect(try store.bookListRows(filter: .all, limit: 10).map { "\($0.book.inventoryNumber) \($0.book.status)" }
-      .sorted() == ["B1 available", "C1 writtenOff", "C2 lost"])
+    #expect(
+      try store.bookListRows(filter: .all, limit: 10).map { "\($0.book.inventoryNumber) \($0.book.status)" }
+        .sorted() == ["B1 available", "C1 writtenOff", "C2 lost"])
     #expect(try store.bookCount(filter: .notForLoan) == 2)
     #expect(try store.bookCount(filter: .available) == 1)
     #expect(try store.bookCount(filter: .issued) == 1)

@@ -95,7 +95,8 @@ struct BookList: DeskCommand {
       CommandSpec.Option("--issued", help: "Only books that are out."),
       CommandSpec.Option("--available", help: "Only books on the shelf."),
       CommandSpec.Option("--overdue", help: "Only books past their due date."),
-      CommandSpec.Option("--not-for-loan", help: "Only copies lost, written off, in repair, in processing or for reference."),
+      CommandSpec.Option(
+        "--not-for-loan", help: "Only copies lost, written off, in repair, in processing or for reference."),
       CommandSpec.Option(
         "--search", value: "<text>",
         help: "Only books where each word starts a word of the title, author, publisher, inventory number or ISBN."),

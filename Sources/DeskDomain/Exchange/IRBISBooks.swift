@@ -57,7 +57,8 @@ public enum IRBISBooks {
     record.append(
       910,
       subfields: [
-        ("A", irbisCode(book.status, onLoan: onLoan)), ("B", book.inventoryNumber), ("C", book.received?.compact ?? ""), ("D", book.place),
+        ("A", irbisCode(book.status, onLoan: onLoan)), ("B", book.inventoryNumber), ("C", book.received?.compact ?? ""),
+        ("D", book.place),
       ])
     return record
   }

@@ -120,7 +120,8 @@ extension IRBISBooks {
     // A code that says the same as the status now stays as written (8 is in processing too, 9 is
     // a reserved copy on the shelf); whether the copy is out is its loans' to say.
     var code = irbisCode(book.status, onLoan: copy.onLoan)
-    if status(irbisCode: written) == book.status, !["0", "1"].contains(written), !copy.onLoan || book.status != .available
+    if status(irbisCode: written) == book.status, !["0", "1"].contains(written),
+      !copy.onLoan || book.status != .available
     {
       code = written
     }

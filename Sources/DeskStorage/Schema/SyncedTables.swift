@@ -95,7 +95,8 @@ enum SyncedTables {
     ].map { SyncedField($0) } + [
       SyncedField("status", since: 12, absent: .text("available")),
       SyncedField("source_record", since: 12, absent: .text("")),
-      SyncedField("source_copy", since: 12, absent: .text("")), SyncedField("record_group", since: 12, absent: .text("")),
+      SyncedField("source_copy", since: 12, absent: .text("")),
+      SyncedField("record_group", since: 12, absent: .text("")),
     ], deletesRows: false, keys: nil)
 
   static func table(_ entity: String) -> SyncedTable? {

@@ -334,7 +334,8 @@ extension LibraryStore {
       // A reference (a reader's address) is named, not shown: its value is another record's id.
       let value =
         table.field(field)?.references != nil
-        ? "" : try database.queryFirst(
+        ? ""
+        : try database.queryFirst(
           "SELECT coalesce(CAST(\(column) AS TEXT), '') FROM \(table.table) WHERE \(table.key) = ?", change.recordID,
           read: { $0.string(0) }) ?? ""
       fields.append(

@@ -133,7 +133,8 @@ final class BookListScreen: ListScreen<BookListRow>, DeskScreen {
         overdue
         ? s.overdueStatus(loan.readerName, loan.loan.due.iso) : s.issuedStatus(loan.readerName, loan.loan.due.iso)
     }
-    let mark = overdue ? "!" : (loan != nil ? "*" : (!book.status.circulates ? "x" : (listing.hasLookupOffer ? "+" : " ")))
+    let mark =
+      overdue ? "!" : (loan != nil ? "*" : (!book.status.circulates ? "x" : (listing.hasLookupOffer ? "+" : " ")))
     return (
       [
         markCell(mark, number: book.inventoryNumber, in: context.unsynced.books, context: context),
