@@ -12,7 +12,7 @@ public enum RootCommand {
       commands: [ReaderAdd.self, ReaderList.self, ReaderShow.self, ReaderEdit.self, ReaderDelete.self]),
     CommandGroup(
       name: "export", abstract: "Write books and readers for IRBIS, and circulation for Koha.",
-      commands: [ExportIRBIS.self, ExportKOC.self]),
+      commands: [ExportIRBIS.self, ExportISO2709.self, ExportKOC.self]),
     CommandGroup(
       name: "import", abstract: "Read IRBIS records, ISO 2709 files and Koha offline circulation.",
       commands: [ImportIRBIS.self, ImportISO2709.self, ImportKOC.self]),

@@ -27,6 +27,17 @@ public enum IRBISExport {
     search: String = ""
   ) throws(StoreError) -> Int {
     let newline = newline(writer.encoding)
+    return try forEachRecord(selection, from: store, filter: filter, search: search) { record, _ in
+      writer.write(record.text(newline: newline).exportable)
+    }
+  }
+
+  /// Calls `body` with the catalogue record of each book of the selection and its copies, page by
+  /// page; returns how many records there were.
+  public static func forEachRecord(
+    _ selection: BookSelection, from store: LibraryStore, filter: BookFilter = .all, search: String = "",
+    _ body: (IRBISRecord, [IRBISCopy]) throws(StoreError) -> Void
+  ) throws(StoreError) -> Int {
     var count = 0
     // The copies of one imported record go out as that one record, once, in the place of the
     // first of them the selection meets.
@@ -38,7 +49,7 @@ public enum IRBISExport {
         copies = try store.copies(inGroup: group).filter { $0.book.sharesDescription(with: listing.book) }
         copiesWritten.formUnion(copies.map(\.book.id))
       }
-      writer.write(IRBISBooks.record(for: copies).text(newline: newline).exportable)
+      try body(IRBISBooks.record(for: copies), copies)
       count += 1
     }
     switch selection {

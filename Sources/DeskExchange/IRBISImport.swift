@@ -45,13 +45,20 @@ public struct RecordFeed {
 
   /// With `--update` a later copy of a number replaces the earlier, in the file as in the library.
   private let update: Bool
+  /// `--assign-inventory`: a book record with no numbered copy gets one, numbered by the writer.
+  private let assignsNumbers: Bool
 
-  init(pipe: BatchPipe<ImportItem>, moment: LocalMoment, update: Bool) {
+  init(pipe: BatchPipe<ImportItem>, moment: LocalMoment, update: Bool, assignsNumbers: Bool = false) {
     self.pipe = pipe
     self.moment = moment
     self.update = update
+    self.assignsNumbers = assignsNumbers
     batch.reserveCapacity(RecordFeed.batchSize)
   }
+
+  /// The inventory number of a copy the writer numbers (`--assign-inventory`): U+FFFF is a
+  /// noncharacter, which no file or librarian writes in a number (and trimming keeps).
+  static let unnumbered = "\u{FFFF}assign"
 
   private static let batchSize = 256
 
@@ -65,6 +72,12 @@ public struct RecordFeed {
   /// Takes one record: a book record gives a book per copy, a reader record a reader.
   public mutating func take(_ record: IRBISRecord, source: String) throws {
     records += 1
+    var record = record
+    // A record with no copy of its own (a national library's record, bought and catalogued from
+    // it) gets one new copy when the librarian asked for numbers.
+    if assignsNumbers, !IRBISReaders.isReader(record), IRBISBooks.copyPositions(in: record).isEmpty {
+      record.fields.append(IRBISRecord.Field(tag: 910, value: "^A0^B" + RecordFeed.unnumbered))
+    }
     if IRBISReaders.isReader(record) {
       try send(.reader(record, source: source))
       return
@@ -111,7 +124,7 @@ public struct RecordFeed {
     throws
   {
     let inventory = draft.inventoryNumber.trimmingWhitespace()
-    if let earlier = numbers[inventory] {
+    if inventory != RecordFeed.unnumbered, let earlier = numbers[inventory] {
       guard update else {
         try send(
           .problem("\(source): copy \(inventory): the same number is also in record \(earlier) of this file; skipped"))
@@ -183,6 +196,8 @@ public struct RecordImporter {
   private var loans: [(ticket: String, loan: IRBISLoan, source: String)] = []
   private let categories: Set<String>
   private let defaultCategory: String
+  /// The next number `--assign-inventory` may give, if it was asked for.
+  var nextNumber: String?
 
   init(store: LibraryStore, update: Bool) throws(StoreError) {
     self.store = store
@@ -194,20 +209,26 @@ public struct RecordImporter {
   /// Runs `feed` (which hands records to a `RecordFeed`) on a reading thread, and writes what
   /// it makes inside one transaction, then the loans.
   public static func run(
-    store: LibraryStore, update: Bool, dryRun: Bool, feed: @escaping @Sendable (inout RecordFeed) throws -> Void
+    store: LibraryStore, update: Bool, dryRun: Bool, assignInventory: String? = nil,
+    feed: @escaping @Sendable (inout RecordFeed) throws -> Void
   ) throws -> ImportReport {
-    try store.withBulkCache { try importInOneTransaction(store: store, update: update, dryRun: dryRun, feed: feed) }
+    try store.withBulkCache {
+      try importInOneTransaction(
+        store: store, update: update, dryRun: dryRun, assignInventory: assignInventory, feed: feed)
+    }
   }
 
   private static func importInOneTransaction(
-    store: LibraryStore, update: Bool, dryRun: Bool, feed: @escaping @Sendable (inout RecordFeed) throws -> Void
+    store: LibraryStore, update: Bool, dryRun: Bool, assignInventory: String?,
+    feed: @escaping @Sendable (inout RecordFeed) throws -> Void
   ) throws -> ImportReport {
     var importer = try RecordImporter(store: store, update: update)
+    importer.nextNumber = assignInventory
     let pipe = BatchPipe<ImportItem>(capacity: 16)
     let moment = store.clock.now()
     let reading = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
-      var records = RecordFeed(pipe: pipe, moment: moment, update: update)
+      var records = RecordFeed(pipe: pipe, moment: moment, update: update, assignsNumbers: assignInventory != nil)
       do {
         try feed(&records)
         try records.finish()
@@ -235,9 +256,19 @@ public struct RecordImporter {
 
   private mutating func apply(_ item: ImportItem) throws {
     switch item {
-    case .book(let row, let draft, let kept, let source):
+    case .book(var row, var draft, var kept, let source):
+      if row.book.inventoryNumber == RecordFeed.unnumbered {
+        let number = try freeNumber()
+        var book = row.book
+        book.inventoryNumber = number
+        draft.inventoryNumber = number
+        kept = kept.map { IRBISKeptRecord(record: $0.record, copy: "^A0^B" + number, group: $0.group) }
+        row = BookRow(book, kept: kept)
+        report.notes.append("\(source): a new copy numbered \(number) (--assign-inventory)")
+      }
       let store = store
-      try takeBook(draft, kept: kept, source: source) { () throws(StoreError) in try store.add(row) }
+      let adding = row
+      try takeBook(draft, kept: kept, source: source) { () throws(StoreError) in try store.add(adding) }
     case .refusedBook(let draft, let source):
       let store = store
       try takeBook(draft, kept: nil, source: source) { () throws(StoreError) in try store.addBook(draft) }
@@ -250,6 +281,14 @@ public struct RecordImporter {
     case .records(let count):
       report.records += count
     }
+  }
+
+  /// The next number from `--assign-inventory`'s start that no book has.
+  private mutating func freeNumber() throws -> String {
+    var number = nextNumber ?? "1"
+    while try store.book(inventory: number) != nil { number = InventoryNumbers.next(after: number) }
+    nextNumber = InventoryNumbers.next(after: number)
+    return number
   }
 
   /// Adds a copy through `add`; a number already there is reported, or the book updated.
@@ -388,14 +427,44 @@ enum LoanImport {
   }
 }
 
+/// Inventory numbers given in sequence: `--assign-inventory START`.
+public enum InventoryNumbers {
+  /// The number after `number`: its last run of digits counted up, its width kept while it fits
+  /// («A-0099» → «A-0100», «99» → «100»); a number without digits gets «1» added.
+  public static func next(after number: String) -> String {
+    var characters = Array(number)
+    guard var index = characters.lastIndex(where: { $0.isASCII && $0.isNumber }) else { return number + "1" }
+    while let digit = characters[index].wholeNumberValue {
+      if digit < 9 {
+        characters[index] = Character(String(digit + 1))
+        return String(characters)
+      }
+      characters[index] = "0"
+      guard index > 0, characters[index - 1].isASCII, characters[index - 1].isNumber else {
+        characters.insert("1", at: index)
+        return String(characters)
+      }
+      index -= 1
+    }
+    return String(characters)
+  }
+
+  /// True for a start `--assign-inventory` can count up from: ends with a digit, no spaces.
+  public static func isValidStart(_ text: String) -> Bool {
+    !text.isEmpty && text.count <= 40 && text.last.map { $0.isASCII && $0.isNumber } == true
+      && text.allSatisfy { !$0.isWhitespace && !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) }
+  }
+}
+
 /// IRBIS plain-text files.
 public enum IRBISTextImport {
   public static func run(
     path: String, encoding: FileEncoding?, store: LibraryStore, update: Bool, dryRun: Bool,
-    maximumLineBytes: Int = LineReader.defaultMaximumLineBytes
+    maximumLineBytes: Int = LineReader.defaultMaximumLineBytes, assignInventory: String? = nil
   ) throws -> ImportReport {
     let lines = try LineReader(path: path, encoding: encoding, maximumLineBytes: maximumLineBytes)
-    return try RecordImporter.run(store: store, update: update, dryRun: dryRun) { records in
+    return try RecordImporter.run(store: store, update: update, dryRun: dryRun, assignInventory: assignInventory) {
+      records in
       var reader = IRBISReader()
       while let line = lines.next() {
         if case .unending? = line.problem {

@@ -64,6 +64,11 @@ public final class TextWriter {
     }
   }
 
+  /// Writes bytes as they are (an ISO 2709 record, encoded already).
+  public func write(bytes: [UInt8]) {
+    _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+  }
+
   public func close() throws(FileError) {
     let failed = fflush(file) != 0 || ferror(file) != 0
     if ownsFile { fclose(file) }

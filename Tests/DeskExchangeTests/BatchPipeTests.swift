@@ -1,8 +1,7 @@
+import DeskDomain
 import DeskTestSupport
 import Dispatch
 import Testing
-
-import DeskDomain
 
 /// The pipe between an import's reading and writing threads.
 @Suite struct BatchPipeTests {

@@ -34,6 +34,20 @@ enum ExchangeOptions {
     }
   }
 
+  static let assignInventory = CommandSpec.Option(
+    "--assign-inventory", value: "<start>",
+    help: "Give each book record without a numbered copy one new copy, numbered from <start> up "
+      + "(skipping numbers in use), like 2026-0001.")
+
+  static func assignInventory(_ arguments: ParsedArguments, command: String) throws(CommandError) -> String? {
+    guard let start = arguments.value("--assign-inventory") else { return nil }
+    guard InventoryNumbers.isValidStart(start) else {
+      throw .usage(
+        "--assign-inventory takes a number that ends in digits, like 2026-0001, not «\(start)»", command: command)
+    }
+    return start
+  }
+
   static func close(_ writer: TextWriter) throws(CommandError) {
     do throws(FileError) { try writer.close() } catch { throw .failed([error.description]) }
   }
@@ -146,11 +160,13 @@ struct ImportIRBIS: DeskCommand {
       CommandSpec.Option(
         "--max-line", value: "<bytes>",
         help: "The longest line taken (default 1048576); a longer one refuses its record."),
-      CommandSpec.databaseOption,
+      ExchangeOptions.assignInventory, CommandSpec.databaseOption,
     ],
     discussion: """
-      Catalogue records become books, one per copy (field 910) with an inventory number; RDR
-      records become readers with their loans. Records it cannot take are reported with their
+      Catalogue records become books, one per copy (field 910) with an inventory number, each
+      with its status (910 ^A); fields the desk does not model are kept and written back by
+      export irbis. Reader records (RDR, or any worksheet with a ticket in field 30) become
+      readers with their loans. Records it cannot take are reported with their
       record and line numbers and the reason (bad bytes, a NUL, a line over the limit); the rest
       is imported, in one transaction. The encoding is told from the whole file: a file that is
       UTF-8 but for a few bytes is refused with the line of the first, unless --encoding says.
@@ -162,10 +178,12 @@ struct ImportIRBIS: DeskCommand {
     guard (1024...(1 << 30)).contains(limit) else {
       throw .usage("--max-line takes 1024 to 1073741824 bytes, not \(limit)", command: spec.path)
     }
+    let assign = try ExchangeOptions.assignInventory(arguments, command: spec.path)
     try importFile(arguments, command: spec.path, defaultEncoding: nil, context: context) {
       path, encoding, store, update, dryRun in
       try IRBISTextImport.run(
-        path: path, encoding: encoding, store: store, update: update, dryRun: dryRun, maximumLineBytes: limit)
+        path: path, encoding: encoding, store: store, update: update, dryRun: dryRun, maximumLineBytes: limit,
+        assignInventory: assign)
     }
   }
 
@@ -206,18 +224,97 @@ struct ImportIRBIS: DeskCommand {
 
 struct ImportISO2709: DeskCommand {
   static let spec = CommandSpec(
-    path: "import iso2709", abstract: "Read books from an ISO 2709 (RUSMARC) file.",
-    arguments: [.init("<file>", "ISO 2709 records, Windows-1251 unless --encoding says otherwise.")],
+    path: "import iso2709", abstract: "Read books from an ISO 2709 file: RUSMARC, UNIMARC or MARC 21.",
+    arguments: [.init("<file>", "ISO 2709 records, Windows-1251 unless --encoding or the leader says otherwise.")],
     options: [
       CommandSpec.Option("--dry-run", help: "Report what would happen and change nothing."),
       CommandSpec.Option("--update", help: "Replace books that are already there."),
-      ExchangeOptions.encoding, CommandSpec.databaseOption,
-    ])
+      CommandSpec.Option(
+        "--format", value: "<auto|rusmarc|marc21>",
+        help: "The records' format (default auto: MARC 21 when a record has 245 and no 200)."),
+      ExchangeOptions.assignInventory, ExchangeOptions.encoding, CommandSpec.databaseOption,
+    ],
+    discussion: """
+      RUSMARC copies come from 910 or from the holdings in 899 (^a location, ^j shelf mark, ^p
+      or ^x the copy's number). MARC 21 records give 020, 100/110, 245, 250, 260/264, 300,
+      084/080, and a copy for each item in Koha's 952 ($p barcode, $o call number, $7 not for
+      loan, $1 lost, $0 withdrawn, $4 damaged) or in 852/876. A leader with `a` at position 9
+      is UTF-8; otherwise MARC 21 is MARC-8 (ASCII and ANSEL; other character sets are refused
+      with the record) and RUSMARC is --encoding. Records without a numbered copy are reported
+      unless --assign-inventory numbers one.
+      """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let assign = try ExchangeOptions.assignInventory(arguments, command: spec.path)
+    let formatText = arguments.value("--format") ?? "auto"
+    guard let format = ISO2709.Format(rawValue: formatText.lowercased().replacingDashes()) else {
+      throw .usage("--format is auto, rusmarc or marc21, not «\(formatText)»", command: spec.path)
+    }
     try ImportIRBIS.importFile(arguments, command: spec.path, defaultEncoding: .cp1251, context: context) {
       path, encoding, store, update, dryRun in
-      try ISO2709.run(path: path, encoding: encoding ?? .cp1251, store: store, update: update, dryRun: dryRun)
+      try ISO2709.run(
+        path: path, encoding: encoding ?? .cp1251, store: store, update: update, dryRun: dryRun, format: format,
+        assignInventory: assign)
+    }
+  }
+}
+
+struct ExportISO2709: DeskCommand {
+  static let spec = CommandSpec(
+    path: "export iso2709", abstract: "Write books as ISO 2709 records: RUSMARC or MARC 21.",
+    arguments: [.init("books", "What to export."), .init("<inventory>", "Only these books.", .any)],
+    options: [
+      CommandSpec.Option("--all", help: "Every book."),
+      CommandSpec.Option("--new-since", value: "<date>", help: "Books received since this date (YYYY-MM-DD)."),
+      CommandSpec.Option("--issued", help: "Books that are out."),
+      CommandSpec.Option(
+        "--format", value: "<rusmarc|marc21>",
+        help: "rusmarc (the default: the IRBIS record's fields, copies in 910) or marc21 (UTF-8, items in 952)."),
+      ExchangeOptions.output, ExchangeOptions.standardOutput, ExchangeOptions.encoding, CommandSpec.databaseOption,
+    ],
+    discussion: """
+      One record for the copies of each imported record, as export irbis writes them. RUSMARC
+      is Windows-1251 unless --encoding utf8 (leader position 9 `a`); MARC 21 is always UTF-8.
+      Fields tagged over 999 (IRBIS's local ones) do not fit ISO 2709 and are counted, not written.
+      """)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let words = try arguments.positionals(minimum: 1)
+    guard words[0] == "books" else { throw .usage("export books, not «\(words[0])»", command: spec.path) }
+    let names = Array(words.dropFirst())
+    let formatText = arguments.value("--format") ?? "rusmarc"
+    guard let format = ISO2709.Format(rawValue: formatText.lowercased().replacingDashes()), format != .auto else {
+      throw .usage("--format is rusmarc or marc21, not «\(formatText)»", command: spec.path)
+    }
+    let selection: IRBISExport.BookSelection
+    if !names.isEmpty {
+      selection = .inventories(names)
+    } else if let since = try arguments.date("--new-since") {
+      selection = .newSince(since)
+    } else if arguments.has("--issued") {
+      selection = .issued
+    } else if arguments.has("--all") {
+      selection = .all
+    } else {
+      throw .usage("name inventory numbers, or --all, --new-since or --issued", command: spec.path)
+    }
+    let store = try context.openStore(arguments)
+    let (writer, destination) = try ExchangeOptions.writer(arguments, command: spec.path)
+    var report = ISO2709Export.Report()
+    let count = try perform { () throws(StoreError) in
+      try ISO2709Export.books(selection, from: store, to: writer, format: format, report: &report)
+    }
+    try ExchangeOptions.close(writer)
+    for line in report.problems { context.errors.line(("skipped: " + line).visibleForTerminal) }
+    guard !arguments.has("--stdout") else { return }
+    context.output.line("Wrote \(count) \(count == 1 ? "record" : "records") to \(destination)".visibleForTerminal)
+    if report.fieldsLeftOut > 0 {
+      context.output.line("\(report.fieldsLeftOut) fields tagged over 999 do not fit ISO 2709 and were left out")
+    }
+    if report.replacedCharacters > 0 {
+      context.output.line(
+        "\(report.replacedCharacters) characters have no place in Windows-1251 and were written as plain letters or ?; "
+          + "--encoding utf8 keeps them")
     }
   }
 }

@@ -63,6 +63,23 @@ public enum IRBISBooks {
     return record
   }
 
+  /// The title of the set a volume belongs to: IRBIS's 461 ^C, or RUSMARC's 461 with the set's
+  /// 200 embedded (`$1 2001 $a Title`).
+  static func setTitle(_ record: IRBISRecord) -> String {
+    guard let link = record.first(461) else { return "" }
+    let direct = link.subfield("C")
+    if !direct.isEmpty { return direct }
+    var inTitle = false
+    for (code, data) in link.orderedSubfields {
+      if code == "1" {
+        inTitle = data.hasPrefix("200")
+      } else if inTitle && code == "A" {
+        return data.trimmingWhitespace()
+      }
+    }
+    return ""
+  }
+
   /// "Title : other title information" into its two parts (ISBD punctuation).
   static func splitTitle(_ title: String) -> (String, String) {
     let characters = Array(title)
@@ -124,7 +141,7 @@ public enum IRBISBooks {
     // A volume of a multi-volume set (SPEC) is named by the set's title (461 ^C) and its own
     // designation (200 ^V): «Собрание сочинений : в 6 кн. Кн. 3. Странные люди».
     let volume = title?.subfield("V") ?? ""
-    let set = record.first(461)?.subfield("C") ?? ""
+    let set = setTitle(record)
     titleText = [set, volume, titleText].filter { !$0.isEmpty }.reduce("") { joined, part in
       joined.isEmpty ? part : joined + (joined.hasSuffix(".") ? " " : ". ") + part
     }
@@ -164,7 +181,8 @@ public enum ImportRefusal: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .notABook(let worksheet): return "not a book (worksheet \(worksheet))"
-    case .noInventoryNumber: return "no copy with an inventory number (field 910 ^B)"
+    case .noInventoryNumber:
+      return "no copy with an inventory number (910 ^B, 899 ^p, 952 ^p): --assign-inventory START gives it one"
     case .notAReader: return "not a reader record"
     case .noTicket: return "no reader ticket (field 30)"
     case .invalid(let reasons): return reasons.joined(separator: "; ")

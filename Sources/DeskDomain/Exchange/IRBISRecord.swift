@@ -36,6 +36,17 @@ public struct IRBISRecord: Equatable, Sendable {
       return result
     }
 
+    /// Every subfield in order, by its upper-case code; repeated codes (RUSMARC's embedded
+    /// fields) each in their place.
+    public var orderedSubfields: [(Character, String)] {
+      var result: [(Character, String)] = []
+      forEachSubfield { code, data in
+        result.append((code, String(data)))
+        return true
+      }
+      return result
+    }
+
     /// The data of subfield `code` (case does not matter), or "".
     public func subfield(_ code: Character) -> String {
       let wanted = Character(code.uppercased())
@@ -106,26 +117,19 @@ public struct IRBISRecord: Equatable, Sendable {
   }
 
   /// A value as IRBIS can hold it: there is no escaping in the format, so `^` (which starts a
-  /// subfield) becomes a space, and so do line breaks and other control characters.
+  /// subfield) becomes a space, and so do line breaks and other control characters; the ends are
+  /// trimmed. Spaces inside stay as written (a title with two spaces comes back with two).
   public static func clean(_ value: String) -> String {
-    // The common case: printable text with single spaces, nothing to change.
-    if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "^") || $0 == 0x7F }),
-      !value.contains("  "), value.trimmingWhitespace() == value
+    // The common case: printable text, nothing to change.
+    if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "^") || $0 == 0x7F || $0 == 0xC2 }),
+      value.trimmingWhitespace() == value
     {
       return value
     }
     var result = ""
-    var lastWasSpace = false
     for character in value {
       let isControl = character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
-      let replaced: Character = character == "^" || character.isNewline || isControl ? " " : character
-      if replaced == " " {
-        if !lastWasSpace { result.append(" ") }
-        lastWasSpace = true
-      } else {
-        result.append(replaced)
-        lastWasSpace = false
-      }
+      result.append(character == "^" || character.isNewline || isControl ? " " : character)
     }
     return result.trimmingWhitespace()
   }

@@ -1,0 +1,143 @@
+/// A MARC record as ISO 2709 lays it out: a 24-byte leader, a directory of 12-byte entries
+/// (tag, length, start), the fields each ended by 0x1E, subfields started by 0x1F and a code,
+/// the record ended by 0x1D.
+public struct ISO2709Record: Sendable {
+  /// A field: a control field's text (tags below 10), or two indicators and subfields; a data
+  /// field may have text before its first subfield, as IRBIS writes 621 or 903.
+  public struct Field: Sendable {
+    public var tag: Int
+    public var indicators: String
+    public var text: String
+    public var subfields: [(Character, String)]
+
+    public init(tag: Int, indicators: String = "  ", text: String = "", subfields: [(Character, String)] = []) {
+      self.tag = tag
+      self.indicators = indicators
+      self.text = text
+      self.subfields = subfields
+    }
+  }
+
+  /// Leader positions 5–9 (status, type, level, control, character coding) and 17–19.
+  public var leaderHead: String
+  public var leaderTail: String
+  /// Positions 20–23.
+  public var entryMap: String
+  public var fields: [Field]
+
+  /// RUSMARC (UNIMARC): «nam», a blank or `a` (UTF-8) at position 9, «i» at 18.
+  public static func rusmarc(fields: [Field], utf8: Bool) -> ISO2709Record {
+    ISO2709Record(leaderHead: "nam " + (utf8 ? "a" : " "), leaderTail: " i ", entryMap: "450 ", fields: fields)
+  }
+
+  /// MARC 21, always UTF-8 (position 9 `a`), its values without ISBD punctuation (18 `c`).
+  public static func marc21(fields: [Field]) -> ISO2709Record {
+    ISO2709Record(leaderHead: "nam a", leaderTail: " c ", entryMap: "4500", fields: fields)
+  }
+
+  /// Why a record cannot be written.
+  public enum Problem: Error, Equatable, CustomStringConvertible {
+    case tooLong(Int)
+    case fieldTooLong(tag: Int, bytes: Int)
+
+    public var description: String {
+      switch self {
+      case .tooLong(let bytes): return "the record takes \(bytes) bytes, over ISO 2709's 99999"
+      case .fieldTooLong(let tag, let bytes): return "field \(tag) takes \(bytes) bytes, over ISO 2709's 9999"
+      }
+    }
+  }
+
+  /// The record's bytes, each text given by `encode`; fields with tags over 999 are left out
+  /// (they do not fit the directory), and counted in `skipped`.
+  public func bytes(encode: (String) -> [UInt8], skipped: inout Int) throws(Problem) -> [UInt8] {
+    var directory: [UInt8] = []
+    var data: [UInt8] = []
+    for field in fields {
+      guard (0...999).contains(field.tag) else {
+        skipped += 1
+        continue
+      }
+      var bytes: [UInt8]
+      if field.tag < 10 {
+        bytes = encode(field.text)
+      } else {
+        bytes = Array(field.indicators.utf8.prefix(2))
+        while bytes.count < 2 { bytes.append(0x20) }
+        bytes += encode(field.text)
+        for (code, value) in field.subfields {
+          bytes.append(0x1F)
+          bytes += Array(String(code).utf8.prefix(1))
+          bytes += encode(value)
+        }
+      }
+      bytes.append(0x1E)
+      guard bytes.count <= 9999 else { throw .fieldTooLong(tag: field.tag, bytes: bytes.count) }
+      directory += digits(field.tag, 3) + digits(bytes.count, 4) + digits(data.count, 5)
+      data += bytes
+    }
+    directory.append(0x1E)
+    let base = 24 + directory.count
+    let total = base + data.count + 1
+    guard total <= 99999 else { throw .tooLong(total) }
+    let leader =
+      digits(total, 5) + Array(leaderHead.utf8) + Array("22".utf8) + digits(base, 5) + Array(leaderTail.utf8)
+      + Array(entryMap.utf8)
+    return leader + directory + data + [0x1D]
+  }
+
+  private func digits(_ value: Int, _ width: Int) -> [UInt8] {
+    let text = String(value)
+    return Array((String(repeating: "0", count: max(0, width - text.count)) + text).utf8)
+  }
+}
+
+extension ISO2709Record.Field {
+  /// An IRBIS field as RUSMARC holds it: the same tag, blank indicators, subfield codes in lower
+  /// case, as the MARC formats write them.
+  public init(_ field: IRBISRecord.Field) {
+    var subfields: [(Character, String)] = []
+    let parts = field.value.split(separator: "^", omittingEmptySubsequences: false)
+    for part in parts.dropFirst() {
+      guard let code = part.first else { continue }
+      subfields.append((Character(code.lowercased()), String(part.dropFirst())))
+    }
+    self.init(tag: field.tag, text: parts.first.map(String.init) ?? "", subfields: subfields)
+  }
+}
+
+extension MARC21Books {
+  /// The MARC 21 record of a book's copies: 020, 100, 245, 260, 300, 084, and an item in Koha's
+  /// 952 for each copy ($p barcode, $o call number, $c location, $d acquired, $g price, and the
+  /// lost, withdrawn, damaged and not-for-loan flags), so that Koha can take the file.
+  public static func marcRecord(for copies: [IRBISCopy]) -> ISO2709Record {
+    guard let book = copies.first?.book else { return .marc21(fields: []) }
+    var fields: [ISO2709Record.Field] = []
+    func add(_ tag: Int, indicators: String = "  ", _ subfields: [(Character, String)]) {
+      let present = subfields.filter { !$0.1.isEmpty }
+      if !present.isEmpty { fields.append(.init(tag: tag, indicators: indicators, subfields: present)) }
+    }
+    add(20, [("a", book.isbn?.digits ?? ""), ("c", book.isbn == nil ? "" : book.price?.description ?? "")])
+    add(84, [("a", book.bbk), ("2", book.bbk.isEmpty ? "" : "rubbk")])
+    add(
+      100, indicators: "1 ",
+      [("a", [book.authorSurname, book.authorInitials].filter { !$0.isEmpty }.joined(separator: ", "))])
+    let (title, other) = IRBISBooks.splitTitle(book.title)
+    add(245, indicators: book.authorSurname.isEmpty ? "00" : "10", [("a", title), ("b", other)])
+    add(260, [("a", book.city), ("b", book.publisher), ("c", book.year.map(String.init) ?? "")])
+    add(300, [("a", book.pages.map { "\($0) p." } ?? "")])
+    for copy in copies {
+      let item = copy.book
+      add(
+        952,
+        [
+          ("p", item.inventoryNumber), ("o", IRBISBooks.shelfCode(item)), ("c", item.place),
+          ("d", item.received?.iso ?? ""), ("g", item.price?.description ?? ""),
+          ("1", item.status == .lost ? "1" : ""), ("0", item.status == .writtenOff ? "1" : ""),
+          ("4", item.status == .damaged ? "1" : ""),
+          ("7", item.status == .referenceOnly ? "1" : (item.status == .inProcessing ? "-1" : "")),
+        ])
+    }
+    return .marc21(fields: fields)
+  }
+}

@@ -1,0 +1,142 @@
+/// MARC 21 bibliographic records (a Koha export, a national library's file) as the desk reads
+/// them: turned into the IRBIS catalogue record of the same book, so that one path checks and
+/// imports every format. Subfield codes are read in any case, as `IRBISRecord` does.
+public enum MARC21Books {
+  /// True for a record in MARC 21 rather than RUSMARC/UNIMARC: it has a title in 245 and none
+  /// in 200.
+  public static func isMARC21(tags: [Int]) -> Bool {
+    tags.contains(245) && !tags.contains(200)
+  }
+
+  /// The IRBIS catalogue record (worksheet PAZK) of a MARC 21 record: 020 ISBN and price, 100/110
+  /// author, 245 title ($a $b $n $p), 250 edition, 260/264 publication, 300 extent, 084/080
+  /// classification, and a copy (910) for each item in Koha's 952 or in 852/876.
+  ///
+  /// `punctuated` (leader position 18 not `c`): the values end with ISBD punctuation, and a
+  /// title's final full stop is taken off with it.
+  public static func irbisRecord(_ marc: IRBISRecord, punctuated: Bool = true) -> IRBISRecord {
+    var record = IRBISRecord()
+    record.append(920, "PAZK")
+    let isbnField = marc.first(20)
+    let isbn = (isbnField?.subfield("A") ?? "").split(separator: " ").first.map(String.init) ?? ""
+    record.append(10, subfields: [("A", isbn), ("D", amount(isbnField?.subfield("C") ?? ""))])
+    if let person = marc.first(100) {
+      let (surname, initials) = PersonName.split(trimmed(person.subfield("A")))
+      record.append(700, subfields: [("A", surname), ("B", initials), ("G", givenNames(person.subfield("A")))])
+    } else if let body = marc.first(110) {
+      record.append(710, subfields: [("A", trimmed(body.subfield("A")))])
+      record.append(700, subfields: [("A", trimmed(body.subfield("A")))])
+    }
+    if let title = marc.first(245) {
+      // «Title. Part number. Part name», as ISBD joins them.
+      let parts = [title.subfield("A"), title.subfield("N"), title.subfield("P")].map {
+        trimmed($0, dropsFullStop: punctuated)
+      }.filter { !$0.isEmpty }
+      record.append(
+        200,
+        subfields: [
+          ("A", parts.joined(separator: ". ")), ("E", trimmed(title.subfield("B"), dropsFullStop: punctuated)),
+          ("F", trimmed(title.subfield("C"), dropsFullStop: punctuated)),
+        ])
+    }
+    record.append(205, subfields: [("A", trimmed(marc.first(250)?.subfield("A") ?? ""))])
+    if let publication = marc.first(260) ?? marc.first(264) {
+      record.append(
+        210,
+        subfields: [
+          ("A", trimmed(publication.subfield("A"))), ("C", trimmed(publication.subfield("B"))),
+          ("D", PersonName.year(in: publication.subfield("C")).map(String.init) ?? ""),
+        ])
+    }
+    record.append(215, subfields: [("A", trimmed(marc.first(300)?.subfield("A") ?? ""))])
+    let bbk = marc.first(84)?.subfield("A") ?? marc.first(80)?.subfield("A") ?? ""
+    record.append(621, trimmed(bbk))
+    if let udc = marc.first(80)?.subfield("A"), marc.first(84) != nil { record.append(675, trimmed(udc)) }
+    var callNumber = ""
+    for item in marc.all(952) {
+      if callNumber.isEmpty { callNumber = trimmed(item.subfield("O")) }
+      record.fields.append(
+        IRBISRecord.Field(
+          tag: 910,
+          subfields: [
+            ("A", kohaStatus(item)), ("B", trimmed(item.subfield("P"))), ("C", compactDate(item.subfield("D"))),
+            ("D", [item.subfield("C"), item.subfield("A")].map { trimmed($0) }.first { !$0.isEmpty } ?? ""),
+            ("E", amount(item.subfield("G"))),
+          ]))
+    }
+    // Holdings in 852 with their items in 876 (or 852 $p), paired in order.
+    let items = marc.all(876)
+    for (index, holding) in marc.all(852).enumerated() {
+      let item = index < items.count ? items[index] : nil
+      let number =
+        trimmed(item?.subfield("P") ?? "").isEmpty ? trimmed(holding.subfield("P")) : trimmed(item?.subfield("P") ?? "")
+      if callNumber.isEmpty {
+        callNumber = [holding.subfield("H"), holding.subfield("I")].map { trimmed($0) }.filter { !$0.isEmpty }.joined(
+          separator: " ")
+      }
+      record.fields.append(
+        IRBISRecord.Field(
+          tag: 910,
+          subfields: [
+            ("A", "0"), ("B", number), ("C", compactDate(item?.subfield("D") ?? "")),
+            ("D", [holding.subfield("C"), holding.subfield("B")].map { trimmed($0) }.first { !$0.isEmpty } ?? ""),
+            ("E", amount(item?.subfield("C") ?? "")),
+          ]))
+    }
+    if !callNumber.isEmpty { record.append(903, callNumber) }
+    return record
+  }
+
+  /// The IRBIS status code of a Koha item: lost ($1), withdrawn ($0), damaged ($4), not for loan
+  /// ($7: -1 is on order), each set when not 0.
+  static func kohaStatus(_ item: IRBISRecord.Field) -> String {
+    func set(_ code: Character) -> Bool {
+      let value = item.subfield(code).trimmingWhitespace()
+      return !value.isEmpty && value != "0"
+    }
+    if set("1") { return "4" }
+    if set("0") { return "6" }
+    if set("4") { return "3" }
+    if set("7") { return item.subfield("7").trimmingWhitespace().hasPrefix("-") ? "2" : "5" }
+    return "0"
+  }
+
+  /// A value without the ISBD punctuation MARC 21 ends it with: «London :», «Penguin,», «Emma /».
+  /// A title's final full stop goes too (`dropsFullStop`), unless it ends an abbreviation or an
+  /// initial («ed.», «J.»); a place keeps its («СПб.»).
+  static func trimmed(_ value: String, dropsFullStop: Bool = false) -> String {
+    var text = value.trimmingWhitespace()
+    while let last = text.last, " /:;,=".contains(last) { text.removeLast() }
+    if dropsFullStop, text.hasSuffix("."), let word = text.split(separator: " ").last, word.count > 3,
+      !word.dropLast().contains(".")
+    {
+      text.removeLast()
+    }
+    return text.trimmingWhitespace()
+  }
+
+  /// «Jane» of «Austen, Jane,».
+  static func givenNames(_ name: String) -> String {
+    guard let comma = name.firstIndex(of: ",") else { return "" }
+    return trimmed(String(name[name.index(after: comma)...]))
+  }
+
+  /// `YYYYMMDD` of a date written `YYYY-MM-DD` (Koha) or already compact; empty otherwise.
+  static func compactDate(_ text: String) -> String {
+    (LocalDate(iso: text.trimmingWhitespace()) ?? LocalDate(iso: String(text.trimmingWhitespace().prefix(10))))?
+      .compact ?? ""
+  }
+
+  /// The amount in a price written «£6.99», «$12.50 (pbk.)» or «254 р.»: its first number.
+  static func amount(_ text: String) -> String {
+    var number = ""
+    for character in text {
+      if character.isASCII && (character.isNumber || (character == "." && !number.isEmpty && !number.contains("."))) {
+        number.append(character)
+      } else if !number.isEmpty {
+        break
+      }
+    }
+    return number.hasSuffix(".") ? String(number.dropLast()) : number
+  }
+}

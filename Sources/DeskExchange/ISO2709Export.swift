@@ -1,0 +1,54 @@
+import DeskDomain
+import DeskStorage
+
+/// Writes books as ISO 2709 records, page by page from the database: RUSMARC (the IRBIS
+/// catalogue record's fields, which share RUSMARC's tags) or MARC 21 with Koha's 952 items.
+public enum ISO2709Export {
+  public struct Report: Sendable {
+    /// Records that could not be written (over ISO 2709's lengths), with why.
+    public var problems: [String] = []
+    /// Fields tagged over 999, which the directory cannot hold.
+    public var fieldsLeftOut = 0
+    public var replacedCharacters = 0
+
+    public init() {}
+  }
+
+  /// Writes the books; returns how many records were written.
+  public static func books(
+    _ selection: IRBISExport.BookSelection, from store: LibraryStore, to writer: TextWriter, format: ISO2709.Format,
+    report: inout Report
+  ) throws(StoreError) -> Int {
+    let utf8 = format == .marc21 || writer.encoding == .utf8
+    var written = 0
+    var problems: [String] = []
+    var leftOut = 0
+    var replaced = 0
+    let encode: (String) -> [UInt8] = { text in
+      let clean = text.exportable
+      guard !utf8 else { return Array(clean.utf8) }
+      let (bytes, count) = Windows1251.encodeLossy(clean)
+      replaced += count
+      return bytes
+    }
+    _ = try IRBISExport.forEachRecord(selection, from: store) { record, copies in
+      let iso: ISO2709Record
+      if format == .marc21 {
+        iso = MARC21Books.marcRecord(for: copies)
+      } else {
+        iso = .rusmarc(fields: record.fields.map(ISO2709Record.Field.init), utf8: utf8)
+      }
+      do throws(ISO2709Record.Problem) {
+        writer.write(bytes: try iso.bytes(encode: encode, skipped: &leftOut))
+        written += 1
+      } catch {
+        let numbers = copies.map(\.book.inventoryNumber).joined(separator: ", ")
+        problems.append("book \(numbers): \(error)")
+      }
+    }
+    report.problems += problems
+    report.fieldsLeftOut += leftOut
+    report.replacedCharacters += replaced
+    return written
+  }
+}
