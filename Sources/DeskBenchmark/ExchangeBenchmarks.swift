@@ -28,13 +28,73 @@ public enum ExchangeBenchmarks {
     }
     let afterImport = peakMemoryMiB()
     guard report.booksAdded == exported else { throw BenchmarkError.notDecoded(file) }
-    return [
+    var measurements = [
       Measurement(
         scenario: "export \(exported) books to IRBIS text (peak memory \(afterExport) MiB)", samples: exportTime),
       Measurement(
         scenario: "import \(report.booksAdded) books from IRBIS text (peak memory \(afterImport) MiB)",
         samples: importTime),
     ]
+    measurements += try withKeptFields(file: file, folder: folder, books: books)
+    return measurements
+  }
+
+  /// The same catalogue as another system writes it: every record with fields the desk does not
+  /// model (language, a subject heading, a processing history), which an import keeps and an
+  /// export writes back, and every 50th copy written off. Imported into an empty library, then
+  /// exported again.
+  static func withKeptFields(file: String, folder: String, books: Int) throws -> [Measurement] {
+    let real = "\(folder)/books-\(books).kept.irbis.txt"
+    try rewrite(file, to: real)
+    let target = "\(folder)/import-kept-\(books).sqlite"
+    for suffix in ["", "-wal", "-shm"] { unlink(target + suffix) }
+    let store = try LibraryStore(path: target, clock: benchmarkClock)
+    var report = ImportReport()
+    let importTime = try time(1) {
+      report = try IRBISTextImport.run(path: real, encoding: nil, store: store, update: false, dryRun: false)
+    }
+    let afterImport = peakMemoryMiB()
+    guard report.booksAdded == books else { throw BenchmarkError.notDecoded(real) }
+    var exported = 0
+    let exportTime = try time(1) {
+      let writer = try TextWriter(path: "\(folder)/books-\(books).kept.out.txt", encoding: .cp1251)
+      exported = try IRBISExport.books(.all, from: store, to: writer)
+      try writer.close()
+    }
+    let writtenOff = try store.bookCount(filter: .notForLoan)
+    return [
+      Measurement(
+        scenario:
+          "import \(report.booksAdded) books with kept fields, \(writtenOff) written off (peak memory \(afterImport) MiB)",
+        samples: importTime),
+      Measurement(
+        scenario: "export \(exported) books with kept fields (peak memory \(peakMemoryMiB()) MiB)", samples: exportTime),
+    ]
+  }
+
+  /// Copies an IRBIS file (Windows-1251, CRLF), adding three unmodelled fields after each
+  /// record's worksheet and writing off every 50th copy.
+  static func rewrite(_ source: String, to target: String) throws {
+    guard let input = fopen(source, "rb") else { throw BenchmarkError.notDecoded(source) }
+    defer { fclose(input) }
+    let writer = try TextWriter(path: target, encoding: .cp1251)
+    var line: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    var record = 0
+    let extra = "#101: rus\r\n#606: ^AХудожественная литература^BРоманы\r\n#907: ^CПК^A20180613^BИвановаМА\r\n"
+    while getline(&line, &capacity, input) > 0, let line {
+      let text = Windows1251.decode(UnsafeRawBufferPointer(start: line, count: strlen(line)))
+      if text.hasPrefix("#920:") {
+        record += 1
+        writer.write(text + extra)
+      } else if text.hasPrefix("#910: ^A0"), record % 50 == 0 {
+        writer.write("#910: ^A6" + text.dropFirst("#910: ^A0".count))
+      } else {
+        writer.write(text)
+      }
+    }
+    free(line)
+    try writer.close()
   }
 
   /// The most memory the process has held, in MiB.

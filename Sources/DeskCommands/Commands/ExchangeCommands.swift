@@ -70,8 +70,9 @@ struct ExportIRBIS: DeskCommand {
       ExchangeOptions.output, ExchangeOptions.standardOutput, ExchangeOptions.encoding, CommandSpec.databaseOption,
     ],
     discussion: """
-      Books: 920 PAZK, 10 (ISBN, price), 700, 200, 210, 215, 621, 908, 903 and a 910 for the copy
-      (status 0 on the shelf, 1 out). Readers: 920 RDR, 10/11/12, 21, 30, 13, 17, 32, 50, 51 and a
+      Books: 920 PAZK, 10 (ISBN, price), 700, 200, 210, 215, 621, 908, 903 and a 910 for each copy
+      (status 0 on the shelf, 1 out, 2–6 in processing, damaged, lost, reference, written off). A
+      book imported from IRBIS goes back as its record came, with what changed written anew. Readers: 920 RDR, 10/11/12, 21, 30, 13, 17, 32, 50, 51 and a
       field 40 for each loan. The format has no escaping: ^, line breaks and control characters in
       a value become spaces. In Windows-1251 a letter the code page lacks is written as its plain
       letter (é as e) or as ?, and the count of such letters is reported.
