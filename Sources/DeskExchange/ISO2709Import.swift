@@ -68,7 +68,9 @@ public enum ISO2709 {
       var data = withoutNonSortingMarks(Array(bytes[from..<to]))
       if data.last == 0x1E { data.removeLast() }
       func text(_ bytes: [UInt8]) throws(Undecodable) -> String {
-        guard let text = decode(bytes) else { throw Undecodable(tag: tag) }
+        // A NUL would cut a value short in C and in the terminal: the record is refused.
+        guard !bytes.contains(0) else { throw Undecodable(tag: tag, reason: "holds a NUL byte") }
+        guard let text = decode(bytes) else { throw Undecodable(tag: tag, reason: "is " + MARC8.refusal) }
         return text
       }
       let value: String
@@ -92,9 +94,10 @@ public enum ISO2709 {
     return record
   }
 
-  /// A field whose text the record's character set cannot give.
+  /// A field whose text cannot be read: a NUL byte, or a character set this import does not read.
   public struct Undecodable: Error {
     public var tag: Int
+    public var reason: String
   }
 
   static func number(_ digits: ArraySlice<UInt8>) -> Int? {
@@ -154,7 +157,7 @@ public enum ISO2709 {
         do throws(Undecodable) {
           parsed = try ISO2709.record(bytes, decode: decode)
         } catch {
-          try records.problem("\(source): field \(error.tag) is \(MARC8.refusal)")
+          try records.problem("\(source): field \(error.tag) \(error.reason)")
           offset += length
           continue
         }

@@ -166,6 +166,21 @@ import Testing
     #expect(before == after)
   }
 
+  /// A NUL inside a value refuses its record, saying where; the others come in.
+  @Test func aNULInAValueRefusesItsRecord() throws {
+    let broken = ISO2709FileTests.record(
+      title: Array("Книга".utf8) + [0] + Array("хвост".utf8), inventory: "7", unicode: true)
+    let good = ISO2709FileTests.record(title: Array("Книга".utf8), inventory: "8", unicode: true)
+    let path = folder.file("nul.iso")
+    try Data(broken + good).write(to: URL(fileURLWithPath: path))
+    let db = folder.file("library.sqlite")
+    let imported = try run(["import", "iso2709", path], db: db)
+    #expect(imported.output.contains("skipped: record 1 (byte 0): field 200 holds a NUL byte"), "\(imported.output)")
+    #expect(imported.output.contains("1 books added"))
+    let store = try LibraryStore(path: db, clock: TestClock())
+    #expect(try store.book(inventory: "7") == nil && store.book(inventory: "8")?.title == "Книга")
+  }
+
   /// UNIMARC marks the article a title files without (NSB … NSE); the marks go, the words stay.
   @Test func nonSortingMarksLeaveTheTitle() throws {
     let title = Array("\u{98}The \u{9C}Idiot".utf8)
