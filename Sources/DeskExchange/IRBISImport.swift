@@ -17,174 +17,6 @@ public struct ImportReport: Sendable {
   public init() {}
 }
 
-/// What the reading thread of an import hands to the writing one, in file order.
-enum ImportItem: Sendable {
-  /// A copy checked and ready to insert; the draft and what the record keeps serve `--update`.
-  case book(BookRow, draft: BookDraft, kept: IRBISKeptRecord?, source: String)
-  /// A copy the checks refused: the store words the refusal, with a taken number among it.
-  case refusedBook(BookDraft, source: String)
-  /// Reader records are few: taken apart where they are written.
-  case reader(IRBISRecord, source: String)
-  case problem(String)
-  case note(String)
-  case records(Int)
-}
-
-/// The reading side of an import: takes records apart, checks their books and makes their
-/// rows, on a thread of its own while the writing side fills the database.
-public struct RecordFeed {
-  private let pipe: BatchPipe<ImportItem>
-  private let moment: LocalMoment
-  private var batch: [ImportItem] = []
-  private var records = 0
-  /// The inventory numbers of this file so far, each with its record's number: a number given
-  /// twice in one file is reported as such. Short numbers are kept inline by Swift's strings
-  /// and the record as 32 bits. Measured at a million books: 167 MB at the peak against 105 MB
-  /// without it (with the record's name as a string, 204 MB).
-  private var numbers: [String: Int32] = [:]
-
-  /// With `--update` a later copy of a number replaces the earlier, in the file as in the library.
-  private let update: Bool
-  /// `--assign-inventory`: a book record with no numbered copy gets one, numbered by the writer.
-  private let assignsNumbers: Bool
-
-  init(pipe: BatchPipe<ImportItem>, moment: LocalMoment, update: Bool, assignsNumbers: Bool = false) {
-    self.pipe = pipe
-    self.moment = moment
-    self.update = update
-    self.assignsNumbers = assignsNumbers
-    batch.reserveCapacity(RecordFeed.batchSize)
-  }
-
-  /// The inventory number of a copy the writer numbers (`--assign-inventory`): U+FFFF is a
-  /// noncharacter, which no file or librarian writes in a number (and trimming keeps).
-  static let unnumbered = "\u{FFFF}assign"
-
-  private static let batchSize = 256
-
-  /// The writing side has stopped (it failed): the reading stops too.
-  struct Stopped: Error {}
-
-  public mutating func problem(_ text: String) throws {
-    try send(.problem(text))
-  }
-
-  /// Takes one record: a book record gives a book per copy, a reader record a reader.
-  public mutating func take(_ record: IRBISRecord, source: String) throws {
-    records += 1
-    var record = record
-    // A record with no copy of its own (a national library's record, bought and catalogued from
-    // it) gets one new copy when the librarian asked for numbers.
-    if assignsNumbers, !IRBISReaders.isReader(record), IRBISBooks.copyPositions(in: record).isEmpty {
-      record.fields.append(IRBISRecord.Field(tag: 910, value: "^A0^B" + RecordFeed.unnumbered))
-    }
-    if IRBISReaders.isReader(record) {
-      try send(.reader(record, source: source))
-      return
-    }
-    switch IRBISBooks.drafts(from: record) {
-    case .failure(let refusal):
-      try send(.problem("\(source): \(refusal)"))
-    case .success(let drafts):
-      // Copies without a number cannot circulate: reported, never made into a book «б/н».
-      for written in IRBISBooks.copiesWithoutNumber(in: record) {
-        let shown = written.isEmpty ? "" : " («\(written)»)"
-        try send(.problem("\(source): a copy without an inventory number\(shown): skipped"))
-      }
-      for entry in record.all(910) where IRBISBooks.isSummaryEntry(entry) {
-        let count = entry.subfield("1").isEmpty ? "" : " of \(entry.subfield("1")) copies"
-        try send(
-          .note(
-            "\(source): summary entry «\(entry.subfield("B"))»\(count) (910 ^A U): kept with the record, "
-              + "not a copy that circulates"))
-      }
-      for copy in record.all(910)
-      where !IRBISBooks.isSummaryEntry(copy) && IRBISBooks.status(irbisCode: copy.subfield("A")) == nil {
-        try send(
-          .note(
-            "\(source): copy \(copy.subfield("B")): status «\(copy.subfield("A"))» is not an IRBIS copy status; "
-              + "imported as available"))
-      }
-      let kept = IRBISKeptRecord.kept(from: record, group: drafts.count > 1 ? RecordID.random().text : "")
-      for (draft, copy) in zip(drafts, kept) { try takeBook(draft, kept: copy, of: record, source: source) }
-    }
-  }
-
-  /// True when an export of `book` alone would not give `record` back: the record has fields
-  /// the desk does not model, several copies, or fields written otherwise than the desk writes
-  /// them. Most records of a catalogue the desk wrote itself keep nothing.
-  static func needsKeeping(_ record: IRBISRecord, _ book: Book) -> Bool {
-    guard record.fields.allSatisfy({ IRBISKeptRecord.modelledTags.contains($0.tag) }),
-      IRBISBooks.copyPositions(in: record).count == 1, let copy = record.first(910)
-    else { return true }
-    return IRBISBooks.record(for: book, onLoan: copy.subfield("A") == "1") != record
-  }
-
-  private mutating func takeBook(_ draft: BookDraft, kept: IRBISKeptRecord, of record: IRBISRecord, source: String)
-    throws
-  {
-    let inventory = draft.inventoryNumber.trimmingWhitespace()
-    if inventory != RecordFeed.unnumbered, let earlier = numbers[inventory] {
-      guard update else {
-        try send(
-          .problem("\(source): copy \(inventory): the same number is also in record \(earlier) of this file; skipped"))
-        return
-      }
-      try send(
-        .note(
-          "\(source): copy \(inventory): the same number is also in record \(earlier) of this file; this one replaces it"
-        ))
-    }
-    // The source reads "record N (line L)" or "record N (byte B)".
-    numbers[inventory] = Int32(source.dropFirst("record ".count).prefix { $0.isNumber }) ?? 0
-    var draft = draft
-    var checked = validated(draft)
-    // An invalid ISBN does not keep a copy out: it comes in without one, and the report says so.
-    if case .failure(let errors) = checked,
-      errors.errors.contains(where: { if case .invalidISBN = $0 { return true } else { return false } })
-    {
-      try send(
-        .note("\(source): copy \(draft.inventoryNumber): ISBN «\(draft.isbn)» is not valid; imported without it"))
-      draft.isbn = ""
-      checked = validated(draft)
-    }
-    // A price that is not an amount («Беспл.», free) does not keep a copy out either.
-    if case .failure(let errors) = checked,
-      errors.errors.contains(where: { if case .invalidPrice = $0 { return true } else { return false } })
-    {
-      try send(
-        .note("\(source): copy \(draft.inventoryNumber): price «\(draft.price)» is not an amount; imported without it"))
-      draft.price = ""
-      checked = validated(draft)
-    }
-    switch checked {
-    case .success(let book):
-      let keeping = RecordFeed.needsKeeping(record, book) ? kept : nil
-      try send(.book(BookRow(book, kept: keeping), draft: draft, kept: keeping, source: source))
-    case .failure: try send(.refusedBook(draft, source: source))
-    }
-  }
-
-  private func validated(_ draft: BookDraft) -> Result<Book, ValidationErrors> {
-    Result { () throws(ValidationErrors) in try draft.validated(base: nil, today: moment.date, now: moment.instant) }
-  }
-
-  private mutating func send(_ item: ImportItem) throws {
-    batch.append(item)
-    if batch.count >= RecordFeed.batchSize { try flush() }
-  }
-
-  fileprivate mutating func finish() throws {
-    batch.append(.records(records))
-    try flush()
-  }
-
-  private mutating func flush() throws {
-    guard pipe.send(batch) else { throw Stopped() }
-    batch.removeAll(keepingCapacity: true)
-  }
-}
-
 /// Reads IRBIS records (plain text or ISO 2709) into the library in one transaction: records it
 /// cannot take are reported and the rest imported; an error of the database leaves it as it was.
 /// Reading and checking run on a second thread while this one writes.
@@ -427,37 +259,14 @@ enum LoanImport {
   }
 }
 
-/// Inventory numbers given in sequence: `--assign-inventory START`.
-public enum InventoryNumbers {
-  /// The number after `number`: its last run of digits counted up, its width kept while it fits
-  /// («A-0099» → «A-0100», «99» → «100»); a number without digits gets «1» added.
-  public static func next(after number: String) -> String {
-    var characters = Array(number)
-    guard var index = characters.lastIndex(where: { $0.isASCII && $0.isNumber }) else { return number + "1" }
-    while let digit = characters[index].wholeNumberValue {
-      if digit < 9 {
-        characters[index] = Character(String(digit + 1))
-        return String(characters)
-      }
-      characters[index] = "0"
-      guard index > 0, characters[index - 1].isASCII, characters[index - 1].isNumber else {
-        characters.insert("1", at: index)
-        return String(characters)
-      }
-      index -= 1
-    }
-    return String(characters)
-  }
-
-  /// True for a start `--assign-inventory` can count up from: ends with a digit, no spaces.
-  public static func isValidStart(_ text: String) -> Bool {
-    !text.isEmpty && text.count <= 40 && text.last.map { $0.isASCII && $0.isNumber } == true
-      && text.allSatisfy { !$0.isWhitespace && !($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) }
-  }
-}
-
 /// IRBIS plain-text files.
 public enum IRBISTextImport {
+  /// What the parsing thread hands to the checking one, in file order.
+  enum Parsed: Sendable {
+    case record(IRBISRecord, source: String)
+    case problem(String)
+  }
+
   public static func run(
     path: String, encoding: FileEncoding?, store: LibraryStore, update: Bool, dryRun: Bool,
     maximumLineBytes: Int = LineReader.defaultMaximumLineBytes, assignInventory: String? = nil
@@ -465,22 +274,58 @@ public enum IRBISTextImport {
     let lines = try LineReader(path: path, encoding: encoding, maximumLineBytes: maximumLineBytes)
     return try RecordImporter.run(store: store, update: update, dryRun: dryRun, assignInventory: assignInventory) {
       records in
-      var reader = IRBISReader()
-      while let line = lines.next() {
-        if case .unending? = line.problem {
-          try records.problem("line \(lines.lineNumber): \(line.problem?.description ?? "")")
-          break
-        }
-        switch reader.feed(line.text, problem: line.problem?.description) {
-        case .record(let record, let number, let firstLine)?:
-          try records.take(record, source: "record \(number) (line \(firstLine))")
-        case .problem(let problem)?:
-          try records.problem(problem.description)
-        case nil:
-          break
+      // Lines become records on a thread of their own while this one checks them and makes their
+      // rows: one thread doing both was the slower end of the import (a million books with kept
+      // fields: 65 s; 3 threads: see the benchmark).
+      let parsed = BatchPipe<Parsed>(capacity: 16)
+      let parsing = DispatchSemaphore(value: 0)
+      DispatchQueue.global().async {
+        parse(lines, into: parsed)
+        parsing.signal()
+      }
+      defer {
+        parsed.cancel()
+        parsing.wait()
+      }
+      while let batch = try parsed.receive() {
+        for item in batch {
+          switch item {
+          case .record(let record, let source): try records.take(record, source: source)
+          case .problem(let text): try records.problem(text)
+          }
         }
       }
-      if case .problem(let problem)? = reader.finish() { try records.problem(problem.description) }
     }
+  }
+
+  /// Reads the lines into records, in batches, until the end or until nobody listens.
+  private static func parse(_ lines: LineReader, into pipe: BatchPipe<Parsed>) {
+    var batch: [Parsed] = []
+    batch.reserveCapacity(256)
+    var listening = true
+    func send(_ item: Parsed) {
+      batch.append(item)
+      guard batch.count >= 256 else { return }
+      listening = pipe.send(batch)
+      batch.removeAll(keepingCapacity: true)
+    }
+    var reader = IRBISReader()
+    while listening, let line = lines.next() {
+      if case .unending? = line.problem {
+        send(.problem("line \(lines.lineNumber): \(line.problem?.description ?? "")"))
+        break
+      }
+      switch reader.feed(line.text, problem: line.problem?.description) {
+      case .record(let record, let number, let firstLine)?:
+        send(.record(record, source: "record \(number) (line \(firstLine))"))
+      case .problem(let problem)?:
+        send(.problem(problem.description))
+      case nil:
+        break
+      }
+    }
+    if listening, case .problem(let problem)? = reader.finish() { send(.problem(problem.description)) }
+    if listening, !batch.isEmpty { _ = pipe.send(batch) }
+    pipe.finish()
   }
 }

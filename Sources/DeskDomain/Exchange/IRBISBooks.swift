@@ -95,6 +95,8 @@ public enum IRBISBooks {
   /// True for what catalogues write in 910 ^B for a copy without a number: nothing, «б/н»
   /// («без номера») and its spellings.
   public static func isNoNumber(_ inventory: String) -> Bool {
+    // A number with a digit in it is a number: the common case, told without folding.
+    if inventory.utf8.contains(where: { (0x30...0x39).contains($0) }) { return false }
     let folded = inventory.trimmingWhitespace().lowercased().filter { !" ./\\-".contains($0) }
     return folded.isEmpty || folded == "бн" || folded == "безномера"
   }
@@ -123,9 +125,14 @@ public enum IRBISBooks {
   /// The books a catalogue record describes: one for each copy (field 910) with an inventory
   /// number. A record that is not a book, or has no copy with a number, says why.
   public static func drafts(from record: IRBISRecord) -> Result<[BookDraft], ImportRefusal> {
+    drafts(from: record, copies: copyPositions(in: record))
+  }
+
+  /// The books of a record whose copies' positions (`copyPositions`) are known already.
+  public static func drafts(from record: IRBISRecord, copies positions: [Int]) -> Result<[BookDraft], ImportRefusal> {
     let worksheet = record.text(920).trimmingWhitespace().uppercased()
     guard ["PAZK", "SPEC", ""].contains(worksheet) else { return .failure(.notABook(worksheet)) }
-    let copies = copyPositions(in: record).map { record.fields[$0] }
+    let copies = positions.map { record.fields[$0] }
     guard !copies.isEmpty else { return .failure(.noInventoryNumber) }
     var base = BookDraft()
     let isbnField = record.first(10)

@@ -22,32 +22,60 @@ public struct IRBISKeptRecord: Hashable, Sendable {
 
   /// What each copy that becomes a book keeps of `record`, in the order of `copyPositions`.
   public static func kept(from record: IRBISRecord, group: String) -> [IRBISKeptRecord] {
-    let positions = IRBISBooks.copyPositions(in: record)
-    let copies = Set(positions)
-    let lines = record.fields.indices.map { index in
-      copies.contains(index) ? copyLine : "#\(record.fields[index].tag): \(record.fields[index].value)"
+    kept(from: record, copies: IRBISBooks.copyPositions(in: record), group: group)
+  }
+
+  /// What each copy keeps, the copies' positions known already.
+  public static func kept(from record: IRBISRecord, copies positions: [Int], group: String) -> [IRBISKeptRecord] {
+    // One string, written in place: an import keeps a million of them.
+    var text = ""
+    text.reserveCapacity(record.fields.reduce(0) { $0 + $1.value.utf8.count + 8 })
+    for index in record.fields.indices {
+      if !text.isEmpty { text += "\n" }
+      if positions.contains(index) {
+        text += copyLine
+      } else {
+        text += "#"
+        text += String(record.fields[index].tag)
+        text += ": "
+        text += record.fields[index].value
+      }
     }
-    let text = lines.joined(separator: "\n")
     return positions.map { IRBISKeptRecord(record: text, copy: record.fields[$0].value, group: group) }
   }
 
   /// The tags whose fields the desk writes itself for a book; a record with any other tag is kept.
   public static let modelledTags: Set<Int> = [920, 10, 700, 200, 210, 215, 621, 908, 903, 910]
 
-  /// The kept fields, with nil where a copy was.
+  /// The kept fields, with nil where a copy was. Read in bytes: an export reads a million.
   var elements: [IRBISRecord.Field?] {
-    record.split(separator: "\n", omittingEmptySubsequences: true).map { line -> IRBISRecord.Field? in
-      guard line != IRBISKeptRecord.copyLine[...], line.hasPrefix("#"), let colon = line.firstIndex(of: ":"),
-        let tag = Int(line[line.index(after: line.startIndex)..<colon])
-      else { return nil }
-      let value = line[line.index(after: colon)...].dropFirst(line[line.index(after: colon)...].hasPrefix(" ") ? 1 : 0)
-      return IRBISRecord.Field(tag: tag, value: String(value))
+    var result: [IRBISRecord.Field?] = []
+    let bytes = record.utf8
+    var start = bytes.startIndex
+    while start < bytes.endIndex {
+      let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+      defer { start = end == bytes.endIndex ? end : bytes.index(after: end) }
+      guard start < end else { continue }
+      // `#tag: value`; anything else is the copy's line.
+      guard bytes[start] == UInt8(ascii: "#") else {
+        result.append(nil)
+        continue
+      }
+      var index = bytes.index(after: start)
+      var tag = 0
+      while index < end, let digit = Optional(bytes[index]), (0x30...0x39).contains(digit) {
+        tag = tag * 10 + Int(digit - 0x30)
+        index = bytes.index(after: index)
+      }
+      guard index < end, bytes[index] == UInt8(ascii: ":") else {
+        result.append(nil)
+        continue
+      }
+      index = bytes.index(after: index)
+      if index < end, bytes[index] == UInt8(ascii: " ") { index = bytes.index(after: index) }
+      result.append(IRBISRecord.Field(tag: tag, value: String(record[index..<end])))
     }
-  }
-
-  /// The record as it came, with `copy` where the copies were: what the import read.
-  func source(copy: String) -> IRBISRecord {
-    IRBISRecord(fields: elements.map { $0 ?? IRBISRecord.Field(tag: 910, value: copy) })
+    return result
   }
 }
 
@@ -72,17 +100,20 @@ extension IRBISBooks {
   public static func record(for copies: [IRBISCopy]) -> IRBISRecord {
     guard let first = copies.first else { return IRBISRecord() }
     guard let kept = first.kept, !kept.record.isEmpty else { return record(for: first.book, onLoan: first.onLoan) }
-    let source = kept.source(copy: kept.copy)
+    let elements = kept.elements
+    let source = IRBISRecord(fields: elements.map { $0 ?? IRBISRecord.Field(tag: 910, value: kept.copy) })
     var changes = RecordChanges(
       was: importedBook(source), now: first.book, authorTag: source.first(700) == nil ? 961 : 700)
+    let recordPrice = source.first(10)?.subfield("D") ?? ""
     var out = IRBISRecord()
+    out.fields.reserveCapacity(elements.count)
     var copyIndex = 0
-    for element in kept.elements {
+    for element in elements {
       guard let field = element else {
         // Where a copy was: what is new to the description before the first, then the copy (a
         // copy deleted since leaves its place empty).
         out.fields += changes.added()
-        if copyIndex < copies.count { out.fields.append(copyField(copies[copyIndex])) }
+        if copyIndex < copies.count { out.fields.append(copyField(copies[copyIndex], recordPrice: recordPrice)) }
         copyIndex += 1
         continue
       }
@@ -90,7 +121,7 @@ extension IRBISBooks {
     }
     out.fields += changes.added()
     while copyIndex < copies.count {
-      out.fields.append(copyField(copies[copyIndex]))
+      out.fields.append(copyField(copies[copyIndex], recordPrice: recordPrice))
       copyIndex += 1
     }
     return out
@@ -109,14 +140,18 @@ extension IRBISBooks {
   }
 
   /// A copy's 910: as it came, with what changed since written anew; or as the desk makes it.
-  static func copyField(_ copy: IRBISCopy) -> IRBISRecord.Field {
+  /// What it said is read from its subfields as the import read them (`recordPrice`: 10 ^D, the
+  /// price of a copy without its own).
+  static func copyField(_ copy: IRBISCopy, recordPrice: String = "") -> IRBISRecord.Field {
     let book = copy.book
     guard let kept = copy.kept, !kept.copy.isEmpty else {
       return record(for: book, onLoan: copy.onLoan).first(910) ?? IRBISRecord.Field(tag: 910, value: "")
     }
-    let was = importedBook(kept.source(copy: kept.copy))
     var field = IRBISRecord.Field(tag: 910, value: kept.copy)
-    let written = field.subfield("A")
+    let said = field.subfields
+    let ownPrice = (said["E"] ?? "").replacingCommasWithDots()
+    let priceAsCame = Money(ownPrice.isEmpty ? recordPrice.replacingCommasWithDots() : ownPrice)
+    let written = said["A"] ?? ""
     // A code that says the same as the status now stays as written (8 is in processing too, 9 is
     // a reserved copy on the shelf); whether the copy is out is its loans' to say.
     var code = irbisCode(book.status, onLoan: copy.onLoan)
@@ -126,12 +161,14 @@ extension IRBISBooks {
       code = written
     }
     if code != written { field = field.setting("A", code) }
-    if was?.inventoryNumber != book.inventoryNumber { field = field.setting("B", book.inventoryNumber) }
+    if (said["B"] ?? "").trimmingWhitespace() != book.inventoryNumber {
+      field = field.setting("B", book.inventoryNumber)
+    }
     // A copy that came without a date received got the day of its import.
     let receivedAsCame = LocalDate(iso: field.subfield("C")) ?? book.created.utcDate
     if receivedAsCame != book.received { field = field.setting("C", book.received?.compact ?? "") }
-    if was?.place != book.place { field = field.setting("D", book.place) }
-    if was?.price != book.price { field = field.setting("E", book.price?.description ?? "") }
+    if (said["D"] ?? "").trimmingWhitespace() != book.place { field = field.setting("D", book.place) }
+    if priceAsCame != book.price { field = field.setting("E", book.price?.description ?? "") }
     return field
   }
 }
@@ -203,20 +240,32 @@ struct RecordChanges {
 
   /// Fields for elements changed since the import that no kept field holds; once.
   mutating func added() -> [IRBISRecord.Field] {
-    let changedTags: [(Int, Bool)] = [
-      (10, changed { $0.isbn?.isbn13 }), (700, changed { [$0.authorSurname, $0.authorInitials] }),
-      (200, changed(\.title)), (210, changed { [$0.city, $0.publisher, $0.year.map(String.init) ?? ""] }),
-      (215, changed(\.pages)), (621, changed(\.bbk)), (908, changed(\.authorMark)),
-      (903, changed { [$0.bbk, $0.authorMark, $0.inventoryNumber] }),
-    ]
-    let made = IRBISBooks.record(for: now, onLoan: false)
-    var fields: [IRBISRecord.Field] = []
-    for (tag, isChanged) in changedTags where isChanged && !met.contains(tag) {
+    var tags: [Int] = []
+    for tag in [10, 700, 200, 210, 215, 621, 908, 903] where !met.contains(tag) && isChanged(tag) {
       met.insert(tag)
-      if let field = made.first(tag) { fields.append(field) }
+      tags.append(tag)
     }
-    return fields
+    // Nearly always nothing: the record the desk would make is made only for what is new.
+    guard !tags.isEmpty else { return [] }
+    let made = IRBISBooks.record(for: now, onLoan: false)
+    return tags.compactMap { made.first($0) }
   }
+
+  /// True when the element a field of `tag` holds has changed since the import.
+  private func isChanged(_ tag: Int) -> Bool {
+    switch tag {
+    case 10: return changed { $0.isbn?.isbn13 }
+    case 700: return changed { [$0.authorSurname, $0.authorInitials] }
+    case 200: return changed(\.title)
+    case 210: return changed { [$0.city, $0.publisher, $0.year.map(String.init) ?? ""] }
+    case 215: return changed(\.pages)
+    case 621: return changed(\.bbk)
+    case 908: return changed(\.authorMark)
+    case 903: return changed { [$0.bbk, $0.authorMark, $0.inventoryNumber] }
+    default: return false
+    }
+  }
+
 }
 
 extension IRBISRecord.Field {

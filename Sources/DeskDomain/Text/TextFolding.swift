@@ -187,6 +187,8 @@ extension String {
     func isPadding(_ scalar: Unicode.Scalar) -> Bool {
       scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
     }
+    // Cyrillic at both ends: two looks, no copy (an import trims millions of values).
+    if let head = scalars.first, let tail = scalars.last, !isPadding(head), !isPadding(tail) { return self }
     guard let first = scalars.firstIndex(where: { !isPadding($0) }),
       let last = scalars.lastIndex(where: { !isPadding($0) })
     else { return "" }

@@ -1,0 +1,126 @@
+import DeskDomain
+import DeskExchange
+import DeskStorage
+
+struct ExportIRBIS: DeskCommand {
+  static let spec = CommandSpec(
+    path: "export irbis", abstract: "Write books or readers as IRBIS plain-text records.",
+    arguments: [
+      .init("books|readers", "What to export."), .init("<inventory>|<ticket>", "Only these books or readers.", .any),
+    ],
+    options: [
+      CommandSpec.Option("--all", help: "Every book or reader."),
+      CommandSpec.Option("--new-since", value: "<date>", help: "Books received since this date (YYYY-MM-DD)."),
+      CommandSpec.Option("--issued", help: "Books that are out."),
+      ExchangeOptions.output, ExchangeOptions.standardOutput, ExchangeOptions.encoding, CommandSpec.databaseOption,
+    ],
+    discussion: """
+      Books: 920 PAZK, 10 (ISBN, price), 700, 200, 210, 215, 621, 908, 903 and a 910 for each copy
+      (status 0 on the shelf, 1 out, 2–6 in processing, damaged, lost, reference, written off). A
+      book imported from IRBIS goes back as its record came, with what changed written anew. Readers: 920 RDR, 10/11/12, 21, 30, 13, 17, 32, 50, 51 and a
+      field 40 for each loan. The format has no escaping: ^, line breaks and control characters in
+      a value become spaces. In Windows-1251 a letter the code page lacks is written as its plain
+      letter (é as e) or as ?, and the count of such letters is reported.
+      """)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let words = try arguments.positionals(minimum: 1)
+    let names = Array(words.dropFirst())
+    let store = try context.openStore(arguments)
+    let (writer, destination) = try ExchangeOptions.writer(arguments, command: spec.path)
+    let count: Int
+    switch words[0] {
+    case "books":
+      let selection = try ExchangeOptions.bookSelection(arguments, names: names, command: spec.path)
+      count = try perform { () throws(StoreError) in try IRBISExport.books(selection, from: store, to: writer) }
+    case "readers":
+      guard !names.isEmpty || arguments.has("--all") else {
+        throw .usage("name reader tickets, or --all", command: spec.path)
+      }
+      let selection: IRBISExport.ReaderSelection = names.isEmpty ? .all : .tickets(names)
+      count = try perform { () throws(StoreError) in try IRBISExport.readers(selection, from: store, to: writer) }
+    default:
+      throw .usage("export books or readers, not «\(words[0])»", command: spec.path)
+    }
+    try ExchangeOptions.close(writer)
+    guard !arguments.has("--stdout") else { return }
+    context.output.line("Wrote \(count) \(count == 1 ? "record" : "records") to \(destination)".visibleForTerminal)
+    ExchangeOptions.reportReplaced(writer.replacedCharacters, context: context)
+  }
+}
+
+struct ExportISO2709: DeskCommand {
+  static let spec = CommandSpec(
+    path: "export iso2709", abstract: "Write books as ISO 2709 records: RUSMARC or MARC 21.",
+    arguments: [.init("books", "What to export."), .init("<inventory>", "Only these books.", .any)],
+    options: [
+      CommandSpec.Option("--all", help: "Every book."),
+      CommandSpec.Option("--new-since", value: "<date>", help: "Books received since this date (YYYY-MM-DD)."),
+      CommandSpec.Option("--issued", help: "Books that are out."),
+      CommandSpec.Option(
+        "--format", value: "<rusmarc|marc21>",
+        help: "rusmarc (the default: the IRBIS record's fields, copies in 910) or marc21 (UTF-8, items in 952)."),
+      ExchangeOptions.output, ExchangeOptions.standardOutput, ExchangeOptions.encoding, CommandSpec.databaseOption,
+    ],
+    discussion: """
+      One record for the copies of each imported record, as export irbis writes them. RUSMARC
+      is Windows-1251 unless --encoding utf8 (leader position 9 `a`); MARC 21 is always UTF-8.
+      Fields tagged over 999 (IRBIS's local ones) do not fit ISO 2709 and are counted, not written.
+      """)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let words = try arguments.positionals(minimum: 1)
+    guard words[0] == "books" else { throw .usage("export books, not «\(words[0])»", command: spec.path) }
+    let names = Array(words.dropFirst())
+    let formatText = arguments.value("--format") ?? "rusmarc"
+    guard let format = ISO2709.Format(rawValue: formatText.lowercased().replacingDashes()), format != .auto else {
+      throw .usage("--format is rusmarc or marc21, not «\(formatText)»", command: spec.path)
+    }
+    let selection = try ExchangeOptions.bookSelection(arguments, names: names, command: spec.path)
+    let store = try context.openStore(arguments)
+    let (writer, destination) = try ExchangeOptions.writer(arguments, command: spec.path)
+    var report = ISO2709Export.Report()
+    let count = try perform { () throws(StoreError) in
+      try ISO2709Export.books(selection, from: store, to: writer, format: format, report: &report)
+    }
+    try ExchangeOptions.close(writer)
+    for line in report.problems { context.errors.line(("skipped: " + line).visibleForTerminal) }
+    guard !arguments.has("--stdout") else { return }
+    context.output.line("Wrote \(count) \(count == 1 ? "record" : "records") to \(destination)".visibleForTerminal)
+    if report.fieldsLeftOut > 0 {
+      context.output.line("\(report.fieldsLeftOut) fields tagged over 999 do not fit ISO 2709 and were left out")
+    }
+    ExchangeOptions.reportReplaced(report.replacedCharacters, context: context)
+  }
+}
+
+struct ExportKOC: DeskCommand {
+  static let spec = CommandSpec(
+    path: "export koc", abstract: "Write issues and returns as a Koha offline circulation file.",
+    options: [
+      CommandSpec.Option("--since", value: "<datetime>", help: "Only what happened since, like 2026-11-30T09:00:00Z."),
+      ExchangeOptions.output, ExchangeOptions.standardOutput, CommandSpec.databaseOption,
+    ])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    _ = try arguments.positionals(minimum: 0, maximum: 0)
+    var since: Timestamp?
+    if let text = arguments.value("--since") {
+      guard let time = Timestamp(iso: text) ?? LocalDate(iso: text).map({ Timestamp(date: $0) }) else {
+        throw .usage("--since takes a time like 2026-11-30T09:00:00Z or a date, not «\(text)»", command: spec.path)
+      }
+      since = time
+    }
+    let store = try context.openStore(arguments)
+    var parsed = arguments
+    parsed.setDefault("--encoding", "utf8")
+    let (writer, destination) = try ExchangeOptions.writer(parsed, command: spec.path)
+    let count = try perform { () throws(StoreError) in
+      try KOC.export(from: store, since: since, version: RootCommand.version, to: writer)
+    }
+    try ExchangeOptions.close(writer)
+    if !arguments.has("--stdout") {
+      context.output.line("Wrote \(count) transactions to \(destination)".visibleForTerminal)
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import DeskDomain
+import DeskExchange
+import DeskStorage
+
+struct ImportIRBIS: DeskCommand {
+  static let spec = CommandSpec(
+    path: "import irbis", abstract: "Read books and readers from an IRBIS plain-text file.",
+    arguments: [.init("<file>", "IRBIS records: UTF-8 (with or without BOM) or Windows-1251, CRLF or LF.")],
+    options: [
+      CommandSpec.Option("--dry-run", help: "Report what would happen and change nothing."),
+      CommandSpec.Option("--update", help: "Replace books and readers that are already there (else they are skipped)."),
+      ExchangeOptions.encoding,
+      CommandSpec.Option(
+        "--max-line", value: "<bytes>",
+        help: "The longest line taken (default 1048576); a longer one refuses its record."),
+      ExchangeOptions.assignInventory, CommandSpec.databaseOption,
+    ],
+    discussion: """
+      Catalogue records become books, one per copy (field 910) with an inventory number, each
+      with its status (910 ^A); fields the desk does not model are kept and written back by
+      export irbis. Reader records (RDR, or any worksheet with a ticket in field 30) become
+      readers with their loans. Records it cannot take are reported with their
+      record and line numbers and the reason (bad bytes, a NUL, a line over the limit); the rest
+      is imported, in one transaction. The encoding is told from the whole file: a file that is
+      UTF-8 but for a few bytes is refused with the line of the first, unless --encoding says.
+      Exit status 1 when records were refused and none was taken.
+      """)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let limit = try arguments.integer("--max-line") ?? LineReader.defaultMaximumLineBytes
+    guard (1024...(1 << 30)).contains(limit) else {
+      throw .usage("--max-line takes 1024 to 1073741824 bytes, not \(limit)", command: spec.path)
+    }
+    let assign = try ExchangeOptions.assignInventory(arguments, command: spec.path)
+    try importFile(arguments, command: spec.path, defaultEncoding: nil, context: context) {
+      path, encoding, store, update, dryRun in
+      try IRBISTextImport.run(
+        path: path, encoding: encoding, store: store, update: update, dryRun: dryRun, maximumLineBytes: limit,
+        assignInventory: assign)
+    }
+  }
+
+  /// What the file imports share: the file, the encoding, the library, the report.
+  static func importFile(
+    _ arguments: ParsedArguments, command: String, defaultEncoding: FileEncoding?, context: CommandContext,
+    _ body: (String, FileEncoding?, LibraryStore, Bool, Bool) throws -> ImportReport
+  ) throws(CommandError) {
+    let path = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    let encoding = try ExchangeOptions.encoding(arguments, command: command) ?? defaultEncoding
+    let store = try context.openStore(arguments)
+    let dryRun = arguments.has("--dry-run")
+    let report: ImportReport
+    do {
+      report = try body(path, encoding, store, arguments.has("--update"), dryRun)
+    } catch let error as StoreError {
+      throw .store(error)
+    } catch {
+      throw .failed(["\(error)"])
+    }
+    print(report, dryRun: dryRun, context: context)
+    // Nothing taken and something refused: a failure, for scripts to see.
+    let taken =
+      report.booksAdded + report.booksUpdated + report.readersAdded + report.readersUpdated + report.loansAdded
+    if taken == 0, !report.problems.isEmpty { throw .exit(1) }
+  }
+
+  static func print(_ report: ImportReport, dryRun: Bool, context: CommandContext) {
+    for line in report.problems { context.output.line(("skipped: " + line).visibleForTerminal) }
+    for line in report.notes { context.output.line(("note: " + line).visibleForTerminal) }
+    let verb = dryRun ? "Would import" : "Imported"
+    context.output.line(
+      "\(verb) from \(report.records) records: \(report.booksAdded) books added, \(report.booksUpdated) updated; "
+        + "\(report.readersAdded) readers added, \(report.readersUpdated) updated; \(report.loansAdded) loans; "
+        + "\(report.problems.count) skipped" + (dryRun ? " (dry run: nothing changed)" : ""))
+  }
+}
+
+struct ImportISO2709: DeskCommand {
+  static let spec = CommandSpec(
+    path: "import iso2709", abstract: "Read books from an ISO 2709 file: RUSMARC, UNIMARC or MARC 21.",
+    arguments: [.init("<file>", "ISO 2709 records, Windows-1251 unless --encoding or the leader says otherwise.")],
+    options: [
+      CommandSpec.Option("--dry-run", help: "Report what would happen and change nothing."),
+      CommandSpec.Option("--update", help: "Replace books that are already there."),
+      CommandSpec.Option(
+        "--format", value: "<auto|rusmarc|marc21>",
+        help: "The records' format (default auto: MARC 21 when a record has 245 and no 200)."),
+      ExchangeOptions.assignInventory, ExchangeOptions.encoding, CommandSpec.databaseOption,
+    ],
+    discussion: """
+      RUSMARC copies come from 910 or from the holdings in 899 (^a location, ^j shelf mark, ^p
+      or ^x the copy's number). MARC 21 records give 020, 100/110, 245, 250, 260/264, 300,
+      084/080, and a copy for each item in Koha's 952 ($p barcode, $o call number, $7 not for
+      loan, $1 lost, $0 withdrawn, $4 damaged) or in 852/876. A leader with `a` at position 9
+      is UTF-8; otherwise MARC 21 is MARC-8 (ASCII and ANSEL; other character sets are refused
+      with the record) and RUSMARC is --encoding. Records without a numbered copy are reported
+      unless --assign-inventory numbers one.
+      """)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let assign = try ExchangeOptions.assignInventory(arguments, command: spec.path)
+    let formatText = arguments.value("--format") ?? "auto"
+    guard let format = ISO2709.Format(rawValue: formatText.lowercased().replacingDashes()) else {
+      throw .usage("--format is auto, rusmarc or marc21, not «\(formatText)»", command: spec.path)
+    }
+    try ImportIRBIS.importFile(arguments, command: spec.path, defaultEncoding: .cp1251, context: context) {
+      path, encoding, store, update, dryRun in
+      try ISO2709.run(
+        path: path, encoding: encoding ?? .cp1251, store: store, update: update, dryRun: dryRun, format: format,
+        assignInventory: assign)
+    }
+  }
+}
+
+struct ImportKOC: DeskCommand {
+  static let spec = CommandSpec(
+    path: "import koc", abstract: "Replay Koha offline circulation files.",
+    arguments: [.init("<file>", "Files of one or several desks; merged by timestamp before replay.", .oneOrMore)],
+    options: [CommandSpec.databaseOption],
+    discussion: """
+      Koha's rules: an item on loan to the same reader is renewed; on loan to another since
+      earlier, it is returned and then issued; a loan newer than the line makes the line skipped.
+      Unknown items and readers are reported; the rest of the file is still applied.
+      """)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let paths = try arguments.positionals(minimum: 1)
+    let store = try context.openStore(arguments)
+    var results: [String] = []
+    var problems: [String] = []
+    do {
+      let (transactions, unreadable) = try KOC.read(paths: paths, clock: store.clock)
+      problems = unreadable
+      results = try KOC.replay(transactions, into: store)
+    } catch let error as StoreError {
+      throw .store(error)
+    } catch {
+      throw .failed(["\(error)"])
+    }
+    for line in results + problems { context.output.line(line.visibleForTerminal) }
+    context.output.line("\(results.count) transactions replayed; \(problems.count) lines unreadable")
+    if !problems.isEmpty || results.contains(where: { $0.contains(": unknown ") }) { throw .exit(1) }
+  }
+}
