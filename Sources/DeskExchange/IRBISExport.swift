@@ -28,7 +28,7 @@ public enum IRBISExport {
   ) throws(StoreError) -> Int {
     let newline = newline(writer.encoding)
     return try forEachRecord(selection, from: store, filter: filter, search: search) { record, _ in
-      writer.write(record.text(newline: newline).exportable)
+      writer.write(record.text(newline: newline))
     }
   }
 
@@ -44,12 +44,15 @@ public enum IRBISExport {
     var copiesWritten = Set<RecordID>()
     func write(_ listing: BookListing, kept: IRBISKeptRecord?) throws(StoreError) {
       var copies = [IRBISCopy(book: listing.book, kept: kept, onLoan: listing.loan != nil)]
+      var whole = true
       if let group = kept?.group, !group.isEmpty {
         guard !copiesWritten.contains(listing.book.id) else { return }
-        copies = try store.copies(inGroup: group).filter { $0.book.sharesDescription(with: listing.book) }
+        let all = try store.copies(inGroup: group)
+        copies = all.filter { $0.book.sharesDescription(with: listing.book) }
         copiesWritten.formUnion(copies.map(\.book.id))
+        whole = copies.first?.book.id == all.first?.book.id
       }
-      try body(IRBISBooks.record(for: copies), copies)
+      try body(IRBISBooks.record(for: copies, withOtherEntries: whole), copies)
       count += 1
     }
     switch selection {
@@ -87,7 +90,7 @@ public enum IRBISExport {
     var count = 0
     func write(_ reader: Reader) throws(StoreError) {
       let loans = try store.loans(ofReader: reader).map { record in irbisLoan(record, store: store) }
-      writer.write(IRBISReaders.record(for: reader, loans: loans).text(newline: newline).exportable)
+      writer.write(IRBISReaders.record(for: reader, loans: loans).text(newline: newline))
       count += 1
     }
     switch selection {
@@ -135,23 +138,5 @@ extension Book {
     isbn == other.isbn && authorSurname == other.authorSurname && authorInitials == other.authorInitials
       && title == other.title && publisher == other.publisher && city == other.city && year == other.year
       && pages == other.pages && bbk == other.bbk && authorMark == other.authorMark
-  }
-}
-
-extension String {
-  /// The text with every control character but the line breaks (C0, DEL and C1) made a space:
-  /// kept fields come from other systems' files, and no raw control byte goes into a file.
-  var exportable: String {
-    // Bytes first: a million records are looked through, and nearly none has one.
-    var previous: UInt8 = 0
-    let clean = utf8.allSatisfy { byte in
-      defer { previous = byte }
-      return (byte >= 0x20 || byte == 0x0A || byte == 0x0D) && byte != 0x7F
-        && !(previous == 0xC2 && byte < 0xA0 && byte >= 0x80)
-    }
-    guard !clean else { return self }
-    return String(
-      String.UnicodeScalarView(
-        unicodeScalars.map { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\r" ? " " : $0 }))
   }
 }

@@ -25,7 +25,7 @@ public enum ISO2709Export {
     var leftOut = 0
     var replaced = 0
     let encode: (String) -> [UInt8] = { text in
-      let clean = text.exportable
+      let clean = text.withoutControlCharacters
       guard !utf8 else { return Array(clean.utf8) }
       let (bytes, count) = Windows1251.encodeLossy(clean)
       replaced += count

@@ -39,7 +39,10 @@ import Testing
     #expect(listed.output.contains("Азбука") && listed.output.contains("lost"))
     #expect(listed.output.contains("Букварь") && listed.output.contains("reference only"))
     #expect(run(["book", "list", "--available"]).output == "No books.\n")
-    #expect(run(["book", "edit", "1", "--status", "available"]).status == 0)
+    #expect(run(["book", "edit", "1", "--status", ""]).status == 0, "empty clears it: available")
+    #expect(run(["book", "show", "1"]).output.contains("Status            available"))
+    let reference = run(["issue", "17", "2"])
+    #expect(reference.errors.contains("«Букварь» (2) is for reference only: it is read here, not lent"))
     #expect(run(["issue", "17", "1"]).status == 0)
   }
 

@@ -112,6 +112,10 @@ import Testing
     let apart = try exported(["books", "--all"], db: db)
     #expect(apart.components(separatedBy: "*****").count - 1 == 2)
     #expect(apart.contains("#200: ^AГерой нашего времени^Eроман"))
+    // The «б/н» entry stays with the record it came in, not with the copy that left it.
+    #expect(apart.components(separatedBy: "^Bб/н").count - 1 == 1, "\(apart)")
+    #expect(
+      apart.components(separatedBy: "#606: ^AРусская литература").count - 1 == 2, "the description goes with both")
   }
 
   /// Any worksheet with a ticket is a reader; two loans of one book on one day are two loans;
@@ -159,7 +163,7 @@ import Testing
   @Test func controlCharactersAreNeverWrittenRaw() throws {
     let db = folder.file("library.sqlite")
     let path = try write(
-      "#920: PAZK\n#200: ^AКнига\n#300: Примечание\u{1B}[31m и \u{9B}31m\u{85}конец\n#910: ^A0^B1\n*****\n")
+      "#920: PAZK\n#200: ^AКнига\n#300: Примечание\u{1B}[31m и \u{9B}31m\u{85}конец\rещё\u{7F}\n#910: ^A0^B1\n*****\n")
     let imported = try run(["import", "irbis", path], db: db)
     #expect(imported.status == 0, "\(imported.errors)")
     for encoding in ["utf8", "cp1251"] {
@@ -169,11 +173,12 @@ import Testing
       #expect(!bytes.contains { $0 < 0x20 && $0 != 0x0A && $0 != 0x0D }, "\(encoding)")
       if encoding == "utf8" {
         #expect(!zip(bytes, bytes.dropFirst()).contains { $0 == 0xC2 && (0x80...0x9F).contains($1) }, "no C1")
-        #expect(try String(contentsOfFile: out, encoding: .utf8).contains("#300: Примечание [31m и  31m конец"))
+        #expect(try String(contentsOfFile: out, encoding: .utf8).contains("#300: Примечание [31m и  31m конец ещё \n"))
+        #expect(!bytes.contains(0x7F))
       } else {
         // In Windows-1251, 0x80–0x9F are letters (Ђ, Ѓ…): the C1 characters become spaces before.
         let text = Windows1251.decode(bytes)
-        #expect(text.contains("#300: Примечание [31m и  31m конец"), "\(text)")
+        #expect(text.contains("#300: Примечание [31m и  31m конец ещё \r\n"), "\(text)")
       }
     }
   }

@@ -153,6 +153,13 @@ import Testing
       #expect(dumped.status == 0 && dumped.errors.isEmpty, "\(dumped.errors)")
       #expect(dumped.output.components(separatedBy: "\n\n").filter { !$0.isEmpty }.count == records)
       #expect(dumped.output.contains(format == "marc21" ? "$p K-1002" : "$b K-1002"))
+      // IRBIS's plain values go as $a, as a MARC data field holds only subfields.
+      #expect(dumped.output.contains(format == "marc21" ? "$o 823 AUS" : "903    $a 823 AUS"), "\(dumped.output)")
+      if format == "marc21" {
+        // K-1002 came with no date acquired: none is made up.
+        let item = dumped.output.split(separator: "\n").first { $0.contains("$p K-1002") } ?? ""
+        #expect(!item.contains("$d"), "\(item)")
+      }
       #expect(dumped.output.contains("Задачи и этюды"), "Cyrillic, as yaz reads it")
     }
     let path = folder.file("export-\(format)-utf8.mrc")

@@ -108,5 +108,9 @@ import Testing
     #expect(try store.book(inventory: "44442")?.status == .available)
     #expect(try store.bookCount(filter: .notForLoan) == 2)
     #expect(try store.book(inventory: "556") == nil, "a summary entry (^A U) is no copy")
+    #expect(
+      report.notes.contains(
+        "3 copies are marked out (910 ^A 1) with no loan in this file: on the shelf until the readers' records "
+          + "(RDR, field 40) bring their loans"), "\(report.notes)")
   }
 }

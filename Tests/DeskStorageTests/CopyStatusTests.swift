@@ -29,7 +29,7 @@ import Testing
     #expect(
       errorLines { _ = try store.issue(ticket: "R1", inventories: ["B1"]) } == [
         "«Азбука» (B1) is lost and cannot be issued: if it is back on the shelf, make it available first "
-          + "(s on the book's screen)"
+          + "(s on the book's screen, or book edit --status available)"
       ])
     #expect(
       errorLines { _ = try store.circulate("B1", reader: reader("R1")) }.first?.hasPrefix("«Азбука» (B1) is lost")

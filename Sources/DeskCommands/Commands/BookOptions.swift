@@ -35,6 +35,10 @@ enum BookOptions {
     for entry in fields {
       if let value = arguments.value(entry.option) { draft[entry.field] = value }
     }
+    // An empty status, as an empty field elsewhere, clears it: the copy is available.
+    if arguments.value("--status")?.trimmingWhitespace().isEmpty == true {
+      draft.status = CopyStatus.available.rawValue
+    }
   }
 }
 

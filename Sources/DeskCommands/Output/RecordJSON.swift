@@ -20,7 +20,7 @@ enum RecordJSON {
       ("author_mark", .string(book.authorMark)),
       ("place", .string(book.place)),
       ("received", .optional(book.received?.iso)),
-      ("status", .string(status(loan?.loan, today: today))),
+      ("status", .string(book.status.circulates || loan != nil ? status(loan?.loan, today: today) : "not_for_loan")),
       ("copy_status", .string(book.status.rawValue)),
       (
         "loan",

@@ -61,8 +61,9 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
     case .notABook(let code):
       return "«\(code)» is not a book of the library: scan the book's label"
     case .notForLoan(let book, let inventory, let status):
-      return "«\(book)» (\(inventory)) is \(status.label) and cannot be issued: "
-        + "if it is back on the shelf, make it available first (s on the book's screen)"
+      if status == .referenceOnly { return "«\(book)» (\(inventory)) is for reference only: it is read here, not lent" }
+      return "«\(book)» (\(inventory)) is \(status.label) and cannot be issued: if it is back on the shelf, "
+        + "make it available first (s on the book's screen, or book edit --status available)"
     }
   }
 }

@@ -80,6 +80,12 @@ public enum IRBISBooks {
     return ""
   }
 
+  /// A field IRBIS writes as a plain value, which ISO 2709 holds as subfield a.
+  static func plainValue(_ record: IRBISRecord, _ tag: Int) -> String {
+    guard let field = record.first(tag) else { return "" }
+    return field.text.isEmpty ? field.subfield("A") : field.text
+  }
+
   /// "Title : other title information" into its two parts (ISBD punctuation).
   static func splitTitle(_ title: String) -> (String, String) {
     let characters = Array(title)
@@ -158,8 +164,8 @@ public enum IRBISBooks {
     base.publisher = publication?.subfield("C") ?? ""
     base.year = PersonName.year(in: publication?.subfield("D") ?? "").map(String.init) ?? ""
     base.pages = IRBISBooks.pageCount(record.first(215)?.subfield("A") ?? "")
-    base.bbk = record.text(621)
-    base.authorMark = record.text(908)
+    base.bbk = plainValue(record, 621)
+    base.authorMark = plainValue(record, 908)
     return .success(
       copies.map { field in
         let copy = field.subfields

@@ -97,7 +97,10 @@ extension IRBISBooks {
   /// first one's description serves them all): the kept record with each element the librarian
   /// changed written anew, and elements that are new added before the copies. A copy without a
   /// kept record gets the record the desk makes.
-  public static func record(for copies: [IRBISCopy]) -> IRBISRecord {
+  ///
+  /// `withOtherEntries` false: the copies split off from their record (their description was
+  /// changed), which leave its entries that are not copies (summary entries, «б/н») to it.
+  public static func record(for copies: [IRBISCopy], withOtherEntries: Bool = true) -> IRBISRecord {
     guard let first = copies.first else { return IRBISRecord() }
     guard let kept = first.kept, !kept.record.isEmpty else { return record(for: first.book, onLoan: first.onLoan) }
     let elements = kept.elements
@@ -117,6 +120,7 @@ extension IRBISBooks {
         copyIndex += 1
         continue
       }
+      if field.tag == 910 && !withOtherEntries { continue }
       out.fields.append(changes.apply(to: field))
     }
     out.fields += changes.added()

@@ -111,9 +111,11 @@ public struct IRBISRecord: Equatable, Sendable {
     if !field.value.isEmpty { fields.append(field) }
   }
 
-  /// The record as text, each line ended by `newline`, closed by `*****`.
+  /// The record as text, each line ended by `newline`, closed by `*****`. A control character
+  /// in a value (C0 with CR and LF, DEL, C1), which a kept field from another system's file may
+  /// hold, is written as a space.
   public func text(newline: String) -> String {
-    fields.map { "#\($0.tag): \($0.value)\(newline)" }.joined() + "*****" + newline
+    fields.map { "#\($0.tag): \($0.value.withoutControlCharacters)\(newline)" }.joined() + "*****" + newline
   }
 
   /// A value as IRBIS can hold it: there is no escaping in the format, so `^` (which starts a
@@ -132,5 +134,20 @@ public struct IRBISRecord: Equatable, Sendable {
       result.append(character == "^" || character.isNewline || isControl ? " " : character)
     }
     return result.trimmingWhitespace()
+  }
+}
+
+extension String {
+  /// The text with every control character (C0, CR and LF among them, DEL, C1) made a space.
+  /// Told from the bytes first: nearly no value has one.
+  public var withoutControlCharacters: String {
+    var previous: UInt8 = 0
+    let clean = utf8.allSatisfy { byte in
+      defer { previous = byte }
+      return byte >= 0x20 && byte != 0x7F && !(previous == 0xC2 && (0x80...0x9F).contains(byte))
+    }
+    guard !clean else { return self }
+    return String(
+      String.UnicodeScalarView(unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
   }
 }

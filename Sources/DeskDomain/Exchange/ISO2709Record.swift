@@ -64,8 +64,10 @@ public struct ISO2709Record: Sendable {
       } else {
         bytes = Array(field.indicators.utf8.prefix(2))
         while bytes.count < 2 { bytes.append(0x20) }
-        bytes += encode(field.text)
-        for (code, value) in field.subfields {
+        // MARC data fields hold subfields only: IRBIS's plain values (621, 903, 908) go as $a.
+        var subfields = field.subfields
+        if !field.text.isEmpty { subfields.insert(("a", field.text), at: 0) }
+        for (code, value) in subfields {
           bytes.append(0x1F)
           bytes += Array(String(code).utf8.prefix(1))
           bytes += encode(value)
@@ -126,13 +128,23 @@ extension MARC21Books {
     add(245, indicators: book.authorSurname.isEmpty ? "00" : "10", [("a", title), ("b", other)])
     add(260, [("a", book.city), ("b", book.publisher), ("c", book.year.map(String.init) ?? "")])
     add(300, [("a", book.pages.map { "\($0) p." } ?? "")])
+    // The call number as the record came (its 903), else the shelf code when there is a BBK index
+    // or author mark to make it of.
+    let keptCallNumber = copies.first?.kept?.elements.compactMap { $0 }.first { $0.tag == 903 }.map {
+      $0.text.isEmpty ? $0.subfield("A") : $0.text
+    }
     for copy in copies {
       let item = copy.book
+      let callNumber =
+        keptCallNumber ?? (item.bbk.isEmpty && item.authorMark.isEmpty ? "" : IRBISBooks.shelfCode(item))
+      // A copy whose file gave no date got the day of its import: no date acquired is made up.
+      let dateCame = copy.kept.map { IRBISRecord.Field(tag: 910, value: $0.copy).subfield("C") } ?? "x"
+      let acquired = dateCame.isEmpty && item.received == item.created.utcDate ? "" : item.received?.iso ?? ""
       add(
         952,
         [
-          ("p", item.inventoryNumber), ("o", IRBISBooks.shelfCode(item)), ("c", item.place),
-          ("d", item.received?.iso ?? ""), ("g", item.price?.description ?? ""),
+          ("p", item.inventoryNumber), ("o", callNumber), ("c", item.place),
+          ("d", acquired), ("g", item.price?.description ?? ""),
           ("1", item.status == .lost ? "1" : ""), ("0", item.status == .writtenOff ? "1" : ""),
           ("4", item.status == .damaged ? "1" : ""),
           ("7", item.status == .referenceOnly ? "1" : (item.status == .inProcessing ? "-1" : "")),

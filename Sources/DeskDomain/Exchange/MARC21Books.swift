@@ -78,7 +78,8 @@ public enum MARC21Books {
         IRBISRecord.Field(
           tag: 910,
           subfields: [
-            ("A", "0"), ("B", number), ("C", compactDate(item?.subfield("D") ?? "")),
+            ("A", itemStatus(item?.subfield("J") ?? "")), ("B", number),
+            ("C", compactDate(item?.subfield("D") ?? "")),
             ("D", [holding.subfield("C"), holding.subfield("B")].map { trimmed($0) }.first { !$0.isEmpty } ?? ""),
             ("E", amount(item?.subfield("C") ?? "")),
           ]))
@@ -99,6 +100,11 @@ public enum MARC21Books {
     if set("4") { return "3" }
     if set("7") { return item.subfield("7").trimmingWhitespace().hasPrefix("-") ? "2" : "5" }
     return "0"
+  }
+
+  /// The IRBIS status code of an 876 $j item status written in words (`lost`, `withdrawn`…).
+  static func itemStatus(_ text: String) -> String {
+    IRBISBooks.irbisCode(CopyStatus(word: text) ?? .available, onLoan: false)
   }
 
   /// A value without the ISBD punctuation MARC 21 ends it with: «London :», «Penguin,», «Emma /».

@@ -143,7 +143,7 @@ public struct EnglishStrings: UIStrings {
   public func statusChanged(_ inventory: String, _ status: CopyStatus) -> String {
     "\(inventory) is now \(status.label)"
   }
-  public let keyStatus = "status"
+  public let keyStatus = "Status"
   public func bookIssuedTo(_ reader: String, _ ticket: String, _ due: String) -> String {
     "Issued to \(reader) (ticket \(ticket)), due \(due)"
   }

@@ -188,7 +188,7 @@ public struct RussianStrings: UIStrings {
   public func statusChanged(_ inventory: String, _ status: CopyStatus) -> String {
     "\(inventory): экземпляр теперь \(statusName(status))"
   }
-  public let keyStatus = "статус"
+  public let keyStatus = "Статус"
   public func bookIssuedTo(_ reader: String, _ ticket: String, _ due: String) -> String {
     "Выдана: \(reader) (билет \(ticket)), вернуть до \(due)"
   }
@@ -542,6 +542,7 @@ public struct RussianStrings: UIStrings {
         + copies.joined(separator: "; ")
     case .notABook(let code): return "«\(code)» — не книга библиотеки: сканируйте наклейку книги"
     case .notForLoan(let book, let inventory, let status):
+      if status == .referenceOnly { return "«\(book)» (\(inventory)) — только для читального зала: на дом не выдаётся" }
       return "«\(book)» (\(inventory)): экземпляр \(statusName(status)), выдать его нельзя; "
         + "если он снова на полке, сначала сделайте его доступным (s в карточке книги)"
     }
