@@ -7,10 +7,12 @@ public struct ScannedSymbol: Hashable, Sendable {
   public var symbology: String
   /// The symbol's bytes exactly as decoded (they may hold NUL bytes).
   public var bytes: [UInt8]
-  /// The bytes as text: UTF-8, or Windows-1251 when they are not valid UTF-8.
+  /// The bytes as text: UTF-8; Shift-JIS when they read as Japanese; else Windows-1251.
   public var text: String
   /// Where the symbol lies in the image, in pixels.
   public var box: Box
+  /// The 2- or 5-digit add-on printed beside an EAN-13 or UPC (a book's price), if any.
+  public var addOn: String?
 
   public struct Box: Hashable, Sendable {
     public var left, top, right, bottom: Int
@@ -19,9 +21,15 @@ public struct ScannedSymbol: Hashable, Sendable {
   public init(symbology: String, bytes: [UInt8], box: Box) {
     self.symbology = symbology
     self.bytes = bytes
-    text = Windows1251.decodeUTF8OrWindows1251(bytes).text
+    text = SymbolText.decode(bytes)
     self.box = box
   }
+
+  /// EAN-2 and EAN-5: they belong to the EAN-13 or UPC they are printed beside.
+  public var isAddOn: Bool { symbology == "EAN-2" || symbology == "EAN-5" }
+
+  /// The symbologies an add-on may sit beside.
+  var takesAddOn: Bool { ["EAN-13", "ISBN-13", "UPC-A", "UPC-E", "ISBN-10"].contains(symbology) }
 }
 
 /// Why an image file gave no codes to look at.
@@ -77,17 +85,39 @@ public enum ImageScanner {
     default: throw .unreadable(path)
     }
     defer { cimg_free(&image) }
+    // Each pass until one finds a code: an add-on alone (a stray price) does not stop the search.
     if Int(image.width) * Int(image.height) > downscaleAbovePixels {
       var half = cimg_half(&image)
       defer { cimg_free(&half) }
       if half.pixels != nil {
         let found = symbols(in: &half, scale: 2, density: 1)
-        if !found.isEmpty { return found }
+        if found.contains(where: { !$0.isAddOn }) { return attachingAddOns(found) }
       }
     }
     let found = symbols(in: &image, scale: 1, density: 2)
+    if found.contains(where: { !$0.isAddOn }) { return attachingAddOns(found) }
     // Nothing at every second line: a noisy or faint photo may still give a code at every line.
-    return found.isEmpty ? symbols(in: &image, scale: 1, density: 1) : found
+    return attachingAddOns(symbols(in: &image, scale: 1, density: 1))
+  }
+
+  /// Each add-on joined to the EAN-13 or UPC on its line, nearest to its left; an add-on with
+  /// none is not a code and is left out.
+  static func attachingAddOns(_ found: [ScannedSymbol]) -> [ScannedSymbol] {
+    var result = found.filter { !$0.isAddOn }
+    for addOn in found where addOn.isAddOn {
+      let candidates = result.indices.filter { index in
+        let main = result[index]
+        return main.takesAddOn && main.addOn == nil && main.box.top <= addOn.box.bottom
+          && addOn.box.top <= main.box.bottom && main.box.left <= addOn.box.left
+      }
+      guard
+        let nearest = candidates.min(by: {
+          addOn.box.left - result[$0].box.right < addOn.box.left - result[$1].box.right
+        })
+      else { continue }
+      result[nearest].addOn = addOn.text
+    }
+    return result
   }
 
   /// `density` 2 scans every second line each way: a code on a label or a cover spans dozens of

@@ -76,7 +76,8 @@ import Testing
       circdeskPath, ["scan", labels + "/100001.png", folder.file("missing.png"), "--db", database])
     #expect(scanned.status == 1)
     #expect(
-      scanned.output == "\(labels)/100001.png QR-Code: label of book 100001 «Герой нашего времени», in the library\n")
+      scanned.output
+        == "\(labels)/100001.png QR-Code at 22,22: label of book 100001 «Герой нашего времени», in the library\n")
     #expect(
       scanned.errors.split(separator: "\n").map(String.init) == [
         "\(folder.file("missing.png")): \(folder.file("missing.png")): no such file; check the name and the folder",
@@ -95,11 +96,38 @@ import Testing
       circdeskPath, ["scan", labels + "/100005.png", "--issue-to", "1040", "--db", database])
     #expect(issued.status == 0, "\(issued.output)")
     #expect(
-      issued.output.hasPrefix("\(labels)/100005.png QR-Code: issued 100005 «Мёртвые души» to Абрамов Л. М., due "))
+      issued.output.hasPrefix(
+        "\(labels)/100005.png QR-Code at 22,22: issued 100005 «Мёртвые души» to Абрамов Л. М., due "))
     let renewed = try runProgram(circdeskPath, ["scan", labels + "/100005.png", "--renew", "--db", database])
-    #expect(renewed.output.hasPrefix("\(labels)/100005.png QR-Code: renewed 100005 «Мёртвые души», due "))
+    #expect(renewed.output.hasPrefix("\(labels)/100005.png QR-Code at 22,22: renewed 100005 «Мёртвые души», due "))
     let returned = try runProgram(circdeskPath, ["scan", labels + "/100005.png", "--return", "--db", database])
-    #expect(returned.output.hasPrefix("\(labels)/100005.png QR-Code: returned 100005 «Мёртвые души» from Абрамов"))
+    #expect(
+      returned.output.hasPrefix("\(labels)/100005.png QR-Code at 22,22: returned 100005 «Мёртвые души» from Абрамов"))
+  }
+
+  /// A book's ISBN with its price add-on is one successful scan; JSON names the file, the
+  /// symbology, the position and the add-on apart; a QR record's lines not understood are told.
+  @Test func anISBNWithItsPriceAddOnAndARecordWithUnknownLines() throws {
+    let isbn = folder.file("isbn-price.png")
+    let made = try runProgram(
+      "/usr/bin/env", ["zint", "-b", "EANX", "--scale", "2", "-d", "9785170795857+90000", "-o", isbn])
+    #expect(made.status == 0)
+    let scanned = try runProgram(circdeskPath, ["scan", isbn, "--db", database])
+    #expect(scanned.status == 0, "\(scanned.errors)")
+    #expect(scanned.output.contains("ISBN-13 at "))
+    #expect(scanned.output.contains("(add-on 90000)"), "\(scanned.output)")
+    let json = try runProgram(circdeskPath, ["scan", isbn, "--json", "--db", database])
+    let first = json.output.split(separator: "\n").first.map(String.init) ?? ""
+    #expect(first.contains("\"file\": \"\(isbn)\""))
+    #expect(first.contains("\"symbology\": \"ISBN-13\""))
+    #expect(first.contains("\"position\": { \"left\": "))
+    #expect(first.contains("\"add_on\": \"90000\""))
+    let record = folder.file("record.png")
+    let text = "Название: Новая книга\nАвтор: Гоголь Н. В.\nISBN: 978-5-17-079585-0\nПереплёт: мягкий"
+    #expect(try runProgram("/usr/bin/env", ["qrencode", "-s", "6", "-o", record, text]).status == 0)
+    let read = try runProgram(circdeskPath, ["scan", record, "--db", database])
+    #expect(read.output.contains("lines not understood: «Переплёт: мягкий»"), "\(read.output)")
+    #expect(read.output.contains("ISBN 978-5-17-079585-0 has a wrong check digit (expected 7)"))
   }
 
   @Test func anISBNOfSeveralCopiesIsNeverIssuedAsAnArbitraryOne() throws {

@@ -44,6 +44,32 @@ import Testing
     #expect(BookRecordLabel.parse("Цена: 254\nГод издания: 2018") == nil)
   }
 
+  /// The labels a librarian writes besides the original app's, and what a record says that fills
+  /// nothing: lines not understood, an ISBN with a wrong check digit.
+  @Test func readsLabelVariantsAndSaysWhatItDidNotUnderstand() throws {
+    let text = """
+      Автор: Лермонтов М. Ю.
+      Название: Герой нашего времени
+      Год: 1840
+      Издательство: Азбука
+      Город: Москва
+      Страниц: 224
+      ISBN: 978-5-17-079585-0
+      Переплёт: твёрдый
+      просто строка
+      """
+    let draft = try #require(BookRecordLabel.parse(text))
+    #expect(draft.authorSurname == "Лермонтов" && draft.authorInitials == "М. Ю.")
+    #expect(draft.title == "Герой нашего времени" && draft.year == "1840" && draft.pages == "224")
+    #expect(draft.publisher == "Азбука" && draft.city == "Москва")
+    let remarks = BookRecordLabel.remarks(text)
+    #expect(remarks.unknownLines == ["Переплёт: твёрдый", "просто строка"])
+    #expect(remarks.isbnProblem?.description == "ISBN 978-5-17-079585-0 has a wrong check digit (expected 7)")
+    let english = try #require(BookRecordLabel.parse("Author: Leo Tolstoy\nTitle: War and Peace\nPages: 1225"))
+    #expect(english.authorSurname == "Tolstoy" && english.authorInitials == "L." && english.pages == "1225")
+    #expect(BookRecordLabel.remarks("Title: War and Peace\nYear: 1869").isEmpty)
+  }
+
   @Test func mapsARussianKeyboardLayoutBackToLatin() {
     #expect(ScannedCode.latinLayout("К1001") == "R1001")
     #expect(ScannedCode.latinLayout("ИЩЩЛ-42") == "BOOK-42")

@@ -90,9 +90,39 @@ import Testing
     let plain = try ImageScanner.scan(path: ean("9785170795857", name: "isbn.png"))
     #expect(plain.map(\.symbology) == ["ISBN-13"])
     #expect(plain.map(\.text) == ["9785170795857"])
+    // The add-on is part of the ISBN's symbol, not a code of its own.
     let withAddOn = try ImageScanner.scan(path: ean("9785170795857+90000", name: "addon.png"))
-    #expect(Set(withAddOn.map(\.text)) == ["9785170795857", "90000"])
-    #expect(Set(withAddOn.map(\.symbology)) == ["ISBN-13", "EAN-5"])
+    #expect(withAddOn.map(\.text) == ["9785170795857"])
+    #expect(withAddOn.map(\.symbology) == ["ISBN-13"])
+    #expect(withAddOn.first?.addOn == "90000")
+    let twoDigits = try ImageScanner.scan(path: ean("9785170795857+12", name: "addon2.png"))
+    #expect(twoDigits.map(\.text) == ["9785170795857"] && twoDigits.first?.addOn == "12")
+  }
+
+  /// A 2- or 5-digit add-on with no EAN-13 beside it is not a code.
+  @Test func aLoneAddOnIsNoCode() throws {
+    #expect(try ImageScanner.scan(path: ean("51299", name: "lone5.png")).isEmpty)
+    #expect(try ImageScanner.scan(path: ean("12", name: "lone2.png")).isEmpty)
+    // Beside a QR label: the label is read, the stray add-on is not reported.
+    let label = try qr("Инвентарный номер: 100234\nНазвание книги: Герой нашего времени", name: "label.png")
+    let stray = try ean("51299", name: "stray.png")
+    let photo = folder.file("stray-and-label.png")
+    try tool(["/usr/bin/convert", stray, label, "-background", "white", "-gravity", "center", "+append", photo])
+    let found = try ImageScanner.scan(path: photo)
+    #expect(found.map(\.symbology) == ["QR-Code"], "\(found)")
+  }
+
+  /// Japanese publishers' QR codes are Shift-JIS; Russian ones may be Windows-1251.
+  @Test func shiftJISQRTextIsRecognised() throws {
+    let word = "日本語の本：吾輩は猫である"
+    let utf8Path = folder.file("sjis-utf8.txt")
+    try word.write(toFile: utf8Path, atomically: true, encoding: .utf8)
+    let bytesPath = folder.file("sjis.txt")
+    _ = try runProgram("/bin/sh", ["-c", "iconv -f UTF-8 -t SHIFT_JIS \"$0\" > \"$1\"", utf8Path, bytesPath])
+    let path = folder.file("sjis.png")
+    try tool(["qrencode", "-8", "-s", "6", "-r", bytesPath, "-o", path])
+    let symbols = try ImageScanner.scan(path: path)
+    #expect(symbols.first?.text == word)
   }
 
   @Test func everySymbolOfSeveralBooksInOnePhoto() throws {

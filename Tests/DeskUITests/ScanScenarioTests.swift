@@ -55,6 +55,18 @@ import Testing
     #expect(try desk.store.book(inventory: "200002")?.title == "Мцыри")
   }
 
+  /// What a label says that fills no field is told on the form, never dropped in silence.
+  @Test func aQRRecordsLinesNotUnderstoodAreTold() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"))
+    desk.scan("Название: Мцыри\nАвтор: Лермонтов М. Ю.\nПереплёт: мягкий\nISBN: 978-5-17-079585-0")
+    let form = try #require(desk.app.top as? BookFormScreen)
+    #expect(form.editors[.authorSurname]?.text == "Лермонтов" && form.editors[.authorInitials]?.text == "М. Ю.")
+    let screen = desk.shown
+    #expect(screen.contains("lines not understood: «Переплёт: мягкий»"), "\(screen)")
+    #expect(screen.contains("(expected 7)"), "\(screen)")
+  }
+
   @Test func anUnknownISBNOpensANewBookWithIt() throws {
     let desk = try DeskHarness()
     desk.scan("9780140449136")

@@ -68,7 +68,8 @@ struct ScanCommand: DeskCommand {
           if symbols.isEmpty { report.problem(source: path, message: "\(path): no barcode or QR code found") }
           for symbol in symbols {
             report.handle(
-              code: symbol.text, source: "\(path) \(symbol.symbology)", action: action, store: store, symbol: symbol)
+              code: symbol.text, source: "\(path) \(symbol.symbology) at \(symbol.box.left),\(symbol.box.top)",
+              action: action, store: store, symbol: (path, symbol))
           }
         } catch {
           report.problem(source: path, message: error.description)
@@ -124,7 +125,7 @@ struct ScanReport {
   }
 
   mutating func handle(
-    code: String, source: String, action: ScanAction, store: LibraryStore, symbol: ScannedSymbol? = nil
+    code: String, source: String, action: ScanAction, store: LibraryStore, symbol: (file: String, ScannedSymbol)? = nil
   ) {
     guard let (reader, intent) = action.counter else {
       lookUp(code: code, source: source, store: store, symbol: symbol)
@@ -181,11 +182,13 @@ struct ScanReport {
     }
     if !usable { failures += 1 }
     counts[outcome, default: 0] += 1
-    emit(source: source, code: code, outcome: outcome, message: message, symbology: symbol?.symbology)
+    emit(source: source, code: code, outcome: outcome, message: message, symbol: symbol)
   }
 
   /// What a code names, changing nothing.
-  private mutating func lookUp(code: String, source: String, store: LibraryStore, symbol: ScannedSymbol?) {
+  private mutating func lookUp(
+    code: String, source: String, store: LibraryStore, symbol: (file: String, ScannedSymbol)?
+  ) {
     let resolution: CodeResolution
     do {
       resolution = try store.resolve(code, prefer: .book)
@@ -196,7 +199,7 @@ struct ScanReport {
     let outcome = kind(of: resolution)
     if case .unknown = resolution { failures += 1 }
     counts[outcome, default: 0] += 1
-    emit(source: source, code: code, outcome: outcome, message: describe(resolution), symbology: symbol?.symbology)
+    emit(source: source, code: code, outcome: outcome, message: describe(resolution), symbol: symbol)
   }
 
   private func kind(of resolution: CodeResolution) -> String {
@@ -227,11 +230,39 @@ struct ScanReport {
     }
   }
 
-  private func emit(source: String, code: String, outcome: String, message: String, symbology: String? = nil) {
+  /// One line for a code: where it came from (for an image: the file, the symbology and the
+  /// symbol's place, in separate JSON fields), what it is, and what the code alone says beyond
+  /// that (a price add-on; a book record's lines not understood, a wrong ISBN check digit).
+  private func emit(
+    source: String, code: String, outcome: String, message: String, symbol: (file: String, ScannedSymbol)? = nil
+  ) {
+    var message = message
+    let addOn = symbol?.1.addOn
+    if let addOn { message += " (add-on \(addOn))" }
+    let remarks = code.contains(where: \.isNewline) ? BookRecordLabel.remarks(code) : BookRecordLabel.Remarks()
+    if !remarks.unknownLines.isEmpty {
+      message += "; lines not understood: " + remarks.unknownLines.map { "«\($0)»" }.joined(separator: ", ")
+    }
+    if let problem = remarks.isbnProblem { message += "; " + problem.description }
     if json {
-      var members: [(String, JSON)] = [("source", .string(source))]
-      if let symbology { members.append(("symbology", .string(symbology))) }
+      var members: [(String, JSON)] = [("source", .string(symbol?.file ?? source))]
+      if let (file, scanned) = symbol {
+        members += [
+          ("file", .string(file)), ("symbology", .string(scanned.symbology)),
+          (
+            "position",
+            .object([
+              ("left", .int(scanned.box.left)), ("top", .int(scanned.box.top)), ("right", .int(scanned.box.right)),
+              ("bottom", .int(scanned.box.bottom)),
+            ])
+          ), ("add_on", addOn.map { .string($0) } ?? .null),
+        ]
+      }
       members += [("code", .string(code)), ("result", .string(outcome)), ("message", .string(message))]
+      if !remarks.unknownLines.isEmpty {
+        members.append(("lines_not_understood", .array(remarks.unknownLines.map { JSON.string($0) })))
+      }
+      if let problem = remarks.isbnProblem { members.append(("isbn_problem", .string(problem.description))) }
       output.line(JSON.object(members).rendered().replacingNewlines())
     } else {
       let problem = ["error", "unknown", "refused"].contains(outcome)

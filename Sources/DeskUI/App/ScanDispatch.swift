@@ -17,7 +17,12 @@ enum ScanDispatch {
     case .newBook(let draft):
       var values: [Field: String] = [:]
       for field in BookDraft.fields { values[field] = draft[field] }
-      return [.push(BookFormScreen(editing: nil, values: values, onSaved: { _ in })), .notify(s.scannedRecord)]
+      // What the label said that fills nothing is told, never dropped in silence.
+      let remarks = BookRecordLabel.remarks(code)
+      return [
+        .push(BookFormScreen(editing: nil, values: values, onSaved: { _ in })),
+        .notify(remarks.isEmpty ? s.scannedRecord : s.scannedRecordRemarks(remarks)),
+      ]
     case .recordOfExistingBook(_, let book):
       return [
         .dialog(

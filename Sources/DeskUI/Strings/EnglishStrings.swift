@@ -276,6 +276,14 @@ public struct EnglishStrings: UIStrings {
 
   public func closeDialogFirst(_ code: String) -> String { "Scanned \(code): close the message first" }
   public let scannedRecord = "Filled from the scanned label: check and save with F2"
+  public func scannedRecordRemarks(_ remarks: BookRecordLabel.Remarks) -> String {
+    var parts: [String] = []
+    if !remarks.unknownLines.isEmpty {
+      parts.append("lines not understood: " + remarks.unknownLines.map { "«\($0)»" }.joined(separator: ", "))
+    }
+    if let isbn = remarks.isbnProblem { parts.append(isbn.description) }
+    return "Filled from the scanned label; " + parts.joined(separator: "; ")
+  }
   public func scannedNewISBN(_ isbn: String) -> String { "ISBN \(isbn) is not in the library: a new book" }
   public func scannedCopies(_ count: Int) -> String { "The library has \(count) copies with this ISBN" }
 

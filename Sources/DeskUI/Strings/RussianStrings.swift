@@ -316,6 +316,14 @@ public struct RussianStrings: UIStrings {
 
   public func closeDialogFirst(_ code: String) -> String { "Отсканировано \(code): сначала закройте сообщение" }
   public let scannedRecord = "Заполнено по этикетке: проверьте и сохраните (F2)"
+  public func scannedRecordRemarks(_ remarks: BookRecordLabel.Remarks) -> String {
+    var parts: [String] = []
+    if !remarks.unknownLines.isEmpty {
+      parts.append("не понятые строки: " + remarks.unknownLines.map { "«\($0)»" }.joined(separator: ", "))
+    }
+    if let isbn = remarks.isbnProblem { parts.append(message(.invalidISBN(isbn))) }
+    return "Заполнено по этикетке; " + parts.joined(separator: "; ")
+  }
   public func scannedNewISBN(_ isbn: String) -> String { "ISBN \(isbn) в библиотеке нет: новая книга" }
   public func scannedCopies(_ count: Int) -> String { "В библиотеке экземпляров с этим ISBN: \(count)" }
 

@@ -211,6 +211,8 @@ public protocol UIStrings: SyncStrings, Sendable {
   // Scans
   func closeDialogFirst(_ code: String) -> String
   var scannedRecord: String { get }
+  /// What a scanned book record said that did not fill the form: lines not understood, a bad ISBN.
+  func scannedRecordRemarks(_ remarks: BookRecordLabel.Remarks) -> String
   func scannedNewISBN(_ isbn: String) -> String
   func scannedCopies(_ count: Int) -> String
 
