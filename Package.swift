@@ -46,6 +46,7 @@ let package = Package(
       name: "CImaging",
       linkerSettings: [
         .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("zbar"), .linkedLibrary("qrencode"),
+        .linkedLibrary("m"),
       ]
     ),
     .target(name: "DeskScanning", dependencies: ["CImaging", "DeskDomain"]),
@@ -76,7 +77,7 @@ let package = Package(
       name: "DeskLookupTests", dependencies: ["DeskLookup", "DeskStorage", "DeskDomain", "DeskTestSupport"]
     ),
     .testTarget(
-      name: "DeskScanningTests", dependencies: ["DeskScanning", "DeskDomain", "DeskTestSupport"]
+      name: "DeskScanningTests", dependencies: ["DeskScanning", "CImaging", "DeskDomain", "DeskTestSupport"]
     ),
     .testTarget(
       name: "DeskUITests",

@@ -7,6 +7,7 @@
 // libjpeg's headers need stdio first.
 #include <jerror.h>
 #include <jpeglib.h>
+#include <math.h>
 #include <png.h>
 #include <qrencode.h>
 #include <string.h>
@@ -206,6 +207,204 @@ cimg_gray cimg_half(const cimg_gray *image) {
     }
   }
   return half;
+}
+
+/* ---------- colour channels and contrast ---------- */
+
+static int channels_alloc(cimg_gray channels[3], int width, int height) {
+  for (int c = 0; c < 3; c++) {
+    channels[c].width = width;
+    channels[c].height = height;
+    channels[c].pixels = malloc((size_t)width * height);
+    if (channels[c].pixels == NULL) return 0;
+  }
+  return 1;
+}
+
+static void channels_free(cimg_gray channels[3]) {
+  for (int c = 0; c < 3; c++) cimg_free(&channels[c]);
+}
+
+static cimg_status split_rgb(const uint8_t *rgb, int width, int height, cimg_gray channels[3], int *colour) {
+  if (!channels_alloc(channels, width, height)) {
+    channels_free(channels);
+    return CIMG_NO_MEMORY;
+  }
+  size_t count = (size_t)width * height;
+  int differs = 0;
+  for (size_t i = 0; i < count; i++) {
+    uint8_t r = rgb[3 * i], g = rgb[3 * i + 1], b = rgb[3 * i + 2];
+    channels[0].pixels[i] = r;
+    channels[1].pixels[i] = g;
+    channels[2].pixels[i] = b;
+    differs |= (r != g) | (g != b);
+  }
+  *colour = differs;
+  return CIMG_OK;
+}
+
+static cimg_status channels_png(const char *path, long max_pixels, cimg_gray channels[3], int *colour) {
+  png_image image;
+  memset(&image, 0, sizeof image);
+  image.version = PNG_IMAGE_VERSION;
+  if (!png_image_begin_read_from_file(&image, path)) {
+    png_image_free(&image);
+    return CIMG_CORRUPT;
+  }
+  if (image.width == 0 || image.height == 0 || (long)image.width * (long)image.height > max_pixels) {
+    png_image_free(&image);
+    return CIMG_TOO_LARGE;
+  }
+  if (!(image.format & PNG_FORMAT_FLAG_COLOR)) {
+    png_image_free(&image);
+    *colour = 0;
+    return CIMG_OK;
+  }
+  image.format = PNG_FORMAT_RGB;
+  uint8_t *rgb = malloc((size_t)image.width * image.height * 3);
+  if (rgb == NULL) {
+    png_image_free(&image);
+    return CIMG_NO_MEMORY;
+  }
+  png_color white = {255, 255, 255};
+  if (!png_image_finish_read(&image, &white, rgb, 0, NULL)) {
+    free(rgb);
+    png_image_free(&image);
+    return CIMG_CORRUPT;
+  }
+  cimg_status status = split_rgb(rgb, (int)image.width, (int)image.height, channels, colour);
+  free(rgb);
+  return status;
+}
+
+static cimg_status channels_jpeg(const char *path, long max_pixels, cimg_gray channels[3], int *colour) {
+  FILE *file = fopen(path, "rb");
+  if (file == NULL) return CIMG_UNREADABLE;
+  struct jpeg_decompress_struct info;
+  jpeg_failure failure;
+  memset(&failure, 0, sizeof failure);
+  info.err = jpeg_std_error(&failure.manager);
+  failure.manager.error_exit = jpeg_fail;
+  failure.manager.emit_message = jpeg_warn;
+  uint8_t *rgb = NULL;
+  if (setjmp(failure.escape)) {
+    jpeg_destroy_decompress(&info);
+    fclose(file);
+    free(rgb);
+    return CIMG_CORRUPT;
+  }
+  jpeg_create_decompress(&info);
+  jpeg_stdio_src(&info, file);
+  jpeg_read_header(&info, TRUE);
+  if (info.num_components != 3 || info.image_width == 0 || info.image_height == 0 ||
+      (long)info.image_width * (long)info.image_height > max_pixels) {
+    // Grey and CMYK photos have their one conversion already.
+    jpeg_destroy_decompress(&info);
+    fclose(file);
+    *colour = 0;
+    return CIMG_OK;
+  }
+  info.out_color_space = JCS_RGB;
+  jpeg_start_decompress(&info);
+  size_t width = info.output_width, height = info.output_height;
+  rgb = malloc(width * height * 3);
+  if (rgb == NULL) {
+    jpeg_destroy_decompress(&info);
+    fclose(file);
+    return CIMG_NO_MEMORY;
+  }
+  while (info.output_scanline < info.output_height) {
+    JSAMPROW rows[1] = {rgb + (size_t)info.output_scanline * width * 3};
+    jpeg_read_scanlines(&info, rows, 1);
+  }
+  jpeg_finish_decompress(&info);
+  jpeg_destroy_decompress(&info);
+  fclose(file);
+  cimg_status status = split_rgb(rgb, (int)width, (int)height, channels, colour);
+  free(rgb);
+  return status;
+}
+
+cimg_status cimg_load_channels(const char *path, long max_pixels, cimg_gray channels[3], int *colour) {
+  memset(channels, 0, 3 * sizeof channels[0]);
+  *colour = 0;
+  FILE *file = fopen(path, "rb");
+  if (file == NULL) return CIMG_UNREADABLE;
+  uint8_t magic[8] = {0};
+  size_t got = fread(magic, 1, sizeof magic, file);
+  fclose(file);
+  static const uint8_t png_signature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  if (got == 8 && memcmp(magic, png_signature, 8) == 0) return channels_png(path, max_pixels, channels, colour);
+  if (got >= 3 && magic[0] == 0xFF && magic[1] == 0xD8 && magic[2] == 0xFF) {
+    return channels_jpeg(path, max_pixels, channels, colour);
+  }
+  return CIMG_NOT_AN_IMAGE;
+}
+
+double cimg_spread(const cimg_gray *image) {
+  size_t count = (size_t)image->width * image->height;
+  if (count == 0 || image->pixels == NULL) return 0;
+  double sum = 0, squares = 0;
+  for (size_t i = 0; i < count; i++) {
+    double level = image->pixels[i];
+    sum += level;
+    squares += level * level;
+  }
+  double mean = sum / (double)count;
+  double variance = squares / (double)count - mean * mean;
+  return variance > 0 ? sqrt(variance) : 0;
+}
+
+cimg_gray cimg_stretch(const cimg_gray *image, int block) {
+  cimg_gray result = {image->width, image->height, NULL};
+  if (block < 2 || image->width == 0 || image->height == 0) return result;
+  int across = (image->width + block - 1) / block, down = (image->height + block - 1) / block;
+  uint8_t *low = malloc((size_t)across * down), *high = malloc((size_t)across * down);
+  result.pixels = malloc((size_t)image->width * image->height);
+  if (low == NULL || high == NULL || result.pixels == NULL) {
+    free(low);
+    free(high);
+    free(result.pixels);
+    result.pixels = NULL;
+    return result;
+  }
+  for (int by = 0; by < down; by++) {
+    for (int bx = 0; bx < across; bx++) {
+      uint8_t darkest = 255, lightest = 0;
+      for (int y = by * block; y < (by + 1) * block && y < image->height; y++) {
+        const uint8_t *row = image->pixels + (size_t)y * image->width;
+        for (int x = bx * block; x < (bx + 1) * block && x < image->width; x++) {
+          if (row[x] < darkest) darkest = row[x];
+          if (row[x] > lightest) lightest = row[x];
+        }
+      }
+      low[by * across + bx] = darkest;
+      high[by * across + bx] = lightest;
+    }
+  }
+  for (int y = 0; y < image->height; y++) {
+    for (int x = 0; x < image->width; x++) {
+      // The range of the 3×3 blocks around: smooth across block edges.
+      int darkest = 255, lightest = 0;
+      int bx = x / block, by = y / block;
+      for (int dy = -1; dy <= 1; dy++) {
+        for (int dx = -1; dx <= 1; dx++) {
+          int nx = bx + dx, ny = by + dy;
+          if (nx < 0 || ny < 0 || nx >= across || ny >= down) continue;
+          if (low[ny * across + nx] < darkest) darkest = low[ny * across + nx];
+          if (high[ny * across + nx] > lightest) lightest = high[ny * across + nx];
+        }
+      }
+      uint8_t level = image->pixels[(size_t)y * image->width + x];
+      int range = lightest - darkest;
+      // A flat region (no code in it) stays as it is rather than amplifying its noise.
+      result.pixels[(size_t)y * image->width + x] =
+          range < 24 ? level : (uint8_t)((level - darkest) * 255 / range);
+    }
+  }
+  free(low);
+  free(high);
+  return result;
 }
 
 /* ---------- zbar ---------- */

@@ -97,7 +97,33 @@ public enum ImageScanner {
     let found = symbols(in: &image, scale: 1, density: 2)
     if found.contains(where: { !$0.isAddOn }) { return attachingAddOns(found) }
     // Nothing at every second line: a noisy or faint photo may still give a code at every line.
-    return attachingAddOns(symbols(in: &image, scale: 1, density: 1))
+    let everyLine = symbols(in: &image, scale: 1, density: 1)
+    if everyLine.contains(where: { !$0.isAddOn }) { return attachingAddOns(everyLine) }
+    return attachingAddOns(otherGreys(of: path, luma: &image) ?? everyLine)
+  }
+
+  /// The passes for a photo that its grey conversion fails: each colour channel, the one with
+  /// the most contrast first (a red code on green paper is one level of grey), then the grey
+  /// with its contrast stretched block by block (glare, faint print). The first that finds a code.
+  static func otherGreys(of path: String, luma: inout cimg_gray) -> [ScannedSymbol]? {
+    var channels = [cimg_gray(), cimg_gray(), cimg_gray()]
+    var colour: Int32 = 0
+    let status = channels.withUnsafeMutableBufferPointer { buffer in
+      cimg_load_channels(path, maximumPixels, buffer.baseAddress, &colour)
+    }
+    defer { for index in channels.indices { cimg_free(&channels[index]) } }
+    if status == CIMG_OK, colour != 0 {
+      let order = channels.indices.sorted { cimg_spread(&channels[$0]) > cimg_spread(&channels[$1]) }
+      for index in order {
+        let found = symbols(in: &channels[index], scale: 1, density: 1)
+        if found.contains(where: { !$0.isAddOn }) { return found }
+      }
+    }
+    var stretched = cimg_stretch(&luma, 32)
+    defer { cimg_free(&stretched) }
+    guard stretched.pixels != nil else { return nil }
+    let found = symbols(in: &stretched, scale: 1, density: 1)
+    return found.contains(where: { !$0.isAddOn }) ? found : nil
   }
 
   /// Each add-on joined to the EAN-13 or UPC on its line, nearest to its left; an add-on with

@@ -1,3 +1,4 @@
+import CImaging
 import DeskDomain
 import DeskTestSupport
 import Foundation
@@ -110,6 +111,28 @@ import Testing
     try tool(["/usr/bin/convert", stray, label, "-background", "white", "-gravity", "center", "+append", photo])
     let found = try ImageScanner.scan(path: photo)
     #expect(found.map(\.symbology) == ["QR-Code"], "\(found)")
+  }
+
+  /// A red code on green paper whose reds and greens are one level of grey: the grey conversion
+  /// shows nothing, the channel with the most contrast shows the code.
+  @Test func aColourPhotoWhoseGreyHidesTheCodeIsReadFromItsChannels() throws {
+    let code = try ean("9785170795857", name: "plain.png")
+    let path = folder.file("red-on-green.png")
+    // sRGB red 255 and green 148 have the same luminance: libpng's grey makes them one level.
+    try tool([
+      "/usr/bin/convert", code, "-fill", "rgb(255,0,0)", "-opaque", "black", "-fill", "rgb(0,148,0)", "-opaque",
+      "white", path,
+    ])
+    var grey = cimg_gray()
+    var message = [CChar](repeating: 0, count: 256)
+    #expect(cimg_load(path, 40_000_000, &grey, &message, message.count) == CIMG_OK)
+    defer { cimg_free(&grey) }
+    #expect(cimg_spread(&grey) < 1, "the grey image is flat")
+    var found = cimg_scan(&grey, 1)
+    #expect(found.count == 0, "zbar finds nothing in the grey")
+    cimg_free_symbols(&found)
+    let symbols = try ImageScanner.scan(path: path)
+    #expect(symbols.map(\.text) == ["9785170795857"])
   }
 
   /// Japanese publishers' QR codes are Shift-JIS; Russian ones may be Windows-1251.

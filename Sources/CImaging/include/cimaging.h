@@ -35,6 +35,19 @@ void cimg_free(cimg_gray *image);
 /// Halves the image by averaging 2×2 boxes (for large frames, which scan faster smaller).
 cimg_gray cimg_half(const cimg_gray *image);
 
+/// Reads a PNG or JPEG file's red, green and blue as three grey images (transparency flattened
+/// onto white), for a colour photo whose grey conversion hides its code. Returns CIMG_OK and
+/// sets `colour` to 0 when the image has no colour (all three would be the same).
+cimg_status cimg_load_channels(const char *path, long max_pixels, cimg_gray channels[3], int *colour);
+
+/// How spread an image's levels are: the standard deviation, in levels.
+double cimg_spread(const cimg_gray *image);
+
+/// A copy with its contrast stretched block by block (`block` pixels square): each block's
+/// darkest level becomes black and its lightest white, blended with its neighbours' so that
+/// block edges do not show. For glare and faint print.
+cimg_gray cimg_stretch(const cimg_gray *image, int block);
+
 /// One decoded symbol: its type name, the raw bytes, and the bounding box of its points.
 typedef struct {
   char type[24];
