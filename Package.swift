@@ -9,6 +9,7 @@ let package = Package(
   products: [
     .executable(name: "circdesk", targets: ["circdesk"]),
     .executable(name: "circdesk-bench", targets: ["circdesk-bench"]),
+    .executable(name: "circdesk-zxing", targets: ["circdesk-zxing"]),
   ],
   targets: [
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
@@ -50,6 +51,10 @@ let package = Package(
       ]
     ),
     .target(name: "DeskScanning", dependencies: ["CImaging", "DeskDomain"]),
+    // ZXing, the second decoder, behind a C interface; run only in its own process
+    // (`circdesk-zxing`), so that its crash never takes the desk down.
+    .target(name: "CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
+    .executableTarget(name: "circdesk-zxing", dependencies: ["CZXing", "CImaging"]),
     .target(name: "CHTTP", linkerSettings: [.linkedLibrary("curl")]),
     .target(name: "DeskExchange", dependencies: ["DeskDomain", "DeskStorage"]),
     .target(name: "DeskLookup", dependencies: ["CHTTP", "DeskDomain", "DeskStorage"]),

@@ -99,7 +99,10 @@ public enum ImageScanner {
     // Nothing at every second line: a noisy or faint photo may still give a code at every line.
     let everyLine = symbols(in: &image, scale: 1, density: 1)
     if everyLine.contains(where: { !$0.isAddOn }) { return attachingAddOns(everyLine) }
-    return attachingAddOns(otherGreys(of: path, luma: &image) ?? everyLine)
+    if let found = otherGreys(of: path, luma: &image) { return attachingAddOns(found) }
+    // The second decoder, in a process of its own, where zbar finds nothing useful.
+    let second = SecondDecoder.decode(path: path)
+    return attachingAddOns(second.isEmpty ? everyLine : second)
   }
 
   /// The passes for a photo that its grey conversion fails: each colour channel, the one with

@@ -1,6 +1,7 @@
 import CImaging
 import DeskDomain
 import DeskTestSupport
+import Dispatch
 import Foundation
 import Testing
 
@@ -133,6 +134,44 @@ import Testing
     cimg_free_symbols(&found)
     let symbols = try ImageScanner.scan(path: path)
     #expect(symbols.map(\.text) == ["9785170795857"])
+  }
+
+  /// Where zbar reads nothing, ZXing is asked, in a process of its own: a DataMatrix, which zbar
+  /// does not read at all.
+  @Test func theSecondDecoderReadsWhatZbarCannot() throws {
+    let path = folder.file("datamatrix.png")
+    try tool([
+      "zint", "-b", "71", "--scale", "4", "--whitesp", "10", "--vwhitesp", "10", "-d", "9785170795857", "-o", path,
+    ])
+    var grey = cimg_gray()
+    var message = [CChar](repeating: 0, count: 256)
+    #expect(cimg_load(path, 40_000_000, &grey, &message, message.count) == CIMG_OK)
+    var found = cimg_scan(&grey, 1)
+    #expect(found.count == 0, "zbar reads no DataMatrix")
+    cimg_free_symbols(&found)
+    cimg_free(&grey)
+    let symbols = try ImageScanner.scan(path: path)
+    #expect(symbols.map(\.symbology) == ["DataMatrix"])
+    #expect(symbols.map(\.text) == ["9785170795857"])
+    #expect(symbols.first.map { $0.box.right > $0.box.left } == true, "with its position")
+  }
+
+  /// A second decoder that aborts or hangs is only "nothing read": the desk goes on.
+  @Test func aDecoderThatCrashesOrHangsNeverTakesTheDeskDown() throws {
+    let code = try ean("9785170795857", name: "any.png")
+    let aborting = folder.file("aborting.sh")
+    try "#!/bin/sh\nkill -ABRT $$\n".write(toFile: aborting, atomically: true, encoding: .utf8)
+    let hanging = folder.file("hanging.sh")
+    try "#!/bin/sh\nexec sleep 60\n".write(toFile: hanging, atomically: true, encoding: .utf8)
+    for script in [aborting, hanging] { chmod(script, 0o755) }
+    #expect(SecondDecoder.decode(path: code, program: aborting).isEmpty)
+    let started = DispatchTime.now().uptimeNanoseconds
+    #expect(SecondDecoder.decode(path: code, program: hanging, timeLimitMilliseconds: 300).isEmpty)
+    let took = (DispatchTime.now().uptimeNanoseconds - started) / 1_000_000
+    #expect(took < 30_000, "stopped after its time, not after the decoder's minute: \(took) ms")
+    #expect(SecondDecoder.decode(path: code, program: folder.file("missing-decoder")).isEmpty)
+    // The real one reads the code the others could not.
+    #expect(SecondDecoder.decode(path: code).map(\.text) == ["9785170795857"])
   }
 
   /// Japanese publishers' QR codes are Shift-JIS; Russian ones may be Windows-1251.

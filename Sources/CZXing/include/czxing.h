@@ -1,0 +1,30 @@
+#ifndef CZXING_H
+#define CZXING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One symbol ZXing read: its format's name, its raw bytes, and the box of its corners.
+typedef struct {
+  char format[24];
+  uint8_t *data;
+  size_t length;
+  int left, top, right, bottom;
+} czx_symbol;
+
+/// Reads one symbol from 8-bit grey pixels (rows without padding), trying harder and rotated.
+/// Returns 1 when a symbol was read (free it with `czx_free`), 0 when none. One symbol at a
+/// time: ZXing 1.4 asked for several can abort the process on an internal assertion, and the
+/// program runs this in a child process of its own all the same.
+int czx_read(const uint8_t *pixels, int width, int height, czx_symbol *out);
+void czx_free(czx_symbol *symbol);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

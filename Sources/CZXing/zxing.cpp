@@ -1,0 +1,42 @@
+#include "czxing.h"
+
+#include <ZXing/ReadBarcode.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+int czx_read(const uint8_t *pixels, int width, int height, czx_symbol *out) {
+  std::memset(out, 0, sizeof *out);
+  if (pixels == nullptr || width <= 0 || height <= 0) return 0;
+  ZXing::DecodeHints hints;
+  hints.setTryHarder(true);
+  hints.setTryRotate(true);
+  ZXing::ImageView image(pixels, width, height, ZXing::ImageFormat::Lum);
+  ZXing::Result result = ZXing::ReadBarcode(image, hints);
+  if (!result.isValid()) return 0;
+  const auto &bytes = result.bytes();
+  out->data = static_cast<uint8_t *>(std::malloc(bytes.size() + 1));
+  if (out->data == nullptr) return 0;
+  std::memcpy(out->data, bytes.data(), bytes.size());
+  out->length = bytes.size();
+  std::strncpy(out->format, ZXing::ToString(result.format()), sizeof out->format - 1);
+  const auto &position = result.position();
+  int left = position[0].x, right = position[0].x, top = position[0].y, bottom = position[0].y;
+  for (const auto &point : position) {
+    left = std::min(left, point.x);
+    right = std::max(right, point.x);
+    top = std::min(top, point.y);
+    bottom = std::max(bottom, point.y);
+  }
+  out->left = left;
+  out->top = top;
+  out->right = right;
+  out->bottom = bottom;
+  return 1;
+}
+
+void czx_free(czx_symbol *symbol) {
+  std::free(symbol->data);
+  symbol->data = nullptr;
+}
