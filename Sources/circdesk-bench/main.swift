@@ -190,9 +190,10 @@ do {
   measurements += try SearchBenchmarks.run(path: path, repeats: repeats)
   progress("measuring decoding")
   let folder = path.split(separator: "/").dropLast().joined(separator: "/")
-  measurements += try DecodeBenchmarks.run(
-    folder: (path.hasPrefix("/") ? "/" : "") + (folder.isEmpty ? "." : folder) + "/images",
-    repeats: max(10, repeats / 4))
+  let images = (path.hasPrefix("/") ? "/" : "") + (folder.isEmpty ? "." : folder) + "/images"
+  measurements += try DecodeBenchmarks.run(folder: images, repeats: max(10, repeats / 4))
+  progress("measuring what is read in photos' likenesses")
+  measurements += try DecodeQualityBenchmarks.run(folder: images + "/likenesses")
   if !arguments.contains("--skip-exchange") {
     progress("measuring export and import")
     measurements += try ExchangeBenchmarks.run(

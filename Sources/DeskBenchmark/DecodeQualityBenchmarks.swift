@@ -1,0 +1,243 @@
+import DeskScanning
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// How many likenesses of real photos the desk reads rightly, wrongly and not at all, beside
+/// `zbarimg` on the same files: codes made by qrencode and zint, then tilted, blurred, washed
+/// out, darkened, noised, rotated, tinted, shrunk and saved as poor JPEGs by ImageMagick, and a
+/// few pictures that hold no code at all. The set is made once in `folder`, with a manifest of
+/// what each file holds (`manifest.tsv`: file, then the expected text, empty for none).
+public enum DecodeQualityBenchmarks {
+  /// The codes: QR texts as labels and publishers print them, and ISBN barcodes (one with its
+  /// price add-on).
+  static let codes: [(name: String, kind: String, text: String)] = [
+    ("record", "qr", "Инвентарный номер: 100234\nФамилия автора: Лермонтов\nНазвание книги: Герой нашего времени"),
+    ("short", "qr", "Мцыри"),
+    ("url", "qr", "https://example.org/catalogue/9785170795857"),
+    ("isbn1", "ean", "9785170795857"),
+    ("isbn2", "ean", "9780141439518"),
+    ("isbn3", "ean", "9785389062061+25000"),
+  ]
+
+  /// What is done to each code: ImageMagick options, and the file's extension.
+  static let distortions: [(name: String, options: [String], ext: String)] = [
+    ("plain", [], "png"),
+    ("tilted", ["-background", "white", "-virtual-pixel", "white", "+distort", "SRT", "0.85,14"], "png"),
+    (
+      "perspective",
+      [
+        "-background", "white", "-virtual-pixel", "white", "+distort", "Perspective",
+        "0,0 20,30  %[fx:w],0 %[fx:w-30],10  0,%[fx:h] 0,%[fx:h-10]  %[fx:w],%[fx:h] %[fx:w-10],%[fx:h-40]",
+      ], "png"
+    ),
+    ("blurred", ["-blur", "0x2"], "png"),
+    ("washed-out", ["+level", "45%,85%"], "png"),
+    ("dark", ["+level", "0%,35%"], "png"),
+    ("noisy", ["-attenuate", "0.7", "+noise", "Gaussian"], "png"),
+    ("rotated", ["-background", "white", "-rotate", "90"], "png"),
+    ("tinted", ["+level-colors", "rgb(200,0,0),rgb(0,150,0)"], "png"),
+    ("small", ["-resize", "40%"], "png"),
+    ("poor-jpeg", ["-blur", "0x0.8", "-quality", "7"], "jpg"),
+    ("heavy-blur", ["-blur", "0x3"], "png"),
+    ("motion-blur", ["-motion-blur", "0x6+20"], "png"),
+    (
+      "glare",
+      [
+        "(", "+clone", "-sparse-color", "Barycentric", "0,0 white %[fx:w],0 gray20", ")", "-compose", "screen",
+        "-composite",
+      ], "png"
+    ),
+    ("tiny", ["-resize", "25%"], "png"),
+    ("tinier", ["-resize", "18%"], "png"),
+    (
+      "everything",
+      [
+        "-background", "white", "+distort", "SRT", "0.9,8", "-blur", "0x1.2", "+level", "20%,80%",
+        "-attenuate", "0.4", "+noise", "Gaussian", "-quality", "25",
+      ], "jpg"
+    ),
+  ]
+
+  public static func run(folder: String) throws -> [Measurement] {
+    let samples = try makeSet(folder: folder)
+    var deskRight = 0, deskWrong = 0, deskMissed = 0, deskFalse = 0
+    var zbarRight = 0, zbarWrong = 0, zbarMissed = 0, zbarFalse = 0
+    var deskReadsZbarMisses = 0, zbarMissesTotal = 0, zbarReadsDeskMisses = 0
+    var deskTimes: [Double] = []
+    var zbarTimes: [Double] = []
+    for (file, expected) in samples {
+      var texts: [String] = []
+      deskTimes += time(1) { texts = ((try? ImageScanner.scan(path: file)) ?? []).map(\.text) }
+      var zbarOutput = ""
+      zbarTimes += time(1) { zbarOutput = capture(["zbarimg", "-q", "--raw", "-Sbinary", file]) }
+      let zbarTexts = zbarOutput.split(separator: "\n").map { String($0) }
+      guard let expected else {
+        deskFalse += texts.count
+        zbarFalse += zbarTexts.count
+        continue
+      }
+      let main = expected.split(separator: "+").first.map(String.init) ?? expected
+      let deskOK = texts.contains(main)
+      let zbarOK = zbarOutput.contains(main)
+      if deskOK { deskRight += 1 } else if texts.isEmpty { deskMissed += 1 } else { deskWrong += 1 }
+      if zbarOK { zbarRight += 1 } else if zbarTexts.isEmpty { zbarMissed += 1 } else { zbarWrong += 1 }
+      if !zbarOK {
+        zbarMissesTotal += 1
+        if deskOK { deskReadsZbarMisses += 1 }
+      } else if !deskOK {
+        zbarReadsDeskMisses += 1
+      }
+    }
+    let coded = samples.filter { $0.1 != nil }.count
+    let empty = samples.count - coded
+    return [
+      Measurement(
+        scenario:
+          "photos' likenesses read right: desk \(deskRight) of \(coded) (wrong \(deskWrong), missed \(deskMissed)), "
+          + "zbarimg \(zbarRight) (wrong \(zbarWrong), missed \(zbarMissed)); of zbarimg's \(zbarMissesTotal) misses "
+          + "the desk reads \(deskReadsZbarMisses); of its reads the desk misses \(zbarReadsDeskMisses); "
+          + "codes on \(empty) pictures without one: desk \(deskFalse), zbarimg \(zbarFalse) — time per image",
+        samples: deskTimes, baselineName: "zbarimg (a process)", baselineSamples: zbarTimes)
+    ]
+  }
+
+  /// The set, made when its manifest is missing: each code under each distortion, and pictures
+  /// without a code.
+  static func makeSet(folder: String) throws -> [(String, String?)] {
+    mkdir(folder, 0o755)
+    let manifest = "\(folder)/manifest.tsv"
+    if let text = read(manifest) {
+      return text.split(separator: "\n").map { line in
+        let parts = line.split(separator: "\t", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let expected = parts.count > 1 && !parts[1].isEmpty ? parts[1].replacingEscapes() : nil
+        return ("\(folder)/\(parts[0])", expected)
+      }
+    }
+    var lines: [String] = []
+    var result: [(String, String?)] = []
+    for code in codes {
+      let source = "\(folder)/\(code.name)-source.png"
+      let made =
+        code.kind == "qr"
+        ? DecodeBenchmarks.runQuietly(["qrencode", "-s", "6", "-o", source, code.text])
+        : DecodeBenchmarks.runQuietly(["zint", "-b", "EANX", "--scale", "3", "-d", code.text, "-o", source])
+      guard made == 0 else { throw BenchmarkError.notDecoded(source) }
+      // On a page, as a photo has it: the code with room around it.
+      let page = "\(folder)/\(code.name)-page.png"
+      guard
+        DecodeBenchmarks.runQuietly([
+          "/usr/bin/convert", source, "-bordercolor", "white", "-border", "60", "-resize", "640x480>", page,
+        ]) == 0
+      else { throw BenchmarkError.notDecoded(page) }
+      for distortion in distortions {
+        let name = "\(code.name)-\(distortion.name).\(distortion.ext)"
+        let path = "\(folder)/\(name)"
+        guard DecodeBenchmarks.runQuietly(["/usr/bin/convert", page] + distortion.options + [path]) == 0 else {
+          throw BenchmarkError.notDecoded(path)
+        }
+        lines.append("\(name)\t\(code.text.escapingLineBreaks())")
+        result.append((path, code.text))
+      }
+    }
+    for (index, options) in [
+      ["-size", "640x480", "-seed", "7", "plasma:"], ["-size", "640x480", "gradient:white-gray40"],
+      // Bars that look like a barcode and are none.
+      [
+        "-size", "640x480", "xc:white", "-fill", "black", "-draw",
+        "rectangle 100,100 104,300 rectangle 110,100 111,300 rectangle 120,100 126,300 rectangle 131,100 133,300 "
+          + "rectangle 140,100 141,300 rectangle 150,100 156,300",
+      ],
+    ].enumerated() {
+      let name = "none-\(index + 1).png"
+      guard DecodeBenchmarks.runQuietly(["/usr/bin/convert"] + options + ["\(folder)/\(name)"]) == 0 else {
+        throw BenchmarkError.notDecoded(name)
+      }
+      lines.append("\(name)\t")
+      result.append(("\(folder)/\(name)", nil))
+    }
+    write(lines.joined(separator: "\n") + "\n", to: manifest)
+    return result
+  }
+
+  static func read(_ path: String) -> String? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, file)
+      if count <= 0 { break }
+      bytes += buffer.prefix(count)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  static func write(_ text: String, to path: String) {
+    guard let file = fopen(path, "wb") else { return }
+    fputs(text, file)
+    fclose(file)
+  }
+
+  /// A program's standard output (its errors discarded).
+  static func capture(_ arguments: [String]) -> String {
+    var pipe: [Int32] = [0, 0]
+    guard Glibc.pipe(&pipe) == 0 else { return "" }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+    posix_spawn_file_actions_addclose(&actions, pipe[0])
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var pid: pid_t = 0
+    var argv = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ)
+    close(pipe[1])
+    guard spawned == 0 else {
+      close(pipe[0])
+      return ""
+    }
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = Glibc.read(pipe[0], &buffer, buffer.count)
+      if count <= 0 { break }
+      output += buffer.prefix(count)
+    }
+    close(pipe[0])
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    return String(decoding: output, as: UTF8.self)
+  }
+}
+
+extension String {
+  /// One line in the manifest: line breaks as `\n`.
+  func escapingLineBreaks() -> String {
+    replacingAll("\n", with: "\\n")
+  }
+
+  func replacingEscapes() -> String {
+    var result = ""
+    var escaped = false
+    for character in self {
+      if escaped {
+        result.append(character == "n" ? "\n" : character)
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+    var result = ""
+    for character in self { if character == target { result += replacement } else { result.append(character) } }
+    return result
+  }
+}
