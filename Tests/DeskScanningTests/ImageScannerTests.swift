@@ -174,6 +174,14 @@ import Testing
     #expect(SecondDecoder.decode(path: code).map(\.text) == ["9785170795857"])
   }
 
+  /// A QR code that names its character set (an ECI designator: 7 is ISO-8859-5 Cyrillic, bytes
+  /// that are neither UTF-8 nor Windows-1251 text) is read in it, not guessed at.
+  @Test func anECIDesignatorWinsOverGuessing() throws {
+    let path = folder.file("eci.png")
+    try tool(["zint", "-b", "58", "--eci=7", "--scale", "4", "-d", "Мцыри Лермонтов", "-o", path])
+    #expect(try ImageScanner.scan(path: path).map(\.text) == ["Мцыри Лермонтов"])
+  }
+
   /// Japanese publishers' QR codes are Shift-JIS; Russian ones may be Windows-1251.
   @Test func shiftJISQRTextIsRecognised() throws {
     let word = "日本語の本：吾輩は猫である"
