@@ -1,3 +1,4 @@
+import CImaging
 import DeskScanning
 
 #if canImport(Glibc)
@@ -92,6 +93,21 @@ public enum DecodeQualityBenchmarks {
     }
     let coded = samples.filter { $0.1 != nil }.count
     let empty = samples.count - coded
+    // zbar's own time (load and one scan at every line, in this process) beside the desk's whole
+    // decode, on the images zbarimg reads: what the desk's retries cost where they are not needed.
+    var zbarOwn: [Double] = []
+    var deskWhereZbarReads: [Double] = []
+    var conversions = [0, 0, 0]
+    for (file, expected) in samples {
+      guard let expected else { continue }
+      let main = Array((expected.split(separator: "+").first.map(String.init) ?? expected).utf8)
+      let reads = conversionsReading(file, main)
+      for index in conversions.indices where reads[index] { conversions[index] += 1 }
+      guard capture(["zbarimg", "-q", "--raw", "-Sbinary", file]).contains(String(decoding: main, as: UTF8.self))
+      else { continue }
+      zbarOwn += time(3) { _ = conversionsReading(file, main, onlyLuma: true) }
+      deskWhereZbarReads += time(3) { _ = try? ImageScanner.scan(path: file) }
+    }
     return [
       Measurement(
         scenario:
@@ -99,8 +115,44 @@ public enum DecodeQualityBenchmarks {
           + "zbarimg \(zbarRight) (wrong \(zbarWrong), missed \(zbarMissed)); of zbarimg's \(zbarMissesTotal) misses "
           + "the desk reads \(deskReadsZbarMisses); of its reads the desk misses \(zbarReadsDeskMisses); "
           + "codes on \(empty) pictures without one: desk \(deskFalse), zbarimg \(zbarFalse) — time per image",
-        samples: deskTimes, baselineName: "zbarimg (a process)", baselineSamples: zbarTimes)
+        samples: deskTimes, baselineName: "zbarimg (a process)", baselineSamples: zbarTimes),
+      Measurement(
+        scenario: "the same, one conversion to grey each, zbar alone: luma reads \(conversions[0]), "
+          + "the channel with the most contrast \(conversions[1]), luma stretched by blocks \(conversions[2]) — "
+          + "the desk's time where zbarimg reads",
+        samples: deskWhereZbarReads, baselineName: "zbar's own (load, one scan)", baselineSamples: zbarOwn),
     ]
+  }
+
+  /// Which of three greys zbar alone reads `expected` in: luma, the channel with the most
+  /// contrast (luma again for a grey image), luma stretched block by block.
+  static func conversionsReading(_ file: String, _ expected: [UInt8], onlyLuma: Bool = false) -> [Bool] {
+    func reads(_ image: inout cimg_gray) -> Bool {
+      var found = cimg_scan(&image, 1)
+      defer { cimg_free_symbols(&found) }
+      return (0..<Int(found.count)).contains { index in
+        let symbol = found.symbols[index]
+        return symbol.data.map { Array(UnsafeBufferPointer(start: $0, count: symbol.length)) } == expected
+      }
+    }
+    var luma = cimg_gray()
+    var message = [CChar](repeating: 0, count: 128)
+    guard cimg_load(file, 40_000_000, &luma, &message, message.count) == CIMG_OK else { return [false, false, false] }
+    defer { cimg_free(&luma) }
+    let byLuma = reads(&luma)
+    if onlyLuma { return [byLuma, false, false] }
+    var channels = [cimg_gray(), cimg_gray(), cimg_gray()]
+    var colour: Int32 = 0
+    _ = channels.withUnsafeMutableBufferPointer { cimg_load_channels(file, 40_000_000, $0.baseAddress, &colour) }
+    defer { for index in channels.indices { cimg_free(&channels[index]) } }
+    var byChannel = byLuma
+    if colour != 0, let best = channels.indices.max(by: { cimg_spread(&channels[$0]) < cimg_spread(&channels[$1]) }) {
+      byChannel = reads(&channels[best])
+    }
+    var stretched = cimg_stretch(&luma, 32)
+    defer { cimg_free(&stretched) }
+    let byStretch = stretched.pixels != nil && reads(&stretched)
+    return [byLuma, byChannel, byStretch]
   }
 
   /// The set, made when its manifest is missing: each code under each distortion, and pictures
