@@ -29,6 +29,10 @@ public final class CommandContext {
   }
 
   public func openStore(_ arguments: ParsedArguments) throws(CommandError) -> LibraryStore {
+    // An empty --db is a slip (an unset variable), never "the default library".
+    if let given = arguments.value("--db"), given.trimmingWhitespace().isEmpty {
+      throw .usage("--db names the library file; it is empty", command: "")
+    }
     do {
       let path = databasePath(arguments)
       return try LibraryStore(path: path, clock: clock) { from, to in

@@ -46,6 +46,13 @@ import Testing
     #expect(run(["issue", "17", "1"]).status == 0)
   }
 
+  /// An empty --db is a slip (an unset variable), never the default library.
+  @Test func anEmptyLibraryPathIsAUsageError() {
+    let result = runInProcess(["book", "list", "--db", ""])
+    #expect(result.status == 64)
+    #expect(result.errors.hasPrefix("error: --db names the library file; it is empty"))
+  }
+
   @Test func everyCommandRefusesAStrayWord() throws {
     let stray = run(["book", "add", "stray", "--inventory", "1", "--title", "Книга"])
     #expect(stray.status == 64)

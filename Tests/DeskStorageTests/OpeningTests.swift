@@ -83,6 +83,35 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
   }
 
+  /// A SQLite file of another program — its own tables, a table named like the desk's, or only a
+  /// user_version the desk never wrote — is refused and left byte for byte; an empty file becomes
+  /// a library.
+  @Test(arguments: [
+    ("CREATE TABLE customers(id INTEGER, name TEXT); INSERT INTO customers VALUES (1, 'x')", "tables: customers"),
+    ("CREATE TABLE book(x); PRAGMA user_version = 3", "tables: book"),
+    ("PRAGMA user_version = 7", "no tables, but a user_version of 7 that circdesk did not write"),
+  ])
+  func refusesAFileOfAnotherProgramAndLeavesItAsItWas(script: String, says: String) throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("other.db")
+    do {
+      let database = try Database(path: path)
+      try database.executeScript(script)
+    }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let lines = errorLines { _ = try LibraryStore(path: path, clock: TestClock()) }
+    #expect(
+      lines == [
+        "\(path) is a SQLite file of another program (\(says)), not a library: it was left as it was; "
+          + "name another file with --db"
+      ])
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "not switched to WAL")
+    let empty = folder.file("empty.sqlite")
+    #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+    #expect(try LibraryStore(path: empty, clock: TestClock()).bookCount() == 0)
+  }
+
   @Test func waitsForALockAndThenSaysTheFileIsBusy() throws {
     let folder = TemporaryFolder()
     let path = folder.file("library.sqlite")

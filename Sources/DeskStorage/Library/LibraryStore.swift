@@ -49,6 +49,23 @@ public final class LibraryStore {
     guard version <= Migrations.latestVersion else {
       throw .newerSchema(path: path, found: version, supported: Migrations.latestVersion)
     }
+    // Only an absent or empty file becomes a library: a file of another program (its tables,
+    // or a version number this program never wrote on a file without a library's tables) is
+    // refused before a byte of it changes.
+    let tables: [String]
+    do {
+      tables = try database.query(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+      ) { $0.string(0) }
+    } catch let error as DatabaseError {
+      throw LibraryStore.openError(error, path: path)
+    } catch {
+      throw .cannotOpen(path: path, reason: "\(error)")
+    }
+    let isLibrary = version > 0 && Set(tables).isSuperset(of: ["book", "reader", "loan", "setting"])
+    guard isLibrary || (version == 0 && tables.isEmpty) else {
+      throw .notALibrary(path: path, tables: tables, version: version)
+    }
     if database.isReadOnly { throw .readOnly(path: path) }
     do {
       // WAL lets readers go on while a desk writes; FULL makes a commit survive power loss.

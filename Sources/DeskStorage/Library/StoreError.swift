@@ -6,6 +6,8 @@ public enum StoreError: Error, CustomStringConvertible {
   case notADatabase(path: String)
   case newerSchema(path: String, found: Int, supported: Int)
   case readOnly(path: String)
+  /// A SQLite file another program wrote: its tables are not a library's.
+  case notALibrary(path: String, tables: [String], version: Int)
   case busy(path: String)
   case cannotOpen(path: String, reason: String)
   case invalid(ValidationErrors)
@@ -44,6 +46,13 @@ public enum StoreError: Error, CustomStringConvertible {
     case .newerSchema(let path, let found, let supported):
       return "\(path) was written by a newer version of circdesk (schema \(found); "
         + "this version knows up to \(supported)): update circdesk to open it"
+    case .notALibrary(let path, let tables, let version):
+      let named =
+        tables.isEmpty
+        ? "no tables, but a user_version of \(version) that circdesk did not write"
+        : "tables: " + tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? "…" : "")
+      return "\(path) is a SQLite file of another program (\(named)), not a library: it was left as it was; "
+        + "name another file with --db"
     case .readOnly(let path):
       return "\(path) cannot be written (read-only file or folder): check its permissions"
     case .busy(let path):
