@@ -1,6 +1,10 @@
 import DeskDomain
 import DeskStorage
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What a running command can reach: its output, the environment and the clock. Tests build one
 /// over strings and a fixed clock; `circdesk` over the process.
 public final class CommandContext {
@@ -28,14 +32,22 @@ public final class CommandContext {
     return (environment["HOME"] ?? ".") + "/.local/share/circdesk/library.sqlite"
   }
 
-  public func openStore(_ arguments: ParsedArguments) throws(CommandError) -> LibraryStore {
+  /// Opens the library; `creating` false (a command that only reads) refuses a missing file
+  /// rather than making one, folders and all.
+  public func openStore(_ arguments: ParsedArguments, creating: Bool = true) throws(CommandError) -> LibraryStore {
     // An empty --db is a slip (an unset variable), never "the default library".
     if let given = arguments.value("--db"), given.trimmingWhitespace().isEmpty {
       throw .usage("--db names the library file; it is empty", command: "")
     }
+    let path = databasePath(arguments)
+    if !creating, access(path, F_OK) != 0 {
+      throw .failed([
+        "\(path): no library here; it is made by the first command that adds to it "
+          + "(circdesk book add, reader add, import…) or by circdesk demo --db \(path)"
+      ])
+    }
     do {
-      let path = databasePath(arguments)
-      return try LibraryStore(path: path, clock: clock) { from, to in
+      return try LibraryStore(path: path, clock: clock, create: creating) { from, to in
         errors.line("Updating \(path) from schema \(from) to \(to); a large library takes a few seconds…")
       }
     } catch {

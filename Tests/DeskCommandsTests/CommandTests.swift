@@ -46,6 +46,26 @@ import Testing
     #expect(run(["issue", "17", "1"]).status == 0)
   }
 
+  /// A command that only reads never makes a library, nor its folder: a missing one is an error
+  /// naming the path and how to make one. A command that adds makes it.
+  @Test func commandsThatOnlyReadMakeNoLibrary() throws {
+    let missing = folder.file("nowhere/library.sqlite")
+    for command in [
+      ["book", "list"], ["book", "show", "1"], ["reader", "list"], ["reader", "show", "1"],
+      ["export", "irbis", "books", "--all", "--stdout"], ["export", "iso2709", "books", "--all", "--stdout"],
+      ["export", "koc", "--stdout"], ["overdue"], ["conflicts", "list"], ["policy", "show"], ["sync", "--status"],
+    ] {
+      let result = runInProcess(command + ["--db", missing])
+      #expect(result.status == 1, "\(command)")
+      #expect(
+        result.errors.contains("\(missing): no library here; it is made by the first command that adds to it"),
+        "\(command): \(result.errors)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: folder.file("nowhere")), "no folder made")
+    #expect(runInProcess(["book", "add", "--inventory", "1", "--title", "Книга", "--db", missing]).status == 0)
+    #expect(runInProcess(["book", "list", "--db", missing]).output.contains("Книга"))
+  }
+
   /// An empty --db is a slip (an unset variable), never the default library.
   @Test func anEmptyLibraryPathIsAUsageError() {
     let result = runInProcess(["book", "list", "--db", ""])

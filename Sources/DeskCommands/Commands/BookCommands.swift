@@ -54,7 +54,7 @@ struct BookShow: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let inventory = try arguments.positionals(minimum: 1, maximum: 1)[0]
-    let store = try context.openStore(arguments)
+    let store = try context.openStore(arguments, creating: false)
     let (book, loan, history) = try perform { () throws(StoreError) in
       guard let book = try store.book(inventory: inventory) else { throw StoreError.bookNotFound(inventory) }
       return (book, try store.currentLoan(ofBook: book), try store.loans(ofBook: book))
@@ -116,7 +116,7 @@ struct BookList: DeskCommand {
     let filter = filters.first?.value ?? .all
     let limit = try arguments.integer("--limit") ?? 100
     guard limit >= 0 else { throw .usage("--limit cannot be negative", command: spec.path) }
-    try list(arguments, filter: filter, limit: limit, store: try context.openStore(arguments), in: context)
+    try list(arguments, filter: filter, limit: limit, store: try context.openStore(arguments, creating: false), in: context)
   }
 
   /// Prints the list on a library already open (the home summary shows two lists of one file).

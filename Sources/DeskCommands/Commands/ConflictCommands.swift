@@ -11,7 +11,7 @@ struct ConflictsList: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     _ = try arguments.positionals(minimum: 0, maximum: 0)
-    let store = try context.openStore(arguments)
+    let store = try context.openStore(arguments, creating: false)
     let conflicts = try perform { () throws(StoreError) in try store.conflicts(includingSettled: arguments.has("--all"))
     }
     if arguments.has("--json") {
@@ -48,7 +48,7 @@ struct ConflictsShow: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let number = try ConflictsShow.number(arguments, command: spec.path)
-    let store = try context.openStore(arguments)
+    let store = try context.openStore(arguments, creating: false)
     let conflict = try perform { () throws(StoreError) in
       guard let conflict = try store.conflict(number: number) else { throw StoreError.conflictNotFound(number) }
       return conflict

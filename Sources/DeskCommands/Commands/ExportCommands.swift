@@ -26,7 +26,7 @@ struct ExportIRBIS: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let words = try arguments.positionals(minimum: 1)
     let names = Array(words.dropFirst())
-    let store = try context.openStore(arguments)
+    let store = try context.openStore(arguments, creating: false)
     let (writer, destination) = try ExchangeOptions.writer(arguments, command: spec.path)
     let count: Int
     switch words[0] {
@@ -77,7 +77,7 @@ struct ExportISO2709: DeskCommand {
       throw .usage("--format is rusmarc or marc21, not «\(formatText)»", command: spec.path)
     }
     let selection = try ExchangeOptions.bookSelection(arguments, names: names, command: spec.path)
-    let store = try context.openStore(arguments)
+    let store = try context.openStore(arguments, creating: false)
     let (writer, destination) = try ExchangeOptions.writer(arguments, command: spec.path)
     var report = ISO2709Export.Report()
     let count = try perform { () throws(StoreError) in
@@ -111,7 +111,7 @@ struct ExportKOC: DeskCommand {
       }
       since = time
     }
-    let store = try context.openStore(arguments)
+    let store = try context.openStore(arguments, creating: false)
     var parsed = arguments
     parsed.setDefault("--encoding", "utf8")
     let (writer, destination) = try ExchangeOptions.writer(parsed, command: spec.path)

@@ -26,7 +26,7 @@ struct OverdueCommand: DeskCommand {
     guard !(arguments.has("--json") && arguments.has("--csv")) else {
       throw .usage("choose --json or --csv, not both", command: spec.path)
     }
-    let store = try context.openStore(arguments)
+    let store = try context.openStore(arguments, creating: false)
     let readers = try perform { () throws(StoreError) in try store.overdueReaders() }
     let today = context.clock.now().date
     if arguments.has("--csv") {
@@ -119,7 +119,7 @@ struct NoticesOverdue: DeskCommand {
     guard let language = OverdueNotice.Language(rawValue: code) else {
       throw .usage("--lang is en or ru, not «\(code)»", command: spec.path)
     }
-    let store = try context.openStore(arguments)
+    let store = try context.openStore(arguments, creating: false)
     let (readers, library) = try perform { () throws(StoreError) in
       (try store.overdueReaders(), try store.libraryContacts())
     }

@@ -9,7 +9,7 @@ struct PolicyShow: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     _ = try arguments.positionals(minimum: 0, maximum: 0)
-    let store = try context.openStore(arguments)
+    let store = try context.openStore(arguments, creating: false)
     let (policy, categories, holidays, contacts) = try perform { () throws(StoreError) in
       (try store.policy(), try store.categories(), try store.holidays(), try store.libraryContacts())
     }

@@ -58,7 +58,7 @@ struct ReaderShow: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let ticket = try arguments.positionals(minimum: 1, maximum: 1)[0]
-    let store = try context.openStore(arguments)
+    let store = try context.openStore(arguments, creating: false)
     let (reader, loans) = try perform { () throws(StoreError) in
       guard let reader = try store.reader(ticket: ticket) else { throw StoreError.readerNotFound(ticket) }
       return (reader, try store.loans(ofReader: reader))
@@ -110,7 +110,7 @@ struct ReaderList: DeskCommand {
     _ = try arguments.positionals(minimum: 0, maximum: 0)
     let limit = try arguments.integer("--limit") ?? 100
     guard limit >= 0 else { throw .usage("--limit cannot be negative", command: spec.path) }
-    let store = try context.openStore(arguments)
+    let store = try context.openStore(arguments, creating: false)
     let search = arguments.value("--search") ?? ""
     var position = PagePosition.first
     var listings: [ReaderListing] = []

@@ -44,7 +44,7 @@ struct ScanCommand: DeskCommand {
     let ticket = arguments.value("--issue-to")
     let actions = [ticket != nil, arguments.has("--return"), arguments.has("--renew")].filter { $0 }.count
     guard actions <= 1 else { throw .usage("choose one of --issue-to, --return and --renew", command: spec.path) }
-    let store = try context.openStore(arguments)
+    let store = try context.openStore(arguments, creating: actions > 0)
     var action: ScanAction = arguments.has("--return") ? .giveBack : arguments.has("--renew") ? .renew : .lookUp
     if let ticket {
       guard let reader = try perform({ () throws(StoreError) in try store.reader(ticket: ticket) }) else {
