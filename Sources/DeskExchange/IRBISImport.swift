@@ -89,7 +89,7 @@ public struct RecordImporter {
   private mutating func apply(_ item: ImportItem) throws {
     switch item {
     case .book(var row, var draft, var kept, let source):
-      if row.book.inventoryNumber == RecordFeed.unnumbered {
+      if draft.inventoryNumber == RecordFeed.unnumbered {
         let number = try freeNumber()
         var book = row.book
         book.inventoryNumber = number

@@ -165,8 +165,14 @@ public struct RecordFeed {
     }
   }
 
+  /// The book of a draft, or what is wrong with it. A copy the writer numbers is checked with a
+  /// stand-in number (its own is not known yet, and the stand-in's mark is not a valid one).
   private func validated(_ draft: BookDraft) -> Result<Book, ValidationErrors> {
-    Result { () throws(ValidationErrors) in try draft.validated(base: nil, today: moment.date, now: moment.instant) }
+    var checked = draft
+    if checked.inventoryNumber == RecordFeed.unnumbered { checked.inventoryNumber = "0" }
+    return Result { () throws(ValidationErrors) in
+      try checked.validated(base: nil, today: moment.date, now: moment.instant)
+    }
   }
 
   private mutating func send(_ item: ImportItem) throws {

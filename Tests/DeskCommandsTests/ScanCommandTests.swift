@@ -36,10 +36,11 @@ import Testing
         "line 9: book 100002 «Мастер и Маргарита» (Булгаков М. А.)",
       ])
     #expect(problems[0] == "line 5: unknown code «гарбадж»: no book, reader or ISBN has it")
-    #expect(problems[1].hasPrefix("line 6: unknown code «"))
-    #expect(problems[2].hasPrefix("line 7: unknown code «7777"))
+    // A NUL is an error for its line, never dropped; a line over the limit is not read at all.
+    #expect(problems[1] == "line 6: a NUL byte in the code: not read; check the scanner")
+    #expect(problems[2] == "line 7: longer than 65536 bytes: not read")
     #expect(problems[3] == "line 8: unknown code «К1001»: no book, reader or ISBN has it")
-    #expect(problems.last == "8 codes: 2 book, 1 isbn, 1 reader, 4 unknown")
+    #expect(problems.last == "8 codes: 2 book, 2 errors, 1 isbn, 1 reader, 2 unknown")
   }
 
   @Test func issuesAndReturnsEachBookCode() throws {
@@ -128,6 +129,23 @@ import Testing
     let read = try runProgram(circdeskPath, ["scan", record, "--db", database])
     #expect(read.output.contains("lines not understood: «Переплёт: мягкий»"), "\(read.output)")
     #expect(read.output.contains("ISBN 978-5-17-079585-0 has a wrong check digit (expected 7)"))
+  }
+
+  /// A NUL in a scanned code is an error for that line, never dropped («100␀101» is not book
+  /// 100101); a line over --max-line is reported, not read, in bounded memory.
+  @Test func aNULOrAnEndlessLineOnStandardInputIsReportedNotRead() throws {
+    let long = String(repeating: "7", count: 70_000)
+    let result = try runProgram(
+      circdeskPath, ["scan", "--stdin", "--return", "--db", database],
+      input: try input(Array("100\u{0}101\n\(long)\n".utf8)))
+    #expect(result.status == 1)
+    #expect(result.errors.contains("line 1: a NUL byte in the code: not read; check the scanner"))
+    #expect(result.errors.contains("line 2: longer than 65536 bytes: not read"))
+    #expect(!result.output.contains("100101"), "nothing returned")
+    let limited = try runProgram(
+      circdeskPath, ["scan", "--stdin", "--max-line", "16", "--db", database],
+      input: try input(Array("12345678901234567890\n".utf8)))
+    #expect(limited.errors.contains("line 1: longer than 16 bytes: not read"))
   }
 
   @Test func anISBNOfSeveralCopiesIsNeverIssuedAsAnArbitraryOne() throws {

@@ -6,6 +6,46 @@ import Testing
   let today = LocalDate(iso: "2026-11-30")!
   let now = Timestamp(iso: "2026-11-30T10:00:00Z")!
 
+  /// Inventory numbers and tickets are what scanners and people type and other systems match
+  /// on: a control or invisible character, or a leading «-», is refused with what it is.
+  @Test(arguments: [
+    ("K\t1", "Inventory number «K·1» holds an invisible or control character (U+0009): type or scan it again"),
+    (
+      "K\u{1B}[31m1",
+      "Inventory number «K·[31m1» holds an invisible or control character (U+001B): type or scan it again"
+    ),
+    ("K\u{200B}1", "Inventory number «K·1» holds an invisible or control character (U+200B): type or scan it again"),
+    ("K\u{202E}1", "Inventory number «K·1» holds an invisible or control character (U+202E): type or scan it again"),
+    (
+      "100\u{0}102",
+      "Inventory number «100·102» holds an invisible or control character (U+0000): type or scan it again"
+    ),
+    ("-5", "Inventory number «-5» begins with «-»: numbers and tickets may not"),
+  ])
+  func identifiersWithInvisibleCharactersAreRefused(number: String, message: String) {
+    var draft = BookDraft()
+    draft.inventoryNumber = number
+    draft.title = "Книга"
+    let today = LocalDate(iso: "2026-12-01")!
+    let now = Timestamp(iso: "2026-12-01T10:00:00Z")!
+    do {
+      _ = try draft.validated(base: nil, today: today, now: now)
+      Issue.record("accepted «\(number)»")
+    } catch {
+      #expect(error.errors.map(\.description) == [message])
+    }
+    draft.inventoryNumber = "  K-1 "
+    #expect(
+      (try? draft.validated(base: nil, today: today, now: now))?.inventoryNumber == "K-1",
+      "trimmed; a dash inside is fine")
+    var reader = ReaderDraft()
+    reader.ticket = "R\u{200B}1"
+    reader.surname = "Иванова"
+    #expect(throws: ValidationErrors.self) {
+      try reader.validated(base: nil, categories: ["adult"], defaultCategory: "adult", today: today, now: now)
+    }
+  }
+
   @Test func aBookNeedsAnInventoryNumberAndATitle() {
     let draft = BookDraft()
     #expect(throws: ValidationErrors.self) { try draft.validated(base: nil, today: today, now: now) }

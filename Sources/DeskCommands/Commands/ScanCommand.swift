@@ -21,6 +21,9 @@ struct ScanCommand: DeskCommand {
       CommandSpec.Option("--return", help: "Take back each book code."),
       CommandSpec.Option("--renew", help: "Renew the loan of each book code."),
       CommandSpec.Option("--json", help: "Print one JSON object a line, and a summary object last."),
+      CommandSpec.Option(
+        "--max-line", value: "<bytes>",
+        help: "With --stdin, the longest line read (default 65536); a longer one is reported, not read."),
       CommandSpec.databaseOption,
     ],
     discussion: """
@@ -54,12 +57,24 @@ struct ScanCommand: DeskCommand {
     }
     var report = ScanReport(json: arguments.has("--json"), output: context.output, errors: context.errors)
     if fromStandardInput {
+      let maximum = try arguments.integer("--max-line") ?? 65536
+      guard (16...(1 << 26)).contains(maximum) else {
+        throw .usage("--max-line takes 16 to 67108864 bytes, not \(maximum)", command: spec.path)
+      }
       var number = 0
-      while let line = readLine(from: stdin) {
+      while let line = readLine(from: stdin, maximumBytes: maximum) {
         number += 1
-        let code = ScannedCode.clean(line)
-        guard !code.isEmpty else { continue }
-        report.handle(code: code, source: "line \(number)", action: action, store: store)
+        switch line {
+        case .text(let text):
+          let code = ScannedCode.clean(text)
+          guard !code.isEmpty else { continue }
+          report.handle(code: code, source: "line \(number)", action: action, store: store)
+        case .nul:
+          // Never dropped in silence: «100␀102» is not book 100102.
+          report.problem(source: "line \(number)", message: "a NUL byte in the code: not read; check the scanner")
+        case .tooLong:
+          report.problem(source: "line \(number)", message: "longer than \(maximum) bytes: not read")
+        }
       }
     } else {
       for path in images {
@@ -80,18 +95,32 @@ struct ScanCommand: DeskCommand {
     if report.failures > 0 { throw .exit(1) }
   }
 
-  /// One line of standard input as bytes up to the newline, of any length; UTF-8, or
-  /// Windows-1251 when the bytes are not UTF-8.
-  static func readLine(from file: UnsafeMutablePointer<FILE>) -> String? {
-    var buffer: UnsafeMutablePointer<CChar>?
-    var capacity = 0
-    let count = getline(&buffer, &capacity, file)
-    defer { free(buffer) }
-    guard count >= 0, let buffer else { return nil }
-    let bytes = UnsafeRawBufferPointer(start: buffer, count: count).map { $0 }
+  /// A line of standard input: its text, or why it was not read.
+  enum InputLine {
+    case text(String)
+    case nul
+    case tooLong
+  }
+
+  /// One line of standard input, up to `maximumBytes` (the rest of a longer line is passed over,
+  /// so memory stays bounded); UTF-8, or Windows-1251 when the bytes are not UTF-8. Nil at the end.
+  static func readLine(from file: UnsafeMutablePointer<FILE>, maximumBytes: Int) -> InputLine? {
+    var bytes: [UInt8] = []
+    var tooLong = false
+    var readAny = false
+    while true {
+      let character = getc(file)
+      if character == EOF { break }
+      readAny = true
+      if character == 0x0A { break }
+      if bytes.count < maximumBytes { bytes.append(UInt8(truncatingIfNeeded: character)) } else { tooLong = true }
+    }
+    guard readAny else { return nil }
+    if tooLong { return .tooLong }
+    if bytes.contains(0) { return .nul }
     var text = Windows1251.decodeUTF8OrWindows1251(bytes).text
     if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-    return text
+    return .text(text)
   }
 }
 

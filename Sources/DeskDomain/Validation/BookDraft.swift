@@ -76,7 +76,7 @@ public struct BookDraft: Hashable, Sendable {
   /// inventory number is the store's to check.
   public func validated(base: Book?, today: LocalDate, now: Timestamp) throws(ValidationErrors) -> Book {
     var reader = FieldReader()
-    let inventory = reader.text(inventoryNumber, .inventoryNumber, required: true, maximum: 40)
+    let inventory = reader.identifier(inventoryNumber, .inventoryNumber)
     let isbn = reader.isbn(self.isbn)
     let surname = reader.text(authorSurname, .authorSurname, maximum: 200)
     let initials = reader.text(authorInitials, .authorInitials, maximum: 50)

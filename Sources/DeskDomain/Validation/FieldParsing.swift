@@ -14,6 +14,25 @@ struct FieldReader {
     return trimmed
   }
 
+  /// An inventory number or a ticket: what scanners and people type and other systems match on.
+  /// Trimmed; refused when it holds a control character (tab, line break, ESC, NUL…), an
+  /// invisible one (a zero-width space, a bidi override) or begins with `-` (it would read as an
+  /// option on a command line).
+  mutating func identifier(_ value: String, _ field: Field) -> String {
+    let trimmed = text(value, field, required: true, maximum: 40)
+    if let bad = trimmed.unicodeScalars.first(where: { scalar in
+      switch scalar.properties.generalCategory {
+      case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: return true
+      default: return false
+      }
+    }) {
+      errors.append(.invisibleCharacter(field, trimmed, scalar: bad.value))
+    } else if trimmed.hasPrefix("-") {
+      errors.append(.leadingDash(field, trimmed))
+    }
+    return trimmed
+  }
+
   mutating func integer(_ value: String, _ field: Field, in range: ClosedRange<Int>) -> Int? {
     let trimmed = value.trimmingWhitespace()
     guard !trimmed.isEmpty else { return nil }

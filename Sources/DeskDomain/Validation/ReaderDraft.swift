@@ -71,7 +71,7 @@ public struct ReaderDraft: Hashable, Sendable {
     base: Reader?, categories: [String], defaultCategory: String, today: LocalDate, now: Timestamp
   ) throws(ValidationErrors) -> Reader {
     var reader = FieldReader()
-    let ticket = reader.text(self.ticket, .ticket, required: true, maximum: 40)
+    let ticket = reader.identifier(self.ticket, .ticket)
     let surname = reader.text(self.surname, .surname, required: true, maximum: 100)
     let firstName = reader.text(self.firstName, .firstName, maximum: 100)
     let patronymic = reader.text(self.patronymic, .patronymic, maximum: 100)

@@ -15,6 +15,9 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
   case addressConflict(phone: String, existing: String)
   case phoneNeededForAddress
   case unknownStatus(String)
+  /// An identifier with a control or invisible character (its code point).
+  case invisibleCharacter(Field, String, scalar: UInt32)
+  case leadingDash(Field, String)
 
   public var field: Field {
     switch self {
@@ -29,6 +32,7 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
     case .unknownCategory: return .category
     case .addressConflict, .phoneNeededForAddress: return .phone
     case .unknownStatus: return .status
+    case .invisibleCharacter(let field, _, _), .leadingDash(let field, _): return field
     }
   }
 
@@ -63,7 +67,18 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
       return "An address needs a phone number: addresses are kept by home phone"
     case .unknownStatus(let text):
       return "Status «\(text)» is not known; the statuses are: \(CopyStatus.words)"
+    case .invisibleCharacter(let field, let text, let scalar):
+      return "\(field.label) «\(text.visibleCharacters)» holds an invisible or control character "
+        + "(U+\(ValidationError.hex(scalar))): type or scan it again"
+    case .leadingDash(let field, let text):
+      return "\(field.label) «\(text)» begins with «-»: numbers and tickets may not"
     }
+  }
+
+  /// `U+200B`'s digits: four at least, upper case.
+  public static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 }
 
@@ -78,5 +93,19 @@ public struct ValidationErrors: Error, Sendable, CustomStringConvertible {
 
   public var description: String {
     errors.map(\.description).joined(separator: "\n")
+  }
+}
+
+extension String {
+  /// The text with each control or invisible character shown as `·`, for a message about it.
+  public var visibleCharacters: String {
+    String(
+      String.UnicodeScalarView(
+        unicodeScalars.map { scalar in
+          switch scalar.properties.generalCategory {
+          case .control, .format, .lineSeparator, .paragraphSeparator: return "·"
+          default: return scalar
+          }
+        }))
   }
 }

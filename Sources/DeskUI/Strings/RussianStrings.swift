@@ -518,6 +518,11 @@ public struct RussianStrings: UIStrings {
     case .addressConflict(let phone, let existing):
       return "У телефона \(phone) уже другой адрес (\(existing)): оставьте адрес пустым, чтобы взять его"
     case .phoneNeededForAddress: return "Для адреса нужен телефон: адреса хранятся по домашнему телефону"
+    case .invisibleCharacter(let field, let text, let scalar):
+      return "«\(label(field))»: в «\(text.visibleCharacters)» невидимый или управляющий символ "
+        + "(U+\(ValidationError.hex(scalar))): наберите или сканируйте заново"
+    case .leadingDash(let field, let text):
+      return "«\(label(field))»: «\(text)» начинается с «-», а номера и билеты так начинаться не могут"
     case .unknownStatus(let text):
       return "Статус «\(text)» неизвестен; статусы: " + CopyStatus.allCases.map(statusName).joined(separator: ", ")
     }
