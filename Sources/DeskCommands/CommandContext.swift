@@ -15,6 +15,9 @@ public final class CommandContext {
   /// Opens the full-screen desk on a library (its path and the `--lang` option given) and returns
   /// the exit status; nil where there is no terminal to draw on.
   public var fullScreen: ((LibraryStore, String, String?) -> Int32)?
+  /// True once the command opened the library to change it: its exit status then tells whether
+  /// the change committed, whatever became of its output.
+  public private(set) var mayHaveChangedLibrary = false
 
   public init(output: any TextSink, errors: any TextSink, environment: [String: String], clock: any Clock) {
     self.output = output
@@ -40,6 +43,7 @@ public final class CommandContext {
       throw .usage("--db names the library file; it is empty", command: "")
     }
     let path = databasePath(arguments)
+    if creating { mayHaveChangedLibrary = true }
     if !creating, access(path, F_OK) != 0 {
       throw .failed([
         "\(path): no library here; it is made by the first command that adds to it "

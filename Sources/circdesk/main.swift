@@ -9,6 +9,10 @@ import DeskUI
   import Glibc
 #endif
 
+// A closed pipe is an error to report, not a signal that ends the program mid-way: a change that
+// committed says so in the exit status even when its output cannot be written.
+signal(SIGPIPE, SIG_IGN)
+
 // CIRCDESK_NOW (an ISO-8601 instant) fixes the clock: for reproducible examples and tests.
 var environment: [String: String] = [:]
 var entry = environ
@@ -59,7 +63,11 @@ if isatty(0) == 1 && isatty(1) == 1 {
     }
   }
 }
-let status = RootCommand.run(Array(CommandLine.arguments.dropFirst()), context: context)
-output.flush()
+var status = RootCommand.run(Array(CommandLine.arguments.dropFirst()), context: context)
+if let failure = output.flush() {
+  errors.line("circdesk: the output could not be written (\(failure))")
+  // A command that only reads has failed its one job; one that changed the library did it.
+  if status == 0 && !context.mayHaveChangedLibrary { status = 1 }
+}
 errors.flush()
 exit(status)

@@ -6,6 +6,23 @@ import Testing
 
 /// Tests that run the real `circdesk` program as separate processes against one SQLite file.
 @Suite(.serialized) struct ProcessTests {
+  /// Output that cannot be written (a full disk): a command that only reads fails, saying so; one
+  /// whose change committed exits 0, saying so too.
+  @Test func outputThatCannotBeWrittenIsToldAndTheExitStatusSaysWhatHappened() throws {
+    let folder = TemporaryFolder()
+    let db = folder.file("library.sqlite")
+    func full(_ arguments: String) throws -> CommandResult {
+      try runProgram("/bin/sh", ["-c", "\"$0\" \(arguments) --db \"$1\" > /dev/full", circdeskPath, db])
+    }
+    let added = try full("book add --inventory 1 --title Книга")
+    #expect(added.status == 0, "the book is in the library")
+    #expect(added.errors.contains("circdesk: the output could not be written (No space left on device)"))
+    #expect(try LibraryStore(path: db, clock: TestClock()).book(inventory: "1") != nil)
+    let listed = try full("book list")
+    #expect(listed.status == 1)
+    #expect(listed.errors.contains("circdesk: the output could not be written"))
+  }
+
   @Test func exitStatusesAndTheDatabaseFromTheEnvironment() throws {
     let folder = TemporaryFolder()
     let environment = ["CIRCDESK_DB": folder.file("env.sqlite"), "CIRCDESK_NOW": "2026-11-30T10:00:00Z"]

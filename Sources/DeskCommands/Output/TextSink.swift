@@ -27,8 +27,12 @@ public final class FileSink: TextSink {
     fputs(text, file)
   }
 
-  public func flush() {
-    fflush(file)
+  /// Writes out what waits; nil when all of it reached the file, else why not (a full disk, a
+  /// closed pipe).
+  @discardableResult
+  public func flush() -> String? {
+    if fflush(file) == 0 && ferror(file) == 0 { return nil }
+    return String(cString: strerror(errno))
   }
 }
 
