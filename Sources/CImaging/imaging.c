@@ -22,7 +22,10 @@ static void say(char *message, size_t size, const char *text) {
 
 /* ---------- PNG ---------- */
 
-static cimg_status load_png(const char *path, long max_pixels, cimg_gray *out, char *message, size_t size) {
+/// Reads a PNG in `format` (PNG_FORMAT_GRAY or PNG_FORMAT_RGB), transparency composited onto
+/// white: a code on a transparent background scans.
+static cimg_status read_png(const char *path, long max_pixels, png_uint_32 format, uint8_t **out, int *width,
+                            int *height, char *message, size_t size) {
   png_image image;
   memset(&image, 0, sizeof image);
   image.version = PNG_IMAGE_VERSION;
@@ -35,14 +38,12 @@ static cimg_status load_png(const char *path, long max_pixels, cimg_gray *out, c
     png_image_free(&image);
     return CIMG_TOO_LARGE;
   }
-  image.format = PNG_FORMAT_GRAY;
-  size_t bytes = (size_t)image.width * image.height;
-  uint8_t *pixels = malloc(bytes);
+  image.format = format;
+  uint8_t *pixels = malloc(PNG_IMAGE_SIZE(image));
   if (pixels == NULL) {
     png_image_free(&image);
     return CIMG_NO_MEMORY;
   }
-  // Transparency is composited onto this white: a code on a transparent background scans.
   png_color white = {255, 255, 255};
   if (!png_image_finish_read(&image, &white, pixels, 0, NULL)) {
     say(message, size, image.message);
@@ -52,10 +53,14 @@ static cimg_status load_png(const char *path, long max_pixels, cimg_gray *out, c
     png_image_free(&image);
     return truncated ? CIMG_TRUNCATED : CIMG_CORRUPT;
   }
-  out->width = (int)image.width;
-  out->height = (int)image.height;
-  out->pixels = pixels;
+  *out = pixels;
+  *width = (int)image.width;
+  *height = (int)image.height;
   return CIMG_OK;
+}
+
+static cimg_status load_png(const char *path, long max_pixels, cimg_gray *out, char *message, size_t size) {
+  return read_png(path, max_pixels, PNG_FORMAT_GRAY, &out->pixels, &out->width, &out->height, message, size);
 }
 
 /* ---------- JPEG ---------- */
@@ -244,35 +249,11 @@ static cimg_status split_rgb(const uint8_t *rgb, int width, int height, cimg_gra
 }
 
 static cimg_status channels_png(const char *path, long max_pixels, cimg_gray channels[3], int *colour) {
-  png_image image;
-  memset(&image, 0, sizeof image);
-  image.version = PNG_IMAGE_VERSION;
-  if (!png_image_begin_read_from_file(&image, path)) {
-    png_image_free(&image);
-    return CIMG_CORRUPT;
-  }
-  if (image.width == 0 || image.height == 0 || (long)image.width * (long)image.height > max_pixels) {
-    png_image_free(&image);
-    return CIMG_TOO_LARGE;
-  }
-  if (!(image.format & PNG_FORMAT_FLAG_COLOR)) {
-    png_image_free(&image);
-    *colour = 0;
-    return CIMG_OK;
-  }
-  image.format = PNG_FORMAT_RGB;
-  uint8_t *rgb = malloc((size_t)image.width * image.height * 3);
-  if (rgb == NULL) {
-    png_image_free(&image);
-    return CIMG_NO_MEMORY;
-  }
-  png_color white = {255, 255, 255};
-  if (!png_image_finish_read(&image, &white, rgb, 0, NULL)) {
-    free(rgb);
-    png_image_free(&image);
-    return CIMG_CORRUPT;
-  }
-  cimg_status status = split_rgb(rgb, (int)image.width, (int)image.height, channels, colour);
+  uint8_t *rgb = NULL;
+  int width = 0, height = 0;
+  cimg_status status = read_png(path, max_pixels, PNG_FORMAT_RGB, &rgb, &width, &height, NULL, 0);
+  if (status != CIMG_OK) return status;
+  status = split_rgb(rgb, width, height, channels, colour);
   free(rgb);
   return status;
 }
