@@ -28,6 +28,25 @@ import Testing
     #expect(try store.book(inventory: "100235")?.title == "Другая книга")
   }
 
+  /// «Й-1» typed as one character and as «И» with a combining breve is one number: stored
+  /// composed, found either way, and a second book with it is refused.
+  @Test func identifiersAreOneNumberWhicheverWayTheirLettersAreComposed() throws {
+    let decomposed = "И\u{306}-1"
+    let composed = "Й-1"
+    #expect(Array(decomposed.unicodeScalars) != Array(composed.unicodeScalars))
+    try store.addBook(bookDraft(decomposed, "Идиот"))
+    let stored = try #require(try store.book(inventory: composed))
+    #expect(Array(stored.inventoryNumber.unicodeScalars) == Array(composed.unicodeScalars))
+    #expect(try store.book(inventory: decomposed)?.title == "Идиот")
+    #expect(
+      errorLines { try store.addBook(bookDraft(composed, "Другая книга")) } == [
+        "Inventory number Й-1 is already used by «Идиот»"
+      ])
+    try store.addReader(readerDraft("Е\u{308}7", "Иванова", firstName: "Мария"))
+    #expect(try store.reader(ticket: "Ё7")?.surname == "Иванова")
+    #expect(try store.resolve("И\u{306}-1") == .book(stored))
+  }
+
   @Test func refusesAMissingInventoryNumberAndSavesNothing() throws {
     #expect(errorLines { try store.addBook(bookDraft("  ", "Книга")) } == ["Inventory number is required"])
     #expect(try store.bookCount() == 0)

@@ -15,11 +15,11 @@ struct FieldReader {
   }
 
   /// An inventory number or a ticket: what scanners and people type and other systems match on.
-  /// Trimmed; refused when it holds a control character (tab, line break, ESC, NUL…), an
+  /// Trimmed and composed (NFC, `identifierForm`); refused when it holds a control character (tab, line break, ESC, NUL…), an
   /// invisible one (a zero-width space, a bidi override) or begins with `-` (it would read as an
   /// option on a command line).
   mutating func identifier(_ value: String, _ field: Field) -> String {
-    let trimmed = text(value, field, required: true, maximum: 40)
+    let trimmed = text(value, field, required: true, maximum: 40).identifierForm
     if let bad = trimmed.unicodeScalars.first(where: { scalar in
       switch scalar.properties.generalCategory {
       case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: return true

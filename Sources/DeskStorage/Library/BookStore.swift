@@ -135,7 +135,7 @@ extension LibraryStore {
 
   /// The book with this inventory number, or nil.
   public func book(inventory: String) throws(StoreError) -> Book? {
-    try read { try findBook(inventory: inventory.trimmingWhitespace()) }
+    try read { try findBook(inventory: inventory.identifierForm) }
   }
 
   func findBook(inventory: String) throws -> Book? {
@@ -177,7 +177,7 @@ extension LibraryStore {
     let moment = clock.now()
     return try write {
       try catchUpBulkBooks()
-      guard let current = try findBook(inventory: inventory.trimmingWhitespace()) else {
+      guard let current = try findBook(inventory: inventory.identifierForm) else {
         throw StoreError.bookNotFound(inventory)
       }
       var draft = BookDraft(current)
@@ -202,7 +202,7 @@ extension LibraryStore {
     let now = clock.now().instant
     try write {
       try catchUpBulkBooks()
-      guard let book = try findBook(inventory: inventory.trimmingWhitespace()) else {
+      guard let book = try findBook(inventory: inventory.identifierForm) else {
         throw StoreError.bookNotFound(inventory)
       }
       if let loan = try currentLoan(bookID: book.id) {
@@ -249,7 +249,7 @@ extension LibraryStore {
     do throws(ValidationErrors) {
       return try draft.validated(base: base, today: moment.date, now: moment.instant)
     } catch {
-      let inventory = draft.inventoryNumber.trimmingWhitespace()
+      let inventory = draft.inventoryNumber.identifierForm
       let taken = try inventoryTaken(inventory, by: base).map { [$0] } ?? []
       throw StoreError.invalid(ValidationErrors(taken + error.errors))
     }

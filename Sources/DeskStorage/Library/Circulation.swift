@@ -87,14 +87,14 @@ extension LibraryStore {
   @discardableResult
   public func issue(ticket: String, inventories: [String], due: LocalDate? = nil) throws(StoreError) -> [LoanRecord] {
     try write {
-      let ticket = ticket.trimmingWhitespace()
+      let ticket = ticket.identifierForm
       guard let (readerRowID, reader) = try readerRow(ticket: ticket) else {
         throw StoreError.refused([.unknownReader(ticket)])
       }
       var refusals: [CirculationRefusal] = []
       var books: [BookRef] = []
       var seen = Set<String>()
-      for code in inventories.map({ $0.trimmingWhitespace() }) where seen.insert(code).inserted {
+      for code in inventories.map({ $0.identifierForm }) where seen.insert(code).inserted {
         guard let book = try bookRef(inventory: code) else {
           refusals.append(.unknownBook(code))
           continue
@@ -221,7 +221,7 @@ extension LibraryStore {
   /// named, each with its reason. Refused only when not one loan may be renewed.
   public func renewAll(ticket: String) throws(StoreError) -> (renewed: [Renewal], refused: [CirculationRefusal]) {
     try write {
-      guard let (_, reader) = try readerRow(ticket: ticket.trimmingWhitespace()) else {
+      guard let (_, reader) = try readerRow(ticket: ticket.identifierForm) else {
         throw StoreError.refused([.unknownReader(ticket)])
       }
       let open = try loans(ofReader: reader).filter(\.loan.isOpen)
@@ -359,7 +359,7 @@ extension LibraryStore {
     var refusals: [CirculationRefusal] = []
     var records: [LoanRecord] = []
     var seen = Set<String>()
-    for code in inventories.map({ $0.trimmingWhitespace() }) where seen.insert(code).inserted {
+    for code in inventories.map({ $0.identifierForm }) where seen.insert(code).inserted {
       guard let book = try findBook(inventory: code) else {
         refusals.append(.unknownBook(code))
         continue

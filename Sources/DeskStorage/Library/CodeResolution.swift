@@ -30,7 +30,7 @@ extension LibraryStore {
     case .empty:
       return .unknown("")
     case .bookRecord(let draft):
-      let inventory = draft.inventoryNumber.trimmingWhitespace()
+      let inventory = draft.inventoryNumber.identifierForm
       if !inventory.isEmpty, let existing = try book(inventory: inventory) {
         return .recordOfExistingBook(draft, existing)
       }

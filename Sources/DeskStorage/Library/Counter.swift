@@ -72,7 +72,7 @@ extension LibraryStore {
         return .unknown(text)
       case .newBook(let draft):
         if intent == .counter { return .newBook(draft) }
-        let inventory = draft.inventoryNumber.trimmingWhitespace()
+        let inventory = draft.inventoryNumber.identifierForm
         throw StoreError.refused([.unknownBook(inventory.isEmpty ? code : inventory)])
       case .isbn(let isbn, let copies):
         switch try pickCopy(isbn, among: copies, reader: reader, intent: intent) {

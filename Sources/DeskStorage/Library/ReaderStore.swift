@@ -40,7 +40,7 @@ extension LibraryStore {
   }
 
   public func reader(ticket: String) throws(StoreError) -> Reader? {
-    try read { try findReader(ticket: ticket.trimmingWhitespace()) }
+    try read { try findReader(ticket: ticket.identifierForm) }
   }
 
   /// The reader with this identity: the one meant even while two desks' readers share a ticket.
@@ -90,7 +90,7 @@ extension LibraryStore {
   public func updateReader(ticket: String, _ edit: (inout ReaderDraft) -> Void) throws(StoreError) -> Reader {
     let current: Reader
     do {
-      guard let found = try findReader(ticket: ticket.trimmingWhitespace()) else {
+      guard let found = try findReader(ticket: ticket.identifierForm) else {
         throw StoreError.readerNotFound(ticket)
       }
       current = found
@@ -111,7 +111,7 @@ extension LibraryStore {
       let codes = try categories().map(\.code)
       // Every problem at once: the fields', and a ticket that another reader already has.
       var errors: [ValidationError] = []
-      let ticket = draft.ticket.trimmingWhitespace()
+      let ticket = draft.ticket.identifierForm
       if !ticket.isEmpty,
         let other = try database.queryFirst(
           "SELECT surname, first_name, patronymic FROM reader WHERE ticket = ? AND deleted = 0 AND uuid <> ?",
@@ -201,7 +201,7 @@ extension LibraryStore {
   public func deleteReader(ticket: String) throws(StoreError) {
     let now = clock.now().instant
     try write {
-      guard let reader = try findReader(ticket: ticket.trimmingWhitespace()) else {
+      guard let reader = try findReader(ticket: ticket.identifierForm) else {
         throw StoreError.readerNotFound(ticket)
       }
       let out = try database.scalarInt(

@@ -134,7 +134,7 @@ extension LibraryStore {
     -> SearchAnswer<ReaderListing>
   {
     var answer = SearchAnswer<ReaderListing>()
-    let code = query.trimmingWhitespace()
+    let code = query.identifierForm
     let phone = Address.phoneKey(code)
     let exact = try read {
       try database.query(

@@ -397,9 +397,9 @@ extension LibraryStore {
             """
             SELECT l.id, r.surname || ' ' || r.first_name FROM loan l JOIN reader r ON r.id = l.reader_id
             WHERE l.book_id = ? AND l.returned_at IS NULL AND l.deleted = 0 AND r.ticket = ?
-            """, book, ticket.trimmingWhitespace(), read: { (loan: $0.int64(0), name: $0.string(1)) })
+            """, book, ticket.identifierForm, read: { (loan: $0.int64(0), name: $0.string(1)) })
         else { throw refuse("no open loan of the book is to ticket \(ticket)") }
-        let resolution = "held by \(holder.name) (ticket \(ticket.trimmingWhitespace())); the other loans closed"
+        let resolution = "held by \(holder.name) (ticket \(ticket.identifierForm)); the other loans closed"
         let holderID = try database.queryFirst("SELECT uuid FROM loan WHERE id = ?", holder.loan) { $0.string(0) } ?? ""
         try database.execute(
           "UPDATE conflict SET resolved_at = ?, resolution = ?, holder = ? WHERE id = ?", now.iso, resolution, holderID,
