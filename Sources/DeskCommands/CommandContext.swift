@@ -36,7 +36,7 @@ public final class CommandContext {
   }
 
   /// Opens the library; `creating` false (a command that only reads) refuses a missing file
-  /// rather than making one, folders and all.
+  /// rather than making one, folders and all, and reads a file this user cannot write.
   public func openStore(_ arguments: ParsedArguments, creating: Bool = true) throws(CommandError) -> LibraryStore {
     // An empty --db is a slip (an unset variable), never "the default library".
     if let given = arguments.value("--db"), given.trimmingWhitespace().isEmpty {
@@ -51,7 +51,7 @@ public final class CommandContext {
       ])
     }
     do {
-      return try LibraryStore(path: path, clock: clock, create: creating) { from, to in
+      return try LibraryStore(path: path, clock: clock, create: creating, readingOnly: !creating) { from, to in
         errors.line("Updating \(path) from schema \(from) to \(to); a large library takes a few seconds…")
       }
     } catch {

@@ -51,32 +51,65 @@ import Testing
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
   }
 
-  /// A read-only file is refused with a message, and left as it was. As root, permissions do not
-  /// stop writes, so the program runs as the unprivileged user `nobody` there.
-  @Test func aReadOnlyFileIsRefused() throws {
+  /// A library this user may read but not write (its file and folder are another's): the commands
+  /// that read work on it, one that writes is refused, and nothing is made beside the file, with
+  /// or without a desk writing it at the time. As root, permissions do not stop writes, so the
+  /// program runs as the unprivileged user `nobody` there.
+  @Test func aLibraryThatCannotBeWrittenIsReadAndLeftAsItWas() throws {
     let folder = TemporaryFolder()
-    let path = folder.file("readonly.sqlite")
+    let shelf = folder.file("shelf")
+    let path = shelf + "/library.sqlite"
     #expect(try runProcess(["book", "add", "--inventory", "1", "--title", "Книга", "--db", path]).status == 0)
+    #expect(try runProcess(["reader", "add", "--ticket", "7", "--surname", "Иванова", "--db", path]).status == 0)
     // A copy of the program in the test's folder, which `nobody` can reach wherever the build is.
     let program = folder.file("circdesk")
     // Copied by cp, not in this process: a file this process had open for writing could leak into
     // a child another test forks meanwhile, and exec would then fail with "Text file busy".
     #expect(try runProgram("/bin/cp", [circdeskPath, program]).status == 0)
-    try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
-    try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
-    defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
-    let before = try Data(contentsOf: URL(fileURLWithPath: path))
-    let arguments = ["book", "add", "--inventory", "2", "--title", "Другая", "--db", path]
-    let result: CommandResult
-    if getuid() == 0 {
-      result = try runProgram(
-        "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", program] + arguments)
-    } else {
-      result = try runProcess(arguments)
+    let isRoot = getuid() == 0
+    if !isRoot {
+      try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+      try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: shelf)
     }
-    #expect(result.status == 1)
-    #expect(result.errors == "\(path) cannot be written (read-only file or folder): check its permissions\n")
+    defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: shelf) }
+    func run(_ arguments: [String]) throws -> CommandResult {
+      let arguments = arguments + ["--db", path]
+      if isRoot {
+        return try runProgram(
+          "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", program] + arguments,
+          environment: ["HOME": folder.path])
+      }
+      return try runProgram(program, arguments)
+    }
+    func shelfFiles() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: shelf).sorted() }
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    #expect(try shelfFiles() == ["library.sqlite"])
+
+    #expect(try run(["book", "list"]).output.contains("Книга"))
+    #expect(try run(["book", "show", "1"]).output.contains("Книга"))
+    #expect(try run(["reader", "list"]).output.contains("Иванова"))
+    let exported = try run(["export", "irbis", "books", "--all", "--stdout"])
+    #expect(exported.status == 0 && exported.output.contains("#200: "), "\(exported)")
+    #expect(try run(["sync", "--status"]).status == 0)
+    let added = try run(["book", "add", "--inventory", "2", "--title", "Другая"])
+    #expect(added.status == 1)
+    #expect(added.errors == "\(path) cannot be written (read-only file or folder): check its permissions\n")
+    #expect(try shelfFiles() == ["library.sqlite"], "no -wal or -shm left by a reader")
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+
+    // The owner's desk writes meanwhile (as root only: elsewhere the owner is this user, who was
+    // just made unable to write). The reader sees its latest commit through the desk's files.
+    guard isRoot else { return }
+    let desk = try LibraryStore(path: path, clock: TestClock())
+    try desk.addBook(bookDraft("3", "Только что принятая"))
+    let owned = try shelfFiles()
+    #expect(owned == ["library.sqlite", "library.sqlite-shm", "library.sqlite-wal"])
+    #expect(try run(["book", "show", "3"]).output.contains("Только что принятая"))
+    #expect(try shelfFiles() == owned)
+    for file in owned {
+      let owner = try FileManager.default.attributesOfItem(atPath: shelf + "/" + file)[.ownerAccountID] as? Int
+      #expect(owner == 0, "\(file) stays the desk's own")
+    }
   }
 
   /// Two desks scan the same book for two readers at the same moment: one wins, the other is told

@@ -18,6 +18,9 @@ public final class LibraryStore {
   var bulkIndexSlice = LibraryStore.bulkIndexSlice
   /// While a pulled batch is applied: whether changes made here wait in the outbox.
   var hasPending = false
+  /// Opened by a command that only reads, on a file this user cannot write: every write is
+  /// refused by SQLite, and nothing is made beside the file.
+  public let isReadOnly: Bool
 
   /// Opens the file at `path`, creating it (and its folder) when missing, and brings its
   /// schema up to date. A file that cannot be used is left exactly as it was.
@@ -25,15 +28,24 @@ public final class LibraryStore {
   /// `upgrading` hears of a library written by an older version, before its schema is brought up
   /// to date (which, for a large catalogue, may rebuild an index for some seconds).
   public init(
-    path: String, clock: any Clock = SystemClock(), create: Bool = true, busyTimeoutMilliseconds: Int32 = 5000,
-    upgrading: (_ from: Int, _ to: Int) -> Void = { _, _ in }
+    path: String, clock: any Clock = SystemClock(), create: Bool = true, readingOnly: Bool = false,
+    busyTimeoutMilliseconds: Int32 = 5000, upgrading: (_ from: Int, _ to: Int) -> Void = { _, _ in }
   ) throws(StoreError) {
     self.clock = clock
     if create { try LibraryStore.createParentFolder(of: path) }
+    // A file (or folder) this user cannot write is never opened for writing: SQLite would open
+    // it read-only without a word, and its first read would leave -wal and -shm files owned by
+    // this user beside it, which can stop the owner's desk from writing.
+    let writable = access(path, F_OK) != 0 || LibraryStore.canWrite(path)
+    if !writable && !readingOnly { throw .readOnly(path: path) }
+    isReadOnly = !writable
     do {
-      database = try Database(
-        path: path, flags: create ? [.readWrite, .create] : [.readWrite],
-        busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+      database =
+        isReadOnly
+        ? try LibraryStore.openForReading(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        : try Database(
+          path: path, flags: create ? [.readWrite, .create] : [.readWrite],
+          busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     } catch {
       throw .cannotOpen(path: path, reason: error.message)
     }
@@ -65,6 +77,12 @@ public final class LibraryStore {
     let isLibrary = version > 0 && Set(tables).isSuperset(of: ["book", "reader", "loan", "setting"])
     guard isLibrary || (version == 0 && tables.isEmpty) else {
       throw .notALibrary(path: path, tables: tables, version: version)
+    }
+    if isReadOnly {
+      guard version == Migrations.latestVersion else {
+        throw .cannotUpgradeReadOnly(path: path, found: version, latest: Migrations.latestVersion)
+      }
+      return
     }
     if database.isReadOnly { throw .readOnly(path: path) }
     do {
@@ -124,6 +142,33 @@ public final class LibraryStore {
     if error.isBusy { return .busy(path: path) }
     if error.code == SQLITE_CANTOPEN { return .cannotOpen(path: path, reason: error.message) }
     return .database(error)
+  }
+
+  /// Whether this user may write the file and its folder (where SQLite makes its -wal file).
+  private static func canWrite(_ path: String) -> Bool {
+    let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    return access(path, W_OK) == 0 && access(folder, W_OK) == 0
+  }
+
+  /// Opens a file this user may read but not write, making nothing beside it. With no -wal file,
+  /// no desk has the file open and it holds every committed change: it is read as immutable,
+  /// which needs no -shm. With a -wal (a desk is writing), it is read through that desk's
+  /// -shm, which sees its latest commits.
+  private static func openForReading(_ path: String, busyTimeoutMilliseconds: Int32) throws(DatabaseError)
+    -> Database
+  {
+    var uri = "file:"
+    // A URI path escapes what would end it or start an escape: ?, # and %.
+    for scalar in path.unicodeScalars {
+      switch scalar {
+      case "?", "#", "%": uri += "%" + String(scalar.value, radix: 16, uppercase: true)
+      default: uri.unicodeScalars.append(scalar)
+      }
+    }
+    let hasLog = access(path + "-wal", F_OK) == 0
+    return try Database(
+      path: uri + (hasLog ? "?mode=ro" : "?immutable=1"), flags: [.readOnly, .uri],
+      busyTimeoutMilliseconds: busyTimeoutMilliseconds)
   }
 
   private static func createParentFolder(of path: String) throws(StoreError) {

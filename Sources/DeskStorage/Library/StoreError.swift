@@ -6,6 +6,8 @@ public enum StoreError: Error, CustomStringConvertible {
   case notADatabase(path: String)
   case newerSchema(path: String, found: Int, supported: Int)
   case readOnly(path: String)
+  /// A file of an older schema that this user cannot write, so cannot bring up to date.
+  case cannotUpgradeReadOnly(path: String, found: Int, latest: Int)
   /// A SQLite file another program wrote: its tables are not a library's.
   case notALibrary(path: String, tables: [String], version: Int)
   case busy(path: String)
@@ -55,6 +57,9 @@ public enum StoreError: Error, CustomStringConvertible {
         + "name another file with --db"
     case .readOnly(let path):
       return "\(path) cannot be written (read-only file or folder): check its permissions"
+    case .cannotUpgradeReadOnly(let path, let found, let latest):
+      return "\(path) was written by an older version of circdesk (schema \(found), now \(latest)) and cannot be "
+        + "brought up to date here, where it cannot be written: open it once as a user who may write it"
     case .busy(let path):
       return "\(path) is locked by another program for too long: try again, "
         + "or close the program that holds it"

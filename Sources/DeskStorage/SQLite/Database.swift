@@ -14,6 +14,8 @@ public final class Database {
     public static let readOnly = OpenFlags(rawValue: SQLITE_OPEN_READONLY)
     public static let readWrite = OpenFlags(rawValue: SQLITE_OPEN_READWRITE)
     public static let create = OpenFlags(rawValue: SQLITE_OPEN_CREATE)
+    /// `path` is a `file:` URI, whose query may say `mode=ro` or `immutable=1`.
+    public static let uri = OpenFlags(rawValue: SQLITE_OPEN_URI)
   }
 
   /// Opens (and with `.create`, creates) the file. SQLite reads nothing yet: a file that is not
