@@ -34,7 +34,11 @@ static cimg_status read_png(const char *path, long max_pixels, png_uint_32 forma
     png_image_free(&image);
     return CIMG_CORRUPT;
   }
-  if (image.width == 0 || image.height == 0 || (long)image.width * (long)image.height > max_pixels) {
+  if (image.width == 0 || image.height == 0) {
+    png_image_free(&image);
+    return CIMG_NO_PIXELS;
+  }
+  if ((long)image.width * (long)image.height > max_pixels) {
     png_image_free(&image);
     return CIMG_TOO_LARGE;
   }
@@ -107,9 +111,10 @@ static cimg_status load_jpeg(const char *path, long max_pixels, cimg_gray *out, 
   jpeg_read_header(&info, TRUE);
   if (info.image_width == 0 || info.image_height == 0 ||
       (long)info.image_width * (long)info.image_height > max_pixels) {
+    int none = info.image_width == 0 || info.image_height == 0;
     jpeg_destroy_decompress(&info);
     fclose(file);
-    return CIMG_TOO_LARGE;
+    return none ? CIMG_NO_PIXELS : CIMG_TOO_LARGE;
   }
   int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
   info.out_color_space = cmyk ? JCS_CMYK : JCS_GRAYSCALE;
@@ -183,7 +188,8 @@ cimg_status cimg_load(const char *path, long max_pixels, cimg_gray *out, char *m
                             ((unsigned long)magic[18] << 8) | magic[19];
       unsigned long height = ((unsigned long)magic[20] << 24) | ((unsigned long)magic[21] << 16) |
                              ((unsigned long)magic[22] << 8) | magic[23];
-      if (width == 0 || height == 0 || (double)width * (double)height > (double)max_pixels) return CIMG_TOO_LARGE;
+      if (width == 0 || height == 0) return CIMG_NO_PIXELS;
+      if ((double)width * (double)height > (double)max_pixels) return CIMG_TOO_LARGE;
     }
     return load_png(path, max_pixels, out, message, message_size);
   }

@@ -37,6 +37,8 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
   case missing(String)
   case unreadable(String)
   case empty(String)
+  /// An image of no pixels (0 columns or rows).
+  case noPixels(String)
   case notAnImage(String)
   case truncated(String, detail: String)
   case corrupt(String, detail: String)
@@ -48,6 +50,7 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     case .missing(let path): return "\(path): no such file; check the name and the folder"
     case .unreadable(let path): return "\(path) cannot be read (no permission, or not a regular file)"
     case .empty(let path): return "\(path) is empty (0 bytes); scan or save the picture again"
+    case .noPixels(let path): return "\(path) is an empty image (0 pixels wide or high); scan or save the picture again"
     case .notAnImage(let path): return "\(path) is not a PNG or JPEG image"
     case .truncated(let path, let detail):
       return "\(path) is cut short (\(detail)); the file was not saved or copied completely"
@@ -77,6 +80,7 @@ public enum ImageScanner {
     case CIMG_OK: break
     case CIMG_MISSING: throw .missing(path)
     case CIMG_EMPTY: throw .empty(path)
+    case CIMG_NO_PIXELS: throw .noPixels(path)
     case CIMG_NOT_AN_IMAGE: throw .notAnImage(path)
     case CIMG_TRUNCATED: throw .truncated(path, detail: detail)
     case CIMG_CORRUPT: throw .corrupt(path, detail: detail)

@@ -23,6 +23,32 @@ import Testing
     #expect(runInProcess(db + ["overdue"]).output == "No books are overdue.\n")
   }
 
+  /// Every date option is checked once, the same way: a day that does not exist or one outside
+  /// the dates the library takes is a usage error naming the option; nothing is saved.
+  @Test func everyDateOptionIsCheckedTheSameWay() throws {
+    #expect(run(["book", "add", "--inventory", "1", "--title", "Азбука"]).status == 0)
+    #expect(run(["reader", "add", "--ticket", "17", "--surname", "Иванова"]).status == 0)
+    for (command, option) in [
+      (["issue", "17", "1"], "--due"), (["book", "add", "--inventory", "2", "--title", "Букварь"], "--received"),
+      (["book", "edit", "1"], "--received"),
+      (["reader", "add", "--ticket", "18", "--surname", "Петров"], "--registered"),
+      (["reader", "edit", "17"], "--registered"), (["export", "irbis", "books", "--stdout"], "--new-since"),
+      (["policy", "set"], "--holiday"), (["policy", "set"], "--no-holiday"),
+    ] {
+      let impossible = run(command + [option, "2026-02-30"])
+      #expect(impossible.status == 64, "\(command) \(option)")
+      #expect(impossible.errors.hasPrefix("error: \(option) takes a date like 2026-11-30, not «2026-02-30»"))
+      for far in ["9999-12-31", "1799-12-31", "2200-01-01"] {
+        let outside = run(command + [option, far])
+        #expect(outside.status == 64, "\(command) \(option) \(far)")
+        #expect(outside.errors.hasPrefix("error: \(option) takes a date from 1800-01-01 to 2199-12-31, not «\(far)»"))
+      }
+    }
+    #expect(run(["book", "list"]).output.contains("Букварь") == false, "nothing saved")
+    #expect(run(["issue", "17", "1", "--due", "2199-12-31"]).status == 0, "the last day taken")
+    #expect(run(["book", "edit", "1", "--received", ""]).status == 0, "an empty date clears the field")
+  }
+
   @Test func aCopysStatusIsSetListedAndRefusedAtIssue() throws {
     #expect(run(["book", "add", "--inventory", "1", "--title", "Азбука"]).status == 0)
     #expect(run(["book", "add", "--inventory", "2", "--title", "Букварь", "--status", "reference"]).status == 0)

@@ -40,7 +40,7 @@ import Testing
     #expect(problems[1] == "line 6: a NUL byte in the code: not read; check the scanner")
     #expect(problems[2] == "line 7: longer than 65536 bytes: not read")
     #expect(problems[3] == "line 8: unknown code «К1001»: no book, reader or ISBN has it")
-    #expect(problems.last == "8 codes: 2 book, 2 errors, 1 isbn, 1 reader, 2 unknown")
+    #expect(problems.last == "8 codes: 2 books, 2 errors, 1 ISBN, 1 reader, 2 unknown")
   }
 
   @Test func issuesAndReturnsEachBookCode() throws {
@@ -81,8 +81,8 @@ import Testing
         == "\(labels)/100001.png QR-Code at 22,22: label of book 100001 «Герой нашего времени», in the library\n")
     #expect(
       scanned.errors.split(separator: "\n").map(String.init) == [
-        "\(folder.file("missing.png")): \(folder.file("missing.png")): no such file; check the name and the folder",
-        "2 codes: 1 errors, 1 existing-book-record",
+        "\(folder.file("missing.png")): no such file; check the name and the folder",
+        "2 codes: 1 error, 1 record of a book in the library",
       ])
     let unknownBook = try runProgram(circdeskPath, ["label", "404", "-o", labels, "--db", database])
     #expect(unknownBook.status == 1)

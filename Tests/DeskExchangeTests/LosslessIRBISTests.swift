@@ -143,7 +143,7 @@ import Testing
       """)
     _ = try run(["import", "irbis", books], db: db)
     let imported = try run(["import", "irbis", readers], db: db)
-    #expect(imported.output.contains("1 readers added"), "\(imported.output) \(imported.errors)")
+    #expect(imported.output.contains("1 reader added"), "\(imported.output) \(imported.errors)")
     #expect(imported.output.contains("3 loans"), "\(imported.output) \(imported.errors)")
     let store = try LibraryStore(path: db, clock: TestClock())
     let reader = try #require(try store.reader(ticket: "Ч-77"))

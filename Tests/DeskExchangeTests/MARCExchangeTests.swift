@@ -99,7 +99,7 @@ import Testing
     let db = folder.file("library.sqlite")
     let imported = try run(["import", "iso2709", try kohaFile("marc8")], db: db)
     #expect(imported.status == 0, "\(imported.errors)")
-    #expect(imported.output.contains("1 books added"), "\(imported.output)")
+    #expect(imported.output.contains("1 book added"), "\(imported.output)")
     // Cyrillic (084's BBK index in the first, the title of the third) is a character set MARC-8
     // escapes to.
     #expect(imported.output.contains("skipped: record 1 (byte 0): field 84 is MARC-8 text with characters beyond"))
@@ -183,7 +183,7 @@ import Testing
     let db = folder.file("library.sqlite")
     let imported = try run(["import", "iso2709", path], db: db)
     #expect(imported.output.contains("skipped: record 1 (byte 0): field 200 holds a NUL byte"), "\(imported.output)")
-    #expect(imported.output.contains("1 books added"))
+    #expect(imported.output.contains("1 book added"))
     let store = try LibraryStore(path: db, clock: TestClock())
     #expect(try store.book(inventory: "7") == nil && store.book(inventory: "8")?.title == "Книга")
   }

@@ -311,6 +311,10 @@ import Testing
     try jpeg.prefix(jpeg.count / 2).write(to: URL(fileURLWithPath: shortJPEG))
     let bomb = folder.file("bomb.png")
     try pngHeader(width: 60_000, height: 60_000).write(to: URL(fileURLWithPath: bomb))
+    let blank = folder.file("blank.png")
+    try pngHeader(width: 0, height: 0).write(to: URL(fileURLWithPath: blank))
+    let line = folder.file("line.png")
+    try pngHeader(width: 640, height: 0).write(to: URL(fileURLWithPath: line))
 
     let missing = folder.file("missing.png")
     #expect(throws: ImageError.missing(missing)) { try ImageScanner.scan(path: missing) }
@@ -320,6 +324,9 @@ import Testing
     #expect(throws: ImageError.tooLarge(bomb, maximumPixels: ImageScanner.maximumPixels)) {
       try ImageScanner.scan(path: bomb)
     }
+    // No pixels is an empty picture, not a large one.
+    #expect(throws: ImageError.noPixels(blank)) { try ImageScanner.scan(path: blank) }
+    #expect(throws: ImageError.noPixels(line)) { try ImageScanner.scan(path: line) }
     for path in [shortPNG, shortJPEG] {
       do {
         _ = try ImageScanner.scan(path: path)

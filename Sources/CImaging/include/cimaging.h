@@ -13,6 +13,7 @@ typedef enum {
   CIMG_MISSING,       // no such file
   CIMG_UNREADABLE,    // no permission, a folder, an I/O error
   CIMG_EMPTY,         // zero bytes
+  CIMG_NO_PIXELS,     // an image of 0 columns or rows
   CIMG_NOT_AN_IMAGE,  // neither PNG nor JPEG
   CIMG_TRUNCATED,     // the file ends before the image does
   CIMG_CORRUPT,       // the decoder refused the data

@@ -10,6 +10,7 @@ struct BookAdd: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     var draft = BookDraft()
+    try BookOptions.checkDates(arguments)
     BookOptions.apply(arguments, to: &draft)
     let store = try context.openStore(arguments)
     let book = try perform { () throws(StoreError) in try store.addBook(draft) }
@@ -33,6 +34,7 @@ struct BookEdit: DeskCommand {
     guard BookOptions.fields.contains(where: { arguments.value($0.option) != nil }) else {
       throw .usage("name at least one field to change, like --title", command: spec.path)
     }
+    try BookOptions.checkDates(arguments)
     let store = try context.openStore(arguments)
     let book = try perform { () throws(StoreError) in
       try store.updateBook(inventory: inventory) { BookOptions.apply(arguments, to: &$0) }
@@ -116,7 +118,8 @@ struct BookList: DeskCommand {
     let filter = filters.first?.value ?? .all
     let limit = try arguments.integer("--limit") ?? 100
     guard limit >= 0 else { throw .usage("--limit cannot be negative", command: spec.path) }
-    try list(arguments, filter: filter, limit: limit, store: try context.openStore(arguments, creating: false), in: context)
+    try list(
+      arguments, filter: filter, limit: limit, store: try context.openStore(arguments, creating: false), in: context)
   }
 
   /// Prints the list on a library already open (the home summary shows two lists of one file).

@@ -30,6 +30,12 @@ enum BookOptions {
     }
   }
 
+  /// Refuses a date option that is not a date the library takes, as every command's date options
+  /// are refused (a usage error); an empty one clears its field.
+  static func checkDates(_ arguments: ParsedArguments) throws(CommandError) {
+    try ParsedArguments.checkDates(of: fields.filter { $0.value == "<date>" }.map(\.option), in: arguments)
+  }
+
   /// Copies the given options into the draft; fields not named are left as they are.
   static func apply(_ arguments: ParsedArguments, to draft: inout BookDraft) {
     for entry in fields {
@@ -66,6 +72,11 @@ enum ReaderOptions {
     fields.map {
       CommandSpec.Option($0.option, value: $0.value, help: $0.help, required: required.contains($0.option))
     }
+  }
+
+  /// Refuses a date option that is not a date the library takes; an empty one clears its field.
+  static func checkDates(_ arguments: ParsedArguments) throws(CommandError) {
+    try ParsedArguments.checkDates(of: fields.filter { $0.value == "<date>" }.map(\.option), in: arguments)
   }
 
   static func apply(_ arguments: ParsedArguments, to draft: inout ReaderDraft) {

@@ -69,8 +69,9 @@ struct ImportIRBIS: DeskCommand {
     for line in report.notes { context.output.line(("note: " + line).visibleForTerminal) }
     let verb = dryRun ? "Would import" : "Imported"
     context.output.line(
-      "\(verb) from \(report.records) records: \(report.booksAdded) books added, \(report.booksUpdated) updated; "
-        + "\(report.readersAdded) readers added, \(report.readersUpdated) updated; \(report.loansAdded) loans; "
+      "\(verb) from \(englishPlural(report.records, "record")): \(englishPlural(report.booksAdded, "book")) added, "
+        + "\(report.booksUpdated) updated; \(englishPlural(report.readersAdded, "reader")) added, "
+        + "\(report.readersUpdated) updated; \(englishPlural(report.loansAdded, "loan")); "
         + "\(report.problems.count) skipped" + (dryRun ? " (dry run: nothing changed)" : ""))
   }
 }

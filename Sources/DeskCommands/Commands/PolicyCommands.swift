@@ -163,17 +163,12 @@ struct PolicySet: DeskCommand {
     var holidays: [(LocalDate, String)] = []
     for text in arguments.all("--holiday") {
       let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-      guard let day = parts.first.flatMap(LocalDate.init(iso:)) else {
-        throw .usage("--holiday takes a date like 2026-12-31 or 2026-12-31=name, not «\(text)»", command: spec.path)
-      }
+      let day = try ParsedArguments.date(parts.first ?? "", option: "--holiday", command: spec.path)
       holidays.append((day, parts.count > 1 ? parts[1] : ""))
     }
     var removed: [LocalDate] = []
     for text in arguments.all("--no-holiday") {
-      guard let day = LocalDate(iso: text) else {
-        throw .usage("--no-holiday takes a date like 2026-12-31, not «\(text)»", command: spec.path)
-      }
-      removed.append(day)
+      removed.append(try ParsedArguments.date(text, option: "--no-holiday", command: spec.path))
     }
     let store = try context.openStore(arguments)
     var policy = try perform { () throws(StoreError) in try store.policy() }

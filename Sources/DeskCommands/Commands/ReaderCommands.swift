@@ -12,6 +12,7 @@ struct ReaderAdd: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     _ = try arguments.positionals(minimum: 0, maximum: 0)
     var draft = ReaderDraft()
+    try ReaderOptions.checkDates(arguments)
     ReaderOptions.apply(arguments, to: &draft)
     let store = try context.openStore(arguments)
     let reader = try perform { () throws(StoreError) in try store.addReader(draft) }
@@ -38,6 +39,7 @@ struct ReaderEdit: DeskCommand {
     guard ReaderOptions.fields.contains(where: { arguments.value($0.option) != nil }) else {
       throw .usage("name at least one field to change, like --phone", command: spec.path)
     }
+    try ReaderOptions.checkDates(arguments)
     let store = try context.openStore(arguments)
     let reader = try perform { () throws(StoreError) in
       try store.updateReader(ticket: ticket) { ReaderOptions.apply(arguments, to: &$0) }

@@ -80,7 +80,7 @@ struct ScanCommand: DeskCommand {
       for path in images {
         do throws(ImageError) {
           let symbols = try ImageScanner.scan(path: path)
-          if symbols.isEmpty { report.problem(source: path, message: "\(path): no barcode or QR code found") }
+          if symbols.isEmpty { report.problem(source: path, message: "no barcode or QR code found") }
           for symbol in symbols {
             report.handle(
               code: symbol.text, source: "\(path) \(symbol.symbology) at \(symbol.box.left),\(symbol.box.top)",
@@ -295,7 +295,9 @@ struct ScanReport {
       output.line(JSON.object(members).rendered().replacingNewlines())
     } else {
       let problem = ["error", "unknown", "refused"].contains(outcome)
-      (problem ? errors : output).line("\(source): \(message)".visibleForTerminal)
+      // An image's own error names its file already.
+      let line = message.hasPrefix(source + " ") || message.hasPrefix(source + ":") ? message : "\(source): \(message)"
+      (problem ? errors : output).line(line.visibleForTerminal)
     }
   }
 
@@ -306,9 +308,22 @@ struct ScanReport {
       output.line(
         JSON.object([("summary", .object([("codes", .int(total))] + members))]).rendered().replacingNewlines())
     } else {
-      let parts = counts.keys.sorted().map { "\(counts[$0] ?? 0) \($0)" }
-      errors.line("\(total) \(total == 1 ? "code" : "codes"): " + parts.joined(separator: ", "))
+      let parts = counts.keys.sorted().map { ScanReport.counted(counts[$0] ?? 0, $0) }
+      errors.line(englishPlural(total, "code") + ": " + parts.joined(separator: ", "))
     }
+  }
+
+  /// A count of the summary line in words: "1 error", "2 books"; outcomes that are not nouns
+  /// ("issued", "unknown") read the same for any count.
+  static func counted(_ count: Int, _ outcome: String) -> String {
+    let nouns: [String: (one: String, many: String)] = [
+      "errors": ("error", "errors"), "book": ("book", "books"), "reader": ("reader", "readers"),
+      "isbn": ("ISBN", "ISBNs"), "new-isbn": ("new ISBN", "new ISBNs"), "new-book": ("new book", "new books"),
+      "existing-book-record": ("record of a book in the library", "records of books in the library"),
+      "conflict": ("conflict", "conflicts"),
+    ]
+    guard let noun = nouns[outcome] else { return "\(count) \(outcome)" }
+    return englishPlural(count, noun.one, noun.many)
   }
 }
 

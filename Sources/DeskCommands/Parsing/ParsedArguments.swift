@@ -99,10 +99,30 @@ public struct ParsedArguments: Sendable {
 
   public func date(_ name: String) throws(CommandError) -> LocalDate? {
     guard let text = value(name) else { return nil }
-    guard let date = LocalDate(iso: text) else {
-      throw .usage("\(name) takes a date like 2026-11-30, not «\(text)»", command: spec.path)
+    return try Self.date(text, option: name, command: spec.path)
+  }
+
+  /// Checks the date options of a record's fields; an empty value (which clears the field) passes.
+  static func checkDates(of options: [String], in arguments: ParsedArguments) throws(CommandError) {
+    for option in options {
+      guard let text = arguments.value(option), !text.trimmingWhitespace().isEmpty else { continue }
+      _ = try date(text, option: option, command: arguments.spec.path)
     }
-    return date
+  }
+
+  /// The one check of a date given to an option (`--due`, `--received`, `--holiday`…): the
+  /// domain's, as a usage error naming the option.
+  static func date(_ text: String, option: String, command: String) throws(CommandError) -> LocalDate {
+    switch LocalDate.parse(text.trimmingWhitespace()) {
+    case .success(let date):
+      return date
+    case .failure(.notADate):
+      throw .usage("\(option) takes a date like 2026-11-30, not «\(text)»", command: command)
+    case .failure(.outOfRange):
+      throw .usage(
+        "\(option) takes a date from \(LocalDate.accepted.lowerBound) to \(LocalDate.accepted.upperBound), "
+          + "not «\(text)»", command: command)
+    }
   }
 
   /// Refuses positionals beyond `allowed`, and fewer than `minimum`.

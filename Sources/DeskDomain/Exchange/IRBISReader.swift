@@ -20,7 +20,8 @@ public struct IRBISReader {
   private var recordStart = 0
   private var lineNumber = 0
   private var broken: Problem?
-  private var sawBlank = false
+  /// The first blank line since the record began: harmless unless a field follows it.
+  private var blankLine: Int?
 
   public init() {}
 
@@ -39,13 +40,13 @@ public struct IRBISReader {
     let trimmed = line.trimmingWhitespace()
     if trimmed.isEmpty, problem == nil {
       // Blank lines between records are harmless; inside a record they are not.
-      if !current.fields.isEmpty { sawBlank = true }
+      if !current.fields.isEmpty, blankLine == nil { blankLine = lineNumber }
       return nil
     }
     if current.fields.isEmpty && broken == nil { recordStart = lineNumber }
     guard broken == nil else { return nil }
     if let problem { return fail(problem) }
-    if sawBlank { return fail("a blank line inside the record (line \(lineNumber - 1) or before)") }
+    if let blankLine { return fail("a blank line inside the record", at: blankLine) }
     guard line.hasPrefix("#") else { return fail("the line does not start with # and a tag") }
     guard let colon = line.firstIndex(of: ":") else { return fail("no : after the tag") }
     let tagText = line[line.index(after: line.startIndex)..<colon]
@@ -69,15 +70,15 @@ public struct IRBISReader {
       Problem(record: recordNumber, line: lineNumber, reason: "the file ends inside the record (no ***** line)"))
   }
 
-  private mutating func fail(_ reason: String) -> Item? {
-    broken = Problem(record: recordNumber, line: lineNumber, reason: reason)
+  private mutating func fail(_ reason: String, at line: Int? = nil) -> Item? {
+    broken = Problem(record: recordNumber, line: line ?? lineNumber, reason: reason)
     return nil
   }
 
   private mutating func startNextRecord() {
     current = IRBISRecord()
     broken = nil
-    sawBlank = false
+    blankLine = nil
     recordNumber += 1
     recordStart = lineNumber + 1
   }

@@ -50,11 +50,12 @@ struct FieldReader {
   mutating func date(_ value: String, _ field: Field) -> LocalDate? {
     let trimmed = value.trimmingWhitespace()
     guard !trimmed.isEmpty else { return nil }
-    guard let date = LocalDate(iso: trimmed) else {
-      errors.append(.invalidDate(field, trimmed))
-      return nil
+    switch LocalDate.parse(trimmed) {
+    case .success(let date): return date
+    case .failure(.notADate): errors.append(.invalidDate(field, trimmed))
+    case .failure(.outOfRange): errors.append(.dateOutOfRange(field, trimmed))
     }
-    return date
+    return nil
   }
 
   mutating func isbn(_ value: String) -> ISBN? {

@@ -7,6 +7,8 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
   case outOfRange(Field, String, ClosedRange<Int>)
   case invalidPrice(String)
   case invalidDate(Field, String)
+  /// A real day outside `LocalDate.accepted`.
+  case dateOutOfRange(Field, String)
   case invalidEmail(String)
   case tooLong(Field, maximum: Int)
   case duplicateInventoryNumber(String, title: String)
@@ -22,7 +24,7 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
   public var field: Field {
     switch self {
     case .required(let field), .notANumber(let field, _), .outOfRange(let field, _, _),
-      .invalidDate(let field, _), .tooLong(let field, _):
+      .invalidDate(let field, _), .dateOutOfRange(let field, _), .tooLong(let field, _):
       return field
     case .invalidISBN: return .isbn
     case .invalidPrice: return .price
@@ -50,6 +52,9 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
       return "Price «\(text)» is not an amount like 254 or 254.50"
     case .invalidDate(let field, let text):
       return "\(field.label) «\(text)» is not a date like 2026-11-30"
+    case .dateOutOfRange(let field, let text):
+      return "\(field.label) \(text) is outside the dates the library takes "
+        + "(\(LocalDate.accepted.lowerBound) to \(LocalDate.accepted.upperBound))"
     case .invalidEmail(let text):
       return "E-mail «\(text)» is not an address like name@example.org"
     case .tooLong(let field, let maximum):

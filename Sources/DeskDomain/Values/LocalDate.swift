@@ -23,6 +23,24 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
     daysSinceEpoch = era * 146097 + dayOfEra - 719468
   }
 
+  /// The days a date typed or read anywhere may fall on: a copy received in 1850 or a loan due in
+  /// 2150 is a date a library may mean; 9999-12-31 is a slip.
+  public static let accepted =
+    LocalDate(daysSinceEpoch: -62_091)...LocalDate(daysSinceEpoch: 84_005)  // 1800-01-01...2199-12-31
+
+  /// Why a text is not a date the library takes.
+  public enum Problem: Error, Equatable, Sendable {
+    case notADate
+    case outOfRange
+  }
+
+  /// The one check of a date typed or read as text, for every form field and command option:
+  /// `YYYY-MM-DD` (or IRBIS's `YYYYMMDD`) naming a real day within `accepted`.
+  public static func parse(_ text: String) -> Result<LocalDate, Problem> {
+    guard let date = LocalDate(iso: text) else { return .failure(.notADate) }
+    return accepted.contains(date) ? .success(date) : .failure(.outOfRange)
+  }
+
   /// Parses `YYYY-MM-DD` and the compact `YYYYMMDD` that IRBIS uses.
   public init?(iso text: String) {
     let digits = text.utf8.filter { $0 != UInt8(ascii: "-") }

@@ -64,7 +64,7 @@ final class ScanImageScreen: DeskScreen {
         return []
       }
     } catch {
-      return [.dialog(.error(s.sectionScan, [error.description]))]
+      return [.dialog(.error(s.sectionScan, [s.message(error)]))]
     }
   }
 

@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskScanning
 import DeskStorage
 
 /// The English words of the desk.
@@ -291,6 +292,7 @@ public struct EnglishStrings: UIStrings {
   public let keyScanFile = "Scan"
   public let keyComplete = "Complete"
   public func noCodeFound(_ path: String) -> String { "No barcode or QR code found in \(path)" }
+  public func message(_ error: ImageError) -> String { error.description }
   public func codesFound(_ count: Int, _ path: String) -> String { "\(count) codes in \(path): choose one" }
 
   public let keyTakeFound = "Take found"

@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskScanning
 import DeskStorage
 
 /// The Russian words of the desk.
@@ -331,6 +332,22 @@ public struct RussianStrings: UIStrings {
   public let keyScanFile = "Сканировать"
   public let keyComplete = "Дополнить"
   public func noCodeFound(_ path: String) -> String { "В \(path) не найдено ни штрихкода, ни QR-кода" }
+  public func message(_ error: ImageError) -> String {
+    switch error {
+    case .missing(let path): return "\(path): такого файла нет; проверьте имя и папку"
+    case .unreadable(let path): return "\(path) не читается (нет прав, или это не обычный файл)"
+    case .empty(let path): return "\(path) пуст (0 байт); отсканируйте или сохраните снимок заново"
+    case .noPixels(let path):
+      return "\(path) — пустое изображение (0 точек в ширину или высоту); отсканируйте или сохраните снимок заново"
+    case .notAnImage(let path): return "\(path) — не изображение PNG или JPEG"
+    case .truncated(let path, let detail):
+      return "\(path) обрывается (\(detail)): файл сохранён или скопирован не полностью"
+    case .corrupt(let path, let detail): return "\(path) — повреждённое изображение (\(detail))"
+    case .tooLarge(let path, let maximum):
+      return "\(path) больше \(maximum / 1_000_000) мегапикселей; уменьшите его перед сканированием"
+    case .outOfMemory(let path): return "\(path) слишком велико, чтобы загрузить его в память"
+    }
+  }
   public func codesFound(_ count: Int, _ path: String) -> String { "Кодов в \(path): \(count); выберите один" }
 
   public let keyTakeFound = "Взять найденное"
@@ -509,6 +526,9 @@ public struct RussianStrings: UIStrings {
       return "«\(label(field))»: \(text) вне допустимого (\(range.lowerBound)–\(range.upperBound))"
     case .invalidPrice(let text): return "Цена «\(text)» — не сумма вида 254 или 254,50"
     case .invalidDate(let field, let text): return "«\(label(field))»: «\(text)» — не дата вида 2026-11-30"
+    case .dateOutOfRange(let field, let text):
+      return "«\(label(field))»: \(text) вне дат, которые принимает библиотека "
+        + "(\(LocalDate.accepted.lowerBound)–\(LocalDate.accepted.upperBound))"
     case .invalidEmail(let text): return "«\(text)» — не адрес почты вида name@example.ru"
     case .tooLong(let field, let maximum): return "«\(label(field))» длиннее \(maximum) знаков"
     case .duplicateInventoryNumber(let number, let title): return "Инвентарный номер \(number) уже занят: «\(title)»"

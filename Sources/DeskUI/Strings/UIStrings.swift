@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskScanning
 import DeskStorage
 
 /// Every word the full-screen desk shows, one conforming table per language
@@ -229,6 +230,8 @@ public protocol UIStrings: SyncStrings, Sendable {
   var keyScanFile: String { get }
   var keyComplete: String { get }
   func noCodeFound(_ path: String) -> String
+  /// Why an image file gave no codes.
+  func message(_ error: ImageError) -> String
   func codesFound(_ count: Int, _ path: String) -> String
 
   // Help
