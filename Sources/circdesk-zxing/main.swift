@@ -9,6 +9,11 @@ import CZXing
   import Glibc
 #endif
 
+// A decoder that aborts leaves no core file in the librarian's folder (ZXing 1.4 aborts on an
+// assertion for some images).
+var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+setrlimit(Int32(RLIMIT_CORE.rawValue), &noCore)
+
 let arguments = CommandLine.arguments
 guard arguments.count == 2 else {
   fputs("usage: circdesk-zxing IMAGE\n", stderr)

@@ -176,6 +176,9 @@ import Testing
     ("García Márquez, Gabriel", "García Márquez", "G."),
     ("Жан-Поль Сартр", "Сартр", "Ж.-П."),
     ("Homer", "Homer", ""),
+    ("夏目 漱石", "夏目", "漱石"),
+    ("村上 春樹", "村上", "春樹"),
+    ("김 영하", "김", "영하"),
   ])
   func splitsAuthorNames(name: String, surname: String, initials: String) {
     #expect(PersonName.split(name) == (surname, initials))

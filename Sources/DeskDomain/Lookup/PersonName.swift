@@ -10,12 +10,26 @@ public enum PersonName {
     }
     let parts = words(text)
     guard parts.count > 1 else { return (text, "") }
+    // "夏目 漱石", "김 영하": Chinese, Japanese and Korean names put the family name first, and
+    // their given names have no initials; it is kept whole.
+    if parts[0].unicodeScalars.contains(where: isHanOrKanaOrHangul) {
+      return (parts[0], parts.dropFirst().joined(separator: " "))
+    }
     // "Лермонтов М. Ю.": the surname first, followed by initials only.
     if !isInitial(parts[0]) && parts.dropFirst().allSatisfy(isInitial) {
       return (parts[0], initials(of: Array(parts.dropFirst())))
     }
     // "Mikhail Lermontov", "M. Yu. Lermontov", "Gabriel García Márquez" (the last word).
     return (parts[parts.count - 1], initials(of: Array(parts.dropLast())))
+  }
+
+  static func isHanOrKanaOrHangul(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xAC00...0xD7AF, 0x1100...0x11FF, 0x20000...0x2FA1F:
+      return true
+    default:
+      return false
+    }
   }
 
   static func words(_ text: String) -> [String] {

@@ -87,13 +87,13 @@ public final class DeskApp {
     switch event {
     case .input(let bytes, let time):
       nowMilliseconds = time
-      for key in decoder.feed(bytes, at: time) {
-        for output in detector.feed(key, at: time) { handle(output) }
-      }
+      var outputs: [ScanDetector.Output] = []
+      for key in decoder.feed(bytes, at: time) { outputs += detector.feed(key, at: time) }
+      handle(burst: outputs)
       refreshCounts()
     case .key(let key, let time):
       nowMilliseconds = time
-      for output in detector.feed(key, at: time) { handle(output) }
+      handle(burst: detector.feed(key, at: time))
       refreshCounts()
     case .resize(let rows, let columns):
       let wasTooSmall = isTooSmall
@@ -116,7 +116,7 @@ public final class DeskApp {
       var outputs: [ScanDetector.Output] = []
       for key in decoder.tick(at: time) { outputs += detector.feed(key, at: time) }
       outputs += detector.tick(at: time)
-      for output in outputs { handle(output) }
+      handle(burst: outputs)
       needsRedraw = !outputs.isEmpty
       if !outputs.isEmpty { refreshCounts() }
       lookForChangesElsewhere(at: time)
@@ -231,6 +231,26 @@ public final class DeskApp {
   var isTooSmall: Bool {
     guard let size else { return false }
     return size.rows < DeskApp.minimumRows || size.columns < DeskApp.minimumColumns
+  }
+
+  /// Handles what arrived together. Keys that came faster than anyone types (a paste, keys
+  /// typed ahead while the desk was busy) were not typed for a screen the librarian had not seen
+  /// yet: once an Enter among them opens another screen or a message, the keys after it are not
+  /// applied (a file name's «r» would return the book the first name opened). The desk says so.
+  private func handle(burst outputs: [ScanDetector.Output]) {
+    for (index, output) in outputs.enumerated() {
+      let before = (screen: ObjectIdentifier(top), depth: stack.count, dialog: dialog.map(ObjectIdentifier.init))
+      handle(output)
+      guard case .key(.enter) = output, index < outputs.count - 1 else { continue }
+      let after = (screen: ObjectIdentifier(top), depth: stack.count, dialog: dialog.map(ObjectIdentifier.init))
+      guard after != before else { continue }
+      let rest = outputs[(index + 1)...]
+      let dropped = rest.filter { if case .key = $0 { true } else { false } }.count
+      if dropped > 0 { apply([.notify(context.strings.keysNotApplied(dropped))]) }
+      // A scan in the rest is whole, and a scan is never lost.
+      for scan in rest { if case .scan = scan { handle(scan) } }
+      return
+    }
   }
 
   private func handle(_ output: ScanDetector.Output) {

@@ -19,10 +19,12 @@ enum ScanDispatch {
       for field in BookDraft.fields { values[field] = draft[field] }
       // What the label said that fills nothing is told, never dropped in silence.
       let remarks = BookRecordLabel.remarks(code)
+      // A remark is told in an alert, which wraps: on the status line it would be cut at the width.
       return [
-        .push(BookFormScreen(editing: nil, values: values, onSaved: { _ in })),
-        .notify(remarks.isEmpty ? s.scannedRecord : s.scannedRecordRemarks(remarks)),
+        .push(BookFormScreen(editing: nil, values: values, onSaved: { _ in })), .notify(s.scannedRecord),
       ]
+        + (remarks.isEmpty
+          ? [] : [.dialog(Dialog(title: s.scannedRecordRemarksTitle, lines: s.scannedRecordRemarks(remarks)))])
     case .recordOfExistingBook(_, let book):
       return [
         .dialog(

@@ -276,14 +276,19 @@ public struct EnglishStrings: UIStrings {
   }
 
   public func closeDialogFirst(_ code: String) -> String { "Scanned \(code): close the message first" }
+  public func keysNotApplied(_ count: Int) -> String {
+    "\(englishPlural(count, "key")) that came with the Enter not applied to this screen: type again what you meant"
+  }
   public let scannedRecord = "Filled from the scanned label: check and save with F2"
-  public func scannedRecordRemarks(_ remarks: BookRecordLabel.Remarks) -> String {
-    var parts: [String] = []
+  public let scannedRecordRemarksTitle = "The scanned label, checked"
+  public func scannedRecordRemarks(_ remarks: BookRecordLabel.Remarks) -> [String] {
+    var lines: [String] = []
     if !remarks.unknownLines.isEmpty {
-      parts.append("lines not understood: " + remarks.unknownLines.map { "«\($0)»" }.joined(separator: ", "))
+      lines.append("Lines not understood (nothing was filled from them):")
+      lines += remarks.unknownLines.map { "  «\($0)»" }
     }
-    if let isbn = remarks.isbnProblem { parts.append(isbn.description) }
-    return "Filled from the scanned label; " + parts.joined(separator: "; ")
+    if let isbn = remarks.isbnProblem { lines.append(isbn.description) }
+    return lines
   }
   public func scannedNewISBN(_ isbn: String) -> String { "ISBN \(isbn) is not in the library: a new book" }
   public func scannedCopies(_ count: Int) -> String { "The library has \(count) copies with this ISBN" }

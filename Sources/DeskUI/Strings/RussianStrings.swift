@@ -316,14 +316,19 @@ public struct RussianStrings: UIStrings {
   }
 
   public func closeDialogFirst(_ code: String) -> String { "Отсканировано \(code): сначала закройте сообщение" }
+  public func keysNotApplied(_ count: Int) -> String {
+    "Нажатия, пришедшие вместе с Enter (\(count)), к этому экрану не применены: наберите нужное заново"
+  }
   public let scannedRecord = "Заполнено по этикетке: проверьте и сохраните (F2)"
-  public func scannedRecordRemarks(_ remarks: BookRecordLabel.Remarks) -> String {
-    var parts: [String] = []
+  public let scannedRecordRemarksTitle = "Проверка этикетки"
+  public func scannedRecordRemarks(_ remarks: BookRecordLabel.Remarks) -> [String] {
+    var lines: [String] = []
     if !remarks.unknownLines.isEmpty {
-      parts.append("не понятые строки: " + remarks.unknownLines.map { "«\($0)»" }.joined(separator: ", "))
+      lines.append("Не понятые строки (из них ничего не заполнено):")
+      lines += remarks.unknownLines.map { "  «\($0)»" }
     }
-    if let isbn = remarks.isbnProblem { parts.append(message(.invalidISBN(isbn))) }
-    return "Заполнено по этикетке; " + parts.joined(separator: "; ")
+    if let isbn = remarks.isbnProblem { lines.append(message(.invalidISBN(isbn))) }
+    return lines
   }
   public func scannedNewISBN(_ isbn: String) -> String { "ISBN \(isbn) в библиотеке нет: новая книга" }
   public func scannedCopies(_ count: Int) -> String { "В библиотеке экземпляров с этим ISBN: \(count)" }

@@ -211,9 +211,13 @@ public protocol UIStrings: SyncStrings, Sendable {
 
   // Scans
   func closeDialogFirst(_ code: String) -> String
+  /// Keys that arrived with an Enter that opened another screen, not applied to it.
+  func keysNotApplied(_ count: Int) -> String
   var scannedRecord: String { get }
   /// What a scanned book record said that did not fill the form: lines not understood, a bad ISBN.
-  func scannedRecordRemarks(_ remarks: BookRecordLabel.Remarks) -> String
+  var scannedRecordRemarksTitle: String { get }
+  /// What a scanned label said that filled nothing, and an ISBN with a wrong check digit: a line each.
+  func scannedRecordRemarks(_ remarks: BookRecordLabel.Remarks) -> [String]
   func scannedNewISBN(_ isbn: String) -> String
   func scannedCopies(_ count: Int) -> String
 
