@@ -129,6 +129,24 @@ import Testing
     let read = try runProgram(circdeskPath, ["scan", record, "--db", database])
     #expect(read.output.contains("lines not understood: «Переплёт: мягкий»"), "\(read.output)")
     #expect(read.output.contains("ISBN 978-5-17-079585-0 has a wrong check digit (expected 7)"))
+    // Every JSON line has the same keys in the same order, absent values as null: a code, a
+    // record with remarks, a file with no code and a missing file alike.
+    let blank = folder.file("blank.png")
+    #expect(try runProgram("/usr/bin/env", ["/usr/bin/convert", "-size", "64x64", "xc:white", blank]).status == 0)
+    let all = try runProgram(
+      circdeskPath, ["scan", isbn, record, blank, folder.file("missing.png"), "--json", "--db", database])
+    let lines = all.output.split(separator: "\n").map(String.init).filter { !$0.contains("\"summary\"") }
+    #expect(lines.count == 4, "\(all.output)")
+    func keys(_ line: String) throws -> [String] {
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      let order = ["source", "file", "symbology", "position", "add_on", "code", "result", "message",
+        "lines_not_understood", "isbn_problem"]
+      #expect(Set(object?.keys.map { $0 } ?? []) == Set(order), "\(line)")
+      return order.filter { line.contains("\"\($0)\": ") }
+    }
+    for line in lines { #expect(try keys(line).count == 10, "\(line)") }
+    #expect(lines[2].contains("\"file\": \"\(blank)\"") && lines[2].contains("\"symbology\": null"))
+    #expect(lines[1].contains("\"lines_not_understood\": [ \"Переплёт: мягкий\" ]"), "\(lines[1])")
   }
 
   /// A NUL in a scanned code is an error for that line, never dropped («100␀101» is not book

@@ -80,14 +80,14 @@ struct ScanCommand: DeskCommand {
       for path in images {
         do throws(ImageError) {
           let symbols = try ImageScanner.scan(path: path)
-          if symbols.isEmpty { report.problem(source: path, message: "no barcode or QR code found") }
+          if symbols.isEmpty { report.problem(source: path, file: path, message: "no barcode or QR code found") }
           for symbol in symbols {
             report.handle(
               code: symbol.text, source: "\(path) \(symbol.symbology) at \(symbol.box.left),\(symbol.box.top)",
               action: action, store: store, symbol: (path, symbol))
           }
         } catch {
-          report.problem(source: path, message: error.description)
+          report.problem(source: path, file: path, message: error.description)
         }
       }
     }
@@ -147,10 +147,11 @@ struct ScanReport {
     self.errors = errors
   }
 
-  mutating func problem(source: String, message: String) {
+  /// A code or an image that could not be read; `file` names the image.
+  mutating func problem(source: String, file: String? = nil, message: String) {
     failures += 1
     counts["errors", default: 0] += 1
-    emit(source: source, code: "", outcome: "error", message: message)
+    emit(source: source, file: file, code: "", outcome: "error", message: message)
   }
 
   mutating func handle(
@@ -263,7 +264,8 @@ struct ScanReport {
   /// symbol's place, in separate JSON fields), what it is, and what the code alone says beyond
   /// that (a price add-on; a book record's lines not understood, a wrong ISBN check digit).
   private func emit(
-    source: String, code: String, outcome: String, message: String, symbol: (file: String, ScannedSymbol)? = nil
+    source: String, file: String? = nil, code: String, outcome: String, message: String,
+    symbol: (file: String, ScannedSymbol)? = nil
   ) {
     var message = message
     let addOn = symbol?.1.addOn
@@ -274,24 +276,22 @@ struct ScanReport {
     }
     if let problem = remarks.isbnProblem { message += "; " + problem.description }
     if json {
-      var members: [(String, JSON)] = [("source", .string(symbol?.file ?? source))]
-      if let (file, scanned) = symbol {
-        members += [
-          ("file", .string(file)), ("symbology", .string(scanned.symbology)),
-          (
-            "position",
-            .object([
-              ("left", .int(scanned.box.left)), ("top", .int(scanned.box.top)), ("right", .int(scanned.box.right)),
-              ("bottom", .int(scanned.box.bottom)),
-            ])
-          ), ("add_on", addOn.map { .string($0) } ?? .null),
-        ]
+      // Every line has every key, absent values as null, as the README promises scripts.
+      let scanned = symbol?.1
+      let position = scanned.map { scanned in
+        JSON.object([
+          ("left", .int(scanned.box.left)), ("top", .int(scanned.box.top)), ("right", .int(scanned.box.right)),
+          ("bottom", .int(scanned.box.bottom)),
+        ])
       }
-      members += [("code", .string(code)), ("result", .string(outcome)), ("message", .string(message))]
-      if !remarks.unknownLines.isEmpty {
-        members.append(("lines_not_understood", .array(remarks.unknownLines.map { JSON.string($0) })))
-      }
-      if let problem = remarks.isbnProblem { members.append(("isbn_problem", .string(problem.description))) }
+      let members: [(String, JSON)] = [
+        ("source", .string(symbol?.file ?? source)), ("file", (symbol?.file ?? file).map { .string($0) } ?? .null),
+        ("symbology", scanned.map { .string($0.symbology) } ?? .null), ("position", position ?? .null),
+        ("add_on", addOn.map { .string($0) } ?? .null), ("code", .string(code)), ("result", .string(outcome)),
+        ("message", .string(message)),
+        ("lines_not_understood", .array(remarks.unknownLines.map { JSON.string($0) })),
+        ("isbn_problem", remarks.isbnProblem.map { .string($0.description) } ?? .null),
+      ]
       output.line(JSON.object(members).rendered().replacingNewlines())
     } else {
       let problem = ["error", "unknown", "refused"].contains(outcome)
