@@ -251,6 +251,9 @@ import Testing
     ("progressive.jpg", ["-interlace", "Plane", "-quality", "85"]),
     ("cmyk.jpg", ["-colorspace", "CMYK", "-quality", "92"]),
     ("rotated.png", ["-background", "white", "-rotate", "7"]),
+    // A book photographed on its side or upside down: zbar's scan lines run both ways.
+    ("quarter-turn.png", ["-rotate", "90"]), ("upside-down.png", ["-rotate", "180"]),
+    ("three-quarters.jpg", ["-rotate", "270", "-quality", "90"]),
     ("smaller.png", ["-resize", "60%"]),
     ("larger.jpg", ["-resize", "250%"]),
     ("noisy.png", ["-seed", "7", "-attenuate", "0.4", "+noise", "Gaussian"]),
