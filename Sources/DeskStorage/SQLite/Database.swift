@@ -7,6 +7,8 @@ public final class Database {
   public let path: String
   private var statements: [String: Statement] = [:]
   private var transactionDepth = 0
+  /// The SQL of each statement run, while `recordingStatements` listens.
+  private var statementLog: [String]?
 
   public struct OpenFlags: OptionSet, Sendable {
     public let rawValue: Int32
@@ -48,6 +50,7 @@ public final class Database {
 
   /// Runs one or more statements that take no arguments (schema, pragmas).
   public func executeScript(_ sql: String) throws(DatabaseError) {
+    statementLog?.append(sql)
     let code = sqlite3_exec(handle, sql, nil, nil, nil)
     guard code == SQLITE_OK else { throw error(code: code, sql: sql) }
   }
@@ -136,26 +139,60 @@ public final class Database {
   }
 
   /// Runs `body` in a transaction: committed when it returns (rolled back all the same when
-  /// `commit` is false: a dry run), rolled back when it throws. Nested calls join the outer one.
+  /// `commit` is false: a dry run), rolled back when it throws.
+  ///
+  /// Inside another transaction, a write is a savepoint, as GRDB's `inSavepoint`: when its body
+  /// throws, its own work is rolled back and the outer transaction goes on without it; a dry run
+  /// rolls back to its savepoint, so it never commits with the outer one. A read inside another
+  /// transaction simply joins it: there is nothing of its own to undo.
   public func inTransaction<T>(_ kind: TransactionKind = .immediate, commit: Bool = true, _ body: () throws -> T)
     throws -> T
   {
     if transactionDepth > 0 {
       transactionDepth += 1
       defer { transactionDepth -= 1 }
-      return try body()
+      if kind == .deferred && commit { return try body() }
+      let name = "nested\(transactionDepth)"
+      try execute("SAVEPOINT \(name)")
+      do {
+        let result = try body()
+        if !commit { try execute("ROLLBACK TO \(name)") }
+        try execute("RELEASE \(name)")
+        return result
+      } catch {
+        // A failed statement may have ended the whole transaction already (SQLITE_FULL, an
+        // interrupt): then there is no savepoint left to go back to, and the error stands.
+        if !isAutocommit {
+          try? execute("ROLLBACK TO \(name)")
+          try? execute("RELEASE \(name)")
+        }
+        throw error
+      }
     }
-    try executeScript("BEGIN \(kind.rawValue)")
+    try execute("BEGIN \(kind.rawValue)")
     transactionDepth = 1
     defer { transactionDepth = 0 }
     do {
       let result = try body()
-      try executeScript(commit ? "COMMIT" : "ROLLBACK")
+      try execute(commit ? "COMMIT" : "ROLLBACK")
       return result
     } catch {
-      try? executeScript("ROLLBACK")
+      if !isAutocommit { try? execute("ROLLBACK") }
       throw error
     }
+  }
+
+  /// True outside any transaction (SQLite's autocommit mode).
+  public var isAutocommit: Bool { sqlite3_get_autocommit(handle) != 0 }
+
+  /// Runs `body` and returns, with its result, the SQL of every statement this connection ran
+  /// meanwhile (those of triggers excepted), in order: tests pin what an operation costs.
+  public func recordingStatements<T>(_ body: () throws -> T) rethrows -> (result: T, statements: [String]) {
+    let outer = statementLog
+    statementLog = []
+    defer { statementLog = outer.map { $0 + (statementLog ?? []) } }
+    let result = try body()
+    return (result, statementLog ?? [])
   }
 
   /// Stops the statement running on this connection at its next step; it fails with
@@ -174,6 +211,7 @@ public final class Database {
   }
 
   private func cachedStatement(_ sql: String) throws(DatabaseError) -> Statement {
+    statementLog?.append(sql)
     if let statement = statements[sql] { return statement }
     let statement = try Statement(database: self, sql: sql)
     statements[sql] = statement

@@ -1,0 +1,139 @@
+import CSQLite
+import DeskDomain
+import DeskTestSupport
+import Testing
+
+@testable import DeskStorage
+
+/// The SQLite layer on a real file: transactions and savepoints, arguments, the mapping of
+/// errors, and the statements an operation runs.
+@Suite struct DatabaseTests {
+  let folder = TemporaryFolder()
+  let database: Database
+
+  init() throws {
+    database = try Database(path: folder.file("plain.sqlite"))
+    try database.executeScript("CREATE TABLE shelf(name TEXT PRIMARY KEY)")
+  }
+
+  func names() throws -> [String] {
+    try database.query("SELECT name FROM shelf ORDER BY name") { $0.string(0) }
+  }
+
+  struct Refused: Error {}
+
+  /// A transaction inside another is a savepoint: its failure undoes its own work only, and the
+  /// outer transaction commits the rest.
+  @Test func aFailedInnerTransactionRollsBackItsOwnWorkOnly() throws {
+    try database.inTransaction {
+      try database.execute("INSERT INTO shelf VALUES (?)", "outer")
+      #expect(throws: Refused.self) {
+        try database.inTransaction {
+          try database.execute("INSERT INTO shelf VALUES (?)", "inner")
+          throw Refused()
+        }
+      }
+      try database.execute("INSERT INTO shelf VALUES (?)", "after")
+    }
+    #expect(try names() == ["after", "outer"])
+    #expect(database.isAutocommit)
+  }
+
+  /// A dry run inside a transaction rolls back to its savepoint: the outer commit never takes it.
+  @Test func aDryRunInsideATransactionNeverCommits() throws {
+    let seen = try database.inTransaction {
+      try database.execute("INSERT INTO shelf VALUES (?)", "kept")
+      return try database.inTransaction(commit: false) {
+        try database.execute("INSERT INTO shelf VALUES (?)", "tried")
+        return try names()
+      }
+    }
+    #expect(seen == ["kept", "tried"], "the dry run saw its own work")
+    #expect(try names() == ["kept"])
+    try database.inTransaction(commit: false) { try database.execute("INSERT INTO shelf VALUES (?)", "alone") }
+    #expect(try names() == ["kept"])
+  }
+
+  /// A failure deep inside three levels undoes only the innermost level; an outer failure undoes
+  /// everything, the inner levels that succeeded included.
+  @Test func savepointsNest() throws {
+    try database.inTransaction {
+      try database.execute("INSERT INTO shelf VALUES ('1')")
+      try database.inTransaction {
+        try database.execute("INSERT INTO shelf VALUES ('2')")
+        try? database.inTransaction {
+          try database.execute("INSERT INTO shelf VALUES ('3')")
+          throw Refused()
+        }
+      }
+    }
+    #expect(try names() == ["1", "2"])
+    #expect(throws: Refused.self) {
+      try database.inTransaction {
+        try database.inTransaction { try database.execute("INSERT INTO shelf VALUES ('4')") }
+        throw Refused()
+      }
+    }
+    #expect(try names() == ["1", "2"])
+  }
+
+  @Test func argumentsMustMatchTheParameters() throws {
+    do {
+      try database.execute("INSERT INTO shelf VALUES (?)", "a", "b")
+      Issue.record("two arguments for one parameter were taken")
+    } catch let error as DatabaseError {
+      #expect(error.code == SQLITE_RANGE)
+      #expect(error.message == "the statement takes 1 arguments, 2 were given")
+      #expect(error.sql == "INSERT INTO shelf VALUES (?)")
+    }
+    #expect(try names() == [])
+    // The statement is cached and still usable with the right count.
+    try database.execute("INSERT INTO shelf VALUES (?)", "a")
+    #expect(try names() == ["a"])
+  }
+
+  @Test func aUniqueViolationIsToldApart() throws {
+    try database.execute("INSERT INTO shelf VALUES (?)", "a")
+    do {
+      try database.execute("INSERT INTO shelf VALUES (?)", "a")
+      Issue.record("a duplicate key was taken")
+    } catch let error as DatabaseError {
+      #expect(error.isUniqueViolation)
+      #expect(!error.isBusy && !error.isReadOnly)
+    }
+    do {
+      try database.execute("INSERT INTO nowhere VALUES (?)", "a")
+    } catch let error as DatabaseError {
+      #expect(!error.isUniqueViolation)
+      #expect(error.message == "no such table: nowhere")
+    }
+  }
+
+  /// What an issue costs, pinned: the statements it runs, one write transaction, no scan of a
+  /// table that grows with the library. A change that adds a statement to every issue shows here.
+  @Test func anIssueRunsAKnownSetOfStatements() throws {
+    let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
+    try store.addBook(bookDraft("100", "Книга"))
+    try store.addReader(readerDraft("7", "Иванова"))
+    _ = try store.policy()
+    let (_, statements) = try store.database.recordingStatements {
+      try store.issue(ticket: "7", inventories: ["100"])
+    }
+    #expect(statements.first == "BEGIN IMMEDIATE")
+    #expect(statements.last == "COMMIT")
+    #expect(statements.filter { $0.hasPrefix("BEGIN") || $0.hasPrefix("SAVEPOINT") }.count == 1)
+    #expect(statements.filter { $0.contains("INSERT INTO loan") }.count == 1)
+    // The reader, the book, the policy (settings, holidays, categories: a few rows each), the
+    // book's open loan, the reader's loans, the insert.
+    #expect(statements.count == 10, "\(statements.joined(separator: "\n"))")
+    var plans: [String] = []
+    for sql in statements where sql.hasPrefix("SELECT") || sql.hasPrefix("WITH") {
+      let count = Int(sqlite3_bind_parameter_count(try Statement(database: store.database, sql: sql).handle))
+      let arguments = Array(repeating: "" as any DatabaseValueConvertible, count: count)
+      plans += try store.database.query("EXPLAIN QUERY PLAN " + sql, arguments: arguments) { $0.string(3) }
+    }
+    let growing = ["book", "reader", "loan", "address"].map { "SCAN \($0)" }
+    #expect(!plans.contains { plan in growing.contains { plan == $0 || plan.hasPrefix($0 + " ") } }, "\(plans)")
+    #expect(plans.contains("SEARCH b USING INDEX book_inventory (inventory=?)"), "\(plans)")
+  }
+}
