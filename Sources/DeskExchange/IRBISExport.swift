@@ -42,7 +42,7 @@ public enum IRBISExport {
     // The copies of one imported record go out as that one record, once, in the place of the
     // first of them the selection meets.
     var copiesWritten = Set<RecordID>()
-    func write(_ listing: BookListing, kept: IRBISKeptRecord?) throws(StoreError) {
+    func write(_ listing: BookWithLoan, kept: IRBISKeptRecord?) throws(StoreError) {
       var copies = [IRBISCopy(book: listing.book, kept: kept, onLoan: listing.loan != nil)]
       var whole = true
       if let group = kept?.group, !group.isEmpty {
@@ -60,7 +60,7 @@ public enum IRBISExport {
       for number in numbers {
         guard let book = try store.book(inventory: number) else { throw .bookNotFound(number) }
         try write(
-          BookListing(book: book, loan: try store.currentLoan(ofBook: book)), kept: try store.kept(forBook: number))
+          BookWithLoan(book: book, loan: try store.currentLoan(ofBook: book)), kept: try store.kept(forBook: number))
       }
     case .all, .newSince, .issued:
       let effectiveFilter: BookFilter

@@ -136,4 +136,25 @@ import Testing
     #expect(!plans.contains { plan in growing.contains { plan == $0 || plan.hasPrefix($0 + " ") } }, "\(plans)")
     #expect(plans.contains("SEARCH b USING INDEX book_inventory (inventory=?)"), "\(plans)")
   }
+  /// A date in the file that does not parse is an error naming the column and the value, never
+  /// 1970: the file was written by something else, or is damaged.
+  @Test func aDateThatDoesNotParseIsAnErrorNot1970() throws {
+    let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
+    try store.addBook(bookDraft("100", "Книга"))
+    try store.addReader(readerDraft("7", "Иванова"))
+    try store.issue(ticket: "7", inventories: ["100"])
+    try store.database.execute("UPDATE loan SET due_date = 'скоро'")
+    do {
+      _ = try store.book(inventory: "100").map { try store.currentLoan(ofBook: $0) }
+      Issue.record("a due date «скоро» was read")
+    } catch let error as StoreError {
+      #expect(
+        error.description
+          == "l.due_date holds «скоро», not a date like 2026-11-30: the library file was changed outside circdesk, "
+          + "or is damaged")
+    }
+    try store.database.execute("UPDATE book SET created_at = '1 Jan'")
+    #expect(throws: StoreError.self) { try store.book(inventory: "100") }
+    #expect(throws: StoreError.self) { try store.books() }
+  }
 }

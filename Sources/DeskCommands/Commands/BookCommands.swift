@@ -129,7 +129,7 @@ struct BookList: DeskCommand {
     let search = arguments.value("--search") ?? ""
     // Pages of the store's size until the limit, so that "all" streams without loading the table.
     var position = arguments.value("--after").map(PagePosition.after) ?? .first
-    var listings: [BookListing] = []
+    var listings: [BookWithLoan] = []
     let today = context.clock.now().date
     var table = Table([
       .init(title: "Inventory", maximumWidth: 12), .init(title: "Author", maximumWidth: 24),
@@ -137,7 +137,7 @@ struct BookList: DeskCommand {
       .init(title: "Status", maximumWidth: 48),
     ])
     var jsonItems: [JSON] = []
-    func add(_ page: [BookListing]) {
+    func add(_ page: [BookWithLoan]) {
       for listing in page {
         if arguments.has("--json") {
           jsonItems.append(RecordJSON.book(listing.book, loan: listing.loan, today: today))
@@ -181,7 +181,7 @@ struct BookList: DeskCommand {
     }
   }
 
-  static func status(_ listing: BookListing, today: LocalDate) -> String {
+  static func status(_ listing: BookWithLoan, today: LocalDate) -> String {
     let copy = listing.book.status.circulates ? "" : listing.book.status.label
     guard let loan = listing.loan else { return copy }
     let overdue = loan.loan.isOverdue(on: today) ? "OVERDUE " : ""

@@ -27,38 +27,65 @@ public struct LoanRecord: Hashable, Sendable {
   }
 }
 
-extension LibraryStore {
-  static let loanColumns = """
-    l.uuid, l.issued_at, l.due_date, l.returned_at, l.renewals, l.renewed_at, l.desk,
-    (SELECT uuid FROM book WHERE id = l.book_id), (SELECT uuid FROM reader WHERE id = l.reader_id)
-    """
-  static let loanColumnCount: Int32 = 9
+/// The columns of a loan, `loan l`, in the order `loanColumns` selects them.
+enum LoanColumn: Int32, SelectedColumn {
+  case uuid, issuedAt, dueDate, returnedAt, renewals, renewedAt, desk, bookUUID, readerUUID
 
-  static func decodeLoan(_ row: Row, from start: Int32 = 0) -> Loan {
-    let c = { (offset: Int32) in start + offset }
-    let epoch = Timestamp(millisecondsSinceEpoch: 0)
-    return Loan(
-      id: RecordID(row.string(c(0))), bookID: RecordID(row.string(c(7))), readerID: RecordID(row.string(c(8))),
-      issued: Timestamp(iso: row.string(c(1))) ?? epoch,
-      due: LocalDate(iso: row.string(c(2))) ?? LocalDate(daysSinceEpoch: 0),
-      returned: row.optionalString(c(3)).flatMap(Timestamp.init(iso:)), renewals: row.int(c(4)),
-      lastRenewed: row.optionalString(c(5)).flatMap(Timestamp.init(iso:)), desk: row.string(c(6)))
+  var sql: String {
+    switch self {
+    case .bookUUID: return "(SELECT uuid FROM book WHERE id = l.book_id)"
+    case .readerUUID: return "(SELECT uuid FROM reader WHERE id = l.reader_id)"
+    default: return column(of: "l")
+    }
+  }
+}
+
+/// After a loan's columns in `loanRecordSQL`: the book and the reader named.
+enum LoanRecordColumn: Int32, SelectedColumn {
+  case inventory, title, authorSurname, authorInitials, ticket, surname, firstName, patronymic
+
+  var sql: String {
+    switch self {
+    case .inventory, .title, .authorSurname, .authorInitials: return column(of: "b")
+    case .ticket, .surname, .firstName, .patronymic: return column(of: "r")
+    }
+  }
+}
+
+extension LibraryStore {
+  static let loanColumns = LoanColumn.list
+
+  static func decodeLoan(_ row: Row, from start: Int32 = 0) throws -> Loan {
+    Loan(
+      id: RecordID(row.string(LoanColumn.uuid, from: start)),
+      bookID: RecordID(row.string(LoanColumn.bookUUID, from: start)),
+      readerID: RecordID(row.string(LoanColumn.readerUUID, from: start)),
+      issued: try row.timestamp(LoanColumn.issuedAt, from: start), due: try row.date(LoanColumn.dueDate, from: start),
+      returned: try row.optionalTimestamp(LoanColumn.returnedAt, from: start),
+      renewals: row.int(LoanColumn.renewals, from: start),
+      lastRenewed: try row.optionalTimestamp(LoanColumn.renewedAt, from: start),
+      desk: row.string(LoanColumn.desk, from: start))
   }
 
   static let loanRecordSQL = """
-    SELECT \(loanColumns), b.inventory, b.title, b.author_surname, b.author_initials,
-      r.ticket, r.surname, r.first_name, r.patronymic
+    SELECT \(loanColumns), \(LoanRecordColumn.list)
     FROM loan l JOIN book b ON b.id = l.book_id JOIN reader r ON r.id = l.reader_id
     """
 
-  static func decodeLoanRecord(_ row: Row) -> LoanRecord {
-    let n = loanColumnCount
+  static func decodeLoanRecord(_ row: Row) throws -> LoanRecord {
+    let named = LoanColumn.count
     return LoanRecord(
-      loan: decodeLoan(row), inventory: row.string(n), bookTitle: row.string(n + 1),
-      bookAuthor: [row.string(n + 2), row.string(n + 3)].filter { !$0.isEmpty }.joined(separator: " "),
-      readerTicket: row.string(n + 4),
+      loan: try decodeLoan(row), inventory: row.string(LoanRecordColumn.inventory, from: named),
+      bookTitle: row.string(LoanRecordColumn.title, from: named),
+      bookAuthor: [
+        row.string(LoanRecordColumn.authorSurname, from: named),
+        row.string(LoanRecordColumn.authorInitials, from: named),
+      ].filter { !$0.isEmpty }.joined(separator: " "),
+      readerTicket: row.string(LoanRecordColumn.ticket, from: named),
       readerName: Reader.shortName(
-        surname: row.string(n + 5), firstName: row.string(n + 6), patronymic: row.string(n + 7)))
+        surname: row.string(LoanRecordColumn.surname, from: named),
+        firstName: row.string(LoanRecordColumn.firstName, from: named),
+        patronymic: row.string(LoanRecordColumn.patronymic, from: named)))
   }
 
   /// A reader's loans: open ones first by due date, then the returned ones, newest first.
@@ -112,7 +139,7 @@ extension LibraryStore {
   func bookRef(inventory: String) throws -> BookRef? {
     try database.queryFirst(
       "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.inventory = ? AND b.deleted = 0", inventory
-    ) { ($0.int64(0), LibraryStore.decodeBook($0)) }
+    ) { ($0.int64(BookColumn.id), try LibraryStore.decodeBook($0)) }
   }
 
   /// Issues `books` to the reader inside the caller's write, after every check of the rules;
@@ -385,7 +412,7 @@ extension LibraryStore {
     try database.queryFirst(
       "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.ticket = ? AND r.deleted = 0",
       ticket
-    ) { ($0.int64(0), LibraryStore.decodeReader($0)) }
+    ) { ($0.int64(ReaderColumn.id), try LibraryStore.decodeReader($0)) }
   }
 
   func loanCounts(readerRowID: Int64, today: LocalDate) throws -> (open: Int, overdue: Int) {

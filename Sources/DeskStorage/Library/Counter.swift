@@ -227,7 +227,7 @@ extension LibraryStore {
     try database.queryFirst(
       "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.uuid = ? AND r.deleted = 0",
       id.text
-    ) { ($0.int64(0), LibraryStore.decodeReader($0)) }
+    ) { ($0.int64(ReaderColumn.id), try LibraryStore.decodeReader($0)) }
   }
 
   func openLoanRecord(bookRowID: Int64) throws -> LoanRecord? {

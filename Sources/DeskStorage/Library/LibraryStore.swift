@@ -124,13 +124,13 @@ public final class LibraryStore {
     let pattern = "*[\u{3040}-\u{9FFF}]*"
     let books = try database.query(
       "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.search_text GLOB ? OR b.title GLOB ?", pattern, pattern
-    ) { LibraryStore.decodeBook($0) }
+    ) { try LibraryStore.decodeBook($0) }
     for book in books {
       try database.execute("UPDATE book SET search_text = ? WHERE uuid = ?", book.searchText, book.id.text)
     }
     let readers = try database.query(
       "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.search_text GLOB ?", pattern
-    ) { LibraryStore.decodeReader($0) }
+    ) { try LibraryStore.decodeReader($0) }
     for reader in readers {
       try database.execute("UPDATE reader SET search_text = ? WHERE uuid = ?", reader.searchText, reader.id.text)
     }

@@ -49,7 +49,7 @@ extension LibraryStore {
       guard wasQueued, let facts else { return }
       let books = try database.query(
         "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.isbn13 = ? AND b.deleted = 0", isbn.isbn13
-      ) { ($0.int64(0), LibraryStore.decodeBook($0)) }
+      ) { ($0.int64(BookColumn.id), try LibraryStore.decodeBook($0)) }
       for (rowID, book) in books where LibraryStore.changes(facts, to: book) {
         try database.execute(
           "INSERT OR REPLACE INTO lookup_offer(book_id, isbn13, created_at) VALUES (?, ?, ?)", rowID, isbn.isbn13, now)

@@ -110,15 +110,14 @@ extension LibraryStore {
         throw StoreError.categoryNotFound(policy.defaultCategory)
       }
       guard policy.calendar.closedWeekdays.count < 7 else {
-        throw StoreError.invalidSetting("The library cannot be closed on every day of the week")
+        throw StoreError.invalidSetting([.closedEveryDay])
       }
       guard (1...1000).contains(policy.scannerMaximumGapMilliseconds), (1...100).contains(policy.scannerMinimumLength)
       else {
-        throw StoreError.invalidSetting(
-          "The scanner's key gap must be 1 to 1000 ms and its shortest code 1 to 100 characters")
+        throw StoreError.invalidSetting([.scannerLimits])
       }
       guard (1...3600).contains(policy.syncIntervalSeconds) else {
-        throw StoreError.invalidSetting("The sync interval must be 1 to 3600 seconds")
+        throw StoreError.invalidSetting([.syncInterval])
       }
       try save(policy)
     }
@@ -145,12 +144,12 @@ extension LibraryStore {
 
   /// Adds or changes a category.
   public func setCategory(_ category: ReaderCategory) throws(StoreError) {
-    var problems: [String] = []
-    if category.code.trimmingWhitespace().isEmpty { problems.append("A category needs a code") }
-    if !(1...3650).contains(category.loanDays) { problems.append("Loan period must be 1 to 3650 days") }
-    if category.loanLimit < 0 { problems.append("Loan limit cannot be negative") }
-    if category.renewalLimit < 0 { problems.append("Renewal limit cannot be negative") }
-    guard problems.isEmpty else { throw .invalidSetting(problems.joined(separator: "\n")) }
+    var problems: [SettingProblem] = []
+    if category.code.trimmingWhitespace().isEmpty { problems.append(.categoryWithoutCode) }
+    if !(1...3650).contains(category.loanDays) { problems.append(.loanDays) }
+    if category.loanLimit < 0 { problems.append(.negativeLoanLimit) }
+    if category.renewalLimit < 0 { problems.append(.negativeRenewalLimit) }
+    guard problems.isEmpty else { throw .invalidSetting(problems) }
     try write { try save(category) }
   }
 
@@ -174,7 +173,7 @@ extension LibraryStore {
       let isDefault = try database.scalarInt(
         "SELECT count(*) FROM setting WHERE key = ? AND value = ?", SettingKey.defaultCategory.rawValue, code)
       guard isDefault == 0 else {
-        throw StoreError.invalidSetting("Category «\(code)» is the default category: choose another default first")
+        throw StoreError.invalidSetting([.removingDefaultCategory(code)])
       }
       try database.execute("DELETE FROM category WHERE code = ?", code)
     }
@@ -194,9 +193,16 @@ extension LibraryStore {
 
   public func holidays() throws(StoreError) -> [(day: LocalDate, name: String)] {
     try read {
-      try database.query("SELECT day, name FROM holiday ORDER BY day") { row in
-        (LocalDate(iso: row.string(0)) ?? LocalDate(daysSinceEpoch: 0), row.string(1))
+      try database.query("SELECT \(HolidayColumn.list) FROM holiday ORDER BY day") { row in
+        (try row.date(HolidayColumn.day), row.string(HolidayColumn.name))
       }
     }
   }
+}
+
+/// The columns of `holiday`.
+enum HolidayColumn: Int32, SelectedColumn {
+  case day, name
+
+  var sql: String { String(describing: self) }
 }

@@ -13,30 +13,48 @@ public struct ReaderListing: Hashable, Sendable {
   }
 }
 
+/// The columns of a reader, `reader r`, in the order `readerColumns` selects them.
+enum ReaderColumn: Int32, SelectedColumn {
+  case id, uuid, ticket, surname, firstName, patronymic, birthYear, phone, email, category, registered, createdAt
+  case updatedAt
+
+  var sql: String { column(of: "r") }
+}
+
+/// The columns of a reader's address, `address a`, after the reader's.
+enum AddressColumn: Int32, SelectedColumn {
+  case uuid, phone, postcode, city, street, house, flat
+
+  var sql: String { column(of: "a") }
+}
+
 extension LibraryStore {
-  static let readerColumns = """
-    r.id, r.uuid, r.ticket, r.surname, r.first_name, r.patronymic, r.birth_year, r.phone, r.email,
-    r.category, r.registered, r.created_at, r.updated_at,
-    a.uuid, a.phone, a.postcode, a.city, a.street, a.house, a.flat
-    """
-  static let readerColumnCount: Int32 = 20
+  static let readerColumns = ReaderColumn.list + ", " + AddressColumn.list
+  /// Where the columns a query selects after a reader's begin.
+  static let readerColumnCount = ReaderColumn.count + AddressColumn.count
   static let readerFrom = "reader r LEFT JOIN address a ON a.id = r.address_id"
 
-  static func decodeReader(_ row: Row, from start: Int32 = 0) -> Reader {
-    let c = { (offset: Int32) in start + offset }
+  static func decodeReader(_ row: Row, from start: Int32 = 0) throws -> Reader {
+    let at = start + ReaderColumn.count
     let address =
-      row.isNull(c(13))
+      row.isNull(AddressColumn.uuid, from: at)
       ? nil
       : Address(
-        id: RecordID(row.string(c(13))), phone: row.string(c(14)), postcode: row.string(c(15)),
-        city: row.string(c(16)), street: row.string(c(17)), house: row.string(c(18)), flat: row.string(c(19)))
+        id: RecordID(row.string(AddressColumn.uuid, from: at)), phone: row.string(AddressColumn.phone, from: at),
+        postcode: row.string(AddressColumn.postcode, from: at), city: row.string(AddressColumn.city, from: at),
+        street: row.string(AddressColumn.street, from: at), house: row.string(AddressColumn.house, from: at),
+        flat: row.string(AddressColumn.flat, from: at))
     return Reader(
-      id: RecordID(row.string(c(1))), ticket: row.string(c(2)), surname: row.string(c(3)),
-      firstName: row.string(c(4)), patronymic: row.string(c(5)), birthYear: row.optionalInt(c(6)),
-      phone: row.string(c(7)), email: row.string(c(8)), category: row.string(c(9)),
-      registered: LocalDate(iso: row.string(c(10))) ?? LocalDate(daysSinceEpoch: 0), address: address,
-      created: Timestamp(iso: row.string(c(11))) ?? Timestamp(millisecondsSinceEpoch: 0),
-      updated: Timestamp(iso: row.string(c(12))) ?? Timestamp(millisecondsSinceEpoch: 0))
+      id: RecordID(row.string(ReaderColumn.uuid, from: start)), ticket: row.string(ReaderColumn.ticket, from: start),
+      surname: row.string(ReaderColumn.surname, from: start),
+      firstName: row.string(ReaderColumn.firstName, from: start),
+      patronymic: row.string(ReaderColumn.patronymic, from: start),
+      birthYear: row.optionalInt(ReaderColumn.birthYear, from: start),
+      phone: row.string(ReaderColumn.phone, from: start),
+      email: row.string(ReaderColumn.email, from: start), category: row.string(ReaderColumn.category, from: start),
+      registered: try row.date(ReaderColumn.registered, from: start), address: address,
+      created: try row.timestamp(ReaderColumn.createdAt, from: start),
+      updated: try row.timestamp(ReaderColumn.updatedAt, from: start))
   }
 
   public func reader(ticket: String) throws(StoreError) -> Reader? {
@@ -49,7 +67,7 @@ extension LibraryStore {
       try database.queryFirst(
         "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.uuid = ? AND r.deleted = 0",
         id.text
-      ) { LibraryStore.decodeReader($0) }
+      ) { try LibraryStore.decodeReader($0) }
     }
   }
 
@@ -57,7 +75,7 @@ extension LibraryStore {
     try database.queryFirst(
       "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.ticket = ? AND r.deleted = 0",
       ticket
-    ) { LibraryStore.decodeReader($0) }
+    ) { try LibraryStore.decodeReader($0) }
   }
 
   /// The address already kept for this phone number, if any: a new reader of the same household
@@ -239,7 +257,7 @@ extension LibraryStore {
     let rows = try read {
       try database.query(sql, arguments: arguments) { row in
         ReaderListing(
-          reader: LibraryStore.decodeReader(row), booksOut: row.int(LibraryStore.readerColumnCount),
+          reader: try LibraryStore.decodeReader(row), booksOut: row.int(LibraryStore.readerColumnCount),
           overdue: row.int(LibraryStore.readerColumnCount + 1))
       }
     }

@@ -29,7 +29,7 @@ extension LibraryStore {
   }
 
   /// The books opened last, newest first (deleted ones left out).
-  public func recentBooks(limit: Int = 5) throws(StoreError) -> [BookListing] {
+  public func recentBooks(limit: Int = 5) throws(StoreError) -> [BookWithLoan] {
     let inventories = try read {
       try database.query(
         """
@@ -38,10 +38,10 @@ extension LibraryStore {
         """, limit
       ) { $0.string(0) }
     }
-    var listings: [BookListing] = []
+    var listings: [BookWithLoan] = []
     for inventory in inventories {
       guard let book = try book(inventory: inventory) else { continue }
-      listings.append(BookListing(book: book, loan: try currentLoan(ofBook: book)))
+      listings.append(BookWithLoan(book: book, loan: try currentLoan(ofBook: book)))
     }
     return listings
   }

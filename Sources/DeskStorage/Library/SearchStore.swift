@@ -80,10 +80,10 @@ extension LibraryStore {
 
   /// Searches the catalogue, answering with whole records (the command line, exports).
   public func searchBooks(_ query: String, filter: BookFilter = .all, limit: Int = searchCap) throws(StoreError)
-    -> SearchAnswer<BookListing>
+    -> SearchAnswer<BookWithLoan>
   {
     try searchBooks(
-      query, limit: limit, exact: { BookListing(book: $0, loan: $1) },
+      query, limit: limit, exact: { BookWithLoan(book: $0, loan: $1) },
       page: { search throws(StoreError) in try books(filter: filter, search: search, limit: limit) })
   }
 
@@ -93,13 +93,13 @@ extension LibraryStore {
     throws(StoreError) -> SearchAnswer<BookListRow>
   {
     try searchBooks(
-      query, limit: limit, exact: { BookListRow(book: BookSummary($0), loan: $1) },
+      query, limit: limit, exact: { BookListRow(book: BriefRecord($0), loan: $1) },
       page: { search throws(StoreError) in try bookListRows(filter: filter, search: search, limit: limit) })
   }
 
   /// One read of one snapshot: the stages of a search see the same library, and the search
   /// pays for one transaction instead of one per stage.
-  private func searchBooks<Listing: BookListed>(
+  private func searchBooks<Listing: InventoryNumbered>(
     _ query: String, limit: Int, exact: (Book, CurrentLoan?) -> Listing,
     page: (String) throws(StoreError) -> [Listing]
   ) throws(StoreError) -> SearchAnswer<Listing> {
@@ -108,7 +108,7 @@ extension LibraryStore {
     }
   }
 
-  private func searchBooksInRead<Listing: BookListed>(
+  private func searchBooksInRead<Listing: InventoryNumbered>(
     _ query: String, limit: Int, exact: (Book, CurrentLoan?) -> Listing,
     page: (String) throws(StoreError) -> [Listing]
   ) throws(StoreError) -> SearchAnswer<Listing> {
@@ -149,7 +149,7 @@ extension LibraryStore {
         """, today.iso, code, phone
       ) { row in
         ReaderListing(
-          reader: LibraryStore.decodeReader(row), booksOut: row.int(LibraryStore.readerColumnCount),
+          reader: try LibraryStore.decodeReader(row), booksOut: row.int(LibraryStore.readerColumnCount),
           overdue: row.int(LibraryStore.readerColumnCount + 1))
       }
     }

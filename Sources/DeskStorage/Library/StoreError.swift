@@ -20,7 +20,7 @@ public enum StoreError: Error, CustomStringConvertible {
   case readerHasBooks(reader: String, count: Int)
   case categoryInUse(code: String, readers: Int)
   case categoryNotFound(String)
-  case invalidSetting(String)
+  case invalidSetting([SettingProblem])
   /// The loan is no longer as the desk saw it (another desk changed it meanwhile).
   case loanChanged
   /// A change pulled from the central that this desk cannot apply (and so applies none of its batch).
@@ -29,6 +29,8 @@ public enum StoreError: Error, CustomStringConvertible {
   /// and what to do).
   case syncRefused(String)
   case conflictNotFound(Int)
+  /// A value in the file that does not parse (a date that is not one).
+  case unreadableValue(UnreadableValue)
   case database(DatabaseError)
 
   /// One line per problem, as the command line prints them.
@@ -36,6 +38,7 @@ public enum StoreError: Error, CustomStringConvertible {
     switch self {
     case .invalid(let errors): return errors.errors.map(\.description)
     case .refused(let refusals): return refusals.map(\.description)
+    case .invalidSetting(let problems): return problems.map(\.description)
     default: return [description]
     }
   }
@@ -82,8 +85,8 @@ public enum StoreError: Error, CustomStringConvertible {
       return "Category «\(code)» has \(readers) readers: move them to another category first"
     case .categoryNotFound(let code):
       return "Category «\(code)» does not exist"
-    case .invalidSetting(let message):
-      return message
+    case .invalidSetting(let problems):
+      return problems.map(\.description).joined(separator: "\n")
     case .loanChanged:
       return "The loan has changed since (another desk?): look at the book again"
     case .badChange(let reason):
@@ -93,9 +96,52 @@ public enum StoreError: Error, CustomStringConvertible {
       return message
     case .conflictNotFound(let number):
       return "No open conflict number \(number): see circdesk conflicts list"
+    case .unreadableValue(let value):
+      return value.description
     case .database(let error):
       if error.isBusy { return "The library database is busy: try again (\(error.message))" }
       return "Database error: \(error)"
     }
+  }
+}
+
+/// Why a rule of the circulation policy cannot be saved.
+public enum SettingProblem: Equatable, Sendable, CustomStringConvertible {
+  case closedEveryDay
+  case scannerLimits
+  case syncInterval
+  case categoryWithoutCode
+  case loanDays
+  case negativeLoanLimit
+  case negativeRenewalLimit
+  /// The category new readers get cannot be removed.
+  case removingDefaultCategory(String)
+
+  public var description: String {
+    switch self {
+    case .closedEveryDay: return "The library cannot be closed on every day of the week"
+    case .scannerLimits: return "The scanner's key gap must be 1 to 1000 ms and its shortest code 1 to 100 characters"
+    case .syncInterval: return "The sync interval must be 1 to 3600 seconds"
+    case .categoryWithoutCode: return "A category needs a code"
+    case .loanDays: return "Loan period must be 1 to 3650 days"
+    case .negativeLoanLimit: return "Loan limit cannot be negative"
+    case .negativeRenewalLimit: return "Renewal limit cannot be negative"
+    case .removingDefaultCategory(let code):
+      return "Category «\(code)» is the default category: choose another default first"
+    }
+  }
+}
+
+/// A value read from the library file that does not parse: the file was written by something
+/// other than the desk, or damaged. Told, never read as 1970 or as nothing.
+public struct UnreadableValue: Equatable, Sendable, CustomStringConvertible {
+  public enum Kind: Sendable { case time, date }
+  public var column: String
+  public var value: String
+  public var kind: Kind
+
+  public var description: String {
+    "\(column) holds «\(value)», not \(kind == .time ? "a time like 2026-11-30T10:00:00Z" : "a date like 2026-11-30"): "
+      + "the library file was changed outside circdesk, or is damaged"
   }
 }

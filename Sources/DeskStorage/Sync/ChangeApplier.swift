@@ -510,7 +510,8 @@ extension LibraryStore {
     case "book":
       guard
         let book = try database.queryFirst(
-          "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.uuid = ?", key, read: { LibraryStore.decodeBook($0) })
+          "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.uuid = ?", key,
+          read: { try LibraryStore.decodeBook($0) })
       else { return }
       try database.execute(
         "UPDATE book SET sort_key = ?1 WHERE uuid = ?2 AND sort_key IS NOT ?1", book.sortKey, key)
@@ -520,7 +521,7 @@ extension LibraryStore {
       guard
         let reader = try database.queryFirst(
           "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.uuid = ?", key,
-          read: { LibraryStore.decodeReader($0) })
+          read: { try LibraryStore.decodeReader($0) })
       else { return }
       try database.execute(
         "UPDATE reader SET sort_key = ?1 WHERE uuid = ?2 AND sort_key IS NOT ?1", reader.sortKey, key)

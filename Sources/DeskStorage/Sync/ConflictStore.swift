@@ -243,8 +243,9 @@ extension LibraryStore {
         return Conflict(
           number: row.number, key: row.key, kind: kind, entity: row.entity, recordID: row.record, otherID: row.other,
           summary: facts.summary, sides: facts.sides, holders: holders, facts: facts,
-          raised: Timestamp(iso: row.raised) ?? Timestamp(millisecondsSinceEpoch: 0),
-          resolved: row.resolved.flatMap(Timestamp.init(iso:)), resolution: row.resolution)
+          raised: try Timestamp.stored(row.raised, column: "conflict.raised_at"),
+          resolved: try row.resolved.map { try Timestamp.stored($0, column: "conflict.resolved_at") },
+          resolution: row.resolution)
       }
     }
   }

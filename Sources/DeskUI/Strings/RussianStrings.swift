@@ -11,6 +11,7 @@ public struct RussianStrings: UIStrings {
   }
 
   func books(_ count: Int) -> String { plural(count, "книга", "книги", "книг") }
+  func readersCount(_ count: Int) -> String { plural(count, "читатель", "читателя", "читателей") }
   func days(_ count: Int) -> String { plural(count, "день", "дня", "дней") }
 
   public let appName = "Абонемент"
@@ -510,8 +511,69 @@ public struct RussianStrings: UIStrings {
       return ["У читателя \(reader) на руках \(books(count)): сначала примите их"]
     case .loanChanged:
       return ["Выдача изменилась (на другой кафедре?): откройте книгу заново"]
-    default:
-      return error.lines
+    case .notADatabase(let path):
+      return ["\(path) — не база библиотеки (это файл другого рода): укажите другой файл в --db или уберите этот"]
+    case .newerSchema(let path, let found, let supported):
+      return [
+        "\(path) записан более новой версией circdesk (схема \(found); эта версия знает до \(supported)): "
+          + "обновите circdesk, чтобы открыть его"
+      ]
+    case .readOnly(let path):
+      return ["\(path) нельзя записать (файл или папка только для чтения): проверьте права"]
+    case .cannotUpgradeReadOnly(let path, let found, let latest):
+      return [
+        "\(path) записан более старой версией circdesk (схема \(found), теперь \(latest)), и обновить его здесь "
+          + "нельзя: файл не записывается; откройте его один раз от имени того, кто может его записать"
+      ]
+    case .notALibrary(let path, let tables, let version):
+      let named =
+        tables.isEmpty
+        ? "таблиц нет, но user_version \(version) записал не circdesk"
+        : "таблицы: " + tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? "…" : "")
+      return [
+        "\(path) — файл SQLite другой программы (\(named)), а не библиотека: он оставлен как был; укажите другой файл в --db"
+      ]
+    case .busy(let path):
+      return ["\(path) слишком долго занят другой программой: повторите или закройте ту программу"]
+    case .cannotOpen(let path, let reason):
+      return ["Не удаётся открыть \(path): \(reason)"]
+    case .categoryInUse(let code, let readers):
+      return ["В категории «\(code)» \(readersCount(readers)): сначала переведите их в другую"]
+    case .categoryNotFound(let code):
+      return ["Категории «\(code)» нет"]
+    case .invalidSetting(let problems):
+      return problems.map(message)
+    case .badChange(let reason):
+      return [
+        "Изменение с сервера отклонено: \(reason). Ничего из его пакета не применено; "
+          + "сообщите тому, кто ведёт сервер"
+      ]
+    case .syncRefused(let reason):
+      return ["Синхронизация отклонена: \(reason)"]
+    case .conflictNotFound(let number):
+      return ["Открытого конфликта № \(number) нет: см. circdesk conflicts list"]
+    case .unreadableValue(let value):
+      let expected = value.kind == .time ? "время вида 2026-11-30T10:00:00Z" : "дата вида 2026-11-30"
+      return [
+        "В \(value.column) записано «\(value.value)», а не \(expected): файл библиотеки изменён не circdesk или повреждён"
+      ]
+    case .database(let error):
+      if error.isBusy { return ["База библиотеки занята: повторите (\(error.message))"] }
+      return ["Ошибка базы данных: \(error)"]
+    }
+  }
+
+  func message(_ problem: SettingProblem) -> String {
+    switch problem {
+    case .closedEveryDay: return "Библиотека не может быть закрыта во все дни недели"
+    case .scannerLimits: return "Пауза сканера — от 1 до 1000 мс, кратчайший код — от 1 до 100 знаков"
+    case .syncInterval: return "Интервал синхронизации — от 1 до 3600 секунд"
+    case .categoryWithoutCode: return "У категории должен быть код"
+    case .loanDays: return "Срок выдачи — от 1 до 3650 дней"
+    case .negativeLoanLimit: return "Предел выдач не может быть отрицательным"
+    case .negativeRenewalLimit: return "Предел продлений не может быть отрицательным"
+    case .removingDefaultCategory(let code):
+      return "Категория «\(code)» — категория по умолчанию: сначала назначьте другую"
     }
   }
 
