@@ -2,21 +2,6 @@ import DeskDomain
 import DeskStorage
 import Dispatch
 
-/// What an import did, or with `--dry-run` would do.
-public struct ImportReport: Sendable {
-  public var records = 0
-  public var booksAdded = 0
-  public var booksUpdated = 0
-  public var readersAdded = 0
-  public var readersUpdated = 0
-  public var loansAdded = 0
-  /// One line for each record, copy or loan not taken, with where it stands in the file.
-  public var problems: [String] = []
-  public var notes: [String] = []
-
-  public init() {}
-}
-
 /// Reads IRBIS records (plain text or ISO 2709) into the library in one transaction: records it
 /// cannot take are reported and the rest imported; an error of the database leaves it as it was.
 /// Reading and checking run on a second thread while this one writes.
@@ -229,103 +214,5 @@ public struct RecordImporter {
         added[key, default: 0] += 1
       }
     }
-  }
-}
-
-/// What makes two loans of one book the same loan.
-struct LoanKey: Hashable {
-  var inventory: String
-  var ticket: String
-  var issued: Timestamp
-  var due: LocalDate
-  var returned: Timestamp?
-}
-
-enum LoanImport {
-  /// Records the loan; the reason when the library refused it (the book out to someone else).
-  static func record(
-    store: LibraryStore, ticket: String, loan: IRBISLoan, issued: Timestamp, returned: Timestamp?,
-    renewed: Timestamp? = nil
-  ) -> String? {
-    do throws(StoreError) {
-      try store.recordLoan(
-        ticket: ticket, inventory: loan.inventory, issued: issued, due: loan.due, returned: returned,
-        renewals: max(loan.renewals, renewed == nil ? 0 : 1), renewed: renewed,
-        desk: loan.desk.isEmpty ? "import" : loan.desk)
-      return nil
-    } catch {
-      return error.lines.joined(separator: "; ")
-    }
-  }
-}
-
-/// IRBIS plain-text files.
-public enum IRBISTextImport {
-  /// What the parsing thread hands to the checking one, in file order.
-  enum Parsed: Sendable {
-    case record(IRBISRecord, source: String)
-    case problem(String)
-  }
-
-  public static func run(
-    path: String, encoding: FileEncoding?, store: LibraryStore, update: Bool, dryRun: Bool,
-    maximumLineBytes: Int = LineReader.defaultMaximumLineBytes, assignInventory: String? = nil
-  ) throws -> ImportReport {
-    let lines = try LineReader(path: path, encoding: encoding, maximumLineBytes: maximumLineBytes)
-    return try RecordImporter.run(store: store, update: update, dryRun: dryRun, assignInventory: assignInventory) {
-      records in
-      // Lines become records on a thread of their own while this one checks them and makes their
-      // rows: one thread doing both was the slower end of the import (a million books with kept
-      // fields: 65 s; 3 threads: see the benchmark).
-      let parsed = BatchPipe<Parsed>(capacity: 16)
-      let parsing = DispatchSemaphore(value: 0)
-      DispatchQueue.global().async {
-        parse(lines, into: parsed)
-        parsing.signal()
-      }
-      defer {
-        parsed.cancel()
-        parsing.wait()
-      }
-      while let batch = try parsed.receive() {
-        for item in batch {
-          switch item {
-          case .record(let record, let source): try records.take(record, source: source)
-          case .problem(let text): try records.problem(text)
-          }
-        }
-      }
-    }
-  }
-
-  /// Reads the lines into records, in batches, until the end or until nobody listens.
-  private static func parse(_ lines: LineReader, into pipe: BatchPipe<Parsed>) {
-    var batch: [Parsed] = []
-    batch.reserveCapacity(256)
-    var listening = true
-    func send(_ item: Parsed) {
-      batch.append(item)
-      guard batch.count >= 256 else { return }
-      listening = pipe.send(batch)
-      batch.removeAll(keepingCapacity: true)
-    }
-    var reader = IRBISReader()
-    while listening, let line = lines.next() {
-      if case .unending? = line.problem {
-        send(.problem("line \(lines.lineNumber): \(line.problem?.description ?? "")"))
-        break
-      }
-      switch reader.feed(line.text, problem: line.problem?.description) {
-      case .record(let record, let number, let firstLine)?:
-        send(.record(record, source: "record \(number) (line \(firstLine))"))
-      case .problem(let problem)?:
-        send(.problem(problem.description))
-      case nil:
-        break
-      }
-    }
-    if listening, case .problem(let problem)? = reader.finish() { send(.problem(problem.description)) }
-    if listening, !batch.isEmpty { _ = pipe.send(batch) }
-    pipe.finish()
   }
 }
