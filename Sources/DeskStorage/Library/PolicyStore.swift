@@ -204,5 +204,5 @@ extension LibraryStore {
 enum HolidayColumn: Int32, SelectedColumn {
   case day, name
 
-  var sql: String { String(describing: self) }
+  var sql: String { name }
 }

@@ -13,8 +13,8 @@ extension SelectedColumn {
   static var list: String { allCases.map(\.sql).joined(separator: ", ") }
   static var count: Int32 { Int32(allCases.count) }
 
-  /// The column named after the case, `authorSurname` as `alias.author_surname`.
-  func column(of alias: String) -> String {
+  /// The column named after the case: `authorSurname` is `author_surname`.
+  var name: String {
     var name = ""
     for character in String(describing: self) {
       if character.isUppercase {
@@ -23,8 +23,11 @@ extension SelectedColumn {
         name.append(character)
       }
     }
-    return alias + "." + name
+    return name
   }
+
+  /// The column of the case in the table `alias`: `b.author_surname`.
+  func column(of alias: String) -> String { alias + "." + name }
 }
 
 extension Row {

@@ -227,14 +227,17 @@ extension LibraryStore {
     try read {
       try database.query(
         """
-        SELECT id, key, kind, entity, record_id, other_id, details, raised_at, resolved_at, resolution FROM conflict
+        SELECT \(ConflictColumn.list) FROM conflict
         \(all ? "" : "WHERE resolved_at IS NULL") ORDER BY resolved_at IS NOT NULL, id
         """
       ) { row in
         (
-          number: row.int(0), key: row.string(1), kind: row.string(2), entity: row.string(3), record: row.string(4),
-          other: row.string(5), details: row.string(6), raised: row.string(7), resolved: row.optionalString(8),
-          resolution: row.string(9)
+          number: row.int(ConflictColumn.id), key: row.string(ConflictColumn.key),
+          kind: row.string(ConflictColumn.kind),
+          entity: row.string(ConflictColumn.entity), record: row.string(ConflictColumn.recordId),
+          other: row.string(ConflictColumn.otherId), details: row.string(ConflictColumn.details),
+          raised: row.string(ConflictColumn.raisedAt), resolved: row.optionalString(ConflictColumn.resolvedAt),
+          resolution: row.string(ConflictColumn.resolution)
         )
       }.compactMap { row in
         guard let kind = ConflictKind(rawValue: row.kind) else { return nil }
@@ -490,4 +493,11 @@ extension LibraryStore {
     guard let settled = try conflict(number: number) else { throw StoreError.conflictNotFound(number) }
     return settled
   }
+}
+
+/// The columns of `conflict`, in the order its list selects them.
+enum ConflictColumn: Int32, SelectedColumn {
+  case id, key, kind, entity, recordId, otherId, details, raisedAt, resolvedAt, resolution
+
+  var sql: String { name }
 }
