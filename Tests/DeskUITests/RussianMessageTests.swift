@@ -19,7 +19,9 @@ import Testing
     .bookOnLoan(book: "Книга", inventory: "1", reader: "Иванова М."), .readerHasBooks(reader: "Иванова М.", count: 2),
     .categoryInUse(code: "adult", readers: 3), .categoryNotFound("kids"), .invalidSetting([.syncInterval, .loanDays]),
     .loanChanged, .badChange("change 7: no such record"), .syncRefused("run circdesk sync first"),
-    .conflictNotFound(4), .database(DatabaseError(extendedCode: SQLITE_BUSY, message: "database is locked")),
+    .conflictNotFound(4), .settlementRefused(number: 3, kind: .inventory, .numberTaken("17")),
+    .settlementRefused(number: 3, kind: .editAfterDelete, .readerHoldsBooks(2)),
+    .database(DatabaseError(extendedCode: SQLITE_BUSY, message: "database is locked")),
     .database(DatabaseError(extendedCode: SQLITE_IOERR, message: "disk I/O error")),
   ]
 

@@ -29,6 +29,8 @@ public enum StoreError: Error, CustomStringConvertible {
   /// and what to do).
   case syncRefused(String)
   case conflictNotFound(Int)
+  /// Conflict `number` cannot be settled the way asked.
+  case settlementRefused(number: Int, kind: ConflictKind, SettlementRefusal)
   /// A value in the file that does not parse (a date that is not one).
   case unreadableValue(UnreadableValue)
   case database(DatabaseError)
@@ -94,6 +96,9 @@ public enum StoreError: Error, CustomStringConvertible {
         + "tell whoever runs the central"
     case .syncRefused(let message):
       return message
+    case .settlementRefused(let number, let kind, let refusal):
+      return "Conflict \(number) is «\(kind.title)»: \(refusal.reason(number: number))"
+        + (refusal.namesRemedy ? "; \(kind.remedy(number: number))" : "")
     case .conflictNotFound(let number):
       return "No open conflict number \(number): see circdesk conflicts list"
     case .unreadableValue(let value):
@@ -143,5 +148,45 @@ public struct UnreadableValue: Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     "\(column) holds «\(value)», not \(kind == .time ? "a time like 2026-11-30T10:00:00Z" : "a date like 2026-11-30"): "
       + "the library file was changed outside circdesk, or is damaged"
+  }
+}
+
+/// Why a conflict could not be settled the way asked.
+public enum SettlementRefusal: Equatable, Sendable {
+  case noLoanToTicket(String)
+  case numberTaken(String)
+  case recordGone
+  case otherRecordDeleted
+  /// Both records of a clash of inventory numbers are out: two copies, not one book twice.
+  case bothOut(loans: Int)
+  case cannotRestore(entity: String)
+  case cannotDelete(entity: String)
+  case readerHoldsBooks(Int)
+  case doesNotSettle
+
+  /// Whether the message goes on with how such a conflict is settled.
+  public var namesRemedy: Bool {
+    switch self {
+    case .noLoanToTicket, .recordGone, .cannotRestore, .cannotDelete, .doesNotSettle: return true
+    case .numberTaken, .otherRecordDeleted, .bothOut, .readerHoldsBooks: return false
+    }
+  }
+
+  public func reason(number: Int) -> String {
+    switch self {
+    case .noLoanToTicket(let ticket): return "no open loan of the book is to ticket \(ticket)"
+    case .numberTaken(let taken): return "\(taken) is taken too: give another"
+    case .recordGone: return "this desk's record is gone"
+    case .otherRecordDeleted: return "the other desk's record is deleted: give this one another number"
+    case .bothOut(let loans):
+      return "both are out (\(loans) loans), so they are two copies: give this one another number, or take one back "
+        + "first"
+    case .cannotRestore(let entity): return "a \(entity) cannot be restored"
+    case .cannotDelete(let entity): return "a \(entity) cannot be deleted"
+    case .readerHoldsBooks(let count):
+      return "the reader holds \(englishPlural(count, "book")): take them back (or keep a deleted book deleted) "
+        + "first, or restore the reader: conflicts resolve \(number) --restore"
+    case .doesNotSettle: return "that does not settle it"
+    }
   }
 }

@@ -389,9 +389,8 @@ extension LibraryStore {
           read: { (kind: ConflictKind(rawValue: $0.string(0)), entity: $0.string(1), record: $0.string(2)) }),
         let kind = row.kind
       else { throw StoreError.conflictNotFound(number) }
-      func refuse(_ message: String, remedy: Bool = true) -> StoreError {
-        .syncRefused(
-          "Conflict \(number) is «\(kind.title)»: \(message)" + (remedy ? "; \(kind.remedy(number: number))" : ""))
+      func refuse(_ refusal: SettlementRefusal) -> StoreError {
+        .settlementRefused(number: number, kind: kind, refusal)
       }
       switch (kind, settlement) {
       case (.doubleIssue, .holder(let ticket)):
@@ -402,7 +401,7 @@ extension LibraryStore {
             SELECT l.id, r.surname || ' ' || r.first_name FROM loan l JOIN reader r ON r.id = l.reader_id
             WHERE l.book_id = ? AND l.returned_at IS NULL AND l.deleted = 0 AND r.ticket = ?
             """, book, ticket.identifierForm, read: { (loan: $0.int64(0), name: $0.string(1)) })
-        else { throw refuse("no open loan of the book is to ticket \(ticket)") }
+        else { throw refuse(.noLoanToTicket(ticket)) }
         let resolution = "held by \(holder.name) (ticket \(ticket.identifierForm)); the other loans closed"
         let holderID = try database.queryFirst("SELECT uuid FROM loan WHERE id = ?", holder.loan) { $0.string(0) } ?? ""
         try database.execute(
@@ -427,7 +426,7 @@ extension LibraryStore {
           isBook
             ? "SELECT count(*) FROM book WHERE inventory = ? AND deleted = 0"
             : "SELECT count(*) FROM reader WHERE ticket = ? AND deleted = 0", number)
-        guard taken == 0 else { throw refuse("\(number) is taken too: give another", remedy: false) }
+        guard taken == 0 else { throw refuse(.numberTaken(number)) }
         try database.execute(
           isBook
             ? "UPDATE book SET inventory = ?, clash = 0, updated_at = ? WHERE uuid = ?"
@@ -436,10 +435,10 @@ extension LibraryStore {
         // The record goes to the central again, whole, at the next sync.
         try releaseSettledClashes()
       case (.inventory, .duplicate), (.ticket, .duplicate):
-        try settleAsDuplicate(number, kind: kind, entity: row.entity, record: row.record) { refuse($0, remedy: $1) }
+        try settleAsDuplicate(number, kind: kind, entity: row.entity, record: row.record) { refuse($0) }
       case (.editAfterDelete, .restore):
         guard let table = SyncedTables.table(row.entity), table.field("deleted") != nil else {
-          throw refuse("a \(row.entity) cannot be restored")
+          throw refuse(.cannotRestore(entity: row.entity))
         }
         try database.execute(
           "UPDATE \(table.table) SET deleted = 0, updated_at = ? WHERE \(table.key) = ?", now.iso, row.record)
@@ -447,7 +446,7 @@ extension LibraryStore {
         try database.execute(
           "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ?", now.iso, resolution, number)
       case (.editAfterDelete, .keepDeleted):
-        guard let table = SyncedTables.table(row.entity) else { throw refuse("a \(row.entity) cannot be deleted") }
+        guard let table = SyncedTables.table(row.entity) else { throw refuse(.cannotDelete(entity: row.entity)) }
         if row.entity == "reader" {
           let holding = try database.scalarInt(
             """
@@ -455,9 +454,7 @@ extension LibraryStore {
             WHERE r.uuid = ? AND l.returned_at IS NULL AND l.deleted = 0
             """, row.record)
           guard holding == 0 else {
-            throw refuse(
-              "the reader holds \(englishPlural(holding, "book")): take them back (or keep a deleted book deleted) "
-                + "first, or restore the reader: conflicts resolve \(number) --restore", remedy: false)
+            throw refuse(.readerHoldsBooks(holding))
           }
         }
         let resolution = "kept deleted"
@@ -487,7 +484,7 @@ extension LibraryStore {
             """, now.iso, now.iso, row.record)
         }
       default:
-        throw refuse("that does not settle it")
+        throw refuse(.doesNotSettle)
       }
     }
     guard let settled = try conflict(number: number) else { throw StoreError.conflictNotFound(number) }

@@ -6,7 +6,7 @@ extension LibraryStore {
   /// and this desk's record is deleted. The central learns the record only as deleted, and the
   /// loans as loans of the other record.
   func settleAsDuplicate(
-    _ number: Int, kind: ConflictKind, entity: String, record: String, refuse: (String, Bool) -> StoreError
+    _ number: Int, kind: ConflictKind, entity: String, record: String, refuse: (SettlementRefusal) -> StoreError
   ) throws {
     let isBook = kind == .inventory
     let table = isBook ? "book" : "reader"
@@ -16,11 +16,11 @@ extension LibraryStore {
         "SELECT other_id FROM conflict WHERE id = ?", number, read: { $0.string(0) }),
       let here = try database.queryFirst(
         "SELECT id FROM \(table) WHERE uuid = ? AND deleted = 0", record, read: { $0.int64(0) })
-    else { throw refuse("this desk's record is gone", true) }
+    else { throw refuse(.recordGone) }
     guard
       let there = try database.queryFirst(
         "SELECT id FROM \(table) WHERE uuid = ? AND deleted = 0", other, read: { $0.int64(0) })
-    else { throw refuse("the other desk's record is deleted: give this one another number", false) }
+    else { throw refuse(.otherRecordDeleted) }
     if isBook {
       let out = try database.scalarInt(
         "SELECT count(*) FROM loan WHERE book_id IN (?, ?) AND returned_at IS NULL AND deleted = 0", here, there)
@@ -30,9 +30,7 @@ extension LibraryStore {
           SELECT count(DISTINCT book_id) FROM loan WHERE book_id IN (?, ?) AND returned_at IS NULL AND deleted = 0
           """, here, there) == 2
       guard !outBoth else {
-        throw refuse(
-          "both are out (\(out) loans), so they are two copies: give this one another number, or take one back "
-            + "first", false)
+        throw refuse(.bothOut(loans: out))
       }
     }
     // Nothing of this desk's record reached the central (its changes were held), so the moves

@@ -552,6 +552,11 @@ public struct RussianStrings: UIStrings {
       return ["Синхронизация отклонена: \(reason)"]
     case .conflictNotFound(let number):
       return ["Открытого конфликта № \(number) нет: см. circdesk conflicts list"]
+    case .settlementRefused(let number, let kind, let refusal):
+      return [
+        "Конфликт \(number) («\(conflictKind(kind))»): \(reason(refusal, number: number))"
+          + (refusal.namesRemedy ? "; \(remedy(kind, number: number))" : "")
+      ]
     case .unreadableValue(let value):
       let expected = value.kind == .time ? "время вида 2026-11-30T10:00:00Z" : "дата вида 2026-11-30"
       return [
@@ -560,6 +565,34 @@ public struct RussianStrings: UIStrings {
     case .database(let error):
       if error.isBusy { return ["База библиотеки занята: повторите (\(error.message))"] }
       return ["Ошибка базы данных: \(error)"]
+    }
+  }
+
+  func reason(_ refusal: SettlementRefusal, number: Int) -> String {
+    switch refusal {
+    case .noLoanToTicket(let ticket): return "открытой выдачи книги читателю с билетом \(ticket) нет"
+    case .numberTaken(let taken): return "\(taken) тоже занят: дайте другой"
+    case .recordGone: return "записи этого пункта больше нет"
+    case .otherRecordDeleted: return "запись другого пункта удалена: дайте этой другой номер"
+    case .bothOut(let loans):
+      return
+        "обе выданы (выдач: \(loans)), значит, это два экземпляра: дайте этому другой номер или сначала примите один"
+    case .cannotRestore(let entity): return "запись «\(entity)» восстановить нельзя"
+    case .cannotDelete(let entity): return "запись «\(entity)» удалить нельзя"
+    case .readerHoldsBooks(let count):
+      return "у читателя на руках \(books(count)): сначала примите их (или оставьте удалённую книгу удалённой), "
+        + "или восстановите читателя: conflicts resolve \(number) --restore"
+    case .doesNotSettle: return "это его не решает"
+    }
+  }
+
+  func remedy(_ kind: ConflictKind, number: Int) -> String {
+    switch kind {
+    case .inventory, .ticket:
+      return "дайте одной из записей другой номер: conflicts resolve \(number) --renumber НОВЫЙ, "
+        + "или --duplicate, если это одна запись"
+    case .doubleIssue: return "скажите, у кого книга: conflicts resolve \(number) --holder БИЛЕТ"
+    case .editAfterDelete: return "conflicts resolve \(number) --restore или --keep-deleted"
     }
   }
 
