@@ -124,15 +124,16 @@ import Testing
     #expect(statements.filter { $0.hasPrefix("BEGIN") || $0.hasPrefix("SAVEPOINT") }.count == 1)
     #expect(statements.filter { $0.contains("INSERT INTO loan") }.count == 1)
     // The reader, the book, the policy (settings, holidays, categories: a few rows each), the
-    // book's open loan, the reader's loans, the insert.
-    #expect(statements.count == 10, "\(statements.joined(separator: "\n"))")
+    // book's open loan, whether it waits on the hold shelf, the reader's loans, the insert, and
+    // the reader's hold on it fulfilled.
+    #expect(statements.count == 12, "\(statements.joined(separator: "\n"))")
     var plans: [String] = []
     for sql in statements where sql.hasPrefix("SELECT") || sql.hasPrefix("WITH") {
       let count = Int(sqlite3_bind_parameter_count(try Statement(database: store.database, sql: sql).handle))
       let arguments = Array(repeating: "" as any DatabaseValueConvertible, count: count)
       plans += try store.database.query("EXPLAIN QUERY PLAN " + sql, arguments: arguments) { $0.string(3) }
     }
-    let growing = ["book", "reader", "loan", "address"].map { "SCAN \($0)" }
+    let growing = ["book", "reader", "loan", "address", "hold", "h"].map { "SCAN \($0)" }
     #expect(!plans.contains { plan in growing.contains { plan == $0 || plan.hasPrefix($0 + " ") } }, "\(plans)")
     #expect(plans.contains("SEARCH b USING INDEX book_inventory (inventory=?)"), "\(plans)")
   }

@@ -176,4 +176,5 @@ public let librarySchemaBeforeSync =
     ALTER TABLE book DROP COLUMN source_copy; ALTER TABLE book DROP COLUMN record_group;
     CREATE INDEX book_list ON book(sort_key, inventory, author_surname, author_initials, title, year, deleted)
       WHERE deleted = 0;
+    DROP TABLE hold; ALTER TABLE category DROP COLUMN hold_limit;
     """

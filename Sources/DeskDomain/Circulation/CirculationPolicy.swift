@@ -26,6 +26,8 @@ public struct CirculationPolicy: Hashable, Sendable {
   /// How often a desk joined to a central syncs while nothing changes here, in seconds (a change
   /// made here goes out within a second or two whatever this says).
   public var syncIntervalSeconds = 30
+  /// Days a copy put aside for a hold waits on the hold shelf (Koha's `ReservesMaxPickUpDelay`).
+  public var holdPickupDays = 7
 
   public init(
     dueDateMode: DueDateMode = .datedue, calendar: LibraryCalendar = LibraryCalendar(closedWeekdays: [.sunday]),

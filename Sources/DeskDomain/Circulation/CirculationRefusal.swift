@@ -22,6 +22,18 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
   case notABook(String)
   /// The copy is lost, written off, in repair, in processing or for reference only.
   case notForLoan(book: String, inventory: String, status: CopyStatus)
+  /// The copy waits on the hold shelf for another reader.
+  case heldForAnother(book: String, inventory: String, reader: String, ticket: String)
+  /// Another reader waits for the title and no other copy is free.
+  case renewalHeld(book: String, inventory: String, reader: String, ticket: String)
+  case holdLimitReached(reader: String, limit: Int, category: String)
+  case alreadyHolds(reader: String, book: String)
+  case alreadyHasTitle(reader: String, book: String, inventory: String)
+  /// A copy is on the shelf: it is issued, not waited for.
+  case copyOnShelf(book: String, inventory: String)
+  case holdDateInPast(LocalDate)
+  case unknownHold(Int)
+  case holdEnded(number: Int, state: HoldState)
 
   public var description: String {
     switch self {
@@ -64,6 +76,25 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
       if status == .referenceOnly { return "«\(book)» (\(inventory)) is for reference only: it is read here, not lent" }
       return "«\(book)» (\(inventory)) is \(status.label) and cannot be issued: if it is back on the shelf, "
         + "make it available first (s on the book's screen, or book edit --status available)"
+    case .heldForAnother(let book, let inventory, let reader, let ticket):
+      return "«\(book)» (\(inventory)) waits on the hold shelf for \(reader) (ticket \(ticket)): it is issued to them only"
+    case .renewalHeld(let book, let inventory, let reader, let ticket):
+      return "«\(book)» (\(inventory)) cannot be renewed: \(reader) (ticket \(ticket)) is waiting for it and no "
+        + "other copy is free; take it back"
+    case .holdLimitReached(let reader, let limit, let category):
+      return "\(reader) already has \(englishPlural(limit, "hold")), the limit for category «\(category)»"
+    case .alreadyHolds(let reader, let book):
+      return "\(reader) already has a hold on \(book)"
+    case .alreadyHasTitle(let reader, let book, let inventory):
+      return "\(reader) already has «\(book)» (\(inventory)) on loan"
+    case .copyOnShelf(let book, let inventory):
+      return "«\(book)» (\(inventory)) is on the shelf: issue it instead of placing a hold"
+    case .holdDateInPast(let date):
+      return "The date \(date.iso) after which the hold is not wanted is in the past"
+    case .unknownHold(let number):
+      return "No hold number \(number): see circdesk hold list"
+    case .holdEnded(let number, let state):
+      return "Hold \(number) is \(state.rawValue) already: nothing to change"
     }
   }
 }

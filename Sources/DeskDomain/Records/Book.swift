@@ -64,10 +64,7 @@ public struct Book: Hashable, Sendable {
 
   /// Orders books by author then title, the way a catalogue card drawer does; a book
   /// without an author files under its title. Unique, because it ends with the inventory number.
-  public var sortKey: String {
-    let head = authorSurname.isEmpty ? [title] : [authorSurname, authorInitials, title]
-    return (head.map(TextFolding.fold) + [inventoryNumber]).joined(separator: "\u{1}")
-  }
+  public var sortKey: String { sortPrefix + inventoryNumber }
 
   /// The folded words a search looks in. Codes (inventory number, ISBN) are not among them: a
   /// search finds those exactly, and a million unique numbers would swamp the vocabulary.

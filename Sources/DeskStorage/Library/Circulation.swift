@@ -14,9 +14,12 @@ public struct LoanRecord: Hashable, Sendable {
   public var bookAuthor: String
   public var readerTicket: String
   public var readerName: String
+  /// After a return: the hold the copy was put aside for, to go on the hold shelf.
+  public var heldFor: HoldTrap?
 
   public init(
-    loan: Loan, inventory: String, bookTitle: String, bookAuthor: String, readerTicket: String, readerName: String
+    loan: Loan, inventory: String, bookTitle: String, bookAuthor: String, readerTicket: String, readerName: String,
+    heldFor: HoldTrap? = nil
   ) {
     self.loan = loan
     self.inventory = inventory
@@ -24,6 +27,7 @@ public struct LoanRecord: Hashable, Sendable {
     self.bookAuthor = bookAuthor
     self.readerTicket = readerTicket
     self.readerName = readerName
+    self.heldFor = heldFor
   }
 }
 
@@ -154,9 +158,14 @@ extension LibraryStore {
     }
     var refusals = found
     if let due, due < moment.date { refusals.append(.dueDateInPast(due)) }
-    for (_, book) in books {
+    for (rowID, book) in books {
       if !book.status.circulates {
         refusals.append(.notForLoan(book: book.title, inventory: book.inventoryNumber, status: book.status))
+      }
+      // A copy on the hold shelf goes to the reader it waits for, and to nobody else.
+      if let held = try waitingHold(bookRowID: rowID), held.readerRowID != reader.rowID {
+        refusals.append(
+          .heldForAnother(book: book.title, inventory: book.inventoryNumber, reader: held.name, ticket: held.ticket))
       }
       guard let current = try currentLoan(bookID: book.id) else { continue }
       if current.readerTicket == reader.reader.ticket {
@@ -182,6 +191,7 @@ extension LibraryStore {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """, loan.id.text, rowID, reader.rowID, loan.issued.iso, loan.due.iso, loan.desk, loan.issued.iso,
         loan.issued.iso)
+      try fulfilHolds(of: reader.rowID, book: book, bookRowID: rowID, at: moment.instant)
       issued.append(
         LoanRecord(
           loan: loan, inventory: book.inventoryNumber, bookTitle: book.title, bookAuthor: book.author,
@@ -225,6 +235,8 @@ extension LibraryStore {
     }
     var returned = record
     returned.loan.returned = now
+    // The copy fills the first hold of its queue, if one waits: it goes to the hold shelf.
+    if let rowID = try bookRowID(inventory: record.inventory) { returned.heldFor = try trap(bookRowID: rowID) }
     return returned
   }
 
@@ -281,9 +293,16 @@ extension LibraryStore {
         continue
       }
       let (_, overdue) = try loanCounts(readerRowID: readerRowID, today: moment.date)
-      let problems = CirculationRules.renewalRefusals(
+      var problems = CirculationRules.renewalRefusals(
         loan: record.loan, bookName: record.bookTitle, inventory: record.inventory, readerName: reader.shortName,
         category: category, overdueLoans: overdue, policy: policy)
+      // Koha's rule: no renewal while another reader waits for the title and no other copy is free.
+      if let rowID = try bookRowID(inventory: record.inventory), let book = try findBook(inventory: record.inventory),
+        let waiting = try readerWaiting(forBookRowID: rowID, book: book)
+      {
+        problems.append(
+          .renewalHeld(book: record.bookTitle, inventory: record.inventory, reader: waiting.name, ticket: waiting.ticket))
+      }
       guard problems.isEmpty else {
         refusals += problems.filter { !refusals.contains($0) }
         continue

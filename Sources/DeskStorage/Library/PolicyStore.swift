@@ -19,6 +19,7 @@ extension LibraryStore {
     case scannerSuffix = "scanner_suffix"
     case bell = "bell"
     case syncInterval = "sync_interval_s"
+    case holdPickupDays = "hold_pickup_days"
   }
 
   /// True for a library made by `circdesk demo`, which may be replaced by a fresh demo.
@@ -53,10 +54,11 @@ extension LibraryStore {
 
   public func categories() throws(StoreError) -> [ReaderCategory] {
     try read {
-      try database.query("SELECT code, name, loan_days, loan_limit, renewal_limit FROM category ORDER BY code") {
+      try database.query("SELECT \(CategoryColumn.list) FROM category ORDER BY code") {
         ReaderCategory(
-          code: $0.string(0), name: $0.string(1), loanDays: $0.int(2), loanLimit: $0.int(3),
-          renewalLimit: $0.int(4))
+          code: $0.string(CategoryColumn.code), name: $0.string(CategoryColumn.name),
+          loanDays: $0.int(CategoryColumn.loanDays), loanLimit: $0.int(CategoryColumn.loanLimit),
+          renewalLimit: $0.int(CategoryColumn.renewalLimit), holdLimit: $0.int(CategoryColumn.holdLimit))
       }
     }
   }
@@ -96,6 +98,7 @@ extension LibraryStore {
       policy.scannerPrefix = settings[SettingKey.scannerPrefix.rawValue] ?? ""
       policy.scannerSuffix = settings[SettingKey.scannerSuffix.rawValue] ?? ""
       if let bell = settings[SettingKey.bell.rawValue] { policy.bell = bell == "1" }
+      if let days = settings[SettingKey.holdPickupDays.rawValue].flatMap(Int.init) { policy.holdPickupDays = days }
       if let interval = settings[SettingKey.syncInterval.rawValue].flatMap(Int.init) {
         policy.syncIntervalSeconds = interval
       }
@@ -119,6 +122,7 @@ extension LibraryStore {
       guard (1...3600).contains(policy.syncIntervalSeconds) else {
         throw StoreError.invalidSetting([.syncInterval])
       }
+      guard (1...365).contains(policy.holdPickupDays) else { throw StoreError.invalidSetting([.holdPickupDays]) }
       try save(policy)
     }
   }
@@ -134,6 +138,7 @@ extension LibraryStore {
       (.scannerMinimumLength, String(policy.scannerMinimumLength)),
       (.scannerPrefix, policy.scannerPrefix), (.scannerSuffix, policy.scannerSuffix),
       (.bell, policy.bell ? "1" : "0"), (.syncInterval, String(policy.syncIntervalSeconds)),
+      (.holdPickupDays, String(policy.holdPickupDays)),
     ]
     for (key, value) in values {
       try database.execute(
@@ -149,6 +154,7 @@ extension LibraryStore {
     if !(1...3650).contains(category.loanDays) { problems.append(.loanDays) }
     if category.loanLimit < 0 { problems.append(.negativeLoanLimit) }
     if category.renewalLimit < 0 { problems.append(.negativeRenewalLimit) }
+    if category.holdLimit < 0 { problems.append(.negativeHoldLimit) }
     guard problems.isEmpty else { throw .invalidSetting(problems) }
     try write { try save(category) }
   }
@@ -156,10 +162,11 @@ extension LibraryStore {
   private func save(_ category: ReaderCategory) throws {
     try database.execute(
       """
-      INSERT INTO category(code, name, loan_days, loan_limit, renewal_limit) VALUES (?, ?, ?, ?, ?)
+      INSERT INTO category(code, name, loan_days, loan_limit, renewal_limit, hold_limit) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT(code) DO UPDATE SET name = excluded.name, loan_days = excluded.loan_days,
-        loan_limit = excluded.loan_limit, renewal_limit = excluded.renewal_limit
-      """, category.code, category.name, category.loanDays, category.loanLimit, category.renewalLimit)
+        loan_limit = excluded.loan_limit, renewal_limit = excluded.renewal_limit, hold_limit = excluded.hold_limit
+      """, category.code, category.name, category.loanDays, category.loanLimit, category.renewalLimit,
+      category.holdLimit)
   }
 
   /// Removes a category no reader belongs to.
@@ -204,5 +211,12 @@ extension LibraryStore {
 enum HolidayColumn: Int32, SelectedColumn {
   case day, name
 
-  var sql: String { name }
+  var sql: String { columnName }
+}
+
+/// The columns of `category`.
+enum CategoryColumn: Int32, SelectedColumn {
+  case code, name, loanDays, loanLimit, renewalLimit, holdLimit
+
+  var sql: String { columnName }
 }

@@ -115,10 +115,12 @@ public enum SettingProblem: Equatable, Sendable, CustomStringConvertible {
   case closedEveryDay
   case scannerLimits
   case syncInterval
+  case holdPickupDays
   case categoryWithoutCode
   case loanDays
   case negativeLoanLimit
   case negativeRenewalLimit
+  case negativeHoldLimit
   /// The category new readers get cannot be removed.
   case removingDefaultCategory(String)
 
@@ -127,10 +129,12 @@ public enum SettingProblem: Equatable, Sendable, CustomStringConvertible {
     case .closedEveryDay: return "The library cannot be closed on every day of the week"
     case .scannerLimits: return "The scanner's key gap must be 1 to 1000 ms and its shortest code 1 to 100 characters"
     case .syncInterval: return "The sync interval must be 1 to 3600 seconds"
+    case .holdPickupDays: return "The days a held copy waits for its reader must be 1 to 365"
     case .categoryWithoutCode: return "A category needs a code"
     case .loanDays: return "Loan period must be 1 to 3650 days"
     case .negativeLoanLimit: return "Loan limit cannot be negative"
     case .negativeRenewalLimit: return "Renewal limit cannot be negative"
+    case .negativeHoldLimit: return "Hold limit cannot be negative"
     case .removingDefaultCategory(let code):
       return "Category «\(code)» is the default category: choose another default first"
     }

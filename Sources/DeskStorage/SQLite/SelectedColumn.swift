@@ -14,7 +14,7 @@ extension SelectedColumn {
   static var count: Int32 { Int32(allCases.count) }
 
   /// The column named after the case: `authorSurname` is `author_surname`.
-  var name: String {
+  var columnName: String {
     var name = ""
     for character in String(describing: self) {
       if character.isUppercase {
@@ -27,7 +27,7 @@ extension SelectedColumn {
   }
 
   /// The column of the case in the table `alias`: `b.author_surname`.
-  func column(of alias: String) -> String { alias + "." + name }
+  func column(of alias: String) -> String { alias + "." + columnName }
 }
 
 extension Row {

@@ -4,8 +4,51 @@
 enum Migrations {
   static let all: [String] = [
     version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
-    version11, version12,
+    version11, version12, version13,
   ]
+
+  /// Holds: a reader's place in the queue for a title (`title_key`: the ISBN, or the author,
+  /// title and year) or for one copy (`book_id`). The queue is read in the order placed, from
+  /// an index of the queued holds only; a copy put aside for a hold is `trapped_book_id` of a
+  /// waiting hold, found by its own index; the waiting holds are counted by theirs, in time
+  /// that does not grow with the library. A category limits its readers' holds (`hold_limit`).
+  static let version13 = """
+    ALTER TABLE category ADD COLUMN hold_limit INTEGER NOT NULL DEFAULT 5;
+    UPDATE category SET hold_limit = 3 WHERE code = 'child';
+    UPDATE category SET hold_limit = 10 WHERE code = 'staff';
+    CREATE TABLE hold (
+      id INTEGER PRIMARY KEY,
+      uuid TEXT NOT NULL UNIQUE,
+      reader_id INTEGER NOT NULL REFERENCES reader(id),
+      title_key TEXT NOT NULL,
+      book_id INTEGER REFERENCES book(id),
+      label TEXT NOT NULL,
+      placed_at TEXT NOT NULL,
+      not_wanted_after TEXT,
+      suspended_until TEXT,
+      state TEXT NOT NULL DEFAULT 'queued',
+      trapped_book_id INTEGER REFERENCES book(id),
+      waiting_since TEXT,
+      pickup_by TEXT,
+      ended_at TEXT,
+      desk TEXT NOT NULL DEFAULT '',
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    );
+    CREATE INDEX hold_queue ON hold(title_key, placed_at) WHERE state = 'queued';
+    CREATE INDEX hold_copy ON hold(book_id, placed_at) WHERE state = 'queued' AND book_id IS NOT NULL;
+    CREATE INDEX hold_trapped ON hold(trapped_book_id) WHERE state = 'waiting';
+    CREATE INDEX hold_waiting ON hold(pickup_by) WHERE state = 'waiting';
+    CREATE INDEX hold_reader ON hold(reader_id, state);
+    DROP TRIGGER category_captured_insert;
+    DROP TRIGGER category_captured_update;
+    DROP TRIGGER category_captured_delete;
+    \(SyncedTables.triggers(for: SyncedTables.category, schemaVersion: 13))
+    DROP TRIGGER setting_captured_insert;
+    DROP TRIGGER setting_captured_update;
+    DROP TRIGGER setting_captured_delete;
+    \(SyncedTables.triggers(for: SyncedTables.setting, schemaVersion: 13))
+    """
 
   /// A copy has a status (`CopyStatus`: lost, written off… only `available` is issued), and keeps
   /// what an import read but the desk does not model, so that an export gives it back: the

@@ -52,17 +52,14 @@ enum SyncedTables {
   static let librarySettings = [
     "due_date_mode", "closed_weekdays", "block_on_overdue", "renewal_base", "default_category",
     "reader_code_prefix", "book_code_prefix", "library_name", "library_address", "library_phone", "library_email",
+    "hold_pickup_days",
   ]
 
   /// In the order a new desk applies a whole library: what others refer to comes first.
   static let all: [SyncedTable] = [
-    SyncedTable(
-      entity: "category", key: "code",
-      fields: ["name", "loan_days", "loan_limit", "renewal_limit"].map { SyncedField($0) }, deletesRows: true,
-      keys: nil),
+    category,
     SyncedTable(entity: "holiday", key: "day", fields: [SyncedField("name")], deletesRows: true, keys: nil),
-    SyncedTable(
-      entity: "setting", key: "key", fields: [SyncedField("value")], deletesRows: true, keys: librarySettings),
+    setting,
     SyncedTable(
       entity: "address", key: "uuid",
       fields: ["phone", "phone_key", "postcode", "city", "street", "house", "flat", "created_at", "deleted"].map {
@@ -87,6 +84,15 @@ enum SyncedTables {
   ]
 
   /// Migration 12 added the status and the fields an import keeps.
+  static let setting = SyncedTable(
+    entity: "setting", key: "key", fields: [SyncedField("value")], deletesRows: true, keys: librarySettings)
+
+  static let category = SyncedTable(
+    entity: "category", key: "code",
+    fields: ["name", "loan_days", "loan_limit", "renewal_limit"].map { SyncedField($0) } + [
+      SyncedField("hold_limit", since: 13, absent: .integer(5))
+    ], deletesRows: true, keys: nil)
+
   static let book = SyncedTable(
     entity: "book", key: "uuid",
     fields: [

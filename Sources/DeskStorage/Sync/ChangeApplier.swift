@@ -12,7 +12,8 @@ public struct ApplyReport: Hashable, Sendable {
 extension LibraryStore {
   /// Fields that hold integers; any other field holds text (or null).
   private static let integerFields: Set<String> = [
-    "loan_days", "loan_limit", "renewal_limit", "year", "pages", "price_minor", "deleted", "birth_year", "renewals",
+    "loan_days", "loan_limit", "renewal_limit", "hold_limit", "year", "pages", "price_minor", "deleted", "birth_year",
+    "renewals",
   ]
 
   /// Applies a batch of changes pulled from the central, in the central's order and in one

@@ -496,5 +496,5 @@ extension LibraryStore {
 enum ConflictColumn: Int32, SelectedColumn {
   case id, key, kind, entity, recordId, otherId, details, raisedAt, resolvedAt, resolution
 
-  var sql: String { name }
+  var sql: String { columnName }
 }

@@ -601,10 +601,12 @@ public struct RussianStrings: UIStrings {
     case .closedEveryDay: return "Библиотека не может быть закрыта во все дни недели"
     case .scannerLimits: return "Пауза сканера — от 1 до 1000 мс, кратчайший код — от 1 до 100 знаков"
     case .syncInterval: return "Интервал синхронизации — от 1 до 3600 секунд"
+    case .holdPickupDays: return "Срок ожидания брони на полке — от 1 до 365 дней"
     case .categoryWithoutCode: return "У категории должен быть код"
     case .loanDays: return "Срок выдачи — от 1 до 3650 дней"
     case .negativeLoanLimit: return "Предел выдач не может быть отрицательным"
     case .negativeRenewalLimit: return "Предел продлений не может быть отрицательным"
+    case .negativeHoldLimit: return "Предел броней не может быть отрицательным"
     case .removingDefaultCategory(let code):
       return "Категория «\(code)» — категория по умолчанию: сначала назначьте другую"
     }
@@ -678,6 +680,35 @@ public struct RussianStrings: UIStrings {
       if status == .referenceOnly { return "«\(book)» (\(inventory)) — только для читального зала: на дом не выдаётся" }
       return "«\(book)» (\(inventory)): экземпляр \(statusName(status)), выдать его нельзя; "
         + "если он снова на полке, сначала сделайте его доступным (s в карточке книги)"
+    case .heldForAnother(let book, let inventory, let reader, let ticket):
+      return "«\(book)» (\(inventory)) ждёт на полке броней читателя \(reader) (билет \(ticket)): выдаётся только ему"
+    case .renewalHeld(let book, let inventory, let reader, let ticket):
+      return "«\(book)» (\(inventory)) продлить нельзя: её ждёт \(reader) (билет \(ticket)), а других свободных "
+        + "экземпляров нет; примите её"
+    case .holdLimitReached(let reader, let limit, let category):
+      return "У читателя \(reader) уже \(plural(limit, "бронь", "брони", "броней")) — предел категории «\(category)»"
+    case .alreadyHolds(let reader, let book):
+      return "У читателя \(reader) уже есть бронь на \(book)"
+    case .alreadyHasTitle(let reader, let book, let inventory):
+      return "У читателя \(reader) уже на руках «\(book)» (\(inventory))"
+    case .copyOnShelf(let book, let inventory):
+      return "«\(book)» (\(inventory)) на полке: выдайте её вместо брони"
+    case .holdDateInPast(let date):
+      return "Дата \(date.iso), после которой бронь не нужна, уже прошла"
+    case .unknownHold(let number):
+      return "Брони № \(number) нет: см. circdesk hold list"
+    case .holdEnded(let number, let state):
+      return "Бронь № \(number) уже \(holdStateName(state)): менять нечего"
+    }
+  }
+
+  func holdStateName(_ state: HoldState) -> String {
+    switch state {
+    case .queued: return "в очереди"
+    case .waiting: return "ждёт на полке броней"
+    case .fulfilled: return "выполнена"
+    case .cancelled: return "отменена"
+    case .expired: return "истекла"
     }
   }
 }

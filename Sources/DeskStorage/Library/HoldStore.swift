@@ -1,0 +1,448 @@
+import DeskDomain
+
+/// What a hold is placed on: one copy, or the title of a copy (any copy of it), named by the
+/// copy's inventory number or by the title's ISBN.
+public enum HoldTarget: Equatable, Sendable {
+  case copy(String)
+  case titleOf(String)
+  case isbn(ISBN)
+}
+
+/// A hold with its reader and what it holds named, and where it stands in its queue.
+public struct HoldRecord: Hashable, Sendable {
+  /// The hold's number at this desk, as lists show it and commands take it.
+  public var number: Int
+  public var id: RecordID
+  public var state: HoldState
+  public var readerTicket: String
+  public var readerName: String
+  /// The title held, as «Author «Title»».
+  public var label: String
+  /// The copy of a hold on one copy.
+  public var copy: String?
+  /// The copy put aside on the hold shelf, while the hold waits.
+  public var waitingCopy: String?
+  public var placed: Timestamp
+  public var notWantedAfter: LocalDate?
+  public var suspendedUntil: LocalDate?
+  /// The last day the reader may collect the waiting copy.
+  public var pickupBy: LocalDate?
+  /// The place in the queue of a queued hold, 1 first.
+  public var position: Int?
+}
+
+/// A copy put aside by a return for the first hold of its queue: the librarian puts it on the
+/// hold shelf.
+public struct HoldTrap: Hashable, Sendable {
+  public var hold: Int
+  public var inventory: String
+  public var readerTicket: String
+  public var readerName: String
+  public var pickupBy: LocalDate
+}
+
+/// A waiting copy whose hold ended uncollected: it goes to the next hold, or back to the shelf.
+public struct HoldMove: Hashable, Sendable {
+  public var inventory: String
+  public var label: String
+  /// Whose hold expired.
+  public var fromReader: String
+  /// The next hold the copy now waits for; nil: back to the shelf.
+  public var next: HoldTrap?
+}
+
+/// The columns of a hold with its reader and its copies, `holdSQL`.
+enum HoldColumn: Int32, SelectedColumn {
+  case id, uuid, state, label, placedAt, notWantedAfter, suspendedUntil, pickupBy, titleKey, placedBookId
+  case ticket, surname, firstName, patronymic, copy, waitingCopy
+
+  var sql: String {
+    switch self {
+    case .ticket, .surname, .firstName, .patronymic: return column(of: "r")
+    case .placedBookId: return "h.book_id"
+    case .copy: return "(SELECT inventory FROM book WHERE id = h.book_id)"
+    case .waitingCopy: return "(SELECT inventory FROM book WHERE id = h.trapped_book_id)"
+    default: return column(of: "h")
+    }
+  }
+}
+
+extension LibraryStore {
+  static let holdSQL = "SELECT \(HoldColumn.list) FROM hold h JOIN reader r ON r.id = h.reader_id"
+
+  static func decodeHold(_ row: Row) throws -> HoldRecord {
+    HoldRecord(
+      number: row.int(HoldColumn.id), id: RecordID(row.string(HoldColumn.uuid)),
+      state: HoldState(rawValue: row.string(HoldColumn.state)) ?? .cancelled,
+      readerTicket: row.string(HoldColumn.ticket),
+      readerName: Reader.shortName(
+        surname: row.string(HoldColumn.surname), firstName: row.string(HoldColumn.firstName),
+        patronymic: row.string(HoldColumn.patronymic)),
+      label: row.string(HoldColumn.label), copy: row.optionalString(HoldColumn.copy),
+      waitingCopy: row.optionalString(HoldColumn.waitingCopy), placed: try row.timestamp(HoldColumn.placedAt),
+      notWantedAfter: try row.optionalDate(HoldColumn.notWantedAfter),
+      suspendedUntil: try row.optionalDate(HoldColumn.suspendedUntil),
+      pickupBy: try row.optionalDate(HoldColumn.pickupBy), position: nil)
+  }
+
+  /// Places a hold for the reader. Refused when the reader already holds the title or has it on
+  /// loan, when a copy is on the shelf to be issued instead, or beyond the category's limit.
+  @discardableResult
+  public func placeHold(ticket: String, on target: HoldTarget, until: LocalDate? = nil) throws(StoreError)
+    -> HoldRecord
+  {
+    let moment = clock.now()
+    return try write {
+      guard let (readerRowID, reader) = try readerRow(ticket: ticket.identifierForm) else {
+        throw StoreError.refused([.unknownReader(ticket)])
+      }
+      let named: BookRef
+      var copyRowID: Int64?
+      switch target {
+      case .copy(let inventory), .titleOf(let inventory):
+        guard let ref = try bookRef(inventory: inventory.identifierForm) else {
+          throw StoreError.refused([.unknownBook(inventory)])
+        }
+        named = ref
+        if case .copy = target { copyRowID = ref.rowID }
+      case .isbn(let isbn):
+        guard let first = try books(isbn: isbn).first, let ref = try bookRef(inventory: first.inventoryNumber) else {
+          throw StoreError.refused([.isbnNotInLibrary(isbn.hyphenated)])
+        }
+        named = ref
+      }
+      let book = named.book
+      let label = book.holdLabel
+      var refusals: [CirculationRefusal] = []
+      if let until, until < moment.date { refusals.append(.holdDateInPast(until)) }
+      let copies = copyRowID == nil ? try copiesOfTitle(of: book) : [named]
+      if try activeHold(readerRowID: readerRowID, titleKey: book.titleKey, copyRowID: copyRowID) {
+        refusals.append(.alreadyHolds(reader: reader.shortName, book: label))
+      }
+      for (rowID, copy) in copies {
+        if let loan = try currentLoan(bookID: copy.id), loan.readerTicket == reader.ticket {
+          refusals.append(.alreadyHasTitle(reader: reader.shortName, book: copy.title, inventory: copy.inventoryNumber))
+        } else if try isOnShelf(rowID: rowID, book: copy) {
+          refusals.append(.copyOnShelf(book: copy.title, inventory: copy.inventoryNumber))
+          break
+        }
+      }
+      guard let category = try categories().first(where: { $0.code == reader.category }) else {
+        throw StoreError.categoryNotFound(reader.category)
+      }
+      let active = try database.scalarInt(
+        "SELECT count(*) FROM hold WHERE reader_id = ? AND state IN ('queued', 'waiting')", readerRowID)
+      if active >= category.holdLimit {
+        refusals.append(.holdLimitReached(reader: reader.shortName, limit: category.holdLimit, category: category.code))
+      }
+      guard refusals.isEmpty else { throw StoreError.refused(refusals) }
+      let id = RecordID.random()
+      let now = moment.instant.iso
+      try database.execute(
+        """
+        INSERT INTO hold(uuid, reader_id, title_key, book_id, label, placed_at, not_wanted_after, desk, created_at,
+          updated_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """, id.text, readerRowID, book.titleKey, copyRowID, label, now, until?.iso, try policy().deskName, now, now)
+      return try hold(number: Int(database.lastInsertedRowID))
+    }
+  }
+
+  /// The copies of a book's title: the same ISBN, or, without one, the same author, title and year.
+  func copiesOfTitle(of book: Book) throws -> [BookRef] {
+    if let isbn = book.isbn {
+      return try database.query(
+        "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.isbn13 = ? AND b.deleted = 0", isbn.isbn13
+      ) { ($0.int64(BookColumn.id), try LibraryStore.decodeBook($0)) }
+    }
+    // The copies of one author and title are a range of the list's index; the year is in it too.
+    let prefix = book.sortPrefix
+    return try database.query(
+      """
+      SELECT \(LibraryStore.bookColumns) FROM book b
+      WHERE b.sort_key >= ? AND b.sort_key < ? AND b.deleted = 0 AND b.isbn13 IS NULL AND b.year IS ?
+      """, prefix, String(prefix.dropLast()) + "\u{2}", book.year
+    ) { ($0.int64(BookColumn.id), try LibraryStore.decodeBook($0)) }
+  }
+
+  /// Whether the copy may be issued now: available, not out, not put aside for a hold.
+  func isOnShelf(rowID: Int64, book: Book) throws -> Bool {
+    guard book.status.circulates else { return false }
+    let busy = try database.scalarInt(
+      """
+      SELECT EXISTS (SELECT 1 FROM loan WHERE book_id = ?1 AND returned_at IS NULL AND deleted = 0)
+        OR EXISTS (SELECT 1 FROM hold WHERE trapped_book_id = ?1 AND state = 'waiting')
+      """, rowID)
+    return busy == 0
+  }
+
+  private func activeHold(readerRowID: Int64, titleKey: String, copyRowID: Int64?) throws -> Bool {
+    try database.scalarInt(
+      """
+      SELECT count(*) FROM hold WHERE reader_id = ? AND state IN ('queued', 'waiting')
+        AND (title_key = ? AND book_id IS NULL OR book_id = ?)
+      """, readerRowID, titleKey, copyRowID) > 0
+  }
+
+  /// One hold by its number, with its place in the queue when queued.
+  public func hold(number: Int) throws(StoreError) -> HoldRecord {
+    try read {
+      guard let found = try database.queryFirst(LibraryStore.holdSQL + " WHERE h.id = ?", number, read: Self.decodeHold)
+      else { throw StoreError.refused([.unknownHold(number)]) }
+      return try positioned(found)
+    }
+  }
+
+  /// The queue position of a queued hold: the holds of its title or copy placed before it.
+  private func positioned(_ hold: HoldRecord) throws -> HoldRecord {
+    guard hold.state == .queued,
+      let row = try database.queryFirst(
+        "SELECT title_key, book_id, placed_at FROM hold WHERE id = ?", hold.number,
+        read: { (key: $0.string(0), book: $0.optionalInt(1), placed: $0.string(2)) })
+    else { return hold }
+    var positioned = hold
+    positioned.position =
+      try database.scalarInt(
+        """
+        SELECT count(*) FROM hold WHERE state = 'queued' AND placed_at < ?
+          AND (title_key = ? AND book_id IS NULL OR book_id IS ? OR (? IS NULL AND title_key = ?))
+        """, row.placed, row.key, row.book, row.book, row.key) + 1
+    return positioned
+  }
+
+  /// A reader's holds: waiting first, then queued in the order placed, then the ended ones, newest first.
+  public func holds(ofReader ticket: String) throws(StoreError) -> [HoldRecord] {
+    try read {
+      try database.query(
+        LibraryStore.holdSQL + """
+           WHERE r.ticket = ? AND r.deleted = 0
+          ORDER BY CASE h.state WHEN 'waiting' THEN 0 WHEN 'queued' THEN 1 ELSE 2 END,
+            CASE WHEN h.state IN ('waiting', 'queued') THEN h.placed_at END, h.updated_at DESC
+          """, ticket.identifierForm, read: Self.decodeHold
+      ).map { try positioned($0) }
+    }
+  }
+
+  /// The queue of a copy's title (and of the copy itself), in the order it is served, with any
+  /// copy of the title waiting on the hold shelf first.
+  public func holdQueue(forBook inventory: String) throws(StoreError) -> [HoldRecord] {
+    try read {
+      guard let (rowID, book) = try bookRef(inventory: inventory.identifierForm) else {
+        throw StoreError.refused([.unknownBook(inventory)])
+      }
+      var position = 0
+      return try database.query(
+        LibraryStore.holdSQL + """
+           WHERE h.state IN ('queued', 'waiting') AND (h.title_key = ? AND h.book_id IS NULL OR h.book_id = ?)
+          ORDER BY h.state = 'queued', h.placed_at
+          """, book.titleKey, rowID, read: Self.decodeHold
+      ).map { hold in
+        var hold = hold
+        if hold.state == .queued {
+          position += 1
+          hold.position = position
+        }
+        return hold
+      }
+    }
+  }
+
+  /// Which holds `hold list` shows.
+  public enum HoldListFilter: Sendable {
+    /// Queued and waiting.
+    case active
+    /// Copies on the hold shelf.
+    case waiting
+    /// Waiting past their pickup date: to be expired and moved.
+    case waitingTooLong
+  }
+
+  public func holds(_ filter: HoldListFilter = .active) throws(StoreError) -> [HoldRecord] {
+    let today = self.today.iso
+    return try read {
+      switch filter {
+      case .active:
+        return try database.query(
+          LibraryStore.holdSQL + " WHERE h.state IN ('queued', 'waiting') ORDER BY h.state = 'queued', h.placed_at",
+          read: Self.decodeHold
+        ).map { try positioned($0) }
+      case .waiting:
+        return try database.query(
+          LibraryStore.holdSQL + " WHERE h.state = 'waiting' ORDER BY h.pickup_by", read: Self.decodeHold)
+      case .waitingTooLong:
+        return try database.query(
+          LibraryStore.holdSQL + " WHERE h.state = 'waiting' AND h.pickup_by < ? ORDER BY h.pickup_by", today,
+          read: Self.decodeHold)
+      }
+    }
+  }
+
+  /// How many copies wait on the hold shelf, and how many of them waited too long: read from the
+  /// index of waiting holds, whatever the size of the library.
+  public func holdShelfCounts() throws(StoreError) -> (waiting: Int, tooLong: Int) {
+    let today = self.today.iso
+    return try read {
+      (
+        try database.scalarInt("SELECT count(*) FROM hold INDEXED BY hold_waiting WHERE state = 'waiting'"),
+        try database.scalarInt(
+          "SELECT count(*) FROM hold INDEXED BY hold_waiting WHERE state = 'waiting' AND pickup_by < ?", today)
+      )
+    }
+  }
+
+  public func cancelHold(number: Int) throws(StoreError) {
+    try end(number, as: .cancelled)
+  }
+
+  /// Suspends a queued hold until a date (it keeps its place, and is passed over until then), or
+  /// resumes it with nil.
+  public func suspendHold(number: Int, until: LocalDate?) throws(StoreError) {
+    let now = clock.now()
+    try write {
+      let hold = try self.hold(number: number)
+      guard hold.state == .queued else { throw StoreError.refused([.holdEnded(number: number, state: hold.state)]) }
+      if let until, until < now.date { throw StoreError.refused([.holdDateInPast(until)]) }
+      try database.execute(
+        "UPDATE hold SET suspended_until = ?, updated_at = ? WHERE id = ?", until?.iso, now.instant.iso, number)
+    }
+  }
+
+  /// Ends an active hold; a copy waiting for it goes to the next hold, or back to the shelf.
+  @discardableResult
+  private func end(_ number: Int, as state: HoldState) throws(StoreError) -> HoldTrap? {
+    let now = clock.now().instant
+    return try write {
+      let hold = try self.hold(number: number)
+      guard hold.state.isActive else { throw StoreError.refused([.holdEnded(number: number, state: hold.state)]) }
+      let trapped = try database.queryFirst(
+        "SELECT trapped_book_id FROM hold WHERE id = ?", number, read: { $0.optionalInt(0) }) ?? nil
+      try database.execute(
+        "UPDATE hold SET state = ?, ended_at = ?, updated_at = ? WHERE id = ?", state.rawValue, now.iso, now.iso,
+        number)
+      guard let trapped else { return nil }
+      return try trap(bookRowID: Int64(trapped))
+    }
+  }
+
+  /// Puts the copy aside for the first hold it fills, if any: holds on the copy itself and on its
+  /// title, in the order placed, passing over suspended holds and those no longer wanted. Inside
+  /// the caller's write.
+  func trap(bookRowID: Int64) throws -> HoldTrap? {
+    guard
+      let book = try database.queryFirst(
+        "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.id = ?", bookRowID,
+        read: { try LibraryStore.decodeBook($0) }), book.status.circulates
+    else { return nil }
+    let moment = clock.now()
+    let today = moment.date.iso
+    guard
+      let (number, ticket, name) = try database.queryFirst(
+        """
+        SELECT h.id, r.ticket, r.surname, r.first_name, r.patronymic FROM hold h JOIN reader r ON r.id = h.reader_id
+        WHERE h.id IN (
+          SELECT id FROM hold INDEXED BY hold_queue WHERE state = 'queued' AND title_key = ?1 AND book_id IS NULL
+            AND (suspended_until IS NULL OR suspended_until <= ?3) AND (not_wanted_after IS NULL OR not_wanted_after >= ?3)
+          UNION ALL
+          SELECT id FROM hold INDEXED BY hold_copy WHERE state = 'queued' AND book_id = ?2
+            AND (suspended_until IS NULL OR suspended_until <= ?3) AND (not_wanted_after IS NULL OR not_wanted_after >= ?3))
+        ORDER BY h.placed_at LIMIT 1
+        """, book.titleKey, bookRowID, today,
+        read: {
+          (
+            $0.int(0), $0.string(1),
+            Reader.shortName(surname: $0.string(2), firstName: $0.string(3), patronymic: $0.string(4))
+          )
+        })
+    else { return nil }
+    let pickupBy = moment.date.adding(days: try policy().holdPickupDays)
+    try database.execute(
+      """
+      UPDATE hold SET state = 'waiting', trapped_book_id = ?, waiting_since = ?, pickup_by = ?, updated_at = ?
+      WHERE id = ?
+      """, bookRowID, moment.instant.iso, pickupBy.iso, moment.instant.iso, number)
+    return HoldTrap(
+      hold: number, inventory: book.inventoryNumber, readerTicket: ticket, readerName: name, pickupBy: pickupBy)
+  }
+
+  /// Ends the holds no longer wanted: waiting ones not collected by their pickup date (each
+  /// copy goes to the next hold of its queue, or back to the shelf: the list says where to move
+  /// it), and queued ones past the date after which they were not wanted.
+  public func expireHolds() throws(StoreError) -> [HoldMove] {
+    let moment = clock.now()
+    let today = moment.date.iso
+    return try write {
+      try database.execute(
+        """
+        UPDATE hold SET state = 'expired', ended_at = ?1, updated_at = ?1
+        WHERE state = 'queued' AND not_wanted_after < ?2
+        """, moment.instant.iso, today)
+      let late = try database.query(
+        LibraryStore.holdSQL + " WHERE h.state = 'waiting' AND h.pickup_by < ? ORDER BY h.pickup_by", today,
+        read: Self.decodeHold)
+      var moves: [HoldMove] = []
+      for hold in late {
+        let trapped = try database.scalarInt("SELECT trapped_book_id FROM hold WHERE id = ?", hold.number)
+        try database.execute(
+          "UPDATE hold SET state = 'expired', ended_at = ?, updated_at = ? WHERE id = ?", moment.instant.iso,
+          moment.instant.iso, hold.number)
+        moves.append(
+          HoldMove(
+            inventory: hold.waitingCopy ?? "", label: hold.label, fromReader: hold.readerName,
+            next: try trap(bookRowID: Int64(trapped))))
+      }
+      return moves
+    }
+  }
+
+  /// The hold a copy waits for, if it is on the hold shelf.
+  func waitingHold(bookRowID: Int64) throws -> (number: Int, readerRowID: Int64, ticket: String, name: String)? {
+    try database.queryFirst(
+      """
+      SELECT h.id, h.reader_id, r.ticket, r.surname, r.first_name, r.patronymic
+      FROM hold h JOIN reader r ON r.id = h.reader_id WHERE h.trapped_book_id = ? AND h.state = 'waiting'
+      """, bookRowID,
+      read: {
+        (
+          $0.int(0), $0.int64(1), $0.string(2),
+          Reader.shortName(surname: $0.string(3), firstName: $0.string(4), patronymic: $0.string(5))
+        )
+      })
+  }
+
+  /// After an issue of `book` to the reader: their hold on it (waiting for this copy, or queued
+  /// for its title or the copy) is fulfilled. Inside the caller's write.
+  func fulfilHolds(of readerRowID: Int64, book: Book, bookRowID: Int64, at now: Timestamp) throws {
+    try database.execute(
+      """
+      UPDATE hold SET state = 'fulfilled', ended_at = ?1, updated_at = ?1
+      WHERE reader_id = ?2 AND (
+        state = 'waiting' AND trapped_book_id = ?3
+        OR state = 'queued' AND (title_key = ?4 AND book_id IS NULL OR book_id = ?3))
+      """, now.iso, readerRowID, bookRowID, book.titleKey)
+  }
+
+  /// The first reader who waits for the copy's title (or the copy) while no other copy of it is
+  /// free: a renewal would keep them waiting.
+  func readerWaiting(forBookRowID rowID: Int64, book: Book) throws -> (ticket: String, name: String)? {
+    let today = self.today.iso
+    guard
+      let waiting = try database.queryFirst(
+        """
+        SELECT r.ticket, r.surname, r.first_name, r.patronymic FROM hold h JOIN reader r ON r.id = h.reader_id
+        WHERE h.state = 'queued' AND (h.title_key = ? AND h.book_id IS NULL OR h.book_id = ?)
+          AND (h.suspended_until IS NULL OR h.suspended_until <= ?3) AND (h.not_wanted_after IS NULL OR h.not_wanted_after >= ?3)
+        ORDER BY h.placed_at LIMIT 1
+        """, book.titleKey, rowID, today,
+        read: {
+          (
+            ticket: $0.string(0),
+            name: Reader.shortName(surname: $0.string(1), firstName: $0.string(2), patronymic: $0.string(3))
+          )
+        })
+    else { return nil }
+    for (other, copy) in try copiesOfTitle(of: book) where other != rowID {
+      if try isOnShelf(rowID: other, book: copy) { return nil }
+    }
+    return waiting
+  }
+}
