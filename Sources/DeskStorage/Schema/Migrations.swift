@@ -38,7 +38,7 @@ enum Migrations {
     CREATE INDEX hold_queue ON hold(title_key, placed_at) WHERE state = 'queued';
     CREATE INDEX hold_copy ON hold(book_id, placed_at) WHERE state = 'queued' AND book_id IS NOT NULL;
     CREATE INDEX hold_trapped ON hold(trapped_book_id) WHERE state = 'waiting';
-    CREATE INDEX hold_waiting ON hold(pickup_by) WHERE state = 'waiting';
+    CREATE INDEX hold_waiting ON hold(pickup_by, state) WHERE state = 'waiting';
     CREATE INDEX hold_reader ON hold(reader_id, state);
     DROP TRIGGER category_captured_insert;
     DROP TRIGGER category_captured_update;

@@ -1,0 +1,190 @@
+import DeskDomain
+import DeskTestSupport
+import Testing
+
+@testable import DeskStorage
+
+/// Holds on a real SQLite file: the queue, its limits, the copy put aside on return, the issue
+/// and renewal rules that follow from it, cancelling, suspending and expiry.
+@Suite struct HoldTests {
+  let folder = TemporaryFolder()
+  let clock = TestClock()
+  let store: LibraryStore
+
+  /// Two copies of «Мастер и Маргарита» (one ISBN), one of «Идиот» without an ISBN, and readers
+  /// 1 to 4 (4 a child).
+  init() throws {
+    store = try LibraryStore(path: folder.file("library.sqlite"), clock: clock)
+    try store.addBook(bookDraft("M1", "Мастер и Маргарита", surname: "Булгаков", isbn: "978-5-17-079585-7"))
+    try store.addBook(bookDraft("M2", "Мастер и Маргарита", surname: "Булгаков", isbn: "978-5-17-079585-7"))
+    try store.addBook(bookDraft("I1", "Идиот", surname: "Достоевский"))
+    try store.addBook(bookDraft("I2", "Идиот", surname: "Достоевский"))
+    try store.addReader(readerDraft("1", "Первова"))
+    try store.addReader(readerDraft("2", "Вторая"))
+    try store.addReader(readerDraft("3", "Третьякова"))
+    try store.addReader(readerDraft("4", "Четвертак", category: "child"))
+  }
+
+  func refusal(_ body: () throws -> Void) -> [String] {
+    do {
+      try body()
+      return []
+    } catch let error as StoreError {
+      return error.lines
+    } catch {
+      return ["\(error)"]
+    }
+  }
+
+  /// Holds on a title queue in the order placed; each return puts the copy aside for the first,
+  /// the copy goes to that reader only, and collecting it fulfils the hold.
+  @Test func theQueueIsServedInOrderAndAWaitingCopyGoesToItsReaderOnly() throws {
+    try store.issue(ticket: "1", inventories: ["M1"])
+    try store.issue(ticket: "1", inventories: ["M2"])
+    let second = try store.placeHold(ticket: "2", on: .isbn(try ISBN("9785170795857")))
+    clock.instant = clock.instant.adding(milliseconds: 1000)
+    let third = try store.placeHold(ticket: "3", on: .titleOf("M1"))
+    #expect(second.position == 1 && third.position == 2)
+    #expect(try store.holdQueue(forBook: "M2").map(\.readerTicket) == ["2", "3"])
+
+    let returned = try store.returnBooks(inventories: ["M2"])
+    let trap = try #require(returned.first?.heldFor)
+    #expect(trap.readerTicket == "2" && trap.inventory == "M2")
+    #expect(trap.pickupBy == LocalDate(iso: "2026-12-07"), "seven days on the hold shelf")
+    #expect(try store.hold(number: second.number).state == .waiting)
+    #expect(try store.hold(number: third.number).position == 1)
+
+    #expect(
+      refusal { try store.issue(ticket: "3", inventories: ["M2"]) } == [
+        "«Мастер и Маргарита» (M2) waits on the hold shelf for Вторая (ticket 2): it is issued to them only"
+      ])
+    try store.issue(ticket: "2", inventories: ["M2"])
+    #expect(try store.hold(number: second.number).state == .fulfilled)
+    #expect(try store.holdShelfCounts() == (0, 0))
+
+    // The next copy back goes to the next reader.
+    let next = try store.returnBooks(inventories: ["M1"])
+    #expect(next.first?.heldFor?.readerTicket == "3")
+  }
+
+  @Test func aHoldIsRefusedWhenItCannotHelp() throws {
+    #expect(
+      refusal { try store.placeHold(ticket: "2", on: .titleOf("M1")) } == [
+        "«Мастер и Маргарита» (M1) is on the shelf: issue it instead of placing a hold"
+      ])
+    try store.issue(ticket: "1", inventories: ["M1", "M2"])
+    #expect(
+      refusal { try store.placeHold(ticket: "1", on: .titleOf("M1")) } == [
+        "Первова already has «Мастер и Маргарита» (M1) on loan",
+        "Первова already has «Мастер и Маргарита» (M2) on loan",
+      ])
+    try store.placeHold(ticket: "2", on: .titleOf("M1"))
+    #expect(
+      refusal { try store.placeHold(ticket: "2", on: .isbn(try ISBN("9785170795857"))) } == [
+        "Вторая already has a hold on Булгаков «Мастер и Маргарита»"
+      ])
+    #expect(
+      refusal { try store.placeHold(ticket: "3", on: .titleOf("M1"), until: LocalDate(iso: "2026-11-01")) } == [
+        "The date 2026-11-01 after which the hold is not wanted is in the past"
+      ])
+    #expect(refusal { try store.placeHold(ticket: "9", on: .titleOf("M1")) }.first?.hasPrefix("No reader") == true)
+    #expect(refusal { try store.cancelHold(number: 99) } == ["No hold number 99: see circdesk hold list"])
+  }
+
+  /// A category limits its readers' holds (a child 3 by default).
+  @Test func aCategoryLimitsHolds() throws {
+    for index in 1...4 {
+      try store.addBook(bookDraft("B\(index)", "Книга \(index)"))
+      try store.issue(ticket: "1", inventories: ["B\(index)"])
+    }
+    for index in 1...3 { try store.placeHold(ticket: "4", on: .copy("B\(index)")) }
+    #expect(
+      refusal { try store.placeHold(ticket: "4", on: .copy("B4")) } == [
+        "Четвертак already has 3 holds, the limit for category «child»"
+      ])
+    try store.cancelHold(number: 1)
+    try store.placeHold(ticket: "4", on: .copy("B4"))
+  }
+
+  /// A title without an ISBN is its author, title and year: both copies of «Идиот» fill a hold
+  /// on either.
+  @Test func aTitleWithoutAnISBNIsItsAuthorTitleAndYear() throws {
+    try store.issue(ticket: "1", inventories: ["I1", "I2"])
+    try store.placeHold(ticket: "2", on: .titleOf("I1"))
+    #expect(try store.returnBooks(inventories: ["I2"]).first?.heldFor?.readerTicket == "2")
+  }
+
+  /// A hold on one copy waits for that copy only.
+  @Test func aHoldOnACopyWaitsForThatCopy() throws {
+    try store.issue(ticket: "1", inventories: ["M1", "M2"])
+    try store.placeHold(ticket: "2", on: .copy("M1"))
+    #expect(try store.returnBooks(inventories: ["M2"]).first?.heldFor == nil)
+    #expect(try store.returnBooks(inventories: ["M1"]).first?.heldFor?.readerTicket == "2")
+  }
+
+  /// Koha's rule: no renewal while another reader waits for the title and no other copy is free.
+  @Test func aRenewalIsRefusedWhileAnotherReaderWaits() throws {
+    try store.issue(ticket: "1", inventories: ["M1", "M2"])
+    try store.placeHold(ticket: "2", on: .titleOf("M1"))
+    #expect(
+      refusal { try store.renew(inventories: ["M1"]) } == [
+        "«Мастер и Маргарита» (M1) cannot be renewed: Вторая (ticket 2) is waiting for it and no other copy is free; "
+          + "take it back"
+      ])
+    try store.addBook(bookDraft("M3", "Мастер и Маргарита", surname: "Булгаков", isbn: "978-5-17-079585-7"))
+    #expect(try store.renew(inventories: ["M1"]).count == 1, "a copy on the shelf serves the hold")
+  }
+
+  /// A suspended hold keeps its place and is passed over until its date; cancelling a waiting
+  /// hold puts its copy aside for the next.
+  @Test func suspendedHoldsArePassedOverAndACancelledOnesCopyMovesOn() throws {
+    try store.issue(ticket: "1", inventories: ["M1", "M2"])
+    let first = try store.placeHold(ticket: "2", on: .titleOf("M1"))
+    clock.instant = clock.instant.adding(milliseconds: 1000)
+    let second = try store.placeHold(ticket: "3", on: .titleOf("M1"))
+    try store.suspendHold(number: first.number, until: LocalDate(iso: "2026-12-10"))
+    #expect(try store.returnBooks(inventories: ["M1"]).first?.heldFor?.readerTicket == "3")
+    #expect(try store.hold(number: first.number).state == .queued, "still queued, first in line")
+    try store.cancelHold(number: second.number)
+    #expect(try store.hold(number: second.number).state == .cancelled)
+    #expect(try store.holds(.waiting).isEmpty, "the suspended hold does not take the copy")
+    try store.suspendHold(number: first.number, until: nil)
+    #expect(try store.returnBooks(inventories: ["M2"]).first?.heldFor?.readerTicket == "2")
+  }
+
+  /// A copy not collected by its pickup date: the hold expires and the copy goes to the next
+  /// hold, or back to the shelf; the list says where each copy goes.
+  @Test func uncollectedCopiesMoveOnWhenTheirHoldsExpire() throws {
+    try store.issue(ticket: "1", inventories: ["M1", "M2"])
+    let first = try store.placeHold(ticket: "2", on: .titleOf("M1"))
+    clock.instant = clock.instant.adding(milliseconds: 1000)
+    try store.placeHold(ticket: "3", on: .titleOf("M1"))
+    let waitingOne = try store.placeHold(ticket: "4", on: .copy("M2"), until: LocalDate(iso: "2026-12-03"))
+    try store.returnBooks(inventories: ["M1"])
+    #expect(try store.holdShelfCounts() == (1, 0))
+    clock.advance(days: 8)
+    #expect(try store.holdShelfCounts() == (1, 1), "waiting too long")
+    #expect(try store.holds(.waitingTooLong).map(\.readerTicket) == ["2"])
+    let moves = try store.expireHolds()
+    #expect(moves.map(\.inventory) == ["M1"])
+    #expect(moves.first?.fromReader == "Вторая")
+    #expect(moves.first?.next?.readerTicket == "3")
+    #expect(try store.hold(number: first.number).state == .expired)
+    #expect(try store.hold(number: waitingOne.number).state == .expired, "no longer wanted after its date")
+    clock.advance(days: 8)
+    let last = try store.expireHolds()
+    #expect(last.count == 1 && last.first?.next == nil, "back to the shelf")
+    #expect(try store.holdShelfCounts() == (0, 0))
+  }
+
+  /// The hold shelf's counts read the index of waiting holds, not the table.
+  @Test func theHoldShelfCountsReadNoTable() throws {
+    for sql in [
+      "SELECT count(*) FROM hold INDEXED BY hold_waiting WHERE state = 'waiting'",
+      "SELECT count(*) FROM hold INDEXED BY hold_waiting WHERE state = 'waiting' AND pickup_by < '2026-12-01'",
+    ] {
+      let plan = try store.database.query("EXPLAIN QUERY PLAN " + sql) { $0.string(3) }
+      #expect(plan.allSatisfy { $0.contains("USING COVERING INDEX hold_waiting") }, "\(plan)")
+    }
+  }
+}
