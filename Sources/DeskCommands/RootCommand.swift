@@ -20,6 +20,9 @@ public enum RootCommand {
       name: "policy", abstract: "Show and change the circulation rules.",
       commands: [PolicyShow.self, PolicySet.self, PolicyCategory.self]),
     CommandGroup(
+      name: "hold", abstract: "Holds: readers queue for books that are out.",
+      commands: [HoldPlace.self, HoldList.self, HoldCancel.self, HoldSuspend.self, HoldExpire.self]),
+    CommandGroup(
       name: "notices", abstract: "Write letters to readers: reminders of overdue books.",
       commands: [NoticesOverdue.self]),
     CommandGroup(

@@ -56,6 +56,8 @@ struct ReturnCommand: DeskCommand {
         context.output.line(
           "  \(record.inventory) came back \(RecordText.days(record.loan.due.days(until: today))) late")
       }
+      // Loud: the copy does not go back on the shelf.
+      for record in loans { if let trap = record.heldFor { context.output.line(HoldExpire.moveLine(trap)) } }
     }
   }
 }

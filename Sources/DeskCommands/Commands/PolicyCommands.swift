@@ -27,6 +27,7 @@ struct PolicyShow: DeskCommand {
           ("book_code_prefix", .string(policy.bookCodePrefix)),
           ("bell", .bool(policy.bell)),
           ("sync_interval_s", .int(policy.syncIntervalSeconds)),
+          ("hold_pickup_days", .int(policy.holdPickupDays)),
           (
             "library",
             .object([
@@ -49,6 +50,7 @@ struct PolicyShow: DeskCommand {
                 .object([
                   ("code", .string($0.code)), ("name", .string($0.name)), ("loan_days", .int($0.loanDays)),
                   ("loan_limit", .int($0.loanLimit)), ("renewal_limit", .int($0.renewalLimit)),
+                  ("hold_limit", .int($0.holdLimit)),
                 ])
               })
           ),
@@ -74,17 +76,18 @@ struct PolicyShow: DeskCommand {
         ),
         ("Bell", policy.bell ? "on: a refusal or an unknown code at the desk rings it" : "off"),
         ("Sync", "every \(policy.syncIntervalSeconds) s with the central, and soon after each change here"),
+        ("Holds", "a copy waits \(RecordText.days(policy.holdPickupDays)) on the hold shelf for its reader"),
       ]))
     context.output.line()
     var table = Table([
       .init(title: "Category", maximumWidth: 16), .init(title: "Name", maximumWidth: 24),
       .init(title: "Loan days", maximumWidth: 9), .init(title: "Books", maximumWidth: 5),
-      .init(title: "Renewals", maximumWidth: 8),
+      .init(title: "Renewals", maximumWidth: 8), .init(title: "Holds", maximumWidth: 5),
     ])
     for category in categories {
       table.append([
         category.code, category.name, String(category.loanDays), String(category.loanLimit),
-        String(category.renewalLimit),
+        String(category.renewalLimit), String(category.holdLimit),
       ])
     }
     context.output.write(table.rendered())
@@ -139,6 +142,8 @@ struct PolicySet: DeskCommand {
         "--bell", value: "<yes|no>", help: "Ring the bell on a refusal or an unknown code at the desk."),
       CommandSpec.Option(
         "--sync-interval", value: "<s>", help: "Seconds between the desk's syncs with its central (default 30)."),
+      CommandSpec.Option(
+        "--hold-pickup-days", value: "<n>", help: "Days a copy put aside for a hold waits for its reader (default 7)."),
       CommandSpec.Option("--library-name", value: "<text>", help: "The library's name, on receipts and letters."),
       CommandSpec.Option("--library-address", value: "<text>", help: "The library's address, on letters."),
       CommandSpec.Option("--library-phone", value: "<text>", help: "The library's phone, on receipts and letters."),
@@ -217,6 +222,7 @@ struct PolicySet: DeskCommand {
       policy.bell = value
     }
     if let interval = try arguments.integer("--sync-interval") { policy.syncIntervalSeconds = interval }
+    if let days = try arguments.integer("--hold-pickup-days") { policy.holdPickupDays = days }
     var contacts = try perform { () throws(StoreError) in try store.libraryContacts() }
     if let name = arguments.value("--library-name") { contacts.name = name }
     if let address = arguments.value("--library-address") { contacts.address = address }
@@ -250,10 +256,11 @@ struct PolicyCategory: DeskCommand {
       CommandSpec.Option("--loan-days", value: "<n>", help: "Loan period in days (open days in calendar mode)."),
       CommandSpec.Option("--loan-limit", value: "<n>", help: "Books a reader of the category may hold at once."),
       CommandSpec.Option("--renewal-limit", value: "<n>", help: "Times one loan may be renewed."),
+      CommandSpec.Option("--hold-limit", value: "<n>", help: "Holds a reader of the category may have at once."),
       CommandSpec.Option("--remove", help: "Remove the category (refused while readers belong to it)."),
       CommandSpec.databaseOption,
     ],
-    discussion: "A new category takes 14 days, 10 books and 2 renewals for whatever is not given.")
+    discussion: "A new category takes 14 days, 10 books, 2 renewals and 5 holds for whatever is not given.")
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let code = try arguments.positionals(minimum: 1, maximum: 1)[0]
@@ -270,9 +277,10 @@ struct PolicyCategory: DeskCommand {
     if let days = try arguments.integer("--loan-days") { category.loanDays = days }
     if let limit = try arguments.integer("--loan-limit") { category.loanLimit = limit }
     if let limit = try arguments.integer("--renewal-limit") { category.renewalLimit = limit }
+    if let limit = try arguments.integer("--hold-limit") { category.holdLimit = limit }
     try perform { () throws(StoreError) in try store.setCategory(category) }
     context.output.line(
       "Saved category \(category.code): \(category.loanDays) days, \(category.loanLimit) books, "
-        + "\(category.renewalLimit) renewals".visibleForTerminal)
+        + "\(category.renewalLimit) renewals, \(category.holdLimit) holds".visibleForTerminal)
   }
 }

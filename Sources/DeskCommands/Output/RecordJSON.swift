@@ -82,6 +82,15 @@ enum RecordJSON {
       ("renewals", .int(record.loan.renewals)),
       ("overdue", .bool(record.loan.isOverdue(on: today))),
       ("desk", .string(record.loan.desk)),
+      ("held_for", record.heldFor.map(trap) ?? .null),
+    ])
+  }
+
+  /// The hold a returned copy was put aside for.
+  static func trap(_ trap: HoldTrap) -> JSON {
+    .object([
+      ("hold", .int(trap.hold)), ("reader_ticket", .string(trap.readerTicket)), ("reader", .string(trap.readerName)),
+      ("pickup_by", .string(trap.pickupBy.iso)),
     ])
   }
 

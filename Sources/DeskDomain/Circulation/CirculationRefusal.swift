@@ -77,7 +77,8 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
       return "«\(book)» (\(inventory)) is \(status.label) and cannot be issued: if it is back on the shelf, "
         + "make it available first (s on the book's screen, or book edit --status available)"
     case .heldForAnother(let book, let inventory, let reader, let ticket):
-      return "«\(book)» (\(inventory)) waits on the hold shelf for \(reader) (ticket \(ticket)): it is issued to them only"
+      return
+        "«\(book)» (\(inventory)) waits on the hold shelf for \(reader) (ticket \(ticket)): it is issued to them only"
     case .renewalHeld(let book, let inventory, let reader, let ticket):
       return "«\(book)» (\(inventory)) cannot be renewed: \(reader) (ticket \(ticket)) is waiting for it and no "
         + "other copy is free; take it back"

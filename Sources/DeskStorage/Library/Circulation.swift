@@ -301,7 +301,8 @@ extension LibraryStore {
         let waiting = try readerWaiting(forBookRowID: rowID, book: book)
       {
         problems.append(
-          .renewalHeld(book: record.bookTitle, inventory: record.inventory, reader: waiting.name, ticket: waiting.ticket))
+          .renewalHeld(
+            book: record.bookTitle, inventory: record.inventory, reader: waiting.name, ticket: waiting.ticket))
       }
       guard problems.isEmpty else {
         refusals += problems.filter { !refusals.contains($0) }

@@ -200,13 +200,14 @@ extension LibraryStore {
         "SELECT title_key, book_id, placed_at FROM hold WHERE id = ?", hold.number,
         read: { (key: $0.string(0), book: $0.optionalInt(1), placed: $0.string(2)) })
     else { return hold }
+    // Holds placed in the same millisecond queue in the order they were written.
     var positioned = hold
     positioned.position =
       try database.scalarInt(
         """
-        SELECT count(*) FROM hold WHERE state = 'queued' AND placed_at < ?
-          AND (title_key = ? AND book_id IS NULL OR book_id IS ? OR (? IS NULL AND title_key = ?))
-        """, row.placed, row.key, row.book, row.book, row.key) + 1
+        SELECT count(*) FROM hold WHERE state = 'queued' AND (placed_at < ?1 OR placed_at = ?1 AND id < ?2)
+          AND (title_key = ?3 AND book_id IS NULL OR book_id IS ?4 OR (?4 IS NULL AND title_key = ?3))
+        """, row.placed, hold.number, row.key, row.book) + 1
     return positioned
   }
 
@@ -217,7 +218,8 @@ extension LibraryStore {
         LibraryStore.holdSQL + """
            WHERE r.ticket = ? AND r.deleted = 0
           ORDER BY CASE h.state WHEN 'waiting' THEN 0 WHEN 'queued' THEN 1 ELSE 2 END,
-            CASE WHEN h.state IN ('waiting', 'queued') THEN h.placed_at END, h.updated_at DESC
+            CASE WHEN h.state IN ('waiting', 'queued') THEN h.placed_at END,
+            CASE WHEN h.state IN ('waiting', 'queued') THEN h.id END, h.updated_at DESC
           """, ticket.identifierForm, read: Self.decodeHold
       ).map { try positioned($0) }
     }
@@ -234,7 +236,7 @@ extension LibraryStore {
       return try database.query(
         LibraryStore.holdSQL + """
            WHERE h.state IN ('queued', 'waiting') AND (h.title_key = ? AND h.book_id IS NULL OR h.book_id = ?)
-          ORDER BY h.state = 'queued', h.placed_at
+          ORDER BY h.state = 'queued', h.placed_at, h.id
           """, book.titleKey, rowID, read: Self.decodeHold
       ).map { hold in
         var hold = hold
@@ -263,7 +265,8 @@ extension LibraryStore {
       switch filter {
       case .active:
         return try database.query(
-          LibraryStore.holdSQL + " WHERE h.state IN ('queued', 'waiting') ORDER BY h.state = 'queued', h.placed_at",
+          LibraryStore.holdSQL
+            + " WHERE h.state IN ('queued', 'waiting') ORDER BY h.state = 'queued', h.placed_at, h.id",
           read: Self.decodeHold
         ).map { try positioned($0) }
       case .waiting:
@@ -290,7 +293,10 @@ extension LibraryStore {
     }
   }
 
-  public func cancelHold(number: Int) throws(StoreError) {
+  /// Cancels an active hold; a copy waiting for it is put aside for the next hold (returned), or
+  /// goes back to the shelf.
+  @discardableResult
+  public func cancelHold(number: Int) throws(StoreError) -> HoldTrap? {
     try end(number, as: .cancelled)
   }
 
@@ -314,8 +320,9 @@ extension LibraryStore {
     return try write {
       let hold = try self.hold(number: number)
       guard hold.state.isActive else { throw StoreError.refused([.holdEnded(number: number, state: hold.state)]) }
-      let trapped = try database.queryFirst(
-        "SELECT trapped_book_id FROM hold WHERE id = ?", number, read: { $0.optionalInt(0) }) ?? nil
+      let trapped =
+        try database.queryFirst(
+          "SELECT trapped_book_id FROM hold WHERE id = ?", number, read: { $0.optionalInt(0) }) ?? nil
       try database.execute(
         "UPDATE hold SET state = ?, ended_at = ?, updated_at = ? WHERE id = ?", state.rawValue, now.iso, now.iso,
         number)
@@ -345,7 +352,7 @@ extension LibraryStore {
           UNION ALL
           SELECT id FROM hold INDEXED BY hold_copy WHERE state = 'queued' AND book_id = ?2
             AND (suspended_until IS NULL OR suspended_until <= ?3) AND (not_wanted_after IS NULL OR not_wanted_after >= ?3))
-        ORDER BY h.placed_at LIMIT 1
+        ORDER BY h.placed_at, h.id LIMIT 1
         """, book.titleKey, bookRowID, today,
         read: {
           (
@@ -431,7 +438,7 @@ extension LibraryStore {
         SELECT r.ticket, r.surname, r.first_name, r.patronymic FROM hold h JOIN reader r ON r.id = h.reader_id
         WHERE h.state = 'queued' AND (h.title_key = ? AND h.book_id IS NULL OR h.book_id = ?)
           AND (h.suspended_until IS NULL OR h.suspended_until <= ?3) AND (h.not_wanted_after IS NULL OR h.not_wanted_after >= ?3)
-        ORDER BY h.placed_at LIMIT 1
+        ORDER BY h.placed_at, h.id LIMIT 1
         """, book.titleKey, rowID, today,
         read: {
           (

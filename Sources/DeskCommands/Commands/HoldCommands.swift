@@ -1,0 +1,197 @@
+import DeskDomain
+import DeskStorage
+
+/// `circdesk hold place`: a reader queues for a title, or for one copy.
+struct HoldPlace: DeskCommand {
+  static let spec = CommandSpec(
+    path: "hold place", abstract: "Place a hold: a reader queues for a title or a copy that is out.",
+    arguments: [
+      .init("<ticket>", "Ticket number of the reader."),
+      .init("<inventory>", "The copy to hold (a hold on that copy only).", .optional),
+    ],
+    options: [
+      CommandSpec.Option("--isbn", value: "<isbn>", help: "Hold the title with this ISBN: any copy of it."),
+      CommandSpec.Option(
+        "--title-of", value: "<inventory>",
+        help: "Hold the title of this copy: any copy with its ISBN (or author, "
+          + "title and year)."),
+      CommandSpec.Option("--until", value: "<date>", help: "The hold is not wanted after this date."),
+      CommandSpec.jsonOption, CommandSpec.databaseOption,
+    ],
+    discussion: """
+      Holds queue in the order placed. A copy that comes back is put aside for the first hold it
+      fills and waits on the hold shelf for that reader only, for the days the policy says (policy
+      set --hold-pickup-days). A hold is refused while a copy is on the shelf (issue it), when the
+      reader holds the title already or has it on loan, and beyond the category's limit (policy
+      category --hold-limit).
+      """)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let words = try arguments.positionals(minimum: 1, maximum: 2)
+    let named = [words.count > 1, arguments.value("--isbn") != nil, arguments.value("--title-of") != nil]
+    guard named.filter({ $0 }).count == 1 else {
+      throw .usage("name what is held: a copy's inventory number, --isbn or --title-of", command: spec.path)
+    }
+    let target: HoldTarget
+    if let text = arguments.value("--isbn") {
+      do {
+        target = .isbn(try ISBN(text))
+      } catch {
+        throw .usage("--isbn: \(error.description)", command: spec.path)
+      }
+    } else if let copy = arguments.value("--title-of") {
+      target = .titleOf(copy)
+    } else {
+      target = .copy(words[1])
+    }
+    let until = try arguments.date("--until")
+    let store = try context.openStore(arguments)
+    let hold = try perform { () throws(StoreError) in try store.placeHold(ticket: words[0], on: target, until: until) }
+    if arguments.has("--json") {
+      context.output.line(HoldList.json(hold).rendered())
+      return
+    }
+    context.output.line(
+      "Hold \(hold.number): \(hold.readerName) (\(hold.readerTicket)) waits for \(hold.label)"
+        .visibleForTerminal + (hold.position.map { ", number \($0) in the queue" } ?? ""))
+  }
+}
+
+/// `circdesk hold list`: the holds, or those waiting on the hold shelf.
+struct HoldList: DeskCommand {
+  static let spec = CommandSpec(
+    path: "hold list", abstract: "List the holds: queued and waiting on the hold shelf.",
+    options: [
+      CommandSpec.Option("--waiting", help: "Only the copies waiting on the hold shelf, the soonest due first."),
+      CommandSpec.Option("--expired", help: "Only the copies that waited too long: run hold expire to move them."),
+      CommandSpec.Option("--reader", value: "<ticket>", help: "One reader's holds, ended ones too."),
+      CommandSpec.jsonOption, CommandSpec.databaseOption,
+    ])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    _ = try arguments.positionals(minimum: 0, maximum: 0)
+    guard
+      [arguments.has("--waiting"), arguments.has("--expired"), arguments.value("--reader") != nil]
+        .filter({ $0 }).count <= 1
+    else { throw .usage("choose one of --waiting, --expired and --reader", command: spec.path) }
+    let store = try context.openStore(arguments, creating: false)
+    let holds = try perform { () throws(StoreError) in
+      if let ticket = arguments.value("--reader") { return try store.holds(ofReader: ticket) }
+      return try store.holds(
+        arguments.has("--waiting") ? .waiting : arguments.has("--expired") ? .waitingTooLong : .active)
+    }
+    if arguments.has("--json") {
+      context.output.line(JSON.array(holds.map(json)).rendered())
+      return
+    }
+    guard !holds.isEmpty else {
+      context.output.line("No holds.")
+      return
+    }
+    for hold in holds { context.output.line(line(hold).visibleForTerminal) }
+  }
+
+  static func line(_ hold: HoldRecord) -> String {
+    var text = "\(hold.number)  \(hold.readerName) (\(hold.readerTicket))  \(hold.label)"
+    if let copy = hold.copy { text += " — copy \(copy)" }
+    switch hold.state {
+    case .queued:
+      text += "  queued" + (hold.position.map { ", number \($0)" } ?? "")
+      if let date = hold.suspendedUntil { text += ", suspended until \(date.iso)" }
+      if let date = hold.notWantedAfter { text += ", not wanted after \(date.iso)" }
+    case .waiting:
+      text += "  waiting: \(hold.waitingCopy ?? "") on the hold shelf until \(hold.pickupBy?.iso ?? "")"
+    case .fulfilled, .cancelled, .expired:
+      text += "  \(hold.state.rawValue)"
+    }
+    return text
+  }
+
+  static func json(_ hold: HoldRecord) -> JSON {
+    .object([
+      ("number", .int(hold.number)), ("id", .string(hold.id.text)), ("state", .string(hold.state.rawValue)),
+      ("reader_ticket", .string(hold.readerTicket)), ("reader", .string(hold.readerName)),
+      ("title", .string(hold.label)), ("copy", .optional(hold.copy)), ("waiting_copy", .optional(hold.waitingCopy)),
+      ("placed", .string(hold.placed.iso)), ("not_wanted_after", .optional(hold.notWantedAfter?.iso)),
+      ("suspended_until", .optional(hold.suspendedUntil?.iso)), ("pickup_by", .optional(hold.pickupBy?.iso)),
+      ("position", .optional(hold.position)),
+    ])
+  }
+
+  static func number(_ arguments: ParsedArguments, command: String) throws(CommandError) -> Int {
+    let text = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    guard let number = Int(text), number > 0 else {
+      throw .usage("a hold's number is a whole number, like 3 (see hold list)", command: command)
+    }
+    return number
+  }
+}
+
+/// `circdesk hold cancel N`: for the reader, or by the librarian.
+struct HoldCancel: DeskCommand {
+  static let spec = CommandSpec(
+    path: "hold cancel", abstract: "Cancel a hold; a copy waiting for it goes to the next hold.",
+    arguments: [.init("<number>", "The hold's number, from hold list.")],
+    options: [CommandSpec.databaseOption])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let number = try HoldList.number(arguments, command: spec.path)
+    let store = try context.openStore(arguments)
+    let trap = try perform { () throws(StoreError) in try store.cancelHold(number: number) }
+    context.output.line("Hold \(number) cancelled.")
+    if let trap { context.output.line(HoldExpire.moveLine(trap)) }
+  }
+}
+
+/// `circdesk hold suspend N --until DATE | --resume`.
+struct HoldSuspend: DeskCommand {
+  static let spec = CommandSpec(
+    path: "hold suspend", abstract: "Suspend a queued hold until a date: it keeps its place and is passed over.",
+    arguments: [.init("<number>", "The hold's number, from hold list.")],
+    options: [
+      CommandSpec.Option("--until", value: "<date>", help: "The last day it is passed over."),
+      CommandSpec.Option("--resume", help: "Take the suspension back."), CommandSpec.databaseOption,
+    ])
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let number = try HoldList.number(arguments, command: spec.path)
+    let until = try arguments.date("--until")
+    guard (until != nil) != arguments.has("--resume") else {
+      throw .usage("say --until DATE, or --resume", command: spec.path)
+    }
+    let store = try context.openStore(arguments)
+    try perform { () throws(StoreError) in try store.suspendHold(number: number, until: until) }
+    context.output.line(until.map { "Hold \(number) suspended until \($0.iso)." } ?? "Hold \(number) resumed.")
+  }
+}
+
+/// `circdesk hold expire`: the copies that waited too long move on.
+struct HoldExpire: DeskCommand {
+  static let spec = CommandSpec(
+    path: "hold expire", abstract: "Expire holds not collected in time; list where each copy goes.",
+    options: [CommandSpec.databaseOption],
+    discussion: """
+      A copy on the hold shelf past its pickup date goes to the next hold of its queue, or back to
+      the shelf; holds queued past the date after which they are not wanted end too.
+      """)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    _ = try arguments.positionals(minimum: 0, maximum: 0)
+    let store = try context.openStore(arguments)
+    let moves = try perform { () throws(StoreError) in try store.expireHolds() }
+    guard !moves.isEmpty else {
+      context.output.line("No copy waited too long.")
+      return
+    }
+    for move in moves {
+      let destination = move.next.map(moveLine) ?? "back to the shelf"
+      context.output.line(
+        "\(move.inventory) \(move.label), not collected by \(move.fromReader): \(destination)".visibleForTerminal)
+    }
+  }
+
+  static func moveLine(_ trap: HoldTrap) -> String {
+    "Hold for \(trap.readerName) (ticket \(trap.readerTicket)): put \(trap.inventory) on the hold shelf, "
+      + "until \(trap.pickupBy.iso)"
+  }
+}
