@@ -68,10 +68,13 @@ public enum DecodeBenchmarks {
 
 public enum BenchmarkError: Error, CustomStringConvertible {
   case notDecoded(String)
+  /// A scenario whose setting up or running did not go as it must for its figure to mean anything.
+  case scenarioFailed(String)
 
   public var description: String {
     switch self {
     case .notDecoded(let path): return "\(path): the benchmark's own image did not decode"
+    case .scenarioFailed(let what): return "the benchmark's scenario failed: \(what)"
     }
   }
 }

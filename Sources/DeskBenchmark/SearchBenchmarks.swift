@@ -71,6 +71,7 @@ public enum SearchBenchmarks {
           baselineName: "the same typed «\(meant)»", baselineSamples: typedRight))
     }
     results.append(try circulation(store: store, repeats: repeats))
+    results.append(try HoldBenchmarks.returnWithAQueue(store: store, repeats: repeats))
 
     // Memory: a new process opens the file, paints the first page and runs the searches, and
     // says its own peak; it also runs the sqlite3 CLI on the same queries and says that one's.
