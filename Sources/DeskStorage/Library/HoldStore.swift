@@ -342,23 +342,28 @@ extension LibraryStore {
     else { return nil }
     let moment = clock.now()
     let today = moment.date.iso
-    guard
-      let (number, ticket, name) = try database.queryFirst(
+    // The first of each queue, walked in its index's order and stopped at the first hold that
+    // is wanted now: the cost does not grow with the queue.
+    let wanted = "(suspended_until IS NULL OR suspended_until <= ?) AND (not_wanted_after IS NULL OR not_wanted_after >= ?)"
+    let firstForTitle = try database.queryFirst(
+      """
+      SELECT id, placed_at FROM hold INDEXED BY hold_queue
+      WHERE state = 'queued' AND title_key = ? AND book_id IS NULL AND \(wanted) ORDER BY placed_at, id LIMIT 1
+      """, book.titleKey, today, today, read: { (id: $0.int(0), placed: $0.string(1)) })
+    let firstForCopy = try database.queryFirst(
+      """
+      SELECT id, placed_at FROM hold INDEXED BY hold_copy
+      WHERE state = 'queued' AND book_id = ? AND \(wanted) ORDER BY placed_at, id LIMIT 1
+      """, bookRowID, today, today, read: { (id: $0.int(0), placed: $0.string(1)) })
+    let first = [firstForTitle, firstForCopy].compactMap { $0 }.min { ($0.placed, $0.id) < ($1.placed, $1.id) }
+    guard let number = first?.id,
+      let (ticket, name) = try database.queryFirst(
         """
-        SELECT h.id, r.ticket, r.surname, r.first_name, r.patronymic FROM hold h JOIN reader r ON r.id = h.reader_id
-        WHERE h.id IN (
-          SELECT id FROM hold INDEXED BY hold_queue WHERE state = 'queued' AND title_key = ?1 AND book_id IS NULL
-            AND (suspended_until IS NULL OR suspended_until <= ?3) AND (not_wanted_after IS NULL OR not_wanted_after >= ?3)
-          UNION ALL
-          SELECT id FROM hold INDEXED BY hold_copy WHERE state = 'queued' AND book_id = ?2
-            AND (suspended_until IS NULL OR suspended_until <= ?3) AND (not_wanted_after IS NULL OR not_wanted_after >= ?3))
-        ORDER BY h.placed_at, h.id LIMIT 1
-        """, book.titleKey, bookRowID, today,
+        SELECT r.ticket, r.surname, r.first_name, r.patronymic FROM hold h JOIN reader r ON r.id = h.reader_id
+        WHERE h.id = ?
+        """, number,
         read: {
-          (
-            $0.int(0), $0.string(1),
-            Reader.shortName(surname: $0.string(2), firstName: $0.string(3), patronymic: $0.string(4))
-          )
+          ($0.string(0), Reader.shortName(surname: $0.string(1), firstName: $0.string(2), patronymic: $0.string(3)))
         })
     else { return nil }
     let pickupBy = moment.date.adding(days: try policy().holdPickupDays)
