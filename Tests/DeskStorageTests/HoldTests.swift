@@ -187,4 +187,22 @@ import Testing
       #expect(plan.allSatisfy { $0.contains("USING COVERING INDEX hold_waiting") }, "\(plan)")
     }
   }
+  /// Undoing a return that put the copy aside puts the hold back in its queue; undoing the issue
+  /// that fulfilled a hold makes it wait again.
+  @Test func undoPutsHoldsBackAsTheyWere() throws {
+    try store.issue(ticket: "1", inventories: ["M1", "M2"])
+    let hold = try store.placeHold(ticket: "2", on: .titleOf("M1"))
+    let returned = try #require(try store.returnBooks(inventories: ["M1"]).first)
+    #expect(try store.hold(number: hold.number).state == .waiting)
+    try store.undo(.returned(returned))
+    #expect(try store.hold(number: hold.number).state == .queued)
+    #expect(try store.hold(number: hold.number).position == 1)
+    try store.returnBooks(inventories: ["M1"])
+    let issued = try #require(try store.issue(ticket: "2", inventories: ["M1"]).first)
+    #expect(try store.hold(number: hold.number).state == .fulfilled)
+    try store.undo(.issued(issued))
+    #expect(try store.hold(number: hold.number).state == .waiting)
+    #expect(
+      refusal { try store.issue(ticket: "3", inventories: ["M1"]) }.first?.contains("waits on the hold shelf") == true)
+  }
 }

@@ -373,6 +373,13 @@ extension LibraryStore {
         "UPDATE loan SET deleted = 1, updated_at = ? WHERE uuid = ? AND returned_at IS NULL AND deleted = 0",
         now.iso, id.text)
       guard changed == 1 else { throw StoreError.loanChanged }
+      // The hold the issue fulfilled stands again: waiting for its copy, or queued where it was.
+      try database.execute(
+        """
+        UPDATE hold SET state = CASE WHEN trapped_book_id IS NULL THEN 'queued' ELSE 'waiting' END, ended_at = NULL,
+          updated_at = ?1
+        WHERE state = 'fulfilled' AND (reader_id, ended_at) = (SELECT reader_id, issued_at FROM loan WHERE uuid = ?2)
+        """, now.iso, id.text)
     }
   }
 
@@ -398,6 +405,12 @@ extension LibraryStore {
         ])
       }
       try database.execute("UPDATE loan SET returned_at = NULL, updated_at = ? WHERE uuid = ?", now.iso, id.text)
+      // The hold the return put the copy aside for queues again, in its old place.
+      try database.execute(
+        """
+        UPDATE hold SET state = 'queued', trapped_book_id = NULL, waiting_since = NULL, pickup_by = NULL, updated_at = ?
+        WHERE state = 'waiting' AND trapped_book_id = (SELECT book_id FROM loan WHERE uuid = ?)
+        """, now.iso, id.text)
     }
   }
 

@@ -344,7 +344,8 @@ extension LibraryStore {
     let today = moment.date.iso
     // The first of each queue, walked in its index's order and stopped at the first hold that
     // is wanted now: the cost does not grow with the queue.
-    let wanted = "(suspended_until IS NULL OR suspended_until <= ?) AND (not_wanted_after IS NULL OR not_wanted_after >= ?)"
+    let wanted =
+      "(suspended_until IS NULL OR suspended_until <= ?) AND (not_wanted_after IS NULL OR not_wanted_after >= ?)"
     let firstForTitle = try database.queryFirst(
       """
       SELECT id, placed_at FROM hold INDEXED BY hold_queue

@@ -106,6 +106,7 @@ public final class CounterSession {
       var text = s.logReturned(loan.inventory, loan.bookTitle, loan.readerName)
       let late = loan.loan.due.days(until: context.today)
       if late > 0 { text += " — " + s.cameBackLate(late) }
+      if let trap = loan.heldFor { text += " — " + s.logHeldFor(trap) }
       return text
     case .renewed(let renewal):
       return s.logRenewed(renewal.after.inventory, renewal.after.bookTitle, renewal.after.loan.due.iso)

@@ -17,11 +17,21 @@ func counterChange(_ context: UIContext, title: String, _ body: () throws(StoreE
   -> [Effect]
 {
   do {
-    let texts = try body().map { context.session.record($0, context: context) }
-    return texts.isEmpty ? [] : [.notify(texts.joined(separator: "; "))]
+    let actions = try body()
+    let texts = actions.map { context.session.record($0, context: context) }
+    return (texts.isEmpty ? [] : [.notify(texts.joined(separator: "; "))]) + holdShelfAlert(actions, context)
   } catch {
     return [.bell, .dialog(.error(title, context.messages(error)))]
   }
+}
+
+/// Loud, as a refusal is: a returned copy that a hold waits for does not go back on the shelf.
+func holdShelfAlert(_ actions: [CounterAction], _ context: UIContext) -> [Effect] {
+  let lines = actions.compactMap { action -> String? in
+    guard case .returned(let loan) = action, let trap = loan.heldFor else { return nil }
+    return context.strings.putOnHoldShelf(trap, title: loan.bookTitle)
+  }
+  return lines.isEmpty ? [] : [.bell, .dialog(Dialog(title: context.strings.holdShelfTitle, lines: lines))]
 }
 
 extension CounterOutcome {

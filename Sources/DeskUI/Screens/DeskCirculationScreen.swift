@@ -137,7 +137,7 @@ final class DeskCirculationScreen: DeskScreen {
     case .done(let action):
       session.record(action, context: context)
       refreshReader(context: context)
-      return []
+      return holdShelfAlert([action], context)
     case .confirmTransfer(let current, let reader):
       let issued = context.clock.local(current.loan.issued).date.iso
       let question = s.transferQuestion(
@@ -192,10 +192,12 @@ final class DeskCirculationScreen: DeskScreen {
   private func act(
     on inventory: String, intent: CounterIntent, refusalTitle: String, context: UIContext, conflictSeen: Bool = false
   ) -> [Effect] {
+    var effects: [Effect] = []
     do {
       switch try context.store.circulate(inventory, reader: nil, intent: intent, conflictSeen: conflictSeen) {
       case .done(let action):
         context.session.record(action, context: context)
+        effects += holdShelfAlert([action], context)
       case .conflict(let conflict, _):
         return [
           .push(
@@ -208,7 +210,7 @@ final class DeskCirculationScreen: DeskScreen {
         break
       }
       refreshReader(context: context)
-      return []
+      return effects
     } catch {
       let messages = context.messages(error)
       context.session.refuse(messages.joined(separator: "; "), context: context)

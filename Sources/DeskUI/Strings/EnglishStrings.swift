@@ -209,6 +209,14 @@ public struct EnglishStrings: UIStrings {
     "Undone: the return of \(inventory) «\(title)»; it is out to \(reader) again"
   }
   public func cameBackLate(_ days: Int) -> String { days == 1 ? "1 day late" : "\(days) days late" }
+  public let holdShelfTitle = "Hold shelf"
+  public func putOnHoldShelf(_ trap: HoldTrap, title: String) -> String {
+    "Hold for \(trap.readerName) (ticket \(trap.readerTicket)): put «\(title)» (\(trap.inventory)) on the hold shelf; "
+      + "it waits for them until \(trap.pickupBy.iso)"
+  }
+  public func logHeldFor(_ trap: HoldTrap) -> String {
+    "to the hold shelf for \(trap.readerName) (\(trap.readerTicket))"
+  }
   public func logRenewed(_ inventory: String, _ title: String, _ due: String) -> String {
     "Renewed \(inventory) «\(title)», due \(due)"
   }

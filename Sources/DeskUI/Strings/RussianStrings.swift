@@ -251,6 +251,14 @@ public struct RussianStrings: UIStrings {
     "Отменён приём \(inventory) «\(title)»: книга снова у читателя \(reader)"
   }
   public func cameBackLate(_ days: Int) -> String { "опоздание \(self.days(days))" }
+  public let holdShelfTitle = "Полка броней"
+  public func putOnHoldShelf(_ trap: HoldTrap, title: String) -> String {
+    "Бронь для \(trap.readerName) (билет \(trap.readerTicket)): поставьте «\(title)» (\(trap.inventory)) на полку "
+      + "броней; книга ждёт читателя до \(trap.pickupBy.iso)"
+  }
+  public func logHeldFor(_ trap: HoldTrap) -> String {
+    "на полку броней для \(trap.readerName) (\(trap.readerTicket))"
+  }
   public func logRenewed(_ inventory: String, _ title: String, _ due: String) -> String {
     "Продлена \(inventory) «\(title)», до \(due)"
   }

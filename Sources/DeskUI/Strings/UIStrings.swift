@@ -170,6 +170,10 @@ public protocol UIStrings: SyncStrings, Sendable {
   func logUndoIssue(_ inventory: String, _ title: String) -> String
   func logUndoReturn(_ inventory: String, _ title: String, _ reader: String) -> String
   func cameBackLate(_ days: Int) -> String
+  /// A returned copy put aside for a hold: the alert's title, its line, and the log's note.
+  var holdShelfTitle: String { get }
+  func putOnHoldShelf(_ trap: HoldTrap, title: String) -> String
+  func logHeldFor(_ trap: HoldTrap) -> String
   func logRenewed(_ inventory: String, _ title: String, _ due: String) -> String
   func logTransferred(_ inventory: String, _ title: String, _ from: String, _ to: String, _ due: String) -> String
   func logUndoRenewal(_ inventory: String, _ title: String, _ due: String) -> String
