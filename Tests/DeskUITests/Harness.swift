@@ -96,6 +96,12 @@ final class DeskHarness {
     app.render(rows: rows, columns: columns)
   }
 
+  /// `screen` opened on top, drawn as the librarian sees it.
+  func text(rows: Int, columns: Int, opening screen: any DeskScreen) -> String {
+    app.apply([.push(screen)])
+    return text(rows: rows, columns: columns)
+  }
+
   func text(rows: Int = 24, columns: Int = 80) -> String {
     screen(rows: rows, columns: columns).text
   }

@@ -26,10 +26,36 @@ import Testing
     #expect(desk.text(rows: 24, columns: 80).contains("waits on the hold shelf for Петров И."))
     #expect(try desk.store.hold(number: hold.number).state == .waiting)
     desk.press(.enter, .escape)
+    #expect(desk.shown.contains("1 hold waiting on the shelf"), "the status line: \(desk.shown)")
     desk.scan("18")
+    #expect(
+      desk.text(rows: 24, columns: 120).contains(
+        "! 1 book waiting for them on the hold shelf: 100235 Булгаков М. А. «Мастер и Маргарита»"),
+      "\(desk.text(rows: 24, columns: 120))")
     desk.scan("100236")  // his overdue book back first: it blocks an issue
     desk.scan("100235")
     #expect(desk.app.dialog == nil, "\(desk.text(rows: 24, columns: 80))")
     #expect(try desk.store.hold(number: hold.number).state == .fulfilled)
+  }
+
+  /// A book's screen shows its queue in order; a reader's screen shows their holds; Home counts
+  /// the hold shelf and what waited on it too long.
+  @Test func screensShowTheQueueAndTheHoldShelf() throws {
+    let desk = try DeskHarness()
+    try desk.store.addReader(readerDraft("19", "Сидорова", firstName: "Анна"))
+    try desk.store.placeHold(ticket: "18", on: .titleOf("100235"))
+    try desk.store.placeHold(ticket: "19", on: .titleOf("100235"))
+    let book = desk.text(rows: 30, columns: 100, opening: BookDetailScreen(inventory: "100235"))
+    #expect(book.contains("Holds (2)"), "\(book)")
+    #expect(book.contains("1. Петров И. (18): queued since 2026-11-30"), "\(book)")
+    #expect(book.contains("2. Сидорова А. (19): queued since 2026-11-30"), "\(book)")
+    try desk.store.returnBooks(inventories: ["100235"])
+    let reader = desk.text(rows: 30, columns: 100, opening: ReaderDetailScreen(ticket: "18"))
+    #expect(reader.contains("! Булгаков М. А. «Мастер и Маргарита»: 100235 waits on the hold shelf until 2026-12-07"))
+    let second = desk.text(rows: 30, columns: 100, opening: ReaderDetailScreen(ticket: "19"))
+    #expect(second.contains("1. Булгаков М. А. «Мастер и Маргарита»: queued since 2026-11-30"), "\(second)")
+    (desk.store.clock as? TestClock)?.advance(days: 8)
+    let home = desk.text(rows: 30, columns: 100, opening: HomeScreen())
+    #expect(home.contains("1 hold waiting on the shelf, 1 waiting too long"), "\(home)")
   }
 }

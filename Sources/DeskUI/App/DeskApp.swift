@@ -26,6 +26,7 @@ public final class DeskApp {
   /// The library's counts for the status line, read again after a key when the library changed
   /// or the day did (the overdue count counts loans, thousands in a large library).
   private var counts: (books: Int, out: Int, overdue: Int, readers: Int)?
+  private var holdShelf: (waiting: Int, tooLong: Int)?
   private var countsRead: (stamp: LibraryStore.ChangeStamp, day: LocalDate)?
 
   private func refreshCounts() {
@@ -40,6 +41,7 @@ public final class DeskApp {
     counts = try? (
       store.bookCount(), store.bookCount(filter: .issued), store.bookCount(filter: .overdue), store.readerCount()
     )
+    holdShelf = try? store.holdShelfCounts()
     countsRead = now
   }
 
@@ -200,6 +202,9 @@ public final class DeskApp {
     }
     if let counts {
       parts.append(context.strings.statusCounts(counts.books, counts.out, counts.overdue, counts.readers))
+    }
+    if let holdShelf, holdShelf.waiting > 0 {
+      parts.append(context.strings.holdShelfCounts(holdShelf.waiting, holdShelf.tooLong))
     }
     if context.isJoined { parts.append(context.today.iso) }
     return parts.joined(separator: " · ")

@@ -25,6 +25,26 @@ func counterChange(_ context: UIContext, title: String, _ body: () throws(StoreE
   }
 }
 
+/// One hold as a line: the reader (on a book's screen) or the title (on a reader's), and where it
+/// stands — waiting on the hold shelf until a date, or its place in the queue.
+func holdLine(_ hold: HoldRecord, showing naming: LoanNaming, context: UIContext) -> String {
+  let s = context.strings
+  let who = naming == .reader ? "\(hold.readerName) (\(hold.readerTicket))" : hold.label
+  let copy = hold.copy.map { " — " + s.holdCopy($0) } ?? ""
+  switch hold.state {
+  case .waiting:
+    return who + copy + ": " + s.holdWaiting(hold.waitingCopy ?? "", until: hold.pickupBy?.iso ?? "")
+  case .queued:
+    var text =
+      "\(hold.position.map { "\($0). " } ?? "")" + who + copy + ": "
+      + s.holdQueued(placed: context.clock.local(hold.placed).date.iso)
+    if let date = hold.suspendedUntil { text += ", " + s.holdSuspended(until: date.iso) }
+    return text
+  case .fulfilled, .cancelled, .expired:
+    return who + copy + ": " + s.holdEnded(hold.state)
+  }
+}
+
 /// Loud, as a refusal is: a returned copy that a hold waits for does not go back on the shelf.
 func holdShelfAlert(_ actions: [CounterAction], _ context: UIContext) -> [Effect] {
   let lines = actions.compactMap { action -> String? in

@@ -8,6 +8,8 @@ final class BookDetailScreen: DeskScreen {
   private var book: Book?
   private var loan: CurrentLoan?
   private var history: [LoanRecord] = []
+  /// The queue of the book's title and of the copy, a copy waiting on the hold shelf first.
+  private var holds: [HoldRecord] = []
   private var missing = false
   /// Details a completed look-up found for this book, waiting for the librarian's yes or no.
   private var offer: BookFacts?
@@ -53,6 +55,7 @@ final class BookDetailScreen: DeskScreen {
       mark = try context.store.syncMark(entity: "book", recordID: found.id)
       loan = try context.store.currentLoan(ofBook: found)
       history = try context.store.loans(ofBook: found)
+      holds = try context.store.holdQueue(forBook: found.inventoryNumber)
       offer = try context.store.lookupOffer(for: found)
     } catch {
       return [.dialog(.error(context.strings.errorTitle, context.messages(error)))]
@@ -174,7 +177,7 @@ final class BookDetailScreen: DeskScreen {
 
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
     // Drawn whole on a tall page, then shown from the scrolled row: nothing is cut off below.
-    var page = ScreenBuffer(rows: area.height + 60 + history.count, columns: buffer.columns)
+    var page = ScreenBuffer(rows: area.height + 62 + history.count + holds.count, columns: buffer.columns)
     let tall = Rect(row: 0, column: area.column, height: page.rows, width: area.width)
     let used = renderRecord(into: &page, area: tall, context: context)
     scroll = max(0, min(scroll, used - area.height))
@@ -249,6 +252,17 @@ final class BookDetailScreen: DeskScreen {
         buffer.write(
           "\(s.label(field)): \(draft[field].isEmpty ? "—" : draft[field]) → \(value)", row: y, column: area.column + 4,
           width: area.width - 6)
+        y += 1
+      }
+      y += 1
+    }
+    if !holds.isEmpty, y < area.bottom {
+      buffer.write(s.holdsHeader(holds.count), row: y, column: area.column + 2, style: context.style(.header))
+      y += 1
+      for hold in holds where y < area.bottom {
+        buffer.write(
+          holdLine(hold, showing: .reader, context: context), row: y, column: area.column + 4, width: area.width - 6,
+          style: context.style(hold.state == .waiting ? .warning : .normal))
         y += 1
       }
       y += 1

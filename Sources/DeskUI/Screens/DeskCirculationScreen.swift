@@ -10,6 +10,8 @@ import DeskStorage
 final class DeskCirculationScreen: DeskScreen {
   private var input = LineEditor(maximumLength: 200)
   private var readerLoans: [LoanRecord] = []
+  /// The reader's copies waiting on the hold shelf.
+  private var readerWaiting: [HoldRecord] = []
   /// The loan chosen with ↓ for `w` (renew), `r` (return) or Enter (open); nil while typing.
   private var chosenLoan: Int?
 
@@ -42,6 +44,9 @@ final class DeskCirculationScreen: DeskScreen {
     context.session.refreshReader(context: context)
     readerLoans =
       context.session.reader.flatMap { try? context.store.loans(ofReader: $0) }?.filter { $0.loan.isOpen } ?? []
+    readerWaiting =
+      context.session.reader.flatMap { try? context.store.holds(ofReader: $0.ticket) }?.filter { $0.state == .waiting }
+      ?? []
     if let index = chosenLoan { chosenLoan = readerLoans.isEmpty ? nil : min(index, readerLoans.count - 1) }
   }
 
@@ -277,6 +282,14 @@ final class DeskCirculationScreen: DeskScreen {
         buffer.write(
           "! " + s.readerHasOverdueAtDesk(overdue), row: y, column: area.column + 2, width: area.width - 4,
           style: context.style(.warning))
+        y += 1
+      }
+      if !readerWaiting.isEmpty {
+        // Said as the reader comes up: their books on the hold shelf, to fetch and scan.
+        let copies = readerWaiting.map { "\($0.waitingCopy ?? "") \($0.label)" }.joined(separator: "; ")
+        buffer.write(
+          "! " + s.booksWaitingForReader(readerWaiting.count) + ": " + copies, row: y, column: area.column + 2,
+          width: area.width - 4, style: context.style(.warning))
         y += 1
       }
       if let limit, readerLoans.count >= limit {

@@ -4,6 +4,7 @@ import DeskStorage
 /// The first screen: the sections, each with its one-key shortcut, and the library at a glance.
 final class HomeScreen: DeskScreen {
   private var counts: (books: Int, out: Int, overdue: Int, readers: Int)?
+  private var holdShelf: (waiting: Int, tooLong: Int)?
   private var selected = 0
 
   var helpTopic: HelpTopic { .home }
@@ -59,6 +60,7 @@ final class HomeScreen: DeskScreen {
     counts = try? (
       store.bookCount(), store.bookCount(filter: .issued), store.bookCount(filter: .overdue), store.readerCount()
     )
+    holdShelf = try? store.holdShelfCounts()
     return []
   }
 
@@ -124,6 +126,12 @@ final class HomeScreen: DeskScreen {
       buffer.write(
         "! " + s.overdueBooks(counts.overdue) + " " + s.overdueLeadsThere, row: y, column: area.column + 3,
         width: area.width - 6, style: context.style(.warning))
+      y += 1
+    }
+    if let holdShelf, holdShelf.waiting > 0, y < area.bottom {
+      buffer.write(
+        s.holdShelfCounts(holdShelf.waiting, holdShelf.tooLong), row: y, column: area.column + 3, width: area.width - 6,
+        style: context.style(holdShelf.tooLong > 0 ? .warning : .normal))
       y += 1
     }
     renderSync(into: &buffer, row: y + 1, area: area, context: context)

@@ -7,6 +7,8 @@ final class ReaderDetailScreen: DeskScreen {
   let ticket: String
   private var reader: Reader?
   private var loans: [LoanRecord] = []
+  /// Waiting, queued (with their places) and expired holds.
+  private var holds: [HoldRecord] = []
   /// Its changes not yet at the central and its open conflicts (a desk joined to a central).
   private var mark: SyncMark?
   private var selected = 0
@@ -58,6 +60,7 @@ final class ReaderDetailScreen: DeskScreen {
       // The selection stays on the same loan, wherever a renewal or a return moved it in the list.
       let chosen = selectedLoan?.loan.id
       loans = try context.store.loans(ofReader: found)
+      holds = try context.store.holds(ofReader: found.ticket).filter { $0.state.isActive || $0.state == .expired }
       selected = loans.firstIndex { $0.loan.id == chosen } ?? min(selected, max(0, loans.count - 1))
     } catch {
       return [.dialog(.error(context.strings.errorTitle, context.messages(error)))]
@@ -189,6 +192,18 @@ final class ReaderDetailScreen: DeskScreen {
       y += 1
     }
     if let mark { y = renderSyncMark(mark, into: &buffer, row: y, area: area, context: context) }
+    if !holds.isEmpty, y < area.bottom {
+      buffer.write(s.holdsHeader(holds.count), row: y, column: area.column + 2, style: context.style(.header))
+      y += 1
+      for hold in holds where y < area.bottom {
+        buffer.write(
+          (hold.state == .waiting ? "! " : "  ") + holdLine(hold, showing: .book, context: context), row: y,
+          column: area.column + 2, width: area.width - 4,
+          style: context.style(hold.state == .waiting ? .warning : hold.state == .expired ? .muted : .normal))
+        y += 1
+      }
+      y += 1
+    }
     guard y < area.bottom else { return }
     buffer.write(s.booksOut(open.count), row: y, column: area.column + 2, style: context.style(.header))
     y += 1

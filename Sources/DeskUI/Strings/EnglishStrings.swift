@@ -11,6 +11,20 @@ public struct EnglishStrings: UIStrings {
   public func statusCounts(_ books: Int, _ out: Int, _ overdue: Int, _ readers: Int) -> String {
     "\(books) books, \(out) out, \(overdue) overdue · \(readers) readers"
   }
+  public func holdShelfCounts(_ waiting: Int, _ tooLong: Int) -> String {
+    "\(englishPlural(waiting, "hold")) waiting on the shelf" + (tooLong > 0 ? ", \(tooLong) waiting too long" : "")
+  }
+  public func holdsHeader(_ count: Int) -> String { "Holds (\(count))" }
+  public func booksWaitingForReader(_ count: Int) -> String {
+    "\(englishPlural(count, "book")) waiting for them on the hold shelf"
+  }
+  public func holdCopy(_ inventory: String) -> String { "copy \(inventory) only" }
+  public func holdWaiting(_ inventory: String, until: String) -> String {
+    "\(inventory) waits on the hold shelf until \(until)"
+  }
+  public func holdQueued(placed: String) -> String { "queued since \(placed)" }
+  public func holdSuspended(until: String) -> String { "suspended until \(until)" }
+  public func holdEnded(_ state: HoldState) -> String { state.rawValue }
   public func scansHeld(_ count: Int) -> String {
     (count == 1 ? "1 scan waits" : "\(count) scans wait") + " and will be applied when the window is larger."
   }

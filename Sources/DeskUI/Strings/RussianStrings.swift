@@ -19,6 +19,21 @@ public struct RussianStrings: UIStrings {
   public func statusCounts(_ books: Int, _ out: Int, _ overdue: Int, _ readers: Int) -> String {
     "книг \(books), выдано \(out), просрочено \(overdue) · читателей \(readers)"
   }
+  public func holdShelfCounts(_ waiting: Int, _ tooLong: Int) -> String {
+    "на полке броней: \(plural(waiting, "книга", "книги", "книг"))"
+      + (tooLong > 0 ? ", ждут слишком долго: \(tooLong)" : "")
+  }
+  public func holdsHeader(_ count: Int) -> String { "Брони (\(count))" }
+  public func booksWaitingForReader(_ count: Int) -> String {
+    "на полке броней читателя ждут: \(books(count))"
+  }
+  public func holdCopy(_ inventory: String) -> String { "только экземпляр \(inventory)" }
+  public func holdWaiting(_ inventory: String, until: String) -> String {
+    "\(inventory) ждёт на полке броней до \(until)"
+  }
+  public func holdQueued(placed: String) -> String { "в очереди с \(placed)" }
+  public func holdSuspended(until: String) -> String { "приостановлена до \(until)" }
+  public func holdEnded(_ state: HoldState) -> String { holdStateName(state) }
   public func scansHeld(_ count: Int) -> String {
     "Ожидают сканов: \(count); они будут применены, когда окно станет больше."
   }

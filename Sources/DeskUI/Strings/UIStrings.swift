@@ -9,6 +9,15 @@ public protocol UIStrings: SyncStrings, Sendable {
   var homeTitle: String { get }
   /// The counts in the status line.
   func statusCounts(_ books: Int, _ out: Int, _ overdue: Int, _ readers: Int) -> String
+  /// Copies waiting on the hold shelf, and how many of them past their pickup date.
+  func holdShelfCounts(_ waiting: Int, _ tooLong: Int) -> String
+  func holdsHeader(_ count: Int) -> String
+  func booksWaitingForReader(_ count: Int) -> String
+  func holdCopy(_ inventory: String) -> String
+  func holdWaiting(_ inventory: String, until: String) -> String
+  func holdQueued(placed: String) -> String
+  func holdSuspended(until: String) -> String
+  func holdEnded(_ state: HoldState) -> String
   func tooSmall(_ columns: Int, _ rows: Int, _ minimumColumns: Int, _ minimumRows: Int) -> String
   /// Scans that wait for the window to be big enough.
   func scansHeld(_ count: Int) -> String
