@@ -58,4 +58,23 @@ import Testing
     let home = desk.text(rows: 30, columns: 100, opening: HomeScreen())
     #expect(home.contains("1 hold waiting on the shelf, 1 waiting too long"), "\(home)")
   }
+
+  /// h on a book's screen places a hold for the reader whose ticket is typed; a copy on the shelf
+  /// is issued, not held.
+  @Test func hOnABooksScreenPlacesAHold() throws {
+    let desk = try DeskHarness()
+    _ = desk.text(rows: 24, columns: 100, opening: BookDetailScreen(inventory: "100235"))
+    desk.press(.character("h"))
+    desk.type("18")
+    desk.press(.enter)
+    #expect(
+      desk.shown.contains("Hold placed: Петров И. waits for Булгаков М. А. «Мастер и Маргарита», number 1"),
+      "\(desk.shown)")
+    #expect(try desk.store.holds(ofReader: "18").map(\.state) == [.queued])
+    _ = desk.text(rows: 24, columns: 100, opening: BookDetailScreen(inventory: "100234"))
+    desk.press(.character("h"))
+    desk.type("18")
+    desk.press(.enter)
+    #expect(desk.text(rows: 24, columns: 100).contains("(100234) is on the shelf: issue it instead of"))
+  }
 }

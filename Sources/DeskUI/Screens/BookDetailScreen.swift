@@ -30,6 +30,7 @@ final class BookDetailScreen: DeskScreen {
     let s = context.strings
     var hints = [KeyHint("e", s.keyEdit)]
     hints += loan == nil ? [KeyHint("i", s.keyIssue)] : [KeyHint("r", s.keyReturn), KeyHint("w", s.keyRenew)]
+    hints.append(KeyHint("h", s.keyHold))
     if offer != nil { hints += [KeyHint("u", s.keyApplyOffer), KeyHint("x", s.keyDismissOffer)] }
     hints += [KeyHint("s", s.keyStatus), KeyHint("d", s.keyDelete), KeyHint("Esc", s.keyBack)]
     return hints
@@ -102,6 +103,19 @@ final class BookDetailScreen: DeskScreen {
               return try context.store.circulate(
                 book.inventoryNumber, reader: reader, intent: .issue, conflictSeen: true
               ).actions
+            }
+            return effects + self.reload(context: context)
+          })
+      ]
+    case .character("h"), .character("р"):
+      return [
+        .dialog(
+          Dialog(title: s.holdTitle, lines: [s.holdPromptTicket(book.holdLabel)], kind: .prompt(LineEditor())) {
+            [weak self] answer in
+            guard case .text(let ticket) = answer, !ticket.isEmpty, let self else { return [] }
+            let effects = attempt(context, title: s.holdRefusedTitle) { () throws(StoreError) in
+              let hold = try context.store.placeHold(ticket: ticket, on: .titleOf(book.inventoryNumber))
+              return s.holdPlaced(hold.readerName, hold.label, position: hold.position ?? 1)
             }
             return effects + self.reload(context: context)
           })

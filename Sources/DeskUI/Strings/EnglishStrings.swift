@@ -178,6 +178,13 @@ public struct EnglishStrings: UIStrings {
   public func overdueBy(_ days: Int) -> String { days == 1 ? "OVERDUE by 1 day" : "OVERDUE by \(days) days" }
 
   public func issuePromptTicket(_ title: String) -> String { "Reader ticket to issue «\(title)» to:" }
+  public let keyHold = "Hold"
+  public let holdTitle = "Place a hold"
+  public let holdRefusedTitle = "Cannot place the hold"
+  public func holdPromptTicket(_ label: String) -> String { "Ticket of the reader who waits for \(label) (any copy):" }
+  public func holdPlaced(_ reader: String, _ label: String, position: Int) -> String {
+    "Hold placed: \(reader) waits for \(label), number \(position) in the queue"
+  }
   public func issuePromptInventory(_ reader: String) -> String { "Inventory numbers of the books for \(reader):" }
   public func issuedManyNotice(_ count: Int, _ reader: String) -> String {
     count == 1 ? "Issued 1 book to \(reader)" : "Issued \(count) books to \(reader)"
@@ -418,6 +425,7 @@ public struct EnglishStrings: UIStrings {
     case .bookDetail:
       return [
         ("e", "Edit"), ("i", "Issue to a reader"), ("r", "Take back"), ("w", "Renew"), ("d, Delete", "Delete"),
+        ("h", "Place a hold for a reader: any copy of the title, the first that comes back"),
         ("u, x", "Apply or dismiss details a look-up found"), ("F6", "Export this book to IRBIS"), ("Esc", "Back"),
       ]
     case .readerDetail:

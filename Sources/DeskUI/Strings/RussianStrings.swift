@@ -223,6 +223,13 @@ public struct RussianStrings: UIStrings {
   public func overdueBy(_ days: Int) -> String { "ПРОСРОЧЕНА на \(self.days(days))" }
 
   public func issuePromptTicket(_ title: String) -> String { "Билет читателя, которому выдать «\(title)»:" }
+  public let keyHold = "Бронь"
+  public let holdTitle = "Забронировать"
+  public let holdRefusedTitle = "Бронь не принята"
+  public func holdPromptTicket(_ label: String) -> String { "Билет читателя, который ждёт \(label) (любой экземпляр):" }
+  public func holdPlaced(_ reader: String, _ label: String, position: Int) -> String {
+    "Бронь принята: \(reader) ждёт \(label), в очереди \(position)-м"
+  }
   public func issuePromptInventory(_ reader: String) -> String { "Инвентарные номера книг для читателя \(reader):" }
   public func issuedManyNotice(_ count: Int, _ reader: String) -> String { "Выдано \(books(count)): \(reader)" }
   public func deleteBookQuestion(_ title: String) -> String { "Удалить «\(title)» из каталога?" }
@@ -475,6 +482,7 @@ public struct RussianStrings: UIStrings {
     case .bookDetail:
       return [
         ("e", "Изменить"), ("i", "Выдать читателю"), ("r", "Принять"), ("w", "Продлить"), ("d, Delete", "Удалить"),
+        ("h", "Забронировать для читателя: любой экземпляр, первый вернувшийся"),
         ("u, x", "Применить или отклонить найденное поиском"), ("F6", "Экспорт книги в ИРБИС"), ("Esc", "Назад"),
       ]
     case .readerDetail:

@@ -147,6 +147,11 @@ public protocol UIStrings: SyncStrings, Sendable {
 
   // Actions
   func issuePromptTicket(_ title: String) -> String
+  var keyHold: String { get }
+  var holdTitle: String { get }
+  var holdRefusedTitle: String { get }
+  func holdPromptTicket(_ label: String) -> String
+  func holdPlaced(_ reader: String, _ label: String, position: Int) -> String
   func issuePromptInventory(_ reader: String) -> String
   func issuedManyNotice(_ count: Int, _ reader: String) -> String
   func deleteBookQuestion(_ title: String) -> String
