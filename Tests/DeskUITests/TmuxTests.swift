@@ -158,6 +158,49 @@ import Testing
     try session.waitFor("EXIT:0")
   }
 
+  /// Holds in a real terminal: a copy a reader waits for comes back, the desk rings and says
+  /// whose hold it goes to; another reader is refused it; its reader comes, is told it waits for
+  /// them, and takes it.
+  @Test(arguments: ["xterm-256color", "tmux-256color"])
+  func aReturnedCopyIsTrappedForTheNextReaderAndCollected(term: String) throws {
+    let session = try Session()
+    let placed = try runProgram(circdeskPath, ["hold", "place", "1007", "100001", "--db", session.database])
+    #expect(placed.status == 0, "\(placed.errors)")
+    try session.start(environment: "TERM=\(term)")
+    try session.waitFor("Circulation Desk — Home")
+    try session.keys("d")
+    try session.waitFor("Scan a reader's card")
+    func scan(_ code: String) throws {
+      try session.type(code)
+      try session.keys("Enter")
+    }
+    try scan("100001")
+    let alert = try session.waitFor("(ticket 1007): put «Герой нашего времени»")
+    #expect(alert.contains("Hold shelf"), "\(alert)")
+    #expect(try session.bellRang(), "a copy that does not go back on the shelf is said loudly")
+    Thread.sleep(forTimeInterval: 0.3)
+    try session.keys("Enter")
+    try session.waitFor("to the hold shelf for")
+    try scan("1001")
+    try session.waitFor("Reader 1001")
+    try scan("100001")
+    try session.waitFor("waits on the hold shelf for")
+    Thread.sleep(forTimeInterval: 0.3)
+    try session.keys("Enter")
+    Thread.sleep(forTimeInterval: 0.2)
+    try session.keys("Escape")
+    // A person's pause: ESC and a digit at once would read as Alt and the digit.
+    Thread.sleep(forTimeInterval: 0.3)
+    try scan("1007")
+    try session.waitFor("1 book waiting for them on the hold shelf: 100001")
+    try scan("100001")
+    try session.waitFor("Issued 100001 «Герой нашего времени»")
+    try session.keys("F10")
+    try session.waitFor("EXIT:0")
+    let holds = try runProgram(circdeskPath, ["hold", "list", "--reader", "1007", "--db", session.database])
+    #expect(holds.output.contains("fulfilled"), "\(holds.output)")
+  }
+
   /// One visit at the counter, every code a scanner's burst: a blocked reader brings back their
   /// overdue books, borrows, renews one and the renewal is undone, a bad code rings the bell, and
   /// the receipt is written.
