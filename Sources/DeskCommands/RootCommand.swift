@@ -23,8 +23,8 @@ public enum RootCommand {
       name: "hold", abstract: "Holds: readers queue for books that are out.",
       commands: [HoldPlace.self, HoldList.self, HoldCancel.self, HoldSuspend.self, HoldExpire.self]),
     CommandGroup(
-      name: "notices", abstract: "Write letters to readers: reminders of overdue books.",
-      commands: [NoticesOverdue.self]),
+      name: "notices", abstract: "Write letters to readers: overdue books, books waiting on the hold shelf.",
+      commands: [NoticesOverdue.self, NoticesHolds.self]),
     CommandGroup(
       name: "central", abstract: "Share one library between several desks through a PostgreSQL central.",
       commands: [CentralInit.self, CentralJoin.self, CentralLeave.self]),

@@ -36,6 +36,12 @@ import Testing
     #expect(
       returned.output.contains("Hold for Смирнова (ticket 1007): put 2 on the hold shelf, until 2026-12-07"),
       "\(returned.output)")
+    let letters = folder.file("letters")
+    let written = run(["notices", "holds", "-o", letters, "--lang", "ru"])
+    #expect(written.output.hasSuffix("1 letter\n"), "\(written.output) \(written.errors)")
+    let letter = try String(contentsOfFile: letters + "/1007.txt", encoding: .utf8)
+    #expect(letter.contains("Книга, которую вы заказывали, ждёт вас в библиотеке (читательский билет 1007):"))
+    #expect(letter.contains("  1. Булгаков «Мастер и Маргарита» (инв. № 2): до 7 декабря 2026"), "\(letter)")
     let waiting = run(["hold", "list", "--waiting"])
     #expect(waiting.output.contains("waiting: 2 on the hold shelf until 2026-12-07"), "\(waiting.output)")
     let refused = run(["issue", "1010", "2"])

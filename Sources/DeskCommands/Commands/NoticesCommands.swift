@@ -1,0 +1,112 @@
+import DeskDomain
+import DeskExchange
+import DeskStorage
+
+/// `circdesk notices overdue`: one reminder letter per reader with overdue books.
+struct NoticesOverdue: DeskCommand {
+  static let spec = CommandSpec(
+    path: "notices overdue", abstract: "Write a reminder letter to each reader with overdue books.",
+    options: [
+      CommandSpec.Option(
+        "-o", value: "<folder>", help: "The folder for the letters, one <ticket>.txt each (made when missing).",
+        required: true),
+      CommandSpec.Option("--lang", value: "<en|ru>", help: "The letters' language (default English)."),
+      CommandSpec.databaseOption,
+    ],
+    discussion: """
+      Each letter names the reader's overdue books with their due dates and days overdue, and is
+      signed with the library's name and contacts (policy set --library-name, --library-address,
+      --library-phone, --library-email). Plain UTF-8 text; the folder is made when missing.
+      """)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    _ = try arguments.positionals(minimum: 0, maximum: 0)
+    let folder = try arguments.required("-o")
+    let code = arguments.value("--lang") ?? "en"
+    guard let language = OverdueNotice.Language(rawValue: code) else {
+      throw .usage("--lang is en or ru, not «\(code)»", command: spec.path)
+    }
+    let store = try context.openStore(arguments, creating: false)
+    let (readers, library) = try perform { () throws(StoreError) in
+      (try store.overdueReaders(), try store.libraryContacts())
+    }
+    do throws(FileError) {
+      try makeFolder(folder)
+      let today = context.clock.now().date
+      for entry in readers {
+        let notice = OverdueNotice(
+          reader: entry.reader,
+          books: entry.loans.map {
+            OverdueNotice.Book(inventory: $0.inventory, author: $0.bookAuthor, title: $0.bookTitle, due: $0.loan.due)
+          }, library: library, today: today)
+        let path = folder + "/" + fileName(for: entry.reader.ticket) + ".txt"
+        let writer = try TextWriter(path: path, encoding: .utf8)
+        writer.write(notice.text(in: language))
+        try writer.close()
+        context.output.line("Wrote \(path)".visibleForTerminal)
+      }
+    } catch {
+      throw .failed([error.description])
+    }
+    context.output.line("\(readers.count) \(readers.count == 1 ? "letter" : "letters")")
+  }
+}
+
+/// `circdesk notices holds`: one "your book is waiting" letter per reader with books on the hold
+/// shelf.
+struct NoticesHolds: DeskCommand {
+  static let spec = CommandSpec(
+    path: "notices holds", abstract: "Write to each reader whose held books wait on the hold shelf.",
+    options: [
+      CommandSpec.Option(
+        "-o", value: "<folder>", help: "The folder for the letters, one <ticket>.txt each (made when missing).",
+        required: true),
+      CommandSpec.Option("--lang", value: "<en|ru>", help: "The letters' language (default English)."),
+      CommandSpec.databaseOption,
+    ],
+    discussion: """
+      Each letter names the books waiting for the reader with the last day to collect each, and is
+      signed with the library's name and contacts. Plain UTF-8 text; the folder is made when missing.
+      """)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    _ = try arguments.positionals(minimum: 0, maximum: 0)
+    let folder = try arguments.required("-o")
+    let code = arguments.value("--lang") ?? "en"
+    guard let language = OverdueNotice.Language(rawValue: code) else {
+      throw .usage("--lang is en or ru, not «\(code)»", command: spec.path)
+    }
+    let store = try context.openStore(arguments, creating: false)
+    let (waiting, library) = try perform { () throws(StoreError) in
+      (try store.holds(.waiting), try store.libraryContacts())
+    }
+    var byReader: [(ticket: String, holds: [HoldRecord])] = []
+    for hold in waiting {
+      if let index = byReader.firstIndex(where: { $0.ticket == hold.readerTicket }) {
+        byReader[index].holds.append(hold)
+      } else {
+        byReader.append((hold.readerTicket, [hold]))
+      }
+    }
+    do throws(FileError) {
+      try makeFolder(folder)
+      let today = context.clock.now().date
+      for entry in byReader {
+        guard let reader = try? store.reader(ticket: entry.ticket) else { continue }
+        let notice = HoldNotice(
+          reader: reader,
+          books: entry.holds.map {
+            HoldNotice.Book(label: $0.label, inventory: $0.waitingCopy ?? "", pickupBy: $0.pickupBy ?? today)
+          }, library: library, today: today)
+        let path = folder + "/" + fileName(for: reader.ticket) + ".txt"
+        let writer = try TextWriter(path: path, encoding: .utf8)
+        writer.write(notice.text(in: language))
+        try writer.close()
+        context.output.line("Wrote \(path)".visibleForTerminal)
+      }
+    } catch {
+      throw .failed([error.description])
+    }
+    context.output.line(englishPlural(byReader.count, "letter"))
+  }
+}
