@@ -205,4 +205,24 @@ import Testing
     #expect(
       refusal { try store.issue(ticket: "3", inventories: ["M1"]) }.first?.contains("waits on the hold shelf") == true)
   }
+
+  /// A reader who leaves ends their holds (a copy waiting for them goes to the next hold); a
+  /// copy lost or deleted while it waited no longer waits, and its hold queues again.
+  @Test func leavingReadersAndLostCopiesReleaseTheHoldShelf() throws {
+    try store.issue(ticket: "1", inventories: ["M1", "M2"])
+    let first = try store.placeHold(ticket: "2", on: .titleOf("M1"))
+    clock.instant = clock.instant.adding(milliseconds: 1000)
+    let second = try store.placeHold(ticket: "3", on: .titleOf("M1"))
+    try store.returnBooks(inventories: ["M1"])
+    try store.deleteReader(ticket: "2")
+    #expect(try store.hold(number: first.number).state == .cancelled)
+    #expect(try store.hold(number: second.number).state == .waiting, "the copy went to the next hold")
+    try store.updateBook(inventory: "M1") { $0.status = CopyStatus.lost.rawValue }
+    #expect(try store.hold(number: second.number).state == .queued)
+    #expect(try store.holdShelfCounts() == (0, 0))
+    try store.returnBooks(inventories: ["M2"])
+    #expect(try store.hold(number: second.number).state == .waiting)
+    try store.deleteBook(inventory: "M2")
+    #expect(try store.hold(number: second.number).state == .queued, "still wants the title")
+  }
 }

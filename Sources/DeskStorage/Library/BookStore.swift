@@ -61,6 +61,10 @@ extension LibraryStore {
           """,
           values: LibraryStore.bookValues(book) + [.text(book.updated.iso), .text(book.id.text)])
       }
+      // A copy lost or sent to repair while it waited on the hold shelf no longer waits there.
+      if !book.status.circulates, let rowID = try bookRowID(inventory: book.inventoryNumber) {
+        try releaseTrappedCopy(bookRowID: rowID, at: moment.instant)
+      }
       return book
     }
   }
@@ -76,6 +80,15 @@ extension LibraryStore {
       if let loan = try currentLoan(bookID: book.id) {
         throw StoreError.bookOnLoan(
           book: book.title, inventory: book.inventoryNumber, reader: "\(loan.readerName) (ticket \(loan.readerTicket))")
+      }
+      if let rowID = try bookRowID(inventory: book.inventoryNumber) {
+        // Holds on this copy alone end; a hold whose copy waited here queues again for its title.
+        try database.execute(
+          """
+          UPDATE hold SET state = 'cancelled', ended_at = ?1, updated_at = ?1
+          WHERE book_id = ?2 AND state IN ('queued', 'waiting')
+          """, now.iso, rowID)
+        try releaseTrappedCopy(bookRowID: rowID, at: now)
       }
       try database.execute("UPDATE book SET deleted = 1, updated_at = ? WHERE uuid = ?", now.iso, book.id.text)
     }

@@ -315,7 +315,7 @@ extension LibraryStore {
 
   /// Ends an active hold; a copy waiting for it goes to the next hold, or back to the shelf.
   @discardableResult
-  private func end(_ number: Int, as state: HoldState) throws(StoreError) -> HoldTrap? {
+  func end(_ number: Int, as state: HoldState) throws(StoreError) -> HoldTrap? {
     let now = clock.now().instant
     return try write {
       let hold = try self.hold(number: number)
@@ -329,6 +329,28 @@ extension LibraryStore {
       guard let trapped else { return nil }
       return try trap(bookRowID: Int64(trapped))
     }
+  }
+
+  /// A copy that can no longer wait on the hold shelf (lost, written off, deleted): its hold
+  /// queues again in its old place. Inside the caller's write.
+  func releaseTrappedCopy(bookRowID: Int64, at now: Timestamp) throws {
+    try database.execute(
+      """
+      UPDATE hold SET state = 'queued', trapped_book_id = NULL, waiting_since = NULL, pickup_by = NULL, updated_at = ?
+      WHERE state = 'waiting' AND trapped_book_id = ?
+      """, now.iso, bookRowID)
+  }
+
+  /// The active holds of a reader who leaves the library end; their waiting copies go to the
+  /// next holds. Inside the caller's write.
+  func cancelHolds(ofReader uuid: String) throws {
+    let numbers = try database.query(
+      """
+      SELECT h.id FROM hold h JOIN reader r ON r.id = h.reader_id
+      WHERE r.uuid = ? AND h.state IN ('queued', 'waiting')
+      """, uuid
+    ) { $0.int(0) }
+    for number in numbers { try end(number, as: .cancelled) }
   }
 
   /// Puts the copy aside for the first hold it fills, if any: holds on the copy itself and on its

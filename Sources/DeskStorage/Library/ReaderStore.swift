@@ -228,6 +228,7 @@ extension LibraryStore {
         WHERE r.uuid = ? AND l.returned_at IS NULL AND l.deleted = 0
         """, reader.id.text)
       guard out == 0 else { throw StoreError.readerHasBooks(reader: reader.fullName, count: out) }
+      try cancelHolds(ofReader: reader.id.text)
       try database.execute("UPDATE reader SET deleted = 1, updated_at = ? WHERE uuid = ?", now.iso, reader.id.text)
     }
   }
