@@ -38,12 +38,24 @@ public final class CommandContext {
   /// Opens the library; `creating` false (a command that only reads) refuses a missing file
   /// rather than making one, folders and all, and reads a file this user cannot write.
   public func openStore(_ arguments: ParsedArguments, creating: Bool = true) throws(CommandError) -> LibraryStore {
+    try openStore(arguments, creating: creating, writing: creating)
+  }
+
+  /// Opens a library that must be there already, to change it (cancel a hold: with no library
+  /// there is nothing to cancel, and none is made).
+  public func openExistingStore(_ arguments: ParsedArguments) throws(CommandError) -> LibraryStore {
+    try openStore(arguments, creating: false, writing: true)
+  }
+
+  private func openStore(_ arguments: ParsedArguments, creating: Bool, writing: Bool) throws(CommandError)
+    -> LibraryStore
+  {
     // An empty --db is a slip (an unset variable), never "the default library".
     if let given = arguments.value("--db"), given.trimmingWhitespace().isEmpty {
       throw .usage("--db names the library file; it is empty", command: "")
     }
     let path = databasePath(arguments)
-    if creating { mayHaveChangedLibrary = true }
+    if writing { mayHaveChangedLibrary = true }
     if !creating, access(path, F_OK) != 0 {
       throw .failed([
         "\(path): no library here; it is made by the first command that adds to it "
@@ -51,7 +63,7 @@ public final class CommandContext {
       ])
     }
     do {
-      return try LibraryStore(path: path, clock: clock, create: creating, readingOnly: !creating) { from, to in
+      return try LibraryStore(path: path, clock: clock, create: creating, readingOnly: !writing) { from, to in
         errors.line("Updating \(path) from schema \(from) to \(to); a large library takes a few seconds…")
       }
     } catch {

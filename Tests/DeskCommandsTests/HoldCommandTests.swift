@@ -69,4 +69,36 @@ import Testing
     #expect(shown.output.contains("a copy waits 3 days on the hold shelf"))
     #expect(run(["policy", "set", "--hold-pickup-days", "0"]).errors.contains("must be 1 to 365"))
   }
+
+  /// What the command line says of the hold shelf: a scanned return names the hold, a cancel
+  /// says where the copy goes, expiry names the holds that lapsed, and letters are not written
+  /// for copies past their pickup date.
+  @Test func theCommandLineSaysWhereEachCopyGoes() throws {
+    #expect(run(["book", "add", "--inventory", "1", "--title", "Книга"]).status == 0)
+    for ticket in ["7", "8", "9"] {
+      #expect(run(["reader", "add", "--ticket", ticket, "--surname", "Читатель\(ticket)"]).status == 0)
+    }
+    #expect(run(["issue", "7", "1"]).status == 0)
+    #expect(run(["hold", "place", "8", "1"]).status == 0)
+    #expect(run(["hold", "place", "9", "--title-of", "1", "--until", "2026-12-02"]).status == 0)
+    let scanned = try runProgram(
+      circdeskPath, ["scan", "--stdin", "--return", "--db", folder.file("library.sqlite")],
+      input: try input("1\n"))
+    #expect(scanned.output.contains("; Hold for Читатель8 (ticket 8): put 1 on the hold shelf"), "\(scanned.output)")
+    let cancelled = run(["hold", "cancel", "1"])
+    #expect(cancelled.output.contains("Hold for Читатель9 (ticket 9)"), "the next hold gets it: \(cancelled.output)")
+    #expect(run(["hold", "list", "--reader", "404"]).errors.hasPrefix("No reader has ticket 404"))
+    #expect(run(["hold", "place", " ", "1"]).status == 64)
+    let letters = folder.file("late")
+    #expect(run(["notices", "holds", "-o", letters], now: "2026-12-20T10:00:00Z").output == "0 letters\n")
+    let expired = run(["hold", "expire"], now: "2026-12-20T10:00:00Z")
+    #expect(expired.output.contains("not collected by Читатель9: back to the shelf"), "\(expired.output)")
+    #expect(run(["hold", "cancel", "2"], now: "2026-12-20T10:00:00Z").errors.contains("is expired already"))
+  }
+
+  func input(_ text: String) throws -> String {
+    let path = folder.file("input.txt")
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
 }

@@ -164,15 +164,16 @@ import Testing
     #expect(try store.holdShelfCounts() == (1, 0))
     clock.advance(days: 8)
     #expect(try store.holdShelfCounts() == (1, 1), "waiting too long")
-    #expect(try store.holds(.waitingTooLong).map(\.readerTicket) == ["2"])
-    let moves = try store.expireHolds()
+    #expect(try store.holds(.waitingTooLong).map(\.readerTicket) == ["2", "4"], "and a hold no longer wanted")
+    let (moves, lapsed) = try store.expireHolds()
+    #expect(lapsed.map(\.number) == [waitingOne.number])
     #expect(moves.map(\.inventory) == ["M1"])
     #expect(moves.first?.fromReader == "Вторая")
     #expect(moves.first?.next?.readerTicket == "3")
     #expect(try store.hold(number: first.number).state == .expired)
     #expect(try store.hold(number: waitingOne.number).state == .expired, "no longer wanted after its date")
     clock.advance(days: 8)
-    let last = try store.expireHolds()
+    let last = try store.expireHolds().moves
     #expect(last.count == 1 && last.first?.next == nil, "back to the shelf")
     #expect(try store.holdShelfCounts() == (0, 0))
   }
@@ -224,5 +225,77 @@ import Testing
     #expect(try store.hold(number: second.number).state == .waiting)
     try store.deleteBook(inventory: "M2")
     #expect(try store.hold(number: second.number).state == .queued, "still wants the title")
+  }
+
+  /// A queue's places count the holds of that title only.
+  @Test func aPlaceInTheQueueCountsItsOwnTitleOnly() throws {
+    try store.issue(ticket: "1", inventories: ["M1", "M2", "I1", "I2"])
+    try store.placeHold(ticket: "2", on: .titleOf("I1"))
+    let alone = try store.placeHold(ticket: "3", on: .titleOf("M1"))
+    #expect(alone.position == 1)
+    let copy = try store.placeHold(ticket: "2", on: .copy("M2"))
+    #expect(copy.position == 2, "behind the title's hold placed before it")
+  }
+
+  /// One hold a title for a reader, on the title or on a copy; a copy hold is refused to a reader
+  /// who has the title on loan and for a copy that does not circulate; taking any copy of the
+  /// title fulfils the reader's hold, copy hold included.
+  @Test func oneHoldATitleAndAnyCopyFulfilsIt() throws {
+    try store.issue(ticket: "1", inventories: ["M1"])
+    try store.issue(ticket: "3", inventories: ["M2"])
+    let copy = try store.placeHold(ticket: "2", on: .copy("M1"))
+    #expect(
+      refusal { try store.placeHold(ticket: "2", on: .titleOf("M1")) }.first?.contains("already has a hold") == true)
+    #expect(refusal { try store.placeHold(ticket: "1", on: .copy("M2")) }.first?.contains("on loan") == true)
+    try store.addBook(bookDraft("R1", "Словарь"))
+    try store.updateBook(inventory: "R1") { $0.status = CopyStatus.referenceOnly.rawValue }
+    #expect(
+      refusal { try store.placeHold(ticket: "2", on: .copy("R1")) } == [
+        "«Словарь» (R1) is for reference only: it is read here, not lent"
+      ])
+    try store.returnBooks(inventories: ["M2"])
+    #expect(try store.hold(number: copy.number).state == .queued, "a copy hold waits for its copy")
+    try store.issue(ticket: "2", inventories: ["M2"])
+    #expect(try store.hold(number: copy.number).state == .fulfilled, "another copy of the title serves too")
+  }
+
+  /// A copy on the hold shelf is not among the available ones; a copy back from repair fills the
+  /// first hold as a return does; the day a suspension ends is passed over too.
+  @Test func theHoldShelfIsNotTheShelf() throws {
+    try store.issue(ticket: "1", inventories: ["M1", "M2"])
+    let hold = try store.placeHold(ticket: "2", on: .titleOf("M1"))
+    try store.returnBooks(inventories: ["M1"])
+    #expect(!(try store.books(filter: .available).map(\.book.inventoryNumber).contains("M1")))
+    #expect(try store.bookCount(filter: .available) == 2, "I1 and I2")
+    try store.issue(ticket: "2", inventories: ["M1"])
+    #expect(try store.hold(number: hold.number).state == .fulfilled)
+
+    try store.updateBook(inventory: "I1") { $0.status = CopyStatus.damaged.rawValue }
+    try store.issue(ticket: "1", inventories: ["I2"])
+    let idiot = try store.placeHold(ticket: "3", on: .titleOf("I2"))
+    try store.updateBook(inventory: "I1") { $0.status = CopyStatus.available.rawValue }
+    #expect(try store.hold(number: idiot.number).state == .waiting, "back from repair, to the hold shelf")
+    #expect(try store.holdWaiting(forBook: "I1")?.readerTicket == "3")
+
+    let suspended = try store.placeHold(ticket: "4", on: .titleOf("M1"))
+    try store.suspendHold(number: suspended.number, until: LocalDate(iso: "2026-11-30"))
+    try store.returnBooks(inventories: ["M2"])
+    #expect(try store.hold(number: suspended.number).state == .queued, "the last day of a suspension is passed over")
+    #expect(
+      refusal { try store.suspendHold(number: suspended.number, until: LocalDate(iso: "2026-11-01")) } == [
+        "The last day 2026-11-01 of the suspension is in the past: suspend until today or later"
+      ])
+  }
+
+  /// A loan recorded from elsewhere (a Koha offline file) of a copy on the hold shelf: the hold
+  /// queues again, since the copy is out; a recorded return puts the copy aside like any return.
+  @Test func recordedCirculationKeepsTheHoldShelfTrue() throws {
+    try store.issue(ticket: "1", inventories: ["M1", "M2"])
+    let hold = try store.placeHold(ticket: "2", on: .titleOf("M1"))
+    try store.returnRecorded(inventory: "M1", at: clock.instant)
+    #expect(try store.hold(number: hold.number).state == .waiting)
+    try store.issueRecorded(ticket: "3", inventory: "M1", at: clock.instant)
+    #expect(try store.hold(number: hold.number).state == .queued)
+    #expect(try store.holdShelfCounts() == (0, 0))
   }
 }

@@ -44,6 +44,14 @@ struct BookEdit: DeskCommand {
       context.output.line(RecordJSON.book(book, loan: loan, today: context.clock.now().date).rendered())
     } else {
       context.output.line("Saved: \(book.inventoryNumber) \(book.shortDescription)".visibleForTerminal)
+      // A copy made available again may have gone straight to the hold shelf.
+      if arguments.value("--status") != nil,
+        let waiting = try perform({ () throws(StoreError) in try store.holdWaiting(forBook: book.inventoryNumber) })
+      {
+        context.output.line(
+          "Hold for \(waiting.readerName) (ticket \(waiting.readerTicket)): put \(book.inventoryNumber) on the hold "
+            .visibleForTerminal + "shelf, until \(waiting.pickupBy?.iso ?? "")")
+      }
     }
   }
 }
@@ -57,19 +65,29 @@ struct BookShow: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let inventory = try arguments.positionals(minimum: 1, maximum: 1)[0]
     let store = try context.openStore(arguments, creating: false)
-    let (book, loan, history) = try perform { () throws(StoreError) in
+    let (book, loan, history, queue) = try perform { () throws(StoreError) in
       guard let book = try store.book(inventory: inventory) else { throw StoreError.bookNotFound(inventory) }
-      return (book, try store.currentLoan(ofBook: book), try store.loans(ofBook: book))
+      return (
+        book, try store.currentLoan(ofBook: book), try store.loans(ofBook: book),
+        try store.holdQueue(forBook: book.inventoryNumber)
+      )
     }
     let today = context.clock.now().date
     let mark = try perform { () throws(StoreError) in try store.syncMark(entity: "book", recordID: book.id) }
     if arguments.has("--json") {
       guard case .object(var members) = RecordJSON.book(book, loan: loan, today: today) else { return }
       members.append(("history", .array(history.map { RecordJSON.loan($0, today: today) })))
+      members.append(("holds", .array(queue.map(HoldList.json))))
       if let mark { members.append(("sync", RecordJSON.syncMark(mark))) }
       context.output.line(JSON.object(members).rendered())
     } else {
-      context.output.write(RecordText.book(book, loan: loan, history: history, clock: context.clock))
+      let waiting = queue.first { $0.state == .waiting && $0.waitingCopy == book.inventoryNumber }
+      context.output.write(
+        RecordText.book(book, loan: loan, history: history, holdShelf: waiting, clock: context.clock))
+      if !queue.isEmpty {
+        context.output.line("Holds:")
+        for hold in queue { context.output.line(("  " + HoldList.line(hold)).visibleForTerminal) }
+      }
       RecordText.syncMark(mark, to: context.output)
     }
   }

@@ -28,6 +28,9 @@ struct HoldPlace: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let words = try arguments.positionals(minimum: 1, maximum: 2)
+    guard !words[0].trimmingWhitespace().isEmpty else {
+      throw .usage("the reader's ticket is empty", command: spec.path)
+    }
     let named = [words.count > 1, arguments.value("--isbn") != nil, arguments.value("--title-of") != nil]
     guard named.filter({ $0 }).count == 1 else {
       throw .usage("name what is held: a copy's inventory number, --isbn or --title-of", command: spec.path)
@@ -76,7 +79,10 @@ struct HoldList: DeskCommand {
     else { throw .usage("choose one of --waiting, --expired and --reader", command: spec.path) }
     let store = try context.openStore(arguments, creating: false)
     let holds = try perform { () throws(StoreError) in
-      if let ticket = arguments.value("--reader") { return try store.holds(ofReader: ticket) }
+      if let ticket = arguments.value("--reader") {
+        guard try store.reader(ticket: ticket) != nil else { throw StoreError.readerNotFound(ticket) }
+        return try store.holds(ofReader: ticket)
+      }
       return try store.holds(
         arguments.has("--waiting") ? .waiting : arguments.has("--expired") ? .waitingTooLong : .active)
     }
@@ -136,10 +142,14 @@ struct HoldCancel: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let number = try HoldList.number(arguments, command: spec.path)
-    let store = try context.openStore(arguments)
-    let trap = try perform { () throws(StoreError) in try store.cancelHold(number: number) }
+    let store = try context.openExistingStore(arguments)
+    let (freed, next) = try perform { () throws(StoreError) in try store.cancelHold(number: number) }
     context.output.line("Hold \(number) cancelled.")
-    if let trap { context.output.line(HoldExpire.moveLine(trap)) }
+    if let next {
+      context.output.line(HoldExpire.moveLine(next))
+    } else if let freed {
+      context.output.line("\(freed) no longer waits on the hold shelf: put it back on the shelf".visibleForTerminal)
+    }
   }
 }
 
@@ -159,7 +169,7 @@ struct HoldSuspend: DeskCommand {
     guard (until != nil) != arguments.has("--resume") else {
       throw .usage("say --until DATE, or --resume", command: spec.path)
     }
-    let store = try context.openStore(arguments)
+    let store = try context.openExistingStore(arguments)
     try perform { () throws(StoreError) in try store.suspendHold(number: number, until: until) }
     context.output.line(until.map { "Hold \(number) suspended until \($0.iso)." } ?? "Hold \(number) resumed.")
   }
@@ -177,8 +187,13 @@ struct HoldExpire: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     _ = try arguments.positionals(minimum: 0, maximum: 0)
-    let store = try context.openStore(arguments)
-    let moves = try perform { () throws(StoreError) in try store.expireHolds() }
+    let store = try context.openExistingStore(arguments)
+    let (moves, lapsed) = try perform { () throws(StoreError) in try store.expireHolds() }
+    for hold in lapsed {
+      context.output.line(
+        "Hold \(hold.number) of \(hold.readerName) (\(hold.readerTicket)) for \(hold.label): not wanted after "
+          .visibleForTerminal + "\(hold.notWantedAfter?.iso ?? ""), ended")
+    }
     guard !moves.isEmpty else {
       context.output.line("No copy waited too long.")
       return

@@ -81,7 +81,9 @@ struct NoticesHolds: DeskCommand {
       (try store.holds(.waiting), try store.libraryContacts())
     }
     var byReader: [(ticket: String, holds: [HoldRecord])] = []
-    for hold in waiting {
+    // A copy past its pickup date is for hold expire to move, not for a letter to call for.
+    let today = context.clock.now().date
+    for hold in waiting where (hold.pickupBy ?? today) >= today {
       if let index = byReader.firstIndex(where: { $0.ticket == hold.readerTicket }) {
         byReader[index].holds.append(hold)
       } else {
@@ -90,7 +92,6 @@ struct NoticesHolds: DeskCommand {
     }
     do throws(FileError) {
       try makeFolder(folder)
-      let today = context.clock.now().date
       for entry in byReader {
         guard let reader = try? store.reader(ticket: entry.ticket) else { continue }
         let notice = HoldNotice(

@@ -164,6 +164,7 @@ struct ScanReport {
     var outcome: String
     var message: String
     var usable = false
+    var heldFor: HoldTrap?
     do {
       switch try store.circulate(code, reader: reader, intent: intent) {
       case .done(.issued(let loan)):
@@ -172,6 +173,8 @@ struct ScanReport {
       case .done(.returned(let loan)), .done(.transferred(let loan, _)):
         (outcome, usable) = ("returned", true)
         message = "returned \(loan.inventory) «\(loan.bookTitle)» from \(loan.readerName)"
+        heldFor = loan.heldFor
+        if let trap = loan.heldFor { message += "; " + HoldExpire.moveLine(trap) }
       case .done(.renewed(let renewal)):
         (outcome, usable) = ("renewed", true)
         message = "renewed \(renewal.after.inventory) «\(renewal.after.bookTitle)», due \(renewal.after.loan.due.iso)"
@@ -212,7 +215,7 @@ struct ScanReport {
     }
     if !usable { failures += 1 }
     counts[outcome, default: 0] += 1
-    emit(source: source, code: code, outcome: outcome, message: message, symbol: symbol)
+    emit(source: source, code: code, outcome: outcome, message: message, symbol: symbol, heldFor: heldFor)
   }
 
   /// What a code names, changing nothing.
@@ -265,7 +268,7 @@ struct ScanReport {
   /// that (a price add-on; a book record's lines not understood, a wrong ISBN check digit).
   private func emit(
     source: String, file: String? = nil, code: String, outcome: String, message: String,
-    symbol: (file: String, ScannedSymbol)? = nil
+    symbol: (file: String, ScannedSymbol)? = nil, heldFor: HoldTrap? = nil
   ) {
     var message = message
     let addOn = symbol?.1.addOn
@@ -291,6 +294,7 @@ struct ScanReport {
         ("message", .string(message)),
         ("lines_not_understood", .array(remarks.unknownLines.map { JSON.string($0) })),
         ("isbn_problem", remarks.isbnProblem.map { .string($0.description) } ?? .null),
+        ("held_for", heldFor.map(RecordJSON.trap) ?? .null),
       ]
       output.line(JSON.object(members).rendered().replacingNewlines())
     } else {

@@ -9,9 +9,16 @@ enum RecordText {
     return pairs.map { ($0.0.padded(toWidth: width) + $0.1.visibleForTerminal).trimmedTrailingSpaces() + "\n" }.joined()
   }
 
-  static func book(_ book: Book, loan: CurrentLoan?, history: [LoanRecord], clock: any Clock) -> String {
+  static func book(
+    _ book: Book, loan: CurrentLoan?, history: [LoanRecord], holdShelf: HoldRecord? = nil, clock: any Clock
+  ) -> String {
     let today = clock.now().date
     var status = book.status.circulates ? "available" : "\(book.status.label): not for loan"
+    if let holdShelf {
+      status =
+        "on the hold shelf for \(holdShelf.readerName) (ticket \(holdShelf.readerTicket)) until "
+        + (holdShelf.pickupBy?.iso ?? "")
+    }
     if let loan {
       status = "issued to \(loan.readerName) (ticket \(loan.readerTicket)), due \(loan.loan.due.iso)"
       if loan.loan.isOverdue(on: today) { status += ", OVERDUE by \(days(loan.loan.daysOverdue(on: today)))" }

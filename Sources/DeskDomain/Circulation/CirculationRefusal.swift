@@ -32,6 +32,7 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
   /// A copy is on the shelf: it is issued, not waited for.
   case copyOnShelf(book: String, inventory: String)
   case holdDateInPast(LocalDate)
+  case suspensionInPast(LocalDate)
   case unknownHold(Int)
   case holdEnded(number: Int, state: HoldState)
 
@@ -92,6 +93,8 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
       return "«\(book)» (\(inventory)) is on the shelf: issue it instead of placing a hold"
     case .holdDateInPast(let date):
       return "The date \(date.iso) after which the hold is not wanted is in the past"
+    case .suspensionInPast(let date):
+      return "The last day \(date.iso) of the suspension is in the past: suspend until today or later"
     case .unknownHold(let number):
       return "No hold number \(number): see circdesk hold list"
     case .holdEnded(let number, let state):

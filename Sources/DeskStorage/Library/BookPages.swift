@@ -85,7 +85,11 @@ extension LibraryStore {
     switch filter {
     case .all, .available:
       join = "LEFT JOIN " + openLoan
-      if filter == .available { conditions.append("l.id IS NULL AND b.status = 'available'") }
+      if filter == .available {
+        conditions.append(
+          "l.id IS NULL AND b.status = 'available' "
+            + "AND NOT EXISTS (SELECT 1 FROM hold h WHERE h.trapped_book_id = b.id AND h.state = 'waiting')")
+      }
     case .notForLoan:
       join = "LEFT JOIN " + openLoan
       conditions.append("b.status <> 'available'")
@@ -154,6 +158,8 @@ extension LibraryStore {
             SELECT count(*) FROM book b INDEXED BY book_not_for_loan WHERE b.status <> 'available' AND b.deleted = 0
               AND NOT EXISTS (SELECT 1 FROM loan l WHERE l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0)
             """)
+          // Copies on the hold shelf are not there for anyone to take.
+          - database.scalarInt("SELECT count(*) FROM hold INDEXED BY hold_waiting WHERE state = 'waiting'")
       case .notForLoan:
         return try database.scalarInt(
           "SELECT count(*) FROM book INDEXED BY book_not_for_loan WHERE status <> 'available' AND deleted = 0")

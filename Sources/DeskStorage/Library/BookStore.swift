@@ -61,9 +61,14 @@ extension LibraryStore {
           """,
           values: LibraryStore.bookValues(book) + [.text(book.updated.iso), .text(book.id.text)])
       }
-      // A copy lost or sent to repair while it waited on the hold shelf no longer waits there.
-      if !book.status.circulates, let rowID = try bookRowID(inventory: book.inventoryNumber) {
-        try releaseTrappedCopy(bookRowID: rowID, at: moment.instant)
+      // A copy lost or sent to repair while it waited on the hold shelf no longer waits there; a
+      // copy back from repair or processing fills the first hold that waits for it, as a return does.
+      if let rowID = try bookRowID(inventory: book.inventoryNumber) {
+        if !book.status.circulates {
+          try releaseTrappedCopy(bookRowID: rowID, at: moment.instant)
+        } else if !current.status.circulates, try currentLoan(bookID: book.id) == nil {
+          _ = try trap(bookRowID: rowID)
+        }
       }
       return book
     }

@@ -358,6 +358,12 @@ extension LibraryStore {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """, loan.id.text, bookRowID, readerRowID, issued.iso, due.iso, returned?.iso, renewals, renewed?.iso, desk,
         issued.iso, updated.iso)
+      if returned == nil {
+        // A loan made elsewhere of a copy on the hold shelf: the reader's own hold is fulfilled;
+        // another's queues again, since the copy is out.
+        try fulfilHolds(of: readerRowID, book: book, bookRowID: bookRowID, at: clock.now().instant)
+        try releaseTrappedCopy(bookRowID: bookRowID, at: clock.now().instant)
+      }
       return LoanRecord(
         loan: loan, inventory: book.inventoryNumber, bookTitle: book.title, bookAuthor: book.author,
         readerTicket: reader.ticket, readerName: reader.shortName)

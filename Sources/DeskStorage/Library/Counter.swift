@@ -152,6 +152,9 @@ extension LibraryStore {
         return .confirmTransfer(current: current, to: reader.reader)
       }
       let returned = try close(current, at: now)
+      // Another reader waits for it: the book in hand comes back and goes to the hold shelf, and
+      // the alert of the return says for whom; it is not issued past the queue.
+      if let trap = returned.heldFor, trap.readerTicket != reader.reader.ticket { return .done(.returned(returned)) }
       guard let issued = try issue([book], to: reader, due: nil).first else { throw StoreError.loanChanged }
       return .done(.transferred(returned: returned, issued: issued))
     }

@@ -115,14 +115,22 @@ extension LibraryStore {
       let label = book.holdLabel
       var refusals: [CirculationRefusal] = []
       if let until, until < moment.date { refusals.append(.holdDateInPast(until)) }
-      let copies = copyRowID == nil ? try copiesOfTitle(of: book) : [named]
-      if try activeHold(readerRowID: readerRowID, titleKey: book.titleKey, copyRowID: copyRowID) {
+      let title = try copiesOfTitle(of: book)
+      let copies = copyRowID == nil ? title : [named]
+      // A copy that cannot circulate is not waited for: it does not come back to be lent.
+      if copyRowID != nil, !book.status.circulates {
+        refusals.append(.notForLoan(book: book.title, inventory: book.inventoryNumber, status: book.status))
+      }
+      for (_, copy) in title {
+        if let loan = try currentLoan(bookID: copy.id), loan.readerTicket == reader.ticket {
+          refusals.append(.alreadyHasTitle(reader: reader.shortName, book: copy.title, inventory: copy.inventoryNumber))
+        }
+      }
+      if try activeHold(readerRowID: readerRowID, titleKey: book.titleKey) {
         refusals.append(.alreadyHolds(reader: reader.shortName, book: label))
       }
       for (rowID, copy) in copies {
-        if let loan = try currentLoan(bookID: copy.id), loan.readerTicket == reader.ticket {
-          refusals.append(.alreadyHasTitle(reader: reader.shortName, book: copy.title, inventory: copy.inventoryNumber))
-        } else if try isOnShelf(rowID: rowID, book: copy) {
+        if try isOnShelf(rowID: rowID, book: copy) {
           refusals.append(.copyOnShelf(book: copy.title, inventory: copy.inventoryNumber))
           break
         }
@@ -176,12 +184,12 @@ extension LibraryStore {
     return busy == 0
   }
 
-  private func activeHold(readerRowID: Int64, titleKey: String, copyRowID: Int64?) throws -> Bool {
+  /// Whether the reader holds the title already, by a hold on it or on one of its copies.
+  private func activeHold(readerRowID: Int64, titleKey: String) throws -> Bool {
     try database.scalarInt(
       """
-      SELECT count(*) FROM hold WHERE reader_id = ? AND state IN ('queued', 'waiting')
-        AND (title_key = ? AND book_id IS NULL OR book_id = ?)
-      """, readerRowID, titleKey, copyRowID) > 0
+      SELECT count(*) FROM hold WHERE reader_id = ? AND state IN ('queued', 'waiting') AND title_key = ?
+      """, readerRowID, titleKey) > 0
   }
 
   /// One hold by its number, with its place in the queue when queued.
@@ -206,7 +214,7 @@ extension LibraryStore {
       try database.scalarInt(
         """
         SELECT count(*) FROM hold WHERE state = 'queued' AND (placed_at < ?1 OR placed_at = ?1 AND id < ?2)
-          AND (title_key = ?3 AND book_id IS NULL OR book_id IS ?4 OR (?4 IS NULL AND title_key = ?3))
+          AND title_key = ?3 AND (book_id IS NULL OR book_id = ?4)
         """, row.placed, hold.number, row.key, row.book) + 1
     return positioned
   }
@@ -274,8 +282,10 @@ extension LibraryStore {
           LibraryStore.holdSQL + " WHERE h.state = 'waiting' ORDER BY h.pickup_by", read: Self.decodeHold)
       case .waitingTooLong:
         return try database.query(
-          LibraryStore.holdSQL + " WHERE h.state = 'waiting' AND h.pickup_by < ? ORDER BY h.pickup_by", today,
-          read: Self.decodeHold)
+          LibraryStore.holdSQL + """
+             WHERE h.state = 'waiting' AND h.pickup_by < ?1 OR h.state = 'queued' AND h.not_wanted_after < ?1
+            ORDER BY h.state = 'queued', h.pickup_by, h.placed_at
+            """, today, read: Self.decodeHold)
       }
     }
   }
@@ -293,11 +303,14 @@ extension LibraryStore {
     }
   }
 
-  /// Cancels an active hold; a copy waiting for it is put aside for the next hold (returned), or
-  /// goes back to the shelf.
+  /// Cancels an active hold. A copy that waited for it is put aside for the next hold (`next`), or
+  /// goes back to the shelf (`next` nil): `freed` names it.
   @discardableResult
-  public func cancelHold(number: Int) throws(StoreError) -> HoldTrap? {
-    try end(number, as: .cancelled)
+  public func cancelHold(number: Int) throws(StoreError) -> (freed: String?, next: HoldTrap?) {
+    try write {
+      let freed = try self.hold(number: number).waitingCopy
+      return (freed, try end(number, as: .cancelled))
+    }
   }
 
   /// Suspends a queued hold until a date (it keeps its place, and is passed over until then), or
@@ -307,7 +320,7 @@ extension LibraryStore {
     try write {
       let hold = try self.hold(number: number)
       guard hold.state == .queued else { throw StoreError.refused([.holdEnded(number: number, state: hold.state)]) }
-      if let until, until < now.date { throw StoreError.refused([.holdDateInPast(until)]) }
+      if let until, until < now.date { throw StoreError.refused([.suspensionInPast(until)]) }
       try database.execute(
         "UPDATE hold SET suspended_until = ?, updated_at = ? WHERE id = ?", until?.iso, now.instant.iso, number)
     }
@@ -367,7 +380,7 @@ extension LibraryStore {
     // The first of each queue, walked in its index's order and stopped at the first hold that
     // is wanted now: the cost does not grow with the queue.
     let wanted =
-      "(suspended_until IS NULL OR suspended_until <= ?) AND (not_wanted_after IS NULL OR not_wanted_after >= ?)"
+      "(suspended_until IS NULL OR suspended_until < ?) AND (not_wanted_after IS NULL OR not_wanted_after >= ?)"
     let firstForTitle = try database.queryFirst(
       """
       SELECT id, placed_at FROM hold INDEXED BY hold_queue
@@ -389,7 +402,9 @@ extension LibraryStore {
           ($0.string(0), Reader.shortName(surname: $0.string(1), firstName: $0.string(2), patronymic: $0.string(3)))
         })
     else { return nil }
-    let pickupBy = moment.date.adding(days: try policy().holdPickupDays)
+    let policy = try self.policy()
+    // The last day to collect is a day the library is open.
+    let pickupBy = policy.calendar.nextOpenDay(onOrAfter: moment.date.adding(days: policy.holdPickupDays))
     try database.execute(
       """
       UPDATE hold SET state = 'waiting', trapped_book_id = ?, waiting_since = ?, pickup_by = ?, updated_at = ?
@@ -402,10 +417,13 @@ extension LibraryStore {
   /// Ends the holds no longer wanted: waiting ones not collected by their pickup date (each
   /// copy goes to the next hold of its queue, or back to the shelf: the list says where to move
   /// it), and queued ones past the date after which they were not wanted.
-  public func expireHolds() throws(StoreError) -> [HoldMove] {
+  public func expireHolds() throws(StoreError) -> (moves: [HoldMove], lapsed: [HoldRecord]) {
     let moment = clock.now()
     let today = moment.date.iso
     return try write {
+      let lapsed = try database.query(
+        LibraryStore.holdSQL + " WHERE h.state = 'queued' AND h.not_wanted_after < ? ORDER BY h.placed_at", today,
+        read: Self.decodeHold)
       try database.execute(
         """
         UPDATE hold SET state = 'expired', ended_at = ?1, updated_at = ?1
@@ -425,7 +443,17 @@ extension LibraryStore {
             inventory: hold.waitingCopy ?? "", label: hold.label, fromReader: hold.readerName,
             next: try trap(bookRowID: Int64(trapped))))
       }
-      return moves
+      return (moves, lapsed)
+    }
+  }
+
+  /// The hold a copy waits for on the hold shelf, if it does.
+  public func holdWaiting(forBook inventory: String) throws(StoreError) -> HoldRecord? {
+    try read {
+      try database.queryFirst(
+        LibraryStore.holdSQL + """
+           WHERE h.state = 'waiting' AND h.trapped_book_id = (SELECT id FROM book WHERE inventory = ? AND deleted = 0)
+          """, inventory.identifierForm, read: Self.decodeHold)
     }
   }
 
@@ -447,13 +475,17 @@ extension LibraryStore {
   /// After an issue of `book` to the reader: their hold on it (waiting for this copy, or queued
   /// for its title or the copy) is fulfilled. Inside the caller's write.
   func fulfilHolds(of readerRowID: Int64, book: Book, bookRowID: Int64, at now: Timestamp) throws {
-    try database.execute(
+    // One statement, as an issue runs it every time: the holds fulfilled say which copies
+    // waited for them. Another copy of the title that waited for the reader is theirs no longer:
+    // it goes to the next hold.
+    let elsewhere = try database.query(
       """
       UPDATE hold SET state = 'fulfilled', ended_at = ?1, updated_at = ?1
-      WHERE reader_id = ?2 AND (
-        state = 'waiting' AND trapped_book_id = ?3
-        OR state = 'queued' AND (title_key = ?4 AND book_id IS NULL OR book_id = ?3))
-      """, now.iso, readerRowID, bookRowID, book.titleKey)
+      WHERE reader_id = ?2 AND state IN ('waiting', 'queued') AND (trapped_book_id = ?3 OR title_key = ?4)
+      RETURNING trapped_book_id
+      """, now.iso, readerRowID, bookRowID, book.titleKey
+    ) { $0.optionalInt(0).map(Int64.init) }.compactMap { $0 }.filter { $0 != bookRowID }
+    for copy in elsewhere { _ = try trap(bookRowID: copy) }
   }
 
   /// The first reader who waits for the copy's title (or the copy) while no other copy of it is
@@ -465,7 +497,7 @@ extension LibraryStore {
         """
         SELECT r.ticket, r.surname, r.first_name, r.patronymic FROM hold h JOIN reader r ON r.id = h.reader_id
         WHERE h.state = 'queued' AND (h.title_key = ? AND h.book_id IS NULL OR h.book_id = ?)
-          AND (h.suspended_until IS NULL OR h.suspended_until <= ?3) AND (h.not_wanted_after IS NULL OR h.not_wanted_after >= ?3)
+          AND (h.suspended_until IS NULL OR h.suspended_until < ?3) AND (h.not_wanted_after IS NULL OR h.not_wanted_after >= ?3)
         ORDER BY h.placed_at, h.id LIMIT 1
         """, book.titleKey, rowID, today,
         read: {

@@ -61,6 +61,8 @@ extension LibraryStore {
         WHERE book_id = (SELECT id FROM book WHERE inventory = ? AND deleted = 0) AND returned_at IS NULL AND deleted = 0
         """, time.iso, clock.now().instant.iso, inventory)
       guard changed == 1 else { throw StoreError.refused([.notOnLoan(book: inventory, inventory: inventory)]) }
+      // Back at the desk as any return is: the first hold it fills gets it.
+      if let rowID = try bookRowID(inventory: inventory) { _ = try trap(bookRowID: rowID) }
     }
   }
 

@@ -243,6 +243,10 @@ final class BookDetailScreen: DeskScreen {
       buffer.write(
         "x " + s.bookNotForLoan(book.status), row: y, column: area.column + 2, width: area.width - 4,
         style: context.style(.warning))
+    } else if let waiting = holds.first(where: { $0.state == .waiting && $0.waitingCopy == book.inventoryNumber }) {
+      buffer.write(
+        "! " + s.bookOnHoldShelf(waiting.readerName, waiting.readerTicket, until: waiting.pickupBy?.iso ?? ""), row: y,
+        column: area.column + 2, width: area.width - 4, style: context.style(.warning))
     } else {
       buffer.write(
         s.bookAvailable, row: y, column: area.column + 2, width: area.width - 4, style: context.style(.label))

@@ -15,6 +15,9 @@ public struct EnglishStrings: UIStrings {
     "\(englishPlural(waiting, "hold")) waiting on the shelf" + (tooLong > 0 ? ", \(tooLong) waiting too long" : "")
   }
   public func holdsHeader(_ count: Int) -> String { "Holds (\(count))" }
+  public func bookOnHoldShelf(_ reader: String, _ ticket: String, until: String) -> String {
+    "On the hold shelf for \(reader) (ticket \(ticket)) until \(until): issued to them only"
+  }
   public func booksWaitingForReader(_ count: Int) -> String {
     "\(englishPlural(count, "book")) waiting for them on the hold shelf"
   }

@@ -20,12 +20,15 @@ public struct RussianStrings: UIStrings {
     "книг \(books), выдано \(out), просрочено \(overdue) · читателей \(readers)"
   }
   public func holdShelfCounts(_ waiting: Int, _ tooLong: Int) -> String {
-    "на полке броней: \(plural(waiting, "книга", "книги", "книг"))"
+    "На полке броней: \(plural(waiting, "книга", "книги", "книг"))"
       + (tooLong > 0 ? ", ждут слишком долго: \(tooLong)" : "")
   }
   public func holdsHeader(_ count: Int) -> String { "Брони (\(count))" }
+  public func bookOnHoldShelf(_ reader: String, _ ticket: String, until: String) -> String {
+    "На полке броней: \(reader) (билет \(ticket)), до \(until); выдаётся только этому читателю"
+  }
   public func booksWaitingForReader(_ count: Int) -> String {
-    "на полке броней читателя ждут: \(books(count))"
+    "Ждут читателя на полке броней (\(books(count)))"
   }
   public func holdCopy(_ inventory: String) -> String { "только экземпляр \(inventory)" }
   public func holdWaiting(_ inventory: String, until: String) -> String {
@@ -712,20 +715,23 @@ public struct RussianStrings: UIStrings {
       return "«\(book)» (\(inventory)): экземпляр \(statusName(status)), выдать его нельзя; "
         + "если он снова на полке, сначала сделайте его доступным (s в карточке книги)"
     case .heldForAnother(let book, let inventory, let reader, let ticket):
-      return "«\(book)» (\(inventory)) ждёт на полке броней читателя \(reader) (билет \(ticket)): выдаётся только ему"
+      return
+        "«\(book)» (\(inventory)) ждёт на полке броней: \(reader) (билет \(ticket)); выдаётся только этому читателю"
     case .renewalHeld(let book, let inventory, let reader, let ticket):
       return "«\(book)» (\(inventory)) продлить нельзя: её ждёт \(reader) (билет \(ticket)), а других свободных "
         + "экземпляров нет; примите её"
     case .holdLimitReached(let reader, let limit, let category):
-      return "У читателя \(reader) уже \(plural(limit, "бронь", "брони", "броней")) — предел категории «\(category)»"
+      return "\(reader): броней уже \(limit) — предел категории «\(category)»"
     case .alreadyHolds(let reader, let book):
-      return "У читателя \(reader) уже есть бронь на \(book)"
+      return "\(reader): бронь на \(book) уже есть"
     case .alreadyHasTitle(let reader, let book, let inventory):
-      return "У читателя \(reader) уже на руках «\(book)» (\(inventory))"
+      return "\(reader): «\(book)» (\(inventory)) уже на руках"
     case .copyOnShelf(let book, let inventory):
       return "«\(book)» (\(inventory)) на полке: выдайте её вместо брони"
     case .holdDateInPast(let date):
       return "Дата \(date.iso), после которой бронь не нужна, уже прошла"
+    case .suspensionInPast(let date):
+      return "Последний день приостановки \(date.iso) уже прошёл: приостановите до сегодня или позже"
     case .unknownHold(let number):
       return "Брони № \(number) нет: см. circdesk hold list"
     case .holdEnded(let number, let state):

@@ -12,6 +12,7 @@ public protocol UIStrings: SyncStrings, Sendable {
   /// Copies waiting on the hold shelf, and how many of them past their pickup date.
   func holdShelfCounts(_ waiting: Int, _ tooLong: Int) -> String
   func holdsHeader(_ count: Int) -> String
+  func bookOnHoldShelf(_ reader: String, _ ticket: String, until: String) -> String
   func booksWaitingForReader(_ count: Int) -> String
   func holdCopy(_ inventory: String) -> String
   func holdWaiting(_ inventory: String, until: String) -> String
