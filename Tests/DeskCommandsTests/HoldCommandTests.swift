@@ -50,6 +50,8 @@ import Testing
     #expect(run(["renew", "1"]).errors.contains("Петров (ticket 1010) is waiting for it"))
     #expect(run(["issue", "1007", "2"]).status == 0)
     #expect(run(["hold", "list", "--reader", "1007"]).output.contains("fulfilled"))
+    let shown = run(["reader", "show", "1010"])
+    #expect(shown.output.contains("Holds:\n  2  Петров (1010)  Булгаков «Мастер и Маргарита»  queued, number 1"), "\(shown.output)")
 
     // The next copy back waits for Петров; uncollected, it goes back to the shelf.
     #expect(run(["return", "1"]).output.contains("Hold for Петров (ticket 1010)"))

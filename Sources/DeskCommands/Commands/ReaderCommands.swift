@@ -61,9 +61,12 @@ struct ReaderShow: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let ticket = try arguments.positionals(minimum: 1, maximum: 1)[0]
     let store = try context.openStore(arguments, creating: false)
-    let (reader, loans) = try perform { () throws(StoreError) in
+    let (reader, loans, holds) = try perform { () throws(StoreError) in
       guard let reader = try store.reader(ticket: ticket) else { throw StoreError.readerNotFound(ticket) }
-      return (reader, try store.loans(ofReader: reader))
+      return (
+        reader, try store.loans(ofReader: reader),
+        try store.holds(ofReader: reader.ticket).filter { $0.state.isActive || $0.state == .expired }
+      )
     }
     let today = context.clock.now().date
     let mark = try perform { () throws(StoreError) in try store.syncMark(entity: "reader", recordID: reader.id) }
@@ -75,10 +78,15 @@ struct ReaderShow: DeskCommand {
       else { return }
       members.append(("loans", .array(open.map { RecordJSON.loan($0, today: today) })))
       members.append(("history", .array(loans.filter { !$0.loan.isOpen }.map { RecordJSON.loan($0, today: today) })))
+      members.append(("holds", .array(holds.map(HoldList.json))))
       if let mark { members.append(("sync", RecordJSON.syncMark(mark))) }
       context.output.line(JSON.object(members).rendered())
     } else {
       context.output.write(RecordText.reader(reader, loans: loans, clock: context.clock))
+      if !holds.isEmpty {
+        context.output.line("Holds:")
+        for hold in holds { context.output.line(("  " + HoldList.line(hold)).visibleForTerminal) }
+      }
       RecordText.syncMark(mark, to: context.output)
     }
   }
