@@ -47,7 +47,7 @@ struct ConflictsShow: DeskCommand {
     options: [CommandSpec.jsonOption, CommandSpec.databaseOption])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let number = try ConflictsShow.number(arguments, command: spec.path)
+    let number = try arguments.recordNumber(of: "a conflict", listedBy: "conflicts list")
     let store = try context.openStore(arguments, creating: false)
     let conflict = try perform { () throws(StoreError) in
       guard let conflict = try store.conflict(number: number) else { throw StoreError.conflictNotFound(number) }
@@ -67,13 +67,6 @@ struct ConflictsShow: DeskCommand {
     for line in lines { context.output.line(line.visibleForTerminal) }
   }
 
-  static func number(_ arguments: ParsedArguments, command: String) throws(CommandError) -> Int {
-    let text = try arguments.positionals(minimum: 1, maximum: 1)[0]
-    guard let number = Int(text), number > 0 else {
-      throw .usage("a conflict's number is a whole number, like 3 (see conflicts list)", command: command)
-    }
-    return number
-  }
 }
 
 /// `circdesk conflicts resolve N …`: settles a conflict; the settlement travels to every desk.
@@ -96,7 +89,7 @@ struct ConflictsResolve: DeskCommand {
     discussion: "Exactly one of the options. The settlement is a change like any other: the next sync sends it.")
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let number = try ConflictsShow.number(arguments, command: spec.path)
+    let number = try arguments.recordNumber(of: "a conflict", listedBy: "conflicts list")
     var settlements: [LibraryStore.Settlement] = []
     if let ticket = arguments.value("--holder") { settlements.append(.holder(ticket: ticket)) }
     if let renumber = arguments.value("--renumber") { settlements.append(.renumber(renumber)) }

@@ -124,13 +124,6 @@ struct HoldList: DeskCommand {
     ])
   }
 
-  static func number(_ arguments: ParsedArguments, command: String) throws(CommandError) -> Int {
-    let text = try arguments.positionals(minimum: 1, maximum: 1)[0]
-    guard let number = Int(text), number > 0 else {
-      throw .usage("a hold's number is a whole number, like 3 (see hold list)", command: command)
-    }
-    return number
-  }
 }
 
 /// `circdesk hold cancel N`: for the reader, or by the librarian.
@@ -141,7 +134,7 @@ struct HoldCancel: DeskCommand {
     options: [CommandSpec.databaseOption])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let number = try HoldList.number(arguments, command: spec.path)
+    let number = try arguments.recordNumber(of: "a hold", listedBy: "hold list")
     let store = try context.openExistingStore(arguments)
     let (freed, next) = try perform { () throws(StoreError) in try store.cancelHold(number: number) }
     context.output.line("Hold \(number) cancelled.")
@@ -164,7 +157,7 @@ struct HoldSuspend: DeskCommand {
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let number = try HoldList.number(arguments, command: spec.path)
+    let number = try arguments.recordNumber(of: "a hold", listedBy: "hold list")
     let until = try arguments.date("--until")
     guard (until != nil) != arguments.has("--resume") else {
       throw .usage("say --until DATE, or --resume", command: spec.path)

@@ -2,17 +2,33 @@ import DeskDomain
 import DeskExchange
 import DeskStorage
 
+/// What every `notices` command takes: the folder for the letters, and their language.
+enum Letters {
+  static let options = [
+    CommandSpec.Option(
+      "-o", value: "<folder>", help: "The folder for the letters, one <ticket>.txt each (made when missing).",
+      required: true),
+    CommandSpec.Option("--lang", value: "<en|ru>", help: "The letters' language (default English)."),
+    CommandSpec.databaseOption,
+  ]
+
+  static func folderAndLanguage(_ arguments: ParsedArguments) throws(CommandError)
+    -> (folder: String, language: OverdueNotice.Language)
+  {
+    let folder = try arguments.required("-o")
+    let code = arguments.value("--lang") ?? "en"
+    guard let language = OverdueNotice.Language(rawValue: code) else {
+      throw .usage("--lang is en or ru, not «\(code)»", command: arguments.spec.path)
+    }
+    return (folder, language)
+  }
+}
+
 /// `circdesk notices overdue`: one reminder letter per reader with overdue books.
 struct NoticesOverdue: DeskCommand {
   static let spec = CommandSpec(
     path: "notices overdue", abstract: "Write a reminder letter to each reader with overdue books.",
-    options: [
-      CommandSpec.Option(
-        "-o", value: "<folder>", help: "The folder for the letters, one <ticket>.txt each (made when missing).",
-        required: true),
-      CommandSpec.Option("--lang", value: "<en|ru>", help: "The letters' language (default English)."),
-      CommandSpec.databaseOption,
-    ],
+    options: Letters.options,
     discussion: """
       Each letter names the reader's overdue books with their due dates and days overdue, and is
       signed with the library's name and contacts (policy set --library-name, --library-address,
@@ -21,11 +37,7 @@ struct NoticesOverdue: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     _ = try arguments.positionals(minimum: 0, maximum: 0)
-    let folder = try arguments.required("-o")
-    let code = arguments.value("--lang") ?? "en"
-    guard let language = OverdueNotice.Language(rawValue: code) else {
-      throw .usage("--lang is en or ru, not «\(code)»", command: spec.path)
-    }
+    let (folder, language) = try Letters.folderAndLanguage(arguments)
     let store = try context.openStore(arguments, creating: false)
     let (readers, library) = try perform { () throws(StoreError) in
       (try store.overdueReaders(), try store.libraryContacts())
@@ -57,13 +69,7 @@ struct NoticesOverdue: DeskCommand {
 struct NoticesHolds: DeskCommand {
   static let spec = CommandSpec(
     path: "notices holds", abstract: "Write to each reader whose held books wait on the hold shelf.",
-    options: [
-      CommandSpec.Option(
-        "-o", value: "<folder>", help: "The folder for the letters, one <ticket>.txt each (made when missing).",
-        required: true),
-      CommandSpec.Option("--lang", value: "<en|ru>", help: "The letters' language (default English)."),
-      CommandSpec.databaseOption,
-    ],
+    options: Letters.options,
     discussion: """
       Each letter names the books waiting for the reader with the last day to collect each, and is
       signed with the library's name and contacts. Plain UTF-8 text; the folder is made when missing.
@@ -71,11 +77,7 @@ struct NoticesHolds: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     _ = try arguments.positionals(minimum: 0, maximum: 0)
-    let folder = try arguments.required("-o")
-    let code = arguments.value("--lang") ?? "en"
-    guard let language = OverdueNotice.Language(rawValue: code) else {
-      throw .usage("--lang is en or ru, not «\(code)»", command: spec.path)
-    }
+    let (folder, language) = try Letters.folderAndLanguage(arguments)
     let store = try context.openStore(arguments, creating: false)
     let (waiting, library) = try perform { () throws(StoreError) in
       (try store.holds(.waiting), try store.libraryContacts())

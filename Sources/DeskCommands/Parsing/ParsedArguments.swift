@@ -102,6 +102,16 @@ public struct ParsedArguments: Sendable {
     return try Self.date(text, option: name, command: spec.path)
   }
 
+  /// The one positional argument, a record's number (a conflict's, a hold's): a whole number
+  /// above 0, else a usage error saying where numbers are listed.
+  public func recordNumber(of what: String, listedBy list: String) throws(CommandError) -> Int {
+    let text = try positionals(minimum: 1, maximum: 1)[0]
+    guard let number = Int(text), number > 0 else {
+      throw .usage("\(what)'s number is a whole number, like 3 (see \(list))", command: spec.path)
+    }
+    return number
+  }
+
   /// Checks the date options of a record's fields; an empty value (which clears the field) passes.
   static func checkDates(of options: [String], in arguments: ParsedArguments) throws(CommandError) {
     for option in options {
