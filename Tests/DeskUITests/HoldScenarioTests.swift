@@ -77,4 +77,32 @@ import Testing
     desk.press(.enter)
     #expect(desk.text(rows: 24, columns: 100).contains("(100234) is on the shelf: issue it instead of"))
   }
+
+  /// The hold shelf from Home (w): its copies, the soonest due first; x cancels the chosen hold
+  /// and its copy goes to the next; e expires what waited too long and says where each copy goes.
+  @Test func theHoldShelfScreenListsCancelsAndExpires() throws {
+    let desk = try DeskHarness()
+    try desk.store.addReader(readerDraft("19", "Сидорова", firstName: "Анна"))
+    let first = try desk.store.placeHold(ticket: "18", on: .titleOf("100235"))
+    try desk.store.placeHold(ticket: "19", on: .titleOf("100235"))
+    try desk.store.returnBooks(inventories: ["100235"])
+    desk.press(.character("w"))
+    #expect(desk.app.top is HoldShelfScreen)
+    var shown = desk.text(rows: 24, columns: 100)
+    #expect(shown.contains("Hold shelf (1)"), "\(shown)")
+    #expect(
+      shown.contains("100235  Булгаков М. А. «Мастер и Маргарита» — Петров И. (18), until 2026-12-07"), "\(shown)")
+    desk.press(.character("x"))
+    #expect(desk.text(rows: 24, columns: 100).contains("Cancel the hold of Петров И. (ticket 18)"))
+    desk.press(.character("y"))
+    #expect(try desk.store.hold(number: first.number).state == .cancelled)
+    shown = desk.text(rows: 24, columns: 100)
+    #expect(shown.contains("Сидорова А. (19), until 2026-12-07"), "the copy went to the next hold: \(shown)")
+    (desk.store.clock as? TestClock)?.advance(days: 8)
+    desk.press(.character("e"))
+    shown = desk.text(rows: 24, columns: 100)
+    #expect(shown.contains("not collected by") && shown.contains("Сидорова А.: back to the shelf"), "\(shown)")
+    desk.press(.enter)
+    #expect(desk.text(rows: 24, columns: 100).contains("No copy waits on the hold shelf."))
+  }
 }

@@ -1,6 +1,6 @@
 /// Which screen's keys the help shows first.
 public enum HelpTopic: CaseIterable, Sendable {
-  case home, bookList, readerList, bookDetail, readerDetail, form, desk, overdue, scanImage, conflicts
+  case home, bookList, readerList, bookDetail, readerDetail, form, desk, overdue, holdShelf, scanImage, conflicts
 }
 
 /// What each screen is for and every key, screen by screen, starting with the screen help was

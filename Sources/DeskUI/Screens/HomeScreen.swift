@@ -10,7 +10,7 @@ final class HomeScreen: DeskScreen {
   var helpTopic: HelpTopic { .home }
 
   enum Section: CaseIterable {
-    case books, readers, desk, overdue, scan, export, conflicts, help
+    case books, readers, desk, overdue, holdShelf, scan, export, conflicts, help
 
     var key: Character {
       switch self {
@@ -18,6 +18,7 @@ final class HomeScreen: DeskScreen {
       case .readers: return "r"
       case .desk: return "d"
       case .overdue: return "o"
+      case .holdShelf: return "w"
       case .scan: return "s"
       case .export: return "x"
       case .conflicts: return "c"
@@ -32,6 +33,7 @@ final class HomeScreen: DeskScreen {
       case .readers: return "к"
       case .desk: return "в"
       case .overdue: return "щ"
+      case .holdShelf: return "ц"
       case .scan: return "ы"
       case .export: return "ч"
       case .conflicts: return "с"
@@ -97,6 +99,7 @@ final class HomeScreen: DeskScreen {
     case .readers: return [.push(ReaderListScreen())]
     case .desk: return [.push(DeskCirculationScreen())]
     case .overdue: return [.push(OverdueScreen())]
+    case .holdShelf: return [.push(HoldShelfScreen())]
     case .help: return [.help(.home)]
     case .scan: return [.push(ScanImageScreen())]
     case .export: return ExportAction.prompt(.everything, context: context)

@@ -87,6 +87,31 @@ public struct EnglishStrings: UIStrings {
   public let sectionScan = "Scan image"
   public let sectionExport = "Export"
   public let sectionOverdue = "Overdue books: chase them"
+  public let sectionHoldShelf = "Hold shelf: copies waiting for readers"
+  public func holdShelfTitleCount(_ count: Int) -> String { "Hold shelf (\(count))" }
+  public let holdShelfEmpty = "No copy waits on the hold shelf."
+  public func holdShelfLine(_ hold: HoldRecord, tooLong: Bool) -> String {
+    "\(tooLong ? "! " : "  ")\(hold.waitingCopy ?? "")  \(hold.label) — \(hold.readerName) (\(hold.readerTicket)), until "
+      + (hold.pickupBy?.iso ?? "") + (tooLong ? ", waited too long" : "")
+  }
+  public let keyExpire = "Expire"
+  public let keyCancelHold = "Cancel hold"
+  public func cancelHoldQuestion(_ hold: HoldRecord) -> String {
+    "Cancel the hold of \(hold.readerName) (ticket \(hold.readerTicket)) on \(hold.label)?"
+  }
+  public let expiredTitle = "Holds expired"
+  public func holdMoveLine(_ move: HoldMove) -> String {
+    "\(move.inventory) \(move.label), not collected by \(move.fromReader): "
+      + (move.next.map { "to the hold shelf for \($0.readerName) (ticket \($0.readerTicket))" } ?? "back to the shelf")
+  }
+  public func holdLapsedLine(_ hold: HoldRecord) -> String {
+    "Hold of \(hold.readerName) (\(hold.readerTicket)) on \(hold.label): not wanted after "
+      + (hold.notWantedAfter?.iso ?? "") + ", ended"
+  }
+  public let nothingExpired = "No hold waited too long."
+  public func holdFreed(_ inventory: String) -> String {
+    "Hold cancelled: \(inventory) no longer waits on the hold shelf; put it back on the shelf"
+  }
   public let overdueLeadsThere = "(o: who has them)"
   public let sectionHelp = "Help"
   public let exportPrompt = "File to write the IRBIS records to (Windows-1251, as IRBIS reads them):"
@@ -361,6 +386,7 @@ public struct EnglishStrings: UIStrings {
     case .desk: return "Desk"
     case .scanImage: return "Scan image"
     case .overdue: return "Overdue books"
+    case .holdShelf: return "Hold shelf"
     case .conflicts: return "Conflicts"
     }
   }
@@ -391,6 +417,10 @@ public struct EnglishStrings: UIStrings {
         + "F4 prints or saves the visit's receipt; F8 undoes the last change; Esc ends the visit."
     case .scanImage:
       return "Reads barcodes and QR codes from a photo or a scanned image, and opens what the code names."
+    case .holdShelf:
+      return "The copies put aside for holds, the soonest due first; those past their pickup date are marked !. "
+        + "Enter opens the book; x cancels the chosen hold (its copy goes to the next hold, or back to the shelf); "
+        + "e expires the holds that waited too long and says where each copy goes."
     case .overdue:
       return "Every reader holding an overdue book, the longest overdue first, with their phone and e-mail to "
         + "reach them. Enter opens the reader. `circdesk overdue --csv` gives the same for a mail merge, and "
@@ -454,6 +484,11 @@ public struct EnglishStrings: UIStrings {
       ]
     case .overdue:
       return [("↑ ↓ PgUp PgDn", "Choose a reader"), ("Enter", "Open the reader"), ("Esc", "Back")]
+    case .holdShelf:
+      return [
+        ("↑ ↓", "Choose a copy"), ("Enter", "Open the book"), ("x", "Cancel the chosen hold"),
+        ("e", "Expire the holds that waited too long"), ("Esc", "Back"),
+      ]
     case .conflicts:
       return [
         ("↑ ↓ Enter", "Choose a conflict, open it"), ("1 2 …", "Issued twice: this side's reader holds the book"),

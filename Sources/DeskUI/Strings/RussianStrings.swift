@@ -96,6 +96,31 @@ public struct RussianStrings: UIStrings {
   public let sectionScan = "Сканировать изображение"
   public let sectionExport = "Экспорт"
   public let sectionOverdue = "Должники: просроченные книги"
+  public let sectionHoldShelf = "Полка броней: книги ждут читателей"
+  public func holdShelfTitleCount(_ count: Int) -> String { "Полка броней (\(count))" }
+  public let holdShelfEmpty = "На полке броней ничего не ждёт."
+  public func holdShelfLine(_ hold: HoldRecord, tooLong: Bool) -> String {
+    "\(tooLong ? "! " : "  ")\(hold.waitingCopy ?? "")  \(hold.label) — \(hold.readerName) (\(hold.readerTicket)), до "
+      + (hold.pickupBy?.iso ?? "") + (tooLong ? ", ждёт слишком долго" : "")
+  }
+  public let keyExpire = "Истечь"
+  public let keyCancelHold = "Снять бронь"
+  public func cancelHoldQuestion(_ hold: HoldRecord) -> String {
+    "Снять бронь: \(hold.readerName) (билет \(hold.readerTicket)), \(hold.label)?"
+  }
+  public let expiredTitle = "Брони истекли"
+  public func holdMoveLine(_ move: HoldMove) -> String {
+    "\(move.inventory) \(move.label), не забрал(а) \(move.fromReader): "
+      + (move.next.map { "на полку броней для \($0.readerName) (билет \($0.readerTicket))" } ?? "обратно на полку")
+  }
+  public func holdLapsedLine(_ hold: HoldRecord) -> String {
+    "Бронь: \(hold.readerName) (\(hold.readerTicket)), \(hold.label): не нужна после "
+      + (hold.notWantedAfter?.iso ?? "") + ", снята"
+  }
+  public let nothingExpired = "Ни одна бронь не ждала слишком долго."
+  public func holdFreed(_ inventory: String) -> String {
+    "Бронь снята: \(inventory) больше не ждёт на полке броней; поставьте книгу обратно на полку"
+  }
   public let overdueLeadsThere = "(o — у кого)"
   public let sectionHelp = "Помощь"
   public let exportPrompt = "Файл для записей ИРБИС (Windows-1251, как читает ИРБИС):"
@@ -418,6 +443,7 @@ public struct RussianStrings: UIStrings {
     case .desk: return "Кафедра"
     case .scanImage: return "Сканировать изображение"
     case .overdue: return "Должники"
+    case .holdShelf: return "Полка броней"
     case .conflicts: return "Конфликты"
     }
   }
@@ -448,6 +474,10 @@ public struct RussianStrings: UIStrings {
         + "можно. F4 печатает или сохраняет квитанцию; F8 отменяет последнее действие; Esc завершает посещение."
     case .scanImage:
       return "Читает штрихкоды и QR-коды с фотографии или скана и открывает то, что код называет."
+    case .holdShelf:
+      return "Книги, отложенные по броням, раньше истекающие — первыми; ждущие дольше срока отмечены !. "
+        + "Enter открывает книгу; x снимает выбранную бронь (книга переходит следующей брони или на полку); "
+        + "e снимает брони, ждавшие слишком долго, и говорит, куда переставить каждую книгу."
     case .overdue:
       return "Все читатели с просроченными книгами, дольше всех просрочившие — первыми, с телефоном и e-mail. "
         + "Enter открывает читателя. `circdesk overdue --csv` даёт то же для рассылки, `circdesk notices overdue` "
@@ -511,6 +541,11 @@ public struct RussianStrings: UIStrings {
       ]
     case .overdue:
       return [("↑ ↓ PgUp PgDn", "Выбрать читателя"), ("Enter", "Открыть читателя"), ("Esc", "Назад")]
+    case .holdShelf:
+      return [
+        ("↑ ↓", "Выбрать книгу"), ("Enter", "Открыть книгу"), ("x", "Снять выбранную бронь"),
+        ("e", "Снять брони, ждавшие слишком долго"), ("Esc", "Назад"),
+      ]
     case .conflicts:
       return [
         ("↑ ↓ Enter", "Выбрать конфликт, открыть"), ("1 2 …", "Выдана дважды: книга у читателя этой стороны"),

@@ -79,6 +79,19 @@ public protocol UIStrings: SyncStrings, Sendable {
   var sectionExport: String { get }
   var sectionHelp: String { get }
   var sectionOverdue: String { get }
+  var sectionHoldShelf: String { get }
+  func holdShelfTitleCount(_ count: Int) -> String
+  var holdShelfEmpty: String { get }
+  func holdShelfLine(_ hold: HoldRecord, tooLong: Bool) -> String
+  var keyExpire: String { get }
+  var keyCancelHold: String { get }
+  func cancelHoldQuestion(_ hold: HoldRecord) -> String
+  var expiredTitle: String { get }
+  func holdMoveLine(_ move: HoldMove) -> String
+  func holdLapsedLine(_ hold: HoldRecord) -> String
+  var nothingExpired: String { get }
+  /// A copy whose hold ended with nobody next: back to the shelf.
+  func holdFreed(_ inventory: String) -> String
   /// After the count of overdue books on Home: how to reach the Overdue screen.
   var overdueLeadsThere: String { get }
   var exportPrompt: String { get }
@@ -277,6 +290,7 @@ extension UIStrings {
     case .readers: return sectionReaders
     case .desk: return sectionDesk
     case .overdue: return sectionOverdue
+    case .holdShelf: return sectionHoldShelf
     case .scan: return sectionScan
     case .export: return sectionExport
     case .conflicts: return sectionConflicts

@@ -1,0 +1,95 @@
+import DeskDomain
+import DeskStorage
+
+/// The copies on the hold shelf, the soonest due first, those past their pickup date marked:
+/// what the librarian fetches for a reader, and what to move on. Enter opens the book; x cancels
+/// the chosen hold; e expires the holds that waited too long and says where each copy goes.
+final class HoldShelfScreen: DeskScreen {
+  private var holds: [HoldRecord] = []
+  private var selected = 0
+
+  var helpTopic: HelpTopic { .holdShelf }
+
+  func title(_ context: UIContext) -> String { context.strings.holdShelfTitleCount(holds.count) }
+
+  func keyHints(_ context: UIContext) -> [KeyHint] {
+    let s = context.strings
+    return [
+      KeyHint("↑↓", s.keyChoose), KeyHint("Enter", s.keyOpen), KeyHint("x", s.keyCancelHold),
+      KeyHint("e", s.keyExpire), KeyHint("Esc", s.keyBack),
+    ]
+  }
+
+  func reload(context: UIContext) -> [Effect] {
+    do {
+      holds = try context.store.holds(.waiting)
+    } catch {
+      return [.dialog(.error(context.strings.errorTitle, context.messages(error)))]
+    }
+    selected = min(selected, max(0, holds.count - 1))
+    return []
+  }
+
+  func handle(_ key: Key, context: UIContext) -> [Effect] {
+    let s = context.strings
+    switch key {
+    case .up: selected = max(0, selected - 1)
+    case .down: selected = min(max(0, holds.count - 1), selected + 1)
+    case .enter:
+      guard holds.indices.contains(selected), let copy = holds[selected].waitingCopy else { return [] }
+      return [.push(BookDetailScreen(inventory: copy))]
+    case .character("x"), .character("ч"):
+      guard holds.indices.contains(selected) else { return [] }
+      let hold = holds[selected]
+      return [
+        .dialog(
+          Dialog(title: s.keyCancelHold, lines: [s.cancelHoldQuestion(hold)], kind: .confirm) { [weak self] answer in
+            guard case .yes = answer, let self else { return [] }
+            let effects = attempt(context, title: s.errorTitle) { () throws(StoreError) in
+              let (freed, next) = try context.store.cancelHold(number: hold.number)
+              if let next {
+                let title = try context.store.book(inventory: next.inventory)?.title ?? next.inventory
+                return s.putOnHoldShelf(next, title: title)
+              }
+              return freed.map(s.holdFreed) ?? s.holdEnded(.cancelled)
+            }
+            return effects + self.reload(context: context)
+          })
+      ]
+    case .character("e"), .character("у"):
+      do {
+        let (moves, lapsed) = try context.store.expireHolds()
+        let lines = moves.map(s.holdMoveLine) + lapsed.map(s.holdLapsedLine)
+        return reload(context: context)
+          + [.dialog(Dialog(title: s.expiredTitle, lines: lines.isEmpty ? [s.nothingExpired] : lines))]
+      } catch {
+        return [.dialog(.error(s.errorTitle, context.messages(error)))]
+      }
+    case .escape, .character("q"), .character("й"): return [.pop]
+    case .character("?"): return [.help(helpTopic)]
+    default: break
+    }
+    return []
+  }
+
+  func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
+    let s = context.strings
+    guard !holds.isEmpty else {
+      buffer.write(s.holdShelfEmpty, row: area.row + 1, column: area.column + 2, style: context.style(.muted))
+      return
+    }
+    let today = context.today
+    let height = max(1, area.bottom - area.row - 1)
+    let first = max(0, selected - height + 1)
+    var y = area.row + 1
+    for (index, hold) in holds.enumerated().dropFirst(first) where y < area.bottom {
+      let tooLong = (hold.pickupBy ?? today) < today
+      let role: Role = index == selected ? .selected : tooLong ? .warning : .normal
+      buffer.fill(row: y, column: area.column + 1, height: 1, width: area.width - 2, style: context.style(role))
+      buffer.write(
+        s.holdShelfLine(hold, tooLong: tooLong), row: y, column: area.column + 2, width: area.width - 4,
+        style: context.style(role))
+      y += 1
+    }
+  }
+}
