@@ -42,8 +42,8 @@ public enum IRBISExport {
     // The copies of one imported record go out as that one record, once, in the place of the
     // first of them the selection meets.
     var copiesWritten = Set<RecordID>()
-    func write(_ listing: BookWithLoan, kept: IRBISKeptRecord?) throws(StoreError) {
-      var copies = [IRBISCopy(book: listing.book, kept: kept, onLoan: listing.loan != nil)]
+    func write(_ listing: BookWithLoan, kept: IRBISKeptRecord?, onHoldShelf: Bool) throws(StoreError) {
+      var copies = [IRBISCopy(book: listing.book, kept: kept, onLoan: listing.loan != nil, onHoldShelf: onHoldShelf)]
       var whole = true
       if let group = kept?.group, !group.isEmpty {
         guard !copiesWritten.contains(listing.book.id) else { return }
@@ -60,7 +60,8 @@ public enum IRBISExport {
       for number in numbers {
         guard let book = try store.book(inventory: number) else { throw .bookNotFound(number) }
         try write(
-          BookWithLoan(book: book, loan: try store.currentLoan(ofBook: book)), kept: try store.kept(forBook: number))
+          BookWithLoan(book: book, loan: try store.currentLoan(ofBook: book)), kept: try store.kept(forBook: number),
+          onHoldShelf: try store.holdWaiting(forBook: number) != nil)
       }
     case .all, .newSince, .issued:
       let effectiveFilter: BookFilter
@@ -68,12 +69,12 @@ public enum IRBISExport {
       var position = PagePosition.first
       while true {
         let page = try store.booksToExport(filter: effectiveFilter, search: search, position: position, limit: 1000)
-        for (listing, kept) in page {
+        for (listing, kept, onHoldShelf) in page {
           if case .newSince(let date) = selection {
             let received = listing.book.received ?? listing.book.created.utcDate
             guard received >= date else { continue }
           }
-          try write(listing, kept: kept)
+          try write(listing, kept: kept, onHoldShelf: onHoldShelf)
         }
         guard page.count == 1000, let last = page.last else { break }
         position = .after(last.listing.book.sortKey)

@@ -36,6 +36,11 @@ import Testing
     #expect(
       returned.output.contains("Hold for Смирнова (ticket 1007): put 2 on the hold shelf, until 2026-12-07"),
       "\(returned.output)")
+    // IRBIS calls a copy put aside for a reader «reserved»: 910 ^A 9.
+    let exported = try runProgram(
+      circdeskPath, ["export", "irbis", "books", "--all", "--stdout", "--encoding", "utf8"] + db)
+    #expect(exported.output.contains("#910: ^A9^B2"), "\(exported.output)")
+    #expect(exported.output.contains("#910: ^A1^B1"))
     let letters = folder.file("letters")
     let written = run(["notices", "holds", "-o", letters, "--lang", "ru"])
     #expect(written.output.hasSuffix("1 letter\n"), "\(written.output) \(written.errors)")
@@ -51,7 +56,9 @@ import Testing
     #expect(run(["issue", "1007", "2"]).status == 0)
     #expect(run(["hold", "list", "--reader", "1007"]).output.contains("fulfilled"))
     let shown = run(["reader", "show", "1010"])
-    #expect(shown.output.contains("Holds:\n  2  Петров (1010)  Булгаков «Мастер и Маргарита»  queued, number 1"), "\(shown.output)")
+    #expect(
+      shown.output.contains("Holds:\n  2  Петров (1010)  Булгаков «Мастер и Маргарита»  queued, number 1"),
+      "\(shown.output)")
 
     // The next copy back waits for Петров; uncollected, it goes back to the shelf.
     #expect(run(["return", "1"]).output.contains("Hold for Петров (ticket 1010)"))

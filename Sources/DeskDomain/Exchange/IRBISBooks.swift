@@ -29,10 +29,11 @@ public enum IRBISBooks {
     }
   }
 
-  /// The 910 ^A code of a copy: on loan (1) or free (0) for an available copy, else its status's.
-  public static func irbisCode(_ status: CopyStatus, onLoan: Bool) -> String {
+  /// The 910 ^A code of a copy: on loan (1), put aside on the hold shelf for a reader (9,
+  /// IRBIS's "reserved") or free (0) for an available copy, else its status's.
+  public static func irbisCode(_ status: CopyStatus, onLoan: Bool, onHoldShelf: Bool = false) -> String {
     switch status {
-    case .available: return onLoan ? "1" : "0"
+    case .available: return onLoan ? "1" : onHoldShelf ? "9" : "0"
     case .inProcessing: return "2"
     case .damaged: return "3"
     case .lost: return "4"
@@ -41,8 +42,9 @@ public enum IRBISBooks {
     }
   }
 
-  /// One catalogue record for one copy. `onLoan` sets the copy's status (910^A 1, else 0).
-  public static func record(for book: Book, onLoan: Bool) -> IRBISRecord {
+  /// One catalogue record for one copy. `onLoan` and `onHoldShelf` set the copy's code (910^A
+  /// 1, 9, else 0).
+  public static func record(for book: Book, onLoan: Bool, onHoldShelf: Bool = false) -> IRBISRecord {
     var record = IRBISRecord()
     record.append(920, "PAZK")
     record.append(10, subfields: [("A", book.isbn?.hyphenated ?? ""), ("D", book.price?.description ?? "")])
@@ -57,7 +59,8 @@ public enum IRBISBooks {
     record.append(
       910,
       subfields: [
-        ("A", irbisCode(book.status, onLoan: onLoan)), ("B", book.inventoryNumber), ("C", book.received?.compact ?? ""),
+        ("A", irbisCode(book.status, onLoan: onLoan, onHoldShelf: onHoldShelf)), ("B", book.inventoryNumber),
+        ("C", book.received?.compact ?? ""),
         ("D", book.place),
       ])
     return record

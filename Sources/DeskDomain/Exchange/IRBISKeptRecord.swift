@@ -79,16 +79,19 @@ public struct IRBISKeptRecord: Hashable, Sendable {
   }
 }
 
-/// A copy as an export writes it: the book, what its import kept, and whether it is out.
+/// A copy as an export writes it: the book, what its import kept, whether it is out, and
+/// whether it waits on the hold shelf for a reader.
 public struct IRBISCopy: Sendable {
   public var book: Book
   public var kept: IRBISKeptRecord?
   public var onLoan: Bool
+  public var onHoldShelf: Bool
 
-  public init(book: Book, kept: IRBISKeptRecord?, onLoan: Bool) {
+  public init(book: Book, kept: IRBISKeptRecord?, onLoan: Bool, onHoldShelf: Bool = false) {
     self.book = book
     self.kept = kept
     self.onLoan = onLoan
+    self.onHoldShelf = onHoldShelf
   }
 }
 
@@ -102,7 +105,9 @@ extension IRBISBooks {
   /// changed), which leave its entries that are not copies (summary entries, «б/н») to it.
   public static func record(for copies: [IRBISCopy], withOtherEntries: Bool = true) -> IRBISRecord {
     guard let first = copies.first else { return IRBISRecord() }
-    guard let kept = first.kept, !kept.record.isEmpty else { return record(for: first.book, onLoan: first.onLoan) }
+    guard let kept = first.kept, !kept.record.isEmpty else {
+      return record(for: first.book, onLoan: first.onLoan, onHoldShelf: first.onHoldShelf)
+    }
     let elements = kept.elements
     let source = IRBISRecord(fields: elements.map { $0 ?? IRBISRecord.Field(tag: 910, value: kept.copy) })
     var changes = RecordChanges(
@@ -149,7 +154,8 @@ extension IRBISBooks {
   static func copyField(_ copy: IRBISCopy, recordPrice: String = "") -> IRBISRecord.Field {
     let book = copy.book
     guard let kept = copy.kept, !kept.copy.isEmpty else {
-      return record(for: book, onLoan: copy.onLoan).first(910) ?? IRBISRecord.Field(tag: 910, value: "")
+      return record(for: book, onLoan: copy.onLoan, onHoldShelf: copy.onHoldShelf).first(910)
+        ?? IRBISRecord.Field(tag: 910, value: "")
     }
     var field = IRBISRecord.Field(tag: 910, value: kept.copy)
     let said = field.subfields
@@ -157,10 +163,11 @@ extension IRBISBooks {
     let priceAsCame = Money(ownPrice.isEmpty ? recordPrice.replacingCommasWithDots() : ownPrice)
     let written = said["A"] ?? ""
     // A code that says the same as the status now stays as written (8 is in processing too, 9 is
-    // a reserved copy on the shelf); whether the copy is out is its loans' to say.
-    var code = irbisCode(book.status, onLoan: copy.onLoan)
+    // a reserved copy on the shelf); whether the copy is out, or on the hold shelf, is its loans'
+    // and holds' to say.
+    var code = irbisCode(book.status, onLoan: copy.onLoan, onHoldShelf: copy.onHoldShelf)
     if status(irbisCode: written) == book.status, !["0", "1"].contains(written),
-      !copy.onLoan || book.status != .available
+      !(copy.onLoan || copy.onHoldShelf) || book.status != .available
     {
       code = written
     }

@@ -21,14 +21,15 @@ extension LibraryStore {
   /// One page of books for an export: whole records, each with what its import kept.
   public func booksToExport(
     filter: BookFilter = .all, search: String = "", position: PagePosition = .first, limit: Int = 1000
-  ) throws(StoreError) -> [(listing: BookWithLoan, kept: IRBISKeptRecord?)] {
+  ) throws(StoreError) -> [(listing: BookWithLoan, kept: IRBISKeptRecord?, onHoldShelf: Bool)] {
     try bookPage(
-      columns: LibraryStore.bookColumns + ", " + KeptColumn.list, columnCount: BookColumn.count + KeptColumn.count,
-      filter: filter, search: search, position: position, limit: limit
+      columns: LibraryStore.bookColumns + ", " + KeptColumn.list + ", " + LibraryStore.onHoldShelf,
+      columnCount: BookColumn.count + KeptColumn.count + 1, filter: filter, search: search, position: position,
+      limit: limit
     ) { row, loan, offered in
       (
         BookWithLoan(book: try LibraryStore.decodeBook(row), loan: loan, hasLookupOffer: offered),
-        LibraryStore.decodeKept(row, from: BookColumn.count)
+        LibraryStore.decodeKept(row, from: BookColumn.count), row.bool(BookColumn.count + KeptColumn.count)
       )
     }
   }
@@ -47,6 +48,9 @@ extension LibraryStore {
   }
 
   static let briefColumns = BriefColumn.list
+
+  /// Whether the copy `b` waits on the hold shelf: one look in the index of waiting holds.
+  static let onHoldShelf = "EXISTS (SELECT 1 FROM hold h WHERE h.trapped_book_id = b.id AND h.state = 'waiting')"
 
   /// A page of books with their open loans: `columns` of `book b` first, then the loan's
   /// (`LoanColumn`), then its holder's (`HolderColumn`).

@@ -9,14 +9,15 @@ extension LibraryStore {
       try database.query(
         """
         SELECT \(LibraryStore.bookColumns), \(KeptColumn.list),
-          EXISTS (SELECT 1 FROM loan l WHERE l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0)
+          EXISTS (SELECT 1 FROM loan l WHERE l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0),
+          \(LibraryStore.onHoldShelf)
         FROM book b WHERE b.record_group = ? AND b.deleted = 0 ORDER BY b.id
         """, group
       ) { row in
         let kept = BookColumn.count
         return IRBISCopy(
           book: try LibraryStore.decodeBook(row), kept: LibraryStore.decodeKept(row, from: kept),
-          onLoan: row.bool(kept + KeptColumn.count))
+          onLoan: row.bool(kept + KeptColumn.count), onHoldShelf: row.bool(kept + KeptColumn.count + 1))
       }
     }
   }
