@@ -298,4 +298,16 @@ import Testing
     #expect(try store.hold(number: hold.number).state == .queued)
     #expect(try store.holdShelfCounts() == (0, 0))
   }
+
+  /// Correcting a book's ISBN or title takes its holds along: the copy's own, and the title's when
+  /// no copy is left with the old one.
+  @Test func holdsFollowACorrectedTitle() throws {
+    try store.issue(ticket: "1", inventories: ["I1", "I2"])
+    let hold = try store.placeHold(ticket: "2", on: .titleOf("I1"))
+    try store.updateBook(inventory: "I1") { $0.year = "1869" }
+    #expect(try store.holdQueue(forBook: "I2").map(\.number) == [hold.number], "I2 still has the old title")
+    try store.updateBook(inventory: "I2") { $0.year = "1869" }
+    #expect(try store.holdQueue(forBook: "I1").map(\.number) == [hold.number], "the title itself was corrected")
+    #expect(try store.returnBooks(inventories: ["I1"]).first?.heldFor?.readerTicket == "2")
+  }
 }

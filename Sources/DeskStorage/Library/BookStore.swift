@@ -64,6 +64,9 @@ extension LibraryStore {
       // A copy lost or sent to repair while it waited on the hold shelf no longer waits there; a
       // copy back from repair or processing fills the first hold that waits for it, as a return does.
       if let rowID = try bookRowID(inventory: book.inventoryNumber) {
+        if current.titleKey != book.titleKey {
+          try moveHolds(ofCopy: rowID, from: current, to: book, at: moment.instant)
+        }
         if !book.status.circulates {
           try releaseTrappedCopy(bookRowID: rowID, at: moment.instant)
         } else if !current.status.circulates, try currentLoan(bookID: book.id) == nil {

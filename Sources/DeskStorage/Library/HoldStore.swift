@@ -344,6 +344,23 @@ extension LibraryStore {
     }
   }
 
+  /// A copy whose ISBN, author, title or year was corrected: holds on the copy, and a hold it
+  /// waits for, follow it to its new title; holds on the old title follow too when no copy is
+  /// left with it (the title itself was corrected). Inside the caller's write.
+  func moveHolds(ofCopy rowID: Int64, from old: Book, to new: Book, at now: Timestamp) throws {
+    try database.execute(
+      """
+      UPDATE hold SET title_key = ?1, label = ?2, updated_at = ?3
+      WHERE state IN ('queued', 'waiting') AND (book_id = ?4 OR trapped_book_id = ?4)
+      """, new.titleKey, new.holdLabel, now.iso, rowID)
+    guard try copiesOfTitle(of: old).allSatisfy({ $0.rowID == rowID }) else { return }
+    try database.execute(
+      """
+      UPDATE hold SET title_key = ?1, label = ?2, updated_at = ?3
+      WHERE state IN ('queued', 'waiting') AND title_key = ?4
+      """, new.titleKey, new.holdLabel, now.iso, old.titleKey)
+  }
+
   /// A copy that can no longer wait on the hold shelf (lost, written off, deleted): its hold
   /// queues again in its old place. Inside the caller's write.
   func releaseTrappedCopy(bookRowID: Int64, at now: Timestamp) throws {
