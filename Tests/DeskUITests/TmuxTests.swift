@@ -51,6 +51,12 @@ import Testing
       try tmux(["send-keys", "-t", "desk", "-l", text])
     }
 
+    /// A code as a wedge scanner sends it: its characters at once, then Enter.
+    func scan(_ code: String) throws {
+      try type(code)
+      try keys("Enter")
+    }
+
     /// True once the program has rung the terminal's bell (tmux marks the window).
     func bellRang() throws -> Bool {
       try tmux(["display", "-p", "-t", "desk", "#{window_bell_flag}"]).hasPrefix("1")
@@ -170,20 +176,16 @@ import Testing
     try session.waitFor("Circulation Desk — Home")
     try session.keys("d")
     try session.waitFor("Scan a reader's card")
-    func scan(_ code: String) throws {
-      try session.type(code)
-      try session.keys("Enter")
-    }
-    try scan("100001")
+    try session.scan("100001")
     let alert = try session.waitFor("(ticket 1007): put «Герой нашего времени»")
     #expect(alert.contains("Hold shelf"), "\(alert)")
     #expect(try session.bellRang(), "a copy that does not go back on the shelf is said loudly")
     Thread.sleep(forTimeInterval: 0.3)
     try session.keys("Enter")
     try session.waitFor("to the hold shelf for")
-    try scan("1001")
+    try session.scan("1001")
     try session.waitFor("Reader 1001")
-    try scan("100001")
+    try session.scan("100001")
     try session.waitFor("waits on the hold shelf for")
     Thread.sleep(forTimeInterval: 0.3)
     try session.keys("Enter")
@@ -191,9 +193,9 @@ import Testing
     try session.keys("Escape")
     // A person's pause: ESC and a digit at once would read as Alt and the digit.
     Thread.sleep(forTimeInterval: 0.3)
-    try scan("1007")
+    try session.scan("1007")
     try session.waitFor("1 book waiting for them on the hold shelf: 100001")
-    try scan("100001")
+    try session.scan("100001")
     try session.waitFor("Issued 100001 «Герой нашего времени»")
     try session.keys("F10")
     try session.waitFor("EXIT:0")
@@ -218,20 +220,16 @@ import Testing
     try session.waitFor("Circulation Desk — Home")
     try session.keys("d")
     try session.waitFor("Scan a reader's card")
-    func scan(_ code: String) throws {
-      try session.type(code)
-      try session.keys("Enter")
-    }
-    try scan("1004")
+    try session.scan("1004")
     try session.waitFor("! 2 overdue books: scan them to take them back")
-    try scan("100010")
+    try session.scan("100010")
     try session.waitFor("Returned 100010 «Братья Карамазовы» from Петров А. В.")
-    try scan("100003")
+    try session.scan("100003")
     var screen = try session.waitFor("Returned 100003 «Преступление и наказание» from Петров А. В.")
     #expect(!screen.contains("overdue books: scan them"), "the warning goes once the books are back")
-    try scan("100005")
+    try session.scan("100005")
     try session.waitFor("Issued 100005 «Мёртвые души» to Петров А. В.")
-    try scan("100007")
+    try session.scan("100007")
     try session.waitFor("Issued 100007")
     // ↓ chooses the first loan, w renews it.
     Thread.sleep(forTimeInterval: 0.2)
@@ -245,7 +243,7 @@ import Testing
     try session.keys("F8")
     try session.waitFor("Undone: the renewal of 100005")
     #expect(try !session.bellRang())
-    try scan("9999999")
+    try session.scan("9999999")
     try session.waitFor("Unknown code 9999999")
     #expect(try session.bellRang(), "an unknown code rings the terminal's bell")
     try session.keys("Enter")

@@ -27,8 +27,7 @@ public struct HoldNotice: Sendable {
   }
 
   public func text(in language: OverdueNotice.Language) -> String {
-    var lines = ([library.name] + library.lines).filter { !$0.isEmpty }
-    if !lines.isEmpty { lines.append("") }
+    var lines = OverdueNotice.opening(library: library, reader: reader, today: today, language: language)
     let many = books.count > 1
     let list = books.enumerated().map { index, book in
       switch language {
@@ -42,9 +41,7 @@ public struct HoldNotice: Sendable {
     }
     switch language {
     case .english:
-      let name = [reader.firstName, reader.patronymic, reader.surname].filter { !$0.isEmpty }.joined(separator: " ")
       lines += [
-        OverdueNotice.englishDate(today), "", "Dear \(name),", "",
         "The \(many ? "books" : "book") you asked for \(many ? "wait" : "waits") for you at the library "
           + "(reader's ticket \(reader.ticket)):",
         "",
@@ -52,12 +49,9 @@ public struct HoldNotice: Sendable {
       lines += list
       lines += [
         "", "Please collect \(many ? "them" : "it") by the date given: after it, the next reader's turn comes.",
-        "", "Kind regards,", library.name.isEmpty ? "The library" : library.name,
       ]
     case .russian:
-      let given = [reader.firstName, reader.patronymic].filter { !$0.isEmpty }.joined(separator: " ")
       lines += [
-        OverdueNotice.russianDate(today), "", "Здравствуйте, \(given.isEmpty ? reader.fullName : given)!", "",
         "\(many ? "Книги, которые вы заказывали, ждут" : "Книга, которую вы заказывали, ждёт") вас в библиотеке "
           + "(читательский билет \(reader.ticket)):",
         "",
@@ -66,9 +60,9 @@ public struct HoldNotice: Sendable {
       lines += [
         "",
         "Пожалуйста, заберите \(many ? "их" : "её") до указанного дня: после него наступит очередь следующего читателя.",
-        "", "С уважением,", library.name.isEmpty ? "библиотека" : library.name,
       ]
     }
+    lines += OverdueNotice.closing(library: library, language: language)
     return lines.joined(separator: "\n") + "\n"
   }
 }

@@ -33,9 +33,7 @@ public struct OverdueNotice: Sendable {
   }
 
   public func text(in language: Language) -> String {
-    var lines = [library.name] + library.lines
-    lines = lines.filter { !$0.isEmpty }
-    if !lines.isEmpty { lines.append("") }
+    var lines = Self.opening(library: library, reader: reader, today: today, language: language)
     let many = books.count > 1
     let list = books.enumerated().map { index, book in
       let days = book.due.days(until: today)
@@ -51,10 +49,7 @@ public struct OverdueNotice: Sendable {
     }
     switch language {
     case .english:
-      // Given names first, as an English letter addresses people.
-      let name = [reader.firstName, reader.patronymic, reader.surname].filter { !$0.isEmpty }.joined(separator: " ")
       lines += [
-        Self.englishDate(today), "", "Dear \(name),", "",
         "Our records show that \(many ? "these books are" : "this book is") overdue (reader's ticket \(reader.ticket)):",
         "",
       ]
@@ -63,12 +58,9 @@ public struct OverdueNotice: Sendable {
         "",
         "Please bring \(many ? "them" : "it") back to the library as soon as you can.",
         "If you have returned \(many ? "them" : "it") already, thank you, and please disregard this letter.",
-        "", "Kind regards,", library.name.isEmpty ? "The library" : library.name,
       ]
     case .russian:
-      let given = [reader.firstName, reader.patronymic].filter { !$0.isEmpty }.joined(separator: " ")
       lines += [
-        Self.russianDate(today), "", "Здравствуйте, \(given.isEmpty ? reader.fullName : given)!", "",
         "Напоминаем, что срок возврата \(many ? "книг" : "книги") истёк (читательский билет \(reader.ticket)):", "",
       ]
       lines += list
@@ -76,10 +68,34 @@ public struct OverdueNotice: Sendable {
         "",
         "Пожалуйста, верните \(many ? "их" : "её") в библиотеку как можно скорее.",
         "Если вы уже вернули \(many ? "книги" : "книгу"), спасибо, и не обращайте внимания на это письмо.",
-        "", "С уважением,", library.name.isEmpty ? "библиотека" : library.name,
       ]
     }
+    lines += Self.closing(library: library, language: language)
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// What every letter to a reader opens with: the library's letterhead, the date and the greeting
+  /// (given names first in English, as an English letter addresses people; name and patronymic in
+  /// Russian).
+  static func opening(library: LibraryContacts, reader: Reader, today: LocalDate, language: Language) -> [String] {
+    var lines = ([library.name] + library.lines).filter { !$0.isEmpty }
+    if !lines.isEmpty { lines.append("") }
+    switch language {
+    case .english:
+      let name = [reader.firstName, reader.patronymic, reader.surname].filter { !$0.isEmpty }.joined(separator: " ")
+      return lines + [englishDate(today), "", "Dear \(name),", ""]
+    case .russian:
+      let given = [reader.firstName, reader.patronymic].filter { !$0.isEmpty }.joined(separator: " ")
+      return lines + [russianDate(today), "", "Здравствуйте, \(given.isEmpty ? reader.fullName : given)!", ""]
+    }
+  }
+
+  /// What every letter to a reader closes with: the library's signature.
+  static func closing(library: LibraryContacts, language: Language) -> [String] {
+    switch language {
+    case .english: return ["", "Kind regards,", library.name.isEmpty ? "The library" : library.name]
+    case .russian: return ["", "С уважением,", library.name.isEmpty ? "библиотека" : library.name]
+    }
   }
 
   static func englishDate(_ date: LocalDate) -> String {

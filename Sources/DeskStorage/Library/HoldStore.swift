@@ -53,13 +53,20 @@ public struct HoldMove: Hashable, Sendable {
 
 /// The columns of a hold with its reader and its copies, `holdSQL`.
 enum HoldColumn: Int32, SelectedColumn {
-  case id, uuid, state, label, placedAt, notWantedAfter, suspendedUntil, pickupBy, titleKey, placedBookId
-  case ticket, surname, firstName, patronymic, copy, waitingCopy
+  case id, uuid, state, label, placedAt, notWantedAfter, suspendedUntil, pickupBy
+  case ticket, surname, firstName, patronymic, copy, waitingCopy, position
 
   var sql: String {
     switch self {
     case .ticket, .surname, .firstName, .patronymic: return column(of: "r")
-    case .placedBookId: return "h.book_id"
+    // A queued hold's place: the queued holds of its title (and of its copy) placed before it,
+    // those of the same millisecond in the order written; read from the queue's own index.
+    case .position:
+      return """
+        CASE WHEN h.state = 'queued' THEN 1 + (SELECT count(*) FROM hold q WHERE q.state = 'queued'
+          AND q.title_key = h.title_key AND (q.book_id IS NULL OR q.book_id = h.book_id)
+          AND (q.placed_at < h.placed_at OR q.placed_at = h.placed_at AND q.id < h.id)) END
+        """
     case .copy: return "(SELECT inventory FROM book WHERE id = h.book_id)"
     case .waitingCopy: return "(SELECT inventory FROM book WHERE id = h.trapped_book_id)"
     default: return column(of: "h")
@@ -82,7 +89,7 @@ extension LibraryStore {
       waitingCopy: row.optionalString(HoldColumn.waitingCopy), placed: try row.timestamp(HoldColumn.placedAt),
       notWantedAfter: try row.optionalDate(HoldColumn.notWantedAfter),
       suspendedUntil: try row.optionalDate(HoldColumn.suspendedUntil),
-      pickupBy: try row.optionalDate(HoldColumn.pickupBy), position: nil)
+      pickupBy: try row.optionalDate(HoldColumn.pickupBy), position: row.optionalInt(HoldColumn.position))
   }
 
   /// Places a hold for the reader. Refused when the reader already holds the title or has it on
@@ -197,26 +204,8 @@ extension LibraryStore {
     try read {
       guard let found = try database.queryFirst(LibraryStore.holdSQL + " WHERE h.id = ?", number, read: Self.decodeHold)
       else { throw StoreError.refused([.unknownHold(number)]) }
-      return try positioned(found)
+      return found
     }
-  }
-
-  /// The queue position of a queued hold: the holds of its title or copy placed before it.
-  private func positioned(_ hold: HoldRecord) throws -> HoldRecord {
-    guard hold.state == .queued,
-      let row = try database.queryFirst(
-        "SELECT title_key, book_id, placed_at FROM hold WHERE id = ?", hold.number,
-        read: { (key: $0.string(0), book: $0.optionalInt(1), placed: $0.string(2)) })
-    else { return hold }
-    // Holds placed in the same millisecond queue in the order they were written.
-    var positioned = hold
-    positioned.position =
-      try database.scalarInt(
-        """
-        SELECT count(*) FROM hold WHERE state = 'queued' AND (placed_at < ?1 OR placed_at = ?1 AND id < ?2)
-          AND title_key = ?3 AND (book_id IS NULL OR book_id = ?4)
-        """, row.placed, hold.number, row.key, row.book) + 1
-    return positioned
   }
 
   /// A reader's holds: waiting first, then queued in the order placed, then the ended ones, newest first.
@@ -229,7 +218,7 @@ extension LibraryStore {
             CASE WHEN h.state IN ('waiting', 'queued') THEN h.placed_at END,
             CASE WHEN h.state IN ('waiting', 'queued') THEN h.id END, h.updated_at DESC
           """, ticket.identifierForm, read: Self.decodeHold
-      ).map { try positioned($0) }
+      )
     }
   }
 
@@ -276,7 +265,7 @@ extension LibraryStore {
           LibraryStore.holdSQL
             + " WHERE h.state IN ('queued', 'waiting') ORDER BY h.state = 'queued', h.placed_at, h.id",
           read: Self.decodeHold
-        ).map { try positioned($0) }
+        )
       case .waiting:
         return try database.query(
           LibraryStore.holdSQL + " WHERE h.state = 'waiting' ORDER BY h.pickup_by", read: Self.decodeHold)
