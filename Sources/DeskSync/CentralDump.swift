@@ -2,7 +2,8 @@ import DeskDomain
 import DeskStorage
 
 /// The library as the central's log of changes makes it: for each field of each record, the value
-/// of the change with the latest clock (ties to the greater desk id), as desks merge them. In the
+/// of the change with the latest clock (ties to the greater desk id), as desks merge them (a
+/// hold's state as `HoldStateMerge` says, in the central's order). In the
 /// lines of `LibraryStore.canonicalDump`, for comparing a desk with the central.
 public enum CentralDump {
   public static func lines(_ central: CentralConnection) throws(CentralError) -> [String] {
@@ -12,7 +13,7 @@ public enum CentralDump {
       FROM (
         SELECT DISTINCT ON (c.entity, c.record_id, f.key) c.entity, c.record_id, f.key, f.value
         FROM change c, jsonb_each(c.payload) f
-        WHERE c.entity <> 'conflict'
+        WHERE c.entity <> 'conflict' AND NOT (c.entity = 'hold' AND f.key = 'state')
         ORDER BY c.entity, c.record_id, f.key, c.hlc DESC, c.desk_id::text DESC
       ) latest
       """)
@@ -32,6 +33,23 @@ public enum CentralDump {
         continue
       }
       fields.append((entity + " " + record, "\(entity) \(record) \(field) \(value)"))
+    }
+    var holdStates: [String: HoldStateMerge.Side] = [:]
+    for row in try central.execute(
+      """
+      SELECT record_id, payload->>'state', hlc::text, desk_id::text FROM change
+      WHERE entity = 'hold' AND payload ? 'state' ORDER BY seq
+      """)
+    {
+      guard row.count == 4, let record = row[0], let state = row[1].flatMap(HoldState.init(rawValue:)),
+        let clock = row[2].flatMap({ Int64($0) }), let desk = row[3]
+      else { continue }
+      let incoming = HoldStateMerge.Side(state: state, clock: clock, desk: desk)
+      if let current = holdStates[record], !HoldStateMerge.replaces(current, with: incoming) { continue }
+      holdStates[record] = incoming
+    }
+    for (record, side) in holdStates {
+      fields.append(("hold " + record, "hold \(record) state s:\(side.state.rawValue)"))
     }
     return fields.filter { !deletedOutright.contains($0.record) }.map(\.line).sorted()
   }

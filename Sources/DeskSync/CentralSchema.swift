@@ -7,7 +7,7 @@ public enum CentralSchema {
   /// The table that marks a database as a library central: its schema version and library id.
   static let markTable = "circdesk_central"
 
-  static let migrations: [String] = [version1, version2]
+  static let migrations: [String] = [version1, version2, version3]
 
   public static var latestVersion: Int { migrations.count }
 

@@ -71,6 +71,8 @@ public struct SyncReport: Hashable, Sendable {
   public var pulled = 0
   public var applied = 0
   public var conflictsRaised = 0
+  /// Copies on this desk's hold shelf whose holds another desk ended: where each goes now.
+  public var holdShelfMoves: [HoldMove] = []
 }
 
 /// Moves changes between a library file and its central: the outbox up in batches (each one
@@ -286,6 +288,7 @@ public final class Synchronizer {
             report.pulled += batch.count
             report.applied += applied.applied
             report.conflictsRaised += applied.conflictsRaised
+            report.holdShelfMoves += applied.holdShelfMoves
             taken += batch.count
             do {
               next = try pipe.receive()

@@ -14,7 +14,7 @@ import Testing
     try server.createDatabase("library")
     let created = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: "library")])
     #expect(created.status == 0, "\(created.errors)")
-    #expect(created.output.hasPrefix("Created the central: schema 2, library "))
+    #expect(created.output.hasPrefix("Created the central: schema 3, library "))
     let library = try server.psql("SELECT value FROM circdesk_central WHERE key = 'library_id'", database: "library")
     #expect(created.output.contains(library.trimmingCharacters(in: .whitespacesAndNewlines)))
     // The URL may come from the environment too; a second run changes nothing.
@@ -23,7 +23,7 @@ import Testing
     #expect(again.status == 0, "\(again.errors)")
     #expect(
       again.output.hasPrefix(
-        "The central is up to date: schema 2, library \(library.trimmingCharacters(in: .whitespacesAndNewlines))"))
+        "The central is up to date: schema 3, library \(library.trimmingCharacters(in: .whitespacesAndNewlines))"))
     // The central keeps inventory numbers unique, as a desk does.
     #expect(throws: (any Error).self) {
       try server.psql(
@@ -41,7 +41,7 @@ import Testing
     let newer = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: "newer")])
     #expect(newer.status == 1)
     #expect(
-      newer.errors.hasPrefix("The central was set up by a newer circdesk (schema 99; this version knows up to 2)"))
+      newer.errors.hasPrefix("The central was set up by a newer circdesk (schema 99; this version knows up to 3)"))
 
     try server.createDatabase("other")
     try server.psql("CREATE TABLE invoices (id int)", database: "other")

@@ -11,6 +11,8 @@ import Testing
   let server: PostgresServer
   let folder = TemporaryFolder()
   var databases = 0
+  /// The clock of the desks of the hold tests (`HoldSyncTests`).
+  let holdClock = TestClock()
 
   init() throws {
     server = try PostgresServer()
@@ -539,7 +541,7 @@ import Testing
       return
     }
     #expect(conflict.kind == .doubleIssue && code == "1")
-    #expect(conflict.holders.sorted() == ["1001", "1002"])
+    #expect(conflict.choices.sorted() == ["1001", "1002"])
     #expect(try b.database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL") == 2, "nothing done")
     // Seen, the scan does what it does: the return closes every loan of the book.
     guard case .done(.returned) = try b.circulate("1", reader: nil, conflictSeen: true) else {
@@ -660,7 +662,9 @@ import Testing
       try Synchronizer(store: a, url: "host=\(folder.path)/nowhere port=1 user=x").sync()
     } throws: { "\($0)".hasPrefix("Cannot reach the central:") }
     let b = try desk("b")
-    try server.psql("UPDATE circdesk_central SET value = '2' WHERE key = 'schema_version'", database: databaseName(url))
+    try server.psql(
+      "UPDATE circdesk_central SET value = '\(CentralSchema.latestVersion)' WHERE key = 'schema_version'",
+      database: databaseName(url))
     #expect {
       try Synchronizer.join(store: b, url: url, deskName: "A")
     } throws: { "\($0)".contains("Another desk of this library is called «A»") }

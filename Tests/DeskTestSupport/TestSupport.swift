@@ -160,7 +160,7 @@ public func runProgram(
 /// columns or indexes), for tests that open a file of an older version. Run it with `PRAGMA user_version`
 /// set to the version the test wants.
 public let librarySchemaBeforeSync =
-  ["category", "holiday", "setting", "address", "book", "reader", "loan"].flatMap { table in
+  ["category", "holiday", "setting", "address", "book", "reader", "loan", "hold"].flatMap { table in
     ["insert", "update", "delete"].map { "DROP TRIGGER IF EXISTS \(table)_captured_\($0);\n" }
   }.joined() + """
     DROP TRIGGER conflict_captured;

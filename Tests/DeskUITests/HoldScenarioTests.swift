@@ -105,4 +105,44 @@ import Testing
     desk.press(.enter)
     #expect(desk.text(rows: 24, columns: 100).contains("No copy waits on the hold shelf."))
   }
+
+  /// h on a reader's screen: their holds to choose from, then cancel, suspend until a date (a
+  /// date that is not one is refused and kept to correct) or resume.
+  @Test func hOnAReadersScreenCancelsSuspendsAndResumesAHold() throws {
+    let desk = try DeskHarness()
+    let first = try desk.store.placeHold(ticket: "18", on: .titleOf("100235"))
+    try desk.store.issue(ticket: "17", inventories: ["100237"])
+    let second = try desk.store.placeHold(ticket: "18", on: .copy("100237"))
+    _ = desk.text(rows: 24, columns: 100, opening: ReaderDetailScreen(ticket: "18"))
+    #expect(desk.text(rows: 24, columns: 100).contains("h Holds"))
+    desk.press(.character("h"))
+    var shown = desk.text(rows: 24, columns: 100)
+    #expect(shown.contains("Which hold?") && shown.contains("queued since 2026-11-30"), "\(shown)")
+    desk.press(.enter)
+    shown = desk.text(rows: 24, columns: 100)
+    #expect(shown.contains("Cancel hold") && shown.contains("Suspend until a date"), "\(shown)")
+    desk.press(.down, .enter)
+    desk.type("2026-12-40")
+    desk.press(.enter)
+    shown = desk.text(rows: 24, columns: 100)
+    #expect(shown.contains("«2026-12-40» is not a date"), "\(shown)")
+    desk.press(.enter)
+    #expect(desk.text(rows: 24, columns: 100).contains("2026-12-40"), "what was typed comes back to be corrected")
+    for _ in 0..<2 { desk.press(.backspace) }
+    desk.type("20")
+    desk.press(.enter)
+    #expect(try desk.store.hold(number: first.number).suspendedUntil == LocalDate(iso: "2026-12-20"))
+    #expect(desk.shown.contains("suspended until 2026-12-20: it keeps its place"), "\(desk.shown)")
+    #expect(desk.text(rows: 24, columns: 100).contains("suspended until 2026-12-20"))
+
+    // Resumed: the third action of a suspended hold.
+    desk.press(.character("h"), .enter, .down, .down, .enter)
+    #expect(try desk.store.hold(number: first.number).suspendedUntil == nil)
+    // The second hold cancelled, after the question.
+    desk.press(.character("h"), .down, .enter, .enter)
+    #expect(desk.text(rows: 24, columns: 100).contains("Cancel the hold of Петров И. (ticket 18)"))
+    desk.press(.character("y"))
+    #expect(try desk.store.hold(number: second.number).state == .cancelled)
+    #expect(try desk.store.hold(number: first.number).state == .queued)
+  }
 }

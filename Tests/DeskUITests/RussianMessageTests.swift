@@ -21,6 +21,7 @@ import Testing
     .loanChanged, .badChange("change 7: no such record"), .syncRefused("run circdesk sync first"),
     .conflictNotFound(4), .settlementRefused(number: 3, kind: .inventory, .numberTaken("17")),
     .settlementRefused(number: 3, kind: .editAfterDelete, .readerHoldsBooks(2)),
+    .settlementRefused(number: 5, kind: .trappedTwice, .notOneOfTheCopies("X9", copies: ["M1", "M2"])),
     .database(DatabaseError(extendedCode: SQLITE_BUSY, message: "database is locked")),
     .database(DatabaseError(extendedCode: SQLITE_IOERR, message: "disk I/O error")),
   ]

@@ -84,6 +84,9 @@ struct ConflictsResolve: DeskCommand {
         help: "A number given twice to one book (or reader): this desk's record goes, its loans move to the other."),
       CommandSpec.Option("--restore", help: "A record changed after its deletion: bring it back with the change."),
       CommandSpec.Option("--keep-deleted", help: "A record changed after its deletion: it stays deleted."),
+      CommandSpec.Option(
+        "--copy", value: "<inventory>",
+        help: "Copies put aside twice for a hold: the reader collects this one; the other goes to the next hold."),
       CommandSpec.databaseOption,
     ],
     discussion: "Exactly one of the options. The settlement is a change like any other: the next sync sends it.")
@@ -96,9 +99,11 @@ struct ConflictsResolve: DeskCommand {
     if arguments.has("--duplicate") { settlements.append(.duplicate) }
     if arguments.has("--restore") { settlements.append(.restore) }
     if arguments.has("--keep-deleted") { settlements.append(.keepDeleted) }
+    if let copy = arguments.value("--copy") { settlements.append(.copy(inventory: copy)) }
     guard settlements.count == 1, let settlement = settlements.first else {
       throw .usage(
-        "say how to settle it: one of --holder, --renumber, --duplicate, --restore, --keep-deleted", command: spec.path)
+        "say how to settle it: one of --holder, --renumber, --duplicate, --restore, --keep-deleted, --copy",
+        command: spec.path)
     }
     let store = try context.openStore(arguments)
     let settled = try perform { () throws(StoreError) in try store.settle(number, settlement) }

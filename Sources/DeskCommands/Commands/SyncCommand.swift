@@ -38,6 +38,16 @@ struct SyncCommand: DeskCommand {
           JSON.object([
             ("pushed", .int(report.pushed)), ("refused", .int(report.refused)), ("pulled", .int(report.pulled)),
             ("applied", .int(report.applied)), ("conflicts_raised", .int(report.conflictsRaised)),
+            (
+              "hold_shelf_moves",
+              .array(
+                report.holdShelfMoves.map { move in
+                  .object([
+                    ("inventory", .string(move.inventory)), ("hold_of", .string(move.fromReader)),
+                    ("next_ticket", .optional(move.next?.readerTicket)),
+                  ])
+                })
+            ),
           ]).rendered())
       } else {
         describe(report, to: context)
@@ -55,6 +65,13 @@ struct SyncCommand: DeskCommand {
             + "numbers to be settled." : "")
         + (report.conflictsRaised > 0
           ? " \(englishPlural(report.conflictsRaised, "new conflict")) to settle: circdesk conflicts list." : ""))
+    for move in report.holdShelfMoves {
+      context.output.line(
+        ("\(move.inventory) \(move.label): the hold of \(move.fromReader) ended at another desk: "
+          + (move.next.map { "keep it on the hold shelf for \($0.readerName) (ticket \($0.readerTicket))" }
+            ?? "put it back on the shelf"))
+          .visibleForTerminal)
+    }
   }
 
   static func describe(_ status: SyncStatus, json: Bool, to context: CommandContext) {

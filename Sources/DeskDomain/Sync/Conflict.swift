@@ -8,6 +8,8 @@ public enum ConflictKind: String, Hashable, Sendable, CaseIterable {
   case doubleIssue = "double_issue"
   /// A record changed at one desk after another desk deleted it.
   case editAfterDelete = "edit_after_delete"
+  /// Copies put aside at two desks for one hold.
+  case trappedTwice = "trapped_twice"
 
   public var title: String {
     switch self {
@@ -15,6 +17,7 @@ public enum ConflictKind: String, Hashable, Sendable, CaseIterable {
     case .ticket: return "same ticket"
     case .doubleIssue: return "issued twice"
     case .editAfterDelete: return "changed after deletion"
+    case .trappedTwice: return "put aside twice"
     }
   }
 
@@ -31,6 +34,7 @@ public enum ConflictKind: String, Hashable, Sendable, CaseIterable {
       return "give one of them another number: conflicts resolve N --renumber NEW, or --duplicate when both are one"
     case .doubleIssue: return "say who holds the book: conflicts resolve N --holder TICKET"
     case .editAfterDelete: return "conflicts resolve N --restore, or --keep-deleted"
+    case .trappedTwice: return "say which copy the reader collects: conflicts resolve N --copy INVENTORY"
     }
   }
 }
@@ -50,8 +54,9 @@ public struct Conflict: Hashable, Sendable {
   public var summary: String
   /// What each side says, a line each.
   public var sides: [String]
-  /// For a book issued twice: the ticket of each side's reader, in the order of `sides`.
-  public var holders: [String]
+  /// What a librarian chooses between, a side each in the order of `sides`: for a book issued
+  /// twice the ticket of each side's reader, for a hold filled twice each copy's inventory number.
+  public var choices: [String]
   /// The same as `summary` and `sides`, in parts, for interfaces in other languages.
   public var facts: ConflictFacts?
   public var raised: Timestamp
@@ -60,7 +65,7 @@ public struct Conflict: Hashable, Sendable {
 
   public init(
     number: Int, key: String, kind: ConflictKind, entity: String, recordID: String, otherID: String = "",
-    summary: String, sides: [String], holders: [String] = [], facts: ConflictFacts? = nil,
+    summary: String, sides: [String], choices: [String] = [], facts: ConflictFacts? = nil,
     raised: Timestamp, resolved: Timestamp?, resolution: String
   ) {
     self.number = number
@@ -71,7 +76,7 @@ public struct Conflict: Hashable, Sendable {
     self.otherID = otherID
     self.summary = summary
     self.sides = sides
-    self.holders = holders
+    self.choices = choices
     self.facts = facts
     self.raised = raised
     self.resolved = resolved

@@ -9,6 +9,9 @@ public enum ConflictFacts: Hashable, Sendable {
   case deletedWhileOut(record: Record, deletedBy: String, out: String, loans: [OutLoan])
   /// A record changed at one desk after another deleted it.
   case changedAfterDeletion(record: Record, desk: String, at: String, deletedBy: String, fields: [FieldValue])
+  /// Copies put aside for one hold at several desks: the reader, the hold's label (author and
+  /// «title»), a copy a side.
+  case trappedTwice(reader: Record, title: String, copies: [TrapSide])
 
   /// A book (title, inventory number) or a reader (name, ticket).
   public struct Record: Hashable, Sendable {
@@ -60,6 +63,21 @@ public enum ConflictFacts: Hashable, Sendable {
     }
   }
 
+  /// A copy put aside for a hold: at which desk, when (local time), and the last day to collect.
+  public struct TrapSide: Hashable, Sendable {
+    public var inventory: String
+    public var desk: String
+    public var at: String
+    public var pickupBy: String
+
+    public init(inventory: String, desk: String, at: String, pickupBy: String) {
+      self.inventory = inventory
+      self.desk = desk
+      self.at = at
+      self.pickupBy = pickupBy
+    }
+  }
+
   /// A field and the value a change gave it (empty for a reference to another record).
   public struct FieldValue: Hashable, Sendable {
     public var field: String
@@ -91,6 +109,8 @@ extension ConflictFacts {
       return "\(record.english) is deleted\(deletedBy.isEmpty ? "" : " at desk «\(deletedBy)»") but out: \(out)"
     case .changedAfterDeletion(let record, let desk, _, let deletedBy, _):
       return "\(record.english) was changed at desk «\(desk)» after desk «\(deletedBy)» deleted it"
+    case .trappedTwice(let reader, let title, let copies):
+      return "\(copies.count) copies of \(title) were put aside for \(reader.english), one at each desk"
     }
   }
 
@@ -109,6 +129,11 @@ extension ConflictFacts {
     case .changedAfterDeletion(_, let desk, let at, let deletedBy, let fields):
       let changed = fields.map(\.words)
       return ["desk «\(deletedBy)»: deleted", "desk «\(desk)» at \(at): changed " + changed.joined(separator: ", ")]
+    case .trappedTwice(_, _, let copies):
+      return copies.map {
+        "copy \($0.inventory) put aside at desk «\($0.desk)» at \($0.at)"
+          + ($0.pickupBy.isEmpty ? "" : ", to collect by \($0.pickupBy)")
+      }
     }
   }
 }

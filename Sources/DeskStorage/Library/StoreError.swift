@@ -166,12 +166,14 @@ public enum SettlementRefusal: Equatable, Sendable {
   case cannotRestore(entity: String)
   case cannotDelete(entity: String)
   case readerHoldsBooks(Int)
+  /// A copy named to settle copies put aside twice that is not one of them.
+  case notOneOfTheCopies(String, copies: [String])
   case doesNotSettle
 
   /// Whether the message goes on with how such a conflict is settled.
   public var namesRemedy: Bool {
     switch self {
-    case .noLoanToTicket, .recordGone, .cannotRestore, .cannotDelete, .doesNotSettle: return true
+    case .noLoanToTicket, .recordGone, .cannotRestore, .cannotDelete, .doesNotSettle, .notOneOfTheCopies: return true
     case .numberTaken, .otherRecordDeleted, .bothOut, .readerHoldsBooks: return false
     }
   }
@@ -190,6 +192,8 @@ public enum SettlementRefusal: Equatable, Sendable {
     case .readerHoldsBooks(let count):
       return "the reader holds \(englishPlural(count, "book")): take them back (or keep a deleted book deleted) "
         + "first, or restore the reader: conflicts resolve \(number) --restore"
+    case .notOneOfTheCopies(let copy, let copies):
+      return "\(copy) is not one of the copies put aside (\(copies.joined(separator: ", ")))"
     case .doesNotSettle: return "that does not settle it"
     }
   }

@@ -4,8 +4,17 @@
 enum Migrations {
   static let all: [String] = [
     version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
-    version11, version12, version13,
+    version11, version12, version13, version14,
   ]
+
+  /// Holds travel between desks. A desk joined to a central sends the holds it has as records
+  /// made now, at one clock reading; from then on each event of a hold is captured like a loan's.
+  static let version14 = """
+    \(SyncedTables.triggers(for: SyncedTables.hold, schemaVersion: 14))
+    INSERT INTO outbox(entity, record_id, hlc, payload)
+      SELECT 'hold', h.uuid, (SELECT \(SyncedTables.nextClock)), \(SyncedTables.wholeRecord(SyncedTables.hold, row: "h"))
+      FROM hold h WHERE \(SyncedTables.capturing) ORDER BY h.id;
+    """
 
   /// Holds: a reader's place in the queue for a title (`title_key`: the ISBN, or the author,
   /// title and year) or for one copy (`book_id`). The queue is read in the order placed, from

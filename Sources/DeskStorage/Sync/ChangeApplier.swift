@@ -7,6 +7,15 @@ public struct ApplyReport: Hashable, Sendable {
   /// This desk's own changes, back from the central: already in the library.
   public var own = 0
   public var conflictsRaised = 0
+  /// Copies put aside here for holds that another desk ended: where each goes now.
+  public var holdShelfMoves: [HoldMove] = []
+}
+
+/// The records a batch touched, looked at again once the whole batch is in.
+private struct Touched {
+  var books: Set<Int64> = []
+  var readers: Set<Int64> = []
+  var holds: Set<String> = []
 }
 
 extension LibraryStore {
@@ -30,8 +39,7 @@ extension LibraryStore {
       try database.execute("UPDATE sync_desk SET applying = 1 WHERE id = 1")
       try notePendingClocks()
       var report = ApplyReport()
-      var books: Set<Int64> = []
-      var readers: Set<Int64> = []
+      var touched = Touched()
       var latest: Int64 = 0
       var peers: [String: String] = [:]
       for pulled in batch where peers[pulled.change.deskID] != pulled.deskName {
@@ -44,20 +52,19 @@ extension LibraryStore {
       // the count brought up to date once, at the end of the batch.
       if batch.count >= LibraryStore.bulkApplyThreshold {
         try addingBooksInBulk {
-          try applyAll(
-            batch, deskID: tie.deskID, now: now, report: &report, books: &books, readers: &readers, latest: &latest)
+          try applyAll(batch, deskID: tie.deskID, now: now, report: &report, touched: &touched, latest: &latest)
         }
       } else {
-        try applyAll(
-          batch, deskID: tie.deskID, now: now, report: &report, books: &books, readers: &readers, latest: &latest)
+        try applyAll(batch, deskID: tie.deskID, now: now, report: &report, touched: &touched, latest: &latest)
       }
-      for book in books.sorted() {
+      for book in touched.books.sorted() {
         report.conflictsRaised += try reconcileLoans(bookRowID: book, now: now)
         report.conflictsRaised += try reconcileDeletion(entity: "book", rowID: book, now: now)
       }
-      for reader in readers.sorted() {
+      for reader in touched.readers.sorted() {
         report.conflictsRaised += try reconcileDeletion(entity: "reader", rowID: reader, now: now)
       }
+      report.holdShelfMoves = try reconcileHolds(touched.holds.sorted(), deskID: tie.deskID)
       // The clock moves past every change heard of: what this desk does next orders after them.
       try database.execute(
         "UPDATE sync_desk SET applying = 0, cursor = max(cursor, ?), hlc = max(hlc, ?) WHERE id = 1", cursor, latest)
@@ -85,14 +92,14 @@ extension LibraryStore {
   static let bulkApplyThreshold = 200
 
   private func applyAll(
-    _ batch: [PulledChange], deskID: String, now: Timestamp, report: inout ApplyReport, books: inout Set<Int64>,
-    readers: inout Set<Int64>, latest: inout Int64
+    _ batch: [PulledChange], deskID: String, now: Timestamp, report: inout ApplyReport, touched: inout Touched,
+    latest: inout Int64
   ) throws {
     for pulled in batch {
       let change = pulled.change
       latest = max(latest, change.clock.rawValue)
       do {
-        try applyOne(pulled, deskID: deskID, now: now, books: &books, readers: &readers, report: &report)
+        try applyOne(pulled, deskID: deskID, now: now, touched: &touched, report: &report)
       } catch let error as StoreError {
         throw error
       } catch let error as DatabaseError {
@@ -103,8 +110,7 @@ extension LibraryStore {
   }
 
   private func applyOne(
-    _ pulled: PulledChange, deskID: String, now: Timestamp, books: inout Set<Int64>, readers: inout Set<Int64>,
-    report: inout ApplyReport
+    _ pulled: PulledChange, deskID: String, now: Timestamp, touched: inout Touched, report: inout ApplyReport
   ) throws {
     let change = pulled.change
     func bad(_ reason: String) -> StoreError {
@@ -112,7 +118,7 @@ extension LibraryStore {
     }
     let own = change.deskID == deskID
     if change.entity == "conflict" {
-      if !own { try applySettlement(change, deskID: deskID, now: now, books: &books) }
+      if !own { try applySettlement(change, deskID: deskID, now: now, books: &touched.books) }
       own ? (report.own += 1) : (report.applied += 1)
       return
     }
@@ -145,21 +151,21 @@ extension LibraryStore {
       report.conflictsRaised += try noteDeletion(pulled, deleted: deleted, now: now)
     }
     // Loans, this desk's own too, have their book's loans looked at again once the batch is in.
-    if change.entity == "loan", let book = try loanBook(change, fields: fields) { books.insert(book) }
+    if change.entity == "loan", let book = try loanBook(change, fields: fields) { touched.books.insert(book) }
     // Readers of loans and deleted books and readers are looked at again too: deleted, yet out?
-    if change.entity == "loan", let reader = try loanReader(change, fields: fields) { readers.insert(reader) }
+    if change.entity == "loan", let reader = try loanReader(change, fields: fields) { touched.readers.insert(reader) }
     if deleted == .integer(1) || deleted == .integer(0) {
       if change.entity == "book",
         let row = try database.queryFirst(
           "SELECT id FROM book WHERE uuid = ?", change.recordID, read: { $0.int64(0) })
       {
-        books.insert(row)
+        touched.books.insert(row)
       }
       if change.entity == "reader",
         let row = try database.queryFirst(
           "SELECT id FROM reader WHERE uuid = ?", change.recordID, read: { $0.int64(0) })
       {
-        readers.insert(row)
+        touched.readers.insert(row)
       }
     }
     if own {
@@ -167,6 +173,10 @@ extension LibraryStore {
       return
     }
     report.applied += 1
+    if change.entity == "hold" {
+      touched.holds.insert(change.recordID)
+      report.conflictsRaised += try noteDoubleTrap(pulled, fields: fields.map { ($0.name, $0.value) }, now: now)
+    }
     let row = try database.queryFirst(table.rowSQL, change.recordID) { $0.int64(0) }
     let exists = row != nil
     if !exists && !table.deletesRows {
@@ -215,6 +225,13 @@ extension LibraryStore {
     }
     var winners: [(name: String, value: DatabaseValue)] = []
     for field in fields {
+      if change.entity == "hold", field.name == "state" {
+        // A hold that ended stays ended, whatever the clocks say (`HoldStateMerge`).
+        if try holdState(of: change, becomes: field.value, pending: pending["state"], deskID: deskID) {
+          winners.append((field.name, field.value))
+        }
+        continue
+      }
       if let mine = pending[field.name], (mine, deskID) >= (change.clock.rawValue, change.deskID) { continue }
       let current = try database.queryFirst(
         "SELECT hlc, desk FROM field_clock WHERE entity = ? AND record_id = ? AND field = ?", change.entity,

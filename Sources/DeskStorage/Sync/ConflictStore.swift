@@ -241,11 +241,11 @@ extension LibraryStore {
         )
       }.compactMap { row in
         guard let kind = ConflictKind(rawValue: row.kind) else { return nil }
-        let (facts, holders) = try describe(
+        let (facts, choices) = try describe(
           kind, entity: row.entity, record: row.record, other: row.other, details: row.details)
         return Conflict(
           number: row.number, key: row.key, kind: kind, entity: row.entity, recordID: row.record, otherID: row.other,
-          summary: facts.summary, sides: facts.sides, holders: holders, facts: facts,
+          summary: facts.summary, sides: facts.sides, choices: choices, facts: facts,
           raised: try Timestamp.stored(row.raised, column: "conflict.raised_at"),
           resolved: try row.resolved.map { try Timestamp.stored($0, column: "conflict.resolved_at") },
           resolution: row.resolution)
@@ -310,6 +310,8 @@ extension LibraryStore {
   {
     let name = try recordName(entity, record)
     switch kind {
+    case .trappedTwice:
+      return try describeTrappedTwice(details)
     case .inventory, .ticket:
       let (number, otherDesk) =
         try database.queryFirst(
@@ -364,6 +366,30 @@ extension LibraryStore {
     }
   }
 
+  /// Copies put aside twice for a hold: the reader, the title, each copy.
+  private func describeTrappedTwice(_ details: String) throws -> (ConflictFacts, [String]) {
+    let (ticket, label) =
+      try database.queryFirst(
+        "SELECT json_extract(?1, '$.ticket'), json_extract(?1, '$.label')", details,
+        read: { ($0.string(0), $0.string(1)) }) ?? ("", "")
+    let reader =
+      try database.queryFirst(
+        "SELECT trim(surname || ' ' || first_name), ticket FROM reader WHERE ticket = ? AND deleted = 0", ticket,
+        read: { ConflictFacts.Record(isBook: false, name: $0.string(0), number: $0.string(1)) })
+      ?? ConflictFacts.Record(isBook: false, name: "", number: ticket)
+    let copies = try database.query(
+      """
+      SELECT json_extract(j.value, '$.inventory'), json_extract(j.value, '$.desk'), json_extract(j.value, '$.at'),
+        json_extract(j.value, '$.pickup_by')
+      FROM json_each(coalesce(json_extract(?, '$.copies'), '[]')) j
+      """, details
+    ) {
+      ConflictFacts.TrapSide(
+        inventory: $0.string(0), desk: $0.string(1), at: localMoment($0.string(2)), pickupBy: $0.string(3))
+    }
+    return (.trappedTwice(reader: reader, title: label, copies: copies), copies.map(\.inventory))
+  }
+
   /// How a librarian settles a conflict.
   public enum Settlement: Hashable, Sendable {
     /// A double issue: the reader with this ticket holds the book; the other loans are closed
@@ -377,6 +403,9 @@ extension LibraryStore {
     /// A change after a deletion: the record comes back, with the change.
     case restore
     case keepDeleted
+    /// Copies put aside twice for a hold: the reader collects this copy; the others go to the
+    /// next holds of their queues, or back to the shelf.
+    case copy(inventory: String)
   }
 
   /// Settles an open conflict; the settlement travels to the other desks like any change.
@@ -483,6 +512,8 @@ extension LibraryStore {
             WHERE book_id = (SELECT id FROM book WHERE uuid = ?) AND returned_at IS NULL AND deleted = 0
             """, now.iso, now.iso, row.record)
         }
+      case (.trappedTwice, .copy(let inventory)):
+        try settleTrappedTwice(number, hold: row.record, keeping: inventory.identifierForm, now: now) { refuse($0) }
       default:
         throw refuse(.doesNotSettle)
       }

@@ -93,7 +93,7 @@ extension LibraryStore {
       INSERT INTO field_clock(entity, record_id, field, hlc, desk)
         SELECT o.entity, o.record_id, j.key, o.hlc, d.desk_id FROM outbox o, json_each(o.payload) j, sync_desk d
         WHERE o.seq = ? AND d.id = 1
-          AND NOT (o.entity IN ('address', 'book', 'reader', 'loan') AND json_type(o.payload, '$.created_at') IS NOT NULL)
+          AND NOT (o.entity IN ('address', 'book', 'reader', 'loan', 'hold') AND json_type(o.payload, '$.created_at') IS NOT NULL)
       ON CONFLICT (entity, record_id, field) DO UPDATE SET hlc = excluded.hlc, desk = excluded.desk
         WHERE (excluded.hlc, excluded.desk) > (field_clock.hlc, field_clock.desk)
       """, seq)
@@ -129,7 +129,8 @@ extension LibraryStore {
     try database.execute("UPDATE outbox SET held = ? WHERE entity = ? AND record_id = ?", conflict, entity, record)
   }
 
-  /// Holds back what depends on a record whose number clashes: its later changes, and loans of it.
+  /// Holds back what depends on a record whose number clashes: its later changes, and loans and
+  /// holds of it.
   private func holdDependents() throws {
     guard
       try database.scalarInt(
@@ -140,13 +141,15 @@ extension LibraryStore {
       UPDATE outbox AS o SET held = (SELECT k.id FROM conflict k WHERE k.resolved_at IS NULL
           AND k.kind IN ('inventory', 'ticket')
           AND ((k.entity = o.entity AND k.record_id = o.record_id)
-            OR (o.entity = 'loan' AND k.record_id IN (json_extract(o.payload, '$.book'), json_extract(o.payload, '$.reader')))))
+            OR (o.entity IN ('loan', 'hold') AND k.record_id IN (json_extract(o.payload, '$.book'),
+              json_extract(o.payload, '$.reader'), json_extract(o.payload, '$.trapped_book')))))
       WHERE o.held = 0 AND EXISTS (SELECT 1 FROM conflict k WHERE k.resolved_at IS NULL
           AND k.kind IN ('inventory', 'ticket')
           AND ((k.entity = o.entity AND k.record_id = o.record_id)
-            OR (o.entity = 'loan' AND k.record_id IN (json_extract(o.payload, '$.book'), json_extract(o.payload, '$.reader')))))
+            OR (o.entity IN ('loan', 'hold') AND k.record_id IN (json_extract(o.payload, '$.book'),
+              json_extract(o.payload, '$.reader'), json_extract(o.payload, '$.trapped_book')))))
       """)
-    // Later changes of a held loan wait with its issue.
+    // Later changes of a held loan or hold wait with its first.
     try database.execute(
       """
       UPDATE outbox AS o SET held = (SELECT max(h.held) FROM outbox h

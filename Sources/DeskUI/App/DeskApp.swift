@@ -167,7 +167,13 @@ public final class DeskApp {
       let arrived = state.arrivals != context.sync.arrivals
       let joined = state.tie != nil && context.sync.tie == nil
       let waiting = state.waiting != context.sync.waiting
+      let moves = state.holdShelfMoves.dropFirst(context.sync.holdShelfMoves.count)
       context.sync = state
+      if !moves.isEmpty {
+        // Loud, as a return that puts a copy aside: the copy on the shelf here must move.
+        let s = context.strings
+        apply([.bell, .dialog(Dialog(title: s.holdShelfTitle, lines: moves.map(s.holdEndedElsewhereLine)))])
+      }
       needsRedraw = true
       if arrived {
         countsRead = nil

@@ -24,6 +24,9 @@ public struct SyncState: Equatable, Sendable {
   public var conflicts = 0
   /// Moves each time a sync brought changes from other desks: open screens show them.
   public var arrivals = 0
+  /// Copies on this desk's hold shelf whose holds other desks ended, this session, oldest first:
+  /// the desk tells the librarian of each once.
+  public var holdShelfMoves: [HoldMove] = []
 
   public init(
     tie: DeskTie? = nil, syncing: Bool = false, lastSync: Timestamp? = nil, offlineSince: Timestamp? = nil,
@@ -210,6 +213,7 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
           state.offlineSince = nil
           state.failure = ""
           if report.applied > 0 { state.arrivals += 1 }
+          state.holdShelfMoves += report.holdShelfMoves
         case .failure(let error):
           if error.isOffline {
             if state.offlineSince == nil { state.offlineSince = finishedAt }

@@ -28,7 +28,7 @@ final class ConflictScreen: DeskScreen {
     var actions: [(String, String)] = []
     switch conflict.kind {
     case .doubleIssue:
-      for (index, ticket) in conflict.holders.prefix(9).enumerated() {
+      for (index, ticket) in conflict.choices.prefix(9).enumerated() {
         actions.append(("\(index + 1)", s.actionHolder(index + 1, ticket: ticket)))
       }
       actions.append(("k", s.actionKeepBoth))
@@ -38,6 +38,10 @@ final class ConflictScreen: DeskScreen {
     case .editAfterDelete:
       actions.append(("r", s.actionRestore))
       actions.append(("k", s.actionKeepDeleted))
+    case .trappedTwice:
+      for (index, inventory) in conflict.choices.prefix(9).enumerated() {
+        actions.append(("\(index + 1)", s.actionCopy(index + 1, inventory: inventory)))
+      }
     }
     if goOn != nil { actions.append(("Enter", s.actionGoOn)) }
     return actions
@@ -71,13 +75,19 @@ final class ConflictScreen: DeskScreen {
     guard conflict.resolved == nil, case .character(let letter) = key else { return [] }
     switch (conflict.kind, letter) {
     case (.doubleIssue, let digit) where digit.isNumber:
-      guard let index = digit.wholeNumberValue.map({ $0 - 1 }), conflict.holders.indices.contains(index) else {
+      guard let index = digit.wholeNumberValue.map({ $0 - 1 }), conflict.choices.indices.contains(index) else {
         return []
       }
-      let ticket = conflict.holders[index]
+      let ticket = conflict.choices[index]
       return confirm(s.confirmHolder("\(index + 1) (\(ticket))"), context: context) {
         .holder(ticket: ticket)
       }
+    case (.trappedTwice, let digit) where digit.isNumber:
+      guard let index = digit.wholeNumberValue.map({ $0 - 1 }), conflict.choices.indices.contains(index) else {
+        return []
+      }
+      let inventory = conflict.choices[index]
+      return confirm(s.confirmCopy("\(index + 1) (\(inventory))"), context: context) { .copy(inventory: inventory) }
     case (.doubleIssue, "k"), (.doubleIssue, "л"):
       return [.notify(s.keptBothOpen(number)), .pop]
     case (.inventory, "n"), (.ticket, "n"), (.inventory, "т"), (.ticket, "т"):

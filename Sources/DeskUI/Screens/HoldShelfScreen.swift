@@ -40,22 +40,9 @@ final class HoldShelfScreen: DeskScreen {
       return [.push(BookDetailScreen(inventory: copy))]
     case .character("x"), .character("ч"):
       guard holds.indices.contains(selected) else { return [] }
-      let hold = holds[selected]
-      return [
-        .dialog(
-          Dialog(title: s.keyCancelHold, lines: [s.cancelHoldQuestion(hold)], kind: .confirm) { [weak self] answer in
-            guard case .yes = answer, let self else { return [] }
-            let effects = attempt(context, title: s.errorTitle) { () throws(StoreError) in
-              let (freed, next) = try context.store.cancelHold(number: hold.number)
-              if let next {
-                let title = try context.store.book(inventory: next.inventory)?.title ?? next.inventory
-                return s.putOnHoldShelf(next, title: title)
-              }
-              return freed.map(s.holdFreed) ?? s.holdEnded(.cancelled)
-            }
-            return effects + self.reload(context: context)
-          })
-      ]
+      return HoldActions.cancel(holds[selected], context: context) { [weak self] in
+        self?.reload(context: context) ?? []
+      }
     case .character("e"), .character("у"):
       do {
         let (moves, lapsed) = try context.store.expireHolds()

@@ -35,6 +35,7 @@ final class ReaderDetailScreen: DeskScreen {
     let s = context.strings
     var hints = [KeyHint("i", s.keyIssue)]
     if selectedLoan?.loan.isOpen == true { hints += [KeyHint("r", s.keyReturn), KeyHint("w", s.keyRenew)] }
+    if holds.contains(where: \.state.isActive) { hints.append(KeyHint("h", s.keyHolds)) }
     hints += [KeyHint("e", s.keyEdit), KeyHint("d", s.keyDelete), KeyHint("Esc", s.keyBack)]
     return hints
   }
@@ -82,6 +83,8 @@ final class ReaderDetailScreen: DeskScreen {
     case .enter:
       guard let loan = selectedLoan else { return [] }
       return [.push(BookDetailScreen(inventory: loan.inventory))]
+    case .character("h"), .character("р"):
+      return HoldActions.choose(holds, context: context) { [weak self] in self?.reload(context: context) ?? [] }
     case .character("e"), .character("у"):
       return [.push(ReaderFormScreen(editing: reader, onSaved: { _ in }))]
     case .character("i"), .character("ш"):

@@ -96,6 +96,18 @@ public struct EnglishStrings: UIStrings {
   }
   public let keyExpire = "Expire"
   public let keyCancelHold = "Cancel hold"
+  public let keyHolds = "Holds"
+  public let holdsTitle = "Holds"
+  public let chooseHold = "Which hold?"
+  public let noActiveHolds = "The reader has no holds."
+  public let suspendHoldAction = "Suspend until a date"
+  public let resumeHoldAction = "Resume now"
+  public let suspendUntilPrompt = "Suspended until (YYYY-MM-DD, that day included):"
+  public func notADate(_ text: String) -> String { "«\(text)» is not a date: type it as 2026-12-31" }
+  public func holdSuspendedNotice(_ label: String, until: String) -> String {
+    "Hold on \(label) suspended until \(until): it keeps its place"
+  }
+  public func holdResumedNotice(_ label: String) -> String { "Hold on \(label) resumed" }
   public func cancelHoldQuestion(_ hold: HoldRecord) -> String {
     "Cancel the hold of \(hold.readerName) (ticket \(hold.readerTicket)) on \(hold.label)?"
   }
@@ -103,6 +115,11 @@ public struct EnglishStrings: UIStrings {
   public func holdMoveLine(_ move: HoldMove) -> String {
     "\(move.inventory) \(move.label), not collected by \(move.fromReader): "
       + (move.next.map { "to the hold shelf for \($0.readerName) (ticket \($0.readerTicket))" } ?? "back to the shelf")
+  }
+  public func holdEndedElsewhereLine(_ move: HoldMove) -> String {
+    "\(move.inventory) \(move.label): the hold of \(move.fromReader) ended at another desk: "
+      + (move.next.map { "keep it on the hold shelf for \($0.readerName) (ticket \($0.readerTicket))" }
+        ?? "back to the shelf")
   }
   public func holdLapsedLine(_ hold: HoldRecord) -> String {
     "Hold of \(hold.readerName) (\(hold.readerTicket)) on \(hold.label): not wanted after "
@@ -405,7 +422,8 @@ public struct EnglishStrings: UIStrings {
       return "One copy: every field, who holds it and until when, and who held it before."
     case .readerDetail:
       return "One reader: the books they hold (overdue ones first marked !), then their history. Choose a loan "
-        + "with ↑↓ to return or renew it; i issues more, several scans at once."
+        + "with ↑↓ to return or renew it; i issues more, several scans at once. Their holds follow the loans; h "
+        + "cancels one, or suspends a queued one until a date (it keeps its place)."
     case .form:
       return "Fields marked * are required. Nothing is saved before F2; a refused save keeps everything typed "
         + "and puts the cursor on the field to fix. A scanner's Enter moves to the next field, never saves."
@@ -464,7 +482,8 @@ public struct EnglishStrings: UIStrings {
     case .readerDetail:
       return [
         ("↑ ↓", "Choose a loan"), ("Enter", "Open the book"), ("i", "Issue books to this reader"),
-        ("r", "Take back the chosen book"), ("w", "Renew the chosen loan"), ("e", "Edit"), ("d, Delete", "Delete"),
+        ("r", "Take back the chosen book"), ("w", "Renew the chosen loan"),
+        ("h", "A hold: cancel, suspend or resume it"), ("e", "Edit"), ("d, Delete", "Delete"),
         ("F6", "Export this reader with their loans to IRBIS"), ("Esc", "Back"),
       ]
     case .form:

@@ -60,6 +60,12 @@ extension EnglishStrings {
   public func confirmHolder(_ side: String) -> String {
     "Settle it so: \(side) holds the book, and the other loan is closed as returned now?"
   }
+  public func actionCopy(_ side: Int, inventory: String) -> String {
+    "the reader collects side \(side)'s copy (\(inventory)); the other goes to the next hold, or back to the shelf"
+  }
+  public func confirmCopy(_ side: String) -> String {
+    "Settle it so: the reader collects copy \(side), and the other goes to the next hold or back to the shelf?"
+  }
   public func confirmDuplicate(isBook: Bool) -> String {
     (isBook ? "Delete this desk's book" : "Delete this desk's reader")
       + " as a duplicate of the other desk's, moving its loans there?"

@@ -105,6 +105,18 @@ public struct RussianStrings: UIStrings {
   }
   public let keyExpire = "Истечь"
   public let keyCancelHold = "Снять бронь"
+  public let keyHolds = "Брони"
+  public let holdsTitle = "Брони"
+  public let chooseHold = "Какая бронь?"
+  public let noActiveHolds = "У читателя нет броней."
+  public let suspendHoldAction = "Приостановить до даты"
+  public let resumeHoldAction = "Возобновить сейчас"
+  public let suspendUntilPrompt = "Приостановить до (ГГГГ-ММ-ДД, включая этот день):"
+  public func notADate(_ text: String) -> String { "«\(text)» — не дата: наберите её как 2026-12-31" }
+  public func holdSuspendedNotice(_ label: String, until: String) -> String {
+    "Бронь на \(label) приостановлена до \(until), место в очереди сохраняется"
+  }
+  public func holdResumedNotice(_ label: String) -> String { "Бронь на \(label) возобновлена" }
   public func cancelHoldQuestion(_ hold: HoldRecord) -> String {
     "Снять бронь: \(hold.readerName) (билет \(hold.readerTicket)), \(hold.label)?"
   }
@@ -112,6 +124,11 @@ public struct RussianStrings: UIStrings {
   public func holdMoveLine(_ move: HoldMove) -> String {
     "\(move.inventory) \(move.label), не забрал(а) \(move.fromReader): "
       + (move.next.map { "на полку броней для \($0.readerName) (билет \($0.readerTicket))" } ?? "обратно на полку")
+  }
+  public func holdEndedElsewhereLine(_ move: HoldMove) -> String {
+    "\(move.inventory) \(move.label): бронь \(move.fromReader) снята на другом пункте: "
+      + (move.next.map { "оставьте на полке броней для \($0.readerName) (билет \($0.readerTicket))" }
+        ?? "обратно на полку")
   }
   public func holdLapsedLine(_ hold: HoldRecord) -> String {
     "Бронь: \(hold.readerName) (\(hold.readerTicket)), \(hold.label): не нужна после "
@@ -462,7 +479,8 @@ public struct RussianStrings: UIStrings {
       return "Один экземпляр: все поля, у кого он и до какого числа, у кого был раньше."
     case .readerDetail:
       return "Один читатель: книги на руках (просроченные отмечены !), затем история. Выберите выдачу ↑↓, чтобы "
-        + "принять или продлить её; i выдаёт ещё, можно несколько сканов сразу."
+        + "принять или продлить её; i выдаёт ещё, можно несколько сканов сразу. Ниже — брони читателя; h снимает "
+        + "бронь или приостанавливает ждущую в очереди до даты (место сохраняется)."
     case .form:
       return "Поля со * обязательны. Ничего не сохраняется до F2; при отказе всё введённое остаётся, курсор "
         + "встаёт на поле, которое надо исправить. Enter сканера переходит к следующему полю и не сохраняет."
@@ -521,7 +539,8 @@ public struct RussianStrings: UIStrings {
     case .readerDetail:
       return [
         ("↑ ↓", "Выбрать выдачу"), ("Enter", "Открыть книгу"), ("i", "Выдать книги этому читателю"),
-        ("r", "Принять выбранную книгу"), ("w", "Продлить выбранную"), ("e", "Изменить"), ("d, Delete", "Удалить"),
+        ("r", "Принять выбранную книгу"), ("w", "Продлить выбранную"),
+        ("h", "Бронь: снять, приостановить или возобновить"), ("e", "Изменить"), ("d, Delete", "Удалить"),
         ("F6", "Экспорт читателя с выдачами в ИРБИС"), ("Esc", "Назад"),
       ]
     case .form:
@@ -651,6 +670,8 @@ public struct RussianStrings: UIStrings {
     case .readerHoldsBooks(let count):
       return "у читателя на руках \(books(count)): сначала примите их (или оставьте удалённую книгу удалённой), "
         + "или восстановите читателя: conflicts resolve \(number) --restore"
+    case .notOneOfTheCopies(let copy, let copies):
+      return "\(copy) — не один из отложенных экземпляров (\(copies.joined(separator: ", ")))"
     case .doesNotSettle: return "это его не решает"
     }
   }
@@ -662,6 +683,8 @@ public struct RussianStrings: UIStrings {
         + "или --duplicate, если это одна запись"
     case .doubleIssue: return "скажите, у кого книга: conflicts resolve \(number) --holder БИЛЕТ"
     case .editAfterDelete: return "conflicts resolve \(number) --restore или --keep-deleted"
+    case .trappedTwice:
+      return "скажите, какой экземпляр получит читатель: conflicts resolve \(number) --copy ИНВ_НОМЕР"
     }
   }
 

@@ -42,6 +42,7 @@ extension RussianStrings {
     case .ticket: return "один билет у двух читателей"
     case .doubleIssue: return "книга выдана дважды"
     case .editAfterDelete: return "изменено после удаления"
+    case .trappedTwice: return "отложено дважды"
     }
   }
   private func named(_ record: ConflictFacts.Record) -> String {
@@ -69,6 +70,9 @@ extension RussianStrings {
     case .changedAfterDeletion(let record, let desk, _, let deletedBy, _):
       return "\(named(record)) \(record.isBook ? "изменена" : "изменён") на пункте «\(desk)» после удаления на пункте "
         + "«\(deletedBy)»"
+    case .trappedTwice(let reader, let title, let copies):
+      return "Для читателя \(named(reader)) отложено \(plural(copies.count, "экземпляр", "экземпляра", "экземпляров")) "
+        + "\(title), по одному на каждом пункте"
     }
   }
   public func conflictSides(_ conflict: Conflict) -> [String] {
@@ -94,6 +98,11 @@ extension RussianStrings {
       return [
         "пункт «\(deletedBy)»: удалено", "пункт «\(desk)» \(at): изменено " + changed.joined(separator: ", "),
       ]
+    case .trappedTwice(_, _, let copies):
+      return copies.map {
+        "экземпляр \($0.inventory) отложен на пункте «\($0.desk)» \($0.at)"
+          + ($0.pickupBy.isEmpty ? "" : ", забрать до \($0.pickupBy)")
+      }
     }
   }
   public func conflictRaised(_ when: String) -> String { "Обнаружен \(when)" }
@@ -121,6 +130,12 @@ extension RussianStrings {
   public func confirmHolder(_ side: String) -> String {
     "Решить так: книга у стороны \(side), другая выдача закрывается как возврат сейчас?"
   }
+  public func actionCopy(_ side: Int, inventory: String) -> String {
+    "читатель получит экземпляр стороны \(side) (\(inventory)); другой — следующему в очереди или на полку"
+  }
+  public func confirmCopy(_ side: String) -> String {
+    "Решить так: читатель получит экземпляр \(side), другой — следующему в очереди или на полку?"
+  }
   public func confirmDuplicate(isBook: Bool) -> String {
     (isBook ? "Удалить книгу этого пункта" : "Удалить читателя этого пункта")
       + " как дубликат записи другого пункта и перенести выдачи туда?"
@@ -134,6 +149,7 @@ extension RussianStrings {
     case .duplicate: how = "запись этого пункта удалена как дубликат, её выдачи перенесены"
     case .restore: how = "запись восстановлена вместе с изменением"
     case .keepDeleted: how = "запись оставлена удалённой"
+    case .copy(let inventory): how = "читатель получит экземпляр \(inventory.trimmingWhitespace())"
     }
     return "Конфликт \(number) решён: \(how)"
   }

@@ -85,9 +85,22 @@ public protocol UIStrings: SyncStrings, Sendable {
   func holdShelfLine(_ hold: HoldRecord, tooLong: Bool) -> String
   var keyExpire: String { get }
   var keyCancelHold: String { get }
+  /// A reader's holds, to cancel, suspend or resume one (`h` on the reader's screen).
+  var keyHolds: String { get }
+  var holdsTitle: String { get }
+  var chooseHold: String { get }
+  var noActiveHolds: String { get }
+  var suspendHoldAction: String { get }
+  var resumeHoldAction: String { get }
+  var suspendUntilPrompt: String { get }
+  func notADate(_ text: String) -> String
+  func holdSuspendedNotice(_ label: String, until: String) -> String
+  func holdResumedNotice(_ label: String) -> String
   func cancelHoldQuestion(_ hold: HoldRecord) -> String
   var expiredTitle: String { get }
   func holdMoveLine(_ move: HoldMove) -> String
+  /// A copy on this desk's hold shelf whose hold another desk ended (a sync brought it).
+  func holdEndedElsewhereLine(_ move: HoldMove) -> String
   func holdLapsedLine(_ hold: HoldRecord) -> String
   var nothingExpired: String { get }
   /// A copy whose hold ended with nobody next: back to the shelf.

@@ -1,0 +1,155 @@
+import DeskDomain
+import DeskStorage
+import DeskSync
+import DeskTestSupport
+import Testing
+
+/// Holds between desks, through the suite's real PostgreSQL central: a hold placed at one desk
+/// and filled at another, copies put aside for one hold at two desks apart, and a hold ended at
+/// one desk while another put a copy aside for it.
+extension SyncTests {
+  /// Desks «A» and «B» of one library: copies M1 and M2 of one title (one ISBN), readers 1001 to
+  /// 1004, and both copies out (M1 to 1001, M2 to 1004); everything synced. The desks share a
+  /// clock that each act moves on a minute (`minuteLater`), as at a real counter.
+  func holdLibrary() throws -> (LibraryStore, LibraryStore, String) {
+    let url = try makeCentral()
+    let a = try LibraryStore(path: folder.file("holds-a.sqlite"), clock: holdClock)
+    try a.addBook(bookDraft("M1", "Мастер и Маргарита", surname: "Булгаков", isbn: "978-5-17-079585-7"))
+    try a.addBook(bookDraft("M2", "Мастер и Маргарита", surname: "Булгаков", isbn: "978-5-17-079585-7"))
+    for (ticket, surname) in [("1001", "Смирнова"), ("1002", "Иванов"), ("1003", "Петрова"), ("1004", "Сидоров")] {
+      try a.addReader(readerDraft(ticket, surname))
+    }
+    try Synchronizer.join(store: a, url: url, deskName: "A")
+    let b = try LibraryStore(path: folder.file("holds-b.sqlite"), clock: holdClock)
+    try Synchronizer.join(store: b, url: url, deskName: "B")
+    minuteLater()
+    try a.issue(ticket: "1001", inventories: ["M1"])
+    try a.issue(ticket: "1004", inventories: ["M2"])
+    try sync(a)
+    try sync(b)
+    return (a, b, url)
+  }
+
+  func minuteLater() {
+    holdClock.instant = holdClock.instant.adding(milliseconds: 60_000)
+  }
+
+  func holdState(_ store: LibraryStore, _ ticket: String) throws -> (HoldState, String?)? {
+    try store.holds(ofReader: ticket).last.map { ($0.state, $0.waitingCopy) }
+  }
+
+  @Test func aHoldPlacedAtOneDeskIsFilledAtAnotherAndCollectedAtTheFirst() throws {
+    let (a, b, url) = try holdLibrary()
+    minuteLater()
+    _ = try a.placeHold(ticket: "1002", on: .titleOf("M1"))
+    try sync(a)
+    try sync(b)
+    #expect(try b.holdQueue(forBook: "M1").map(\.readerTicket) == ["1002"], "the hold travelled")
+
+    // The copy comes back at B: B puts it aside for the reader who asked at A.
+    minuteLater()
+    let returned = try b.returnBooks(inventories: ["M1"])
+    #expect(returned.first?.heldFor?.readerTicket == "1002")
+    try sync(b)
+    try sync(a)
+    #expect(try holdState(a, "1002")?.0 == .waiting)
+    #expect(try holdState(a, "1002")?.1 == "M1")
+    #expect(try a.holdShelfCounts().waiting == 1)
+    #expect(throws: StoreError.self, "another reader is refused at A too") {
+      try a.issue(ticket: "1003", inventories: ["M1"])
+    }
+    minuteLater()
+    try a.issue(ticket: "1002", inventories: ["M1"])
+    try sync(a)
+    try sync(b)
+    for store in [a, b] {
+      #expect(try holdState(store, "1002")?.0 == .fulfilled)
+      #expect(try store.holdShelfCounts().waiting == 0)
+      #expect(try store.conflicts().isEmpty)
+    }
+    let (dumpA, dumpB) = (try a.canonicalDump(), try b.canonicalDump())
+    let (onlyA, onlyB) = (dumpA.filter { !dumpB.contains($0) }, dumpB.filter { !dumpA.contains($0) })
+    #expect(onlyA.isEmpty && onlyB.isEmpty, "\(onlyA) \(onlyB)")
+    #expect(try a.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
+  }
+
+  @Test func copiesPutAsideForOneHoldAtTwoDesksAreAConflictUntilALibrarianSaysWhichOne() throws {
+    let (a, b, url) = try holdLibrary()
+    minuteLater()
+    let first = try a.placeHold(ticket: "1002", on: .titleOf("M1"))
+    minuteLater()
+    _ = try a.placeHold(ticket: "1003", on: .titleOf("M1"))
+    try sync(a)
+    try sync(b)
+    // Apart, each desk takes a copy back and puts it aside for the first of the queue.
+    minuteLater()
+    #expect(try a.returnBooks(inventories: ["M1"]).first?.heldFor?.readerTicket == "1002")
+    minuteLater()
+    #expect(try b.returnBooks(inventories: ["M2"]).first?.heldFor?.readerTicket == "1002")
+    try sync(a)
+    #expect(try sync(b).conflictsRaised == 1)
+    #expect(try sync(a).conflictsRaised == 1)
+    for store in [a, b] {
+      let conflicts = try store.conflicts()
+      #expect(conflicts.count == 1)
+      let conflict = try #require(conflicts.first)
+      #expect(conflict.kind == .trappedTwice)
+      #expect(conflict.choices == ["M1", "M2"])
+      #expect(
+        conflict.summary
+          == "2 copies of Булгаков «Мастер и Маргарита» were put aside for Иванов (ticket 1002), one at each desk")
+      #expect(conflict.sides.contains { $0.hasPrefix("copy M1 put aside at desk «A»") })
+      #expect(conflict.sides.contains { $0.hasPrefix("copy M2 put aside at desk «B»") })
+    }
+    #expect(try a.canonicalDump() == b.canonicalDump(), "the hold itself merged alike")
+
+    // Settled at B: the reader collects M1 (at A); M2 goes to the next reader in the queue.
+    let number = try #require(try b.conflicts().first).number
+    #expect(throws: StoreError.self) { try b.settle(number, .copy(inventory: "X9")) }
+    minuteLater()
+    let settled = try b.settle(number, .copy(inventory: "M1"))
+    #expect(settled.resolution == "the reader collects M1; M2 put aside for Петрова (ticket 1003)")
+    try sync(b)
+    try sync(a)
+    for store in [a, b] {
+      #expect(try store.conflicts().isEmpty)
+      #expect(try store.hold(number: try #require(try store.holds(ofReader: "1002").first).number).waitingCopy == "M1")
+      #expect(try holdState(store, "1003")?.1 == "M2")
+      #expect(try store.holdShelfCounts().waiting == 2)
+    }
+    #expect(first.position == 1)
+    #expect(try a.canonicalDump() == b.canonicalDump())
+    #expect(try a.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
+  }
+
+  @Test func aHoldCancelledAtOneDeskWhileAnotherPutACopyAsideStaysCancelledAndTheCopyGoesOn() throws {
+    let (a, b, url) = try holdLibrary()
+    minuteLater()
+    _ = try a.placeHold(ticket: "1002", on: .titleOf("M1"))
+    minuteLater()
+    _ = try a.placeHold(ticket: "1003", on: .titleOf("M1"))
+    try sync(a)
+    try sync(b)
+    // Apart: at B 1002 says they no longer want the book; a moment later A, not knowing,
+    // puts M1 aside for them.
+    minuteLater()
+    let cancelled = try b.cancelHold(number: try #require(try b.holds(ofReader: "1002").first).number)
+    #expect(cancelled.freed == nil)
+    minuteLater()
+    #expect(try a.returnBooks(inventories: ["M1"]).first?.heldFor?.readerTicket == "1002")
+    try sync(b)
+    let report = try sync(a)
+    // A, whose shelf holds the copy, gives it to the next reader and says so.
+    #expect(report.holdShelfMoves.map(\.inventory) == ["M1"])
+    #expect(report.holdShelfMoves.first?.next?.readerTicket == "1003")
+    try sync(b)
+    for store in [a, b] {
+      #expect(try holdState(store, "1002")?.0 == .cancelled, "the end stands, though the trap came later")
+      #expect(try holdState(store, "1003")?.0 == .waiting)
+      #expect(try holdState(store, "1003")?.1 == "M1")
+      #expect(try store.conflicts().isEmpty)
+    }
+    #expect(try a.canonicalDump() == b.canonicalDump())
+    #expect(try a.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
+  }
+}
