@@ -221,4 +221,71 @@ import Testing
     let loans = try runProgram(circdeskPath, ["book", "show", "100114", "--db", folder.file("reading.sqlite")])
     #expect(loans.output.contains("1033"), "the reading room's file agrees: García holds it")
   }
+
+  /// Holds between two full-screen desks while the network is down: a copy comes back at each
+  /// desk and each puts it aside for the first reader of the queue; when the network returns
+  /// both desks show the conflict, and the copy chosen at one desk stays for that reader while
+  /// the other goes to the next in the queue, at both desks.
+  @Test func twoCopiesPutAsideForOneHoldWhileApartAreSettledOnTheConflictsScreen() throws {
+    let server = try PostgresServer()
+    try server.createDatabase("library")
+    let url = server.url(database: "library")
+    let folder = TemporaryFolder()
+    let lending = folder.file("lending.sqlite")
+    let reading = folder.file("reading.sqlite")
+    try circdesk("demo", "--db", lending)
+    // A second copy of «Мастер и Маргарита» (the first is out to 1001), out to 1005; two readers
+    // queue for the title.
+    try circdesk(
+      "book", "add", "--inventory", "200002", "--author-surname", "Булгаков", "--author-initials", "М. А.",
+      "--title", "Мастер и Маргарита", "--year", "2017", "--db", lending)
+    try circdesk("issue", "1005", "200002", "--db", lending)
+    try circdesk("hold", "place", "1002", "--title-of", "100002", "--db", lending)
+    try circdesk("hold", "place", "1003", "--title-of", "100002", "--db", lending)
+    try circdesk("central", "init", "--url", url)
+    try circdesk("central", "join", "--url", url, "--desk", "Lending", "--db", lending)
+    try circdesk("central", "join", "--url", url, "--desk", "Reading room", "--db", reading)
+    for database in [lending, reading] { try circdesk("policy", "set", "--sync-interval", "2", "--db", database) }
+
+    let panes = Panes()
+    try panes.open(lending, term: "xterm-256color")
+    try panes.open(reading, term: "tmux-256color")
+    for pane in 0...1 {
+      try panes.waitFor(pane, "synced")
+      try panes.keys(pane, "d")
+      try panes.waitFor(pane, "Scan a reader's card")
+    }
+
+    try server.stop()
+    // With no reader chosen a scanned book comes back; each desk puts its copy aside for 1002.
+    for (pane, copy) in [(0, "100002"), (1, "200002")] {
+      try panes.scan(pane, copy)
+      let alert = try panes.waitFor(pane, "Hold shelf")
+      #expect(alert.contains("Hold for Иванов С. Н. (ticket 1002)"), "\(alert)")
+      try panes.keys(pane, "Enter")
+    }
+
+    try server.start()
+    for pane in 0...1 { try panes.waitFor(pane, "1 conflict: F9") }
+    try panes.keys(1, "F9")
+    try panes.waitFor(1, "put aside twice")
+    try panes.keys(1, "Enter")
+    let conflict = try panes.waitFor(1, "What settles it:")
+    #expect(conflict.contains("copy 100002 put aside at desk «Lending»"), "\(conflict)")
+    #expect(conflict.contains("copy 200002 put aside at desk «Reading"), "\(conflict)")
+    #expect(conflict.contains("1      the reader collects 100002; the other goes to the next hold"), "\(conflict)")
+    try panes.keys(1, "1")
+    try panes.waitFor(1, "the reader collects copy 1 (100002)")
+    try panes.keys(1, "y")
+    try panes.waitFor(1, "the reader collects 100002; 200002 put aside for Иванов А. С. (ticket 1003)")
+    for pane in 0...1 { try panes.waitFor(pane, "1 conflict: F9", gone: true) }
+
+    for pane in 0...1 { try panes.keys(pane, "F10") }
+    for pane in 0...1 { try panes.waitFor(pane, "EXIT:0", timeout: 5) }
+    for database in [lending, reading] {
+      let holds = try runProgram(circdeskPath, ["hold", "list", "--waiting", "--db", database])
+      #expect(holds.output.contains("100002") && holds.output.contains("1002"), "\(holds.output)")
+      #expect(holds.output.contains("200002") && holds.output.contains("1003"), "\(holds.output)")
+    }
+  }
 }

@@ -40,7 +40,7 @@ final class ConflictScreen: DeskScreen {
       actions.append(("k", s.actionKeepDeleted))
     case .trappedTwice:
       for (index, inventory) in conflict.choices.prefix(9).enumerated() {
-        actions.append(("\(index + 1)", s.actionCopy(index + 1, inventory: inventory)))
+        actions.append(("\(index + 1)", s.actionCopy(inventory)))
       }
     }
     if goOn != nil { actions.append(("Enter", s.actionGoOn)) }

@@ -60,8 +60,8 @@ extension EnglishStrings {
   public func confirmHolder(_ side: String) -> String {
     "Settle it so: \(side) holds the book, and the other loan is closed as returned now?"
   }
-  public func actionCopy(_ side: Int, inventory: String) -> String {
-    "the reader collects side \(side)'s copy (\(inventory)); the other goes to the next hold, or back to the shelf"
+  public func actionCopy(_ inventory: String) -> String {
+    "the reader collects \(inventory); the other goes to the next hold"
   }
   public func confirmCopy(_ side: String) -> String {
     "Settle it so: the reader collects copy \(side), and the other goes to the next hold or back to the shelf?"

@@ -130,8 +130,8 @@ extension RussianStrings {
   public func confirmHolder(_ side: String) -> String {
     "Решить так: книга у стороны \(side), другая выдача закрывается как возврат сейчас?"
   }
-  public func actionCopy(_ side: Int, inventory: String) -> String {
-    "читатель получит экземпляр стороны \(side) (\(inventory)); другой — следующему в очереди или на полку"
+  public func actionCopy(_ inventory: String) -> String {
+    "читатель получит \(inventory); другой — следующему в очереди"
   }
   public func confirmCopy(_ side: String) -> String {
     "Решить так: читатель получит экземпляр \(side), другой — следующему в очереди или на полку?"

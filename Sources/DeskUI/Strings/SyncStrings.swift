@@ -50,8 +50,8 @@ public protocol SyncStrings {
   var actionGoOn: String { get }
   func renumberPrompt(isBook: Bool) -> String
   func confirmHolder(_ side: String) -> String
-  /// Copies put aside twice: side `side`'s copy is the one the reader collects.
-  func actionCopy(_ side: Int, inventory: String) -> String
+  /// Copies put aside twice: the reader collects this copy.
+  func actionCopy(_ inventory: String) -> String
   func confirmCopy(_ side: String) -> String
   func confirmDuplicate(isBook: Bool) -> String
   var confirmKeepDeleted: String { get }
