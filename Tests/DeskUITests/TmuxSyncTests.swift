@@ -156,10 +156,19 @@ import Testing
     guard result.status == 0 else { throw TmuxTests.TmuxError.failed("circdesk \(arguments): \(result.errors)") }
   }
 
-  /// The issue's whole story: both desks work through a cut network, the same book goes out at
-  /// both, the network comes back, both show the conflict within the sync interval, and settling
-  /// it at one desk clears it at the other.
-  @Test func theSameBookIssuedAtTwoDesksWhileTheNetworkIsDown() throws {
+  /// A central and two desks of it, each open at the Desk in a pane of its own: «Lending» (the
+  /// demo library, with what `prepare` does to its file before it joins) under xterm-256color,
+  /// and «Reading room» (joined empty) under tmux-256color, both syncing every 2 seconds.
+  struct TwoDesks {
+    let server: PostgresServer
+    let folder: TemporaryFolder
+    let panes: Panes
+
+    var lending: String { folder.file("lending.sqlite") }
+    var reading: String { folder.file("reading.sqlite") }
+  }
+
+  func twoDesksAtTheCounter(prepare: (String) throws -> Void = { _ in }) throws -> TwoDesks {
     let server = try PostgresServer()
     try server.createDatabase("library")
     let url = server.url(database: "library")
@@ -167,6 +176,7 @@ import Testing
     let lending = folder.file("lending.sqlite")
     let reading = folder.file("reading.sqlite")
     try circdesk("demo", "--db", lending)
+    try prepare(lending)
     try circdesk("central", "init", "--url", url)
     try circdesk("central", "join", "--url", url, "--desk", "Lending", "--db", lending)
     try circdesk("central", "join", "--url", url, "--desk", "Reading room", "--db", reading)
@@ -181,6 +191,15 @@ import Testing
       try panes.keys(pane, "d")
       try panes.waitFor(pane, "Scan a reader's card")
     }
+    return TwoDesks(server: server, folder: folder, panes: panes)
+  }
+
+  /// The issue's whole story: both desks work through a cut network, the same book goes out at
+  /// both, the network comes back, both show the conflict within the sync interval, and settling
+  /// it at one desk clears it at the other.
+  @Test func theSameBookIssuedAtTwoDesksWhileTheNetworkIsDown() throws {
+    let desks = try twoDesksAtTheCounter()
+    let (server, panes, folder) = (desks.server, desks.panes, desks.folder)
 
     try server.stop()
     try panes.scan(0, "1033")
@@ -227,34 +246,17 @@ import Testing
   /// both desks show the conflict, and the copy chosen at one desk stays for that reader while
   /// the other goes to the next in the queue, at both desks.
   @Test func twoCopiesPutAsideForOneHoldWhileApartAreSettledOnTheConflictsScreen() throws {
-    let server = try PostgresServer()
-    try server.createDatabase("library")
-    let url = server.url(database: "library")
-    let folder = TemporaryFolder()
-    let lending = folder.file("lending.sqlite")
-    let reading = folder.file("reading.sqlite")
-    try circdesk("demo", "--db", lending)
-    // A second copy of «Мастер и Маргарита» (the first is out to 1001), out to 1005; two readers
-    // queue for the title.
-    try circdesk(
-      "book", "add", "--inventory", "200002", "--author-surname", "Булгаков", "--author-initials", "М. А.",
-      "--title", "Мастер и Маргарита", "--year", "2017", "--db", lending)
-    try circdesk("issue", "1005", "200002", "--db", lending)
-    try circdesk("hold", "place", "1002", "--title-of", "100002", "--db", lending)
-    try circdesk("hold", "place", "1003", "--title-of", "100002", "--db", lending)
-    try circdesk("central", "init", "--url", url)
-    try circdesk("central", "join", "--url", url, "--desk", "Lending", "--db", lending)
-    try circdesk("central", "join", "--url", url, "--desk", "Reading room", "--db", reading)
-    for database in [lending, reading] { try circdesk("policy", "set", "--sync-interval", "2", "--db", database) }
-
-    let panes = Panes()
-    try panes.open(lending, term: "xterm-256color")
-    try panes.open(reading, term: "tmux-256color")
-    for pane in 0...1 {
-      try panes.waitFor(pane, "synced")
-      try panes.keys(pane, "d")
-      try panes.waitFor(pane, "Scan a reader's card")
+    let desks = try twoDesksAtTheCounter { lending in
+      // A second copy of «Мастер и Маргарита» (the first is out to 1001), out to 1005; two
+      // readers queue for the title.
+      try circdesk(
+        "book", "add", "--inventory", "200002", "--author-surname", "Булгаков", "--author-initials", "М. А.",
+        "--title", "Мастер и Маргарита", "--year", "2017", "--db", lending)
+      try circdesk("issue", "1005", "200002", "--db", lending)
+      try circdesk("hold", "place", "1002", "--title-of", "100002", "--db", lending)
+      try circdesk("hold", "place", "1003", "--title-of", "100002", "--db", lending)
     }
+    let (server, panes) = (desks.server, desks.panes)
 
     try server.stop()
     // With no reader chosen a scanned book comes back; each desk puts its copy aside for 1002.
@@ -282,7 +284,7 @@ import Testing
 
     for pane in 0...1 { try panes.keys(pane, "F10") }
     for pane in 0...1 { try panes.waitFor(pane, "EXIT:0", timeout: 5) }
-    for database in [lending, reading] {
+    for database in [desks.lending, desks.reading] {
       let holds = try runProgram(circdeskPath, ["hold", "list", "--waiting", "--db", database])
       #expect(holds.output.contains("100002") && holds.output.contains("1002"), "\(holds.output)")
       #expect(holds.output.contains("200002") && holds.output.contains("1003"), "\(holds.output)")
