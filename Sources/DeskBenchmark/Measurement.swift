@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskStorage
 
 #if canImport(Glibc)
   import Glibc
@@ -63,6 +64,20 @@ public func renderTable(_ measurements: [Measurement], title: String) -> String 
     lines.append(
       "| \(m.scenario) | \(format(m.median)) | \(format(m.p99)) | \(m.baselineName.isEmpty ? "—" : m.baselineName) | "
         + "\(format(m.baselineMedian)) | \(format(m.baselineP99)) |")
+  }
+  return lines.joined(separator: "\n") + "\n"
+}
+
+/// The statements of one operation as a table, the slowest first, their total on top.
+public func renderStatements(_ statements: [ProfiledStatement]) -> String {
+  func format(_ value: Double) -> String { String(Double((value * 1000).rounded()) / 1000) }
+  var lines = [
+    "\(statements.count) statements, \(format(statements.map(\.milliseconds).reduce(0, +))) ms in SQLite", "",
+    "| ms | statement |", "|---|---|",
+  ]
+  for statement in statements.sorted(by: { $0.milliseconds > $1.milliseconds }) {
+    let sql = statement.sql.split(whereSeparator: \.isNewline).map { $0.drop { $0 == " " } }.joined(separator: " ")
+    lines.append("| \(format(statement.milliseconds)) | \(sql.prefix(2000)) |")
   }
   return lines.joined(separator: "\n") + "\n"
 }

@@ -136,6 +136,23 @@ public enum SearchBenchmarks {
     return try time(count) { _ = try store.searchBookRows(query) }
   }
 
+  /// The statements of one search (after one to warm the caches), with SQLite's time of each.
+  public static func searchStatements(path: String, query: String) throws -> [ProfiledStatement] {
+    let store = try LibraryStore(path: path, clock: benchmarkClock)
+    _ = try store.searchBookRows(query)
+    return try store.database.profilingStatements { try store.searchBookRows(query) }.statements
+  }
+
+  /// The statements of the first book page painted on a file just opened, with their times.
+  public static func firstPageStatements(path: String) throws -> [ProfiledStatement] {
+    let store = try LibraryStore(path: path, clock: benchmarkClock)
+    return store.database.profilingStatements {
+      let app = ListBenchmarks.makeApp(store)
+      app.handle(.key(.character("b"), atMilliseconds: 0))
+      _ = app.render(rows: 40, columns: 120)
+    }.statements
+  }
+
   /// What `circdesk-bench first-page` does in its own process.
   public static func paintFirstPage(path: String) throws {
     let app = ListBenchmarks.makeApp(try LibraryStore(path: path, clock: benchmarkClock))

@@ -32,7 +32,7 @@ let helpText = """
   USAGE: circdesk-bench [--books <n>] [--readers <n>] [--repeats <n>] [--db <path>] [--out <file.json>]
                         [--skip-exchange]
          circdesk-bench generate --books <n> [--readers <n>] --db <path>
-         circdesk-bench page-probe|search-probe [--query <text>] [--repeats <n>] [--db <path>]
+         circdesk-bench page-probe|search-probe [--query <text>] [--repeats <n>] [--statements] [--db <path>]
          circdesk-bench sync [--changes <n>] [--repeats <n>] [--join] [--background] [--books <n>]
                              [--db <path>]
 
@@ -44,6 +44,8 @@ let helpText = """
     --out <file>      Also write the figures as JSON.
     --skip-exchange   Leave out the export and import of the whole catalogue.
     --query <text>    What search-probe searches for (default «война мир»).
+    --statements      page-probe, search-probe: list each SQL statement of one first page (of one
+                      search) with SQLite's time for it, the slowest first.
     --changes <n>     What sync pushes and pulls (default 10000).
     --join            sync: also join an empty desk to a central holding the whole catalogue.
     --background      sync: also time the desk's page-downs and search keystrokes with its
@@ -64,7 +66,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 // Refuse what it does not know, rather than start an hour of measuring with it ignored.
 do {
   let valued: Set = ["--books", "--readers", "--repeats", "--db", "--out", "--query", "--changes"]
-  let flags: Set = ["--skip-exchange", "--join", "--background"]
+  let flags: Set = ["--skip-exchange", "--join", "--background", "--statements"]
   let commands: Set = ["generate", "first-page", "page-probe", "search-probe", "memory-probe", "sync"]
   var index = 0
   while index < arguments.count {
@@ -160,6 +162,15 @@ do {
   // The parts the benchmark times in processes of their own.
   if arguments.first == "first-page" {
     try SearchBenchmarks.paintFirstPage(path: path)
+    exit(0)
+  }
+  if arguments.contains("--statements"), arguments.first == "page-probe" || arguments.first == "search-probe" {
+    // Where one operation's time goes: each statement it ran, the slowest first.
+    let statements =
+      arguments.first == "page-probe"
+      ? try SearchBenchmarks.firstPageStatements(path: path)
+      : try SearchBenchmarks.searchStatements(path: path, query: option("--query", arguments) ?? "война мир")
+    print(renderStatements(statements), terminator: "")
     exit(0)
   }
   if arguments.first == "page-probe" {

@@ -177,4 +177,6 @@ public let librarySchemaBeforeSync =
     CREATE INDEX book_list ON book(sort_key, inventory, author_surname, author_initials, title, year, deleted)
       WHERE deleted = 0;
     DROP TABLE hold; ALTER TABLE category DROP COLUMN hold_limit;
+    DROP TRIGGER loan_due_counted; DROP TRIGGER loan_due_uncounted; DROP TRIGGER loan_due_recounted;
+    DROP TABLE loan_due;
     """

