@@ -178,14 +178,17 @@ import Testing
     #expect(try store.holdShelfCounts() == (0, 0))
   }
 
-  /// The hold shelf's counts read the index of waiting holds, not the table.
+  /// The hold shelf's counts read the index of waiting holds (this desk's part of it), not the
+  /// table: the statements the store runs, each asked for its plan.
   @Test func theHoldShelfCountsReadNoTable() throws {
-    for sql in [
-      "SELECT count(*) FROM hold INDEXED BY hold_waiting WHERE state = 'waiting'",
-      "SELECT count(*) FROM hold INDEXED BY hold_waiting WHERE state = 'waiting' AND pickup_by < '2026-12-01'",
-    ] {
-      let plan = try store.database.query("EXPLAIN QUERY PLAN " + sql) { $0.string(3) }
-      #expect(plan.allSatisfy { $0.contains("USING COVERING INDEX hold_waiting") }, "\(plan)")
+    let statements = try store.database.recordingStatements { try store.holdShelfCounts() }.statements
+      .filter { $0.contains("hold") }
+    #expect(statements.count == 2)
+    for sql in statements {
+      let plan = try store.database.query(
+        "EXPLAIN QUERY PLAN " + sql, arguments: sql.contains("?") ? ["2026-12-01"] : [], read: { $0.string(3) })
+      #expect(plan.contains { $0.contains("SEARCH hold USING COVERING INDEX hold_waiting (pickup_desk=?") }, "\(plan)")
+      #expect(!plan.contains { $0.hasPrefix("SCAN") }, "\(plan)")
     }
   }
   /// Undoing a return that put the copy aside puts the hold back in its queue; undoing the issue
@@ -235,6 +238,30 @@ import Testing
     #expect(alone.position == 1)
     let copy = try store.placeHold(ticket: "2", on: .copy("M2"))
     #expect(copy.position == 2, "behind the title's hold placed before it")
+    // A title's holds are one list, as Koha ranks them: a hold on the title placed after a copy's
+    // hold is behind it.
+    let later = try store.placeHold(ticket: "4", on: .titleOf("M1"))
+    #expect(later.position == 3)
+  }
+
+  /// A suspension is for a queued hold, ends by the date the hold is wanted until, and a resume
+  /// is for a suspended hold: each refusal says why.
+  @Test func aSuspensionIsRefusedWhereItMeansNothing() throws {
+    try store.issue(ticket: "1", inventories: ["M1", "M2"])
+    let hold = try store.placeHold(ticket: "2", on: .titleOf("M1"), until: LocalDate(iso: "2026-12-03"))
+    #expect(
+      refusal { try store.suspendHold(number: hold.number, until: LocalDate(iso: "2026-12-20")) } == [
+        "The hold is not wanted after 2026-12-03: a suspension until 2026-12-20 would outlast it"
+      ])
+    #expect(
+      refusal { try store.suspendHold(number: hold.number, until: nil) } == [
+        "Hold \(hold.number) is not suspended: nothing to resume"
+      ])
+    try store.returnBooks(inventories: ["M1"])
+    #expect(
+      refusal { try store.suspendHold(number: hold.number, until: LocalDate(iso: "2026-12-02")) } == [
+        "Hold \(hold.number) is not suspended: its copy M1 waits on the hold shelf (cancel the hold instead)"
+      ])
   }
 
   /// One hold a title for a reader, on the title or on a copy; a copy hold is refused to a reader

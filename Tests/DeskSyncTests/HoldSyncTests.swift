@@ -38,7 +38,7 @@ extension SyncTests {
     try store.holds(ofReader: ticket).last.map { ($0.state, $0.waitingCopy) }
   }
 
-  @Test func aHoldPlacedAtOneDeskIsFilledAtAnotherAndCollectedAtTheFirst() throws {
+  @Test func aHoldPlacedAtOneDeskIsFilledAtAnotherAndCollectedThere() throws {
     let (a, b, url) = try holdLibrary()
     minuteLater()
     _ = try a.placeHold(ticket: "1002", on: .titleOf("M1"))
@@ -46,22 +46,24 @@ extension SyncTests {
     try sync(b)
     #expect(try b.holdQueue(forBook: "M1").map(\.readerTicket) == ["1002"], "the hold travelled")
 
-    // The copy comes back at B: B puts it aside for the reader who asked at A.
+    // The copy comes back at B: B puts it aside, on its own hold shelf, for the reader who asked
+    // at A. A knows where it waits, and refuses it to anyone else.
     minuteLater()
     let returned = try b.returnBooks(inventories: ["M1"])
     #expect(returned.first?.heldFor?.readerTicket == "1002")
     try sync(b)
     try sync(a)
     #expect(try holdState(a, "1002")?.0 == .waiting)
-    #expect(try holdState(a, "1002")?.1 == "M1")
-    #expect(try a.holdShelfCounts().waiting == 1)
+    #expect(try a.holds(ofReader: "1002").first?.shelfElsewhere == "B")
+    #expect(try b.holds(ofReader: "1002").first?.shelfElsewhere == nil)
+    #expect(try a.holdShelfCounts().waiting == 0 && b.holdShelfCounts().waiting == 1, "each desk counts its shelf")
     #expect(throws: StoreError.self, "another reader is refused at A too") {
       try a.issue(ticket: "1003", inventories: ["M1"])
     }
     minuteLater()
-    try a.issue(ticket: "1002", inventories: ["M1"])
-    try sync(a)
+    try b.issue(ticket: "1002", inventories: ["M1"])
     try sync(b)
+    try sync(a)
     for store in [a, b] {
       #expect(try holdState(store, "1002")?.0 == .fulfilled)
       #expect(try store.holdShelfCounts().waiting == 0)
@@ -103,23 +105,99 @@ extension SyncTests {
     }
     #expect(try a.canonicalDump() == b.canonicalDump(), "the hold itself merged alike")
 
-    // Settled at B: the reader collects M1 (at A); M2 goes to the next reader in the queue.
+    // Settled at B: the reader collects M1 (on A's shelf); B passes its own M2 to the next reader
+    // in the queue at once, and A, hearing of the settlement, gives the hold its copy again.
     let number = try #require(try b.conflicts().first).number
     #expect(throws: StoreError.self) { try b.settle(number, .copy(inventory: "X9")) }
-    minuteLater()
-    let settled = try b.settle(number, .copy(inventory: "M1"))
-    #expect(settled.resolution == "the reader collects M1; M2 put aside for Петрова (ticket 1003)")
+    let (settled, moves) = try b.settleMoving(number, .copy(inventory: "M1"))
+    #expect(
+      settled.resolution
+        == "the reader collects M1 (at desk «A»); M2 goes to the next hold or back to the shelf at desk «B»")
+    #expect(moves.map(\.inventory) == ["M2"] && moves.first?.next?.readerTicket == "1003")
     try sync(b)
-    try sync(a)
+    #expect(try sync(a).holdShelfMoves.isEmpty, "A's copy stays on its shelf")
+    try sync(b)
     for store in [a, b] {
       #expect(try store.conflicts().isEmpty)
-      #expect(try store.hold(number: try #require(try store.holds(ofReader: "1002").first).number).waitingCopy == "M1")
+      #expect(try holdState(store, "1002")?.1 == "M1")
       #expect(try holdState(store, "1003")?.1 == "M2")
-      #expect(try store.holdShelfCounts().waiting == 2)
     }
+    #expect(try a.holds(ofReader: "1002").first?.shelfElsewhere == nil)
+    #expect(try a.holds(ofReader: "1003").first?.shelfElsewhere == "B")
+    #expect(try a.holdShelfCounts().waiting == 1 && b.holdShelfCounts().waiting == 1)
     #expect(first.position == 1)
     #expect(try a.canonicalDump() == b.canonicalDump())
     #expect(try a.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
+  }
+
+  /// Two desks that settle copies put aside twice differently while apart: the later settlement
+  /// stands at both, each desk does what it asks of the copies on its own shelf, and no copy waits
+  /// for two readers.
+  @Test func twoDifferentSettlementsOfCopiesPutAsideTwiceEndWithTheLaterOne() throws {
+    let (a, b, url) = try holdLibrary()
+    _ = try a.placeHold(ticket: "1002", on: .titleOf("M1"))
+    minuteLater()
+    _ = try a.placeHold(ticket: "1003", on: .titleOf("M1"))
+    try sync(a)
+    try sync(b)
+    minuteLater()
+    _ = try a.returnBooks(inventories: ["M1"])
+    _ = try b.returnBooks(inventories: ["M2"])
+    try sync(a)
+    try sync(b)
+    try sync(a)
+    let onA = try #require(try a.conflicts().first).number
+    let onB = try #require(try b.conflicts().first).number
+    // Apart again: A says the reader collects M1, and a minute later B says M2.
+    minuteLater()
+    try a.settle(onA, .copy(inventory: "M1"))
+    minuteLater()
+    let (_, movesAtB) = try b.settleMoving(onB, .copy(inventory: "M2"))
+    #expect(movesAtB.isEmpty, "B keeps its M2 for the reader")
+    try sync(a)
+    try sync(b)
+    let report = try sync(a)
+    // B's settlement stands: A passes its M1 on to the next reader, and says so.
+    #expect(report.holdShelfMoves.map(\.inventory) == ["M1"])
+    #expect(report.holdShelfMoves.first?.next?.readerTicket == "1003")
+    try sync(b)
+    try sync(a)
+    for store in [a, b] {
+      #expect(try store.conflicts().isEmpty, "no new conflict")
+      #expect(try holdState(store, "1002")?.1 == "M2")
+      #expect(try holdState(store, "1003")?.1 == "M1")
+      #expect(try store.conflicts(includingSettled: true).first?.resolution.hasPrefix("the reader collects M2") == true)
+    }
+    #expect(try a.canonicalDump() == b.canonicalDump())
+    #expect(try a.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
+  }
+
+  /// A hold cancelled at one desk while its copy waits on another desk's shelf: the desk that
+  /// cancels says where the copy is, and that desk passes it on when it hears of it.
+  @Test func aHoldCancelledWhileItsCopyWaitsAtAnotherDeskIsPassedOnThere() throws {
+    let (a, b, _) = try holdLibrary()
+    _ = try a.placeHold(ticket: "1002", on: .titleOf("M1"))
+    minuteLater()
+    _ = try a.placeHold(ticket: "1003", on: .titleOf("M1"))
+    try sync(a)
+    try sync(b)
+    minuteLater()
+    _ = try b.returnBooks(inventories: ["M1"])
+    try sync(b)
+    try sync(a)
+    minuteLater()
+    let cancelled = try a.cancelHold(number: try #require(try a.holds(ofReader: "1002").first).number)
+    #expect(cancelled.freed == "M1" && cancelled.shelf == "B" && cancelled.next == nil)
+    try sync(a)
+    let report = try sync(b)
+    #expect(report.holdShelfMoves.map(\.inventory) == ["M1"])
+    #expect(report.holdShelfMoves.first?.next?.readerTicket == "1003")
+    try sync(a)
+    for store in [a, b] {
+      #expect(try holdState(store, "1002")?.0 == .cancelled)
+      #expect(try holdState(store, "1003")?.1 == "M1")
+    }
+    #expect(try a.canonicalDump() == b.canonicalDump())
   }
 
   @Test func aHoldCancelledAtOneDeskWhileAnotherPutACopyAsideStaysCancelledAndTheCopyGoesOn() throws {

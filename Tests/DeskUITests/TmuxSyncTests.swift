@@ -277,17 +277,21 @@ import Testing
     #expect(conflict.contains("copy 200002 put aside at desk «Reading"), "\(conflict)")
     #expect(conflict.contains("1      the reader collects 100002; the other goes to the next hold"), "\(conflict)")
     try panes.keys(1, "1")
-    try panes.waitFor(1, "the reader collects copy 1 (100002)")
+    try panes.waitFor(1, "Settle it so: the reader collects 100002")
     try panes.keys(1, "y")
-    try panes.waitFor(1, "the reader collects 100002; 200002 put aside for Иванов А. С. (ticket 1003)")
+    // The reading room's own copy is freed at once: it stays on its shelf for the next reader.
+    let freed = try panes.waitFor(1, "keep it on the hold shelf for Иванов А. С. (ticket 1003)")
+    #expect(freed.contains("200002 Булгаков М. А. «Мастер и Маргарита», no longer for Иванов С."), "\(freed)")
+    try panes.keys(1, "Enter")
+    try panes.waitFor(1, "Conflict 1 settled: the reader collects 100002 (at desk «Lending»)")
     for pane in 0...1 { try panes.waitFor(pane, "1 conflict: F9", gone: true) }
 
     for pane in 0...1 { try panes.keys(pane, "F10") }
     for pane in 0...1 { try panes.waitFor(pane, "EXIT:0", timeout: 5) }
-    for database in [desks.lending, desks.reading] {
-      let holds = try runProgram(circdeskPath, ["hold", "list", "--waiting", "--db", database])
-      #expect(holds.output.contains("100002") && holds.output.contains("1002"), "\(holds.output)")
-      #expect(holds.output.contains("200002") && holds.output.contains("1003"), "\(holds.output)")
-    }
+    // Each desk's hold shelf holds its own copy, for the reader the settlement gave it to.
+    let lending = try runProgram(circdeskPath, ["hold", "list", "--waiting", "--db", desks.lending]).output
+    #expect(lending.contains("waiting: 100002") && lending.contains("(1002)") && !lending.contains("200002"))
+    let reading = try runProgram(circdeskPath, ["hold", "list", "--waiting", "--db", desks.reading]).output
+    #expect(reading.contains("waiting: 200002") && reading.contains("(1003)") && !reading.contains("100002"))
   }
 }

@@ -106,8 +106,15 @@ struct ConflictsResolve: DeskCommand {
         command: spec.path)
     }
     let store = try context.openStore(arguments)
-    let settled = try perform { () throws(StoreError) in try store.settle(number, settlement) }
+    let (settled, moves) = try perform { () throws(StoreError) in try store.settleMoving(number, settlement) }
     let outcome = settled.resolved == nil ? "sent to the central at the next sync" : settled.resolution
     context.output.line("Conflict \(number): \(outcome).".visibleForTerminal)
+    for move in moves {
+      context.output.line(
+        ("\(move.inventory) \(move.label), no longer for \(move.fromReader): "
+          + (move.next.map { "keep it on the hold shelf for \($0.readerName) (ticket \($0.readerTicket))" }
+            ?? "put it back on the shelf"))
+          .visibleForTerminal)
+    }
   }
 }

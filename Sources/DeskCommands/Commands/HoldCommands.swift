@@ -106,7 +106,9 @@ struct HoldList: DeskCommand {
       if let date = hold.suspendedUntil { text += ", suspended until \(date.iso)" }
       if let date = hold.notWantedAfter { text += ", not wanted after \(date.iso)" }
     case .waiting:
-      text += "  waiting: \(hold.waitingCopy ?? "") on the hold shelf until \(hold.pickupBy?.iso ?? "")"
+      text +=
+        "  waiting: \(hold.waitingCopy ?? "") on the hold shelf"
+        + (hold.shelfElsewhere.map { " of desk «\($0)»" } ?? "") + " until \(hold.pickupBy?.iso ?? "")"
     case .fulfilled, .cancelled, .expired:
       text += "  \(hold.state.rawValue)"
     }
@@ -120,7 +122,7 @@ struct HoldList: DeskCommand {
       ("title", .string(hold.label)), ("copy", .optional(hold.copy)), ("waiting_copy", .optional(hold.waitingCopy)),
       ("placed", .string(hold.placed.iso)), ("not_wanted_after", .optional(hold.notWantedAfter?.iso)),
       ("suspended_until", .optional(hold.suspendedUntil?.iso)), ("pickup_by", .optional(hold.pickupBy?.iso)),
-      ("position", .optional(hold.position)),
+      ("position", .optional(hold.position)), ("shelf_desk", .optional(hold.shelfElsewhere)),
     ])
   }
 
@@ -136,10 +138,14 @@ struct HoldCancel: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let number = try arguments.recordNumber(of: "a hold", listedBy: "hold list")
     let store = try context.openExistingStore(arguments)
-    let (freed, next) = try perform { () throws(StoreError) in try store.cancelHold(number: number) }
+    let (freed, next, shelf) = try perform { () throws(StoreError) in try store.cancelHold(number: number) }
     context.output.line("Hold \(number) cancelled.")
     if let next {
       context.output.line(HoldExpire.moveLine(next))
+    } else if let freed, let shelf {
+      context.output.line(
+        "\(freed) waits on the hold shelf of desk «\(shelf)», which passes it on when it hears of this"
+          .visibleForTerminal)
     } else if let freed {
       context.output.line("\(freed) no longer waits on the hold shelf: put it back on the shelf".visibleForTerminal)
     }

@@ -35,6 +35,11 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
   case suspensionInPast(LocalDate)
   case unknownHold(Int)
   case holdEnded(number: Int, state: HoldState)
+  /// A copy waits for the hold on the hold shelf: it is collected or cancelled, not suspended.
+  case holdWaitingNotSuspended(number: Int, inventory: String)
+  case holdNotSuspended(Int)
+  /// A suspension that would outlast the date after which the hold is not wanted.
+  case suspensionPastWanted(until: LocalDate, notWantedAfter: LocalDate)
 
   public var description: String {
     switch self {
@@ -99,6 +104,12 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
       return "No hold number \(number): see circdesk hold list"
     case .holdEnded(let number, let state):
       return "Hold \(number) is \(state.rawValue) already: nothing to change"
+    case .holdWaitingNotSuspended(let number, let inventory):
+      return "Hold \(number) is not suspended: its copy \(inventory) waits on the hold shelf (cancel the hold instead)"
+    case .holdNotSuspended(let number):
+      return "Hold \(number) is not suspended: nothing to resume"
+    case .suspensionPastWanted(let until, let wanted):
+      return "The hold is not wanted after \(wanted.iso): a suspension until \(until.iso) would outlast it"
     }
   }
 }

@@ -27,6 +27,8 @@ public struct HoldRecord: Hashable, Sendable {
   public var suspendedUntil: LocalDate?
   /// The last day the reader may collect the waiting copy.
   public var pickupBy: LocalDate?
+  /// The desk whose hold shelf the waiting copy is on, when it is another desk's.
+  public var shelfElsewhere: String?
   /// The place in the queue of a queued hold, 1 first.
   public var position: Int?
 }
@@ -54,21 +56,24 @@ public struct HoldMove: Hashable, Sendable {
 /// The columns of a hold with its reader and its copies, `holdSQL`.
 enum HoldColumn: Int32, SelectedColumn {
   case id, uuid, state, label, placedAt, notWantedAfter, suspendedUntil, pickupBy
-  case ticket, surname, firstName, patronymic, copy, waitingCopy, position
+  case ticket, surname, firstName, patronymic, copy, waitingCopy, position, shelfElsewhere
 
   var sql: String {
     switch self {
     case .ticket, .surname, .firstName, .patronymic: return column(of: "r")
-    // A queued hold's place: the queued holds of its title (and of its copy) placed before it,
+    // A queued hold's place: the queued holds of its title (on the title or on a copy, as Koha
+    // ranks a title's holds in one list) placed before it,
     // those of the same millisecond in the order written; read from the queue's own index.
     case .position:
       return """
         CASE WHEN h.state = 'queued' THEN 1 + (SELECT count(*) FROM hold q WHERE q.state = 'queued'
-          AND q.title_key = h.title_key AND (q.book_id IS NULL OR q.book_id = h.book_id)
+          AND q.title_key = h.title_key
           AND (q.placed_at < h.placed_at OR q.placed_at = h.placed_at AND q.id < h.id)) END
         """
     case .copy: return "(SELECT inventory FROM book WHERE id = h.book_id)"
     case .waitingCopy: return "(SELECT inventory FROM book WHERE id = h.trapped_book_id)"
+    case .shelfElsewhere:
+      return "CASE WHEN h.state = 'waiting' AND h.pickup_desk <> \(LibraryStore.thisDesk) THEN h.pickup_desk END"
     default: return column(of: "h")
     }
   }
@@ -76,6 +81,9 @@ enum HoldColumn: Int32, SelectedColumn {
 
 extension LibraryStore {
   static let holdSQL = "SELECT \(HoldColumn.list) FROM hold h JOIN reader r ON r.id = h.reader_id"
+
+  /// This desk's name as its hold shelf is known (empty at a desk on its own).
+  static let thisDesk = "coalesce((SELECT value FROM setting WHERE key = 'desk_name'), '')"
 
   static func decodeHold(_ row: Row) throws -> HoldRecord {
     HoldRecord(
@@ -89,7 +97,9 @@ extension LibraryStore {
       waitingCopy: row.optionalString(HoldColumn.waitingCopy), placed: try row.timestamp(HoldColumn.placedAt),
       notWantedAfter: try row.optionalDate(HoldColumn.notWantedAfter),
       suspendedUntil: try row.optionalDate(HoldColumn.suspendedUntil),
-      pickupBy: try row.optionalDate(HoldColumn.pickupBy), position: row.optionalInt(HoldColumn.position))
+      pickupBy: try row.optionalDate(HoldColumn.pickupBy),
+      shelfElsewhere: row.optionalString(HoldColumn.shelfElsewhere),
+      position: row.optionalInt(HoldColumn.position))
   }
 
   /// Places a hold for the reader. Refused when the reader already holds the title or has it on
@@ -268,37 +278,46 @@ extension LibraryStore {
         )
       case .waiting:
         return try database.query(
-          LibraryStore.holdSQL + " WHERE h.state = 'waiting' ORDER BY h.pickup_by", read: Self.decodeHold)
+          LibraryStore.holdSQL
+            + " WHERE h.state = 'waiting' AND h.pickup_desk = \(LibraryStore.thisDesk) ORDER BY h.pickup_by",
+          read: Self.decodeHold)
       case .waitingTooLong:
         return try database.query(
           LibraryStore.holdSQL + """
-             WHERE h.state = 'waiting' AND h.pickup_by < ?1 OR h.state = 'queued' AND h.not_wanted_after < ?1
+             WHERE h.state = 'waiting' AND h.pickup_desk = \(LibraryStore.thisDesk) AND h.pickup_by < ?1
+              OR h.state = 'queued' AND h.not_wanted_after < ?1
             ORDER BY h.state = 'queued', h.pickup_by, h.placed_at
             """, today, read: Self.decodeHold)
       }
     }
   }
 
-  /// How many copies wait on the hold shelf, and how many of them waited too long: read from the
-  /// index of waiting holds, whatever the size of the library.
+  /// How many copies wait on this desk's hold shelf, and how many of them waited too long: read
+  /// from the index of waiting holds, whatever the size of the library.
   public func holdShelfCounts() throws(StoreError) -> (waiting: Int, tooLong: Int) {
     let today = self.today.iso
     return try read {
       (
-        try database.scalarInt("SELECT count(*) FROM hold INDEXED BY hold_waiting WHERE state = 'waiting'"),
         try database.scalarInt(
-          "SELECT count(*) FROM hold INDEXED BY hold_waiting WHERE state = 'waiting' AND pickup_by < ?", today)
+          "SELECT count(*) FROM hold INDEXED BY hold_waiting WHERE state = 'waiting' AND pickup_desk = \(LibraryStore.thisDesk)"
+        ),
+        try database.scalarInt(
+          """
+          SELECT count(*) FROM hold INDEXED BY hold_waiting
+          WHERE state = 'waiting' AND pickup_desk = \(LibraryStore.thisDesk) AND pickup_by < ?
+          """, today)
       )
     }
   }
 
-  /// Cancels an active hold. A copy that waited for it is put aside for the next hold (`next`), or
-  /// goes back to the shelf (`next` nil): `freed` names it.
+  /// Cancels an active hold. A copy that waited for it on this desk's hold shelf is put aside for
+  /// the next hold (`next`), or goes back to the shelf (`next` nil): `freed` names it. A copy on
+  /// another desk's shelf (`shelf`) is passed on by that desk when it hears of the cancellation.
   @discardableResult
-  public func cancelHold(number: Int) throws(StoreError) -> (freed: String?, next: HoldTrap?) {
+  public func cancelHold(number: Int) throws(StoreError) -> (freed: String?, next: HoldTrap?, shelf: String?) {
     try write {
-      let freed = try self.hold(number: number).waitingCopy
-      return (freed, try end(number, as: .cancelled))
+      let hold = try self.hold(number: number)
+      return (hold.waitingCopy, try end(number, as: .cancelled), hold.shelfElsewhere)
     }
   }
 
@@ -308,20 +327,34 @@ extension LibraryStore {
     let now = clock.now()
     try write {
       let hold = try self.hold(number: number)
+      if hold.state == .waiting {
+        throw StoreError.refused([.holdWaitingNotSuspended(number: number, inventory: hold.waitingCopy ?? "")])
+      }
       guard hold.state == .queued else { throw StoreError.refused([.holdEnded(number: number, state: hold.state)]) }
       if let until, until < now.date { throw StoreError.refused([.suspensionInPast(until)]) }
+      if let until, let wanted = hold.notWantedAfter, until > wanted {
+        throw StoreError.refused([.suspensionPastWanted(until: until, notWantedAfter: wanted)])
+      }
+      if until == nil, hold.suspendedUntil == nil { throw StoreError.refused([.holdNotSuspended(number)]) }
       try database.execute(
         "UPDATE hold SET suspended_until = ?, updated_at = ? WHERE id = ?", until?.iso, now.instant.iso, number)
     }
   }
 
-  /// Ends an active hold; a copy waiting for it goes to the next hold, or back to the shelf.
+  /// Ends an active hold; a copy waiting for it on this desk's shelf goes to the next hold, or
+  /// back to the shelf (one on another desk's shelf is that desk's to pass on).
   @discardableResult
   func end(_ number: Int, as state: HoldState) throws(StoreError) -> HoldTrap? {
     let now = clock.now().instant
     return try write {
       let hold = try self.hold(number: number)
       guard hold.state.isActive else { throw StoreError.refused([.holdEnded(number: number, state: hold.state)]) }
+      if hold.shelfElsewhere != nil {
+        try database.execute(
+          "UPDATE hold SET state = ?, ended_at = ?, updated_at = ? WHERE id = ?", state.rawValue, now.iso, now.iso,
+          number)
+        return nil
+      }
       let trapped =
         try database.queryFirst(
           "SELECT trapped_book_id FROM hold WHERE id = ?", number, read: { $0.optionalInt(0) }) ?? nil
@@ -355,7 +388,8 @@ extension LibraryStore {
   func releaseTrappedCopy(bookRowID: Int64, at now: Timestamp) throws {
     try database.execute(
       """
-      UPDATE hold SET state = 'queued', trapped_book_id = NULL, waiting_since = NULL, pickup_by = NULL, updated_at = ?
+      UPDATE hold SET state = 'queued', trapped_book_id = NULL, waiting_since = NULL, pickup_by = NULL,
+        pickup_desk = '', updated_at = ?
       WHERE state = 'waiting' AND trapped_book_id = ?
       """, now.iso, bookRowID)
   }
@@ -413,7 +447,8 @@ extension LibraryStore {
     let pickupBy = policy.calendar.nextOpenDay(onOrAfter: moment.date.adding(days: policy.holdPickupDays))
     try database.execute(
       """
-      UPDATE hold SET state = 'waiting', trapped_book_id = ?, waiting_since = ?, pickup_by = ?, updated_at = ?
+      UPDATE hold SET state = 'waiting', trapped_book_id = ?, waiting_since = ?, pickup_by = ?,
+        pickup_desk = \(LibraryStore.thisDesk), updated_at = ?
       WHERE id = ?
       """, bookRowID, moment.instant.iso, pickupBy.iso, moment.instant.iso, number)
     return HoldTrap(
@@ -435,9 +470,12 @@ extension LibraryStore {
         UPDATE hold SET state = 'expired', ended_at = ?1, updated_at = ?1
         WHERE state = 'queued' AND not_wanted_after < ?2
         """, moment.instant.iso, today)
+      // The copies on this desk's shelf: another desk moves its own.
       let late = try database.query(
-        LibraryStore.holdSQL + " WHERE h.state = 'waiting' AND h.pickup_by < ? ORDER BY h.pickup_by", today,
-        read: Self.decodeHold)
+        LibraryStore.holdSQL + """
+           WHERE h.state = 'waiting' AND h.pickup_desk = \(LibraryStore.thisDesk) AND h.pickup_by < ?
+          ORDER BY h.pickup_by
+          """, today, read: Self.decodeHold)
       var moves: [HoldMove] = []
       for hold in late {
         let trapped = try database.scalarInt("SELECT trapped_book_id FROM hold WHERE id = ?", hold.number)
@@ -482,13 +520,14 @@ extension LibraryStore {
   /// for its title or the copy) is fulfilled. Inside the caller's write.
   func fulfilHolds(of readerRowID: Int64, book: Book, bookRowID: Int64, at now: Timestamp) throws {
     // One statement, as an issue runs it every time: the holds fulfilled say which copies
-    // waited for them. Another copy of the title that waited for the reader is theirs no longer:
+    // waited for them. Another copy of the title that waited for the reader on this desk's shelf is
+    // theirs no longer (one on another desk's shelf is that desk's to pass on):
     // it goes to the next hold.
     let elsewhere = try database.query(
       """
       UPDATE hold SET state = 'fulfilled', ended_at = ?1, updated_at = ?1
       WHERE reader_id = ?2 AND state IN ('waiting', 'queued') AND (trapped_book_id = ?3 OR title_key = ?4)
-      RETURNING trapped_book_id
+      RETURNING CASE WHEN pickup_desk = \(LibraryStore.thisDesk) THEN trapped_book_id END
       """, now.iso, readerRowID, bookRowID, book.titleKey
     ) { $0.optionalInt(0).map(Int64.init) }.compactMap { $0 }.filter { $0 != bookRowID }
     for copy in elsewhere { _ = try trap(bookRowID: copy) }

@@ -4,8 +4,22 @@
 enum Migrations {
   static let all: [String] = [
     version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
-    version11, version12, version13, version14, version15,
+    version11, version12, version13, version14, version15, version16,
   ]
+
+  /// A copy put aside for a hold waits on the hold shelf of the desk that put it aside
+  /// (`pickup_desk`, that desk's name; empty at a desk on its own): only that desk lists it,
+  /// counts it, passes it on when its hold ends, and moves it when it waited too long. The shelf's
+  /// index leads with the desk. The copies already put aside are this desk's.
+  static let version16 = """
+    ALTER TABLE hold ADD COLUMN pickup_desk TEXT NOT NULL DEFAULT '';
+    DROP INDEX hold_waiting;
+    CREATE INDEX hold_waiting ON hold(pickup_desk, pickup_by, state) WHERE state = 'waiting';
+    DROP TRIGGER hold_captured_insert;
+    DROP TRIGGER hold_captured_update;
+    \(SyncedTables.triggers(for: SyncedTables.hold, schemaVersion: 16))
+    UPDATE hold SET pickup_desk = \(LibraryStore.thisDesk) WHERE trapped_book_id IS NOT NULL;
+    """
 
   /// What the first paint and a keystroke read stays the same at any size of the library:
   ///
@@ -58,7 +72,7 @@ enum Migrations {
   static let version14 = """
     \(SyncedTables.triggers(for: SyncedTables.hold, schemaVersion: 14))
     INSERT INTO outbox(entity, record_id, hlc, payload)
-      SELECT 'hold', h.uuid, (SELECT \(SyncedTables.nextClock)), \(SyncedTables.wholeRecord(SyncedTables.hold, row: "h"))
+      SELECT 'hold', h.uuid, (SELECT \(SyncedTables.nextClock)), \(SyncedTables.wholeRecord(SyncedTables.hold.asOf(14), row: "h"))
       FROM hold h WHERE \(SyncedTables.capturing) ORDER BY h.id;
     """
 

@@ -22,6 +22,12 @@ struct SyncedTable: Sendable {
   func field(_ name: String) -> SyncedField? {
     fields.first { $0.name == name }
   }
+
+  /// The table with the fields schema version `version` has.
+  func asOf(_ version: Int) -> SyncedTable {
+    SyncedTable(
+      entity: entity, key: key, fields: fields.filter { $0.since <= version }, deletesRows: deletesRows, keys: keys)
+  }
 }
 
 struct SyncedField: Sendable {
@@ -95,7 +101,7 @@ enum SyncedTables {
       SyncedField("suspended_until", since: 14), SyncedField("state", since: 14),
       SyncedField("trapped_book", references: "book", since: 14), SyncedField("waiting_since", since: 14),
       SyncedField("pickup_by", since: 14), SyncedField("ended_at", since: 14), SyncedField("desk", since: 14),
-      SyncedField("created_at", since: 14),
+      SyncedField("created_at", since: 14), SyncedField("pickup_desk", since: 16, absent: .text("")),
     ], deletesRows: false, keys: nil)
 
   /// Migration 12 added the status and the fields an import keeps.
@@ -177,9 +183,7 @@ enum SyncedTables {
 
   /// The capture triggers of `table` as schema version `schemaVersion` has its fields.
   static func triggers(for whole: SyncedTable, schemaVersion: Int) -> String {
-    let table = SyncedTable(
-      entity: whole.entity, key: whole.key, fields: whole.fields.filter { $0.since <= schemaVersion },
-      deletesRows: whole.deletesRows, keys: whole.keys)
+    let table = whole.asOf(schemaVersion)
     let name = table.entity
     func onlyKeys(_ row: String) -> String {
       guard let keys = table.keys else { return "" }

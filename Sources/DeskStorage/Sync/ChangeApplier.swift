@@ -64,7 +64,7 @@ extension LibraryStore {
       for reader in touched.readers.sorted() {
         report.conflictsRaised += try reconcileDeletion(entity: "reader", rowID: reader, now: now)
       }
-      report.holdShelfMoves = try reconcileHolds(touched.holds.sorted(), deskID: tie.deskID)
+      report.holdShelfMoves += try reconcileHolds(touched.holds.sorted(), deskID: tie.deskID)
       // The clock moves past every change heard of: what this desk does next orders after them.
       try database.execute(
         "UPDATE sync_desk SET applying = 0, cursor = max(cursor, ?), hlc = max(hlc, ?) WHERE id = 1", cursor, latest)
@@ -118,7 +118,10 @@ extension LibraryStore {
     }
     let own = change.deskID == deskID
     if change.entity == "conflict" {
-      if !own { try applySettlement(change, deskID: deskID, now: now, books: &touched.books) }
+      if !own {
+        try applySettlement(
+          change, deskID: deskID, now: now, books: &touched.books, shelfMoves: &report.holdShelfMoves)
+      }
       own ? (report.own += 1) : (report.applied += 1)
       return
     }

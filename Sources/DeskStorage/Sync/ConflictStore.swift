@@ -158,7 +158,9 @@ extension LibraryStore {
   /// settlement (by the hybrid clock) stands at every desk. When it names another holder of a
   /// book issued twice than this desk's did, the loan this desk closed is opened again, as a
   /// change of this desk that travels on (the other desk closes the loan this desk kept open).
-  func applySettlement(_ change: Change, deskID: String, now: Timestamp, books: inout Set<Int64>) throws {
+  func applySettlement(
+    _ change: Change, deskID: String, now: Timestamp, books: inout Set<Int64>, shelfMoves: inout [HoldMove]
+  ) throws {
     let fields = try database.queryFirst(
       """
       SELECT json_extract(?1, '$.kind'), json_extract(?1, '$.entity'), json_extract(?1, '$.record_id'),
@@ -204,6 +206,11 @@ extension LibraryStore {
         holder = excluded.holder
       """, change.recordID, kindText, entity, record, fields.other, fields.details, now.iso, resolved,
       fields.resolution, fields.holder)
+    if kind == .trappedTwice {
+      // Each desk does what the standing settlement asks of the copies on its own shelf.
+      shelfMoves += try mendTrappedTwice(conflict: change.recordID, keptCopy: fields.holder, now: now)
+      return
+    }
     // Only the desk whose settlement gave way mends what it did; the others hear it from that desk.
     let mine = pending != nil || kept?.desk == deskID
     guard kind == .doubleIssue, mine, let previous, let closedAt = previous.resolved, !previous.holder.isEmpty,
@@ -409,8 +416,18 @@ extension LibraryStore {
   }
 
   /// Settles an open conflict; the settlement travels to the other desks like any change.
+  @discardableResult
   public func settle(_ number: Int, _ settlement: Settlement) throws(StoreError) -> Conflict {
+    try settleMoving(number, settlement).conflict
+  }
+
+  /// Settles an open conflict, and says where the copies on this desk's hold shelf that the
+  /// settlement frees go (copies put aside twice).
+  public func settleMoving(_ number: Int, _ settlement: Settlement) throws(StoreError)
+    -> (conflict: Conflict, shelfMoves: [HoldMove])
+  {
     let now = clock.now().instant
+    var shelfMoves: [HoldMove] = []
     try write {
       guard
         let row = try database.queryFirst(
@@ -513,13 +530,19 @@ extension LibraryStore {
             """, now.iso, now.iso, row.record)
         }
       case (.trappedTwice, .copy(let inventory)):
-        try settleTrappedTwice(number, hold: row.record, keeping: inventory.identifierForm, now: now) { refuse($0) }
+        try settleTrappedTwice(number, keeping: inventory.identifierForm, now: now) { refuse($0) }
+        let key = try database.queryFirst("SELECT key, holder FROM conflict WHERE id = ?", number) {
+          (key: $0.string(0), copy: $0.string(1))
+        }
+        if let key {
+          shelfMoves = try mendTrappedTwice(conflict: key.key, keptCopy: key.copy, now: now)
+        }
       default:
         throw refuse(.doesNotSettle)
       }
     }
     guard let settled = try conflict(number: number) else { throw StoreError.conflictNotFound(number) }
-    return settled
+    return (settled, shelfMoves)
   }
 }
 

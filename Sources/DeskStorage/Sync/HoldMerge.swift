@@ -38,13 +38,8 @@ extension LibraryStore {
       let here = try database.queryFirst(
         """
         SELECT b.uuid, b.inventory, h.waiting_since, coalesce(h.pickup_by, ''),
-          -- the desk that put it aside: this one, unless the central has another's trap of it
-          CASE WHEN EXISTS (SELECT 1 FROM temp.pending_field p WHERE p.entity = 'hold' AND p.record_id = h.uuid
-              AND p.field = 'trapped_book') THEN d.desk_name
-            ELSE coalesce((SELECT CASE WHEN c.desk = d.desk_id THEN d.desk_name ELSE coalesce(p.name, c.desk) END
-              FROM field_clock c LEFT JOIN sync_peer p ON p.desk_id = c.desk
-              WHERE c.entity = 'hold' AND c.record_id = h.uuid AND c.field = 'trapped_book'), d.desk_name) END
-        FROM hold h JOIN book b ON b.id = h.trapped_book_id, sync_desk d WHERE h.uuid = ? AND d.id = 1
+          CASE WHEN h.pickup_desk <> '' THEN h.pickup_desk ELSE \(LibraryStore.thisDesk) END
+        FROM hold h JOIN book b ON b.id = h.trapped_book_id WHERE h.uuid = ?
         """, change.recordID,
         read: {
           (
@@ -62,7 +57,7 @@ extension LibraryStore {
     let sides = [
       (copy: here.copy, inventory: here.inventory, desk: here.desk, at: here.since, pickup: here.pickup),
       (
-        copy: incoming, inventory: there, desk: pulled.deskName,
+        copy: incoming, inventory: there, desk: value("pickup_desk").isEmpty ? pulled.deskName : value("pickup_desk"),
         at: value("waiting_since").isEmpty ? change.clock.timestamp.iso : value("waiting_since"),
         pickup: value("pickup_by")
       ),
@@ -86,8 +81,8 @@ extension LibraryStore {
 
   /// Holds that changes from other desks ended while a copy waited for them on this desk's hold
   /// shelf: the copy goes to the next hold of its queue, or back to the shelf, as at a
-  /// cancellation here, and the change travels. Only the desk that put the copy aside does it
-  /// (the one whose shelf the copy is on), so it is done once.
+  /// cancellation here, and the change travels. Only the desk whose shelf the copy is on does it,
+  /// so it is done once.
   func reconcileHolds(_ holds: [String], deskID: String) throws -> [HoldMove] {
     var moves: [HoldMove] = []
     for uuid in holds {
@@ -102,11 +97,8 @@ extension LibraryStore {
                   AND c.field = 'state' AND c.desk <> ?2)
             AND NOT EXISTS (SELECT 1 FROM temp.pending_field p WHERE p.entity = 'hold' AND p.record_id = ?1
                   AND p.field = 'state')
-            -- put aside here,
-            AND (EXISTS (SELECT 1 FROM field_clock c WHERE c.entity = 'hold' AND c.record_id = ?1
-                  AND c.field = 'trapped_book' AND c.desk = ?2)
-              OR EXISTS (SELECT 1 FROM temp.pending_field p WHERE p.entity = 'hold' AND p.record_id = ?1
-                  AND p.field = 'trapped_book'))
+            -- put aside here (on this desk's shelf),
+            AND h.pickup_desk = \(LibraryStore.thisDesk)
             -- and neither collected nor waiting for a hold since.
             AND NOT EXISTS (SELECT 1 FROM loan l WHERE l.book_id = h.trapped_book_id AND l.returned_at IS NULL
                   AND l.deleted = 0)
@@ -132,61 +124,94 @@ extension LibraryStore {
 }
 
 extension LibraryStore {
-  /// Copies put aside twice for one hold, settled: the hold keeps `inventory` (the copy the
-  /// reader collects) while it waits; each other copy, neither out nor waiting for another hold,
-  /// goes to the next hold of its queue or back to the shelf. Inside `settle`'s write.
+  /// Copies put aside twice for one hold, settled here: the reader collects `inventory`. The
+  /// settlement says which copy (`holder`: its UUID), and travels; each desk then does what the
+  /// standing settlement asks of the copies on its own shelf (`mendTrappedTwice`). Inside
+  /// `settle`'s write.
   func settleTrappedTwice(
-    _ number: Int, hold uuid: String, keeping inventory: String, now: Timestamp,
-    refuse: (SettlementRefusal) -> StoreError
+    _ number: Int, keeping inventory: String, now: Timestamp, refuse: (SettlementRefusal) -> StoreError
   ) throws {
-    let copies = try database.query(
-      """
-      SELECT json_extract(j.value, '$.copy'), json_extract(j.value, '$.inventory'), json_extract(j.value, '$.at'),
-        json_extract(j.value, '$.pickup_by'), b.id
-      FROM conflict k, json_each(json_extract(k.details, '$.copies')) j
-        LEFT JOIN book b ON b.uuid = json_extract(j.value, '$.copy')
-      WHERE k.id = ?
-      """, number
-    ) { (inventory: $0.string(1), at: $0.string(2), pickup: $0.string(3), row: $0.optionalInt(4).map(Int64.init)) }
-    guard let kept = copies.first(where: { $0.inventory == inventory }), let keptRow = kept.row else {
+    let copies = try trappedTwiceCopies(conflict: number)
+    guard let kept = copies.first(where: { $0.inventory == inventory }) else {
       throw refuse(.notOneOfTheCopies(inventory, copies: copies.map(\.inventory)))
     }
+    let others = copies.filter { $0.inventory != inventory }
+      .map { "\($0.inventory) goes to the next hold or back to the shelf at desk «\($0.desk)»" }
+    let resolution = (["the reader collects \(inventory) (at desk «\(kept.desk)»)"] + others).joined(separator: "; ")
+    try database.execute(
+      "UPDATE conflict SET resolved_at = ?, resolution = ?, holder = ? WHERE id = ?", now.iso, resolution, kept.copy,
+      number)
+  }
+
+  /// The copies of a conflict of copies put aside twice, as its details name them.
+  private func trappedTwiceCopies(conflict number: Int) throws
+    -> [(copy: String, inventory: String, desk: String, at: String, pickup: String)]
+  {
+    try database.query(
+      """
+      SELECT json_extract(j.value, '$.copy'), json_extract(j.value, '$.inventory'), json_extract(j.value, '$.desk'),
+        json_extract(j.value, '$.at'), json_extract(j.value, '$.pickup_by')
+      FROM conflict k, json_each(json_extract(k.details, '$.copies')) j WHERE k.id = ?
+      """, number
+    ) { ($0.string(0), $0.string(1), $0.string(2), $0.string(3), $0.string(4)) }
+  }
+
+  /// What the standing settlement of copies put aside twice asks of this desk, for the copies on
+  /// its own shelf: the kept copy's hold waits for it again (through the queue, as a desk moves a
+  /// hold, and at this moment's clock, so that it stands over what a settlement that gave way
+  /// did), and each other copy, neither out nor waiting for another hold, goes to the next hold
+  /// or back to the shelf. Returns where those copies go. Done as this desk's own acts: captured,
+  /// and sent on.
+  func mendTrappedTwice(conflict key: String, keptCopy: String, now: Timestamp) throws -> [HoldMove] {
     guard
+      let number = try database.queryFirst(
+        "SELECT id FROM conflict WHERE key = ?", key, read: { $0.int(0) }),
       let hold = try database.queryFirst(
-        "SELECT id, state, trapped_book_id FROM hold WHERE uuid = ?", uuid,
-        read: { (id: $0.int(0), state: $0.string(1), trapped: $0.optionalInt(2).map(Int64.init)) })
-    else { throw refuse(.recordGone) }
-    if hold.state == HoldState.waiting.rawValue && hold.trapped != keptRow {
-      // From one copy to another through the queue, as a desk does it: another desk that hears
-      // of it sees no copy put aside twice.
-      try database.execute(
         """
-        UPDATE hold SET state = 'queued', trapped_book_id = NULL, waiting_since = NULL, pickup_by = NULL,
-          updated_at = ? WHERE id = ?
-        """, now.iso, hold.id)
-      try database.execute(
-        """
-        UPDATE hold SET state = 'waiting', trapped_book_id = ?, waiting_since = ?, pickup_by = ?, updated_at = ?
-        WHERE id = ?
-        """, keptRow, kept.at, kept.pickup.isEmpty ? nil : kept.pickup, now.iso, hold.id)
-    }
-    var outcomes = ["the reader collects \(inventory)"]
-    for other in copies where other.inventory != inventory {
-      guard let row = other.row,
+        SELECT h.id, h.state, h.label, r.surname, r.first_name, r.patronymic FROM conflict k
+          JOIN hold h ON h.uuid = k.record_id JOIN reader r ON r.id = h.reader_id WHERE k.id = ?
+        """, number,
+        read: {
+          (
+            id: $0.int(0), state: HoldState(rawValue: $0.string(1)), label: $0.string(2),
+            reader: Reader.shortName(surname: $0.string(3), firstName: $0.string(4), patronymic: $0.string(5))
+          )
+        })
+    else { return [] }
+    let here = try database.queryFirst("SELECT \(LibraryStore.thisDesk)", read: { $0.string(0) }) ?? ""
+    let applying = try database.scalarInt("SELECT applying FROM sync_desk WHERE id = 1")
+    try database.execute("UPDATE sync_desk SET applying = 0 WHERE id = 1")
+    defer { _ = try? database.execute("UPDATE sync_desk SET applying = ? WHERE id = 1", applying) }
+    var moves: [HoldMove] = []
+    for copy in try trappedTwiceCopies(conflict: number) where copy.desk == here {
+      guard let row = try database.queryFirst("SELECT id FROM book WHERE uuid = ?", copy.copy, read: { $0.int64(0) })
+      else { continue }
+      if copy.copy == keptCopy {
+        guard hold.state?.isActive == true else { continue }
+        try database.execute(
+          """
+          UPDATE hold SET state = 'queued', trapped_book_id = NULL, waiting_since = NULL, pickup_by = NULL,
+            pickup_desk = '', updated_at = ? WHERE id = ?
+          """, now.iso, hold.id)
+        try database.execute(
+          """
+          UPDATE hold SET state = 'waiting', trapped_book_id = ?, waiting_since = ?, pickup_by = ?,
+            pickup_desk = ?, updated_at = ? WHERE id = ?
+          """, row, copy.at, copy.pickup.isEmpty ? nil : copy.pickup, here, now.iso, hold.id)
+        continue
+      }
+      // Free unless out, or waiting for a hold other than this one (which the kept copy's desk
+      // moves to its copy).
+      guard
         try database.scalarInt(
           """
           SELECT (SELECT count(*) FROM loan WHERE book_id = ?1 AND returned_at IS NULL AND deleted = 0)
-            + (SELECT count(*) FROM hold WHERE trapped_book_id = ?1 AND state = 'waiting')
-          """, row) == 0
+            + (SELECT count(*) FROM hold WHERE trapped_book_id = ?1 AND state = 'waiting' AND id <> ?2)
+          """, row, hold.id) == 0
       else { continue }
-      if let next = try trap(bookRowID: row) {
-        outcomes.append("\(other.inventory) put aside for \(next.readerName) (ticket \(next.readerTicket))")
-      } else {
-        outcomes.append("\(other.inventory) back on the shelf")
-      }
+      moves.append(
+        HoldMove(inventory: copy.inventory, label: hold.label, fromReader: hold.reader, next: try trap(bookRowID: row)))
     }
-    try database.execute(
-      "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ?", now.iso, outcomes.joined(separator: "; "),
-      number)
+    return moves
   }
 }

@@ -33,7 +33,10 @@ func holdLine(_ hold: HoldRecord, showing naming: LoanNaming, context: UIContext
   let copy = hold.copy.map { " — " + s.holdCopy($0) } ?? ""
   switch hold.state {
   case .waiting:
-    return who + copy + ": " + s.holdWaiting(hold.waitingCopy ?? "", until: hold.pickupBy?.iso ?? "")
+    let until = hold.pickupBy?.iso ?? ""
+    return who + copy + ": "
+      + (hold.shelfElsewhere.map { s.holdWaitingElsewhere(hold.waitingCopy ?? "", desk: $0, until: until) }
+        ?? s.holdWaiting(hold.waitingCopy ?? "", until: until))
   case .queued:
     var text =
       "\(hold.position.map { "\($0). " } ?? "")" + who + copy + ": "

@@ -87,7 +87,7 @@ final class ConflictScreen: DeskScreen {
         return []
       }
       let inventory = conflict.choices[index]
-      return confirm(s.confirmCopy("\(index + 1) (\(inventory))"), context: context) { .copy(inventory: inventory) }
+      return confirm(s.confirmCopy(inventory), context: context) { .copy(inventory: inventory) }
     case (.doubleIssue, "k"), (.doubleIssue, "л"):
       return [.notify(s.keptBothOpen(number)), .pop]
     case (.inventory, "n"), (.ticket, "n"), (.inventory, "т"), (.ticket, "т"):
@@ -134,9 +134,14 @@ final class ConflictScreen: DeskScreen {
   ) -> [Effect] {
     let s = context.strings
     do {
-      let settled = try context.store.settle(number, settlement)
+      let (settled, moves) = try context.store.settleMoving(number, settlement)
       conflict = settled
-      return [.notify(s.conflictSettled(number, settlement, settled.resolution)), .pop] + (goOn?(context) ?? [])
+      // Copies on this desk's hold shelf that the settlement frees: the librarian moves them.
+      let shelf: [Effect] =
+        moves.isEmpty
+        ? [] : [.bell, .dialog(Dialog(title: s.holdShelfTitle, lines: moves.map(s.holdFreedBySettlement)))]
+      return [.notify(s.conflictSettled(number, settlement, settled.resolution)), .pop] + shelf
+        + (goOn?(context) ?? [])
     } catch {
       return [.bell, .dialog(.error(s.errorTitle, context.messages(error), then: retry))]
     }

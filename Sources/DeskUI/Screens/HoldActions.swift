@@ -54,12 +54,13 @@ enum HoldActions {
         Dialog(title: s.keyCancelHold, lines: [s.cancelHoldQuestion(hold)], kind: .confirm) { answer in
           guard case .yes = answer else { return [] }
           let effects = attempt(context, title: s.errorTitle) { () throws(StoreError) in
-            let (freed, next) = try context.store.cancelHold(number: hold.number)
+            let (freed, next, shelf) = try context.store.cancelHold(number: hold.number)
             if let next {
               let title = try context.store.book(inventory: next.inventory)?.title ?? next.inventory
               return s.putOnHoldShelf(next, title: title)
             }
-            return freed.map(s.holdFreed) ?? s.holdEnded(.cancelled)
+            if let freed, let shelf { return s.holdFreedElsewhere(freed, desk: shelf) }
+            return freed.map(s.holdFreed) ?? s.holdCancelled(hold)
           }
           return effects + then()
         })

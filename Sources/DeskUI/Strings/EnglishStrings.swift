@@ -25,6 +25,9 @@ public struct EnglishStrings: UIStrings {
   public func holdWaiting(_ inventory: String, until: String) -> String {
     "\(inventory) waits on the hold shelf until \(until)"
   }
+  public func holdWaitingElsewhere(_ inventory: String, desk: String, until: String) -> String {
+    "\(inventory) waits on the hold shelf of desk «\(desk)» until \(until)"
+  }
   public func holdQueued(placed: String) -> String { "queued since \(placed)" }
   public func holdSuspended(until: String) -> String { "suspended until \(until)" }
   public func holdEnded(_ state: HoldState) -> String { state.rawValue }
@@ -126,6 +129,12 @@ public struct EnglishStrings: UIStrings {
       + (hold.notWantedAfter?.iso ?? "") + ", ended"
   }
   public let nothingExpired = "No hold waited too long."
+  public func holdFreedElsewhere(_ inventory: String, desk: String) -> String {
+    "Hold cancelled: \(inventory) waits on the hold shelf of desk «\(desk)», which passes it on"
+  }
+  public func holdCancelled(_ hold: HoldRecord) -> String {
+    "Hold of \(hold.readerName) (ticket \(hold.readerTicket)) on \(hold.label) cancelled"
+  }
   public func holdFreed(_ inventory: String) -> String {
     "Hold cancelled: \(inventory) no longer waits on the hold shelf; put it back on the shelf"
   }

@@ -63,8 +63,13 @@ extension EnglishStrings {
   public func actionCopy(_ inventory: String) -> String {
     "the reader collects \(inventory); the other goes to the next hold"
   }
-  public func confirmCopy(_ side: String) -> String {
-    "Settle it so: the reader collects copy \(side), and the other goes to the next hold or back to the shelf?"
+  public func confirmCopy(_ inventory: String) -> String {
+    "Settle it so: the reader collects \(inventory), and the other copy goes to the next hold or back to the shelf?"
+  }
+  public func holdFreedBySettlement(_ move: HoldMove) -> String {
+    "\(move.inventory) \(move.label), no longer for \(move.fromReader): "
+      + (move.next.map { "keep it on the hold shelf for \($0.readerName) (ticket \($0.readerTicket))" }
+        ?? "back to the shelf")
   }
   public func confirmDuplicate(isBook: Bool) -> String {
     (isBook ? "Delete this desk's book" : "Delete this desk's reader")

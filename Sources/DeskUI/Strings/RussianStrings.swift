@@ -34,6 +34,9 @@ public struct RussianStrings: UIStrings {
   public func holdWaiting(_ inventory: String, until: String) -> String {
     "\(inventory) ждёт на полке броней до \(until)"
   }
+  public func holdWaitingElsewhere(_ inventory: String, desk: String, until: String) -> String {
+    "\(inventory) ждёт на полке броней пункта «\(desk)» до \(until)"
+  }
   public func holdQueued(placed: String) -> String { "в очереди с \(placed)" }
   public func holdSuspended(until: String) -> String { "приостановлена до \(until)" }
   public func holdEnded(_ state: HoldState) -> String { holdStateName(state) }
@@ -135,6 +138,12 @@ public struct RussianStrings: UIStrings {
       + (hold.notWantedAfter?.iso ?? "") + ", снята"
   }
   public let nothingExpired = "Ни одна бронь не ждала слишком долго."
+  public func holdFreedElsewhere(_ inventory: String, desk: String) -> String {
+    "Бронь снята: \(inventory) ждёт на полке броней пункта «\(desk)», он и передаст книгу дальше"
+  }
+  public func holdCancelled(_ hold: HoldRecord) -> String {
+    "Бронь снята: \(hold.readerName) (билет \(hold.readerTicket)), \(hold.label)"
+  }
   public func holdFreed(_ inventory: String) -> String {
     "Бронь снята: \(inventory) больше не ждёт на полке броней; поставьте книгу обратно на полку"
   }
@@ -794,6 +803,12 @@ public struct RussianStrings: UIStrings {
       return "Брони № \(number) нет: см. circdesk hold list"
     case .holdEnded(let number, let state):
       return "Бронь № \(number) уже \(holdStateName(state)): менять нечего"
+    case .holdWaitingNotSuspended(let number, let inventory):
+      return "Бронь № \(number) не приостановить: её экземпляр \(inventory) ждёт на полке броней (снимите бронь)"
+    case .holdNotSuspended(let number):
+      return "Бронь № \(number) не приостановлена: возобновлять нечего"
+    case .suspensionPastWanted(let until, let wanted):
+      return "Бронь не нужна после \(wanted.iso): приостановка до \(until.iso) её переживёт"
     }
   }
 

@@ -133,8 +133,13 @@ extension RussianStrings {
   public func actionCopy(_ inventory: String) -> String {
     "читатель получит \(inventory); другой — следующему в очереди"
   }
-  public func confirmCopy(_ side: String) -> String {
-    "Решить так: читатель получит экземпляр \(side), другой — следующему в очереди или на полку?"
+  public func confirmCopy(_ inventory: String) -> String {
+    "Решить так: читатель получит \(inventory), другой экземпляр — следующему в очереди или на полку?"
+  }
+  public func holdFreedBySettlement(_ move: HoldMove) -> String {
+    "\(move.inventory) \(move.label), больше не для \(move.fromReader): "
+      + (move.next.map { "оставьте на полке броней для \($0.readerName) (билет \($0.readerTicket))" }
+        ?? "обратно на полку")
   }
   public func confirmDuplicate(isBook: Bool) -> String {
     (isBook ? "Удалить книгу этого пункта" : "Удалить читателя этого пункта")

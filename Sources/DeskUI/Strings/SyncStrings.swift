@@ -52,7 +52,9 @@ public protocol SyncStrings {
   func confirmHolder(_ side: String) -> String
   /// Copies put aside twice: the reader collects this copy.
   func actionCopy(_ inventory: String) -> String
-  func confirmCopy(_ side: String) -> String
+  func confirmCopy(_ inventory: String) -> String
+  /// A copy on this desk's hold shelf that a settlement of copies put aside twice frees.
+  func holdFreedBySettlement(_ move: HoldMove) -> String
   func confirmDuplicate(isBook: Bool) -> String
   var confirmKeepDeleted: String { get }
   /// A conflict settled here just now, by `settlement` (the store's `resolution` in English).

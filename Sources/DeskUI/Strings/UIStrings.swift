@@ -16,6 +16,7 @@ public protocol UIStrings: SyncStrings, Sendable {
   func booksWaitingForReader(_ count: Int) -> String
   func holdCopy(_ inventory: String) -> String
   func holdWaiting(_ inventory: String, until: String) -> String
+  func holdWaitingElsewhere(_ inventory: String, desk: String, until: String) -> String
   func holdQueued(placed: String) -> String
   func holdSuspended(until: String) -> String
   func holdEnded(_ state: HoldState) -> String
@@ -105,6 +106,10 @@ public protocol UIStrings: SyncStrings, Sendable {
   var nothingExpired: String { get }
   /// A copy whose hold ended with nobody next: back to the shelf.
   func holdFreed(_ inventory: String) -> String
+  /// A hold cancelled whose copy waits on another desk's shelf: that desk passes it on.
+  func holdFreedElsewhere(_ inventory: String, desk: String) -> String
+  /// A hold cancelled that no copy waited for.
+  func holdCancelled(_ hold: HoldRecord) -> String
   /// After the count of overdue books on Home: how to reach the Overdue screen.
   var overdueLeadsThere: String { get }
   var exportPrompt: String { get }
