@@ -30,6 +30,19 @@ extension SyncTests {
     return (a, b, url)
   }
 
+  /// `holdLibrary` with two readers queueing at A for the title, 1002 first and 1003 a minute
+  /// later, synced to B; the first hold is returned.
+  func holdLibraryWithQueue() throws -> (LibraryStore, LibraryStore, String, HoldRecord) {
+    let (a, b, url) = try holdLibrary()
+    minuteLater()
+    let first = try a.placeHold(ticket: "1002", on: .titleOf("M1"))
+    minuteLater()
+    _ = try a.placeHold(ticket: "1003", on: .titleOf("M1"))
+    try sync(a)
+    try sync(b)
+    return (a, b, url, first)
+  }
+
   func minuteLater() {
     holdClock.instant = holdClock.instant.adding(milliseconds: 60_000)
   }
@@ -76,13 +89,7 @@ extension SyncTests {
   }
 
   @Test func copiesPutAsideForOneHoldAtTwoDesksAreAConflictUntilALibrarianSaysWhichOne() throws {
-    let (a, b, url) = try holdLibrary()
-    minuteLater()
-    let first = try a.placeHold(ticket: "1002", on: .titleOf("M1"))
-    minuteLater()
-    _ = try a.placeHold(ticket: "1003", on: .titleOf("M1"))
-    try sync(a)
-    try sync(b)
+    let (a, b, url, first) = try holdLibraryWithQueue()
     // Apart, each desk takes a copy back and puts it aside for the first of the queue.
     minuteLater()
     #expect(try a.returnBooks(inventories: ["M1"]).first?.heldFor?.readerTicket == "1002")
@@ -134,12 +141,7 @@ extension SyncTests {
   /// stands at both, each desk does what it asks of the copies on its own shelf, and no copy waits
   /// for two readers.
   @Test func twoDifferentSettlementsOfCopiesPutAsideTwiceEndWithTheLaterOne() throws {
-    let (a, b, url) = try holdLibrary()
-    _ = try a.placeHold(ticket: "1002", on: .titleOf("M1"))
-    minuteLater()
-    _ = try a.placeHold(ticket: "1003", on: .titleOf("M1"))
-    try sync(a)
-    try sync(b)
+    let (a, b, url, _) = try holdLibraryWithQueue()
     minuteLater()
     _ = try a.returnBooks(inventories: ["M1"])
     _ = try b.returnBooks(inventories: ["M2"])
@@ -175,12 +177,7 @@ extension SyncTests {
   /// A hold cancelled at one desk while its copy waits on another desk's shelf: the desk that
   /// cancels says where the copy is, and that desk passes it on when it hears of it.
   @Test func aHoldCancelledWhileItsCopyWaitsAtAnotherDeskIsPassedOnThere() throws {
-    let (a, b, _) = try holdLibrary()
-    _ = try a.placeHold(ticket: "1002", on: .titleOf("M1"))
-    minuteLater()
-    _ = try a.placeHold(ticket: "1003", on: .titleOf("M1"))
-    try sync(a)
-    try sync(b)
+    let (a, b, _, _) = try holdLibraryWithQueue()
     minuteLater()
     _ = try b.returnBooks(inventories: ["M1"])
     try sync(b)
@@ -201,13 +198,7 @@ extension SyncTests {
   }
 
   @Test func aHoldCancelledAtOneDeskWhileAnotherPutACopyAsideStaysCancelledAndTheCopyGoesOn() throws {
-    let (a, b, url) = try holdLibrary()
-    minuteLater()
-    _ = try a.placeHold(ticket: "1002", on: .titleOf("M1"))
-    minuteLater()
-    _ = try a.placeHold(ticket: "1003", on: .titleOf("M1"))
-    try sync(a)
-    try sync(b)
+    let (a, b, url, _) = try holdLibraryWithQueue()
     // Apart: at B 1002 says they no longer want the book; a moment later A, not knowing,
     // puts M1 aside for them.
     minuteLater()
