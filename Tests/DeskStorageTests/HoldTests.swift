@@ -260,7 +260,8 @@ import Testing
     try store.returnBooks(inventories: ["M1"])
     #expect(
       refusal { try store.suspendHold(number: hold.number, until: LocalDate(iso: "2026-12-02")) } == [
-        "Hold \(hold.number) is not suspended: its copy M1 waits on the hold shelf (cancel the hold instead)"
+        "Hold \(hold.number) cannot be suspended: its copy M1 already waits on the hold shelf "
+          + "(let the reader collect it, or cancel the hold)"
       ])
   }
 

@@ -221,4 +221,62 @@ extension SyncTests {
     #expect(try a.canonicalDump() == b.canonicalDump())
     #expect(try a.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
   }
+
+  /// Apart, each desk puts its copy aside for the first reader, and each settles the conflict by
+  /// keeping the other desk's copy, passing its own to the next reader: the later settlement
+  /// stands, each copy waits for exactly one reader, and the second hold's own clash settles
+  /// itself without a librarian.
+  @Test func settlementsThatEachKeepTheOtherDesksCopyEndWithOneCopyAReader() throws {
+    let (a, b, url, _) = try holdLibraryWithQueue()
+    minuteLater()
+    _ = try a.returnBooks(inventories: ["M1"])
+    _ = try b.returnBooks(inventories: ["M2"])
+    try sync(a)
+    try sync(b)
+    try sync(a)
+    // While the conflict is open, neither copy goes to anyone but the reader put aside for.
+    #expect(throws: StoreError.self) { try a.issue(ticket: "1004", inventories: ["M1"]) }
+    let onA = try #require(try a.conflicts().first).number
+    let onB = try #require(try b.conflicts().first).number
+    minuteLater()
+    #expect(try a.settleMoving(onA, .copy(inventory: "M2")).shelfMoves.first?.next?.readerTicket == "1003")
+    minuteLater()
+    #expect(try b.settleMoving(onB, .copy(inventory: "M1")).shelfMoves.first?.next?.readerTicket == "1003")
+    for _ in 0..<3 {
+      try sync(a)
+      try sync(b)
+    }
+    for store in [a, b] {
+      #expect(try store.conflicts().isEmpty, "every conflict settled")
+      #expect(try holdState(store, "1002")?.1 == "M1", "B's settlement, the later, stands")
+      #expect(try holdState(store, "1003")?.1 == "M2")
+    }
+    #expect(try a.canonicalDump() == b.canonicalDump())
+    #expect(try a.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
+  }
+
+  /// Apart, A puts its copy aside for the first reader while B puts its own aside and the reader
+  /// collects it there at once: the hold is fulfilled, no librarian is asked, and A passes its
+  /// copy to the next reader and says so.
+  @Test func aCopyPutAsideForAHoldCollectedElsewhereMeanwhileGoesOn() throws {
+    let (a, b, url, _) = try holdLibraryWithQueue()
+    minuteLater()
+    _ = try a.returnBooks(inventories: ["M1"])
+    _ = try b.returnBooks(inventories: ["M2"])
+    minuteLater()
+    try b.issue(ticket: "1002", inventories: ["M2"])
+    try sync(b)
+    let report = try sync(a)
+    #expect(report.holdShelfMoves.map(\.inventory) == ["M1"])
+    #expect(report.holdShelfMoves.first?.next?.readerTicket == "1003")
+    try sync(b)
+    try sync(a)
+    for store in [a, b] {
+      #expect(try store.conflicts().isEmpty)
+      #expect(try holdState(store, "1002")?.0 == .fulfilled)
+      #expect(try holdState(store, "1003")?.1 == "M1")
+    }
+    #expect(try a.canonicalDump() == b.canonicalDump())
+    #expect(try a.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
+  }
 }

@@ -138,8 +138,14 @@ struct HoldCancel: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let number = try arguments.recordNumber(of: "a hold", listedBy: "hold list")
     let store = try context.openExistingStore(arguments)
-    let (freed, next, shelf) = try perform { () throws(StoreError) in try store.cancelHold(number: number) }
-    context.output.line("Hold \(number) cancelled.")
+    let (hold, freed, next, shelf) = try perform { () throws(StoreError) in
+      let hold = try store.hold(number: number)
+      let (freed, next, shelf) = try store.cancelHold(number: number)
+      return (hold, freed, next, shelf)
+    }
+    context.output.line(
+      "Hold \(number) of \(hold.readerName) (ticket \(hold.readerTicket)) on \(hold.label) cancelled."
+        .visibleForTerminal)
     if let next {
       context.output.line(HoldExpire.moveLine(next))
     } else if let freed, let shelf {

@@ -66,8 +66,12 @@ struct SyncCommand: DeskCommand {
         + (report.conflictsRaised > 0
           ? " \(englishPlural(report.conflictsRaised, "new conflict")) to settle: circdesk conflicts list." : ""))
     for move in report.holdShelfMoves {
+      let why =
+        move.cause == .settled
+        ? "no longer for \(move.fromReader) (a conflict settled)"
+        : "the hold of \(move.fromReader) ended at another desk"
       context.output.line(
-        ("\(move.inventory) \(move.label): the hold of \(move.fromReader) ended at another desk: "
+        ("\(move.inventory) \(move.label): \(why): "
           + (move.next.map { "keep it on the hold shelf for \($0.readerName) (ticket \($0.readerTicket))" }
             ?? "put it back on the shelf"))
           .visibleForTerminal)

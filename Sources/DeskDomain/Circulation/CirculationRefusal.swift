@@ -105,7 +105,8 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
     case .holdEnded(let number, let state):
       return "Hold \(number) is \(state.rawValue) already: nothing to change"
     case .holdWaitingNotSuspended(let number, let inventory):
-      return "Hold \(number) is not suspended: its copy \(inventory) waits on the hold shelf (cancel the hold instead)"
+      return "Hold \(number) cannot be suspended: its copy \(inventory) already waits on the hold shelf "
+        + "(let the reader collect it, or cancel the hold)"
     case .holdNotSuspended(let number):
       return "Hold \(number) is not suspended: nothing to resume"
     case .suspensionPastWanted(let until, let wanted):

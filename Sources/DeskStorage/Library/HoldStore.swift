@@ -43,14 +43,25 @@ public struct HoldTrap: Hashable, Sendable {
   public var pickupBy: LocalDate
 }
 
-/// A waiting copy whose hold ended uncollected: it goes to the next hold, or back to the shelf.
+/// A copy on the hold shelf that no longer waits for its reader: it goes to the next hold, or
+/// back to the shelf.
 public struct HoldMove: Hashable, Sendable {
+  public enum Cause: Hashable, Sendable {
+    /// Not collected by its pickup date.
+    case notCollected
+    /// Its hold ended at another desk (collected there, cancelled there).
+    case endedElsewhere
+    /// A settlement of copies put aside twice gave the reader another copy.
+    case settled
+  }
+
   public var inventory: String
   public var label: String
-  /// Whose hold expired.
+  /// Whose hold it waited for.
   public var fromReader: String
   /// The next hold the copy now waits for; nil: back to the shelf.
   public var next: HoldTrap?
+  public var cause: Cause = .notCollected
 }
 
 /// The columns of a hold with its reader and its copies, `holdSQL`.
@@ -197,6 +208,7 @@ extension LibraryStore {
       """
       SELECT EXISTS (SELECT 1 FROM loan WHERE book_id = ?1 AND returned_at IS NULL AND deleted = 0)
         OR EXISTS (SELECT 1 FROM hold WHERE trapped_book_id = ?1 AND state = 'waiting')
+        OR EXISTS (\(LibraryStore.contestedCopy))
       """, rowID)
     return busy == 0
   }
@@ -501,12 +513,23 @@ extension LibraryStore {
     }
   }
 
-  /// The hold a copy waits for, if it is on the hold shelf.
+  /// The open conflicts of copies put aside twice that name the copy with row id `?1`: while one
+  /// is open, each of its copies waits for that hold, whichever the merged hold names.
+  static let contestedCopy = """
+    SELECT k.record_id FROM conflict k WHERE k.kind = 'trapped_twice' AND k.resolved_at IS NULL
+      AND instr(k.other_id, (SELECT uuid FROM book WHERE id = ?1)) > 0
+    """
+
+  /// The hold a copy waits for, if it is on the hold shelf (or is one of the copies put aside for
+  /// a hold at two desks, until a librarian settles which).
   func waitingHold(bookRowID: Int64) throws -> (number: Int, readerRowID: Int64, ticket: String, name: String)? {
     try database.queryFirst(
       """
       SELECT h.id, h.reader_id, r.ticket, r.surname, r.first_name, r.patronymic
-      FROM hold h JOIN reader r ON r.id = h.reader_id WHERE h.trapped_book_id = ? AND h.state = 'waiting'
+      FROM hold h JOIN reader r ON r.id = h.reader_id
+      WHERE h.trapped_book_id = ?1 AND h.state = 'waiting'
+        OR h.uuid IN (\(LibraryStore.contestedCopy)) AND h.state IN ('queued', 'waiting')
+      LIMIT 1
       """, bookRowID,
       read: {
         (

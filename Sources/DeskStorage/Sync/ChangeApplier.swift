@@ -16,6 +16,8 @@ private struct Touched {
   var books: Set<Int64> = []
   var readers: Set<Int64> = []
   var holds: Set<String> = []
+  /// Copies on this desk's hold shelf that the merge took out of their holds.
+  var displaced: [Int64: String] = [:]
 }
 
 extension LibraryStore {
@@ -65,6 +67,8 @@ extension LibraryStore {
         report.conflictsRaised += try reconcileDeletion(entity: "reader", rowID: reader, now: now)
       }
       report.holdShelfMoves += try reconcileHolds(touched.holds.sorted(), deskID: tie.deskID)
+      report.holdShelfMoves += try passOn(displaced: touched.displaced)
+      report.holdShelfMoves += try settleTrappedTwiceByTheHolds(now: now)
       // The clock moves past every change heard of: what this desk does next orders after them.
       try database.execute(
         "UPDATE sync_desk SET applying = 0, cursor = max(cursor, ?), hlc = max(hlc, ?) WHERE id = 1", cursor, latest)
@@ -178,7 +182,8 @@ extension LibraryStore {
     report.applied += 1
     if change.entity == "hold" {
       touched.holds.insert(change.recordID)
-      report.conflictsRaised += try noteDoubleTrap(pulled, fields: fields.map { ($0.name, $0.value) }, now: now)
+      report.conflictsRaised += try noteDoubleTrap(
+        pulled, fields: fields.map { ($0.name, $0.value) }, now: now, displaced: &touched.displaced)
     }
     let row = try database.queryFirst(table.rowSQL, change.recordID) { $0.int64(0) }
     let exists = row != nil

@@ -208,7 +208,11 @@ extension LibraryStore {
       fields.resolution, fields.holder)
     if kind == .trappedTwice {
       // Each desk does what the standing settlement asks of the copies on its own shelf.
-      shelfMoves += try mendTrappedTwice(conflict: change.recordID, keptCopy: fields.holder, now: now)
+      let byTheHolds = fields.holder.hasPrefix(LibraryStore.settledByTheHolds)
+      shelfMoves += try mendTrappedTwice(
+        conflict: change.recordID,
+        keptCopy: String(fields.holder.dropFirst(byTheHolds ? LibraryStore.settledByTheHolds.count : 0)),
+        now: now, reassert: !byTheHolds)
       return
     }
     // Only the desk whose settlement gave way mends what it did; the others hear it from that desk.

@@ -30,25 +30,39 @@ extension LibraryStore {
   /// other (a desk moves a hold from one copy to another only through the queue, copy none).
   /// Both copies sit on hold shelves; a librarian says which one the reader collects. The same
   /// conflict at every desk: named by the hold and the two copies. Returns 1 when raised.
-  func noteDoubleTrap(_ pulled: PulledChange, fields: [(name: String, value: DatabaseValue)], now: Timestamp) throws
-    -> Int
-  {
+  ///
+  /// A hold that ended meanwhile (the reader collected a copy at one desk, or it was cancelled)
+  /// needs no librarian: the copy of this desk's shelf that the merge leaves out is `displaced`,
+  /// and passed on once the batch is in.
+  func noteDoubleTrap(
+    _ pulled: PulledChange, fields: [(name: String, value: DatabaseValue)], now: Timestamp,
+    displaced: inout [Int64: String]
+  ) throws -> Int {
     let change = pulled.change
     guard case .text(let incoming)? = fields.first(where: { $0.name == "trapped_book" })?.value,
       let here = try database.queryFirst(
         """
         SELECT b.uuid, b.inventory, h.waiting_since, coalesce(h.pickup_by, ''),
-          CASE WHEN h.pickup_desk <> '' THEN h.pickup_desk ELSE \(LibraryStore.thisDesk) END
+          CASE WHEN h.pickup_desk <> '' THEN h.pickup_desk ELSE \(LibraryStore.thisDesk) END,
+          h.state IN ('queued', 'waiting'), b.id, h.pickup_desk = \(LibraryStore.thisDesk)
         FROM hold h JOIN book b ON b.id = h.trapped_book_id WHERE h.uuid = ?
         """, change.recordID,
         read: {
           (
             copy: $0.string(0), inventory: $0.string(1), since: $0.optionalString(2) ?? "", pickup: $0.string(3),
-            desk: $0.string(4)
+            desk: $0.string(4), active: $0.bool(5), row: $0.int64(6), onThisShelf: $0.bool(7)
           )
         }),
       here.copy != incoming
     else { return 0 }
+    let endsIt = fields.contains { field in
+      guard field.name == "state", case .text(let state) = field.value else { return false }
+      return HoldState(rawValue: state)?.isActive == false
+    }
+    guard here.active && !endsIt else {
+      if here.onThisShelf { displaced[here.row] = change.recordID }
+      return 0
+    }
     let there = try database.queryFirst("SELECT inventory FROM book WHERE uuid = ?", incoming) { $0.string(0) } ?? ""
     let value = { (name: String) -> String in
       guard case .text(let text)? = fields.first(where: { $0.name == name })?.value else { return "" }
@@ -117,7 +131,9 @@ extension LibraryStore {
       try database.execute("UPDATE sync_desk SET applying = 0 WHERE id = 1")
       let next = try trap(bookRowID: ended.book)
       try database.execute("UPDATE sync_desk SET applying = 1 WHERE id = 1")
-      moves.append(HoldMove(inventory: ended.inventory, label: ended.label, fromReader: ended.reader, next: next))
+      moves.append(
+        HoldMove(
+          inventory: ended.inventory, label: ended.label, fromReader: ended.reader, next: next, cause: .endedElsewhere))
     }
     return moves
   }
@@ -162,7 +178,9 @@ extension LibraryStore {
   /// did), and each other copy, neither out nor waiting for another hold, goes to the next hold
   /// or back to the shelf. Returns where those copies go. Done as this desk's own acts: captured,
   /// and sent on.
-  func mendTrappedTwice(conflict key: String, keptCopy: String, now: Timestamp) throws -> [HoldMove] {
+  func mendTrappedTwice(conflict key: String, keptCopy: String, now: Timestamp, reassert: Bool = true) throws
+    -> [HoldMove]
+  {
     guard
       let number = try database.queryFirst(
         "SELECT id FROM conflict WHERE key = ?", key, read: { $0.int(0) }),
@@ -179,39 +197,132 @@ extension LibraryStore {
         })
     else { return [] }
     let here = try database.queryFirst("SELECT \(LibraryStore.thisDesk)", read: { $0.string(0) }) ?? ""
+    var moves: [HoldMove] = []
+    try asThisDesk {
+      for copy in try trappedTwiceCopies(conflict: number) where copy.desk == here {
+        guard let row = try database.queryFirst("SELECT id FROM book WHERE uuid = ?", copy.copy, read: { $0.int64(0) })
+        else { continue }
+        if copy.copy == keptCopy {
+          guard reassert, hold.state?.isActive == true else { continue }
+          try database.execute(
+            """
+            UPDATE hold SET state = 'queued', trapped_book_id = NULL, waiting_since = NULL, pickup_by = NULL,
+              pickup_desk = '', updated_at = ? WHERE id = ?
+            """, now.iso, hold.id)
+          try database.execute(
+            """
+            UPDATE hold SET state = 'waiting', trapped_book_id = ?, waiting_since = ?, pickup_by = ?,
+              pickup_desk = ?, updated_at = ? WHERE id = ?
+            """, row, copy.at, copy.pickup.isEmpty ? nil : copy.pickup, here, now.iso, hold.id)
+          continue
+        }
+        // Free unless out, or waiting for a hold other than this one (which the kept copy's desk
+        // moves to its copy).
+        guard
+          try database.scalarInt(
+            """
+            SELECT (SELECT count(*) FROM loan WHERE book_id = ?1 AND returned_at IS NULL AND deleted = 0)
+              + (SELECT count(*) FROM hold WHERE trapped_book_id = ?1 AND state = 'waiting' AND id <> ?2)
+            """, row, hold.id) == 0
+        else { continue }
+        moves.append(
+          HoldMove(
+            inventory: copy.inventory, label: hold.label, fromReader: hold.reader, next: try trap(bookRowID: row),
+            cause: hold.state?.isActive == true ? .settled : .endedElsewhere))
+      }
+    }
+    return moves
+  }
+
+  /// Copies of this desk's shelf that the merge took out of holds that ended meanwhile (book row
+  /// id → the hold's UUID): each one neither out nor waiting for a hold goes to the next hold, or
+  /// back to the shelf.
+  func passOn(displaced copies: [Int64: String]) throws -> [HoldMove] {
+    var moves: [HoldMove] = []
+    for (row, hold) in copies.sorted(by: { $0.key < $1.key }) {
+      guard
+        let last = try database.queryFirst(
+          """
+          SELECT b.inventory, h.label, r.surname, r.first_name, r.patronymic FROM book b, hold h
+            JOIN reader r ON r.id = h.reader_id
+          WHERE b.id = ?1 AND h.uuid = ?2
+            AND NOT EXISTS (SELECT 1 FROM loan WHERE book_id = ?1 AND returned_at IS NULL AND deleted = 0)
+            AND NOT EXISTS (SELECT 1 FROM hold WHERE trapped_book_id = ?1 AND state = 'waiting')
+          """, row, hold,
+          read: {
+            (
+              inventory: $0.string(0), label: $0.string(1),
+              reader: Reader.shortName(surname: $0.string(2), firstName: $0.string(3), patronymic: $0.string(4))
+            )
+          })
+      else { continue }
+      try asThisDesk {
+        moves.append(
+          HoldMove(
+            inventory: last.inventory, label: last.label, fromReader: last.reader, next: try trap(bookRowID: row),
+            cause: .endedElsewhere))
+      }
+    }
+    return moves
+  }
+
+  /// Open conflicts of copies put aside twice that the holds themselves have settled: the hold
+  /// ended (its reader collected a copy at one desk, or it was cancelled), or it waits for one of
+  /// the copies while every other one is out or waits for another hold. Marked settled here, as
+  /// at every desk that finds it so; the copies of this desk's shelf left free move on.
+  func settleTrappedTwiceByTheHolds(now: Timestamp) throws -> [HoldMove] {
+    let open = try database.query(
+      """
+      SELECT k.id, k.key, h.state, coalesce((SELECT uuid FROM book WHERE id = h.trapped_book_id), ''),
+        (SELECT count(*) FROM json_each(json_extract(k.details, '$.copies')) j
+          JOIN book b ON b.uuid = json_extract(j.value, '$.copy')
+          WHERE b.id IS NOT h.trapped_book_id
+            AND NOT EXISTS (SELECT 1 FROM loan l WHERE l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0)
+            AND NOT EXISTS (SELECT 1 FROM hold o WHERE o.trapped_book_id = b.id AND o.state = 'waiting' AND o.id <> h.id))
+      FROM conflict k JOIN hold h ON h.uuid = k.record_id
+      WHERE k.kind = 'trapped_twice' AND k.resolved_at IS NULL
+      """
+    ) {
+      (
+        number: $0.int(0), key: $0.string(1), state: HoldState(rawValue: $0.string(2)), copy: $0.string(3),
+        loose: $0.int(4)
+      )
+    }
+    var moves: [HoldMove] = []
+    for conflict in open {
+      let resolution: String
+      let kept: String
+      if let state = conflict.state, !state.isActive {
+        resolution = "the hold ended (\(state.rawValue)) before it was settled"
+        kept = ""
+      } else if conflict.state == .waiting, conflict.loose == 0 {
+        let inventory =
+          try database.queryFirst("SELECT inventory FROM book WHERE uuid = ?", conflict.copy) {
+            $0.string(0)
+          } ?? conflict.copy
+        resolution = "the reader collects \(inventory); the other copies went on"
+        kept = conflict.copy
+      } else {
+        continue
+      }
+      // The holder says the holds settled it, so that no desk moves the hold to the copy again.
+      try database.execute(
+        "UPDATE conflict SET resolved_at = ?, resolution = ?, holder = ? WHERE id = ?", now.iso, resolution,
+        LibraryStore.settledByTheHolds + kept, conflict.number)
+      moves += try mendTrappedTwice(conflict: conflict.key, keptCopy: kept, now: now, reassert: false)
+    }
+    return moves
+  }
+
+  /// The start of the holder of a conflict of copies put aside twice that the holds settled.
+  static let settledByTheHolds = "by-holds:"
+
+  /// Runs `body` as this desk's own act inside a batch being applied: what it changes is captured
+  /// and sent on.
+  private func asThisDesk(_ body: () throws -> Void) throws {
     let applying = try database.scalarInt("SELECT applying FROM sync_desk WHERE id = 1")
     try database.execute("UPDATE sync_desk SET applying = 0 WHERE id = 1")
     defer { _ = try? database.execute("UPDATE sync_desk SET applying = ? WHERE id = 1", applying) }
-    var moves: [HoldMove] = []
-    for copy in try trappedTwiceCopies(conflict: number) where copy.desk == here {
-      guard let row = try database.queryFirst("SELECT id FROM book WHERE uuid = ?", copy.copy, read: { $0.int64(0) })
-      else { continue }
-      if copy.copy == keptCopy {
-        guard hold.state?.isActive == true else { continue }
-        try database.execute(
-          """
-          UPDATE hold SET state = 'queued', trapped_book_id = NULL, waiting_since = NULL, pickup_by = NULL,
-            pickup_desk = '', updated_at = ? WHERE id = ?
-          """, now.iso, hold.id)
-        try database.execute(
-          """
-          UPDATE hold SET state = 'waiting', trapped_book_id = ?, waiting_since = ?, pickup_by = ?,
-            pickup_desk = ?, updated_at = ? WHERE id = ?
-          """, row, copy.at, copy.pickup.isEmpty ? nil : copy.pickup, here, now.iso, hold.id)
-        continue
-      }
-      // Free unless out, or waiting for a hold other than this one (which the kept copy's desk
-      // moves to its copy).
-      guard
-        try database.scalarInt(
-          """
-          SELECT (SELECT count(*) FROM loan WHERE book_id = ?1 AND returned_at IS NULL AND deleted = 0)
-            + (SELECT count(*) FROM hold WHERE trapped_book_id = ?1 AND state = 'waiting' AND id <> ?2)
-          """, row, hold.id) == 0
-      else { continue }
-      moves.append(
-        HoldMove(inventory: copy.inventory, label: hold.label, fromReader: hold.reader, next: try trap(bookRowID: row)))
-    }
-    return moves
+    try body()
   }
 }

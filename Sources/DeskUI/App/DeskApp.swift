@@ -172,7 +172,8 @@ public final class DeskApp {
       if !moves.isEmpty {
         // Loud, as a return that puts a copy aside: the copy on the shelf here must move.
         let s = context.strings
-        apply([.bell, .dialog(Dialog(title: s.holdShelfTitle, lines: moves.map(s.holdEndedElsewhereLine)))])
+        let lines = moves.map { $0.cause == .settled ? s.holdFreedBySettlement($0) : s.holdEndedElsewhereLine($0) }
+        apply([.bell, .dialog(Dialog(title: s.holdShelfTitle, lines: lines))])
       }
       needsRedraw = true
       if arrived {

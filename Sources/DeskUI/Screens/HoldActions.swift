@@ -59,7 +59,7 @@ enum HoldActions {
               let title = try context.store.book(inventory: next.inventory)?.title ?? next.inventory
               return s.putOnHoldShelf(next, title: title)
             }
-            if let freed, let shelf { return s.holdFreedElsewhere(freed, desk: shelf) }
+            if let freed, let shelf { return s.holdFreedElsewhere(hold, inventory: freed, desk: shelf) }
             return freed.map(s.holdFreed) ?? s.holdCancelled(hold)
           }
           return effects + then()

@@ -129,8 +129,9 @@ public struct EnglishStrings: UIStrings {
       + (hold.notWantedAfter?.iso ?? "") + ", ended"
   }
   public let nothingExpired = "No hold waited too long."
-  public func holdFreedElsewhere(_ inventory: String, desk: String) -> String {
-    "Hold cancelled: \(inventory) waits on the hold shelf of desk «\(desk)», which passes it on"
+  public func holdFreedElsewhere(_ hold: HoldRecord, inventory: String, desk: String) -> String {
+    "Hold of \(hold.readerName) (ticket \(hold.readerTicket)) cancelled: \(inventory) waits on the hold shelf of "
+      + "desk «\(desk)», which passes it on"
   }
   public func holdCancelled(_ hold: HoldRecord) -> String {
     "Hold of \(hold.readerName) (ticket \(hold.readerTicket)) on \(hold.label) cancelled"

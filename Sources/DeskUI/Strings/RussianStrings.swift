@@ -138,8 +138,9 @@ public struct RussianStrings: UIStrings {
       + (hold.notWantedAfter?.iso ?? "") + ", снята"
   }
   public let nothingExpired = "Ни одна бронь не ждала слишком долго."
-  public func holdFreedElsewhere(_ inventory: String, desk: String) -> String {
-    "Бронь снята: \(inventory) ждёт на полке броней пункта «\(desk)», он и передаст книгу дальше"
+  public func holdFreedElsewhere(_ hold: HoldRecord, inventory: String, desk: String) -> String {
+    "Бронь снята: \(hold.readerName) (билет \(hold.readerTicket)); \(inventory) ждёт на полке броней пункта "
+      + "«\(desk)», он и передаст книгу дальше"
   }
   public func holdCancelled(_ hold: HoldRecord) -> String {
     "Бронь снята: \(hold.readerName) (билет \(hold.readerTicket)), \(hold.label)"
@@ -804,7 +805,8 @@ public struct RussianStrings: UIStrings {
     case .holdEnded(let number, let state):
       return "Бронь № \(number) уже \(holdStateName(state)): менять нечего"
     case .holdWaitingNotSuspended(let number, let inventory):
-      return "Бронь № \(number) не приостановить: её экземпляр \(inventory) ждёт на полке броней (снимите бронь)"
+      return "Бронь № \(number) нельзя приостановить: её экземпляр \(inventory) уже ждёт на полке броней "
+        + "(пусть читатель заберёт его, или снимите бронь)"
     case .holdNotSuspended(let number):
       return "Бронь № \(number) не приостановлена: возобновлять нечего"
     case .suspensionPastWanted(let until, let wanted):

@@ -107,7 +107,7 @@ public protocol UIStrings: SyncStrings, Sendable {
   /// A copy whose hold ended with nobody next: back to the shelf.
   func holdFreed(_ inventory: String) -> String
   /// A hold cancelled whose copy waits on another desk's shelf: that desk passes it on.
-  func holdFreedElsewhere(_ inventory: String, desk: String) -> String
+  func holdFreedElsewhere(_ hold: HoldRecord, inventory: String, desk: String) -> String
   /// A hold cancelled that no copy waited for.
   func holdCancelled(_ hold: HoldRecord) -> String
   /// After the count of overdue books on Home: how to reach the Overdue screen.
