@@ -143,25 +143,22 @@ extension LibraryStore {
       let label = book.holdLabel
       var refusals: [CirculationRefusal] = []
       if let until, until < moment.date { refusals.append(.holdDateInPast(until)) }
-      let title = try copiesOfTitle(of: book)
-      let copies = copyRowID == nil ? title : [named]
       // A copy that cannot circulate is not waited for: it does not come back to be lent.
       if copyRowID != nil, !book.status.circulates {
         refusals.append(.notForLoan(book: book.title, inventory: book.inventoryNumber, status: book.status))
       }
-      for (_, copy) in title {
-        if let loan = try currentLoan(bookID: copy.id), loan.readerTicket == reader.ticket {
-          refusals.append(.alreadyHasTitle(reader: reader.shortName, book: copy.title, inventory: copy.inventoryNumber))
-        }
+      // The reader's own loans, not the title's copies: a title may have thousands of copies.
+      for copy in try openLoanBooks(readerRowID: readerRowID) where copy.titleKey == book.titleKey {
+        refusals.append(.alreadyHasTitle(reader: reader.shortName, book: copy.title, inventory: copy.inventoryNumber))
       }
       if try activeHold(readerRowID: readerRowID, titleKey: book.titleKey) {
         refusals.append(.alreadyHolds(reader: reader.shortName, book: label))
       }
-      for (rowID, copy) in copies {
-        if try isOnShelf(rowID: rowID, book: copy) {
-          refusals.append(.copyOnShelf(book: copy.title, inventory: copy.inventoryNumber))
-          break
-        }
+      let onShelf =
+        copyRowID == nil
+        ? try copyOnShelf(ofTitle: book) : (try isOnShelf(rowID: named.rowID, book: book) ? book : nil)
+      if let copy = onShelf {
+        refusals.append(.copyOnShelf(book: copy.title, inventory: copy.inventoryNumber))
       }
       guard let category = try categories().first(where: { $0.code == reader.category }) else {
         throw StoreError.categoryNotFound(reader.category)
@@ -182,6 +179,37 @@ extension LibraryStore {
         """, id.text, readerRowID, book.titleKey, copyRowID, label, now, until?.iso, try policy().deskName, now, now)
       return try hold(number: Int(database.lastInsertedRowID))
     }
+  }
+
+  /// The books the reader has out.
+  private func openLoanBooks(readerRowID: Int64) throws -> [Book] {
+    try database.query(
+      """
+      SELECT \(LibraryStore.bookColumns) FROM loan l JOIN book b ON b.id = l.book_id
+      WHERE l.reader_id = ? AND l.returned_at IS NULL AND l.deleted = 0
+      """, readerRowID, read: { try LibraryStore.decodeBook($0) })
+  }
+
+  /// A copy of the title that may be issued now (other than `excluded`), found by one statement
+  /// that stops at the first: the copies of a title are read only while they are all out.
+  func copyOnShelf(ofTitle book: Book, excluding excluded: Int64? = nil) throws -> Book? {
+    let free = """
+      b.deleted = 0 AND b.status = 'available' AND b.id IS NOT ?
+        AND NOT EXISTS (SELECT 1 FROM loan WHERE book_id = b.id AND returned_at IS NULL AND deleted = 0)
+        AND NOT EXISTS (SELECT 1 FROM hold WHERE trapped_book_id = b.id AND state = 'waiting')
+        AND NOT EXISTS (\(LibraryStore.contested(copy: "b.id")))
+      """
+    if let isbn = book.isbn {
+      return try database.queryFirst(
+        "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.isbn13 = ? AND \(free) LIMIT 1", isbn.isbn13, excluded,
+        read: { try LibraryStore.decodeBook($0) })
+    }
+    let prefix = book.sortPrefix
+    return try database.queryFirst(
+      """
+      SELECT \(LibraryStore.bookColumns) FROM book b
+      WHERE b.sort_key >= ? AND b.sort_key < ? AND b.isbn13 IS NULL AND b.year IS ? AND \(free) LIMIT 1
+      """, prefix, String(prefix.dropLast()) + "\u{2}", book.year, excluded, read: { try LibraryStore.decodeBook($0) })
   }
 
   /// The copies of a book's title: the same ISBN, or, without one, the same author, title and year.
@@ -515,10 +543,15 @@ extension LibraryStore {
 
   /// The open conflicts of copies put aside twice that name the copy with row id `?1`: while one
   /// is open, each of its copies waits for that hold, whichever the merged hold names.
-  static let contestedCopy = """
-    SELECT k.record_id FROM conflict k WHERE k.kind = 'trapped_twice' AND k.resolved_at IS NULL
-      AND instr(k.other_id, (SELECT uuid FROM book WHERE id = ?1)) > 0
+  static let contestedCopy = contested(copy: "?1")
+
+  /// The same, for the copy whose row id is the SQL expression `copy`.
+  static func contested(copy: String) -> String {
     """
+    SELECT k.record_id FROM conflict k WHERE k.kind = 'trapped_twice' AND k.resolved_at IS NULL
+      AND instr(k.other_id, (SELECT uuid FROM book WHERE id = \(copy))) > 0
+    """
+  }
 
   /// The hold a copy waits for, if it is on the hold shelf (or is one of the copies put aside for
   /// a hold at two desks, until a librarian settles which).
@@ -575,9 +608,7 @@ extension LibraryStore {
           )
         })
     else { return nil }
-    for (other, copy) in try copiesOfTitle(of: book) where other != rowID {
-      if try isOnShelf(rowID: other, book: copy) { return nil }
-    }
+    if try copyOnShelf(ofTitle: book, excluding: rowID) != nil { return nil }
     return waiting
   }
 }
