@@ -43,6 +43,19 @@ extension SyncTests {
     return (a, b, url, first)
   }
 
+  /// `holdLibraryWithQueue`, then apart each desk takes a copy back and puts it aside for 1002;
+  /// synced so that both desks hold the conflict.
+  func copiesPutAsideTwice() throws -> (LibraryStore, LibraryStore, String) {
+    let (a, b, url, _) = try holdLibraryWithQueue()
+    minuteLater()
+    _ = try a.returnBooks(inventories: ["M1"])
+    _ = try b.returnBooks(inventories: ["M2"])
+    try sync(a)
+    try sync(b)
+    try sync(a)
+    return (a, b, url)
+  }
+
   func minuteLater() {
     holdClock.instant = holdClock.instant.adding(milliseconds: 60_000)
   }
@@ -141,13 +154,7 @@ extension SyncTests {
   /// stands at both, each desk does what it asks of the copies on its own shelf, and no copy waits
   /// for two readers.
   @Test func twoDifferentSettlementsOfCopiesPutAsideTwiceEndWithTheLaterOne() throws {
-    let (a, b, url, _) = try holdLibraryWithQueue()
-    minuteLater()
-    _ = try a.returnBooks(inventories: ["M1"])
-    _ = try b.returnBooks(inventories: ["M2"])
-    try sync(a)
-    try sync(b)
-    try sync(a)
+    let (a, b, url) = try copiesPutAsideTwice()
     let onA = try #require(try a.conflicts().first).number
     let onB = try #require(try b.conflicts().first).number
     // Apart again: A says the reader collects M1, and a minute later B says M2.
@@ -227,13 +234,7 @@ extension SyncTests {
   /// stands, each copy waits for exactly one reader, and the second hold's own clash settles
   /// itself without a librarian.
   @Test func settlementsThatEachKeepTheOtherDesksCopyEndWithOneCopyAReader() throws {
-    let (a, b, url, _) = try holdLibraryWithQueue()
-    minuteLater()
-    _ = try a.returnBooks(inventories: ["M1"])
-    _ = try b.returnBooks(inventories: ["M2"])
-    try sync(a)
-    try sync(b)
-    try sync(a)
+    let (a, b, url) = try copiesPutAsideTwice()
     // While the conflict is open, neither copy goes to anyone but the reader put aside for.
     #expect(throws: StoreError.self) { try a.issue(ticket: "1004", inventories: ["M1"]) }
     let onA = try #require(try a.conflicts().first).number

@@ -109,12 +109,6 @@ struct ConflictsResolve: DeskCommand {
     let (settled, moves) = try perform { () throws(StoreError) in try store.settleMoving(number, settlement) }
     let outcome = settled.resolved == nil ? "sent to the central at the next sync" : settled.resolution
     context.output.line("Conflict \(number): \(outcome).".visibleForTerminal)
-    for move in moves {
-      context.output.line(
-        ("\(move.inventory) \(move.label), no longer for \(move.fromReader): "
-          + (move.next.map { "keep it on the hold shelf for \($0.readerName) (ticket \($0.readerTicket))" }
-            ?? "put it back on the shelf"))
-          .visibleForTerminal)
-    }
+    for move in moves { context.output.line(move.englishLine.visibleForTerminal) }
   }
 }

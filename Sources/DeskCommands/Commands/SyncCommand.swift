@@ -65,17 +65,7 @@ struct SyncCommand: DeskCommand {
             + "numbers to be settled." : "")
         + (report.conflictsRaised > 0
           ? " \(englishPlural(report.conflictsRaised, "new conflict")) to settle: circdesk conflicts list." : ""))
-    for move in report.holdShelfMoves {
-      let why =
-        move.cause == .settled
-        ? "no longer for \(move.fromReader) (a conflict settled)"
-        : "the hold of \(move.fromReader) ended at another desk"
-      context.output.line(
-        ("\(move.inventory) \(move.label): \(why): "
-          + (move.next.map { "keep it on the hold shelf for \($0.readerName) (ticket \($0.readerTicket))" }
-            ?? "put it back on the shelf"))
-          .visibleForTerminal)
-    }
+    for move in report.holdShelfMoves { context.output.line(move.englishLine.visibleForTerminal) }
   }
 
   static func describe(_ status: SyncStatus, json: Bool, to context: CommandContext) {

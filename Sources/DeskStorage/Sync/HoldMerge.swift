@@ -127,10 +127,8 @@ extension LibraryStore {
             )
           })
       else { continue }
-      // Done as this desk's own act: captured, and sent on.
-      try database.execute("UPDATE sync_desk SET applying = 0 WHERE id = 1")
-      let next = try trap(bookRowID: ended.book)
-      try database.execute("UPDATE sync_desk SET applying = 1 WHERE id = 1")
+      var next: HoldTrap?
+      try asThisDesk { next = try trap(bookRowID: ended.book) }
       moves.append(
         HoldMove(
           inventory: ended.inventory, label: ended.label, fromReader: ended.reader, next: next, cause: .endedElsewhere))
