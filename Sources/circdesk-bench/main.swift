@@ -12,8 +12,8 @@ import DeskTestSupport
 // circdesk-bench sync [--changes N] [--repeats N] [--join] [--background] [--books N] [--db PATH]
 // circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH] [--out FILE.json] [--skip-exchange]
 //
-// Figures are medians and 99th percentiles of repeated runs, each beside a baseline measured in
-// the same run. The catalogue is generated once per size and kept (default
+// Figures are the first run, and the median and 99th percentile of the runs after it, each
+// beside a baseline measured in the same run. The catalogue is generated once per size and kept (default
 // .build/bench/books-N.sqlite), since generating a million books takes longer than measuring.
 
 func option(_ name: String, _ arguments: [String]) -> String? {
@@ -53,8 +53,9 @@ let helpText = """
                       beside the same without sync.
     -h, --help        Show this help.
 
-  The median and 99th percentile of each scenario are printed as a table. `sync` starts a
-  throwaway PostgreSQL server of its own (as the tests do) and stops it at the end.
+  Each scenario's first run, and the median and 99th percentile of the runs after it, are
+  printed as a table. `sync` starts a throwaway PostgreSQL server of its own (as the tests do)
+  and stops it at the end.
 
   """
 

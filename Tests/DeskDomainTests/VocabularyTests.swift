@@ -26,7 +26,7 @@ import Testing
     return words
   }()
 
-  static func bruteForce(_ query: String) -> [(word: String, distance: Int)] {
+  static func bruteForce(_ query: String, in words: [String] = words) -> [(word: String, distance: Int)] {
     let allowed = Fuzzy.allowedDistance(forLength: query.count)
     guard allowed > 0 else { return [] }
     return Set(words).compactMap { word -> (word: String, distance: Int)? in
@@ -57,6 +57,26 @@ import Testing
         vocabulary.corrections(of: query, limit: 1000).map(\.word) == VocabularyTests.bruteForce(query).map(\.word),
         "\(query)")
     }
+  }
+
+  /// Long runs of words with one start, which the walk steps over at once when the start is
+  /// too far from the query, and words either side of them that it must still visit.
+  @Test(arguments: ["мастрер", "заабв", "зазбв", "жжабвг", "мастерска", "ааабвгд"])
+  func stepsOverLongRunsOfOneStart(query: String) {
+    let letters = Array("абвгдежз")
+    var words = ["мастер", "мастерская", "заабвг", "ааабвг", "яяя"]
+    for first in letters {
+      for second in letters {
+        for third in letters { words.append("жж\(first)\(second)\(third)") }
+        words.append("за\(first)\(second)")
+      }
+    }
+    let vocabulary = Vocabulary(words)
+    let expected = VocabularyTests.bruteForce(query, in: words)
+    let found = vocabulary.corrections(of: query, limit: 10_000)
+    #expect(found.map(\.word) == expected.map(\.word))
+    #expect(found.map(\.distance) == expected.map(\.distance))
+    #expect(!found.isEmpty)
   }
 
   @Test func listsTheWordsOfAPrefix() {

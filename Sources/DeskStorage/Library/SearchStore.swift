@@ -48,22 +48,25 @@ extension LibraryStore {
 
   /// Words the vocabulary can spell out as this many words or fewer are asked for by name.
   static let spelledOutPrefix = 8
+  /// The longest start of a word the full-text indexes keep as a word of its own (migration 17).
+  static let indexedPrefix = 5
 
-  /// The full-text query for words that must each start a word of the record. Up to three
+  /// The full-text query for words that must each start a word of the record. Up to five
   /// letters, a prefix query (`"мир"*`) reads the prefix index's own list of that start, only as
-  /// far as the rows wanted (migration 15; 0.07 ms for «мир» at ten million books, against
+  /// far as the rows wanted (migrations 15 and 17; 0.07 ms for «мир» at ten million books, against
   /// 0.6 ms for its 15 words named). A longer prefix makes FTS5 merge the lists of every word
-  /// with that start before it returns a row, tens of thousands of entries for common words; the
-  /// same words named (`"мира" OR "мирная"`) are read only as far as the rows wanted. So a word
-  /// of four letters or more with few continuations in the vocabulary is spelt out; others stay
-  /// prefixes.
+  /// with that start before it returns a row; the same words named (`"мира" OR "мирная"`) are
+  /// read only as far as the rows wanted. So a word of six letters or more with few
+  /// continuations in the vocabulary is spelt out; others stay prefixes (past five letters the
+  /// words that continue a start are few and their lists short: at a million books, at most 555
+  /// records for any six letters).
   func fullTextQuery(_ words: [String], table: String) throws(StoreError) -> String {
     var vocabulary: Vocabulary?
     var terms: [String] = []
     for word in words {
       // Words hold only letters and digits after folding, so quoting them is all the escaping needed.
       let prefix = "\"\(word)\"*"
-      guard word.count > 3 else {
+      guard word.count > LibraryStore.indexedPrefix else {
         terms.append(prefix)
         continue
       }
