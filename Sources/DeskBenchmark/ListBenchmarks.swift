@@ -44,6 +44,27 @@ public enum ListBenchmarks {
         scenario: "page down", samples: pageDown, baselineName: "LIMIT … OFFSET (near the top)",
         baselineSamples: offsetPageDown))
 
+    // As a librarian pages: a pause between keys, in which the driver ticks and the list reads
+    // the next page ahead (untimed), beside the keys pressed back to back with no tick between.
+    var now: Int64 = 0
+    var paused: [Double] = []
+    let backToBack = time(repeats) {
+      app.handle(.key(.pageDown, atMilliseconds: 0))
+      _ = app.render(rows: 40, columns: 120)
+    }
+    for _ in 0..<repeats {
+      now += 300
+      app.handle(.tick(atMilliseconds: now))
+      let start = monotonicMilliseconds()
+      app.handle(.key(.pageDown, atMilliseconds: now + 100))
+      _ = app.render(rows: 40, columns: 120)
+      paused.append(monotonicMilliseconds() - start)
+    }
+    results.append(
+      Measurement(
+        scenario: "page down, the desk idle between keys", samples: paused,
+        baselineName: "page down, keys back to back", baselineSamples: backToBack))
+
     let end = time(repeats) {
       app.handle(.key(.home, atMilliseconds: 0))
       app.handle(.key(.end, atMilliseconds: 0))

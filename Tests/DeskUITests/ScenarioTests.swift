@@ -254,14 +254,17 @@ import Testing
     #expect(desk.shown.contains("1 found"))
   }
 
-  @Test func listsPageThroughALongCatalogue() throws {
-    let desk = try DeskHarness(seed: { store in
-      try store.transaction {
-        for number in 0..<1_000 {
-          try store.addBook(bookDraft(String(100_000 + number), "Книга \(number)", surname: "Автор\(number / 10)"))
-        }
+  /// A thousand books, ten by each author, inventory numbers 100000 to 100999.
+  static func thousandBooks(_ store: LibraryStore) throws {
+    try store.transaction {
+      for number in 0..<1_000 {
+        try store.addBook(bookDraft(String(100_000 + number), "Книга \(number)", surname: "Автор\(number / 10)"))
       }
-    })
+    }
+  }
+
+  @Test func listsPageThroughALongCatalogue() throws {
+    let desk = try DeskHarness(seed: ScenarioTests.thousandBooks)
     desk.press(.character("b"))
     _ = desk.screen()
     desk.press(.end)
@@ -278,6 +281,31 @@ import Testing
     #expect(list.list.selectedRow?.book.inventoryNumber == order[570], "30 pages of 19 rows down")
     for _ in 0..<30 { desk.press(.pageUp) }
     #expect(list.list.selectedRow?.book.inventoryNumber == order[0])
+  }
+
+  /// Between keys the list reads the page after the rows it holds: a page down after a pause
+  /// reads nothing from the library, where keys pressed back to back fetch rows themselves.
+  @Test func aPauseBetweenKeysReadsTheNextPageAhead() throws {
+    let desk = try DeskHarness(seed: ScenarioTests.thousandBooks)
+    desk.press(.character("b"))
+    _ = desk.screen()
+    let list = try #require(desk.app.top as? BookListScreen)
+    func pageDown() -> [String] {
+      desk.now += 100
+      return desk.store.database.recordingStatements {
+        desk.app.handle(.input(TerminalBytes.xterm(.pageDown), atMilliseconds: desk.now))
+        _ = desk.screen()
+      }.statements.filter { $0.contains("sort_key >") }
+    }
+    let backToBack = (0..<8).flatMap { _ in pageDown() }
+    #expect(!backToBack.isEmpty, "keys with no pause between fetch the rows they need")
+    for _ in 0..<8 {
+      desk.idle()
+      #expect(pageDown().isEmpty, "read while the desk was idle")
+    }
+    let order = try desk.store.books(limit: 1_000).map(\.book.inventoryNumber)
+    #expect(list.list.selectedRow?.book.inventoryNumber == order[16 * 19], "16 pages of 19 rows down")
+    #expect(list.list.rows.count <= 450, "only a window of the list is held")
   }
 
   @Test func helpShowsTheKeysOfTheScreenItWasAskedFrom() throws {

@@ -121,6 +121,8 @@ public final class DeskApp {
       handle(burst: outputs)
       needsRedraw = !outputs.isEmpty
       if !outputs.isEmpty { refreshCounts() }
+      // Not while a burst is held back: a read from the disk would delay the keys after it.
+      if outputs.isEmpty, !isHoldingKeys { top.idle(context: context) }
       lookForChangesElsewhere(at: time)
     }
     let results = search.takeResults()

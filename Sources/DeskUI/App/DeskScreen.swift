@@ -34,6 +34,9 @@ public protocol DeskScreen: AnyObject {
   /// Words typed into the screen without its search key: the effects of searching for them, or
   /// nil when the screen does not search (see `DeskApp`'s type-ahead).
   func typeAhead(_ text: String, context: UIContext) -> [Effect]?
+  /// Time with no key to handle: the screen may read ahead what the next key is likely to want.
+  /// Quick, and nothing on screen changes.
+  func idle(context: UIContext)
 }
 
 extension DeskScreen {
@@ -47,6 +50,7 @@ extension DeskScreen {
   public var expectsCode: Bool { false }
   public var searchesTypedWords: Bool { false }
   public func typeAhead(_ text: String, context: UIContext) -> [Effect]? { nil }
+  public func idle(context: UIContext) {}
 }
 
 public struct KeyHint: Equatable, Sendable {

@@ -96,6 +96,18 @@ struct KeysetList<Row> {
     clamp(pageSize: pageSize)
   }
 
+  /// Fetches the page after the window when the selection is within two pages of its end. Only
+  /// forward: reading both ways, each end's rows could push out the other's in turn.
+  mutating func readAhead(_ fetch: Fetch, pageSize: Int) {
+    guard !isSearchResult, !atEnd, error == nil, pageSize > 0, rows.count - selected <= 2 * pageSize,
+      let last = rows.last
+    else { return }
+    let more = (try? fetch(.after(key(last)), pageSize)) ?? []
+    rows += more
+    if more.count < pageSize { atEnd = true }
+    _ = trimFront()
+  }
+
   mutating func moveToStart(fetch: Fetch, pageSize: Int) {
     if isSearchResult || atStart {
       selected = 0

@@ -98,6 +98,14 @@ class ListScreen<Row> {
     keptSelection = nil
   }
 
+  /// Between keys the list reads the page after the window it holds, so that a page down finds
+  /// its rows in memory. A catalogue larger than the memory the system keeps for files has most
+  /// of its list index on the disk: at ten million books a page down read two pages of it (4.5 ms
+  /// median on the benchmark's machine, against 0.5 ms for rows already read).
+  func idle(context: UIContext) {
+    list.readAhead(fetch(context), pageSize: pageSize)
+  }
+
   /// Changes from other desks: the same stretch of the list, or the same search, read again with
   /// the selection on the record it was on; the search line and the recent block as they were.
   func showArrivals(context: UIContext) -> [Effect] {
