@@ -107,7 +107,7 @@ public enum BackgroundSyncBenchmarks {
   /// at least `repeats` times, so that the runs with sync span several of its rounds.
   static func measure(_ app: DeskApp, repeats: Int, seconds: Double) -> (pageDowns: [Double], keystrokes: [Double]) {
     var now: Int64 = 0
-    app.handle(.key(.character("b"), atMilliseconds: now))
+    ListBenchmarks.openBookList(app, at: now)
     _ = app.render(rows: 40, columns: 120)
     var pages: [Double] = []
     var start = monotonicMilliseconds()

@@ -149,7 +149,7 @@ public enum SearchBenchmarks {
     let store = try LibraryStore(path: path, clock: benchmarkClock)
     return store.database.profilingStatements {
       let app = ListBenchmarks.makeApp(store)
-      app.handle(.key(.character("b"), atMilliseconds: 0))
+      ListBenchmarks.openBookList(app)
       _ = app.render(rows: 40, columns: 120)
     }.statements
   }
@@ -157,8 +157,7 @@ public enum SearchBenchmarks {
   /// What `circdesk-bench first-page` does in its own process.
   public static func paintFirstPage(path: String) throws {
     let app = ListBenchmarks.makeApp(try LibraryStore(path: path, clock: benchmarkClock))
-    app.handle(.key(.character("b"), atMilliseconds: 0))
-    app.handle(.tick(atMilliseconds: 1000))
+    ListBenchmarks.openBookList(app)
     _ = app.render(rows: 40, columns: 120)
   }
 

@@ -8,7 +8,7 @@ import DeskTestSupport
 #endif
 
 // circdesk-bench generate --books N [--readers N] --db PATH
-// circdesk-bench page-probe|search-probe [--query TEXT] [--repeats N] [--db PATH]
+// circdesk-bench page-probe|search-probe [--query TEXT] [--open] [--repeats N] [--db PATH]
 // circdesk-bench sync [--changes N] [--repeats N] [--join] [--background] [--books N] [--db PATH]
 // circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH] [--out FILE.json] [--skip-exchange]
 //
@@ -32,7 +32,8 @@ let helpText = """
   USAGE: circdesk-bench [--books <n>] [--readers <n>] [--repeats <n>] [--db <path>] [--out <file.json>]
                         [--skip-exchange]
          circdesk-bench generate --books <n> [--readers <n>] --db <path>
-         circdesk-bench page-probe|search-probe [--query <text>] [--repeats <n>] [--statements] [--db <path>]
+         circdesk-bench page-probe|search-probe [--query <text>] [--open] [--repeats <n>] [--statements]
+                                                [--db <path>]
          circdesk-bench sync [--changes <n>] [--repeats <n>] [--join] [--background] [--books <n>]
                              [--db <path>]
 
@@ -44,6 +45,7 @@ let helpText = """
     --out <file>      Also write the figures as JSON.
     --skip-exchange   Leave out the export and import of the whole catalogue.
     --query <text>    What search-probe searches for (default «война мир»).
+    --open            page-probe: open the file and paint the first book page, instead of paging down.
     --statements      page-probe, search-probe: list each SQL statement of one first page (of one
                       search) with SQLite's time for it, the slowest first.
     --changes <n>     What sync pushes and pulls (default 10000).
@@ -67,7 +69,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 // Refuse what it does not know, rather than start an hour of measuring with it ignored.
 do {
   let valued: Set = ["--books", "--readers", "--repeats", "--db", "--out", "--query", "--changes"]
-  let flags: Set = ["--skip-exchange", "--join", "--background", "--statements"]
+  let flags: Set = ["--skip-exchange", "--join", "--background", "--statements", "--open"]
   let commands: Set = ["generate", "first-page", "page-probe", "search-probe", "memory-probe", "sync"]
   var index = 0
   while index < arguments.count {
@@ -175,9 +177,13 @@ do {
     exit(0)
   }
   if arguments.first == "page-probe" {
-    // Many page-downs in a row, for a profiler to watch.
-    let times = try ListBenchmarks.pageDowns(path: path, count: repeats)
-    print(Measurement.percentile(times, 0.5))
+    // Many page-downs in a row, or with --open the file opened and the first page painted many
+    // times, for a profiler to watch.
+    let times =
+      arguments.contains("--open")
+      ? try ListBenchmarks.openings(path: path, count: repeats)
+      : try ListBenchmarks.pageDowns(path: path, count: repeats)
+    print(Measurement.percentile(times, 0.5), Measurement.percentile(times, 0.99))
     exit(0)
   }
   if arguments.first == "search-probe" {
