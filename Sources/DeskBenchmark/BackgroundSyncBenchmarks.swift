@@ -112,11 +112,8 @@ public enum BackgroundSyncBenchmarks {
     var pages: [Double] = []
     var start = monotonicMilliseconds()
     while pages.count < repeats || monotonicMilliseconds() - start < seconds * 1000 {
-      pages += time(1) {
-        now += 300
-        app.handle(.key(.pageDown, atMilliseconds: now))
-        _ = app.render(rows: 40, columns: 120)
-      }
+      now += 300
+      pages += time(1) { ListBenchmarks.pageDownAndPaint(app, at: now) }
     }
     var keys: [Double] = []
     let word = Array("толстой")

@@ -29,10 +29,7 @@ public enum ListBenchmarks {
     let app = makeApp(store)
     openBookList(app)
     _ = app.render(rows: 40, columns: 120)
-    let pageDown = time(repeats) {
-      app.handle(.key(.pageDown, atMilliseconds: 0))
-      _ = app.render(rows: 40, columns: 120)
-    }
+    let pageDown = time(repeats) { pageDownAndPaint(app) }
     var offset = 0
     let offsetPageDown = try time(repeats) {
       offset += 37
@@ -49,17 +46,11 @@ public enum ListBenchmarks {
     // the next page ahead (untimed), beside the keys pressed back to back with no tick between.
     var now: Int64 = 0
     var paused: [Double] = []
-    let backToBack = time(repeats) {
-      app.handle(.key(.pageDown, atMilliseconds: 0))
-      _ = app.render(rows: 40, columns: 120)
-    }
+    let backToBack = time(repeats) { pageDownAndPaint(app) }
     for _ in 0..<repeats {
       now += 300
       app.handle(.tick(atMilliseconds: now))
-      let start = monotonicMilliseconds()
-      app.handle(.key(.pageDown, atMilliseconds: now + 100))
-      _ = app.render(rows: 40, columns: 120)
-      paused.append(monotonicMilliseconds() - start)
+      paused += time(1) { pageDownAndPaint(app, at: now + 100) }
     }
     results.append(
       Measurement(
@@ -104,10 +95,13 @@ public enum ListBenchmarks {
     let app = makeApp(try LibraryStore(path: path, clock: benchmarkClock))
     openBookList(app)
     _ = app.render(rows: 40, columns: 120)
-    return time(count) {
-      app.handle(.key(.pageDown, atMilliseconds: 0))
-      _ = app.render(rows: 40, columns: 120)
-    }
+    return time(count) { pageDownAndPaint(app) }
+  }
+
+  /// One page down, and the screen painted.
+  static func pageDownAndPaint(_ app: DeskApp, at time: Int64 = 0) {
+    app.handle(.key(.pageDown, atMilliseconds: time))
+    _ = app.render(rows: 40, columns: 120)
   }
 
   /// Opens the book list from Home as a librarian does: `b`, then the pause in which the driver
