@@ -6,4 +6,11 @@
 static inline sqlite3_destructor_type csqlite_transient(void) {
   return SQLITE_TRANSIENT;
 }
+
+// sqlite3_config is variadic; Swift cannot call it. Turns off SQLite's count of the memory it
+// holds, which takes a process-wide mutex on every allocation. Only before the first connection
+// opens: afterwards SQLite refuses with SQLITE_MISUSE and nothing changes.
+static inline int csqlite_stop_counting_memory(void) {
+  return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
 #endif

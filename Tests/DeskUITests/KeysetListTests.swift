@@ -31,6 +31,25 @@ import Testing
     #expect(list.rows.count <= 450)
   }
 
+  /// Opening a list reads only the page it shows; the next comes when the selection needs it,
+  /// or ahead while the desk is idle.
+  @Test func opensOnOnePageAndReadsTheNextWhenNeeded() {
+    var limits: [Int] = []
+    let recorded: KeysetList<String>.Fetch = { position, limit in
+      limits.append(limit)
+      return self.fetch(position, limit)
+    }
+    var list = KeysetList<String>(key: { $0 })
+    list.load(recorded, pageSize: 19)
+    #expect(limits == [19])
+    #expect(list.rows == Array(keys.prefix(19)))
+    list.readAhead(recorded, pageSize: 19)
+    #expect(list.rows == Array(keys.prefix(38)))
+    list.move(by: 19, fetch: recorded, pageSize: 19)
+    #expect(list.selectedRow == "k0019")
+    #expect(limits == [19, 19])
+  }
+
   @Test func jumpsToBothEndsAndStepsOneByOne() {
     var list = KeysetList<String>(key: { $0 })
     list.load(fetch, pageSize: 19)

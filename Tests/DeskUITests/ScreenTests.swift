@@ -82,4 +82,31 @@ import Testing
     #expect(!screen.text.contains("\u{1B}"))
     #expect(screen.text.contains("Evil\u{241B}[2J ti\u{2407}tle"))
   }
+
+  /// Latin and Cyrillic text is written cell by cell without grapheme breaking; what shows must
+  /// be what the general rule gives: the text, or cut with `…` to exactly the width. Text with a
+  /// combining mark, a wide character or a control character goes the general way.
+  @Test func plainTextIsCutAsTheGeneralRuleCutsIt() {
+    let texts = [
+      "", "a", "Tolstoy", "Толстой, Лев Николаевич", "Ёж · № 5 — «Война и мир»", "über café",
+      "e\u{301}cole", "東京の本", "Tab\there", "\u{AD}soft",
+    ]
+    for text in texts {
+      for width in 1...30 {
+        var buffer = ScreenBuffer(rows: 1, columns: 40)
+        let written = buffer.write(text, row: 0, column: 2, width: width)
+        let expected = text.visibleForTerminal.truncated(toWidth: width)
+        #expect(written == expected.displayWidth, "\(text) in \(width)")
+        #expect(buffer.text(row: 0) == ("  " + expected).trimmingTrailingBlanks, "\(text) in \(width)")
+      }
+    }
+  }
+}
+
+extension String {
+  fileprivate var trimmingTrailingBlanks: String {
+    var text = self
+    while text.last == " " { text.removeLast() }
+    return text
+  }
 }

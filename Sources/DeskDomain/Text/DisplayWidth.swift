@@ -5,15 +5,23 @@ extension Unicode.Scalar {
   public var displayWidth: Int {
     let v = value
     if v == 0 { return 0 }
-    // Latin and Cyrillic letters, most of what a screen shows, without asking Unicode: the
-    // soft hyphen and Cyrillic's combining marks (U+0483–0489) are the exceptions among them.
-    if (v < 0x300 && v != 0xAD) || (0x400..<0x483).contains(v) || (0x48A..<0x530).contains(v) { return 1 }
+    if isOneColumnCharacter || v < 0x20 || (0x7F..<0xA0).contains(v) { return 1 }
     switch properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break
     }
     if v == 0x200B || (0x1160...0x11FF).contains(v) { return 0 }
     return Unicode.Scalar.wideRanges.contains(where: { $0.contains(v) }) ? 2 : 1
+  }
+
+  /// A printable scalar that is a whole character by itself, one column wide: Latin and
+  /// Cyrillic letters, digits and punctuation, most of what a screen shows, known without asking
+  /// Unicode. The soft hyphen and Cyrillic's combining marks (U+0483–0489) are the exceptions
+  /// among them; no two such scalars join into one character.
+  public var isOneColumnCharacter: Bool {
+    let v = value
+    return (0x20..<0x7F).contains(v) || ((0xA0..<0x300).contains(v) && v != 0xAD) || (0x400..<0x483).contains(v)
+      || (0x48A..<0x530).contains(v)
   }
 
   private static let wideRanges: [ClosedRange<UInt32>] = [

