@@ -139,7 +139,8 @@ public enum SyncBenchmarks {
     }
     return Measurement(
       scenario: "durable issue or return, changes captured for the central", samples: on,
-      baselineName: "the same, capture off (a desk on its own)", baselineSamples: off)
+      baselineName: "the same, capture switched off (a desk on its own has no capture triggers)",
+      baselineSamples: off)
   }
 
   /// The first join of an empty desk to a central that holds the catalogue at `path` (pushed

@@ -163,7 +163,7 @@ public let librarySchemaBeforeSync =
   ["category", "holiday", "setting", "address", "book", "reader", "loan", "hold"].flatMap { table in
     ["insert", "update", "delete"].map { "DROP TRIGGER IF EXISTS \(table)_captured_\($0);\n" }
   }.joined() + """
-    DROP TRIGGER conflict_captured;
+    DROP TRIGGER IF EXISTS conflict_captured;
     DROP TABLE sync_desk; DROP TABLE outbox; DROP TABLE field_clock; DROP TABLE sync_peer;
     DROP TABLE sync_tombstone; DROP TABLE conflict; DROP TABLE sync_snapshot;
     DROP INDEX book_inventory; DROP INDEX reader_ticket; DROP INDEX loan_open_book; DROP INDEX loan_conflicted;

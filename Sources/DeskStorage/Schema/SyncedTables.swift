@@ -144,6 +144,26 @@ enum SyncedTables {
   /// what it pulled.
   static let capturing = "(SELECT capture = 1 AND applying = 0 FROM sync_desk WHERE id = 1)"
 
+  /// A settled conflict travels to the other desks. A clash of numbers is this desk's own (the
+  /// central never took the record); the others are found alike at every desk, and settling one
+  /// settles it everywhere.
+  static let conflictCapture = """
+    CREATE TRIGGER conflict_captured AFTER UPDATE OF resolved_at ON conflict
+    WHEN \(capturing) AND NEW.resolved_at IS NOT NULL AND NEW.kind NOT IN ('inventory', 'ticket')
+    BEGIN
+      INSERT INTO outbox(entity, record_id, hlc, payload)
+        VALUES ('conflict', NEW.key, \(nextClock), json_object('kind', NEW.kind, 'entity', NEW.entity,
+          'record_id', NEW.record_id, 'other_id', NEW.other_id, 'details', NEW.details,
+          'resolved_at', NEW.resolved_at, 'resolution', NEW.resolution, 'holder', NEW.holder));
+    END;
+    """
+
+  /// Every capture trigger as this version of the schema has them: what a desk tied to a central
+  /// holds (migration 18).
+  static var currentCaptureTriggers: String {
+    conflictCapture + "\n" + captureTriggers(schemaVersion: Migrations.latestVersion)
+  }
+
   /// The triggers that write each change into the outbox, in the same transaction as the change.
   static func captureTriggers(schemaVersion: Int) -> String {
     // A table that travels only from a later version (holds) has no triggers yet.

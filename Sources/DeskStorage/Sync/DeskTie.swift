@@ -76,6 +76,7 @@ extension LibraryStore {
         UPDATE sync_desk SET desk_id = ?, desk_name = ?, central = ?, library_id = ?, capture = 1, applying = 0
         WHERE id = 1
         """, deskID, deskName, central, libraryID)
+      try settleCaptureTriggers()
       // Loans made here carry the desk's name.
       try database.execute(
         "INSERT INTO setting(key, value) VALUES ('desk_name', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
@@ -113,7 +114,22 @@ extension LibraryStore {
         DELETE FROM outbox; DELETE FROM field_clock; DELETE FROM sync_tombstone; DELETE FROM sync_peer;
         DELETE FROM sync_snapshot;
         """)
+      try settleCaptureTriggers()
     }
+  }
+
+  /// Gives the file the capture triggers of this version of the schema when the desk is tied to a
+  /// central (`capture` on), and takes them away when it is not: a desk on its own has no use for
+  /// them, and every new connection parses every trigger (migration 18). In the caller's
+  /// transaction.
+  func settleCaptureTriggers() throws {
+    let names = try database.query(
+      "SELECT name FROM sqlite_schema WHERE type = 'trigger' AND name GLOB '*_captured*' ORDER BY name"
+    ) { $0.string(0) }
+    // Names from the schema itself, quoted: no outside text reaches this DDL.
+    for name in names { try database.executeScript("DROP TRIGGER \"\(name)\"") }
+    let capturing = try database.scalarInt("SELECT coalesce(max(capture), 0) FROM sync_desk WHERE id = 1")
+    if capturing == 1 { try database.executeScript(SyncedTables.currentCaptureTriggers) }
   }
 
   /// Notes the end of a sync: its time, and why it failed (nil when it did not).

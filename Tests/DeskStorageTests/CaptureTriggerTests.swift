@@ -1,0 +1,70 @@
+import DeskDomain
+import DeskTestSupport
+import Foundation
+import Testing
+
+@testable import DeskStorage
+
+/// The triggers that capture changes for a central are on a file only while its desk is tied to
+/// one (migration 18): every new connection parses every trigger before its first statement.
+@Suite struct CaptureTriggerTests {
+  private func captureTriggers(_ database: Database) throws -> [String: String] {
+    let rows = try database.query(
+      "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name GLOB '*_captured*'"
+    ) { ($0.string(0), $0.string(1)) }
+    // Compared as SQL, not as layout: the same trigger written from another indentation.
+    return Dictionary(
+      uniqueKeysWithValues: rows.map { ($0.0, $0.1.split(whereSeparator: \.isWhitespace).joined(separator: " ")) })
+  }
+
+  private func tie(_ store: LibraryStore) throws {
+    try store.tie(
+      central: "postgresql://127.0.0.1/library", libraryID: "L", deskID: RecordID.random().text, deskName: "Desk",
+      sendingRecords: true, sendingPolicy: true)
+  }
+
+  @Test func onlyATiedDeskHasThemAndTheyAreTheOnesOfTheLastMigrations() throws {
+    let folder = TemporaryFolder()
+    let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
+    #expect(try captureTriggers(store.database).isEmpty)
+    try store.addBook(bookDraft("1", "Война и мир"))
+    #expect(try store.database.scalarInt("SELECT count(*) FROM outbox") == 0)
+
+    // What migrations 1 to 17 left on every file: the triggers a tied desk must have.
+    let older = try Database(path: folder.file("version17.sqlite"))
+    for migration in Migrations.all.prefix(17) { try older.executeScript(migration) }
+    let expected = try captureTriggers(older)
+    #expect(expected.count == 20)
+
+    try tie(store)
+    #expect(try captureTriggers(store.database) == expected)
+    try store.addBook(bookDraft("2", "Анна Каренина"))
+    let captured = try store.database.query(
+      "SELECT json_extract(payload, '$.title') FROM outbox WHERE entity = 'book' ORDER BY seq"
+    ) { $0.string(0) }
+    #expect(captured == ["Война и мир", "Анна Каренина"], "the record it had, then the one added")
+
+    try store.untie(discarding: true)
+    #expect(try captureTriggers(store.database).isEmpty)
+    try store.addBook(bookDraft("3", "Воскресение"))
+    #expect(try store.database.scalarInt("SELECT count(*) FROM outbox") == 0)
+    #expect(try store.integrityCheck() == ["ok"])
+  }
+
+  @Test func migration18DropsThemOnADeskOnItsOwnAndKeepsThemOnATiedOne() throws {
+    let folder = TemporaryFolder()
+    for tied in [false, true] {
+      let path = folder.file("library-\(tied).sqlite")
+      do {
+        let store = try LibraryStore(path: path, clock: TestClock())
+        if tied { try tie(store) } else { try store.database.executeScript(SyncedTables.currentCaptureTriggers) }
+        try store.database.executeScript("PRAGMA user_version = 17")
+      }
+      let store = try LibraryStore(path: path, clock: TestClock())
+      #expect(try store.database.scalarInt("PRAGMA user_version") == LibraryStore.schemaVersion)
+      #expect(try captureTriggers(store.database).count == (tied ? 20 : 0), "tied: \(tied)")
+      try store.addBook(bookDraft("1", "Война и мир"))
+      #expect(try store.database.scalarInt("SELECT count(*) FROM outbox WHERE entity = 'book'") == (tied ? 1 : 0))
+    }
+  }
+}
