@@ -172,3 +172,16 @@ public enum SearchBenchmarks {
     print(ownPeakKiB(), sqlite)
   }
 }
+
+extension SearchBenchmarks {
+  /// The corrections of `word` found `count` times in the books' vocabulary, read from the
+  /// catalogue by the store: how many words it has, what the word's nearest are, and the
+  /// times of the walks alone.
+  public static func walks(path: String, word: String, count: Int) throws -> (
+    words: Int, corrections: [String], times: [Double]
+  ) {
+    let vocabulary = try LibraryStore(path: path, clock: benchmarkClock).bookVocabulary()
+    let corrections = vocabulary.corrections(of: word, limit: 3).map(\.word)
+    return (vocabulary.count, corrections, time(count) { _ = vocabulary.corrections(of: word, limit: 3) })
+  }
+}

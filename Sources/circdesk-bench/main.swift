@@ -9,6 +9,7 @@ import DeskTestSupport
 
 // circdesk-bench generate --books N [--readers N] --db PATH
 // circdesk-bench page-probe|search-probe [--query TEXT] [--open] [--repeats N] [--db PATH]
+// circdesk-bench walk-probe [--query WORD] [--repeats N] [--db PATH]
 // circdesk-bench sync [--changes N] [--repeats N] [--join] [--background] [--books N] [--db PATH]
 // circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH] [--out FILE.json] [--skip-exchange]
 //
@@ -34,6 +35,7 @@ let helpText = """
          circdesk-bench generate --books <n> [--readers <n>] --db <path>
          circdesk-bench page-probe|search-probe [--query <text>] [--open] [--repeats <n>] [--statements]
                                                 [--db <path>]
+         circdesk-bench walk-probe [--query <word>] [--repeats <n>] [--db <path>]
          circdesk-bench sync [--changes <n>] [--repeats <n>] [--join] [--background] [--books <n>]
                              [--db <path>]
 
@@ -44,7 +46,9 @@ let helpText = """
     --db <path>       The catalogue file (default .build/bench/books-<n>.sqlite, generated once).
     --out <file>      Also write the figures as JSON.
     --skip-exchange   Leave out the export and import of the whole catalogue.
-    --query <text>    What search-probe searches for (default «война мир»).
+    --query <text>    What search-probe searches for (default «война мир»); walk-probe: the misspelt
+                      word whose corrections it finds in the books' vocabulary alone, without SQL
+                      (default «лермантов»).
     --open            page-probe: open the file and paint the first book page, instead of paging down.
     --statements      page-probe, search-probe: list each SQL statement of one first page (of one
                       search) with SQLite's time for it, the slowest first.
@@ -70,7 +74,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 do {
   let valued: Set = ["--books", "--readers", "--repeats", "--db", "--out", "--query", "--changes"]
   let flags: Set = ["--skip-exchange", "--join", "--background", "--statements", "--open"]
-  let commands: Set = ["generate", "first-page", "page-probe", "search-probe", "memory-probe", "sync"]
+  let commands: Set = ["generate", "first-page", "page-probe", "search-probe", "memory-probe", "sync", "walk-probe"]
   var index = 0
   while index < arguments.count {
     let word = arguments[index]
@@ -190,6 +194,14 @@ do {
     // One query searched many times in a row, for a profiler to watch: --query TEXT.
     let query = option("--query", arguments) ?? "война мир"
     let times = try SearchBenchmarks.searches(path: path, query: query, count: repeats)
+    print(Measurement.percentile(times, 0.5), Measurement.percentile(times, 0.99))
+    exit(0)
+  }
+  if arguments.first == "walk-probe" {
+    // The typo walk over the vocabulary, apart from the SQL of the search around it.
+    let query = option("--query", arguments) ?? "лермантов"
+    let (words, corrections, times) = try SearchBenchmarks.walks(path: path, word: query, count: repeats)
+    print("\(words) words; \(query) → \(corrections.joined(separator: ", "))")
     print(Measurement.percentile(times, 0.5), Measurement.percentile(times, 0.99))
     exit(0)
   }

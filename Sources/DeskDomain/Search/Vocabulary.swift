@@ -10,6 +10,10 @@ public struct Vocabulary: Sendable {
   /// The typo walk reads where a word's own letters start, and where the words that continue a
   /// prefix end, from these bytes instead of comparing letters.
   private let shared: [UInt8]
+  /// `skip[i]`: the first word after word `i` that shares fewer first letters with the word
+  /// before it than word `i` does (`count` when none). Every word between shares at least as
+  /// many: the walk steps over the words that continue a pruned prefix by a few of these jumps.
+  private let skip: [UInt32]
 
   public init<Words: Sequence>(_ words: Words) where Words.Element == String {
     var builder = Builder()
@@ -33,6 +37,15 @@ public struct Vocabulary: Sendable {
       shared[index] = UInt8(common)
     }
     self.shared = shared
+    // The next smaller value of each entry, from the end, with the entries still waiting for one.
+    var skip = [UInt32](repeating: UInt32(shared.count), count: shared.count)
+    var waiting: [Int] = []
+    for index in shared.indices.reversed() {
+      while let last = waiting.last, shared[last] >= shared[index] { waiting.removeLast() }
+      if let last = waiting.last { skip[index] = UInt32(last) }
+      waiting.append(index)
+    }
+    self.skip = skip
   }
 
   /// Gathers words one at a time, so that a large vocabulary is never held twice: the full-text
@@ -137,9 +150,12 @@ public struct Vocabulary: Sendable {
     let found = scalars.withUnsafeBufferPointer { scalars in
       starts.withUnsafeBufferPointer { starts in
         shared.withUnsafeBufferPointer { shared in
-          query.withUnsafeBufferPointer { query in
-            Vocabulary.walk(
-              scalars: scalars, starts: starts, shared: shared, longest: longest, query: query, allowed: allowed)
+          skip.withUnsafeBufferPointer { skip in
+            query.withUnsafeBufferPointer { query in
+              Vocabulary.walk(
+                scalars: scalars, starts: starts, shared: shared, skip: skip, longest: longest, query: query,
+                allowed: allowed)
+            }
           }
         }
       }
@@ -153,7 +169,7 @@ public struct Vocabulary: Sendable {
 
   private static func walk(
     scalars: UnsafeBufferPointer<UInt32>, starts: UnsafeBufferPointer<Int>, shared: UnsafeBufferPointer<UInt8>,
-    longest: Int, query: UnsafeBufferPointer<UInt32>, allowed: Int
+    skip: UnsafeBufferPointer<UInt32>, longest: Int, query: UnsafeBufferPointer<UInt32>, allowed: Int
   ) -> [(index: Int, distance: Int)] {
     let count = starts.count - 1
     let width = query.count + 1
@@ -170,7 +186,7 @@ public struct Vocabulary: Sendable {
           let letters = starts[index]..<starts[index + 1]
           // The word visited before is the one before this, or the first of a run of words
           // stepped over because they continue its pruned prefix; either way it has
-          // `shared[index]` first letters in common with this one (see `end(of:)`).
+          // `shared[index]` first letters in common with this one (see `skip`).
           var row = min(valid, letters.count, Int(shared[index])) + 1
           var pruned: Int?
           while row <= letters.count {
@@ -208,8 +224,10 @@ public struct Vocabulary: Sendable {
           }
           if let pruned {
             valid = pruned
-            index = end(
-              of: letters.prefix(pruned), from: index + 1, scalars: scalars, starts: starts, shared: shared)
+            // The words that continue the pruned prefix stand together after this one, each
+            // sharing at least `pruned` letters with the word before it.
+            index += 1
+            while index < count, Int(shared[index]) >= pruned { index = Int(skip[index]) }
             continue
           }
           valid = letters.count
@@ -227,44 +245,5 @@ public struct Vocabulary: Sendable {
       }
     }
     return found
-  }
-
-  /// The first word from `from` on that does not start with `prefix` (a range of `scalars`),
-  /// when the word before `from` does: such words stand together in sorted order. The words
-  /// stepped over are mostly a few, read one by one from `shared`; a long run is galloped over.
-  /// (A binary search over all the words after `from` took a third of the walk.) The word found
-  /// has `shared` of its first letters in common with the word whose prefix it is, fewer than the
-  /// prefix's: the words between share all of the prefix.
-  private static func end(
-    of prefix: Range<Int>, from: Int, scalars: UnsafeBufferPointer<UInt32>, starts: UnsafeBufferPointer<Int>,
-    shared: UnsafeBufferPointer<UInt8>
-  ) -> Int {
-    let count = starts.count - 1
-    var next = from
-    let stepped = min(count, from + 32)
-    while next < stepped, Int(shared[next]) >= prefix.count { next += 1 }
-    guard next == stepped, next < count else { return next }
-    func startsWithPrefix(_ index: Int) -> Bool {
-      let start = starts[index]
-      guard starts[index + 1] - start >= prefix.count else { return false }
-      for offset in 0..<prefix.count where scalars[start + offset] != scalars[prefix.lowerBound + offset] {
-        return false
-      }
-      return true
-    }
-    var low = next  // every word in from..<low starts with the prefix
-    var high = next
-    var step = 1
-    while high < count, startsWithPrefix(high) {
-      low = high + 1
-      high = next + step
-      step *= 2
-    }
-    high = min(high, count)
-    while low < high {
-      let middle = (low + high) / 2
-      if startsWithPrefix(middle) { low = middle + 1 } else { high = middle }
-    }
-    return low
   }
 }

@@ -325,6 +325,9 @@ extension LibraryStore {
     return (LibraryStore.queries(choosingAmong: options), corrections)
   }
 
+  /// The distinct words of the books, as searches correct typos against them.
+  public func bookVocabulary() throws(StoreError) -> Vocabulary { try vocabulary("book") }
+
   /// The distinct words of the books or readers, read again when the table has changed.
   func vocabulary(_ table: String) throws(StoreError) -> Vocabulary {
     // The full-text triggers count every change to the words (migration 8).
