@@ -71,6 +71,7 @@ public enum SearchBenchmarks {
           scenario: "keystroke → results, \(how) «\(query)»", samples: ours,
           baselineName: "the same typed «\(meant)»", baselineSamples: typedRight))
     }
+    results.append(try searchAfterAChange(store: store, repeats: repeats))
     results.append(try circulation(store: store, repeats: repeats))
     results.append(try HoldBenchmarks.returnWithAQueue(store: store, repeats: repeats))
 
@@ -183,5 +184,28 @@ extension SearchBenchmarks {
     let vocabulary = try LibraryStore(path: path, clock: benchmarkClock).bookVocabulary()
     let corrections = vocabulary.corrections(of: word, limit: 3).map(\.word)
     return (vocabulary.count, corrections, time(count) { _ = vocabulary.corrections(of: word, limit: 3) })
+  }
+}
+
+extension SearchBenchmarks {
+  /// A search for a word of more than five letters (its continuations are named from the
+  /// vocabulary) just after a book's words changed: the vocabulary is read again from the
+  /// full-text index. Each run first writes one book's search words again (the full-text trigger
+  /// counts the change, as for a book added or edited here, pulled from another desk, or
+  /// imported); the write is not timed.
+  static func searchAfterAChange(store: LibraryStore, repeats: Int) throws -> Measurement {
+    let query = "толстой"
+    let bookID = try store.database.scalarInt("SELECT min(id) FROM book WHERE deleted = 0")
+    var afterChange: [Double] = []
+    for _ in 0..<max(3, repeats / 10) {
+      try store.database.execute("UPDATE book SET search_text = search_text WHERE id = ?", bookID)
+      let start = monotonicMilliseconds()
+      _ = try store.searchBookRows(query)
+      afterChange.append(monotonicMilliseconds() - start)
+    }
+    let unchanged = try time(repeats) { _ = try store.searchBookRows(query) }
+    return Measurement(
+      scenario: "keystroke → results «\(query)», a book's words just changed (the vocabulary read again)",
+      samples: afterChange, baselineName: "the same, nothing changed", baselineSamples: unchanged)
   }
 }
