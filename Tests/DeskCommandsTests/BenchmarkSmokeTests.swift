@@ -15,7 +15,8 @@ import Testing
       "open the file, first book page painted", "page down", "Home, then End (last page)",
       "decode a QR label in a 640×480 PNG", "decode a QR label in a 1920×1080 PNG",
       "durable return of a copy 1000 readers queue for (put aside for the first)",
-      "keystroke → results «толстой», a book's words just changed (the vocabulary read again)",
+      "keystroke → results «толстой», a book's words just changed",
+      "keystroke → results, typo «лермантов», a book's words just changed",
     ] {
       #expect(result.output.contains("| \(scenario) |"), "\(scenario)")
     }

@@ -30,6 +30,32 @@ import Testing
     try store.addReader(readerDraft("18", "Müller", firstName: "Anna"))
   }
 
+  /// After the words changed, a long word's continuations come from the index for its start
+  /// alone: the whole vocabulary is read again only for a typo, or when the desk has time.
+  @Test func aLongWordDoesNotWaitForTheVocabularyToBeReadAgain() throws {
+    let wholeVocabulary = "SELECT term FROM book_words ORDER BY term"
+    _ = try store.searchBookRows("толстой")
+    // Three books: fewer would call in the typo-forgiving search, which needs every word.
+    for inventory in ["11", "12", "13"] {
+      try store.addBook(bookDraft(inventory, "Толстовство и его критики", surname: "Бирюков"))
+    }
+    let (answer, statements) = try store.database.recordingStatements { try store.searchBookRows("толстов") }
+    #expect(answer.matches.map(\.book.inventoryNumber) == ["11", "12", "13"], "the word added a moment ago")
+    #expect(!statements.contains(wholeVocabulary))
+    #expect(statements.contains { $0.hasPrefix("SELECT term FROM book_words WHERE term >= ?") })
+    #expect(try store.fullTextQuery(["толсто"], table: "book") == #"("толстовство" OR "толстой")"#)
+
+    try store.readVocabularies()
+    let (_, read) = try store.database.recordingStatements { try store.searchBookRows("толстов") }
+    #expect(!read.contains { $0.contains("FROM book_words") }, "the vocabulary read again since")
+    #expect(try store.fullTextQuery(["толсто"], table: "book") == #"("толстовство" OR "толстой")"#)
+    // A typo reads the whole vocabulary when it is out of date.
+    try store.addBook(bookDraft("14", "Толстовцы", surname: "Бирюков"))
+    let (typo, corrected) = try store.database.recordingStatements { try store.searchBookRows("толстовци") }
+    #expect(corrected.contains(wholeVocabulary))
+    #expect(typo.matches.map(\.book.inventoryNumber).contains("14"))
+  }
+
   @Test func wordsWithFewContinuationsAreAskedForByName() throws {
     // «толсто» continues only as толстой: named, so the index is read lazily. Five letters or
     // fewer read the prefix index's own list: «вой» stays a prefix.

@@ -45,11 +45,25 @@ public final class BackgroundSearchService: SearchService, @unchecked Sendable {
   }
 
   private func drain() {
-    while let request = state.withLock({ state -> SearchRequest? in
-      defer { state.pending = nil }
-      if state.pending == nil { state.running = false }
-      return state.pending
-    }) {
+    while true {
+      guard
+        let request = state.withLock({ state -> SearchRequest? in
+          defer { state.pending = nil }
+          return state.pending
+        })
+      else {
+        // Nobody waits for a search: the vocabularies are read again now if the library's words
+        // changed (seconds at ten million books), not at the next typo. A key typed meanwhile
+        // interrupts the reading, as it would a search, and the reading starts over after it.
+        try? store?.readVocabularies()
+        let done = state.withLock { state -> Bool in
+          guard state.pending == nil else { return false }
+          state.running = false
+          return true
+        }
+        if done { return }
+        continue
+      }
       let result: SearchResult
       do {
         if store == nil {
