@@ -367,8 +367,8 @@ extension LibraryStore {
 
   /// The distinct words of the books or readers, read again when the table has changed.
   func vocabulary(_ table: String) throws(StoreError) -> Vocabulary {
+    if let current = try currentVocabulary(table) { return current }
     let version = try wordsVersion(table)
-    if let cached = vocabularies[table], cached.version == version { return cached.vocabulary }
     // The index gives its words in order, one at a time: a million books' vocabulary is never
     // held twice.
     var builder = Vocabulary.Builder()
