@@ -2,6 +2,7 @@ import DeskDomain
 import DeskStorage
 import DeskSync
 import DeskTestSupport
+import Foundation
 import Testing
 
 /// Holds between desks, through the suite's real PostgreSQL central: a hold placed at one desk
@@ -58,6 +59,10 @@ extension SyncTests {
 
   func minuteLater() {
     holdClock.instant = holdClock.instant.adding(milliseconds: 60_000)
+    // Later by the desks' clocks too: they read the wall clock, and two settlements in one
+    // millisecond would tie, the desks' ids (random) saying which is later (seen once, in a
+    // clean-clone run of the whole suite).
+    usleep(5_000)
   }
 
   func holdState(_ store: LibraryStore, _ ticket: String) throws -> (HoldState, String?)? {
