@@ -131,8 +131,9 @@ public enum SearchBenchmarks {
       baselineName: "raw UPDATE a transaction, same settings", baselineSamples: raw)
   }
 
-  /// One query searched `count` times in a row, as the desk searches it (after one search that
-  /// reads the vocabulary): for a profiler to watch.
+  /// One query searched `count` times in a row, as the desk searches it (with the vocabulary
+  /// read, as the desk reads it while idle, and after one search to warm the caches): for a
+  /// profiler to watch.
   public static func searches(path: String, query: String, count: Int) throws -> [Double] {
     let store = try LibraryStore(path: path, clock: benchmarkClock)
     try store.readVocabularies()
@@ -188,9 +189,7 @@ extension SearchBenchmarks {
     let corrections = vocabulary.corrections(of: word, limit: 3).map(\.word)
     return (vocabulary.count, corrections, time(count) { _ = vocabulary.corrections(of: word, limit: 3) })
   }
-}
 
-extension SearchBenchmarks {
   /// Searches just after a book's words changed (added or edited here, pulled from another desk,
   /// imported), when the vocabulary read before is out of date: a word of more than five letters
   /// (its continuations are read from the index for its start alone) and a typo (which needs the

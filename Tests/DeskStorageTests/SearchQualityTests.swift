@@ -44,8 +44,15 @@ import Testing
     #expect(!statements.contains(wholeVocabulary))
     #expect(statements.contains { $0.hasPrefix("SELECT term FROM book_words WHERE term >= ?") })
     #expect(try store.fullTextQuery(["толсто"], table: "book") == #"("толстовство" OR "толстой")"#)
+    // So does a spelling in the other script: the same spellings as from the vocabulary read.
+    let (stale, spelled) = try store.database.recordingStatements {
+      try store.transliteratedQueries("tolstov", table: "book")
+    }
+    #expect(!spelled.contains(wholeVocabulary))
+    #expect(!stale.isEmpty)
 
     try store.readVocabularies()
+    #expect(try store.transliteratedQueries("tolstov", table: "book") == stale)
     let (_, read) = try store.database.recordingStatements { try store.searchBookRows("толстов") }
     #expect(!read.contains { $0.contains("FROM book_words") }, "the vocabulary read again since")
     #expect(try store.fullTextQuery(["толсто"], table: "book") == #"("толстовство" OR "толстой")"#)
@@ -137,7 +144,8 @@ import Testing
     #expect(!lookups.isEmpty)
     #expect(lookups.allSatisfy { $0.contains(term) }, "\(lookups.joined(separator: "\n"))")
     let expected =
-      query == "прест" ? ["1", "p0", "p2", "p7", "p9"] : ["1", "p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9"]
+      query == "прест"
+      ? ["1", "p0", "p2", "p7", "p9"] : ["1", "p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8", "p9"]
     #expect(found.map(\.book.inventoryNumber).sorted() == expected)
   }
 

@@ -62,6 +62,9 @@ extension LibraryStore {
   /// records for any six letters).
   func fullTextQuery(_ words: [String], table: String) throws(StoreError) -> String {
     var terms: [String] = []
+    // Looked for once, at the first word long enough to need it.
+    var vocabulary: Vocabulary?
+    var lookedUp = false
     for word in words {
       // Words hold only letters and digits after folding, so quoting them is all the escaping needed.
       let prefix = "\"\(word)\"*"
@@ -69,7 +72,13 @@ extension LibraryStore {
         terms.append(prefix)
         continue
       }
-      guard let known = try continuations(of: word, table: table, limit: LibraryStore.spelledOutPrefix), !known.isEmpty
+      if !lookedUp {
+        vocabulary = try currentVocabulary(table)
+        lookedUp = true
+      }
+      guard
+        let known = try continuations(of: word, table: table, limit: LibraryStore.spelledOutPrefix, in: vocabulary),
+        !known.isEmpty
       else {
         terms.append(prefix)
         continue
@@ -246,7 +255,8 @@ extension LibraryStore {
   func transliteratedQueries(_ query: String, table: String) throws(StoreError) -> [String] {
     let words = TextFolding.words(query)
     guard !words.isEmpty else { return [] }
-    let vocabulary = try self.vocabulary(table)
+    // Whether some word starts with a spelling needs the index's words for that start only.
+    let vocabulary = try currentVocabulary(table)
     var options: [[String]] = []
     var changed = false
     for word in words {
@@ -258,7 +268,10 @@ extension LibraryStore {
       }
       let spellings = isLatin ? Transliteration.cyrillic(word) : Transliteration.latin(word)
       // A spelling counts when some word of the catalogue starts with it (nil: too many to list).
-      let known = spellings.filter { vocabulary.words(startingWith: $0, limit: 1) != [] }.prefix(3)
+      var known: [String] = []
+      for spelling in spellings where known.count < 3 {
+        if try continuations(of: spelling, table: table, limit: 1, in: vocabulary) != [] { known.append(spelling) }
+      }
       if known.isEmpty {
         options.append([word])
       } else {
@@ -327,12 +340,15 @@ extension LibraryStore {
   public func bookVocabulary() throws(StoreError) -> Vocabulary { try vocabulary("book") }
 
   /// The words of the index that start with `word`, in order; nil when there are more than
-  /// `limit`. From the vocabulary when it was read since the table last changed; otherwise from
-  /// the index, for this start alone: reading the whole vocabulary again counts the records of
-  /// every word (2.3 s at ten million books, against 0.1–9 ms for one start), and a search for a
-  /// long word need not wait for it. A typo still does (`correctedQueries`).
-  private func continuations(of word: String, table: String, limit: Int) throws(StoreError) -> [String]? {
-    if let vocabulary = try currentVocabulary(table) { return vocabulary.words(startingWith: word, limit: limit) }
+  /// `limit`. From `vocabulary`, the current one (`currentVocabulary`); without one, from the
+  /// index, for this start alone: reading the whole vocabulary again counts the records of every
+  /// word (2.3 s at ten million books, against 0.1–9 ms for one start), and a search for a long
+  /// word, or a spelling in the other script, need not wait for it. A typo still does
+  /// (`correctedQueries`).
+  private func continuations(of word: String, table: String, limit: Int, in vocabulary: Vocabulary?)
+    throws(StoreError) -> [String]?
+  {
+    if let vocabulary { return vocabulary.words(startingWith: word, limit: limit) }
     // Every word that starts with `word` sorts before it followed by the last code point.
     let found = try read {
       try database.query(
