@@ -125,6 +125,8 @@ public struct CatalogueGenerator {
           due: issuedAt.utcDate.adding(days: 14), desk: desk)
       }
     }
+    // The words of the bulk insert's slices, gathered as a large import gathers them.
+    try store.gatherVocabularyNews(waiting: 1)
     progress(books)
   }
 
@@ -139,23 +141,6 @@ public struct CatalogueGenerator {
 
   private func pick(_ words: [String], _ random: inout SplitMix64) -> String {
     words[Int(random.next() % UInt64(words.count))]
-  }
-}
-
-/// A small, fast, seedable generator: the same seed, the same sequence, on every machine.
-public struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  public init(seed: UInt64) {
-    state = seed
-  }
-
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

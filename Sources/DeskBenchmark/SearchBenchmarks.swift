@@ -192,10 +192,10 @@ extension SearchBenchmarks {
 
   /// Searches just after a book's words changed (added or edited here, pulled from another desk,
   /// imported), when the vocabulary read before is out of date: a word of more than five letters
-  /// (its continuations are read from the index for its start alone) and a typo (which needs the
-  /// whole vocabulary, read again). Each run first writes one book's search words again, untimed;
-  /// the full-text trigger counts that as a change. Beside each, the same search with the
-  /// vocabulary read again since, as the desk does while nobody waits for a search.
+  /// and a typo, which both bring the vocabulary up to date with the news first. Each run first
+  /// writes one book's search words again, untimed; the full-text trigger writes that as news.
+  /// Beside each, the same search with the vocabulary brought up to date since, as the desk does
+  /// while nobody waits for a search.
   static func searchesAfterAChange(store: LibraryStore, repeats: Int) throws -> [Measurement] {
     let bookID = try store.database.scalarInt("SELECT min(id) FROM book WHERE deleted = 0")
     return try [("толстой", "keystroke → results «толстой»"), ("лермантов", "keystroke → results, typo «лермантов»")]

@@ -58,7 +58,7 @@ import Testing
       do {
         let store = try LibraryStore(path: path, clock: TestClock())
         if tied { try tie(store) } else { try store.database.executeScript(SyncedTables.currentCaptureTriggers) }
-        try store.database.executeScript("PRAGMA user_version = 17")
+        try store.database.executeScript(librarySchemaBeforeStoredVocabularies + "PRAGMA user_version = 17")
       }
       let store = try LibraryStore(path: path, clock: TestClock())
       #expect(try store.database.scalarInt("PRAGMA user_version") == LibraryStore.schemaVersion)

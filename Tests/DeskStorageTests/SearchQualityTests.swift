@@ -30,37 +30,40 @@ import Testing
     try store.addReader(readerDraft("18", "Müller", firstName: "Anna"))
   }
 
-  /// After the words changed, a long word's continuations come from the index for its start
-  /// alone: the whole vocabulary is read again only for a typo, or when the desk has time.
-  @Test func aLongWordDoesNotWaitForTheVocabularyToBeReadAgain() throws {
-    let wholeVocabulary = "SELECT term FROM book_words ORDER BY term"
-    _ = try store.searchBookRows("толстой")
-    // Three books: fewer would call in the typo-forgiving search, which needs every word.
+  /// A word added is known to the next search at once: the stored words are read once, and
+  /// after a change only the news written since, never the index's whole vocabulary.
+  @Test func aWordAddedIsKnownWithoutReadingTheVocabularyAgain() throws {
+    let storedWords = "SELECT word FROM book_vocabulary ORDER BY word"
+    let news = "SELECT id, search_text FROM book_vocabulary_news WHERE id > ? ORDER BY id"
+    // Before any typo, a long word's continuations come from the index, for its start alone.
+    let (spelled, first) = try store.database.recordingStatements {
+      try store.fullTextQuery(["толсто"], table: "book")
+    }
+    #expect(spelled == #""толстой""#)
+    #expect(first.contains { $0.hasPrefix("SELECT term FROM book_words WHERE term >= ?") })
+    #expect(!first.contains(storedWords))
+    // The first search that corrects typos reads the stored words, once; the next ones do not.
+    let (_, typo) = try store.database.recordingStatements { try store.searchBookRows("толстй") }
+    #expect(typo.filter { $0 == storedWords }.count == 1)
+    let (_, again) = try store.database.recordingStatements { try store.searchBookRows("лермантов") }
+    #expect(!again.contains(storedWords))
     for inventory in ["11", "12", "13"] {
       try store.addBook(bookDraft(inventory, "Толстовство и его критики", surname: "Бирюков"))
     }
     let (answer, statements) = try store.database.recordingStatements { try store.searchBookRows("толстов") }
     #expect(answer.matches.map(\.book.inventoryNumber) == ["11", "12", "13"], "the word added a moment ago")
-    #expect(!statements.contains(wholeVocabulary))
-    #expect(statements.contains { $0.hasPrefix("SELECT term FROM book_words WHERE term >= ?") })
+    #expect(statements.contains(news))
+    #expect(!statements.contains(storedWords))
+    #expect(!statements.contains { $0.contains("FROM book_words") }, "nor the index's words")
     #expect(try store.fullTextQuery(["толсто"], table: "book") == #"("толстовство" OR "толстой")"#)
-    // So does a spelling in the other script: the same spellings as from the vocabulary read.
-    let (stale, spelled) = try store.database.recordingStatements {
-      try store.transliteratedQueries("tolstov", table: "book")
-    }
-    #expect(!spelled.contains(wholeVocabulary))
-    #expect(!stale.isEmpty)
-
-    try store.readVocabularies()
-    #expect(try store.transliteratedQueries("tolstov", table: "book") == stale)
-    let (_, read) = try store.database.recordingStatements { try store.searchBookRows("толстов") }
-    #expect(!read.contains { $0.contains("FROM book_words") }, "the vocabulary read again since")
-    #expect(try store.fullTextQuery(["толсто"], table: "book") == #"("толстовство" OR "толстой")"#)
-    // A typo reads the whole vocabulary when it is out of date.
+    #expect(try store.transliteratedQueries("tolstov", table: "book").first?.hasPrefix("толстов") == true)
+    // A typo of a word added a moment ago is corrected from the news too.
     try store.addBook(bookDraft("14", "Толстовцы", surname: "Бирюков"))
-    let (typo, corrected) = try store.database.recordingStatements { try store.searchBookRows("толстовци") }
-    #expect(corrected.contains(wholeVocabulary))
-    #expect(typo.matches.map(\.book.inventoryNumber).contains("14"))
+    let (corrected, read) = try store.database.recordingStatements { try store.searchBookRows("толстовци") }
+    #expect(read.contains(news))
+    #expect(!read.contains(storedWords))
+    #expect(corrected.matches.map(\.book.inventoryNumber).contains("14"))
+    #expect(corrected.corrections.map(\.1) == ["толстовцы"])
   }
 
   @Test func wordsWithFewContinuationsAreAskedForByName() throws {

@@ -156,6 +156,28 @@ public func runProgram(
   try startProgram(program, arguments, environment: environment, input: input).finish()
 }
 
+/// Takes a library file back to what versions before 19 wrote: no stored vocabularies, and the
+/// full-text triggers as migration 8 made them. Run it with `PRAGMA user_version` set.
+public let librarySchemaBeforeStoredVocabularies = ["book", "reader"].map { table in
+  """
+  DROP TABLE \(table)_vocabulary; DROP TABLE \(table)_vocabulary_news;
+  DELETE FROM counter WHERE name = '\(table)_vocabulary';
+  DROP TRIGGER \(table)_fts_insert; DROP TRIGGER \(table)_fts_update;
+  CREATE TRIGGER \(table)_fts_insert AFTER INSERT ON \(table)
+  BEGIN
+    INSERT INTO \(table)_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
+    UPDATE counter SET value = value + 1 WHERE name = '\(table)_words';
+  END;
+  CREATE TRIGGER \(table)_fts_update AFTER UPDATE OF search_text ON \(table)
+  BEGIN
+    INSERT INTO \(table)_fts(\(table)_fts, rowid, search_text) VALUES ('delete', OLD.id, OLD.search_text);
+    INSERT INTO \(table)_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
+    UPDATE counter SET value = value + 1 WHERE name = '\(table)_words';
+  END;
+
+  """
+}.joined()
+
 /// Takes a library file back to what versions before 10 wrote (no sync tables, triggers,
 /// columns or indexes), for tests that open a file of an older version. Run it with `PRAGMA user_version`
 /// set to the version the test wants.
@@ -179,4 +201,4 @@ public let librarySchemaBeforeSync =
     DROP TABLE hold; ALTER TABLE category DROP COLUMN hold_limit;
     DROP TRIGGER loan_due_counted; DROP TRIGGER loan_due_uncounted; DROP TRIGGER loan_due_recounted;
     DROP TABLE loan_due;
-    """
+    """ + librarySchemaBeforeStoredVocabularies

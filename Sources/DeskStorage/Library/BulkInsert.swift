@@ -51,6 +51,7 @@ extension LibraryStore {
       try database.execute(
         "INSERT INTO book_fts(rowid, search_text) SELECT id, search_text FROM book WHERE id >= ? AND id < ?",
         start, min(end, start + bulkIndexSlice))
+      try addBulkNews("book", ids: start..<min(end, start + bulkIndexSlice))
     }
     try database.execute(
       "UPDATE counter SET value = value + (SELECT count(*) FROM book WHERE id >= ? AND deleted = 0) WHERE name = 'books'",
@@ -69,10 +70,15 @@ extension LibraryStore {
   /// file. A statement journal (the undo record of one statement that writes through triggers: a
   /// reader, a loan, a slice of the full-text index) that outgrew SQLite's 64 KiB threshold would
   /// otherwise be a temporary file, written again by every later statement.
+  /// The words of what was written are gathered into the stored vocabularies at the end when
+  /// many wait (`gatherVocabularyNews`).
   public func withBulkCache<T>(_ body: () throws -> T) rethrows -> T {
     try? database.executeScript("PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY")
     defer { try? database.executeScript("PRAGMA cache_size = -2000; PRAGMA temp_store = DEFAULT") }
-    return try body()
+    let result = try body()
+    // Not gathered now, the news wait for the next desk that reads the vocabulary.
+    if database.isAutocommit { try? gatherVocabularyNews() }
+    return result
   }
 
   /// Runs `body`, which applies what other desks did (a desk catching up with its central), with

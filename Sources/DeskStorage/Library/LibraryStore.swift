@@ -10,8 +10,8 @@ import DeskDomain
 public final class LibraryStore {
   public let database: Database
   public let clock: any Clock
-  /// The vocabularies of books and readers, with the state of the table they were read at.
-  var vocabularies: [String: (version: String, vocabulary: Vocabulary)] = [:]
+  /// The vocabularies of books and readers, with the state of the tables they were read at.
+  var vocabularies: [String: LoadedVocabulary] = [:]
   /// Inside `addingBooksInBulk`: the first book id not yet indexed and counted, and how many
   /// books one statement indexes.
   var bulkBooksFrom: Int?

@@ -63,7 +63,7 @@ extension LibraryStore {
   func fullTextQuery(_ words: [String], table: String) throws(StoreError) -> String {
     var terms: [String] = []
     // Looked for once, at the first word long enough to need it.
-    var vocabulary: Vocabulary?
+    var vocabulary: GrowingVocabulary?
     var lookedUp = false
     for word in words {
       // Words hold only letters and digits after folding, so quoting them is all the escaping needed.
@@ -73,7 +73,7 @@ extension LibraryStore {
         continue
       }
       if !lookedUp {
-        vocabulary = try currentVocabulary(table)
+        vocabulary = try updatedVocabulary(table)
         lookedUp = true
       }
       guard
@@ -256,7 +256,7 @@ extension LibraryStore {
     let words = TextFolding.words(query)
     guard !words.isEmpty else { return [] }
     // Whether some word starts with a spelling needs the index's words for that start only.
-    let vocabulary = try currentVocabulary(table)
+    let vocabulary = try updatedVocabulary(table)
     var options: [[String]] = []
     var changed = false
     for word in words {
@@ -334,67 +334,5 @@ extension LibraryStore {
     }
     guard changed else { return ([], []) }
     return (LibraryStore.queries(choosingAmong: options), corrections)
-  }
-
-  /// The distinct words of the books, as searches correct typos against them.
-  public func bookVocabulary() throws(StoreError) -> Vocabulary { try vocabulary("book") }
-
-  /// The words of the index that start with `word`, in order; nil when there are more than
-  /// `limit`. From `vocabulary`, the current one (`currentVocabulary`); without one, from the
-  /// index, for this start alone: reading the whole vocabulary again counts the records of every
-  /// word (2.3 s at ten million books, against 0.1–9 ms for one start), and a search for a long
-  /// word, or a spelling in the other script, need not wait for it. A typo still does
-  /// (`correctedQueries`).
-  private func continuations(of word: String, table: String, limit: Int, in vocabulary: Vocabulary?)
-    throws(StoreError) -> [String]?
-  {
-    if let vocabulary { return vocabulary.words(startingWith: word, limit: limit) }
-    // Every word that starts with `word` sorts before it followed by the last code point.
-    let found = try read {
-      try database.query(
-        "SELECT term FROM \(table)_words WHERE term >= ? AND term < ? ORDER BY term LIMIT ?", word,
-        word + "\u{10FFFF}", limit + 1
-      ) { $0.string(0) }
-    }
-    return found.count > limit ? nil : found
-  }
-
-  /// The vocabulary of the books or readers if it was read since the table last changed.
-  private func currentVocabulary(_ table: String) throws(StoreError) -> Vocabulary? {
-    let version = try wordsVersion(table)
-    guard let cached = vocabularies[table], cached.version == version else { return nil }
-    return cached.vocabulary
-  }
-
-  /// How often the words of the books or readers have changed: the full-text triggers count
-  /// every change (migration 8).
-  private func wordsVersion(_ table: String) throws(StoreError) -> String {
-    try read {
-      try database.queryFirst("SELECT value FROM counter WHERE name = ?", "\(table)_words") { $0.string(0) } ?? ""
-    }
-  }
-
-  /// Reads the vocabularies of books and readers again if their tables changed since they were
-  /// read: a desk does it while nobody waits for a search, so that the next typo finds them read.
-  public func readVocabularies() throws(StoreError) {
-    _ = try vocabulary("book")
-    _ = try vocabulary("reader")
-  }
-
-  /// The distinct words of the books or readers, read again when the table has changed.
-  func vocabulary(_ table: String) throws(StoreError) -> Vocabulary {
-    if let current = try currentVocabulary(table) { return current }
-    let version = try wordsVersion(table)
-    // The index gives its words in order, one at a time: a million books' vocabulary is never
-    // held twice.
-    var builder = Vocabulary.Builder()
-    try read {
-      try database.forEachRow("SELECT term FROM \(table)_words ORDER BY term") {
-        builder.append($0.string(0))
-      }
-    }
-    let vocabulary = builder.vocabulary()
-    vocabularies[table] = (version, vocabulary)
-    return vocabulary
   }
 }

@@ -52,9 +52,9 @@ public final class BackgroundSearchService: SearchService, @unchecked Sendable {
           return state.pending
         })
       else {
-        // Nobody waits for a search: the vocabularies are read again now if the library's words
-        // changed (seconds at ten million books), not at the next typo. A key typed meanwhile
-        // interrupts the reading, as it would a search, and the reading starts over after it.
+        // Nobody waits for a search: the vocabularies are brought up to date now, and their news
+        // gathered when many wait, not at the next typo. A key typed meanwhile interrupts the
+        // reading, as it would a search, and the reading starts over after it.
         try? store?.readVocabularies()
         let done = state.withLock { state -> Bool in
           guard state.pending == nil else { return false }
