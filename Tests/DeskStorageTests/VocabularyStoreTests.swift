@@ -62,6 +62,20 @@ import Testing
     #expect(try vocabularyWords(in: other) == held)
   }
 
+  @Test func aTypoPutRightInARecordIsCorrectedAgain() throws {
+    try store.addBook(bookDraft("1", "Война и мир", surname: "Толстой"))
+    try store.addBook(bookDraft("2", "Анна Каренина", surname: "Толстй"))
+    _ = try vocabularyWords()
+    _ = try store.updateBook(inventory: "2") { $0.authorSurname = "Толстой" }
+    #expect(try vocabularyWords().contains("толстй"), "a word stays in the vocabulary")
+    let answer = try store.searchBookRows("толстй")
+    #expect(answer.corrections.map(\.1) == ["толстой"])
+    #expect(Set(answer.matches.map(\.book.inventoryNumber)) == ["1", "2"])
+    // Nor is a word gone offered: «толсттй» is one letter from «толстй», which sorts first, and
+    // from «толстой».
+    #expect(try store.searchBookRows("толсттй").corrections.map(\.1) == ["толстой"])
+  }
+
   @Test func newsAreGatheredWhenManyWaitAndOtherDesksReadTheWordsAgain() throws {
     let other = try LibraryStore(path: folder.file("library.sqlite"), clock: clock)
     _ = try vocabularyWords(in: other)

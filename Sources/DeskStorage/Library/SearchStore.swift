@@ -314,6 +314,18 @@ extension LibraryStore {
     if answer.all.count > before { answer.corrections = corrections }
   }
 
+  /// Corrections looked at beyond the three offered, for words of the vocabulary no record has.
+  static let goneCorrections = 3
+
+  /// Whether some record has `word` as a word: the first row of its list, however long.
+  func indexHas(_ word: String, table: String) throws(StoreError) -> Bool {
+    try read {
+      try database.queryFirst(
+        "SELECT rowid FROM \(table)_fts WHERE \(table)_fts MATCH ? LIMIT 1", "\"\(word)\""
+      ) { _ in true } ?? false
+    }
+  }
+
   /// Queries with misspelt words replaced by the catalogue's nearest words, nearest first.
   func correctedQueries(_ query: String, table: String) throws(StoreError) -> ([String], [(String, String)]) {
     let words = TextFolding.words(query)
@@ -322,8 +334,19 @@ extension LibraryStore {
     var corrections: [(String, String)] = []
     var changed = false
     for word in words {
-      // A word the catalogue has is what was meant: never "corrected" into another.
-      let nearest = vocabulary.contains(word) ? [] : vocabulary.corrections(of: word, limit: 3).map(\.word)
+      // A word the catalogue has is what was meant: never "corrected" into another. The
+      // vocabulary keeps the words of records changed or deleted since (`VocabularyStore`): a
+      // typo put right in a record stays in it, and neither it nor another word gone is offered.
+      let nearest: [String]
+      if vocabulary.contains(word), try indexHas(word, table: table) {
+        nearest = []
+      } else {
+        var found: [String] = []
+        for near in vocabulary.corrections(of: word, limit: 3 + LibraryStore.goneCorrections) where found.count < 3 {
+          if try indexHas(near.word, table: table) { found.append(near.word) }
+        }
+        nearest = found
+      }
       if nearest.isEmpty {
         options.append([word])
       } else {
