@@ -66,6 +66,25 @@ import Testing
     #expect(corrected.corrections.map(\.1) == ["толстовцы"])
   }
 
+  @Test func fartherCorrectionsAreNotReadOnceTheNearestFillTheList() throws {
+    try store.addBook(bookDraft("21", "Мцыри", surname: "Лермонтов"))
+    try store.addBook(bookDraft("23", "Шотландия", surname: "Лермонт"))
+    // «лермонтоф» is one letter from «лермонтов» (two books) and two from «лермонт».
+    func searched(limit: Int) throws -> (found: Set<String>, searches: Int) {
+      let (answer, statements) = try store.database.recordingStatements {
+        try store.searchBookRows("лермонтоф", limit: limit)
+      }
+      #expect(answer.corrections.map(\.1) == ["лермонтов"])
+      let searches = statements.filter { $0.hasPrefix("SELECT b.sort_key") && $0.contains("MATCH ?") }
+      return (Set(answer.matches.map(\.book.inventoryNumber)), searches.count)
+    }
+    let all = try searched(limit: LibraryStore.searchCap)
+    #expect(all.found == ["2", "21", "23"])
+    let shown = try searched(limit: 2)
+    #expect(shown.found == ["2", "21"])
+    #expect(shown.searches == all.searches - 1, "the farther correction not searched")
+  }
+
   @Test func wordsWithFewContinuationsAreAskedForByName() throws {
     // «толсто» continues only as толстой: named, so the index is read lazily. Five letters or
     // fewer read the prefix index's own list: «вой» stays a prefix.

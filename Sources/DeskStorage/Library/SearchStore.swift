@@ -138,7 +138,7 @@ extension LibraryStore {
     answer.matches = try rankedByRelevance(
       answer.matches, query: query, table: "book", keyColumn: "inventory", limit: limit, key: \.inventoryNumber)
     try addAlternatives(to: &answer, query: query, table: "book", key: \.inventoryNumber, search: page)
-    try addCorrections(to: &answer, query: query, table: "book", key: \.inventoryNumber, search: page)
+    try addCorrections(to: &answer, query: query, table: "book", limit: limit, key: \.inventoryNumber, search: page)
     return answer
   }
 
@@ -175,7 +175,7 @@ extension LibraryStore {
       alternative throws(StoreError) in
       try readers(filter: filter, search: alternative, limit: limit)
     }
-    try addCorrections(to: &answer, query: query, table: "reader", key: \.reader.id.text) {
+    try addCorrections(to: &answer, query: query, table: "reader", limit: limit, key: \.reader.id.text) {
       alternative throws(StoreError) in
       try readers(filter: filter, search: alternative, limit: limit)
     }
@@ -297,16 +297,18 @@ extension LibraryStore {
   }
 
   /// When the prefixes found too little, adds the records of the query read with its misspelt
-  /// words corrected; "Did you mean" only when the corrections found something new.
+  /// words corrected; "Did you mean" only when the corrections found something new. The nearest
+  /// correction's records come first: once they fill the `limit` the list shows ("type more"),
+  /// the farther ones are not read (two searches of 200 records, 0.5 ms at ten million books).
   private func addCorrections<Listing>(
-    to answer: inout SearchAnswer<Listing>, query: String, table: String, key: KeyPath<Listing, String>,
-    search: (String) throws(StoreError) -> [Listing]
+    to answer: inout SearchAnswer<Listing>, query: String, table: String, limit: Int,
+    key: KeyPath<Listing, String>, search: (String) throws(StoreError) -> [Listing]
   ) throws(StoreError) {
     guard answer.all.count < LibraryStore.fuzzyThreshold else { return }
     let (corrected, corrections) = try correctedQueries(query, table: table)
     let before = answer.all.count
     var seen = Set(answer.all.map { $0[keyPath: key] })
-    for alternative in corrected {
+    for alternative in corrected where answer.all.count < limit {
       for listing in try search(alternative) where seen.insert(listing[keyPath: key]).inserted {
         answer.matches.append(listing)
       }
