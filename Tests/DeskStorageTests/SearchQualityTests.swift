@@ -34,7 +34,7 @@ import Testing
   /// after a change only the news written since, never the index's whole vocabulary.
   @Test func aWordAddedIsKnownWithoutReadingTheVocabularyAgain() throws {
     let storedWords = "SELECT word FROM book_vocabulary ORDER BY word"
-    let news = "SELECT id, search_text FROM book_vocabulary_news WHERE id > ? ORDER BY id"
+    let news = "SELECT search_text, id FROM book_vocabulary_news WHERE id > ? ORDER BY id"
     // Before any typo, a long word's continuations come from the index, for its start alone.
     let (spelled, first) = try store.database.recordingStatements {
       try store.fullTextQuery(["толсто"], table: "book")

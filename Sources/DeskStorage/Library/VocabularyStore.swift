@@ -90,14 +90,11 @@ extension LibraryStore {
 
   /// Adds the words of the news after `loaded.newsRead`.
   private func readNews(_ table: String, into loaded: inout LoadedVocabulary) throws {
-    let tokenizer = try FullTextTokenizer(database, tokenize: LibraryStore.indexTokenizer)
-    var words: Set<String> = []
-    try database.forEachRow(
-      "SELECT id, search_text FROM \(table)_vocabulary_news WHERE id > ? ORDER BY id", loaded.newsRead
-    ) {
-      loaded.newsRead = $0.int(0)
-      tokenizer.forEachWord(in: $0.string(1)) { words.insert($0) }
-    }
+    var last = loaded.newsRead
+    let words = try words(
+      ofTexts: "SELECT search_text, id FROM \(table)_vocabulary_news WHERE id > ? ORDER BY id", loaded.newsRead
+    ) { last = $0.int(1) }
+    loaded.newsRead = last
     loaded.vocabulary.add(words)
   }
 
@@ -139,12 +136,7 @@ extension LibraryStore {
     let gathered = try write { () throws -> (generation: Int, last: Int)? in
       let last = try database.scalarInt("SELECT coalesce(max(id), 0) FROM \(table)_vocabulary_news")
       guard last > 0 else { return nil }
-      let tokenizer = try FullTextTokenizer(database, tokenize: LibraryStore.indexTokenizer)
-      var words: Set<String> = []
-      try database.forEachRow("SELECT search_text FROM \(table)_vocabulary_news WHERE id <= ?", last) {
-        tokenizer.forEachWord(in: $0.string(0)) { words.insert($0) }
-      }
-      for word in words {
+      for word in try words(ofTexts: "SELECT search_text FROM \(table)_vocabulary_news WHERE id <= ?", last) {
         try database.execute("INSERT OR IGNORE INTO \(table)_vocabulary(word) VALUES (?)", word)
       }
       try database.execute("DELETE FROM \(table)_vocabulary_news WHERE id <= ?", last)
@@ -163,14 +155,24 @@ extension LibraryStore {
   /// Writes the distinct words of the books with ids in `ids` as one row of news: a bulk insert
   /// indexes its books without the triggers, which would write a row for each.
   func addBulkNews(_ table: String, ids: Range<Int>) throws {
-    let tokenizer = try FullTextTokenizer(database, tokenize: LibraryStore.indexTokenizer)
-    var words: Set<String> = []
-    try database.forEachRow("SELECT search_text FROM \(table) WHERE id >= ? AND id < ?", ids.lowerBound, ids.upperBound)
-    {
-      tokenizer.forEachWord(in: $0.string(0)) { words.insert($0) }
-    }
+    let words = try words(
+      ofTexts: "SELECT search_text FROM \(table) WHERE id >= ? AND id < ?", ids.lowerBound, ids.upperBound)
     guard !words.isEmpty else { return }
     try database.execute(
       "INSERT INTO \(table)_vocabulary_news(search_text) VALUES (?)", words.sorted().joined(separator: " "))
+  }
+
+  /// The distinct words of the texts in the first column of a query's rows, split as the
+  /// full-text index splits them; `row` sees each row after its text.
+  private func words(
+    ofTexts sql: String, _ arguments: any DatabaseValueConvertible..., row: (Row) -> Void = { _ in }
+  ) throws -> Set<String> {
+    let tokenizer = try FullTextTokenizer(database, tokenize: LibraryStore.indexTokenizer)
+    var words: Set<String> = []
+    try database.forEachRow(sql, arguments: arguments) {
+      tokenizer.forEachWord(in: $0.string(0)) { words.insert($0) }
+      row($0)
+    }
+    return words
   }
 }
