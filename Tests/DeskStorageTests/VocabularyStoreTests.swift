@@ -76,6 +76,23 @@ import Testing
     #expect(try store.searchBookRows("толсттй").corrections.map(\.1) == ["толстой"])
   }
 
+  @Test func aTextWrittenAgainUnchangedIsNoNews() throws {
+    try store.addBook(bookDraft("1", "Война и мир", surname: "Толстой"))
+    let news = "SELECT count(*) FROM book_vocabulary_news"
+    let changes = "SELECT value FROM counter WHERE name = 'book_words'"
+    let (newsBefore, changesBefore) = (try store.database.scalarInt(news), try store.database.scalarInt(changes))
+    // As an import with --update writes a record that did not change.
+    try store.database.execute("UPDATE book SET search_text = search_text, title = title")
+    #expect(try store.database.scalarInt(news) == newsBefore)
+    #expect(try store.database.scalarInt(changes) == changesBefore)
+    _ = try store.updateBook(inventory: "1") { $0.title = "Анна Каренина" }
+    #expect(try store.database.scalarInt(news) == newsBefore + 1)
+    #expect(try store.database.scalarInt(changes) == changesBefore + 1)
+    #expect(try store.books(search: "каренина").map(\.book.inventoryNumber) == ["1"])
+    #expect(try store.books(search: "война").isEmpty)
+    #expect(try vocabularyWords() == Set(try indexWords()).union(["война", "и", "мир"]).sorted())
+  }
+
   @Test func newsAreGatheredWhenManyWaitAndOtherDesksReadTheWordsAgain() throws {
     let other = try LibraryStore(path: folder.file("library.sqlite"), clock: clock)
     _ = try vocabularyWords(in: other)
