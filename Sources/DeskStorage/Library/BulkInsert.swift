@@ -45,6 +45,9 @@ extension LibraryStore {
   func catchUpBulkBooks() throws {
     guard let from = bulkBooksFrom else { return }
     let end = try database.scalarInt("SELECT coalesce(max(id), 0) + 1 FROM book")
+    // Nothing added since the last catching up (an import updating the books it has, one by one):
+    // the words did not change, and no desk need look for news.
+    guard end > from else { return }
     // In slices: the undo record SQLite keeps of one statement (the pages it rewrites as the
     // index merges its segments) stays small, whatever the size of the import.
     for start in stride(from: from, to: end, by: bulkIndexSlice) {
