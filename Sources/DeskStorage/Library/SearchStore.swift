@@ -316,7 +316,9 @@ extension LibraryStore {
     if answer.all.count > before { answer.corrections = corrections }
   }
 
-  /// Corrections looked at beyond the three offered, for words of the vocabulary no record has.
+  /// The nearest words a misspelt word is read as, at most.
+  static let correctionsOffered = 3
+  /// Corrections looked at beyond those offered, for words of the vocabulary no record has.
   static let goneCorrections = 3
 
   /// Whether some record has `word` as a word: the first row of its list, however long.
@@ -344,7 +346,8 @@ extension LibraryStore {
         nearest = []
       } else {
         var found: [String] = []
-        for near in vocabulary.corrections(of: word, limit: 3 + LibraryStore.goneCorrections) where found.count < 3 {
+        let limit = LibraryStore.correctionsOffered + LibraryStore.goneCorrections
+        for near in vocabulary.corrections(of: word, limit: limit) where found.count < LibraryStore.correctionsOffered {
           if try indexHas(near.word, table: table) { found.append(near.word) }
         }
         nearest = found

@@ -42,8 +42,10 @@ extension LibraryStore {
   /// words when many wait: a desk does it while nobody waits for a search.
   public func readVocabularies() throws(StoreError) {
     for table in ["book", "reader"] {
-      if try vocabulary(table).addedCount > LibraryStore.addedRead { vocabularies[table] = nil }
-      _ = try vocabulary(table)
+      if try vocabulary(table).addedCount > LibraryStore.addedRead {
+        vocabularies[table] = nil
+        _ = try vocabulary(table)
+      }
       if !isReadOnly, try newsWaiting(table) >= LibraryStore.newsGathered { try gatherNews(table) }
     }
   }
