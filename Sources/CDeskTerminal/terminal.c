@@ -139,7 +139,7 @@ void cdt_refresh(void) { refresh(); }
 /* The terminal's bell, or a flash of the screen where it has none (curses' beep decides). */
 void cdt_bell(void) { beep(); }
 
-int cdt_read_bytes(uint8_t *buffer, int capacity) {
+int cdt_read_bytes(uint8_t *buffer, int capacity, int wait) {
   if (pending_resize) {
     pending_resize = 0;
     struct winsize size;
@@ -149,7 +149,7 @@ int cdt_read_bytes(uint8_t *buffer, int capacity) {
     return -2;
   }
   struct pollfd input = {.fd = 0, .events = POLLIN, .revents = 0};
-  int ready = poll(&input, 1, read_timeout);
+  int ready = poll(&input, 1, wait ? read_timeout : 0);
   if (ready <= 0) return 0; /* nothing in time, or a signal came: the caller looks at it */
   if ((input.revents & POLLIN) == 0 && (input.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0) return -1;
   ssize_t count = read(0, buffer, (size_t)capacity);

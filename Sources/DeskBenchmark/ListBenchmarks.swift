@@ -2,6 +2,10 @@ import DeskDomain
 import DeskStorage
 import DeskUI
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The figures of the full-screen lists on a large catalogue: the first page painted into a
 /// screen buffer, a page down, and the jump to the last page, each beside the OFFSET way.
 public enum ListBenchmarks {
@@ -56,6 +60,11 @@ public enum ListBenchmarks {
       Measurement(
         scenario: "page down, the desk idle between keys", samples: paused,
         baselineName: "page down, keys back to back", baselineSamples: backToBack))
+    results.append(
+      Measurement(
+        scenario: "page down, the key held down (repeating every 33 ms), the file out of the system's memory",
+        samples: try heldPageDowns(path: path, count: repeats), baselineName: "page down, keys back to back",
+        baselineSamples: backToBack))
 
     let end = time(repeats) {
       app.handle(.key(.home, atMilliseconds: 0))
@@ -91,11 +100,54 @@ public enum ListBenchmarks {
     return samples
   }
 
-  public static func pageDowns(path: String, count: Int) throws -> [Double] {
+  /// Page downs from the top of the book list: keys back to back, or with `held` as a key held down.
+  public static func pageDowns(path: String, count: Int, held: Bool = false) throws -> [Double] {
+    if held { return try heldPageDowns(path: path, count: count) }
     let app = makeApp(try LibraryStore(path: path, clock: benchmarkClock))
     openBookList(app)
     _ = app.render(rows: 40, columns: 120)
     return time(count) { pageDownAndPaint(app) }
+  }
+
+  /// Page downs from the top of the book list with the key held, after the file's pages are
+  /// dropped from the system's memory: as on a catalogue larger than that memory, each page is
+  /// read from the disk unless the desk read it ahead.
+  static func heldPageDowns(path: String, count: Int) throws -> [Double] {
+    let app = makeApp(try LibraryStore(path: path, clock: benchmarkClock))
+    dropFromSystemMemory(path)
+    openBookList(app)
+    _ = app.render(rows: 40, columns: 120)
+    return heldPageDowns(app, count: count, intervalMilliseconds: 33, from: 0)
+  }
+
+  /// Asks the system to forget the pages of the file it keeps in memory (those not waiting to be
+  /// written; no privileges needed): the next reads of them go to the disk.
+  static func dropFromSystemMemory(_ path: String) {
+    let file = open(path, O_RDONLY)
+    guard file >= 0 else { return }
+    _ = posix_fadvise(file, 0, 0, Int32(POSIX_FADV_DONTNEED))
+    close(file)
+  }
+
+  /// Page down with the key held, as a terminal repeats it (30 a second, the usual rate of X,
+  /// Wayland desktops and Windows), the desk driven as `DeskRunner` drives it: each key handled and
+  /// painted, then a tick as soon as no key waits, in which the list reads its next page ahead.
+  /// Each sample runs from the key's arrival to its screen painted, so a read-ahead that
+  /// outlasts the gap between keys delays the next key, and that delay is counted.
+  /// `from` is the desk's clock at the first key, after the events it has already had.
+  static func heldPageDowns(_ app: DeskApp, count: Int, intervalMilliseconds: Double, from: Int64) -> [Double] {
+    var samples: [Double] = []
+    let start = monotonicMilliseconds()
+    var arrival = start
+    for _ in 0..<count {
+      let now = monotonicMilliseconds()
+      if now < arrival { usleep(useconds_t((arrival - now) * 1000)) }
+      pageDownAndPaint(app, at: from + Int64(arrival - start))
+      samples.append(monotonicMilliseconds() - arrival)
+      app.handle(.tick(atMilliseconds: from + Int64(monotonicMilliseconds() - start)))
+      arrival += intervalMilliseconds
+    }
+    return samples
   }
 
   /// One page down, and the screen painted.

@@ -84,11 +84,12 @@ public final class CursesTerminal {
   /// True once the terminal has gone away (its window closed, the connection dropped).
   public private(set) var isGone = false
 
-  /// The next event, or nil when no byte came within the read timeout. Keys come as the bytes the
-  /// terminal sent; the app decodes them (`KeyDecoder`), so tests can send the same bytes.
-  public func readEvent(atMilliseconds now: Int64) -> Event? {
+  /// The next event, or nil when no byte came within the read timeout (with `waiting` false: when
+  /// none is waiting now). Keys come as the bytes the terminal sent; the app decodes them
+  /// (`KeyDecoder`), so tests can send the same bytes.
+  public func readEvent(atMilliseconds now: Int64, waiting: Bool = true) -> Event? {
     var buffer = [UInt8](repeating: 0, count: 4096)
-    let count = cdt_read_bytes(&buffer, Int32(buffer.count))
+    let count = cdt_read_bytes(&buffer, Int32(buffer.count), waiting ? 1 : 0)
     switch count {
     case -1:
       isGone = true

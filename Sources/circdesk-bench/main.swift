@@ -33,8 +33,8 @@ let helpText = """
   USAGE: circdesk-bench [--books <n>] [--readers <n>] [--repeats <n>] [--db <path>] [--out <file.json>]
                         [--skip-exchange]
          circdesk-bench generate --books <n> [--readers <n>] --db <path>
-         circdesk-bench page-probe|search-probe [--query <text>] [--open] [--repeats <n>] [--statements]
-                                                [--db <path>]
+         circdesk-bench page-probe|search-probe [--query <text>] [--open] [--held] [--repeats <n>]
+                                                [--statements] [--db <path>]
          circdesk-bench walk-probe [--query <word>] [--repeats <n>] [--db <path>]
          circdesk-bench sync [--changes <n>] [--repeats <n>] [--join] [--background] [--books <n>]
                              [--db <path>]
@@ -50,6 +50,8 @@ let helpText = """
                       word whose corrections it finds in the books' vocabulary alone, without SQL
                       (default «лермантов»).
     --open            page-probe: open the file and paint the first book page, instead of paging down.
+    --held            page-probe: page down with the key held (repeating every 33 ms, a tick between
+                      keys as the desk's driver sends it), instead of keys back to back.
     --statements      page-probe, search-probe: list each SQL statement of one first page (of one
                       search) with SQLite's time for it, the slowest first.
     --changes <n>     What sync pushes and pulls (default 10000).
@@ -73,7 +75,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 // Refuse what it does not know, rather than start an hour of measuring with it ignored.
 do {
   let valued: Set = ["--books", "--readers", "--repeats", "--db", "--out", "--query", "--changes"]
-  let flags: Set = ["--skip-exchange", "--join", "--background", "--statements", "--open"]
+  let flags: Set = ["--skip-exchange", "--join", "--background", "--statements", "--open", "--held"]
   let commands: Set = ["generate", "first-page", "page-probe", "search-probe", "memory-probe", "sync", "walk-probe"]
   var index = 0
   while index < arguments.count {
@@ -186,7 +188,7 @@ do {
     let times =
       arguments.contains("--open")
       ? try ListBenchmarks.openings(path: path, count: repeats)
-      : try ListBenchmarks.pageDowns(path: path, count: repeats)
+      : try ListBenchmarks.pageDowns(path: path, count: repeats, held: arguments.contains("--held"))
     print(Measurement.percentile(times, 0.5), Measurement.percentile(times, 0.99))
     exit(0)
   }

@@ -31,9 +31,10 @@ void cdt_draw(int row, int column, const char *utf8, int attributes, int pair);
 void cdt_cursor(int visible, int row, int column);
 void cdt_refresh(void);
 void cdt_bell(void);
-/* Reads the bytes the terminal sent: their count, 0 when none came within the read timeout, -1
-   when the terminal is gone, -2 when the window changed size (curses already knows the size). */
-int cdt_read_bytes(uint8_t *buffer, int capacity);
+/* Reads the bytes the terminal sent: their count, 0 when none came within the read timeout (or,
+   with wait 0, when none are waiting now), -1 when the terminal is gone, -2 when the window
+   changed size (curses already knows the size). */
+int cdt_read_bytes(uint8_t *buffer, int capacity, int wait);
 
 /// Catches SIGINT, SIGTERM and SIGHUP (remembered for the main loop) and fatal signals (the
 /// terminal is restored before the process dies).
