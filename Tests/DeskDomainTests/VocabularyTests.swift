@@ -79,6 +79,64 @@ import Testing
     #expect(!found.isEmpty)
   }
 
+  /// A vocabulary large enough to be walked in parts at once: the parts' bounds cut through runs
+  /// of words with one start, and what the parts find together is what the full comparison finds.
+  @Test(arguments: ["жжабвгд", "жжзждж", "мастрер", "пастернкак", "толстй", "аабвгд"])
+  func aVocabularyWalkedInPartsFindsWhatAFullComparisonFinds(query: String) {
+    let words = VocabularyTests.wordsWalkedInParts
+    let vocabulary = Vocabulary(words)
+    #expect(vocabulary.count >= Vocabulary.wordsWalkedInParts)
+    let expected = VocabularyTests.bruteForce(query, in: words)
+    let found = vocabulary.corrections(of: query, limit: 100_000)
+    #expect(found.map(\.word) == expected.map(\.word))
+    #expect(found.map(\.distance) == expected.map(\.distance))
+    #expect(!found.isEmpty)
+  }
+
+  /// The first and the last word of every part are walked: each is found for itself with a letter
+  /// more (words of four letters or more; a shorter one with a letter more must be typed exactly).
+  @Test func everyPartIsWalkedToItsBounds() {
+    let words = VocabularyTests.wordsWalkedInParts
+    let vocabulary = Vocabulary(words)
+    let sorted = Set(words).map { Array($0.unicodeScalars.map(\.value)) }.sorted { $0.lexicographicallyPrecedes($1) }
+      .map { String(String.UnicodeScalarView($0.compactMap(Unicode.Scalar.init))) }
+    #expect(sorted.count == vocabulary.count)
+    let parts = Vocabulary.walkParts
+    var checked = 0
+    for part in 0..<parts {
+      for index in [part * sorted.count / parts, (part + 1) * sorted.count / parts - 1] where sorted[index].count >= 4 {
+        let word = sorted[index]
+        #expect(vocabulary.corrections(of: word + "я", limit: 100_000).contains { $0.word == word }, "\(word)")
+        checked += 1
+      }
+    }
+    #expect(checked > parts)
+  }
+
+  static let wordsWalkedInParts: [String] = {
+    let letters = Array("абвгдежз")
+    var words = VocabularyTests.words
+    for first in letters {
+      for second in letters {
+        for third in letters {
+          for fourth in letters {
+            words.append("жж\(first)\(second)\(third)\(fourth)")
+            words.append("а\(first)\(second)\(third)\(fourth)")
+            words.append("ма\(first)\(second)\(third)\(fourth)")
+          }
+          words.append("пастер\(first)\(second)\(third)")
+        }
+      }
+    }
+    var state: UInt64 = 11
+    while words.count < Vocabulary.wordsWalkedInParts + 5000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      let length = 4 + Int((state >> 33) % 6)
+      words.append(String((0..<length).map { letters[Int((state >> UInt64(7 + $0 * 3)) % 8)] }))
+    }
+    return words
+  }()
+
   @Test func listsTheWordsOfAPrefix() {
     let vocabulary = Vocabulary(["мир", "мира", "мирный", "миф", "мир", "толстой"])
     #expect(vocabulary.count == 5, "a word given twice is kept once")

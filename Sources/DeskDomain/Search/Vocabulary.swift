@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// The distinct words of a catalogue, sorted, for the words a prefix or a misspelt word stands
 /// for. Held as one array of Unicode scalars: a million-book catalogue has a few hundred thousand
 /// words, and this stays a few megabytes.
@@ -145,21 +148,7 @@ public struct Vocabulary: Sendable {
     let query = word.unicodeScalars.map(\.value)
     let allowed = Fuzzy.allowedDistance(forLength: query.count)
     guard allowed > 0, count > 0 else { return [] }
-    // Over raw buffers: the walk visits tens of thousands of words a keystroke, and slices of the
-    // arrays (retained, released, bounds-checked) took half its time.
-    let found = scalars.withUnsafeBufferPointer { scalars in
-      starts.withUnsafeBufferPointer { starts in
-        shared.withUnsafeBufferPointer { shared in
-          skip.withUnsafeBufferPointer { skip in
-            query.withUnsafeBufferPointer { query in
-              Vocabulary.walk(
-                scalars: scalars, starts: starts, shared: shared, skip: skip, longest: longest, query: query,
-                allowed: allowed)
-            }
-          }
-        }
-      }
-    }
+    let found = walkInParts { words in walk(words, query: query, allowed: allowed) }
     return Array(
       found.map { (word: text($0.index), distance: $0.distance) }.sorted {
         ($0.distance, $0.word) < ($1.distance, $1.word)
@@ -167,11 +156,52 @@ public struct Vocabulary: Sendable {
       .prefix(limit))
   }
 
+  /// Vocabularies of at least this many words are walked in parts, on every processor at once.
+  public static let wordsWalkedInParts = 50_000
+  /// A part of the alphabet can hold most of a query's work (the words near its own start), so
+  /// there are more parts than processors, each processor taking the next part left.
+  public static let walkParts = 32
+
+  /// The walk's findings over every part of the vocabulary. Each part starts its walk afresh at
+  /// its first word: nothing is shared between parts.
+  private func walkInParts(
+    _ walk: @Sendable (Range<Int>) -> [(index: Int, distance: Int)]
+  ) -> [(index: Int, distance: Int)] {
+    guard count >= Vocabulary.wordsWalkedInParts else { return walk(0..<count) }
+    let parts = Vocabulary.walkParts
+    let bounds = (0...parts).map { $0 * count / parts }
+    let found = Mutex([[(index: Int, distance: Int)]](repeating: [], count: parts))
+    DispatchQueue.concurrentPerform(iterations: parts) { part in
+      let words = walk(bounds[part]..<bounds[part + 1])
+      found.withLock { $0[part] = words }
+    }
+    return found.withLock { $0.flatMap { $0 } }
+  }
+
+  /// The walk over the words `words`, over raw buffers: it visits tens of thousands of words a
+  /// keystroke, and slices of the arrays (retained, released, bounds-checked) took half its time.
+  private func walk(_ words: Range<Int>, query: [UInt32], allowed: Int) -> [(index: Int, distance: Int)] {
+    scalars.withUnsafeBufferPointer { scalars in
+      starts.withUnsafeBufferPointer { starts in
+        shared.withUnsafeBufferPointer { shared in
+          skip.withUnsafeBufferPointer { skip in
+            query.withUnsafeBufferPointer { query in
+              Vocabulary.walk(
+                scalars: scalars, starts: starts, shared: shared, skip: skip, longest: longest, query: query,
+                allowed: allowed, words: words)
+            }
+          }
+        }
+      }
+    }
+  }
+
   private static func walk(
     scalars: UnsafeBufferPointer<UInt32>, starts: UnsafeBufferPointer<Int>, shared: UnsafeBufferPointer<UInt8>,
-    skip: UnsafeBufferPointer<UInt32>, longest: Int, query: UnsafeBufferPointer<UInt32>, allowed: Int
+    skip: UnsafeBufferPointer<UInt32>, longest: Int, query: UnsafeBufferPointer<UInt32>, allowed: Int,
+    words: Range<Int>
   ) -> [(index: Int, distance: Int)] {
-    let count = starts.count - 1
+    let count = words.upperBound
     let width = query.count + 1
     // Row i: the distances from the query's prefixes to the candidate's first i letters.
     var rows = [Int](repeating: 0, count: (longest + 1) * width)
@@ -181,7 +211,7 @@ public struct Vocabulary: Sendable {
       minima.withUnsafeMutableBufferPointer { minima in
         for column in 0..<width { rows[column] = column }
         var valid = 0  // rows 1...valid hold the prefix of the word visited before
-        var index = 0
+        var index = words.lowerBound
         while index < count {
           let letters = starts[index]..<starts[index + 1]
           // The word visited before is the one before this, or the first of a run of words
