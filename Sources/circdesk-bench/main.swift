@@ -220,6 +220,10 @@ do {
   var measurements = try ListBenchmarks.run(path: path, repeats: repeats)
   progress("measuring search and circulation")
   measurements += try SearchBenchmarks.run(path: path, repeats: repeats)
+  progress("measuring page down with the key held")
+  measurements.insert(
+    try ListBenchmarks.heldKey(path: path, repeats: repeats),
+    at: measurements.lastIndex { $0.scenario.hasPrefix("page down") }.map { $0 + 1 } ?? 0)
   progress("measuring decoding")
   let folder = path.split(separator: "/").dropLast().joined(separator: "/")
   let images = (path.hasPrefix("/") ? "/" : "") + (folder.isEmpty ? "." : folder) + "/images"

@@ -13,6 +13,7 @@ import Testing
     #expect(result.status == 0, "\(result.errors)")
     for scenario in [
       "open the file, first book page painted", "page down", "Home, then End (last page)",
+      "page down, the key held down (repeating every 33 ms), the file out of the system's memory",
       "decode a QR label in a 640×480 PNG", "decode a QR label in a 1920×1080 PNG",
       "durable return of a copy 1000 readers queue for (put aside for the first)",
       "keystroke → results «толстой», a book's words just changed",
