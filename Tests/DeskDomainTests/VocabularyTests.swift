@@ -79,9 +79,10 @@ import Testing
     #expect(!found.isEmpty)
   }
 
-  /// A vocabulary large enough to be walked in parts at once: the parts' bounds cut through runs
-  /// of words with one start, and what the parts find together is what the full comparison finds.
-  @Test(arguments: ["жжабвгд", "жжзждж", "мастрер", "пастернкак", "толстй", "аабвгд"])
+  /// A vocabulary large enough to be walked in parts at once (words of nine letters or more, which
+  /// are allowed two edits): the parts' bounds cut through runs of words with one start, and what
+  /// the parts find together is what the full comparison finds. Shorter words, walked whole, too.
+  @Test(arguments: ["жжжжабвгд", "мамаабвгде", "пастернкак", "абабзжзжз", "жжжжабвг", "мастрер", "толстй"])
   func aVocabularyWalkedInPartsFindsWhatAFullComparisonFinds(query: String) {
     let words = VocabularyTests.wordsWalkedInParts
     let vocabulary = Vocabulary(words)
@@ -94,7 +95,7 @@ import Testing
   }
 
   /// The first and the last word of every part are walked: each is found for itself with a letter
-  /// more (words of four letters or more; a shorter one with a letter more must be typed exactly).
+  /// more (words of eight letters or more, so that with it they are walked in parts).
   @Test func everyPartIsWalkedToItsBounds() {
     let words = VocabularyTests.wordsWalkedInParts
     let vocabulary = Vocabulary(words)
@@ -104,7 +105,7 @@ import Testing
     let parts = Vocabulary.walkParts
     var checked = 0
     for part in 0..<parts {
-      for index in [part * sorted.count / parts, (part + 1) * sorted.count / parts - 1] where sorted[index].count >= 4 {
+      for index in [part * sorted.count / parts, (part + 1) * sorted.count / parts - 1] where sorted[index].count >= 8 {
         let word = sorted[index]
         #expect(vocabulary.corrections(of: word + "я", limit: 100_000).contains { $0.word == word }, "\(word)")
         checked += 1
@@ -120,18 +121,18 @@ import Testing
       for second in letters {
         for third in letters {
           for fourth in letters {
-            words.append("жж\(first)\(second)\(third)\(fourth)")
-            words.append("а\(first)\(second)\(third)\(fourth)")
-            words.append("ма\(first)\(second)\(third)\(fourth)")
+            words.append("жжжж\(first)\(second)\(third)\(fourth)")
+            words.append("абаб\(first)\(second)\(third)\(fourth)")
+            words.append("мама\(first)\(second)\(third)\(fourth)")
           }
-          words.append("пастер\(first)\(second)\(third)")
+          words.append("пастерна\(first)\(second)\(third)")
         }
       }
     }
     var state: UInt64 = 11
     while words.count < Vocabulary.wordsWalkedInParts + 5000 {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      let length = 4 + Int((state >> 33) % 6)
+      let length = 8 + Int((state >> 33) % 5)
       words.append(String((0..<length).map { letters[Int((state >> UInt64(7 + $0 * 3)) % 8)] }))
     }
     return words
