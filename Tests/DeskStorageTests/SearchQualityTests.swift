@@ -85,14 +85,31 @@ import Testing
     #expect(shown.searches == all.searches - 1, "the farther correction not searched")
   }
 
+  /// A misspelt word's own search is answered by the vocabulary alone: no word starts with it, so
+  /// the index is not asked; the search of the word it was read as is.
+  @Test func aWordThatStartsNoWordIsNotLookedForInTheIndex() throws {
+    let (answer, statements) = try store.database.recordingStatements { try store.searchBookRows("достоевкий") }
+    #expect(answer.matches.map(\.book.inventoryNumber) == ["1"])
+    let searches = statements.filter { $0.hasPrefix("SELECT b.sort_key") }
+    #expect(searches.filter { $0.contains("MATCH ?") }.count == 1, "only «достоевский»")
+    #expect(searches.contains { !$0.contains("MATCH") }, "«достоевкий» itself, matching nothing")
+    #expect(try store.books(search: "неттакого").isEmpty)
+    // A word the index's tokenizer splits where folding does not (it takes the vowel signs of
+    // Devanagari for separators) is still looked for in the index, by its parts.
+    try store.addBook(bookDraft("31", "विश्वविद्यालय व्याकरण", surname: "Guru"))
+    #expect(try store.indexReadsAsOneWord("достоевкий"))
+    #expect(try !store.indexReadsAsOneWord("विश्वविद्यालय"))
+    #expect(try store.books(search: "विश्वविद्यालय").map(\.book.inventoryNumber) == ["31"])
+  }
+
   @Test func wordsWithFewContinuationsAreAskedForByName() throws {
     // «толсто» continues only as толстой: named, so the index is read lazily. Five letters or
     // fewer read the prefix index's own list: «вой» stays a prefix.
     #expect(try store.fullTextQuery(["толсто", "вой"], table: "book") == #""толстой" AND "вой"*"#)
-    // Short words, and words the vocabulary does not continue, stay prefixes.
-    #expect(
-      try store.fullTextQuery(["толст", "то", "198", "неттакого"], table: "book")
-        == #""толст"* AND "то"* AND "198"* AND "неттакого"*"#)
+    // Short words stay prefixes.
+    #expect(try store.fullTextQuery(["толст", "то", "198"], table: "book") == #""толст"* AND "то"* AND "198"*"#)
+    // A longer word that starts no word of the vocabulary: no record can match.
+    #expect(try store.fullTextQuery(["толст", "неттакого"], table: "book") == nil)
     // Results are those of the prefixes.
     #expect(try store.books(search: "толст вой").map(\.book.inventoryNumber) == ["9"])
     #expect(try store.books(search: "толст").map(\.book.inventoryNumber) == ["10", "9"])
@@ -134,7 +151,7 @@ import Testing
 
   @Test func aWordChangedInTheSameMillisecondIsFoundToo() throws {
     // The clock stands still: the newest change time cannot tell that the words changed.
-    #expect(try store.fullTextQuery(["тихоне"], table: "book") == #""тихоне"*"#, "nothing continues «тихоне» yet")
+    #expect(try store.fullTextQuery(["тихоне"], table: "book") == nil, "nothing continues «тихоне» yet")
     try store.updateBook(inventory: "2") { $0.title = "Тихонечко" }
     #expect(try store.fullTextQuery(["тихоне"], table: "book") == #""тихонечко""#)
     #expect(try store.books(search: "тихоне").map(\.book.inventoryNumber) == ["2"])

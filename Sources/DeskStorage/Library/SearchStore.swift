@@ -41,7 +41,7 @@ extension LibraryStore {
     if words.count == 1, words[0].count <= 2, !TextFolding.hasCJK(words[0]) {
       return ("\(alias).sort_key >= ? AND \(alias).sort_key < ?", [words[0], words[0] + "\u{10FFFF}"])
     }
-    let match = try fullTextQuery(words, table: table)
+    guard let match = try fullTextQuery(words, table: table) else { return ("0", []) }
     let limit = capped ? " LIMIT \(LibraryStore.searchCap + 1)" : ""
     return ("\(alias).id IN (SELECT rowid FROM \(table)_fts WHERE \(table)_fts MATCH ?\(limit))", [match])
   }
@@ -60,7 +60,12 @@ extension LibraryStore {
   /// continuations in the vocabulary is spelt out; others stay prefixes (past five letters the
   /// words that continue a start are few and their lists short: at a million books, at most 555
   /// records for any six letters).
-  func fullTextQuery(_ words: [String], table: String) throws(StoreError) -> String {
+  ///
+  /// Nil when a word of six letters or more starts no word of the vocabulary, which holds every
+  /// word of the index and more: no record can match, and the index is not asked (a misspelt
+  /// word's own search, 0.15–0.4 ms at ten million books, each of the index's segments looked
+  /// into for nothing).
+  func fullTextQuery(_ words: [String], table: String) throws(StoreError) -> String? {
     var terms: [String] = []
     // Looked for once, at the first word long enough to need it.
     var vocabulary: GrowingVocabulary?
@@ -76,10 +81,13 @@ extension LibraryStore {
         vocabulary = try updatedVocabulary(table)
         lookedUp = true
       }
-      guard
-        let known = try continuations(of: word, table: table, limit: LibraryStore.spelledOutPrefix, in: vocabulary),
-        !known.isEmpty
+      guard let known = try continuations(of: word, table: table, limit: LibraryStore.spelledOutPrefix, in: vocabulary)
       else {
+        terms.append(prefix)
+        continue
+      }
+      guard !known.isEmpty else {
+        if try indexReadsAsOneWord(word) { return nil }
         terms.append(prefix)
         continue
       }
@@ -88,6 +96,18 @@ extension LibraryStore {
     }
     // FTS5 takes a bracketed OR beside a phrase only with the AND said.
     return terms.joined(separator: " AND ")
+  }
+
+  /// Whether the full-text index takes `word` for one word, the same: its tokenizer may split what
+  /// folding keeps together, and the parts may each start a word of the index.
+  func indexReadsAsOneWord(_ word: String) throws(StoreError) -> Bool {
+    var read: [String] = []
+    do {
+      try FullTextTokenizer(database, tokenize: LibraryStore.indexTokenizer).forEachWord(in: word) { read.append($0) }
+    } catch {
+      throw .database(error)
+    }
+    return read == [word]
   }
 
   /// Searches the catalogue, answering with whole records (the command line, exports).
@@ -209,7 +229,9 @@ extension LibraryStore {
       return Dictionary(found, uniquingKeysWith: min)
     }
     let wholeWords = words.map { "\"\($0)\"" }.joined(separator: " AND ")
-    guard let whole = try ranks(wholeWords), let any = try ranks(try fullTextQuery(words, table: table)) else {
+    guard let whole = try ranks(wholeWords), let anyWords = try fullTextQuery(words, table: table),
+      let any = try ranks(anyWords)
+    else {
       return matches
     }
     func order(_ listing: Listing) -> (Int, Double) {
