@@ -99,10 +99,7 @@ public enum ListBenchmarks {
   /// the file out of the system's memory. The last list figure measured, though shown with the
   /// others: the searches measured after it would read again from the disk what it dropped.
   public static func heldKey(path: String, repeats: Int) throws -> Measurement {
-    let app = makeApp(try LibraryStore(path: path, clock: benchmarkClock))
-    dropFromSystemMemory(path)
-    openBookList(app)
-    _ = app.render(rows: 40, columns: 120)
+    let app = try bookListOutOfMemory(path: path)
     let backToBack = time(repeats) { pageDownAndPaint(app) }
     return Measurement(
       scenario: "page down, the key held down (repeating every 33 ms), the file out of the system's memory",
@@ -123,11 +120,17 @@ public enum ListBenchmarks {
   /// dropped from the system's memory: as on a catalogue larger than that memory, each page is
   /// read from the disk unless the desk read it ahead.
   static func heldPageDowns(path: String, count: Int) throws -> [Double] {
+    heldPageDowns(try bookListOutOfMemory(path: path), count: count)
+  }
+
+  /// A desk on the file, its book list open at the top, the rest of the file dropped from the
+  /// system's memory.
+  static func bookListOutOfMemory(path: String) throws -> DeskApp {
     let app = makeApp(try LibraryStore(path: path, clock: benchmarkClock))
     dropFromSystemMemory(path)
     openBookList(app)
     _ = app.render(rows: 40, columns: 120)
-    return heldPageDowns(app, count: count, intervalMilliseconds: 33, from: 0)
+    return app
   }
 
   /// Asks the system to forget the pages of the file it keeps in memory (those not waiting to be
@@ -144,17 +147,17 @@ public enum ListBenchmarks {
   /// painted, then a tick as soon as no key waits, in which the list reads its next page ahead.
   /// Each sample runs from the key's arrival to its screen painted, so a read-ahead that
   /// outlasts the gap between keys delays the next key, and that delay is counted.
-  /// `from` is the desk's clock at the first key, after the events it has already had.
-  static func heldPageDowns(_ app: DeskApp, count: Int, intervalMilliseconds: Double, from: Int64) -> [Double] {
+  static func heldPageDowns(_ app: DeskApp, count: Int) -> [Double] {
+    let intervalMilliseconds = 33.0
     var samples: [Double] = []
     let start = monotonicMilliseconds()
     var arrival = start
     for _ in 0..<count {
       let now = monotonicMilliseconds()
       if now < arrival { usleep(useconds_t((arrival - now) * 1000)) }
-      pageDownAndPaint(app, at: from + Int64(arrival - start))
+      pageDownAndPaint(app, at: Int64(arrival - start))
       samples.append(monotonicMilliseconds() - arrival)
-      app.handle(.tick(atMilliseconds: from + Int64(monotonicMilliseconds() - start)))
+      app.handle(.tick(atMilliseconds: Int64(monotonicMilliseconds() - start)))
       arrival += intervalMilliseconds
     }
     return samples

@@ -151,9 +151,9 @@ public struct Vocabulary: Sendable {
     // One edit allowed prunes the walk within a few letters: 0.03 ms at ten million books, less
     // than waking the other processors costs.
     let found =
-      allowed < 2
-      ? walk(0..<count, query: query, allowed: allowed)
-      : walkInParts { words in walk(words, query: query, allowed: allowed) }
+      allowed >= 2 && count >= Vocabulary.wordsWalkedInParts
+      ? walkInParts { words in walk(words, query: query, allowed: allowed) }
+      : walk(0..<count, query: query, allowed: allowed)
     return Array(
       found.map { (word: text($0.index), distance: $0.distance) }.sorted {
         ($0.distance, $0.word) < ($1.distance, $1.word)
@@ -173,7 +173,6 @@ public struct Vocabulary: Sendable {
   private func walkInParts(
     _ walk: @Sendable (Range<Int>) -> [(index: Int, distance: Int)]
   ) -> [(index: Int, distance: Int)] {
-    guard count >= Vocabulary.wordsWalkedInParts else { return walk(0..<count) }
     let parts = Vocabulary.walkParts
     let bounds = (0...parts).map { $0 * count / parts }
     let found = Mutex([[(index: Int, distance: Int)]](repeating: [], count: parts))

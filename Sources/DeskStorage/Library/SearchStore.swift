@@ -98,18 +98,6 @@ extension LibraryStore {
     return terms.joined(separator: " AND ")
   }
 
-  /// Whether the full-text index takes `word` for one word, the same: its tokenizer may split what
-  /// folding keeps together, and the parts may each start a word of the index.
-  func indexReadsAsOneWord(_ word: String) throws(StoreError) -> Bool {
-    var read: [String] = []
-    do {
-      try FullTextTokenizer(database, tokenize: LibraryStore.indexTokenizer).forEachWord(in: word) { read.append($0) }
-    } catch {
-      throw .database(error)
-    }
-    return read == [word]
-  }
-
   /// Searches the catalogue, answering with whole records (the command line, exports).
   public func searchBooks(_ query: String, filter: BookFilter = .all, limit: Int = searchCap) throws(StoreError)
     -> SearchAnswer<BookWithLoan>

@@ -164,12 +164,29 @@ extension LibraryStore {
       "INSERT INTO \(table)_vocabulary_news(search_text) VALUES (?)", words.sorted().joined(separator: " "))
   }
 
+  /// Whether the full-text index takes `word` for one word, the same: its tokenizer may split what
+  /// folding keeps together, and the parts may each start a word of the index.
+  func indexReadsAsOneWord(_ word: String) throws(StoreError) -> Bool {
+    var read: [String] = []
+    do {
+      try indexTokenizer().forEachWord(in: word) { read.append($0) }
+    } catch {
+      throw .database(error)
+    }
+    return read == [word]
+  }
+
+  /// A tokenizer that splits texts into the words the full-text indexes store.
+  private func indexTokenizer() throws(DatabaseError) -> FullTextTokenizer {
+    try FullTextTokenizer(database, tokenize: LibraryStore.indexTokenizer)
+  }
+
   /// The distinct words of the texts in the first column of a query's rows, split as the
   /// full-text index splits them; `row` sees each row after its text.
   private func words(
     ofTexts sql: String, _ arguments: any DatabaseValueConvertible..., row: (Row) -> Void = { _ in }
   ) throws -> Set<String> {
-    let tokenizer = try FullTextTokenizer(database, tokenize: LibraryStore.indexTokenizer)
+    let tokenizer = try indexTokenizer()
     var words: Set<String> = []
     try database.forEachRow(sql, arguments: arguments) {
       tokenizer.forEachWord(in: $0.string(0)) { words.insert($0) }
