@@ -27,9 +27,9 @@ import Testing
   }()
 
   static func bruteForce(_ query: String, in words: [String] = words) -> [(word: String, distance: Int)] {
-    let allowed = Fuzzy.allowedDistance(forLength: query.count)
-    guard allowed > 0 else { return [] }
+    guard Fuzzy.allowedDistance(forLength: query.count) > 0 else { return [] }
     return Set(words).compactMap { word -> (word: String, distance: Int)? in
+      let allowed = Fuzzy.allowedDistance(from: Array(query), to: Array(word))
       guard let distance = Fuzzy.distance(Array(query), Array(word), limit: allowed), distance > 0 else { return nil }
       return (word, distance)
     }.sorted { ($0.distance, $0.word) < ($1.distance, $1.word) }
@@ -79,14 +79,12 @@ import Testing
     #expect(!found.isEmpty)
   }
 
-  /// A vocabulary large enough to be walked in parts at once (words of nine letters or more, which
-  /// are allowed two edits): the parts' bounds cut through runs of words with one start, and what
-  /// the parts find together is what the full comparison finds. Shorter words, walked whole, too.
+  /// A large vocabulary of long words (allowed two edits), with long runs of one start: what
+  /// the walk finds is what the full comparison finds. Shorter words too.
   @Test(arguments: ["жжжжабвгд", "мамаабвгде", "пастернкак", "абабзжзжз", "жжжжабвг", "мастрер", "толстй"])
-  func aVocabularyWalkedInPartsFindsWhatAFullComparisonFinds(query: String) {
-    let words = VocabularyTests.wordsWalkedInParts
+  func aLargeVocabularyFindsWhatAFullComparisonFinds(query: String) {
+    let words = VocabularyTests.manyWords
     let vocabulary = Vocabulary(words)
-    #expect(vocabulary.count >= Vocabulary.wordsWalkedInParts)
     let expected = VocabularyTests.bruteForce(query, in: words)
     let found = vocabulary.corrections(of: query, limit: 100_000)
     #expect(found.map(\.word) == expected.map(\.word))
@@ -94,27 +92,23 @@ import Testing
     #expect(!found.isEmpty)
   }
 
-  /// The first and the last word of every part are walked: each is found for itself with a letter
-  /// more (words of eight letters or more, so that with it they are walked in parts).
-  @Test func everyPartIsWalkedToItsBounds() {
-    let words = VocabularyTests.wordsWalkedInParts
-    let vocabulary = Vocabulary(words)
-    let sorted = Set(words).map { Array($0.unicodeScalars.map(\.value)) }.sorted { $0.lexicographicallyPrecedes($1) }
-      .map { String(String.UnicodeScalarView($0.compactMap(Unicode.Scalar.init))) }
-    #expect(sorted.count == vocabulary.count)
-    let parts = Vocabulary.walkParts
-    var checked = 0
-    for part in 0..<parts {
-      for index in [part * sorted.count / parts, (part + 1) * sorted.count / parts - 1] where sorted[index].count >= 8 {
-        let word = sorted[index]
-        #expect(vocabulary.corrections(of: word + "я", limit: 100_000).contains { $0.word == word }, "\(word)")
-        checked += 1
-      }
-    }
-    #expect(checked > parts)
+  /// A word allowed two edits is allowed them only among the words that start with its letter:
+  /// the first and the last word of that block are found two edits away, the words either side
+  /// of the block one edit away, and not two.
+  @Test func twoEditsOnlyAmongTheWordsThatStartWithTheQuerysLetter() {
+    let words = [
+      "каюиринтов", "кабиринтов", "лабиринта", "лабиринты", "ляюиринтов", "мабиринтов", "мабиринтав", "яблоко",
+    ]
+    let query = "лабиринтов"
+    #expect(Fuzzy.allowedDistance(forLength: query.count) == 2)
+    #expect(Fuzzy.distance(Array(query), Array("каюиринтов"), limit: 2) == 2, "two edits, one at the first letter")
+    let found = Vocabulary(words).corrections(of: query, limit: 100)
+    #expect(found.map(\.word) == ["кабиринтов", "мабиринтов", "лабиринта", "лабиринты", "ляюиринтов"])
+    #expect(found.map(\.distance) == [1, 1, 2, 2, 2])
+    #expect(found.map(\.word) == VocabularyTests.bruteForce(query, in: words).map(\.word))
   }
 
-  static let wordsWalkedInParts: [String] = {
+  static let manyWords: [String] = {
     let letters = Array("абвгдежз")
     var words = VocabularyTests.words
     for first in letters {
@@ -130,7 +124,7 @@ import Testing
       }
     }
     var state: UInt64 = 11
-    while words.count < Vocabulary.wordsWalkedInParts + 5000 {
+    while words.count < 55_000 {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       let length = 8 + Int((state >> 33) % 5)
       words.append(String((0..<length).map { letters[Int((state >> UInt64(7 + $0 * 3)) % 8)] }))

@@ -10,6 +10,20 @@ public enum Fuzzy {
     }
   }
 
+  /// The distance a query word may be from a catalogue word that starts with another letter: one
+  /// edit at most, whatever the query's length («кермонтов», «елрмонтов» for «лермонтов», not
+  /// «кермантов»). Lucene's spell checker does the same (`DirectSpellChecker`: two edits only
+  /// with the first letter kept, LUCENE-4500): misspellings seldom touch the first letter, and
+  /// allowing two edits beside it would have the walk visit nearly every word's first letters.
+  public static let allowedDistanceFromAnotherFirstLetter = 1
+
+  /// The distance `query` may be from `word` (both folded).
+  public static func allowedDistance<Letters: Collection>(from query: Letters, to word: Letters) -> Int
+  where Letters.Element: Equatable {
+    let allowed = allowedDistance(forLength: query.count)
+    return query.first == word.first ? allowed : min(allowed, allowedDistanceFromAnotherFirstLetter)
+  }
+
   /// The Levenshtein distance of two words, or nil when it is over `limit` (computed only as far
   /// as needed). A swap of two neighbouring letters counts as one edit (Damerau), the commonest typo.
   public static func distance(_ a: [Character], _ b: [Character], limit: Int) -> Int? {

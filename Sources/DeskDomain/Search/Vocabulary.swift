@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// The distinct words of a catalogue, sorted, for the words a prefix or a misspelt word stands
 /// for. Held as one array of Unicode scalars: a million-book catalogue has a few hundred thousand
 /// words, and this stays a few megabytes.
@@ -148,39 +145,25 @@ public struct Vocabulary: Sendable {
     let query = word.unicodeScalars.map(\.value)
     let allowed = Fuzzy.allowedDistance(forLength: query.count)
     guard allowed > 0, count > 0 else { return [] }
-    // One edit allowed prunes the walk within a few letters: 0.03 ms at ten million books, less
-    // than waking the other processors costs.
-    let found =
-      allowed >= 2 && count >= Vocabulary.wordsWalkedInParts
-      ? walkInParts { words in walk(words, query: query, allowed: allowed) }
-      : walk(0..<count, query: query, allowed: allowed)
+    // Two edits are allowed only among the words that start with the query's letter, a block of
+    // the sorted words; the others are walked allowing one, which prunes within a few letters.
+    // Two edits everywhere had the walk visit nearly every start of two or three letters: at ten
+    // million books (202,608 words) 0.47–0.56 ms on two processors, now 0.10–0.17 on one.
+    let another = Fuzzy.allowedDistanceFromAnotherFirstLetter
+    var found: [(index: Int, distance: Int)]
+    if allowed > another, let first = query.first {
+      let sameFirst = start(of: [first])..<start(of: [first + 1])
+      found = walk(0..<sameFirst.lowerBound, query: query, allowed: another)
+      found += walk(sameFirst, query: query, allowed: allowed)
+      found += walk(sameFirst.upperBound..<count, query: query, allowed: another)
+    } else {
+      found = walk(0..<count, query: query, allowed: allowed)
+    }
     return Array(
       found.map { (word: text($0.index), distance: $0.distance) }.sorted {
         ($0.distance, $0.word) < ($1.distance, $1.word)
       }
       .prefix(limit))
-  }
-
-  /// Vocabularies of at least this many words are walked in parts, on every processor at once,
-  /// for words allowed two edits.
-  public static let wordsWalkedInParts = 50_000
-  /// A part of the alphabet can hold most of a query's work (the words near its own start), so
-  /// there are more parts than processors, each processor taking the next part left.
-  public static let walkParts = 32
-
-  /// The walk's findings over every part of the vocabulary. Each part starts its walk afresh at
-  /// its first word: nothing is shared between parts.
-  private func walkInParts(
-    _ walk: @Sendable (Range<Int>) -> [(index: Int, distance: Int)]
-  ) -> [(index: Int, distance: Int)] {
-    let parts = Vocabulary.walkParts
-    let bounds = (0...parts).map { $0 * count / parts }
-    let found = Mutex([[(index: Int, distance: Int)]](repeating: [], count: parts))
-    DispatchQueue.concurrentPerform(iterations: parts) { part in
-      let words = walk(bounds[part]..<bounds[part + 1])
-      found.withLock { $0[part] = words }
-    }
-    return found.withLock { $0.flatMap { $0 } }
   }
 
   /// The walk over the words `words`, over raw buffers: it visits tens of thousands of words a

@@ -48,6 +48,9 @@ extension LibraryStore {
   }
 
   static let briefColumns = BriefColumn.list
+  /// Written once: a list made from the cases names each column anew (a few microseconds, at
+  /// every page and every stage of a search).
+  static let holderColumns = HolderColumn.list
 
   /// Whether the copy `b` waits on the hold shelf: one look in the index of waiting holds.
   static let onHoldShelf = "EXISTS (SELECT 1 FROM hold h WHERE h.trapped_book_id = b.id AND h.state = 'waiting')"
@@ -118,7 +121,7 @@ extension LibraryStore {
     let descending = LibraryStore.keyset(position, alias: "b", conditions: &conditions, arguments: &arguments)
     arguments.append(max(0, limit))
     let sql = """
-      SELECT \(columns), \(LibraryStore.loanColumns), \(HolderColumn.list)
+      SELECT \(columns), \(LibraryStore.loanColumns), \(LibraryStore.holderColumns)
       FROM book b \(join) LEFT JOIN reader r ON r.id = l.reader_id
       WHERE \(conditions.joined(separator: " AND "))
       ORDER BY b.sort_key \(descending ? "DESC" : "ASC") LIMIT ?

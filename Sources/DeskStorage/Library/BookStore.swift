@@ -154,7 +154,7 @@ extension LibraryStore {
   func currentLoan(bookID: RecordID) throws -> CurrentLoan? {
     try database.queryFirst(
       """
-      SELECT \(LibraryStore.loanColumns), \(HolderColumn.list)
+      SELECT \(LibraryStore.loanColumns), \(LibraryStore.holderColumns)
       FROM loan l JOIN book b ON b.id = l.book_id JOIN reader r ON r.id = l.reader_id
       WHERE b.uuid = ? AND l.returned_at IS NULL AND l.deleted = 0
       """, bookID.text
