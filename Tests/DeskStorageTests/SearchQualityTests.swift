@@ -85,6 +85,22 @@ import Testing
     #expect(shown.searches == all.searches - 1, "the farther correction not searched")
   }
 
+  /// Only the correction offered is looked up in the index (that some record has it); the
+  /// farther ones are searched as they are, and one that no record has any more finds nothing.
+  @Test func onlyTheCorrectionOfferedIsLookedUpInTheIndex() throws {
+    try store.addBook(bookDraft("21", "Мцыри", surname: "Лермонтов"))
+    try store.addBook(bookDraft("23", "Шотландия", surname: "Лермонт"))
+    try store.addBook(bookDraft("24", "Стихи", surname: "Лермонтоф"))
+    _ = try store.updateBook(inventory: "24") { $0.authorSurname = "Лермонтова" }
+    // «лермонтоа» is one letter from «лермонтов», «лермонтова» and «лермонтоф» (no record has
+    // that any more), two from «лермонт».
+    let (answer, statements) = try store.database.recordingStatements { try store.searchBookRows("лермонтоа") }
+    #expect(answer.corrections.map(\.1) == ["лермонтов"])
+    #expect(Set(answer.matches.map(\.book.inventoryNumber)).isSuperset(of: ["2", "21", "24"]))
+    let lookUps = statements.filter { $0.contains("MATCH ? LIMIT 1") }
+    #expect(lookUps.count == 1, "«лермонтов» alone")
+  }
+
   /// A misspelt word's own search is answered by the vocabulary alone: no word starts with it, so
   /// the index is not asked; the search of the word it was read as is.
   @Test func aWordThatStartsNoWordIsNotLookedForInTheIndex() throws {

