@@ -76,7 +76,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
 do {
   let valued: Set = ["--books", "--readers", "--repeats", "--db", "--out", "--query", "--changes"]
   let flags: Set = ["--skip-exchange", "--join", "--background", "--statements", "--open", "--held"]
-  let commands: Set = ["generate", "first-page", "page-probe", "search-probe", "memory-probe", "sync", "walk-probe"]
+  let commands: Set = [
+    "generate", "first-page", "page-probe", "search-probe", "memory-probe", "name-scan", "sync", "walk-probe",
+  ]
   var index = 0
   while index < arguments.count {
     let word = arguments[index]
@@ -209,6 +211,11 @@ do {
   }
   if arguments.first == "memory-probe" {
     try SearchBenchmarks.probeMemory(path: path)
+    exit(0)
+  }
+  if arguments.first == "name-scan" {
+    let queries = (option("--query", arguments) ?? "").split(separator: " ").map(String.init)
+    try SearchBenchmarks.scanEveryName(path: path, queries: queries)
     exit(0)
   }
   if arguments.first == "sync" {

@@ -21,6 +21,9 @@ import Testing
     ] {
       #expect(result.output.contains("| \(scenario) |"), "\(scenario)")
     }
+    // The typos' baseline, timed in a process of its own, says how many names it compared.
+    #expect(result.output.contains("| keystroke → results, typo «пастернкак» |"))
+    #expect(result.output.contains("| Levenshtein over all 10000 names |"))
     // What is read in photos' likenesses, beside zbarimg, and no code made up where there is none.
     #expect(result.output.contains("| photos' likenesses read right: desk "))
     #expect(result.output.contains("codes on 3 pictures without one: desk 0,"))
