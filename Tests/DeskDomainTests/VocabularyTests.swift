@@ -35,16 +35,23 @@ import Testing
     }.sorted { ($0.distance, $0.word) < ($1.distance, $1.word) }
   }
 
+  /// What the walk finds for `query` in `words`, against the full comparison: the same words at
+  /// the same distances, in the same order. Returns what the walk found.
+  @discardableResult
+  static func expectSameAsFullComparison(_ query: String, in words: [String]) -> [(word: String, distance: Int)] {
+    let found = Vocabulary(words).corrections(of: query, limit: words.count)
+    let expected = bruteForce(query, in: words)
+    #expect(found.map(\.word) == expected.map(\.word), "\(query)")
+    #expect(found.map(\.distance) == expected.map(\.distance), "\(query)")
+    return found
+  }
+
   @Test(arguments: [
     "толстй", "толсстой", "тлостой", "достоевкий", "достоевксий", "лермантов", "пастернкак", "маргорита", "hemingwya",
     "fitzjerald", "gatsbi", "войнаа", "абвгд", "елкаа", "мирыы", "мастерска", "толстоя",
   ])
   func findsWhatAFullComparisonFinds(query: String) {
-    let vocabulary = Vocabulary(VocabularyTests.words)
-    let found = vocabulary.corrections(of: query, limit: 1000)
-    let expected = VocabularyTests.bruteForce(query)
-    #expect(found.map(\.word) == expected.map(\.word))
-    #expect(found.map(\.distance) == expected.map(\.distance))
+    VocabularyTests.expectSameAsFullComparison(query, in: VocabularyTests.words)
   }
 
   @Test func findsEveryGeneratedWordWithOneLetterChanged() {
@@ -71,25 +78,14 @@ import Testing
         words.append("за\(first)\(second)")
       }
     }
-    let vocabulary = Vocabulary(words)
-    let expected = VocabularyTests.bruteForce(query, in: words)
-    let found = vocabulary.corrections(of: query, limit: 10_000)
-    #expect(found.map(\.word) == expected.map(\.word))
-    #expect(found.map(\.distance) == expected.map(\.distance))
-    #expect(!found.isEmpty)
+    #expect(!VocabularyTests.expectSameAsFullComparison(query, in: words).isEmpty)
   }
 
   /// A large vocabulary of long words (allowed two edits), with long runs of one start: what
   /// the walk finds is what the full comparison finds. Shorter words too.
   @Test(arguments: ["жжжжабвгд", "мамаабвгде", "пастернкак", "абабзжзжз", "жжжжабвг", "мастрер", "толстй"])
   func aLargeVocabularyFindsWhatAFullComparisonFinds(query: String) {
-    let words = VocabularyTests.manyWords
-    let vocabulary = Vocabulary(words)
-    let expected = VocabularyTests.bruteForce(query, in: words)
-    let found = vocabulary.corrections(of: query, limit: 100_000)
-    #expect(found.map(\.word) == expected.map(\.word))
-    #expect(found.map(\.distance) == expected.map(\.distance))
-    #expect(!found.isEmpty)
+    #expect(!VocabularyTests.expectSameAsFullComparison(query, in: VocabularyTests.manyWords).isEmpty)
   }
 
   /// A word allowed two edits is allowed them only among the words that start with its letter:
