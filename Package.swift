@@ -96,7 +96,7 @@ let package = Package(
     // its static-stdlib link flags into the test bundle, which links Foundation.
     .testTarget(
       name: "DeskCommandsTests",
-      dependencies: ["DeskCommands", "DeskStorage", "DeskDomain", "DeskAssets", "DeskTestSupport"],
+      dependencies: ["DeskCommands", "DeskStorage", "DeskDomain", "DeskAssets", "DeskBenchmark", "DeskTestSupport"],
       exclude: ["Golden"]
     ),
   ]

@@ -11,12 +11,18 @@ public struct Measurement {
   public var samples: [Double]
   public var baselineName: String
   public var baselineSamples: [Double]
+  /// The machine's own fixed computation timed just after each run (`MachineWitness`), or none.
+  public var witnessSamples: [Double]
 
-  public init(scenario: String, samples: [Double], baselineName: String = "", baselineSamples: [Double] = []) {
+  public init(
+    scenario: String, samples: [Double], baselineName: String = "", baselineSamples: [Double] = [],
+    witnessSamples: [Double] = []
+  ) {
     self.scenario = scenario
     self.samples = samples
     self.baselineName = baselineName
     self.baselineSamples = baselineSamples
+    self.witnessSamples = witnessSamples
   }
 
   public static func percentile(_ values: [Double], _ p: Double) -> Double {
@@ -74,7 +80,34 @@ public func renderTable(_ measurements: [Measurement], title: String) -> String 
       "| \(m.scenario) | \(format(m.firstRun)) | \(format(m.median)) | \(format(m.p99)) | \(m.baselineName.isEmpty ? "—" : m.baselineName) | "
         + "\(format(m.baselineMedian)) | \(format(m.baselineP99)) |")
   }
-  return lines.joined(separator: "\n") + "\n"
+  return lines.joined(separator: "\n") + "\n" + renderSlowRuns(measurements)
+}
+
+/// The keystroke target: a run slower than this is listed under the table with the machine's
+/// own computation timed beside it.
+public let keystrokeTarget = 3.0
+
+/// The runs after the first that took longer than `keystrokeTarget`, each beside the fixed
+/// computation timed just before and just after it; empty when no measurement has a witness.
+func renderSlowRuns(_ measurements: [Measurement]) -> String {
+  let witnessed = measurements.filter { !$0.witnessSamples.isEmpty }
+  guard !witnessed.isEmpty else { return "" }
+  func format(_ value: Double?) -> String { value.map { String(Double(($0 * 100).rounded()) / 100) } ?? "—" }
+  let median = Measurement.percentile(witnessed.flatMap(\.witnessSamples), 0.5)
+  var rows: [String] = []
+  for m in witnessed {
+    for (run, ms) in m.samples.enumerated().dropFirst() where ms > keystrokeTarget {
+      let before = run > 0 && run - 1 < m.witnessSamples.count ? m.witnessSamples[run - 1] : nil
+      let after = run < m.witnessSamples.count ? m.witnessSamples[run] : nil
+      rows.append("| \(m.scenario) | \(run + 1) | \(format(ms)) | \(format(before)) | \(format(after)) |")
+    }
+  }
+  let heading =
+    "\nRuns over \(format(keystrokeTarget)) ms, each beside the machine's fixed computation timed just before and "
+    + "after it (MachineWitness; its median over the whole run: \(format(median)) ms):\n"
+  guard !rows.isEmpty else { return heading + "none.\n" }
+  return heading + "\n| scenario | run | ms | computation before, ms | computation after, ms |\n|---|---|---|---|---|\n"
+    + rows.joined(separator: "\n") + "\n"
 }
 
 /// The statements of one operation as a table, the slowest first, their total on top.

@@ -32,23 +32,26 @@ public enum SearchBenchmarks {
     let store = try LibraryStore(path: path, clock: benchmarkClock)
     // The vocabulary read once, as the desk's search queue reads it while nobody waits.
     try store.readVocabularies()
+    // Each keystroke is timed beside the machine's own fixed computation, first alone here.
+    let witness = MachineWitness()
+    let alone = (0..<repeats).map { _ in witness.sample() }
     // «прес»: four letters that about a hundred words of the generated catalogue continue.
     for query in ["т", "то", "тол", "прес", "толстой", "война мир"] {
-      let ours = try time(repeats) { _ = try store.searchBookRows(query) }
+      let ours = try witness.time(repeats) { _ = try store.searchBookRows(query) }
       let baseline =
         hasSQLite
         ? (0..<max(5, repeats / 10)).map { _ in runChild(["sqlite3", path, ftsSQL(query)]).milliseconds } : []
       results.append(
         Measurement(
-          scenario: "keystroke → results «\(query)»", samples: ours, baselineName: "sqlite3 CLI, same query",
-          baselineSamples: baseline))
+          scenario: "keystroke → results «\(query)»", samples: ours.runs, baselineName: "sqlite3 CLI, same query",
+          baselineSamples: baseline, witnessSamples: ours.witness))
     }
     // The desk's typo searches, beside the original app's way of finding a misspelt name, timed
     // in a process of its own: it holds every name of the catalogue in memory (gigabytes of arrays
     // at ten million books, made again by each comparison), which the desk never does, and the
     // searches timed in the process that held them stalled for milliseconds, during and after.
     let typos = ["толстй", "достоевкий", "лермантов", "пастернкак"]
-    let ours = try typos.map { query in try time(repeats) { _ = try store.searchBookRows(query) } }
+    let ours = try typos.map { query in try witness.time(repeats) { _ = try store.searchBookRows(query) } }
     let namesReport = path + ".names.txt"
     _ = runChild([me, "name-scan", "--db", path, "--query", typos.joined(separator: " ")], output: namesReport)
     let lines = readText(namesReport).split(separator: "\n").map { $0.split(separator: " ").compactMap { Double($0) } }
@@ -57,8 +60,9 @@ public enum SearchBenchmarks {
       let scans = index + 1 < lines.count ? lines[index + 1] : []
       results.append(
         Measurement(
-          scenario: "keystroke → results, typo «\(query)»", samples: ours[index],
-          baselineName: "Levenshtein over all \(names) names", baselineSamples: scans))
+          scenario: "keystroke → results, typo «\(query)»", samples: ours[index].runs,
+          baselineName: "Levenshtein over all \(names) names", baselineSamples: scans,
+          witnessSamples: ours[index].witness))
     }
     // The keyboard forgiven: the wrong layout, and Latin spellings of Russian names, beside the
     // same query typed as the catalogue spells it.
@@ -66,14 +70,19 @@ public enum SearchBenchmarks {
       ("Ljcnjtdcrbq", "достоевский", "wrong layout"), ("Tolstoy", "толстой", "transliterated"),
       ("Dostoevsky", "достоевский", "transliterated"),
     ] {
-      let ours = try time(repeats) { _ = try store.searchBookRows(query) }
+      let ours = try witness.time(repeats) { _ = try store.searchBookRows(query) }
       let typedRight = try time(repeats) { _ = try store.searchBookRows(meant) }
       results.append(
         Measurement(
-          scenario: "keystroke → results, \(how) «\(query)»", samples: ours,
-          baselineName: "the same typed «\(meant)»", baselineSamples: typedRight))
+          scenario: "keystroke → results, \(how) «\(query)»", samples: ours.runs,
+          baselineName: "the same typed «\(meant)»", baselineSamples: typedRight, witnessSamples: ours.witness))
     }
-    results += try searchesAfterAChange(store: store, repeats: repeats)
+    results += try searchesAfterAChange(store: store, repeats: repeats, witness: witness)
+    results.append(
+      Measurement(
+        scenario: "the machine itself: a fixed computation (MachineWitness), timed after each keystroke above",
+        samples: results.flatMap(\.witnessSamples), baselineName: "the same, timed alone before them",
+        baselineSamples: alone))
     results.append(try circulation(store: store, repeats: repeats))
     results.append(try HoldBenchmarks.returnWithAQueue(store: store, repeats: repeats))
 
@@ -135,19 +144,41 @@ public enum SearchBenchmarks {
   /// One query searched `count` times in a row, as the desk searches it (with the vocabulary
   /// read, as the desk reads it while idle, and after one search to warm the caches): for a
   /// profiler to watch.
-  public static func searches(path: String, query: String, count: Int) throws -> [Double] {
+  /// With `afterAChange`, each search comes just after a book's words changed (untimed), as in
+  /// `searchesAfterAChange`.
+  public static func searches(path: String, query: String, count: Int, afterAChange: Bool = false) throws
+    -> [Double]
+  {
     let store = try LibraryStore(path: path, clock: benchmarkClock)
     try store.readVocabularies()
     _ = try store.searchBookRows(query)
-    return try time(count) { _ = try store.searchBookRows(query) }
+    let bookID = try store.database.scalarInt("SELECT min(id) FROM book WHERE deleted = 0")
+    var samples: [Double] = []
+    for _ in 0..<count {
+      if afterAChange { try changeWords(of: bookID, in: store) }
+      samples += try time(1) { _ = try store.searchBookRows(query) }
+    }
+    return samples
   }
 
-  /// The statements of one search (after one to warm the caches), with SQLite's time of each.
-  public static func searchStatements(path: String, query: String) throws -> [ProfiledStatement] {
+  /// The statements of one search (after one to warm the caches), with SQLite's time of each;
+  /// with `afterAChange`, of a search just after a book's words changed.
+  public static func searchStatements(path: String, query: String, afterAChange: Bool = false) throws
+    -> [ProfiledStatement]
+  {
     let store = try LibraryStore(path: path, clock: benchmarkClock)
     try store.readVocabularies()
     _ = try store.searchBookRows(query)
+    if afterAChange {
+      try changeWords(of: try store.database.scalarInt("SELECT min(id) FROM book WHERE deleted = 0"), in: store)
+    }
     return try store.database.profilingStatements { try store.searchBookRows(query) }.statements
+  }
+
+  /// Writes a book's search text again with a space more: the same words, in a text the
+  /// full-text trigger sees as changed and writes as news for the vocabulary.
+  static func changeWords(of bookID: Int, in store: LibraryStore) throws {
+    try store.database.execute("UPDATE book SET search_text = search_text || ' ' WHERE id = ?", bookID)
   }
 
   /// The statements of the first book page painted on a file just opened, with their times.
@@ -217,23 +248,25 @@ extension SearchBenchmarks {
   /// writes that as news.
   /// Beside each, the same search with the vocabulary brought up to date since, as the desk does
   /// while nobody waits for a search.
-  static func searchesAfterAChange(store: LibraryStore, repeats: Int) throws -> [Measurement] {
+  static func searchesAfterAChange(store: LibraryStore, repeats: Int, witness: MachineWitness) throws
+    -> [Measurement]
+  {
     let bookID = try store.database.scalarInt("SELECT min(id) FROM book WHERE deleted = 0")
     return try [("толстой", "keystroke → results «толстой»"), ("лермантов", "keystroke → results, typo «лермантов»")]
       .map { query, scenario in
-        var afterChange: [Double] = []
+        var afterChange: (runs: [Double], witness: [Double]) = ([], [])
         for _ in 0..<max(3, repeats / 10) {
-          // A space more: the same words, in a text the trigger sees as changed.
-          try store.database.execute("UPDATE book SET search_text = search_text || ' ' WHERE id = ?", bookID)
-          let start = monotonicMilliseconds()
-          _ = try store.searchBookRows(query)
-          afterChange.append(monotonicMilliseconds() - start)
+          try changeWords(of: bookID, in: store)
+          let run = try witness.time(1) { _ = try store.searchBookRows(query) }
+          afterChange.runs += run.runs
+          afterChange.witness += run.witness
         }
         try store.readVocabularies()
         let read = try time(repeats) { _ = try store.searchBookRows(query) }
         return Measurement(
-          scenario: "\(scenario), a book's words just changed", samples: afterChange,
-          baselineName: "the same, the vocabulary read again since", baselineSamples: read)
+          scenario: "\(scenario), a book's words just changed", samples: afterChange.runs,
+          baselineName: "the same, the vocabulary read again since", baselineSamples: read,
+          witnessSamples: afterChange.witness)
       }
   }
 }

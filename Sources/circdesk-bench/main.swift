@@ -8,7 +8,7 @@ import DeskTestSupport
 #endif
 
 // circdesk-bench generate --books N [--readers N] --db PATH
-// circdesk-bench page-probe|search-probe [--query TEXT] [--open] [--repeats N] [--db PATH]
+// circdesk-bench page-probe|search-probe [--query TEXT] [--open] [--held] [--changed] [--repeats N] [--db PATH]
 // circdesk-bench walk-probe [--query WORD] [--repeats N] [--db PATH]
 // circdesk-bench sync [--changes N] [--repeats N] [--join] [--background] [--books N] [--db PATH]
 // circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH] [--out FILE.json] [--skip-exchange]
@@ -33,8 +33,8 @@ let helpText = """
   USAGE: circdesk-bench [--books <n>] [--readers <n>] [--repeats <n>] [--db <path>] [--out <file.json>]
                         [--skip-exchange]
          circdesk-bench generate --books <n> [--readers <n>] --db <path>
-         circdesk-bench page-probe|search-probe [--query <text>] [--open] [--held] [--repeats <n>]
-                                                [--statements] [--db <path>]
+         circdesk-bench page-probe|search-probe [--query <text>] [--open] [--held] [--changed]
+                                                [--repeats <n>] [--statements] [--db <path>]
          circdesk-bench walk-probe [--query <word>] [--repeats <n>] [--db <path>]
          circdesk-bench sync [--changes <n>] [--repeats <n>] [--join] [--background] [--books <n>]
                              [--db <path>]
@@ -52,6 +52,8 @@ let helpText = """
     --open            page-probe: open the file and paint the first book page, instead of paging down.
     --held            page-probe: page down with the key held (repeating every 33 ms, a tick between
                       keys as the desk's driver sends it), instead of keys back to back.
+    --changed         search-probe: each search just after a book's words changed, when the
+                      vocabulary read before is out of date.
     --statements      page-probe, search-probe: list each SQL statement of one first page (of one
                       search) with SQLite's time for it, the slowest first.
     --changes <n>     What sync pushes and pulls (default 10000).
@@ -62,8 +64,9 @@ let helpText = """
     -h, --help        Show this help.
 
   Each scenario's first run, and the median and 99th percentile of the runs after it, are
-  printed as a table. `sync` starts a throwaway PostgreSQL server of its own (as the tests do)
-  and stops it at the end.
+  printed as a table. The probes print the median, the 99th percentile and the slowest of their
+  runs. `sync` starts a throwaway PostgreSQL server of its own (as the tests do) and stops it at
+  the end.
 
   """
 
@@ -75,7 +78,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
 // Refuse what it does not know, rather than start an hour of measuring with it ignored.
 do {
   let valued: Set = ["--books", "--readers", "--repeats", "--db", "--out", "--query", "--changes"]
-  let flags: Set = ["--skip-exchange", "--join", "--background", "--statements", "--open", "--held"]
+  let flags: Set = ["--skip-exchange", "--join", "--background", "--statements", "--open", "--held", "--changed"]
   let commands: Set = [
     "generate", "first-page", "page-probe", "search-probe", "memory-probe", "name-scan", "sync", "walk-probe",
   ]
@@ -180,7 +183,8 @@ do {
     let statements =
       arguments.first == "page-probe"
       ? try SearchBenchmarks.firstPageStatements(path: path)
-      : try SearchBenchmarks.searchStatements(path: path, query: option("--query", arguments) ?? "война мир")
+      : try SearchBenchmarks.searchStatements(
+        path: path, query: option("--query", arguments) ?? "война мир", afterAChange: arguments.contains("--changed"))
     print(renderStatements(statements), terminator: "")
     exit(0)
   }
@@ -191,14 +195,15 @@ do {
       arguments.contains("--open")
       ? try ListBenchmarks.openings(path: path, count: repeats)
       : try ListBenchmarks.pageDowns(path: path, count: repeats, held: arguments.contains("--held"))
-    print(Measurement.percentile(times, 0.5), Measurement.percentile(times, 0.99))
+    print(Measurement.percentile(times, 0.5), Measurement.percentile(times, 0.99), times.max() ?? .nan)
     exit(0)
   }
   if arguments.first == "search-probe" {
     // One query searched many times in a row, for a profiler to watch: --query TEXT.
     let query = option("--query", arguments) ?? "война мир"
-    let times = try SearchBenchmarks.searches(path: path, query: query, count: repeats)
-    print(Measurement.percentile(times, 0.5), Measurement.percentile(times, 0.99))
+    let times = try SearchBenchmarks.searches(
+      path: path, query: query, count: repeats, afterAChange: arguments.contains("--changed"))
+    print(Measurement.percentile(times, 0.5), Measurement.percentile(times, 0.99), times.max() ?? .nan)
     exit(0)
   }
   if arguments.first == "walk-probe" {
@@ -206,7 +211,7 @@ do {
     let query = option("--query", arguments) ?? "лермантов"
     let (words, corrections, times) = try SearchBenchmarks.walks(path: path, word: query, count: repeats)
     print("\(words) words; \(query) → \(corrections.joined(separator: ", "))")
-    print(Measurement.percentile(times, 0.5), Measurement.percentile(times, 0.99))
+    print(Measurement.percentile(times, 0.5), Measurement.percentile(times, 0.99), times.max() ?? .nan)
     exit(0)
   }
   if arguments.first == "memory-probe" {

@@ -1,3 +1,4 @@
+import DeskBenchmark
 import DeskTestSupport
 import Foundation
 import Testing
@@ -24,6 +25,9 @@ import Testing
     // The typos' baseline, timed in a process of its own, says how many names it compared.
     #expect(result.output.contains("| keystroke → results, typo «пастернкак» |"))
     #expect(result.output.contains("| Levenshtein over all 10000 names |"))
+    // Each keystroke beside the machine's own fixed computation, and the runs over the target listed.
+    #expect(result.output.contains("| the machine itself: a fixed computation (MachineWitness), timed after each"))
+    #expect(result.output.contains("\nRuns over 3.0 ms, each beside the machine's fixed computation"))
     // What is read in photos' likenesses, beside zbarimg, and no code made up where there is none.
     #expect(result.output.contains("| photos' likenesses read right: desk "))
     #expect(result.output.contains("codes on 3 pictures without one: desk 0,"))
@@ -31,6 +35,21 @@ import Testing
     #expect(result.errors.contains("\ngenerated 10000 books and 500 readers"))
     #expect(result.errors.contains("\nmeasuring the lists\n"))
     #expect(!result.errors.contains("\r"))
+  }
+
+  @Test func runsOverTheTargetAreListedBesideTheMachinesComputation() {
+    let keystroke = Measurement(
+      scenario: "keystroke «то»", samples: [9.0, 1.0, 4.25, 1.1, 3.5], witnessSamples: [1.0, 2.5, 0.9, 1.0, 1.2])
+    let table = renderTable([keystroke, Measurement(scenario: "page down", samples: [8.0, 5.0, 6.0])], title: "t")
+    // The first run is left out, as from the p99; each slow run with the computation before and after.
+    #expect(!table.contains("| keystroke «то» | 1 |"))
+    #expect(table.contains("| keystroke «то» | 3 | 4.25 | 2.5 | 0.9 |"))
+    #expect(table.contains("| keystroke «то» | 5 | 3.5 | 1.0 | 1.2 |"))
+    #expect(!table.contains("| page down | 2 |"), "a measurement without a witness is not listed")
+    #expect(table.contains("its median over the whole run: 1.0 ms"))
+
+    let calm = renderTable([Measurement(scenario: "k", samples: [9.0, 1.0], witnessSamples: [1.0, 1.0])], title: "t")
+    #expect(calm.hasSuffix("none.\n"))
   }
 
   @Test func syncRunsAtASmallSizeOnAServerOfItsOwn() throws {
