@@ -152,7 +152,7 @@ public enum SearchBenchmarks {
     let store = try LibraryStore(path: path, clock: benchmarkClock)
     try store.readVocabularies()
     _ = try store.searchBookRows(query)
-    let bookID = try store.database.scalarInt("SELECT min(id) FROM book WHERE deleted = 0")
+    let bookID = try firstBook(in: store)
     var samples: [Double] = []
     for _ in 0..<count {
       if afterAChange { try changeWords(of: bookID, in: store) }
@@ -170,9 +170,14 @@ public enum SearchBenchmarks {
     try store.readVocabularies()
     _ = try store.searchBookRows(query)
     if afterAChange {
-      try changeWords(of: try store.database.scalarInt("SELECT min(id) FROM book WHERE deleted = 0"), in: store)
+      try changeWords(of: try firstBook(in: store), in: store)
     }
     return try store.database.profilingStatements { try store.searchBookRows(query) }.statements
+  }
+
+  /// The book whose words the searches after a change change.
+  static func firstBook(in store: LibraryStore) throws -> Int {
+    try store.database.scalarInt("SELECT min(id) FROM book WHERE deleted = 0")
   }
 
   /// Writes a book's search text again with a space more: the same words, in a text the
@@ -251,7 +256,7 @@ extension SearchBenchmarks {
   static func searchesAfterAChange(store: LibraryStore, repeats: Int, witness: MachineWitness) throws
     -> [Measurement]
   {
-    let bookID = try store.database.scalarInt("SELECT min(id) FROM book WHERE deleted = 0")
+    let bookID = try firstBook(in: store)
     return try [("толстой", "keystroke → results «толстой»"), ("лермантов", "keystroke → results, typo «лермантов»")]
       .map { query, scenario in
         var afterChange: (runs: [Double], witness: [Double]) = ([], [])
