@@ -33,9 +33,7 @@ public final class MachineWitness {
     var runs: [Double] = []
     var witness: [Double] = []
     for _ in 0..<count {
-      let start = monotonicMilliseconds()
-      try body()
-      runs.append(monotonicMilliseconds() - start)
+      runs += try DeskBenchmark.time(1, body)
       witness.append(sample())
     }
     return (runs, witness)

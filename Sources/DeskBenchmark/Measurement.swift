@@ -97,7 +97,8 @@ func renderSlowRuns(_ measurements: [Measurement]) -> String {
   var rows: [String] = []
   for m in witnessed {
     for (run, ms) in m.samples.enumerated().dropFirst() where ms > keystrokeTarget {
-      let before = run > 0 && run - 1 < m.witnessSamples.count ? m.witnessSamples[run - 1] : nil
+      // Runs from the second on: the computation before a run is the one after the run before.
+      let before = run - 1 < m.witnessSamples.count ? m.witnessSamples[run - 1] : nil
       let after = run < m.witnessSamples.count ? m.witnessSamples[run] : nil
       rows.append("| \(m.scenario) | \(run + 1) | \(format(ms)) | \(format(before)) | \(format(after)) |")
     }

@@ -103,6 +103,11 @@ func progress(_ text: String, final: Bool = false) {
     fputs(text + "\n", stderr)
   }
 }
+/// A probe's figures, on one line: the median, the p99 and the slowest of its runs.
+func printFigures(_ times: [Double]) {
+  print(Measurement.percentile(times, 0.5), Measurement.percentile(times, 0.99), times.max() ?? .nan)
+}
+
 func number(_ name: String, default value: Int) -> Int {
   guard let text = option(name, arguments) else { return value }
   guard let number = Int(text), number >= 0 else { fail("\(name) takes a whole number, not «\(text)»") }
@@ -195,7 +200,7 @@ do {
       arguments.contains("--open")
       ? try ListBenchmarks.openings(path: path, count: repeats)
       : try ListBenchmarks.pageDowns(path: path, count: repeats, held: arguments.contains("--held"))
-    print(Measurement.percentile(times, 0.5), Measurement.percentile(times, 0.99), times.max() ?? .nan)
+    printFigures(times)
     exit(0)
   }
   if arguments.first == "search-probe" {
@@ -203,7 +208,7 @@ do {
     let query = option("--query", arguments) ?? "война мир"
     let times = try SearchBenchmarks.searches(
       path: path, query: query, count: repeats, afterAChange: arguments.contains("--changed"))
-    print(Measurement.percentile(times, 0.5), Measurement.percentile(times, 0.99), times.max() ?? .nan)
+    printFigures(times)
     exit(0)
   }
   if arguments.first == "walk-probe" {
@@ -211,7 +216,7 @@ do {
     let query = option("--query", arguments) ?? "лермантов"
     let (words, corrections, times) = try SearchBenchmarks.walks(path: path, word: query, count: repeats)
     print("\(words) words; \(query) → \(corrections.joined(separator: ", "))")
-    print(Measurement.percentile(times, 0.5), Measurement.percentile(times, 0.99), times.max() ?? .nan)
+    printFigures(times)
     exit(0)
   }
   if arguments.first == "memory-probe" {
