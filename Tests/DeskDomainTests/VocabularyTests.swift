@@ -135,4 +135,19 @@ import Testing
     #expect(vocabulary.words(startingWith: "мир", limit: 2) == nil, "more than the limit")
     #expect(vocabulary.words(startingWith: "яблоко", limit: 5) == [])
   }
+
+  /// A library whose words all came after its vocabulary was read (a new desk: every reader is
+  /// news) answers "too many" from the added words as from the stored ones: a transliterated
+  /// search asks whether a spelling starts any word at all, and an empty answer found nothing.
+  @Test func tooManyAddedWordsAreTooManyNotNone() {
+    var vocabulary = GrowingVocabulary(Vocabulary([]))
+    vocabulary.add(["петров", "петрович", "петровна", "иванов"])
+    #expect(vocabulary.words(startingWith: "петров", limit: 1) == nil)
+    #expect(vocabulary.words(startingWith: "петров", limit: 3) == ["петров", "петрович", "петровна"])
+    #expect(vocabulary.words(startingWith: "иван", limit: 1) == ["иванов"])
+    #expect(vocabulary.words(startingWith: "сидоров", limit: 1) == [])
+    var mixed = GrowingVocabulary(Vocabulary(["петр"]))
+    mixed.add(["петров", "петрович"])
+    #expect(mixed.words(startingWith: "петр", limit: 2) == nil, "one stored and two added")
+  }
 }

@@ -30,14 +30,20 @@ import Testing
     try store.addBook(bookDraft("1", "Война и мир"))
     #expect(try store.database.scalarInt("SELECT count(*) FROM outbox") == 0)
 
-    // What migrations 1 to 17 left on every file: the triggers a tied desk must have.
+    // What migrations 1 to 17 left on every file: the triggers a tied desk must have, but the
+    // loan's, which carry the field migration 20 added.
     let older = try Database(path: folder.file("version17.sqlite"))
     for migration in Migrations.all.prefix(17) { try older.executeScript(migration) }
     let expected = try captureTriggers(older)
     #expect(expected.count == 20)
 
     try tie(store)
-    #expect(try captureTriggers(store.database) == expected)
+    let tied = try captureTriggers(store.database)
+    #expect(tied.keys.sorted() == expected.keys.sorted())
+    #expect(tied.filter { !$0.key.hasPrefix("loan_") } == expected.filter { !$0.key.hasPrefix("loan_") })
+    for name in ["loan_captured_insert", "loan_captured_update"] {
+      #expect(tied[name]?.contains("undone_at") == true && expected[name]?.contains("undone_at") == false, "\(name)")
+    }
     try store.addBook(bookDraft("2", "Анна Каренина"))
     let captured = try store.database.query(
       "SELECT json_extract(payload, '$.title') FROM outbox WHERE entity = 'book' ORDER BY seq"

@@ -209,8 +209,16 @@ import Testing
 
   @Test func everyChangeCanBeTakenBack() throws {
     guard case .done(let issue) = try store.circulate("B1", reader: reader("R1")) else { return }
+    clock.advance(seconds: 30)
     try store.undo(issue)
     #expect(try openLoans("R1") == [])
+    // The issue undone is no loan, yet its line stays in the history, saying when it was undone.
+    #expect(try store.loans(ofReader: reader("R1")).isEmpty)
+    let kept = try store.loans(ofReader: reader("R1"), includingUndone: true)
+    #expect(kept.map(\.inventory) == ["B1"])
+    #expect(kept.first?.loan.undone?.iso == "2026-11-30T10:00:30.000Z")
+    #expect(kept.first?.loan.isOpen == false && kept.first?.loan.returned == nil)
+    #expect(try store.bookCount(filter: .issued) == 0)
     _ = try store.circulate("B1", reader: reader("R1"))
     guard case .done(let giveBack) = try store.circulate("B1", reader: nil) else { return }
     try store.undo(giveBack)

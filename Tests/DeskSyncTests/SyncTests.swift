@@ -342,6 +342,29 @@ import Testing
     #expect(try a.canonicalDump() == b.canonicalDump())
   }
 
+  /// An issue undone at the counter travels as undone: every desk's history keeps its line, and
+  /// no desk counts it as a loan.
+  @Test func anIssueUndoneAtOneDeskIsUndoneInEveryDesksHistory() throws {
+    let (a, b, _) = try twoDesks(books: [("1", "Мастер и Маргарита")])
+    let reader = try a.addReader(readerDraft("1001", "Смирнова"))
+    guard case .done(let issue) = try a.circulate("1", reader: reader) else {
+      Issue.record("not issued")
+      return
+    }
+    try sync(a)
+    try sync(b)
+    #expect(try b.bookCount(filter: .issued) == 1)
+    try a.undo(issue)
+    try sync(a)
+    try sync(b)
+    #expect(try b.bookCount(filter: .issued) == 0)
+    let book = try #require(try b.book(inventory: "1"))
+    #expect(try b.loans(ofBook: book).isEmpty)
+    let history = try b.loans(ofBook: book, includingUndone: true)
+    #expect(history.count == 1 && history.first?.loan.undone != nil)
+    #expect(try a.canonicalDump() == b.canonicalDump())
+  }
+
   @Test func twoDesksThatSettleADoubleIssueDifferentlyEndWithTheLaterSettlement() throws {
     let (a, c) = try bookIssuedAtTwoDesks("A", "C")
     try sync(a)

@@ -55,6 +55,10 @@ public final class TestClock: Clock, @unchecked Sendable {
   public func advance(days: Int) {
     instant = instant.adding(milliseconds: Int64(days) * 86_400_000)
   }
+
+  public func advance(seconds: Int) {
+    instant = instant.adding(milliseconds: Int64(seconds) * 1000)
+  }
 }
 
 /// The package's root folder, found from this file's place in it.
@@ -156,27 +160,36 @@ public func runProgram(
   try startProgram(program, arguments, environment: environment, input: input).finish()
 }
 
-/// Takes a library file back to what versions before 19 wrote: no stored vocabularies, and the
-/// full-text triggers as migration 8 made them. Run it with `PRAGMA user_version` set.
-public let librarySchemaBeforeStoredVocabularies = ["book", "reader"].map { table in
-  """
-  DROP TABLE \(table)_vocabulary; DROP TABLE \(table)_vocabulary_news;
-  DELETE FROM counter WHERE name = '\(table)_vocabulary';
-  DROP TRIGGER \(table)_fts_insert; DROP TRIGGER \(table)_fts_update;
-  CREATE TRIGGER \(table)_fts_insert AFTER INSERT ON \(table)
-  BEGIN
-    INSERT INTO \(table)_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
-    UPDATE counter SET value = value + 1 WHERE name = '\(table)_words';
-  END;
-  CREATE TRIGGER \(table)_fts_update AFTER UPDATE OF search_text ON \(table)
-  BEGIN
-    INSERT INTO \(table)_fts(\(table)_fts, rowid, search_text) VALUES ('delete', OLD.id, OLD.search_text);
-    INSERT INTO \(table)_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
-    UPDATE counter SET value = value + 1 WHERE name = '\(table)_words';
-  END;
+/// Takes a library file back to what versions before 20 wrote: loans undone leave no trace.
+public let librarySchemaBeforeUndoneLoans = """
+  DROP TRIGGER IF EXISTS loan_captured_insert; DROP TRIGGER IF EXISTS loan_captured_update;
+  ALTER TABLE loan DROP COLUMN undone_at;
 
   """
-}.joined()
+
+/// Takes a library file back to what versions before 19 wrote: no stored vocabularies, and the
+/// full-text triggers as migration 8 made them. Run it with `PRAGMA user_version` set.
+public let librarySchemaBeforeStoredVocabularies =
+  librarySchemaBeforeUndoneLoans
+  + ["book", "reader"].map { table in
+    """
+    DROP TABLE \(table)_vocabulary; DROP TABLE \(table)_vocabulary_news;
+    DELETE FROM counter WHERE name = '\(table)_vocabulary';
+    DROP TRIGGER \(table)_fts_insert; DROP TRIGGER \(table)_fts_update;
+    CREATE TRIGGER \(table)_fts_insert AFTER INSERT ON \(table)
+    BEGIN
+      INSERT INTO \(table)_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
+      UPDATE counter SET value = value + 1 WHERE name = '\(table)_words';
+    END;
+    CREATE TRIGGER \(table)_fts_update AFTER UPDATE OF search_text ON \(table)
+    BEGIN
+      INSERT INTO \(table)_fts(\(table)_fts, rowid, search_text) VALUES ('delete', OLD.id, OLD.search_text);
+      INSERT INTO \(table)_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
+      UPDATE counter SET value = value + 1 WHERE name = '\(table)_words';
+    END;
+
+    """
+  }.joined()
 
 /// Takes a library file back to what versions before 10 wrote (no sync tables, triggers,
 /// columns or indexes), for tests that open a file of an older version. Run it with `PRAGMA user_version`

@@ -74,15 +74,30 @@ import Testing
     desk.type("Ёлкин")  // a letter that is no command starts the search too
     #expect(list.query.text == "Ёлкин")
     #expect(desk.shown.contains("Ёлка и её друзья"))
-    // A slower typist: "eco" at half a second a letter; e would edit the selected book.
+    // A slower typist: «уха» at half a second a letter; у (e on that layout) would edit the book.
     desk.press(.escape)
-    for letter in "eco" {
+    for letter in "уха" {
       desk.now += 300
       desk.press(.character(letter))
     }
     #expect(desk.app.top is BookListScreen, "no Edit form")
-    #expect(list.query.text == "eco")
+    #expect(list.query.text == "уха")
     #expect(try desk.store.book(inventory: "100238")?.inventoryNumber == "100238")
+  }
+
+  /// `n` is the key the librarian asked for: what they type at once is the new book's inventory
+  /// number, even a number that starts with letters, typed within a second.
+  @Test func lettersTypedAtOnceIntoANewFormStayThere() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"), .character("n"))
+    for character in "KX-12" {
+      desk.now += 50
+      desk.press(.character(character))
+    }
+    let form = try #require(desk.app.top as? BookFormScreen)
+    #expect(form.editors[.inventoryNumber]?.text == "KX-12")
+    let list = try #require(desk.app.stack.first { $0 is BookListScreen } as? BookListScreen)
+    #expect(list.query.text.isEmpty, "no search for nKX-12")
   }
 
   @Test func homesQAsksAndAWordTypedThereQuitsNothing() throws {

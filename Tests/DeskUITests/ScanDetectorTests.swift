@@ -26,7 +26,7 @@ import Testing
 
   @Test func aFastBurstEndedByEnterIsAScan() {
     let keys = typed("9785170795857", gap: 0) + [(.enter, 1001)]
-    #expect(run(keys) == [.scan("9785170795857")])
+    #expect(run(keys) == [.scan(Scan("9785170795857", endedBy: .enter))])
   }
 
   @Test func aScannerSetToEightMillisecondsIsAScan() {
@@ -38,7 +38,7 @@ import Testing
       time += [11, 13, 12][index % 3]
     }
     keys.append((.tab, time))
-    #expect(run(keys) == [.scan("100234")])
+    #expect(run(keys) == [.scan(Scan("100234", endedBy: .tab))])
   }
 
   @Test func humanTypingIsTyping() {
@@ -54,7 +54,7 @@ import Testing
 
   @Test func aScannerWithoutTerminatorEndsWithThePause() {
     let keys = typed("1001", gap: 2)
-    #expect(run(keys) == [.scan("1001")])
+    #expect(run(keys) == [.scan(Scan("1001"))], "no terminator")
   }
 
   @Test func configuredPrefixAndSuffixMarkAScanWhateverItSays() {
@@ -62,7 +62,7 @@ import Testing
     settings.prefix = "#"
     settings.suffix = "$"
     let keys = typed("#NEW-7$", gap: 3) + [(.enter, 1030)]
-    #expect(run(keys, settings: settings) == [.scan("NEW-7")])
+    #expect(run(keys, settings: settings) == [.scan(Scan("NEW-7", endedBy: .enter))])
     let noPrefix = typed("100234", gap: 1) + [(.enter, 1010)]
     #expect(run(noPrefix, settings: settings) == "100234".map { .key(.character($0)) } + [.key(.enter)])
   }

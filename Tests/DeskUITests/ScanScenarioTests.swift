@@ -29,13 +29,22 @@ import Testing
     desk.scan("200001")
     let form = try #require(desk.app.top as? BookFormScreen)
     #expect(form.editors[.inventoryNumber]?.text == "200001", "the inventory field took the scan")
-    desk.press(.tab)
+    // The scanner's Enter moved on to the ISBN: the next scan fills it, and keeps the first.
+    #expect(form.focusedField == .isbn)
     desk.scan("9785170795857")
     #expect(form.editors[.isbn]?.text == "9785170795857")
+    #expect(form.editors[.inventoryNumber]?.text == "200001")
     #expect(desk.app.top === form, "the scanner's Enter did not save or leave the form")
     #expect(try desk.store.bookCount() == 6)
+    // A scan ended by a pause, not Enter, stays in its field.
+    desk.press(.backTab, .backTab)
+    desk.scan("200003", terminator: nil)
+    #expect(form.editors[.inventoryNumber]?.text == "200003" && form.focusedField == .inventoryNumber)
+    // Ctrl-Z takes the scan back: the field holds what it held.
+    desk.press(.control("z"))
+    #expect(form.editors[.inventoryNumber]?.text == "200001")
     // In a field that is not a code, a scan opens what it names over the form.
-    desk.press(.tab)
+    desk.press(.tab, .tab)
     desk.scan("100234")
     #expect(desk.app.top is BookDetailScreen)
     desk.press(.escape)
@@ -91,9 +100,14 @@ import Testing
     #expect(try desk.store.bookCount() == 6)
     desk.press(.enter, .character("n"), .function(2))
     #expect(desk.app.dialog != nil)
-    desk.scan("100234")
+    desk.scan("200234")
     #expect(desk.app.dialog != nil, "the scan did not close the alert")
-    #expect(desk.shown.contains("Scanned 100234: close the message first"))
+    #expect(desk.shown.contains("Scanned 200234: it acts when this message closes"))
+    // Kept, not lost: once the alert is closed it fills the field the alert pointed to.
+    desk.press(.enter)
+    let form = try #require(desk.app.top as? BookFormScreen)
+    #expect(form.editors[.inventoryNumber]?.text == "200234")
+    #expect(form.focusedField == .isbn)
   }
 
   @Test func scanImageFindsSeveralCodesAndOpensTheChosenOne() throws {

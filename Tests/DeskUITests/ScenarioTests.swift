@@ -176,13 +176,15 @@ import Testing
     #expect(desk.shown.contains("Returned 100236 «Преступление и наказание» from Петров И. — 6 days late"))
     #expect(try desk.store.bookCount(filter: .issued) == 2)
 
-    // The last action can be undone.
+    // The last action can be undone; only the last: a second F8 never reaches back to the issue.
     desk.press(.function(8))
     #expect(desk.shown.contains("Undone: the return of 100236"))
     #expect(try desk.store.bookCount(filter: .issued) == 3)
     desk.press(.function(8))
-    #expect(desk.shown.contains("Undone: the issue of 100234"))
-    #expect(try desk.store.bookCount(filter: .issued) == 2)
+    #expect(desk.shown.contains("Undo takes back only the last change, and it is undone already"))
+    #expect(try desk.store.bookCount(filter: .issued) == 3)
+    let issued = try #require(try desk.store.book(inventory: "100234"))
+    #expect(try desk.store.currentLoan(ofBook: issued) != nil)
   }
 
   @Test func anUnknownCodeIsALoudErrorAndCreatesNothing() throws {

@@ -83,6 +83,32 @@ import Testing
     #expect(screen.text.contains("Evil\u{241B}[2J ti\u{2407}tle"))
   }
 
+  /// A bidirectional override in a record would turn the rest of the terminal's line around: it
+  /// shows as a placeholder, and the columns after it stay where they were.
+  @Test func bidiControlsInDataAreShownAsPlaceholders() throws {
+    let desk = try DeskHarness(seed: { store in
+      try store.addBook(bookDraft("1", "abc\u{202E}def\u{202C} \u{2067}x\u{2069}\u{200F}", surname: "Ko\u{200E}ch"))
+    })
+    desk.press(.character("b"))
+    let screen = desk.screen()
+    for control in ["\u{202E}", "\u{202C}", "\u{2067}", "\u{2069}", "\u{200F}", "\u{200E}"] {
+      #expect(!screen.text.contains(control))
+    }
+    #expect(screen.text.contains("abc\u{FFFD}def\u{FFFD} \u{FFFD}x\u{FFFD}\u{FFFD}"))
+    // The title starts under its heading: the placeholder in the author takes one column.
+    let lines = screen.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let row = try #require(lines.first { $0.contains("abc") })
+    let title = try #require(row.range(of: "abc"))
+    let heading = try #require(lines[2].range(of: "Title"))
+    #expect(
+      row.distance(from: row.startIndex, to: title.lowerBound)
+        == lines[2].distance(from: lines[2].startIndex, to: heading.lowerBound))
+    var editor = LineEditor("a\u{202E}b")
+    #expect(editor.visible(width: 10).cursorColumn == 3, "the cursor after the placeholder")
+    editor.handle(.left)
+    #expect(editor.visible(width: 10).cursorColumn == 2)
+  }
+
   /// Latin and Cyrillic text is written cell by cell without grapheme breaking; what shows must
   /// be what the general rule gives: the text, or cut with `…` to exactly the width. Text with a
   /// combining mark, a wide character or a control character goes the general way.

@@ -235,7 +235,10 @@ import Testing
     try panes.waitFor(0, "1 conflict: F9", gone: true)
     try panes.waitFor(1, "1 conflict: F9", gone: true)
 
+    // A reader is at each counter: quitting asks first, as it would lose the visit's receipt.
     for pane in 0...1 { try panes.keys(pane, "F10") }
+    for pane in 0...1 { try panes.waitFor(pane, "A visit is under way") }
+    for pane in 0...1 { try panes.keys(pane, "y") }
     for pane in 0...1 { try panes.waitFor(pane, "EXIT:0", timeout: 5) }
     let loans = try runProgram(circdeskPath, ["book", "show", "100114", "--db", folder.file("reading.sqlite")])
     #expect(loans.output.contains("1033"), "the reading room's file agrees: García holds it")

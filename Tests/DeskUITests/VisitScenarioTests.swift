@@ -172,7 +172,7 @@ import Testing
     #expect(try open("17", in: desk) == ["100235", "100237", "100238"])
   }
 
-  @Test func undoWorksFromAnyScreen() throws {
+  @Test func undoOnAnotherScreenAsksFirstAndTakesBackOnlyTheLastAct() throws {
     let desk = try DeskHarness()
     desk.press(.character("r"), .down, .enter)  // Петров, holding 100236
     #expect(desk.app.top is ReaderDetailScreen)
@@ -180,11 +180,34 @@ import Testing
     #expect(desk.shown.contains("Returned 100236 «Преступление и наказание» from Петров И."))
     desk.press(.escape, .escape)  // back at Home
     desk.press(.function(8))
+    // Made on another screen: the desk says what and when, and asks.
+    #expect(desk.shown.contains("The last change was made at 10:00, on another screen. Undo it?"))
+    #expect(
+      desk.app.dialog?.lines.last?.hasPrefix("  Returned 100236 «Преступление и наказание» from Петров И.") == true)
+    #expect(try open("18", in: desk) == [])
+    desk.press(.character("y"))
     #expect(
       desk.shown.contains("Undone: the return of 100236 «Преступление и наказание»; it is out to Петров И. again"))
     #expect(try open("18", in: desk) == ["100236"])
     desk.press(.function(8))
-    #expect(desk.shown.contains("Nothing to undo"))
+    #expect(desk.shown.contains("undone already"))
+  }
+
+  @Test func undoOnTheScreenOfTheActTakesItBackAtOnce() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("r"), .down, .enter)  // Петров, holding 100236
+    desk.press(.character("r"))
+    desk.press(.control("z"))
+    #expect(desk.app.dialog == nil)
+    #expect(desk.shown.contains("Undone: the return of 100236"))
+    #expect(try open("18", in: desk) == ["100236"])
+    // Older than two minutes, even here: asked first, and "no" leaves it.
+    desk.press(.character("r"))
+    desk.clock.advance(seconds: 180)
+    desk.press(.function(8))
+    #expect(desk.shown.contains("over 2 minutes ago. Undo it?"))
+    desk.press(.character("n"))
+    #expect(try open("18", in: desk) == [])
   }
 
   @Test func theReadersLoanListKeepsTheRenewedBookSelectedAndTheIssuePromptCollectsScans() throws {

@@ -68,7 +68,7 @@ struct BookShow: DeskCommand {
     let (book, loan, history, queue) = try perform { () throws(StoreError) in
       guard let book = try store.book(inventory: inventory) else { throw StoreError.bookNotFound(inventory) }
       return (
-        book, try store.currentLoan(ofBook: book), try store.loans(ofBook: book),
+        book, try store.currentLoan(ofBook: book), try store.loans(ofBook: book, includingUndone: true),
         try store.holdQueue(forBook: book.inventoryNumber)
       )
     }

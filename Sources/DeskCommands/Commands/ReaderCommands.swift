@@ -64,7 +64,7 @@ struct ReaderShow: DeskCommand {
     let (reader, loans, holds) = try perform { () throws(StoreError) in
       guard let reader = try store.reader(ticket: ticket) else { throw StoreError.readerNotFound(ticket) }
       return (
-        reader, try store.loans(ofReader: reader),
+        reader, try store.loans(ofReader: reader, includingUndone: true),
         try store.holds(ofReader: reader.ticket).filter { $0.state.isActive || $0.state == .expired }
       )
     }

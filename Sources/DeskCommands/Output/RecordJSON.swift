@@ -79,6 +79,7 @@ enum RecordJSON {
       ("issued", .string(record.loan.issued.iso)),
       ("due", .string(record.loan.due.iso)),
       ("returned", .optional(record.loan.returned?.iso)),
+      ("undone", .optional(record.loan.undone?.iso)),
       ("renewals", .int(record.loan.renewals)),
       ("overdue", .bool(record.loan.isOverdue(on: today))),
       ("desk", .string(record.loan.desk)),

@@ -89,6 +89,9 @@ enum RecordText {
     if let returned = record.loan.returned {
       let local = clock.local(returned)
       state += ", returned \(local.date.iso) \(local.clockTime)"
+    } else if let undone = record.loan.undone {
+      let local = clock.local(undone)
+      state += ", UNDONE \(local.date.iso) \(local.clockTime) (never a loan)"
     } else if record.loan.isOverdue(on: today) {
       state += ", OVERDUE by \(days(record.loan.daysOverdue(on: today)))"
     }

@@ -10,10 +10,14 @@ public struct Loan: Hashable, Sendable {
   public var renewals: Int
   public var lastRenewed: Timestamp?
   public var desk: String
+  /// When the issue was taken back at the counter (undone): the loan never was, but its line stays
+  /// in the history, saying so.
+  public var undone: Timestamp?
 
   public init(
     id: RecordID = .random(), bookID: RecordID, readerID: RecordID, issued: Timestamp, due: LocalDate,
-    returned: Timestamp? = nil, renewals: Int = 0, lastRenewed: Timestamp? = nil, desk: String
+    returned: Timestamp? = nil, renewals: Int = 0, lastRenewed: Timestamp? = nil, desk: String,
+    undone: Timestamp? = nil
   ) {
     self.id = id
     self.bookID = bookID
@@ -24,9 +28,11 @@ public struct Loan: Hashable, Sendable {
     self.renewals = renewals
     self.lastRenewed = lastRenewed
     self.desk = desk
+    self.undone = undone
   }
 
-  public var isOpen: Bool { returned == nil }
+  /// Out to the reader now: neither returned nor undone.
+  public var isOpen: Bool { returned == nil && undone == nil }
 
   public func isOverdue(on today: LocalDate) -> Bool {
     isOpen && due < today

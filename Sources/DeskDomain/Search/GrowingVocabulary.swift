@@ -31,8 +31,11 @@ public struct GrowingVocabulary: Sendable {
 
   /// The words that start with `prefix`, in order; nil when there are more than `limit`.
   public func words(startingWith prefix: String, limit: Int) -> [String]? {
-    guard let old = base.words(startingWith: prefix, limit: limit) else { return nil }
-    guard let new = added.words(startingWith: prefix, limit: limit), !new.isEmpty else { return old }
+    // Too many in either part is too many in all: a part's nil is never read as none.
+    guard let old = base.words(startingWith: prefix, limit: limit),
+      let new = added.words(startingWith: prefix, limit: limit)
+    else { return nil }
+    guard !new.isEmpty else { return old }
     guard old.count + new.count <= limit else { return nil }
     return (old + new).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
   }

@@ -17,3 +17,10 @@ public enum KeyboardLayout {
     return result == text ? nil : result
   }
 }
+
+extension Character {
+  /// A letter of the Cyrillic script: typed with the Russian layout on.
+  public var isCyrillicLetter: Bool {
+    isLetter && unicodeScalars.allSatisfy { (0x400...0x4FF).contains($0.value) }
+  }
+}

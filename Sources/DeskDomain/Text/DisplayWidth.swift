@@ -5,7 +5,8 @@ extension Unicode.Scalar {
   public var displayWidth: Int {
     let v = value
     if v == 0 { return 0 }
-    if isOneColumnCharacter || v < 0x20 || (0x7F..<0xA0).contains(v) { return 1 }
+    // Controls are shown as one-column placeholders (`visibleForTerminal`).
+    if isOneColumnCharacter || v < 0x20 || (0x7F..<0xA0).contains(v) || isBidiControl { return 1 }
     switch properties.generalCategory {
     case .nonspacingMark, .enclosingMark, .format: return 0
     default: break
@@ -22,6 +23,13 @@ extension Unicode.Scalar {
     let v = value
     return (0x20..<0x7F).contains(v) || ((0xA0..<0x300).contains(v) && v != 0xAD) || (0x400..<0x483).contains(v)
       || (0x48A..<0x530).contains(v)
+  }
+
+  /// The marks and embeddings that reorder text (ALM, LRM, RLM, LRE…RLO, LRI…PDI): harmless in a
+  /// record, but sent to a terminal they turn the rest of the line around.
+  public var isBidiControl: Bool {
+    let v = value
+    return v == 0x061C || v == 0x200E || v == 0x200F || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
   }
 
   private static let wideRanges: [ClosedRange<UInt32>] = [

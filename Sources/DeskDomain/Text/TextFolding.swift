@@ -196,7 +196,8 @@ extension String {
   }
 
   /// The text with control characters replaced by visible placeholders (`␛` for ESC, `␊`
-  /// for a line feed, `�` for the C1 controls), so that data never drives a terminal.
+  /// for a line feed, `�` for the C1 controls and the bidirectional controls), so that data never
+  /// drives a terminal: an RLO (U+202E) in a title would show the rest of the line reversed.
   public var visibleForTerminal: String {
     var result = ""
     for scalar in unicodeScalars {
@@ -204,6 +205,7 @@ extension String {
       case 0x00...0x1F: result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value) ?? "\u{FFFD}")
       case 0x7F: result.unicodeScalars.append("\u{2421}")
       case 0x80...0x9F: result.unicodeScalars.append("\u{FFFD}")
+      case _ where scalar.isBidiControl: result.unicodeScalars.append("\u{FFFD}")
       default: result.unicodeScalars.append(scalar)
       }
     }

@@ -33,7 +33,7 @@ public struct LoanRecord: Hashable, Sendable {
 
 /// The columns of a loan, `loan l`, in the order `loanColumns` selects them.
 enum LoanColumn: Int32, SelectedColumn {
-  case uuid, issuedAt, dueDate, returnedAt, renewals, renewedAt, desk, bookUUID, readerUUID
+  case uuid, issuedAt, dueDate, returnedAt, renewals, renewedAt, desk, bookUUID, readerUUID, undoneAt
 
   var sql: String {
     switch self {
@@ -68,7 +68,8 @@ extension LibraryStore {
       returned: try row.optionalTimestamp(LoanColumn.returnedAt, from: start),
       renewals: row.int(LoanColumn.renewals, from: start),
       lastRenewed: try row.optionalTimestamp(LoanColumn.renewedAt, from: start),
-      desk: row.string(LoanColumn.desk, from: start))
+      desk: row.string(LoanColumn.desk, from: start),
+      undone: try row.optionalTimestamp(LoanColumn.undoneAt, from: start))
   }
 
   static let loanRecordSQL = """
@@ -93,24 +94,34 @@ extension LibraryStore {
   }
 
   /// A reader's loans: open ones first by due date, then the returned ones, newest first.
-  public func loans(ofReader reader: Reader) throws(StoreError) -> [LoanRecord] {
+  ///
+  /// `includingUndone` adds the issues taken back at the counter, for the history a librarian
+  /// reads; they were never loans, so exports, statistics and rules never see them.
+  public func loans(ofReader reader: Reader, includingUndone: Bool = false) throws(StoreError) -> [LoanRecord] {
     try read {
       try database.query(
         LibraryStore.loanRecordSQL + """
-           WHERE r.uuid = ? AND l.deleted = 0
-          ORDER BY l.returned_at IS NOT NULL, CASE WHEN l.returned_at IS NULL THEN l.due_date END,
-            l.returned_at DESC
+           WHERE r.uuid = ? AND \(LibraryStore.loanShown(includingUndone))
+          ORDER BY l.returned_at IS NOT NULL OR l.undone_at IS NOT NULL,
+            CASE WHEN l.returned_at IS NULL AND l.undone_at IS NULL THEN l.due_date END,
+            coalesce(l.returned_at, l.undone_at) DESC
           """, reader.id.text, read: LibraryStore.decodeLoanRecord)
     }
   }
 
-  /// A book's loans, newest first.
-  public func loans(ofBook book: Book) throws(StoreError) -> [LoanRecord] {
+  /// A book's loans, newest first; `includingUndone` as for a reader's.
+  public func loans(ofBook book: Book, includingUndone: Bool = false) throws(StoreError) -> [LoanRecord] {
     try read {
       try database.query(
-        LibraryStore.loanRecordSQL + " WHERE b.uuid = ? AND l.deleted = 0 ORDER BY l.issued_at DESC",
+        LibraryStore.loanRecordSQL
+          + " WHERE b.uuid = ? AND \(LibraryStore.loanShown(includingUndone)) ORDER BY l.issued_at DESC",
         book.id.text, read: LibraryStore.decodeLoanRecord)
     }
+  }
+
+  /// The loans a history lists: an undone issue is a tombstone (`deleted`) that says why.
+  static func loanShown(_ includingUndone: Bool) -> String {
+    includingUndone ? "(l.deleted = 0 OR l.undone_at IS NOT NULL)" : "l.deleted = 0"
   }
 
   /// Issues the books to the reader, all or none: every problem with any of them is reported
@@ -370,14 +381,17 @@ extension LibraryStore {
     }
   }
 
-  /// Takes back an issue made by mistake: the loan is marked deleted, as if it never happened.
-  /// Only an open loan can be cancelled.
+  /// Takes back an issue made by mistake: the loan counts nowhere, as if it never happened, and
+  /// stays in the book's and the reader's history as issued and undone, with when. Only an open
+  /// loan can be cancelled.
   public func cancelLoan(_ id: RecordID) throws(StoreError) {
     let now = clock.now().instant
     try write {
       let changed = try database.execute(
-        "UPDATE loan SET deleted = 1, updated_at = ? WHERE uuid = ? AND returned_at IS NULL AND deleted = 0",
-        now.iso, id.text)
+        """
+        UPDATE loan SET deleted = 1, undone_at = ?1, updated_at = ?1
+        WHERE uuid = ?2 AND returned_at IS NULL AND deleted = 0
+        """, now.iso, id.text)
       guard changed == 1 else { throw StoreError.loanChanged }
       // The hold the issue fulfilled stands again: waiting for its copy, or queued where it was.
       try database.execute(

@@ -112,7 +112,8 @@ public final class LibraryStore {
         try database.executeScript(migration)
       }
       if (1..<9).contains(version) { try respaceCJK() }
-      if version < 18 { try settleCaptureTriggers() }
+      // A migration may add a field that travels: the capture triggers follow the schema.
+      try settleCaptureTriggers()
       if version == 0 { try seedPolicy() }
       // PRAGMA takes no bound parameters; the value is our own integer.
       try database.executeScript("PRAGMA user_version = \(Migrations.latestVersion)")

@@ -86,6 +86,7 @@ enum SyncedTables {
         SyncedField("book", references: "book"), SyncedField("reader", references: "reader"),
         SyncedField("issued_at"), SyncedField("due_date"), SyncedField("returned_at"), SyncedField("renewals"),
         SyncedField("renewed_at"), SyncedField("desk"), SyncedField("created_at"), SyncedField("deleted"),
+        SyncedField("undone_at", since: 20, absent: .null),
       ], deletesRows: false, keys: nil),
     hold,
   ]

@@ -107,7 +107,7 @@ public final class DeskApp {
       if wasTooSmall {
         let scans = heldScans
         heldScans = []
-        for code in scans { handleScan(code) }
+        for scan in scans { handleScan(scan) }
       }
     case .searchFinished(let result):
       top.receive(result, context: context)
@@ -224,7 +224,7 @@ public final class DeskApp {
   private func isScan(_ code: String) -> Bool {
     // A dialog takes no typing but its text line: any other burst is a scan (a copy to choose).
     if let dialog { return !dialog.takesText || !code.contains(" ") }
-    if !top.acceptsText { return true }
+    if !top.acceptsText { return !top.takesAsTyping(code) }
     // In a code field any code-like burst is a scan; one with spaces only when it reads as a code
     // (a multi-line QR record).
     if top.expectsCode, !code.contains(" ") { return true }
@@ -239,7 +239,10 @@ public final class DeskApp {
   /// The terminal's size, as the driver last said; nil until it says.
   private var size: (rows: Int, columns: Int)?
   /// Scans that came while the window was too small to show what they do.
-  private var heldScans: [String] = []
+  private var heldScans: [Scan] = []
+  /// Scans that came while a message that takes no code was open: they act when it closes, in
+  /// the order they came. A scan is never lost.
+  private var scansAfterDialog: [Scan] = []
 
   /// True while the window is smaller than the desk: nothing it shows can be seen.
   var isTooSmall: Bool {
@@ -273,27 +276,41 @@ public final class DeskApp {
       // and a scan waits until the window is big enough to show what it does. Quitting, when no
       // form holds changes, is the one thing that needs no screen.
       switch output {
-      case .scan(let code): heldScans.append(code)
+      case .scan(let scan): heldScans.append(scan)
       case .key(.function(10)), .key(.control("c")):
-        if !stack.contains(where: \.hasUnsavedInput) { isFinished = true }
+        if quitQuestion == nil { isFinished = true }
       case .key: break
       }
       return
     }
+    // What the librarian does now is done on the screen on top: an act is known by it (undo).
+    context.session.actingScreen = ObjectIdentifier(top)
     switch output {
     case .key(let key): handle(key)
-    case .scan(let code): handleScan(code)
+    case .scan(let scan): handleScan(scan)
     }
   }
 
   /// A scan never lands in an unrelated field and never answers a dialog: a prompt takes the
-  /// code as its text, other dialogs must be closed first.
-  private func handleScan(_ code: String) {
+  /// code as its text; for another dialog the scan waits, and acts when the dialog closes.
+  private func handleScan(_ scan: Scan) {
     if let dialog {
-      if !dialog.fill(code) { apply([.notify(context.strings.closeDialogFirst(code))]) }
+      if !dialog.fill(scan.code) {
+        scansAfterDialog.append(scan)
+        apply([.notify(context.strings.scanKept(scan.code))])
+      }
       return
     }
-    apply(top.handleScan(code, context: context) ?? ScanDispatch.effects(for: code, context: context))
+    apply(top.handleScan(scan, context: context) ?? ScanDispatch.effects(for: scan.code, context: context))
+  }
+
+  /// The scans kept while dialogs were open, once none is: each as if it came now. One that opens
+  /// a dialog keeps the rest waiting again.
+  private func releaseKeptScans() {
+    while dialog == nil, !scansAfterDialog.isEmpty {
+      context.session.actingScreen = ObjectIdentifier(top)
+      handleScan(scansAfterDialog.removeFirst())
+    }
   }
 
   private func handle(_ key: Key) {
@@ -301,15 +318,17 @@ public final class DeskApp {
       guard let answer = dialog.handle(key) else { return }
       self.dialog = dialogQueue.isEmpty ? nil : dialogQueue.removeFirst()
       apply(dialog.onAnswer(answer))
+      releaseKeptScans()
       return
     }
-    // Letters only: an inventory number typed at once into the form (digits) is meant for it.
-    if case .character(let letter) = key, letter.isLetter, let opened = openedByLetter,
-      ObjectIdentifier(top) == opened.screen,
+    // A Russian-layout letter that opened a form, then another Russian letter within a second:
+    // a word typed into the list on that layout («тол»: т is n), not the form's first entry.
+    // Latin letters after `n` are the librarian typing into the form they asked for («KX-12»).
+    if case .character(let letter) = key, letter.isCyrillicLetter, let opened = openedByLetter,
+      opened.letter.isCyrillicLetter, ObjectIdentifier(top) == opened.screen,
       nowMilliseconds - opened.time <= DeskApp.typingGapMilliseconds, stack.count > 1, !top.hasUnsavedInput,
       let effects = stack[stack.count - 2].typeAhead(String([opened.letter, letter]), context: context)
     {
-      // Typing a word into a list: its first letter opened a form. Close it, and search instead.
       openedByLetter = nil
       stack.removeLast()
       apply(effects)
@@ -321,9 +340,20 @@ public final class DeskApp {
     case .function(10), .control("c"):
       requestQuit()
     case .function(8), .control("z"):
-      // Undo is the desk's, not a screen's: the last issue, return or renewal made anywhere.
-      apply(context.session.undo(context: context))
-      apply(top.reload(context: context))
+      // In a field, the typing there; elsewhere the last act, at once when it is this visit's (on
+      // the Desk) or this screen's, and recent; else asked about. Never a second step back.
+      if let effects = top.undoTyping(key, context: context) {
+        apply(effects)
+        break
+      }
+      let screen = top
+      apply(
+        context.session.undo(
+          screen: ObjectIdentifier(screen), onDesk: screen is DeskCirculationScreen, context: context,
+          then: { [weak self, weak screen] in
+            guard let self, let screen, screen === self.top else { return [] }
+            return screen.reload(context: self.context)
+          }))
     case .function(1):
       apply([.help(top.helpTopic)])
     case .function(9):
@@ -383,16 +413,24 @@ public final class DeskApp {
     return bells > 0
   }
 
-  /// Quits at once, or asks first when a form holds unsaved input.
+  /// What quitting now would lose, asked before it: a form's unsaved input, or the visit under
+  /// way at the counter (its log and receipt). Nil when nothing would be lost.
+  private var quitQuestion: String? {
+    let s = context.strings
+    if stack.contains(where: \.hasUnsavedInput) { return s.quitUnsaved }
+    if context.session.isVisitUnderWay { return s.quitDuringVisit(context.session.reader?.shortName) }
+    return nil
+  }
+
+  /// Quits at once, or asks first when something would be lost (F10 and Ctrl-C alike).
   private func requestQuit() {
-    guard stack.contains(where: \.hasUnsavedInput) else {
+    guard let question = quitQuestion else {
       isFinished = true
       return
     }
-    let strings = context.strings
     apply([
       .dialog(
-        Dialog(title: strings.quitTitle, lines: [strings.quitUnsaved], kind: .confirm) { [weak self] answer in
+        Dialog(title: context.strings.quitTitle, lines: [question], kind: .confirm) { [weak self] answer in
           if case .yes = answer { self?.isFinished = true }
           return []
         })

@@ -21,7 +21,13 @@ public protocol DeskScreen: AnyObject {
   /// The answer to an ISBN look-up; answers to other screens' look-ups are to be ignored.
   func receive(_ result: LookupResult, context: UIContext)
   /// A code from the scanner. Nil leaves it to the app, which opens what the code names.
-  func handleScan(_ code: String, context: UIContext) -> [Effect]?
+  func handleScan(_ scan: Scan, context: UIContext) -> [Effect]?
+  /// Ctrl-Z or F8 where typing may be taken back (a form's field, a search line): the effects of
+  /// undoing the typing, or nil when the key is the desk's undo of the last act here.
+  func undoTyping(_ key: Key, context: UIContext) -> [Effect]?
+  /// True for a screen that words typed quickly after `/` (or its key on the Russian layout)
+  /// search: such a burst is typing, never a scan.
+  func takesAsTyping(_ burst: String) -> Bool
   /// True while the screen takes typed text (a form, a search line, the desk's input). Elsewhere
   /// any fast burst of keys is taken for a scan: typed letters mean nothing there, and a
   /// mis-scan's Enter must not open whatever row is selected.
@@ -44,7 +50,9 @@ extension DeskScreen {
   public func reload(context: UIContext) -> [Effect] { [] }
   public func showArrivals(context: UIContext) -> [Effect] { reload(context: context) }
   public func receive(_ result: SearchResult, context: UIContext) {}
-  public func handleScan(_ code: String, context: UIContext) -> [Effect]? { nil }
+  public func handleScan(_ scan: Scan, context: UIContext) -> [Effect]? { nil }
+  public func undoTyping(_ key: Key, context: UIContext) -> [Effect]? { nil }
+  public func takesAsTyping(_ burst: String) -> Bool { false }
   public func receive(_ result: LookupResult, context: UIContext) {}
   public var acceptsText: Bool { false }
   public var expectsCode: Bool { false }

@@ -26,14 +26,11 @@ enum ScanDispatch {
         + (remarks.isEmpty
           ? [] : [.dialog(Dialog(title: s.scannedRecordRemarksTitle, lines: s.scannedRecordRemarks(remarks)))])
     case .recordOfExistingBook(_, let book):
+      // The label of a book the library has: its record, as its inventory number would open it.
       return [
-        .dialog(
-          .error(
-            s.unknownCodeTitle,
-            context.messages(
-              .invalid(ValidationErrors([.duplicateInventoryNumber(book.inventoryNumber, title: book.title)])))
-          ) { [.push(BookDetailScreen(inventory: book.inventoryNumber))] })
+        .push(BookDetailScreen(inventory: book.inventoryNumber)), .notify(s.scannedLabelOfBook(book.inventoryNumber)),
       ]
+        + conflictFirst("book", book.id, context)
     case .isbn(let isbn, let copies):
       guard let first = copies.first else {
         return [

@@ -26,6 +26,19 @@ public struct WedgeSettings: Equatable, Sendable {
   }
 }
 
+/// A code a wedge scanner typed, and the key that ended it: Enter or Tab as the scanner sends
+/// them, nil when a pause did. A form moves on to its next field after a scan its terminator
+/// ended, as after the same key typed.
+public struct Scan: Equatable, Sendable {
+  public var code: String
+  public var endedBy: Key?
+
+  public init(_ code: String, endedBy: Key? = nil) {
+    self.code = code
+    self.endedBy = endedBy
+  }
+}
+
 /// Tells a scanner's burst of keystrokes from typing, by timing and by content together: keys
 /// typed while the desk was busy also arrive as a burst, so a burst counts as a scan only when
 /// it carries the configured prefix and suffix or reads as a code (a valid ISBN, a known
@@ -36,7 +49,7 @@ public struct WedgeSettings: Equatable, Sendable {
 public struct ScanDetector {
   public enum Output: Equatable {
     case key(Key)
-    case scan(String)
+    case scan(Scan)
   }
 
   public var settings: WedgeSettings
@@ -72,7 +85,7 @@ public struct ScanDetector {
     case .tab where inBurst:
       if let code = scanCode() {
         pending = []
-        return [.scan(code)]
+        return [.scan(Scan(code, endedBy: .tab))]
       }
       return releasePending() + [.key(key)]
     default:
@@ -90,8 +103,9 @@ public struct ScanDetector {
   private mutating func flush() -> [Output] {
     guard !pending.isEmpty else { return [] }
     if let code = scanCode() {
+      let terminator: Key? = pending.last?.character == "\n" ? .enter : nil
       pending = []
-      return [.scan(code)]
+      return [.scan(Scan(code, endedBy: terminator))]
     }
     return releasePending()
   }

@@ -18,7 +18,7 @@ func counterChange(_ context: UIContext, title: String, _ body: () throws(StoreE
 {
   do {
     let actions = try body()
-    let texts = actions.map { context.session.record($0, context: context) }
+    let texts = context.session.record(actions, context: context)
     return (texts.isEmpty ? [] : [.notify(texts.joined(separator: "; "))]) + holdShelfAlert(actions, context)
   } catch {
     return [.bell, .dialog(.error(title, context.messages(error)))]
@@ -104,6 +104,9 @@ func loanLine(_ record: LoanRecord, showing naming: LoanNaming, width: Int, cont
   if record.loan.renewals > 0 { state += ", " + s.renewedTimes(record.loan.renewals) }
   if let returned = record.loan.returned {
     state += ", " + s.returnedOn(context.clock.local(returned).date.iso)
+  } else if let undone = record.loan.undone {
+    let moment = context.clock.local(undone)
+    state += ", " + s.undoneOn("\(moment.date.iso) \(moment.clockTime)")
   } else if record.loan.isOverdue(on: context.today) {
     state += ", " + s.overdueBy(record.loan.daysOverdue(on: context.today))
   }

@@ -58,7 +58,7 @@ final class BookFormScreen: FormScreen {
   /// ISBN in it. The form stays usable meanwhile.
   override func handle(_ key: Key, context: UIContext) -> [Effect] {
     if key == .function(5), !offered.isEmpty {
-      for (field, value) in offered { editors[field] = LineEditor(value, maximumLength: 1000) }
+      for (field, value) in offered { editors[field]?.replace(with: value) }
       offered = [:]
       if case .found(let provider, let filled, _) = lookupState {
         lookupState = .found(provider: provider, filled: filled, differing: [])
@@ -94,7 +94,7 @@ final class BookFormScreen: FormScreen {
         guard let value = facts.fieldValues[field] else { continue }
         let current = editors[field]?.text.trimmingWhitespace() ?? ""
         if current.isEmpty {
-          editors[field] = LineEditor(value, maximumLength: 1000)
+          editors[field]?.replace(with: value)
           filled += 1
         } else if current != value {
           offered[field] = value

@@ -114,10 +114,18 @@ final class DeskCirculationScreen: DeskScreen {
   var acceptsText: Bool { chosenLoan == nil }
   var expectsCode: Bool { true }
 
-  func handleScan(_ code: String, context: UIContext) -> [Effect]? {
+  func handleScan(_ scan: Scan, context: UIContext) -> [Effect]? {
     input = LineEditor(maximumLength: 200)
     chosenLoan = nil
-    return apply(code: code, context: context)
+    return apply(code: scan.code, context: context)
+  }
+
+  /// Ctrl-Z with a code half typed takes back the typing; F8, and Ctrl-Z on an empty field, the
+  /// last act.
+  func undoTyping(_ key: Key, context: UIContext) -> [Effect]? {
+    guard key == .control("z"), chosenLoan == nil, !input.text.isEmpty else { return nil }
+    input.undo()
+    return []
   }
 
   /// What a scanned or typed code does here: the counter's rule decides; this screen shows it,
@@ -140,7 +148,7 @@ final class DeskCirculationScreen: DeskScreen {
     case .selected(let reader):
       return select(reader, context: context)
     case .done(let action):
-      session.record(action, context: context)
+      session.record([action], context: context)
       refreshReader(context: context)
       return holdShelfAlert([action], context)
     case .confirmTransfer(let current, let reader):
@@ -201,7 +209,7 @@ final class DeskCirculationScreen: DeskScreen {
     do {
       switch try context.store.circulate(inventory, reader: nil, intent: intent, conflictSeen: conflictSeen) {
       case .done(let action):
-        context.session.record(action, context: context)
+        context.session.record([action], context: context)
         effects += holdShelfAlert([action], context)
       case .conflict(let conflict, _):
         return [
@@ -228,7 +236,7 @@ final class DeskCirculationScreen: DeskScreen {
     guard let reader = context.session.reader else { return [.notify(s.scanReaderFirst)] }
     do {
       let (renewed, refused) = try context.store.renewAll(ticket: reader.ticket)
-      for renewal in renewed { context.session.record(.renewed(renewal), context: context) }
+      context.session.record(renewed.map(CounterAction.renewed), context: context)
       refreshReader(context: context)
       guard !refused.isEmpty else { return [.notify(s.renewedAll(renewed.count))] }
       let lines = refused.map { context.messages(.refused([$0])).joined() }

@@ -54,9 +54,17 @@ class FormScreen: DeskScreen {
 
   /// A scan into a code field fills that field (and never saves); in another field the app
   /// opens what the code names, over the form.
-  func handleScan(_ code: String, context: UIContext) -> [Effect]? {
+  func handleScan(_ scan: Scan, context: UIContext) -> [Effect]? {
     guard FormScreen.codeFields.contains(focusedField) else { return nil }
-    editors[focusedField] = LineEditor(code, maximumLength: 1000)
+    editors[focusedField]?.replace(with: scan.code)
+    // The scanner's Enter or Tab moves on, as typed: the next scan fills the next field.
+    guard let terminator = scan.endedBy else { return [] }
+    return handle(terminator, context: context)
+  }
+
+  /// In a form, Ctrl-Z and F8 take back the typing in the field: never a loan made elsewhere.
+  func undoTyping(_ key: Key, context: UIContext) -> [Effect]? {
+    guard editors[focusedField]?.undo() == true else { return [.notify(context.strings.nothingTypedToUndo)] }
     return []
   }
 

@@ -182,6 +182,19 @@ class ListScreen<Row> {
 
   var searchesTypedWords: Bool { true }
 
+  /// `/` and words after it, come faster than a person types (pasted, or typed while the desk was
+  /// busy): a search, as typed slowly.
+  func takesAsTyping(_ burst: String) -> Bool {
+    !isTypingQuery && (burst.hasPrefix("/") || burst.hasPrefix("."))
+  }
+
+  /// Ctrl-Z (or F8) in the search line takes back the typing there.
+  func undoTyping(_ key: Key, context: UIContext) -> [Effect]? {
+    guard isTypingQuery else { return nil }
+    guard query.undo() else { return [.notify(context.strings.nothingTypedToUndo)] }
+    return startSearch(context: context)
+  }
+
   /// Words typed straight into the list (their first letter a command key that opened a form):
   /// searched for, as if `/` had been typed first.
   func typeAhead(_ text: String, context: UIContext) -> [Effect]? {

@@ -60,7 +60,7 @@ final class ReaderDetailScreen: DeskScreen {
       mark = try context.store.syncMark(entity: "reader", recordID: found.id)
       // The selection stays on the same loan, wherever a renewal or a return moved it in the list.
       let chosen = selectedLoan?.loan.id
-      loans = try context.store.loans(ofReader: found)
+      loans = try context.store.loans(ofReader: found, includingUndone: true)
       holds = try context.store.holds(ofReader: found.ticket).filter { $0.state.isActive || $0.state == .expired }
       selected = loans.firstIndex { $0.loan.id == chosen } ?? min(selected, max(0, loans.count - 1))
     } catch {
@@ -96,13 +96,12 @@ final class ReaderDetailScreen: DeskScreen {
             // Each scan is issued on its own, as at the Desk: a bad code does not hold back the others.
             let codes = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
             var refusals: [String] = []
-            var issued = 0
+            var issued: [CounterAction] = []
             for code in codes {
               do throws(StoreError) {
                 switch try context.store.circulate(code, reader: reader, intent: .issue) {
                 case .done(let action):
-                  context.session.record(action, context: context)
-                  issued += 1
+                  issued.append(action)
                 case .chooseCopy(let isbn, let copies, _):
                   refusals += context.messages(
                     .refused([.severalCopies(isbn: isbn.hyphenated, copies: copies.map(\.book.inventoryNumber))]))
@@ -117,7 +116,9 @@ final class ReaderDetailScreen: DeskScreen {
                 refusals += context.messages(error)
               }
             }
-            let notice = s.issuedManyNotice(issued, reader.shortName)
+            // The books issued from one prompt are one act: undo takes them back together.
+            context.session.record(issued, context: context)
+            let notice = s.issuedManyNotice(issued.count, reader.shortName)
             let effects: [Effect] =
               refusals.isEmpty
               ? [.notify(notice)] : [.bell, .dialog(.error(s.issueRefusedTitle, [notice] + refusals))]

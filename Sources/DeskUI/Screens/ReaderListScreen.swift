@@ -19,8 +19,8 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
   }
 
   /// Choosing a reader for the Desk, a scanned card chooses its reader.
-  func handleScan(_ code: String, context: UIContext) -> [Effect]? {
-    guard let onChoose, case .reader(let reader)? = try? context.store.resolve(code, prefer: .reader) else {
+  func handleScan(_ scan: Scan, context: UIContext) -> [Effect]? {
+    guard let onChoose, case .reader(let reader)? = try? context.store.resolve(scan.code, prefer: .reader) else {
       return nil
     }
     return [.pop] + onChoose(reader)

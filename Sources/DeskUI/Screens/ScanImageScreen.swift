@@ -22,6 +22,13 @@ final class ScanImageScreen: DeskScreen {
     return [KeyHint("Enter", s.keyScanFile), KeyHint("Tab", s.keyComplete), KeyHint("Esc", s.keyBack)]
   }
 
+  /// Ctrl-Z while the file name is typed takes back the typing.
+  func undoTyping(_ key: Key, context: UIContext) -> [Effect]? {
+    guard key == .control("z"), symbols.isEmpty, !path.text.isEmpty else { return nil }
+    path.undo()
+    return []
+  }
+
   func handle(_ key: Key, context: UIContext) -> [Effect] {
     if !symbols.isEmpty {
       switch key {

@@ -71,6 +71,10 @@ public struct EnglishStrings: UIStrings {
   public let quitQuestion = "Quit the desk?"
   public let quitTitle = "Quit"
   public let quitUnsaved = "A form holds changes that are not saved. Quit and lose them?"
+  public func quitDuringVisit(_ reader: String?) -> String {
+    "A visit is under way\(reader.map { " (\($0))" } ?? ""): quitting loses the session's log and the visit's "
+      + "receipt (F4 prints it). Quit the desk?"
+  }
   public let errorTitle = "Error"
   public let cannotSaveTitle = "Cannot save"
   public let discardTitle = "Discard changes"
@@ -230,6 +234,7 @@ public struct EnglishStrings: UIStrings {
   public func loanDates(_ issued: String, _ due: String) -> String { "issued \(issued), due \(due)" }
   public func renewedTimes(_ count: Int) -> String { count == 1 ? "renewed once" : "renewed \(count) times" }
   public func returnedOn(_ date: String) -> String { "returned \(date)" }
+  public func undoneOn(_ moment: String) -> String { "UNDONE \(moment), never a loan" }
   public func overdueBy(_ days: Int) -> String { days == 1 ? "OVERDUE by 1 day" : "OVERDUE by \(days) days" }
 
   public func issuePromptTicket(_ title: String) -> String { "Reader ticket to issue «\(title)» to:" }
@@ -265,6 +270,20 @@ public struct EnglishStrings: UIStrings {
   public let sessionLog = "This session"
   public let sessionLogEmpty = "nothing yet"
   public let nothingToUndo = "Nothing to undo"
+  public let undoneAlready =
+    "Undo takes back only the last change, and it is undone already: return, renew or issue to change more"
+  public let undoTitle = "Undo"
+  public func undoQuestion(_ when: String, _ doubts: [CounterSession.UndoDoubt]) -> String {
+    let reasons = doubts.map { doubt -> String in
+      switch doubt {
+      case .earlierVisit: return "in an earlier visit (another reader)"
+      case .otherScreen: return "on another screen"
+      case .older: return "over \(CounterSession.undoWithoutAskingSeconds / 60) minutes ago"
+      }
+    }
+    return "The last change was made at \(when), \(reasons.joined(separator: ", ")). Undo it?"
+  }
+  public let nothingTypedToUndo = "Nothing typed in this field to undo"
   public func andMore(_ count: Int) -> String { "and \(count) more" }
   public func unknownCode(_ code: String) -> String { "Unknown code \(code)" }
   public func unknownCodeMessage(_ code: String) -> String {
@@ -359,7 +378,10 @@ public struct EnglishStrings: UIStrings {
     "\(inventory)  due \(due), \(days) \(days == 1 ? "day" : "days") overdue  \(book)"
   }
 
-  public func closeDialogFirst(_ code: String) -> String { "Scanned \(code): close the message first" }
+  public func scanKept(_ code: String) -> String { "Scanned \(code): it acts when this message closes" }
+  public func scannedLabelOfBook(_ inventory: String) -> String {
+    "The label of \(inventory), a book the library has: its record"
+  }
   public func keysNotApplied(_ count: Int) -> String {
     "\(englishPlural(count, "key")) that came with the Enter not applied to this screen: type again what you meant"
   }
@@ -509,7 +531,7 @@ public struct EnglishStrings: UIStrings {
         ("↓ ↑", "Choose one of the reader's loans, back to the code field"), ("w", "Renew the chosen loan"),
         ("r", "Return the chosen loan"), ("F7", "Renew every loan of the reader that may be"),
         ("F4", "The visit's receipt: print it (lp) or write it to a file"),
-        ("F8, Ctrl-Z", "Undo the last issue, return or renewal"), ("Esc", "Next reader (or back)"),
+        ("F8, Ctrl-Z", "Undo this visit's last change (an earlier one: asks first)"), ("Esc", "Next reader (or back)"),
       ]
     case .overdue:
       return [("↑ ↓ PgUp PgDn", "Choose a reader"), ("Enter", "Open the reader"), ("Esc", "Back")]
@@ -535,9 +557,9 @@ public struct EnglishStrings: UIStrings {
   }
   public let helpHeadingEverywhere = "Everywhere"
   public let helpKeysEverywhere = [
-    ("F1, ?", "Help"), ("F8, Ctrl-Z", "Undo the last issue, return or renewal, made on any screen"),
+    ("F1, ?", "Help"), ("F8, Ctrl-Z", "Undo the last change, once (in a field: the typing)"),
     ("F9", "Conflicts between desks (a desk joined to a central)"),
-    ("F10", "Quit (asks first when a form holds changes)"),
+    ("F10, Ctrl-C", "Quit (asks first when a form holds changes or a reader is at the counter)"),
   ]
 
   public func messages(_ error: StoreError) -> [String] { error.lines }

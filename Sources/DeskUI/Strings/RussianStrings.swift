@@ -80,6 +80,10 @@ public struct RussianStrings: UIStrings {
   public let quitQuestion = "Выйти из программы?"
   public let quitTitle = "Выход"
   public let quitUnsaved = "В форме есть несохранённые изменения. Выйти и потерять их?"
+  public func quitDuringVisit(_ reader: String?) -> String {
+    "Идёт обслуживание читателя\(reader.map { " (\($0))" } ?? ""): при выходе пропадут журнал сеанса и квитанция "
+      + "посещения (F4 её печатает). Выйти из программы?"
+  }
   public let errorTitle = "Ошибка"
   public let cannotSaveTitle = "Не удалось сохранить"
   public let discardTitle = "Отменить изменения"
@@ -275,6 +279,7 @@ public struct RussianStrings: UIStrings {
   public func loanDates(_ issued: String, _ due: String) -> String { "выдана \(issued), до \(due)" }
   public func renewedTimes(_ count: Int) -> String { "продлена \(plural(count, "раз", "раза", "раз"))" }
   public func returnedOn(_ date: String) -> String { "возвращена \(date)" }
+  public func undoneOn(_ moment: String) -> String { "ВЫДАЧА ОТМЕНЕНА \(moment)" }
   public func overdueBy(_ days: Int) -> String { "ПРОСРОЧЕНА на \(self.days(days))" }
 
   public func issuePromptTicket(_ title: String) -> String { "Билет читателя, которому выдать «\(title)»:" }
@@ -308,6 +313,20 @@ public struct RussianStrings: UIStrings {
   public let sessionLog = "Этот сеанс"
   public let sessionLogEmpty = "пока ничего"
   public let nothingToUndo = "Отменять нечего"
+  public let undoneAlready =
+    "Отменить можно только последнее действие, и оно уже отменено: дальше — приёмом, продлением или выдачей"
+  public let undoTitle = "Отмена действия"
+  public func undoQuestion(_ when: String, _ doubts: [CounterSession.UndoDoubt]) -> String {
+    let reasons = doubts.map { doubt -> String in
+      switch doubt {
+      case .earlierVisit: return "при прошлом посещении (другой читатель)"
+      case .otherScreen: return "на другом экране"
+      case .older: return "больше \(CounterSession.undoWithoutAskingSeconds / 60) минут назад"
+      }
+    }
+    return "Последнее действие сделано в \(when), \(reasons.joined(separator: ", ")). Отменить его?"
+  }
+  public let nothingTypedToUndo = "В этом поле нечего отменять"
   public func andMore(_ count: Int) -> String { "и ещё \(count)" }
   public func unknownCode(_ code: String) -> String { "Неизвестный код \(code)" }
   public func unknownCodeMessage(_ code: String) -> String {
@@ -401,7 +420,10 @@ public struct RussianStrings: UIStrings {
     "\(inventory)  срок \(due), просрочено на \(self.days(days))  \(book)"
   }
 
-  public func closeDialogFirst(_ code: String) -> String { "Отсканировано \(code): сначала закройте сообщение" }
+  public func scanKept(_ code: String) -> String { "Отсканировано \(code): выполнится, когда закроется сообщение" }
+  public func scannedLabelOfBook(_ inventory: String) -> String {
+    "Этикетка книги \(inventory), которая уже есть в библиотеке: её карточка"
+  }
   public func keysNotApplied(_ count: Int) -> String {
     "Нажатия, пришедшие вместе с Enter (\(count)), к этому экрану не применены: наберите нужное заново"
   }
@@ -566,7 +588,8 @@ public struct RussianStrings: UIStrings {
         ("↓ ↑", "Выбрать выдачу читателя, вернуться к полю кода"), ("w", "Продлить выбранную"),
         ("r", "Принять выбранную"), ("F7", "Продлить все выдачи читателя, какие можно"),
         ("F4", "Квитанция посещения: напечатать (lp) или записать в файл"),
-        ("F8, Ctrl-Z", "Отменить последнюю выдачу, приём или продление"), ("Esc", "Следующий читатель (или назад)"),
+        ("F8, Ctrl-Z", "Отменить последнее действие посещения (более раннее — с вопросом)"),
+        ("Esc", "Следующий читатель (или назад)"),
       ]
     case .overdue:
       return [("↑ ↓ PgUp PgDn", "Выбрать читателя"), ("Enter", "Открыть читателя"), ("Esc", "Назад")]
@@ -592,9 +615,9 @@ public struct RussianStrings: UIStrings {
   }
   public let helpHeadingEverywhere = "Везде"
   public let helpKeysEverywhere = [
-    ("F1, ?", "Помощь"), ("F8, Ctrl-Z", "Отменить последнюю выдачу, приём или продление на любом экране"),
+    ("F1, ?", "Помощь"), ("F8, Ctrl-Z", "Отменить последнее действие, один раз (в поле — ввод)"),
     ("F9", "Конфликты между пунктами (пункт, подключённый к серверу)"),
-    ("F10", "Выход (спросит, если в форме есть изменения)"),
+    ("F10, Ctrl-C", "Выход (спросит, если в форме есть изменения или у кафедры читатель)"),
   ]
 
   public func messages(_ error: StoreError) -> [String] {

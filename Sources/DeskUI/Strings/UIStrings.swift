@@ -58,6 +58,8 @@ public protocol UIStrings: SyncStrings, Sendable {
   var dialogChoice: String { get }
   var quitTitle: String { get }
   var quitUnsaved: String { get }
+  /// Quitting with a reader at the counter, or their visit's changes made: the log and the receipt go.
+  func quitDuringVisit(_ reader: String?) -> String
   var quitQuestion: String { get }
   var errorTitle: String { get }
   var cannotSaveTitle: String { get }
@@ -175,6 +177,8 @@ public protocol UIStrings: SyncStrings, Sendable {
   func loanDates(_ issued: String, _ due: String) -> String
   func renewedTimes(_ count: Int) -> String
   func returnedOn(_ date: String) -> String
+  /// An issue taken back at the counter: in the history, never a loan.
+  func undoneOn(_ moment: String) -> String
   func overdueBy(_ days: Int) -> String
 
   // Actions
@@ -207,6 +211,13 @@ public protocol UIStrings: SyncStrings, Sendable {
   var sessionLog: String { get }
   var sessionLogEmpty: String { get }
   var nothingToUndo: String { get }
+  /// A second undo: only the last act is taken back.
+  var undoneAlready: String { get }
+  var undoTitle: String { get }
+  /// The last act, asked about before it is undone: when it was made, and why it is asked.
+  func undoQuestion(_ when: String, _ doubts: [CounterSession.UndoDoubt]) -> String
+  /// Ctrl-Z in a field with no typing to take back.
+  var nothingTypedToUndo: String { get }
   func andMore(_ count: Int) -> String
   func unknownCode(_ code: String) -> String
   func unknownCodeMessage(_ code: String) -> String
@@ -260,7 +271,10 @@ public protocol UIStrings: SyncStrings, Sendable {
   func overdueBookLine(_ inventory: String, _ book: String, _ due: String, _ days: Int) -> String
 
   // Scans
-  func closeDialogFirst(_ code: String) -> String
+  /// A scan that came while a message was open: it waits, and acts when the message closes.
+  func scanKept(_ code: String) -> String
+  /// A QR label of a book the library has: its record opened.
+  func scannedLabelOfBook(_ inventory: String) -> String
   /// Keys that arrived with an Enter that opened another screen, not applied to it.
   func keysNotApplied(_ count: Int) -> String
   var scannedRecord: String { get }

@@ -1,0 +1,192 @@
+import DeskDomain
+import DeskStorage
+import DeskTestSupport
+import Foundation
+import Testing
+
+@testable import DeskUI
+
+/// No key loses finished work: undo reaches no further back than the last act, a form's Ctrl-Z
+/// undoes typing, Ctrl-C asks during a visit, and scans and bursts are never dropped. Each fed the
+/// bytes and timings a terminal and a scanner produce.
+@Suite struct FinishedWorkScenarioTests {
+  /// The open loans of a reader, by inventory number.
+  func open(_ ticket: String, in desk: DeskHarness) throws -> [String] {
+    guard let reader = try desk.store.reader(ticket: ticket) else { return [] }
+    return try desk.store.loans(ofReader: reader).filter(\.loan.isOpen).map(\.inventory).sorted()
+  }
+
+  /// Two visits at the Desk: 17 takes 100234; 18 brings back 100236 and takes 100238.
+  func twoVisits(_ desk: DeskHarness) {
+    desk.press(.character("d"))
+    desk.scan("17")
+    desk.scan("100234")
+    desk.scan("18")
+    desk.scan("100236")
+    desk.scan("100238")
+    desk.press(.escape)  // 18 leaves
+  }
+
+  @Test func ctrlZAndF8InANewBookFormUndoTheTypingNeverAVisit() throws {
+    let desk = try DeskHarness()
+    twoVisits(desk)
+    #expect(try open("17", in: desk) == ["100234", "100235"])
+    #expect(try open("18", in: desk) == ["100238"])
+    desk.press(.escape, .character("b"), .character("n"))
+    let form = try #require(desk.app.top as? BookFormScreen)
+    // Ctrl-Z as the terminal sends it (0x1A), twice, and F8 twice: nothing typed, nothing undone.
+    desk.send([0x1A])
+    desk.send([0x1A])
+    desk.press(.function(8), .function(8))
+    #expect(desk.shown.contains("Nothing typed in this field to undo"))
+    #expect(desk.app.dialog == nil)
+    #expect(try open("17", in: desk) == ["100234", "100235"])
+    #expect(try open("18", in: desk) == ["100238"])
+    // Typing, then Ctrl-Z: the typing goes, a word at a time; the form stays.
+    desk.type("KX-12")
+    desk.press(.tab)
+    desk.type("978")
+    desk.send([0x1A])
+    #expect(form.editors[.isbn]?.text == "")
+    #expect(form.editors[.inventoryNumber]?.text == "KX-12", "another field's typing stays")
+    #expect(desk.app.top === form)
+  }
+
+  @Test func undoOnTheDeskTakesBackTheVisitsLastActAndAsksAboutAnEarlierVisit() throws {
+    let desk = try DeskHarness()
+    twoVisits(desk)
+    // A third reader at the counter: the last act was 18's, so the desk asks, and no keeps it.
+    desk.scan("17")
+    desk.press(.function(8))
+    #expect(desk.shown.contains("The last change was made at 10:00, in an earlier visit (another reader). Undo it?"))
+    #expect(desk.app.dialog?.lines.contains { $0.contains("Issued 100238 «Pride and Prejudice» to Петров И.") } == true)
+    desk.press(.character("n"))
+    #expect(try open("18", in: desk) == ["100238"])
+    // 17's own act of this visit goes at once, and only it.
+    desk.scan("100237")
+    #expect(try open("17", in: desk) == ["100234", "100235", "100237"])
+    desk.press(.function(8))
+    #expect(desk.app.dialog == nil)
+    #expect(desk.shown.contains("Undone: the issue of 100237"))
+    #expect(try open("17", in: desk) == ["100234", "100235"])
+    desk.press(.function(8))
+    #expect(desk.shown.contains("Undo takes back only the last change, and it is undone already"))
+    #expect(try open("18", in: desk) == ["100238"], "never a second step back")
+    #expect(try open("17", in: desk) == ["100234", "100235"])
+  }
+
+  @Test func anUndoneIssueStaysInTheHistoryAsUndone() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("d"))
+    desk.scan("17")
+    desk.scan("100237")
+    desk.clock.advance(seconds: 40)
+    desk.press(.function(8))
+    #expect(desk.shown.contains("Undone: the issue of 100237"))
+    desk.press(.escape, .escape, .character("b"))
+    desk.type("Ёлкин")
+    desk.press(.enter, .enter)
+    #expect(desk.app.top is BookDetailScreen)
+    let shown = desk.shown
+    #expect(shown.contains("Loan history (1)"))
+    #expect(shown.contains("Иванова М. (17)  issued 2026-11-30, due 2026-12-14, UNDONE 2026-11-30 10:00, never a loan"))
+    #expect(shown.contains("On the shelf: available"), "no loan: the book is on the shelf")
+    // The reader's screen lists it under the history, never among the books out.
+    desk.press(.escape, .escape, .escape, .character("r"), .enter)
+    let reader = desk.shown
+    #expect(reader.contains("Books out (1)"))
+    #expect(reader.contains("History (1)"))
+    #expect(reader.contains("UNDONE 2026-11-30 10:00"))
+  }
+
+  @Test func ctrlCDuringAVisitAsksFirstAsF10Does() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("d"))
+    desk.scan("17")
+    desk.scan("100237")
+    desk.send([0x03])  // Ctrl-C as the terminal sends it in raw mode
+    #expect(!desk.app.isFinished)
+    #expect(desk.shown.contains("A visit is under way (Иванова М.): quitting loses the session's log"))
+    desk.press(.character("n"))
+    #expect(!desk.app.isFinished)
+    #expect(desk.shown.contains("Issued 100237"))
+    desk.press(.function(10))
+    #expect(desk.shown.contains("A visit is under way"))
+    desk.press(.escape)  // no
+    desk.press(.escape)  // the reader leaves: nothing is lost by quitting now
+    desk.send([0x03])
+    #expect(desk.app.isFinished)
+  }
+
+  /// Several words start with «петров» (a surname and its longer kin, as patronymics in a real
+  /// library): the spelling in the other script must be known as often as it is searched.
+  @Test func aTransliteratedReaderSearchFindsTheReaderEveryTime() throws {
+    let desk = try DeskHarness(seed: { store in
+      try DeskHarness.seedSmallLibrary(store)
+      try store.addReader(readerDraft("19", "Петрова", firstName: "Анна"))
+      try store.addReader(readerDraft("20", "Петровский", firstName: "Олег"))
+      try store.addReader(readerDraft("22", "Ивановская", firstName: "Ольга"))
+    })
+    desk.press(.character("r"))
+    for round in 1...3 {
+      desk.send("/")
+      desk.type("Petrov")  // a key every 200 ms: each prefix searched on the way
+      let list = try #require(desk.app.top as? ReaderListScreen)
+      #expect(list.list.rows.map(\.reader.ticket).sorted() == ["18", "19", "20"], "round \(round)")
+      desk.press(.escape)  // the search cleared, the list stays
+      #expect(list.query.text.isEmpty)
+      desk.send("/")
+      desk.type("Ivanova")
+      #expect(list.list.rows.map(\.reader.ticket).sorted() == ["17"], "round \(round)")
+      desk.press(.escape)
+      #expect(desk.app.top === list)
+    }
+  }
+
+  @Test func aSlashAndAWordArrivingTogetherSearchTheList() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"))
+    // Pasted, or typed faster than the scanner gap: one read of the terminal.
+    desk.send("/austen")
+    let list = try #require(desk.app.top as? BookListScreen)
+    #expect(list.query.text == "austen")
+    #expect(desk.shown.contains("Pride and Prejudice"))
+    #expect(!desk.shown.contains("Мастер и Маргарита"))
+    #expect(desk.app.dialog == nil, "no «Unknown code /austen»")
+    // On the Russian layout the same key is «.».
+    desk.press(.escape)
+    desk.send(".лермонтов")
+    #expect(list.query.text == "лермонтов")
+    #expect(desk.shown.contains("Герой нашего времени"))
+  }
+
+  @Test func aScanDuringAQuestionWaitsForTheAnswerAndActs() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("d"))
+    desk.scan("17")
+    desk.scan("100236")  // out to 18: the desk asks
+    #expect(desk.shown.contains("Out to another reader"))
+    desk.scan("100237")  // the next book, scanned while the question is open
+    #expect(desk.shown.contains("Scanned 100237: it acts when this message closes"))
+    #expect(try open("17", in: desk) == ["100235"])
+    desk.press(.character("n"))
+    #expect(desk.app.dialog == nil)
+    #expect(try open("17", in: desk) == ["100235", "100237"], "the kept scan acted")
+    #expect(try open("18", in: desk) == ["100236"])
+  }
+
+  @Test func theLabelOfABookTheLibraryHasOpensItOnTheScanImageScreen() throws {
+    let desk = try DeskHarness()
+    let folder = TemporaryFolder()
+    let label = folder.file("label.png")
+    let record = "Инвентарный номер: 100234\nФамилия автора: Лермонтов\nНазвание книги: Герой нашего времени"
+    #expect(try runProgram("/usr/bin/env", ["qrencode", "-s", "6", "-o", label, record]).status == 0)
+    desk.press(.character("s"))
+    desk.type(label)
+    desk.press(.enter)
+    #expect(desk.app.dialog == nil, "no «Unknown code» alert")
+    let book = try #require(desk.app.top as? BookDetailScreen)
+    #expect(book.inventory == "100234")
+    #expect(desk.shown.contains("The label of 100234, a book the library has"))
+  }
+}
