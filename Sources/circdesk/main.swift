@@ -48,7 +48,9 @@ if isatty(0) == 1 && isatty(1) == 1 {
     }
     // A desk joined to a central keeps in step with it in the background (a desk on its own:
     // the service only looks, once a second, whether it has been joined meanwhile).
-    let sync = BackgroundSyncService(clock: clock) { try LibraryStore(path: path, clock: clock) }
+    let sync = BackgroundSyncService(clock: clock, describe: { strings.syncFailure($0) }) {
+      try LibraryStore(path: path, clock: clock)
+    }
     // Quitting never waits long for a sync under way (under a second in all, with the terminal
     // restored first): the next sync finishes what it left.
     defer { sync.stop(waitingAtMost: 800) }

@@ -269,6 +269,16 @@ import Testing
     #expect(runInProcess(["demo"] + db).status == 0)
   }
 
+  @Test func theRussianDemoNamesItsCategoriesInRussian() throws {
+    let folder = TemporaryFolder()
+    let db = ["--db", folder.file("demo.sqlite")]
+    #expect(runInProcess(["demo", "--lang", "ru"] + db).status == 0)
+    let policy = runInProcess(["policy", "show"] + db).output
+    #expect(policy.contains("взрослый") && policy.contains("детский"), "\(policy)")
+    #expect(!policy.contains("Adult"))
+    #expect(runInProcess(["demo", "--lang", "de"] + db).status == 64)
+  }
+
   @Test func theDemoNeverOverwritesARealLibrary() throws {
     let folder = TemporaryFolder()
     let db = ["--db", folder.file("real.sqlite")]

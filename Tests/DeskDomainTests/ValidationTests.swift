@@ -137,7 +137,7 @@ import Testing
     #expect(
       CirculationRules.issueRefusals(
         readerName: "R", category: child, openLoans: 5, overdueLoans: 0, adding: 1, policy: policy)
-        == [.limitReached(reader: "R", limit: 5, category: "child")])
+        == [.limitReached(reader: "R", limit: 5, category: child)])
     #expect(
       CirculationRules.issueRefusals(
         readerName: "R", category: adult, openLoans: 5, overdueLoans: 0, adding: 1, policy: policy

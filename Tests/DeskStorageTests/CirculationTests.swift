@@ -63,7 +63,7 @@ import Testing
     try store.issue(ticket: "C1", inventories: ["B1", "B2", "B3", "B4", "B5"])
     #expect(
       errorLines { try store.issue(ticket: "C1", inventories: ["B6"]) } == [
-        "Детский К. already holds 5 books, the limit for category «child»"
+        "Детский К. already holds 5 books, the limit for category «Child»: take one back before issuing another"
       ])
     // The adult category's own limit applies to adults: seven books pass.
     try store.issue(ticket: "A1", inventories: ["B6", "B7", "B8", "B9", "B10", "B11", "B12"])
@@ -72,7 +72,7 @@ import Testing
     try store.returnBooks(inventories: ["B1"])
     #expect(
       errorLines { try store.issue(ticket: "A1", inventories: ["B1"]) } == [
-        "Взрослова А. already holds 7 books, the limit for category «adult»"
+        "Взрослова А. already holds 7 books, the limit for category «Adult»: take one back before issuing another"
       ])
   }
 

@@ -158,7 +158,7 @@ import Testing
     _ = try store.circulate("B1", reader: reader("K1"))
     #expect(
       errorLines { _ = try store.circulate("P1", reader: reader("K1")) } == [
-        "Малыш К. already holds 1 books, the limit for category «child»"
+        "Малыш К. already holds 1 book, the limit for category «Child»: take one back before issuing another"
       ])
   }
 

@@ -100,7 +100,7 @@ import Testing
     for index in 1...3 { try store.placeHold(ticket: "4", on: .copy("B\(index)")) }
     #expect(
       refusal { try store.placeHold(ticket: "4", on: .copy("B4")) } == [
-        "Четвертак already has 3 holds, the limit for category «child»"
+        "Четвертак already has 3 holds, the limit for category «Child»: cancel one first, or issue a book that is on the shelf"
       ])
     try store.cancelHold(number: 1)
     try store.placeHold(ticket: "4", on: .copy("B4"))

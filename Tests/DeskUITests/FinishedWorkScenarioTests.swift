@@ -190,3 +190,48 @@ import Testing
     #expect(desk.shown.contains("The label of 100234, a book the library has"))
   }
 }
+
+/// The small things at the counter: what the bottom line says after F7, what a refusal says to do.
+@Suite struct CounterWordsScenarioTests {
+  @Test func aBookIssuedAndRenewedInOneVisitIsOnTheReceiptOnce() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("d"))
+    desk.scan("17")
+    desk.scan("100234")
+    desk.press(.function(7))  // renews both of 17's books, the one just issued among them
+    let receipt = try #require(ReceiptAction.receipt(context: desk.app.context))
+    #expect(receipt.components(separatedBy: "100234").count == 2, "\(receipt)")
+    #expect(receipt.contains("Issued:\n  100234"), "\(receipt)")
+    #expect(receipt.contains("Renewed:\n  100235"), "\(receipt)")
+  }
+}
+
+extension CounterWordsScenarioTests {
+  @Test func aSecondF7ThatRenewsNothingSaysSo() throws {
+    let desk = try DeskHarness()
+    try desk.store.setCategory(
+      ReaderCategory(code: "adult", name: "Adult", loanDays: 14, loanLimit: 10, renewalLimit: 1))
+    desk.press(.character("d"))
+    desk.scan("17")
+    desk.press(.function(7))
+    #expect(desk.shown.contains("Renewed 1 book"))
+    desk.press(.function(7))
+    #expect(desk.app.dialog != nil)
+    desk.press(.enter)
+    let bottom = desk.screen().text(row: 22)
+    #expect(bottom.contains("Nothing renewed"), "\(bottom)")
+    #expect(!bottom.contains("Renewed 1 book"))
+  }
+
+  @Test func theLoanLimitRefusalSaysWhatToDoAndTheCategorysName() throws {
+    let desk = try DeskHarness(language: .russian)
+    try desk.store.setCategory(
+      ReaderCategory(code: "adult", name: "Adult", loanDays: 14, loanLimit: 1, renewalLimit: 2))
+    desk.press(.character("в"))  // d on the Russian layout
+    desk.scan("17")
+    #expect(desk.shown.contains("(взрослый)"), "the category's name, not its code")
+    desk.scan("100234")
+    let said = desk.app.dialog?.lines.joined(separator: " ") ?? ""
+    #expect(said.contains("предел категории «взрослый»: примите одну, прежде чем выдать другую"), "\(said)")
+  }
+}

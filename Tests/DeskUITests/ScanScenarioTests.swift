@@ -12,7 +12,7 @@ import Testing
     let desk = try DeskHarness()
     desk.press(.character("d"))
     desk.scan("17")
-    #expect(desk.shown.contains("Reader 17: Иванова Мария (adult)"))
+    #expect(desk.shown.contains("Reader 17: Иванова Мария (Adult)"))
     desk.scan("100234")
     #expect(desk.shown.contains("Issued 100234 «Герой нашего времени» to Иванова М., due 2026-12-14"))
     // The book's ISBN barcode works too: the copy on the shelf is issued.

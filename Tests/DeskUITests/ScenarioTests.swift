@@ -151,7 +151,7 @@ import Testing
     desk.press(.character("d"))
     desk.type("17")
     desk.press(.enter)
-    #expect(desk.shown.contains("Reader 17: Иванова Мария (adult)"))
+    #expect(desk.shown.contains("Reader 17: Иванова Мария (Adult)"))
     desk.type("100234")
     desk.press(.enter)
     var screen = desk.shown

@@ -129,13 +129,13 @@ import Testing
     #expect(!desk.shown.contains("Unknown code"))
     desk.press(.enter)
     #expect(desk.app.top is DeskCirculationScreen)
-    #expect(desk.shown.contains("Reader 17: Иванова Мария (adult)"))
+    #expect(desk.shown.contains("Reader 17: Иванова Мария (Adult)"))
     desk.scan("100234")
     // Opening one of the reader's books and coming back: the reader is still at the counter.
     desk.press(.down, .enter)
     #expect(desk.app.top is BookDetailScreen)
     desk.press(.escape)
-    #expect(desk.shown.contains("Reader 17: Иванова Мария (adult)"), "the reader stays selected")
+    #expect(desk.shown.contains("Reader 17: Иванова Мария (Adult)"), "the reader stays selected")
     // Leaving the Desk altogether and coming back: the log is still there.
     desk.press(.escape, .escape, .escape)  // the loan, the visit, the Desk
     #expect(desk.app.top is HomeScreen)
@@ -150,13 +150,13 @@ import Testing
     #expect(desk.app.top is ReaderListScreen)
     #expect(!desk.shown.contains("Иванова Мария"))
     desk.press(.enter, .enter)
-    #expect(desk.shown.contains("Reader 18: Петров Илья (adult)"))
+    #expect(desk.shown.contains("Reader 18: Петров Илья (Adult)"))
     // A card scanned into the list chooses its reader for the Desk.
     try desk.store.addReader(readerDraft("4455", "Сидоров", firstName: "Пётр"))
     desk.press(.function(3))
     desk.scan("4455")
     #expect(desk.app.top is DeskCirculationScreen)
-    #expect(desk.shown.contains("Reader 4455: Сидоров Пётр (adult)"))
+    #expect(desk.shown.contains("Reader 4455: Сидоров Пётр (Adult)"))
   }
 
   @Test func aBadCodeInTheIssuePromptHoldsBackNoOtherBook() throws {

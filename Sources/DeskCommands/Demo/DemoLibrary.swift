@@ -15,14 +15,16 @@ enum DemoLibrary {
     var loans = 0
   }
 
-  /// Fills `store`, which must be empty, in one transaction.
-  static func load(into store: LibraryStore) throws(CommandError) -> Counts {
+  /// Fills `store`, which must be empty, in one transaction; the readers' categories are named in
+  /// `language`.
+  static func load(into store: LibraryStore, language: InterfaceLanguage = .english) throws(CommandError) -> Counts {
     let moment = store.clock.now()
     let today = moment.date
     let day: Int64 = 86_400_000
     var counts = Counts()
     try perform { () throws(StoreError) in
       try store.transaction {
+        for category in ReaderCategory.defaults(in: language) { try store.setCategory(category) }
         let books = rows(DemoAssets.books, width: 13)
         for (index, cells) in books.enumerated() {
           var draft = BookDraft()
@@ -81,7 +83,11 @@ enum DemoLibrary {
 struct DemoCommand: DeskCommand {
   static let spec = CommandSpec(
     path: "demo", abstract: "Create a fresh demo library.",
-    options: [CommandSpec.databaseOption],
+    options: [
+      CommandSpec.databaseOption,
+      CommandSpec.Option(
+        "--lang", value: "<en|ru>", help: "Language of the readers' categories' names (default: from LANG)."),
+    ],
     discussion: """
       Fills the file with 156 books, 42 readers and loans in every state (out, due today, overdue,
       renewed, returned), dated relative to today. An earlier demo library in the file is replaced;
@@ -90,6 +96,10 @@ struct DemoCommand: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     _ = try arguments.positionals(minimum: 0, maximum: 0)
+    if let language = arguments.value("--lang"), InterfaceLanguage(rawValue: language) == nil {
+      throw .usage("--lang is en or ru, not «\(language)»", command: "demo")
+    }
+    let language = InterfaceLanguage(option: arguments.value("--lang"), environment: context.environment)
     let path = context.databasePath(arguments)
     if access(path, F_OK) == 0 {
       let replace = try {
@@ -111,7 +121,7 @@ struct DemoCommand: DeskCommand {
       }
     }
     let store = try context.openStore(arguments)
-    let counts = try DemoLibrary.load(into: store)
+    let counts = try DemoLibrary.load(into: store, language: language)
     context.output.line(
       "Demo library ready: \(counts.books) books, \(counts.readers) readers, \(counts.loans) loans in \(path)"
         .visibleForTerminal)

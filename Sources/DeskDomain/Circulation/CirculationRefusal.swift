@@ -4,7 +4,7 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
   case unknownReader(String)
   case alreadyOnLoan(book: String, inventory: String, reader: String, ticket: String, due: LocalDate)
   case alreadyOnLoanToSameReader(book: String, inventory: String, due: LocalDate)
-  case limitReached(reader: String, limit: Int, category: String)
+  case limitReached(reader: String, limit: Int, category: ReaderCategory)
   case hasOverdue(reader: String, count: Int)
   case notOnLoan(book: String, inventory: String)
   case renewalLimitReached(book: String, inventory: String, limit: Int)
@@ -26,7 +26,7 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
   case heldForAnother(book: String, inventory: String, reader: String, ticket: String)
   /// Another reader waits for the title and no other copy is free.
   case renewalHeld(book: String, inventory: String, reader: String, ticket: String)
-  case holdLimitReached(reader: String, limit: Int, category: String)
+  case holdLimitReached(reader: String, limit: Int, category: ReaderCategory)
   case alreadyHolds(reader: String, book: String)
   case alreadyHasTitle(reader: String, book: String, inventory: String)
   /// A copy is on the shelf: it is issued, not waited for.
@@ -53,7 +53,8 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
     case .alreadyOnLoanToSameReader(let book, let inventory, let due):
       return "«\(book)» (\(inventory)) is already issued to this reader, due \(due.iso): renew it instead"
     case .limitReached(let reader, let limit, let category):
-      return "\(reader) already holds \(limit) books, the limit for category «\(category)»"
+      return "\(reader) already holds \(englishPlural(limit, "book")), the limit for category «\(category.name)»: "
+        + "take one back before issuing another"
     case .hasOverdue(let reader, let count):
       return "\(reader) has \(count) overdue \(count == 1 ? "book" : "books"): "
         + "take \(count == 1 ? "it" : "them") back before issuing or renewing"
@@ -89,7 +90,8 @@ public enum CirculationRefusal: Error, Hashable, Sendable, CustomStringConvertib
       return "«\(book)» (\(inventory)) cannot be renewed: \(reader) (ticket \(ticket)) is waiting for it and no "
         + "other copy is free; take it back"
     case .holdLimitReached(let reader, let limit, let category):
-      return "\(reader) already has \(englishPlural(limit, "hold")), the limit for category «\(category)»"
+      return "\(reader) already has \(englishPlural(limit, "hold")), the limit for category «\(category.name)»: "
+        + "cancel one first, or issue a book that is on the shelf"
     case .alreadyHolds(let reader, let book):
       return "\(reader) already has a hold on \(book)"
     case .alreadyHasTitle(let reader, let book, let inventory):
@@ -128,7 +130,7 @@ public enum CirculationRules {
       refusals.append(.hasOverdue(reader: readerName, count: overdueLoans))
     }
     if openLoans + count > category.loanLimit {
-      refusals.append(.limitReached(reader: readerName, limit: category.loanLimit, category: category.code))
+      refusals.append(.limitReached(reader: readerName, limit: category.loanLimit, category: category))
     }
     return refusals
   }

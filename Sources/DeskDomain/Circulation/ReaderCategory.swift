@@ -21,6 +21,30 @@ public struct ReaderCategory: Hashable, Sendable {
     self.holdLimit = holdLimit
   }
 
+  /// The names of the categories a new library starts with, as a Russian library calls them.
+  public static let russianNames = [
+    "adult": "взрослый", "child": "детский", "student": "студент", "staff": "сотрудник",
+  ]
+
+  /// The categories a new library starts with, named in `language`.
+  public static func defaults(in language: InterfaceLanguage) -> [ReaderCategory] {
+    guard language == .russian else { return defaults }
+    return defaults.map { category in
+      var named = category
+      named.name = russianNames[category.code] ?? category.name
+      return named
+    }
+  }
+
+  /// The name a desk speaking `language` shows: the library's own, unless it is still the English
+  /// name a new library starts with, which a Russian desk says in Russian.
+  public func name(in language: InterfaceLanguage) -> String {
+    guard language == .russian, let russian = ReaderCategory.russianNames[code],
+      ReaderCategory.defaults.contains(where: { $0.code == code && $0.name == name })
+    else { return name }
+    return russian
+  }
+
   /// The categories a new library starts with.
   public static let defaults: [ReaderCategory] = [
     ReaderCategory(code: "adult", name: "Adult", loanDays: 14, loanLimit: 10, renewalLimit: 2),

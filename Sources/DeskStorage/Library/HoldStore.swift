@@ -179,7 +179,7 @@ extension LibraryStore {
       let active = try database.scalarInt(
         "SELECT count(*) FROM hold WHERE reader_id = ? AND state IN ('queued', 'waiting')", readerRowID)
       if active >= category.holdLimit {
-        refusals.append(.holdLimitReached(reader: reader.shortName, limit: category.holdLimit, category: category.code))
+        refusals.append(.holdLimitReached(reader: reader.shortName, limit: category.holdLimit, category: category))
       }
       guard refusals.isEmpty else { throw StoreError.refused(refusals) }
       let id = RecordID.random()

@@ -76,6 +76,8 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
   private let stopping = Atomic<Bool>(false)
   private let openStore: @Sendable () throws -> LibraryStore
   private let clock: any Clock
+  /// Says why a sync was refused, in the desk's language.
+  private let describe: @Sendable (SyncError) -> String
   /// The sync under way, for the watcher: its number and its synchronizer.
   private let round = Mutex<(number: Int, synchronizer: Synchronizer?)>((0, nil))
   /// A sync that moves no batch for this long is cut (the server stopped answering without
@@ -84,9 +86,12 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
 
   /// `openStore` opens the sync's own connection, on the sync's queue.
   public init(
-    clock: any Clock, stallMilliseconds: Int64 = 30_000, openStore: @escaping @Sendable () throws -> LibraryStore
+    clock: any Clock, stallMilliseconds: Int64 = 30_000,
+    describe: @escaping @Sendable (SyncError) -> String = { $0.description },
+    openStore: @escaping @Sendable () throws -> LibraryStore
   ) {
     self.clock = clock
+    self.describe = describe
     self.stallMilliseconds = stallMilliseconds
     self.openStore = openStore
     DispatchQueue(label: "circdesk.sync").async { [self] in
@@ -219,7 +224,7 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
             if state.offlineSince == nil { state.offlineSince = finishedAt }
             state.failure = ""
           } else {
-            state.failure = error.description
+            state.failure = describe(error)
           }
         }
       }

@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskLookup
 import DeskStorage
 
 /// The New Book and Edit Book form: its fields, and the ISBN look-up that offers to fill them.
@@ -11,7 +12,7 @@ final class BookFormScreen: FormScreen {
     case lookingUp(String)
     case found(provider: String, filled: Int, differing: [Field])
     case notFound
-    case waiting(String)
+    case waiting(LookupFailure?)
   }
 
   private(set) var lookupState = LookupState.idle
@@ -105,7 +106,7 @@ final class BookFormScreen: FormScreen {
     case .notFound:
       lookupState = .notFound
     case .unavailable(let failures):
-      lookupState = .waiting(failures.first?.description ?? "")
+      lookupState = .waiting(failures.first)
     }
   }
 

@@ -241,11 +241,15 @@ final class DeskCirculationScreen: DeskScreen {
       guard !refused.isEmpty else { return [.notify(s.renewedAll(renewed.count))] }
       let lines = refused.map { context.messages(.refused([$0])).joined() }
       for line in lines { context.session.refuse(line, context: context) }
-      return [.bell, .dialog(.error(s.renewRefusedTitle, [s.renewedAll(renewed.count)] + lines))]
+      return [
+        .bell, .notify(s.renewedAll(renewed.count)),
+        .dialog(.error(s.renewRefusedTitle, [s.renewedAll(renewed.count)] + lines)),
+      ]
     } catch {
       let messages = context.messages(error)
       context.session.refuse(messages.joined(separator: "; "), context: context)
-      return [.bell, .dialog(.error(s.renewRefusedTitle, messages))]
+      // The bottom line says this F7's outcome, never the last one's.
+      return [.bell, .notify(s.renewedAll(0)), .dialog(.error(s.renewRefusedTitle, messages))]
     }
   }
 
@@ -281,9 +285,11 @@ final class DeskCirculationScreen: DeskScreen {
     if let reader {
       let today = context.today
       let overdue = readerLoans.filter { $0.loan.isOverdue(on: today) }.count
-      let limit = (try? context.store.category(code: reader.category))?.map(\.loanLimit)
+      let category = (try? context.store.category(code: reader.category)) ?? nil
+      let limit = category?.loanLimit
       buffer.write(
-        s.deskReader(reader.ticket, reader.fullName, reader.category), row: y, column: area.column + 2,
+        s.deskReader(reader.ticket, reader.fullName, category?.name(in: s.language) ?? reader.category), row: y,
+        column: area.column + 2,
         width: area.width - 4, style: context.style(.title))
       y += 1
       if overdue > 0 {

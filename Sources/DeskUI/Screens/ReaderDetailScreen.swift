@@ -9,6 +9,8 @@ final class ReaderDetailScreen: DeskScreen {
   private var loans: [LoanRecord] = []
   /// Waiting, queued (with their places) and expired holds.
   private var holds: [HoldRecord] = []
+  /// The reader's category, for its name.
+  private var category: ReaderCategory?
   /// Its changes not yet at the central and its open conflicts (a desk joined to a central).
   private var mark: SyncMark?
   private var selected = 0
@@ -56,6 +58,7 @@ final class ReaderDetailScreen: DeskScreen {
       if identified == nil { identified = try context.store.reader(ticket: ticket) }
       guard let found = identified else { return [.pop] }
       reader = found
+      category = try context.store.category(code: found.category)
       if noting { try context.store.noteOpened(found) }
       mark = try context.store.syncMark(entity: "reader", recordID: found.id)
       // The selection stays on the same loan, wherever a renewal or a return moved it in the list.
@@ -174,7 +177,7 @@ final class ReaderDetailScreen: DeskScreen {
       (s.label(.birthYear), reader.birthYear.map(String.init) ?? ""),
       (s.label(.phone), reader.phone),
       (s.label(.email), reader.email),
-      (s.label(.category), reader.category),
+      (s.label(.category), category?.name(in: s.language) ?? reader.category),
       (s.label(.registered), reader.registered.iso),
       (s.labelAddress, reader.address?.singleLine ?? ""),
     ]

@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskLookup
 import DeskScanning
 import DeskStorage
 
@@ -6,6 +7,7 @@ import DeskStorage
 public struct EnglishStrings: UIStrings {
   public init() {}
 
+  public let language = InterfaceLanguage.english
   public let appName = "Circulation Desk"
   public let homeTitle = "Home"
   public func statusCounts(_ books: Int, _ out: Int, _ overdue: Int, _ readers: Int) -> String {
@@ -350,7 +352,9 @@ public struct EnglishStrings: UIStrings {
   public func chooseCopyToReturn(_ isbn: String) -> String { "Which copy of \(isbn) came back?" }
   public let chooseCopyHint = "An ISBN names a title: choose the copy in hand, or scan its inventory number."
   public let scanReaderFirst = "Scan the reader's card first"
-  public func renewedAll(_ count: Int) -> String { count == 1 ? "Renewed 1 book" : "Renewed \(count) books" }
+  public func renewedAll(_ count: Int) -> String {
+    count == 0 ? "Nothing renewed" : count == 1 ? "Renewed 1 book" : "Renewed \(count) books"
+  }
 
   public let receiptTitle = "Receipt"
   public let receiptEmpty = "Nothing issued, renewed or returned in this visit yet"
@@ -416,8 +420,9 @@ public struct EnglishStrings: UIStrings {
     return text
   }
   public let lookupNotFound = "No catalogue knows this ISBN: fill the form by hand"
-  public func lookupWaiting(_ reason: String) -> String {
-    "Look-up waits for the network (\(reason)); it will be tried again. Fill the form by hand meanwhile."
+  public func lookupWaiting(_ failure: LookupFailure?) -> String {
+    "Look-up waits for the network\(failure.map { " (\($0.description))" } ?? ""); it will be tried again. "
+      + "Fill the form by hand meanwhile."
   }
   public func lookupOffer(_ provider: String) -> String { "\(provider) has details for this book:" }
   public let keyApplyOffer = "Apply found"

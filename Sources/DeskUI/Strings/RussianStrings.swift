@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskLookup
 import DeskScanning
 import DeskStorage
 
@@ -14,6 +15,7 @@ public struct RussianStrings: UIStrings {
   func readersCount(_ count: Int) -> String { plural(count, "читатель", "читателя", "читателей") }
   func days(_ count: Int) -> String { plural(count, "день", "дня", "дней") }
 
+  public let language = InterfaceLanguage.russian
   public let appName = "Абонемент"
   public let homeTitle = "Главная"
   public func statusCounts(_ books: Int, _ out: Int, _ overdue: Int, _ readers: Int) -> String {
@@ -394,7 +396,7 @@ public struct RussianStrings: UIStrings {
   public let chooseCopyHint =
     "ISBN называет издание: выберите экземпляр в руках или сканируйте его инвентарный номер."
   public let scanReaderFirst = "Сначала отсканируйте билет читателя"
-  public func renewedAll(_ count: Int) -> String { "Продлено: \(books(count))" }
+  public func renewedAll(_ count: Int) -> String { count == 0 ? "Ничего не продлено" : "Продлено: \(books(count))" }
 
   public let receiptTitle = "Квитанция"
   public let receiptEmpty = "За это посещение ещё ничего не выдано, не продлено и не принято"
@@ -473,8 +475,19 @@ public struct RussianStrings: UIStrings {
     return text
   }
   public let lookupNotFound = "Ни один каталог не знает этот ISBN: заполните форму вручную"
-  public func lookupWaiting(_ reason: String) -> String {
-    "Поиск ждёт сети (\(reason)); попробуем позже. Пока заполните форму вручную."
+  public func lookupWaiting(_ failure: LookupFailure?) -> String {
+    "Поиск ждёт сети\(failure.map { " (\(reason($0)))" } ?? ""); попробуем позже. Пока заполните форму вручную."
+  }
+  /// Why a catalogue did not answer, in Russian: the catalogues' names are names, and the network
+  /// library's own English detail is left out (`circdesk lookup` prints it).
+  func reason(_ failure: LookupFailure) -> String {
+    switch failure {
+    case .timedOut(let provider): return "\(provider) не ответил вовремя"
+    case .cannotConnect(let provider): return "\(provider) недоступен — нет сети?"
+    case .httpStatus(let provider, let code): return "\(provider) ответил кодом HTTP \(code)"
+    case .malformed(let provider, _): return "\(provider) прислал ответ, который не удалось прочитать"
+    case .failed(let provider, _): return "\(provider): сбой соединения"
+    }
   }
   public func lookupOffer(_ provider: String) -> String { "В \(provider) есть сведения об этой книге:" }
   public let keyApplyOffer = "Применить найденное"
@@ -784,7 +797,8 @@ public struct RussianStrings: UIStrings {
     case .alreadyOnLoanToSameReader(let book, let inventory, let due):
       return "«\(book)» (\(inventory)) уже у этого читателя, до \(due.iso): продлите её"
     case .limitReached(let reader, let limit, let category):
-      return "У читателя \(reader) уже \(books(limit)) — предел категории «\(category)»"
+      return "У читателя \(reader) уже \(books(limit)) — предел категории «\(category.name(in: .russian))»: "
+        + "примите одну, прежде чем выдать другую"
     case .hasOverdue(let reader, let count):
       return "У читателя \(reader) просрочено: \(books(count)); сначала примите их"
     case .notOnLoan(let book, let inventory): return "«\(book)» (\(inventory)) не выдана"
@@ -812,7 +826,8 @@ public struct RussianStrings: UIStrings {
       return "«\(book)» (\(inventory)) продлить нельзя: её ждёт \(reader) (билет \(ticket)), а других свободных "
         + "экземпляров нет; примите её"
     case .holdLimitReached(let reader, let limit, let category):
-      return "\(reader): броней уже \(limit) — предел категории «\(category)»"
+      return "\(reader): броней уже \(limit) — предел категории «\(category.name(in: .russian))»: "
+        + "снимите одну или выдайте книгу, которая на полке"
     case .alreadyHolds(let reader, let book):
       return "\(reader): бронь на \(book) уже есть"
     case .alreadyHasTitle(let reader, let book, let inventory):

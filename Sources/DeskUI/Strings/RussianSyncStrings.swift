@@ -1,5 +1,6 @@
 import DeskDomain
 import DeskStorage
+import DeskSync
 
 extension RussianStrings {
   public func syncedSecondsAgo(_ seconds: Int) -> String {
@@ -10,6 +11,41 @@ extension RussianStrings {
   public var notSyncedYet: String { "ещё не синхронизировано" }
   public var syncing: String { "синхронизация…" }
   public func offlineSince(_ when: String) -> String { "нет связи с \(when)" }
+  /// The words of the server or of libpq are English: a Russian sentence says what happened and
+  /// what to do; `circdesk sync` on the command line gives the server's own words.
+  public func syncFailure(_ error: SyncError) -> String {
+    switch error {
+    case .central(.cannotConnect):
+      return "Нет связи с центральным сервером: проверьте адрес, сервер и пароль (подробности — circdesk sync)"
+    case .central(.query(let reason)) where reason.contains("permission denied"):
+      return "Центральный сервер отказал: у этой роли нет прав на это действие (настраивает сервер роль — "
+        + "владелец его базы)"
+    case .central(.query):
+      return "Центральный сервер отказал (подробности — circdesk sync)"
+    case .central(.newerSchema(let found, let supported)), .centralNotReady(let found, let supported) where found > supported:
+      return "Центральный сервер настроен более новой версией circdesk (схема \(found), эта версия знает до "
+        + "\(supported)): обновите circdesk на этой кафедре"
+    case .centralNotReady(let found, _):
+      return found == 0
+        ? "На центральном сервере нет схемы: выполните на нём circdesk central init"
+        : "Схема центрального сервера устарела (\(found)): выполните на нём circdesk central init"
+    case .central(.notACentral):
+      return "В базе центрального сервера есть чужие таблицы: отведите серверу отдельную базу"
+    case .central(.noURL):
+      return "Не указан центральный сервер: задайте --url или CIRCDESK_CENTRAL_URL"
+    case .central(.connectionLost):
+      return "Связь с центральным сервером прервалась; ничего не потеряно — синхронизация повторится"
+    case .store(let error):
+      return messages(error).joined(separator: " ")
+    case .notJoined:
+      return "Библиотека не подключена к центральному серверу: circdesk central join --url АДРЕС --desk ИМЯ"
+    case .otherLibrary(let desk, let central):
+      return "На центральном сервере другая библиотека (\(central)), не библиотека этой кафедры (\(desk)): "
+        + "проверьте адрес"
+    case .deskNameTaken(let name):
+      return "Другая кафедра этой библиотеки уже называется «\(name)»: выберите другое имя (--desk)"
+    }
+  }
   public var syncRefused: String { "синхронизация отклонена (см. Главную)" }
   public func changesWaiting(_ count: Int) -> String {
     "ждут отправки: " + plural(count, "изменение", "изменения", "изменений")

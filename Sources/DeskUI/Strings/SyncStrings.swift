@@ -1,5 +1,6 @@
 import DeskDomain
 import DeskStorage
+import DeskSync
 
 /// The words of the desk about its central: the status line, Home, marks, and conflicts.
 public protocol SyncStrings {
@@ -12,6 +13,8 @@ public protocol SyncStrings {
   var syncing: String { get }
   func offlineSince(_ when: String) -> String
   var syncRefused: String { get }
+  /// Why a sync was refused, whole in the table's language (Home shows it).
+  func syncFailure(_ error: SyncError) -> String
   func changesWaiting(_ count: Int) -> String
   /// The highlighted badge at the right of the status line, with the key that opens them.
   func conflictsBadge(_ count: Int, key: String) -> String

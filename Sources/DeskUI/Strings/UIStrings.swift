@@ -1,10 +1,14 @@
 import DeskDomain
+import DeskLookup
 import DeskScanning
 import DeskStorage
 
 /// Every word the full-screen desk shows, one conforming table per language
 /// (`EnglishStrings`, `RussianStrings`). Screens never hold text of their own.
 public protocol UIStrings: SyncStrings, Sendable {
+  /// The language of the table: names the library left as a new library has them (its reader
+  /// categories) are said in it.
+  var language: InterfaceLanguage { get }
   var appName: String { get }
   var homeTitle: String { get }
   /// The counts in the status line.
@@ -290,7 +294,8 @@ public protocol UIStrings: SyncStrings, Sendable {
   func lookingUp(_ isbn: String) -> String
   func lookupFound(_ provider: String, _ filled: Int, _ differing: [String]) -> String
   var lookupNotFound: String { get }
-  func lookupWaiting(_ reason: String) -> String
+  /// The look-up could not reach a catalogue: why (the first failure), said whole in the language.
+  func lookupWaiting(_ failure: LookupFailure?) -> String
   func lookupOffer(_ provider: String) -> String
   var keyApplyOffer: String { get }
   var keyDismissOffer: String { get }
@@ -333,21 +338,7 @@ extension UIStrings {
 
 /// The interface language: `--lang`, else Russian when `LC_ALL`, `LC_MESSAGES` or `LANG` says
 /// `ru_*`, else English.
-public enum InterfaceLanguage: String, Sendable {
-  case english = "en"
-  case russian = "ru"
-
-  public init(option: String?, environment: [String: String]) {
-    if let option, let language = InterfaceLanguage(rawValue: String(option.prefix(2)).lowercased()) {
-      self = language
-      return
-    }
-    let locale =
-      [environment["LC_ALL"], environment["LC_MESSAGES"], environment["LANG"]]
-      .compactMap { $0 }.first { !$0.isEmpty } ?? ""
-    self = locale.hasPrefix("ru") ? .russian : .english
-  }
-
+extension InterfaceLanguage {
   public var strings: any UIStrings {
     switch self {
     case .english: return EnglishStrings()
