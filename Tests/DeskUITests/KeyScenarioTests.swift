@@ -224,6 +224,15 @@ import Testing
 @Suite struct LongValueTests {
   @Test func aBookTallerThanTheWindowScrolls() throws {
     let desk = try DeskHarness()
+    // Every field filled: a small window shows only filled fields, and these are all of them.
+    _ = try desk.store.updateBook(inventory: "100235") { book in
+      for (field, value) in [
+        (Field.publisher, "АСТ"), (.city, "Москва"), (.year, "2019"), (.pages, "480"), (.price, "350.00"),
+        (.bbk, "84(2Рос=Рус)6"), (.authorMark, "Б90"), (.place, "Зал 1"),
+      ] {
+        book[field] = value
+      }
+    }
     desk.press(.character("b"), .down, .down, .enter)  // Булгаков, out to Иванова
     #expect(desk.app.top is BookDetailScreen)
     #expect(!desk.text(rows: 16, columns: 60).contains("Loan history"), "below the window at first")

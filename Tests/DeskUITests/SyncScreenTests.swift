@@ -92,8 +92,20 @@ import Testing
 
     desk.press(.function(9))
     #expect(try matchesGolden(desk.text(), "sync-conflicts-80x24.txt"))
+    for (rows, columns) in FittingScreenTests.sizes {
+      #expect(try matchesGolden(desk.text(rows: rows, columns: columns), "fit-conflicts-\(columns)x\(rows).txt"))
+    }
     desk.press(.enter)
     #expect(try matchesGolden(desk.text(rows: 30, columns: 100), "sync-conflict-100x30.txt"))
+    for (rows, columns) in FittingScreenTests.sizes {
+      #expect(try matchesGolden(desk.text(rows: rows, columns: columns), "fit-conflict-\(columns)x\(rows).txt"))
+    }
+    // At 60×16 the choices are below the sides: the screen scrolls to them.
+    #expect(!desk.text(rows: 16, columns: 60).contains("What settles it"))
+    desk.press(.end)
+    #expect(try matchesGolden(desk.text(rows: 16, columns: 60), "fit-conflict-end-60x16.txt"))
+    #expect(desk.text(rows: 16, columns: 60).contains("     k      keep both loans open until the book is"))
+    desk.press(.home)
     // Side 1 is the reader who has it from this desk (ticket 17); the librarian is asked first.
     desk.press(.character("1"))
     #expect(desk.shown.contains("Settle it so: 1 (17) holds the book"))
@@ -150,6 +162,9 @@ import Testing
     #expect(desk.text().contains(" 1 конфликт: F9"))
     desk.press(.function(9), .enter)
     #expect(try matchesGolden(desk.text(rows: 30, columns: 100), "sync-conflict-ru-100x30.txt"))
+    for (rows, columns) in FittingScreenTests.sizes {
+      #expect(try matchesGolden(desk.text(rows: rows, columns: columns), "fit-conflict-ru-\(columns)x\(rows).txt"))
+    }
     desk.press(.character("1"), .character("y"))
     #expect(desk.shown.contains("Конфликт 1 решён: книга у читателя с билетом 17, другие выдачи закрыты"))
   }

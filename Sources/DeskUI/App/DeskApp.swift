@@ -500,18 +500,25 @@ public final class DeskApp {
     return joined()
   }
 
+  /// The screen's keys, then the desk's own: F9 while conflicts wait, F1 and F10 always. A narrow
+  /// window keeps the desk's keys and as many of the screen's as fit, in the screen's order of
+  /// importance; help (F1) lists them all.
   private func renderKeyBar(into buffer: inout ScreenBuffer, row: Int, columns: Int) {
     let strings = context.strings
-    var hints = top.keyHints(context)
+    var always = [KeyHint("F1", strings.keyHelp), KeyHint("F10", strings.keyQuit)]
     if context.sync.conflicts > 0, !(top is ConflictListScreen), !(top is ConflictScreen) {
-      hints.append(KeyHint("F9", strings.keyConflicts))
+      always.insert(KeyHint("F9", strings.keyConflicts), at: 0)
     }
-    hints += [KeyHint("F1", strings.keyHelp), KeyHint("F10", strings.keyQuit)]
+    func needed(_ hint: KeyHint) -> Int { hint.key.displayWidth + hint.label.displayWidth + 2 }
+    var room = columns - always.map(needed).reduce(0, +)
+    var hints: [KeyHint] = []
+    for hint in top.keyHints(context) where needed(hint) <= room {
+      hints.append(hint)
+      room -= needed(hint)
+    }
     buffer.fill(row: row, column: 0, height: 1, width: columns, style: context.style(.keyBar))
     var x = 0
-    for hint in hints {
-      let needed = hint.key.displayWidth + hint.label.displayWidth + 2
-      guard x + needed <= columns else { break }
+    for hint in hints + always where x + needed(hint) <= columns {
       x += buffer.write(hint.key, row: row, column: x, style: context.style(.keyName))
       x += buffer.write(" " + hint.label + " ", row: row, column: x, style: context.style(.keyBar))
     }

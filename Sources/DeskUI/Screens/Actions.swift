@@ -65,6 +65,17 @@ extension CounterOutcome {
   }
 }
 
+/// A record's fields as a window of `height` rows shows them: all of them from 80×24 up; in a
+/// shorter window only those that hold something (the first, its number, always), so that its
+/// loans are in view.
+func shownFields(_ pairs: [(String, String)], height: Int) -> [(String, String)] {
+  guard height < compactBelowRows else { return pairs }
+  return pairs.enumerated().filter { $0.offset == 0 || !$0.element.1.isEmpty }.map(\.element)
+}
+
+/// The body height under which records show only their filled fields (a window under 21 rows).
+let compactBelowRows = 18
+
 /// Draws label–value pairs in one column; returns the next free row.
 @discardableResult
 func renderFields(
@@ -84,10 +95,11 @@ func renderFields(
   return y
 }
 
-/// One line describing a loan, at most `width` columns: the book or the reader, the dates, and
-/// its state. What must stay whole (the inventory number, the dates) does; the author and title,
-/// or the reader's name, are shortened to make room.
-func loanLine(_ record: LoanRecord, showing naming: LoanNaming, width: Int, context: UIContext) -> String {
+/// A loan described in `width` columns: the book (on a reader's screens) or the reader (on a
+/// book's), its dates and its state. What must stay whole (the inventory number, the dates) does.
+/// The title or name keeps at least `loanNameMinimum` columns: the issue date gives way first, then
+/// the renewal count; narrower still, the loan takes two lines, the dates under the title.
+func loanLines(_ record: LoanRecord, showing naming: LoanNaming, width: Int, context: UIContext) -> [String] {
   let s = context.strings
   let issued = context.clock.local(record.loan.issued).date.iso
   let lead: String
@@ -100,24 +112,33 @@ func loanLine(_ record: LoanRecord, showing naming: LoanNaming, width: Int, cont
     lead = ""
     name = "\(record.readerName) (\(record.readerTicket))"
   }
-  var state = s.loanDates(issued, record.loan.due.iso)
-  if record.loan.renewals > 0 { state += ", " + s.renewedTimes(record.loan.renewals) }
+  let dates = s.loanDates(issued, record.loan.due.iso)
+  // The dates without the issue date: the loan dates' words after their first comma.
+  let due = dates.firstIndex(of: ",").map { String(dates[dates.index(after: $0)...]).trimmingWhitespace() } ?? dates
+  let renewed = record.loan.renewals > 0 ? [s.renewedTimes(record.loan.renewals)] : []
+  var end: [String] = []
   if let returned = record.loan.returned {
-    state += ", " + s.returnedOn(context.clock.local(returned).date.iso)
+    end.append(s.returnedOn(context.clock.local(returned).date.iso))
   } else if let undone = record.loan.undone {
     let moment = context.clock.local(undone)
-    state += ", " + s.undoneOn("\(moment.date.iso) \(moment.clockTime)")
+    end.append(s.undoneOn("\(moment.date.iso) \(moment.clockTime)"))
   } else if record.loan.isOverdue(on: context.today) {
-    state += ", " + s.overdueBy(record.loan.daysOverdue(on: context.today))
+    end.append(s.overdueBy(record.loan.daysOverdue(on: context.today)))
   }
-  var room = width - lead.displayWidth - state.displayWidth - 2
-  if room < 8, let comma = state.firstIndex(of: ",") {
-    // Too narrow for every date: the issue date gives way to the due and return dates.
-    state = String(state[state.index(after: comma)...]).trimmingWhitespace()
-    room = width - lead.displayWidth - state.displayWidth - 2
+  let states = [[dates] + renewed + end, [due] + renewed + end, [due] + end].map { $0.joined(separator: ", ") }
+  for state in states {
+    let room = width - lead.displayWidth - state.displayWidth - 2
+    if room >= min(loanNameMinimum, name.displayWidth) {
+      return [lead + name.truncated(toWidth: room) + "  " + state]
+    }
   }
-  return lead + name.truncated(toWidth: max(8, room)) + "  " + state
+  let indent = String(repeating: " ", count: min(4, lead.displayWidth))
+  let state = states.first { indent.displayWidth + $0.displayWidth <= width } ?? states[states.count - 1]
+  return [(lead + name).truncated(toWidth: width), indent + state]
 }
+
+/// The fewest columns a title or a name keeps on a loan's line before the loan takes two lines.
+let loanNameMinimum = 20
 
 enum LoanNaming { case book, reader }
 

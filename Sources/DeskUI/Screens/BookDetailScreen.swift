@@ -66,17 +66,12 @@ final class BookDetailScreen: DeskScreen {
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
     guard let book else { return key == .escape ? [.pop] : [] }
+    // A small window shows the record a part at a time.
+    if page.handle(key) { return [] }
     let s = context.strings
     switch key {
     case .escape: return [.pop]
     case .character("?"): return [.help(helpTopic)]
-    // A small window shows the record a part at a time.
-    case .down: scroll += 1
-    case .up: scroll = max(0, scroll - 1)
-    case .pageDown: scroll += 10
-    case .pageUp: scroll = max(0, scroll - 10)
-    case .home: scroll = 0
-    case .end: scroll = Int.max / 2
     case .function(6): return ExportAction.prompt(.book(book.inventoryNumber), context: context)
     case .character("e"), .character("у"):
       return [.push(BookFormScreen(editing: book, onSaved: { _ in }))]
@@ -164,8 +159,10 @@ final class BookDetailScreen: DeskScreen {
     return []
   }
 
-  /// How far down a record taller than the window is scrolled (↑↓ PgUp PgDn Home End).
-  private var scroll = 0
+  /// The record, taller than a small window.
+  private var page = ScrolledPage()
+  /// The rows the record is shown in: a short window shows only the filled fields.
+  private var shownHeight = 40
 
   /// The statuses to choose from, the copy's own selected; the choice is saved at once.
   private func chooseStatus(_ book: Book, context: UIContext) -> Effect {
@@ -190,33 +187,32 @@ final class BookDetailScreen: DeskScreen {
   }
 
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
-    // Drawn whole on a tall page, then shown from the scrolled row: nothing is cut off below.
-    var page = ScreenBuffer(rows: area.height + 62 + history.count + holds.count, columns: buffer.columns)
-    let tall = Rect(row: 0, column: area.column, height: page.rows, width: area.width)
-    let used = renderRecord(into: &page, area: tall, context: context)
-    scroll = max(0, min(scroll, used - area.height))
-    buffer.copyRows(area.height, from: page, startingAt: scroll, to: area.row)
+    shownHeight = area.height
+    page.render(into: &buffer, area: area, spare: 62 + 2 * (history.count + holds.count)) { page, tall in
+      renderRecord(into: &page, area: tall, context: context)
+    }
   }
 
   /// Draws the whole record from the top of `area`; returns the rows it took.
   private func renderRecord(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) -> Int {
     guard let book else { return 0 }
     let s = context.strings
-    let pairs: [(String, String)] = [
-      (s.label(.inventoryNumber), book.inventoryNumber),
-      (s.label(.isbn), book.isbn?.hyphenated ?? ""),
-      (s.labelAuthor, book.author),
-      (s.label(.title), book.title),
-      (s.label(.publisher), book.publisher),
-      (s.label(.city), book.city),
-      (s.label(.year), book.year.map(String.init) ?? ""),
-      (s.label(.pages), book.pages.map(String.init) ?? ""),
-      (s.label(.price), book.price?.description ?? ""),
-      (s.label(.bbk), book.bbk),
-      (s.label(.authorMark), book.authorMark),
-      (s.label(.place), book.place),
-      (s.label(.received), book.received?.iso ?? ""),
-    ]
+    let pairs = shownFields(
+      [
+        (s.label(.inventoryNumber), book.inventoryNumber),
+        (s.label(.isbn), book.isbn?.hyphenated ?? ""),
+        (s.labelAuthor, book.author),
+        (s.label(.title), book.title),
+        (s.label(.publisher), book.publisher),
+        (s.label(.city), book.city),
+        (s.label(.year), book.year.map(String.init) ?? ""),
+        (s.label(.pages), book.pages.map(String.init) ?? ""),
+        (s.label(.price), book.price?.description ?? ""),
+        (s.label(.bbk), book.bbk),
+        (s.label(.authorMark), book.authorMark),
+        (s.label(.place), book.place),
+        (s.label(.received), book.received?.iso ?? ""),
+      ], height: shownHeight)
     let wide = area.width >= 100
     let half = wide ? pairs.count / 2 + 1 : pairs.count
     var y = renderFields(
@@ -236,9 +232,15 @@ final class BookDetailScreen: DeskScreen {
         ? s.bookOverdueTo(
           loan.readerName, loan.readerTicket, loan.loan.due.iso, loan.loan.daysOverdue(on: context.today))
         : s.bookIssuedTo(loan.readerName, loan.readerTicket, loan.loan.due.iso)
-      buffer.write(
-        (overdue ? "! " : "* ") + text, row: y, column: area.column + 2, width: area.width - 4,
-        style: context.style(overdue ? .overdue : .issued))
+      // Wrapped, never cut: the due date is at its end.
+      let lines = wrap(text, width: area.width - 6)
+      for (number, line) in lines.enumerated() {
+        buffer.write(
+          (number > 0 ? "  " : overdue ? "! " : "* ") + line, row: y, column: area.column + 2, width: area.width - 4,
+          style: context.style(overdue ? .overdue : .issued))
+        y += 1
+      }
+      y -= 1
     } else if !book.status.circulates {
       buffer.write(
         "x " + s.bookNotForLoan(book.status), row: y, column: area.column + 2, width: area.width - 4,
@@ -277,11 +279,14 @@ final class BookDetailScreen: DeskScreen {
     if !holds.isEmpty, y < area.bottom {
       buffer.write(s.holdsHeader(holds.count), row: y, column: area.column + 2, style: context.style(.header))
       y += 1
-      for hold in holds where y < area.bottom {
-        buffer.write(
-          holdLine(hold, showing: .reader, context: context), row: y, column: area.column + 4, width: area.width - 6,
-          style: context.style(hold.state == .waiting ? .warning : .normal))
-        y += 1
+      for hold in holds {
+        for line in wrap(holdLine(hold, showing: .reader, context: context), width: area.width - 6)
+        where y < area.bottom {
+          buffer.write(
+            line, row: y, column: area.column + 4, width: area.width - 6,
+            style: context.style(hold.state == .waiting ? .warning : .normal))
+          y += 1
+        }
       }
       y += 1
     }
@@ -290,11 +295,13 @@ final class BookDetailScreen: DeskScreen {
     if history.isEmpty, y < area.bottom {
       buffer.write(s.none, row: y, column: area.column + 4, style: context.style(.muted))
     }
-    for record in history where y < area.bottom {
-      buffer.write(
-        loanLine(record, showing: .reader, width: area.width - 6, context: context), row: y, column: area.column + 4,
-        width: area.width - 6)
-      y += 1
+    for record in history {
+      for line in loanLines(record, showing: .reader, width: area.width - 6, context: context) where y < area.bottom {
+        buffer.write(
+          line, row: y, column: area.column + 4, width: area.width - 6,
+          style: context.style(record.loan.undone == nil ? .normal : .muted))
+        y += 1
+      }
     }
     return y + (history.isEmpty ? 1 : 0) - area.row
   }

@@ -110,22 +110,19 @@ final class BookFormScreen: FormScreen {
     }
   }
 
-  override func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
-    super.render(into: &buffer, area: area, context: context)
+  /// Where the look-up stands, under the fields, wrapped: the fields make room for it.
+  override func footer(width: Int, context: UIContext) -> [String] {
     let s = context.strings
     let text: String
     switch lookupState {
-    case .idle: return
+    case .idle: return []
     case .lookingUp(let isbn): text = s.lookingUp(isbn)
     case .found(let provider, let filled, let differing):
       text = s.lookupFound(provider, filled, differing.map { s.label($0) })
     case .notFound: text = s.lookupNotFound
     case .waiting(let reason): text = s.lookupWaiting(reason)
     }
-    let cursor = buffer.cursor
-    buffer.write(
-      text, row: area.bottom - 1, column: area.column + 2, width: area.width - 4, style: context.style(.label))
-    buffer.cursor = cursor
+    return wrap(text, width: width)
   }
 
   override func save(_ values: [Field: String], context: UIContext) throws(StoreError) -> String {

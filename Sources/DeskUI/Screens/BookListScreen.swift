@@ -83,19 +83,29 @@ final class BookListScreen: ListScreen<BookListRow>, DeskScreen {
     return reload(context: context)
   }
 
+  /// The width the due date and reader have in the table as last laid out: narrow, the due date
+  /// alone.
+  private var statusWidth = 36
+  static let statusWithReader = 20
+
+  /// The title never gets fewer columns than this while another column can give way: first the
+  /// reader's name beside the due date, then the author, the year, the name, and the author again.
+  static let titleMinimum = 22
+
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
     let s = context.strings
-    let wide = area.width >= 110
-    let medium = area.width >= 100
     let columns = layoutColumns(
       [
         TableColumn(title: "", width: context.isJoined ? 2 : 1),
         TableColumn(title: s.columnInventory, width: 9),
-        TableColumn(title: s.columnAuthor, width: wide ? 24 : (medium ? 16 : 14)),
+        TableColumn(title: s.columnAuthor, width: 24),
         TableColumn(title: s.columnTitle, width: 0),
         TableColumn(title: s.columnYear, width: 4),
-        TableColumn(title: s.columnStatus, width: wide ? 36 : (medium ? 26 : 19)),
-      ], flexible: 3, totalWidth: area.width - 1)
+        TableColumn(title: s.columnStatus, width: 36),
+      ], flexible: 3, minimum: BookListScreen.titleMinimum,
+      givingWay: [.shrink(5, to: 24), .shrink(2, to: 16), .drop(4), .shrink(5, to: 11), .shrink(2, to: 12)],
+      totalWidth: area.width - 1)
+    statusWidth = columns[5].width
     renderTable(into: &buffer, area: area, columns: columns, empty: s.noBooks, context: context)
   }
 
@@ -129,9 +139,10 @@ final class BookListScreen: ListScreen<BookListRow>, DeskScreen {
     // A copy that may not be issued says so where a loan would: lost, written off, in repair…
     var status = book.status.circulates ? "" : s.statusName(book.status)
     if let loan {
-      status =
-        overdue
-        ? s.overdueStatus(loan.readerName, loan.loan.due.iso) : s.issuedStatus(loan.readerName, loan.loan.due.iso)
+      // Too narrow for the reader's name: the due date says when, the row's mark that it is out.
+      let reader = statusWidth < BookListScreen.statusWithReader ? "" : loan.readerName
+      status = (overdue ? s.overdueStatus(reader, loan.loan.due.iso) : s.issuedStatus(reader, loan.loan.due.iso))
+        .trimmingWhitespace()
     }
     let mark =
       overdue ? "!" : (loan != nil ? "*" : (!book.status.circulates ? "x" : (listing.hasLookupOffer ? "+" : " ")))

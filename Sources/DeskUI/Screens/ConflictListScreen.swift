@@ -51,6 +51,8 @@ final class ConflictListScreen: DeskScreen {
     }
     let top = area.row + 1
     let height = max(1, area.bottom - top)
+    // The kinds as wide as the longest shown, the summaries the rest.
+    let kindWidth = min(30, conflicts.map { s.conflictKind($0.kind).displayWidth }.max() ?? 0)
     let first = max(0, min(selected - height + 1, conflicts.count - height))
     for (offset, conflict) in conflicts.dropFirst(max(0, first)).prefix(height).enumerated() {
       let index = max(0, first) + offset
@@ -60,7 +62,7 @@ final class ConflictListScreen: DeskScreen {
       let kind = s.conflictKind(conflict.kind)
       let number = String(conflict.number)
       buffer.write(
-        String(repeating: " ", count: max(0, 4 - number.count)) + number + "  " + kind.padded(toWidth: 30) + "  "
+        String(repeating: " ", count: max(0, 4 - number.count)) + number + "  " + kind.padded(toWidth: kindWidth) + "  "
           + s.conflictSummary(conflict), row: row, column: area.column + 2, width: area.width - 4,
         style: context.style(role))
     }

@@ -47,10 +47,14 @@ final class ConflictScreen: DeskScreen {
     return actions
   }
 
-  /// The settling keys are listed on the screen with what each does; the bar keeps to leaving.
+  /// The settling keys are listed on the screen with what each does; the bar keeps to leaving, and
+  /// to scrolling when the conflict is taller than the window.
   func keyHints(_ context: UIContext) -> [KeyHint] {
-    [KeyHint("Esc", context.strings.keyBack)]
+    (page.isTaller ? [KeyHint("↑↓", context.strings.keyScroll)] : []) + [KeyHint("Esc", context.strings.keyBack)]
   }
+
+  /// The conflict, taller than a small window: at 60×16 its choices are below the sides.
+  private var page = ScrolledPage()
 
   func reload(context: UIContext) -> [Effect] {
     do {
@@ -67,6 +71,7 @@ final class ConflictScreen: DeskScreen {
     switch key {
     case .escape, .character("q"), .character("й"): return [.pop]
     case .character("?"): return [.help(helpTopic)]
+    case _ where page.handle(key): return []
     case .enter:
       guard let goOn else { return [] }
       return [.pop] + goOn(context)
@@ -148,8 +153,15 @@ final class ConflictScreen: DeskScreen {
   }
 
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
+    page.render(into: &buffer, area: area, spare: 100) { page, tall in
+      renderConflict(into: &page, area: tall, context: context)
+    }
+  }
+
+  /// Draws the whole conflict from the top of `area`; returns the rows it took.
+  private func renderConflict(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) -> Int {
     let s = context.strings
-    guard let conflict else { return }
+    guard let conflict else { return 0 }
     let left = area.column + 2
     let width = area.width - 4
     var y = area.row + 1
@@ -169,17 +181,23 @@ final class ConflictScreen: DeskScreen {
         buffer.write(line, row: y, column: left, width: width)
         y += 1
       }
-      return
+      return y - area.row
     }
-    guard y < area.bottom else { return }
+    guard y < area.bottom else { return y - area.row }
     buffer.write(s.conflictWhatSettles, row: y, column: left, width: width, style: context.style(.header))
     y += 1
+    // Each choice whole, wrapped under itself: cut, a choice could read as another.
     for action in actions(context) where y < area.bottom {
       let key = " \(action.key) "
+      let textColumn = left + 3 + max(7, key.displayWidth)
+      let textWidth = max(10, area.column + area.width - 2 - textColumn)
       buffer.write(key, row: y, column: left + 2, style: context.style(.keyName))
-      buffer.write(action.text, row: y, column: left + 3 + max(7, key.displayWidth), width: width - 12)
-      y += 1
+      for line in wrap(action.text, width: textWidth) where y < area.bottom {
+        buffer.write(line, row: y, column: textColumn, width: textWidth)
+        y += 1
+      }
     }
+    return y - area.row
   }
 
   /// The sides in boxes, two to a row; returns the row below them.
@@ -188,11 +206,13 @@ final class ConflictScreen: DeskScreen {
   ) -> Int {
     let s = context.strings
     let gap = 2
-    let boxWidth = max(20, (area.width - 4 - gap) / 2)
+    // Side by side while each box has room for a sentence; in a narrow window one under another.
+    let perRow = (area.width - 4 - gap) / 2 >= 34 ? 2 : 1
+    let boxWidth = perRow == 2 ? (area.width - 4 - gap) / 2 : area.width - 4
     var y = row
     var index = 0
     while index < sides.count, y < area.bottom {
-      let pair = Array(sides[index..<min(sides.count, index + 2)])
+      let pair = Array(sides[index..<min(sides.count, index + perRow)])
       let texts = pair.map { wrap($0, width: boxWidth - 4) }
       let height = (texts.map(\.count).max() ?? 0) + 2
       for (offset, lines) in texts.enumerated() {
@@ -211,7 +231,7 @@ final class ConflictScreen: DeskScreen {
         }
       }
       y += height
-      index += 2
+      index += perRow
     }
     return y
   }

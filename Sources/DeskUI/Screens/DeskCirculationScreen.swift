@@ -28,9 +28,10 @@ final class DeskCirculationScreen: DeskScreen {
         KeyHint("F8", s.keyUndo), KeyHint("Esc", s.keyBack),
       ]
     }
-    var hints = [KeyHint("Enter", s.keyApply), KeyHint("F3", s.keyFindReader)]
+    // In order of need: a narrow window keeps the first (F1 lists them all).
+    var hints = [KeyHint("Enter", s.keyApply), KeyHint("F8", s.keyUndo), KeyHint("F4", s.keyReceipt)]
+    hints.append(KeyHint("F3", s.keyFindReader))
     if reader != nil, !readerLoans.isEmpty { hints.append(KeyHint("F7", s.keyRenewAll)) }
-    hints += [KeyHint("F4", s.keyReceipt), KeyHint("F8", s.keyUndo)]
     hints.append(KeyHint("Esc", reader == nil ? s.keyBack : s.keyEndReader))
     return hints
   }
@@ -273,8 +274,10 @@ final class DeskCirculationScreen: DeskScreen {
     let reader = context.session.reader
     var y = area.row + 1
     let prompt = reader == nil ? s.deskPromptNoReader : s.deskPromptReader
-    buffer.write(prompt, row: y, column: area.column + 2, width: area.width - 4, style: context.style(.label))
-    y += 1
+    for line in wrap(prompt, width: area.width - 4).prefix(2) {
+      buffer.write(line, row: y, column: area.column + 2, width: area.width - 4, style: context.style(.label))
+      y += 1
+    }
     let fieldWidth = min(50, area.width - 4)
     let (text, cursor) = input.visible(width: fieldWidth)
     buffer.writePadded(
@@ -314,23 +317,28 @@ final class DeskCirculationScreen: DeskScreen {
       }
       buffer.write(s.booksOut(readerLoans.count), row: y, column: area.column + 2, style: context.style(.header))
       y += 1
+      // Half the rows left for the loans, the rest for the log; a narrow window gives a loan two.
       let loanRows = max(1, (area.bottom - y) / 2)
+      let described = readerLoans.map { loanLines($0, showing: .book, width: area.width - 8, context: context) }
+      let perLoan = described.map(\.count).max() ?? 1
+      let shown = max(1, loanRows / perLoan)
       // Keep the chosen loan in view.
-      let first = max(0, (chosenLoan ?? 0) - loanRows + 1)
-      for (index, record) in readerLoans.enumerated().dropFirst(first).prefix(loanRows) where y < area.bottom {
+      let first = max(0, (chosenLoan ?? 0) - shown + 1)
+      for (index, record) in readerLoans.enumerated().dropFirst(first).prefix(shown) where y < area.bottom {
         let late = record.loan.isOverdue(on: today)
         var role: Role = late ? .overdue : .issued
-        if index == chosenLoan {
-          role = late ? .selectedOverdue : .selectedIssued
-          buffer.fill(row: y, column: area.column + 4, height: 1, width: area.width - 6, style: context.style(role))
+        if index == chosenLoan { role = late ? .selectedOverdue : .selectedIssued }
+        for (number, text) in described[index].enumerated() where y < area.bottom {
+          if index == chosenLoan {
+            buffer.fill(row: y, column: area.column + 4, height: 1, width: area.width - 6, style: context.style(role))
+          }
+          buffer.write(
+            (number > 0 ? "  " : late ? "! " : "* ") + text, row: y, column: area.column + 4, width: area.width - 6,
+            style: context.style(role))
+          y += 1
         }
-        buffer.write(
-          (late ? "! " : "* ") + loanLine(record, showing: .book, width: area.width - 8, context: context), row: y,
-          column: area.column + 4,
-          width: area.width - 6, style: context.style(role))
-        y += 1
       }
-      let hidden = readerLoans.count - min(loanRows, readerLoans.count - first) - first
+      let hidden = readerLoans.count - min(shown, readerLoans.count - first) - first
       if hidden > 0, y < area.bottom {
         buffer.write(s.andMore(hidden), row: y, column: area.column + 4, style: context.style(.muted))
         y += 1

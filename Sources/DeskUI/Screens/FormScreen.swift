@@ -112,12 +112,23 @@ class FormScreen: DeskScreen {
     }
   }
 
+  /// Lines under the fields (a look-up's news): their rows are kept from the fields, so that a
+  /// message never covers the field being typed in.
+  func footer(width: Int, context: UIContext) -> [String] { [] }
+
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
     let s = context.strings
     let labelWidth = min(24, (fields.map { s.label($0).displayWidth }.max() ?? 10) + 3)
     let fieldColumn = area.column + 2 + labelWidth
     let fieldWidth = max(10, min(64, area.width - labelWidth - 6))
-    let height = area.height - 2
+    // At most three lines, and a blank above them; the fields scroll in the rows left.
+    let footer = Array(self.footer(width: area.width - 4, context: context).prefix(3))
+    let height = max(1, area.height - 2 - (footer.isEmpty ? 0 : footer.count + 1))
+    for (index, line) in footer.enumerated() {
+      buffer.write(
+        line, row: area.bottom - footer.count + index, column: area.column + 2, width: area.width - 4,
+        style: context.style(.label))
+    }
     if focus < scroll { scroll = focus }
     if focus >= scroll + height { scroll = focus - height + 1 }
     // A window that grew shows every field that now fits.
@@ -130,7 +141,8 @@ class FormScreen: DeskScreen {
         "\(marker) \(s.label(field))", row: y, column: area.column + 1, width: labelWidth,
         style: context.style(offset == focus ? .title : .label))
       let editor = editors[field] ?? LineEditor()
-      let (text, cursor) = editor.visible(width: fieldWidth)
+      // The field being typed in shows around its cursor; the others from their start, cut.
+      let (text, cursor) = offset == focus ? editor.visible(width: fieldWidth) : (editor.text, 0)
       buffer.writePadded(
         text, row: y, column: fieldColumn, width: fieldWidth,
         style: context.style(offset == focus ? .activeField : .field))

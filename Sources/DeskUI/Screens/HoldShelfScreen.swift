@@ -66,17 +66,32 @@ final class HoldShelfScreen: DeskScreen {
       return
     }
     let today = context.today
-    let height = max(1, area.bottom - area.row - 1)
-    let first = max(0, selected - height + 1)
-    var y = area.row + 1
-    for (index, hold) in holds.enumerated().dropFirst(first) where y < area.bottom {
+    // A copy's line whole: in a narrow window the reader and the pickup date go under the title.
+    let width = area.width - 4
+    let indent = "          "
+    let entries = holds.map { hold -> (lines: [String], tooLong: Bool) in
       let tooLong = (hold.pickupBy ?? today) < today
-      let role: Role = index == selected ? .selected : tooLong ? .warning : .normal
-      buffer.fill(row: y, column: area.column + 1, height: 1, width: area.width - 2, style: context.style(role))
-      buffer.write(
-        s.holdShelfLine(hold, tooLong: tooLong), row: y, column: area.column + 2, width: area.width - 4,
-        style: context.style(role))
-      y += 1
+      let text = s.holdShelfLine(hold, tooLong: tooLong)
+      guard text.displayWidth > width else { return ([text], tooLong) }
+      // The mark stays in front; what the first line cannot hold goes under the title.
+      let mark = String(text.prefix(2))
+      let first = wrap(String(text.dropFirst(2)), width: width - 2)[0]
+      let rest = String(text.dropFirst(2 + first.count)).trimmingWhitespace()
+      return ([mark + first] + wrap(rest, width: width - indent.count).map { indent + $0 }, tooLong)
+    }
+    let height = max(1, area.bottom - area.row - 1)
+    var first = 0
+    while first < selected, entries[first...selected].map(\.lines.count).reduce(0, +) > height { first += 1 }
+    var y = area.row + 1
+    for (index, entry) in entries.enumerated().dropFirst(first) where y < area.bottom {
+      let role: Role = index == selected ? .selected : entry.tooLong ? .warning : .normal
+      for (number, line) in entry.lines.enumerated() where y < area.bottom {
+        buffer.fill(row: y, column: area.column + 1, height: 1, width: area.width - 2, style: context.style(role))
+        buffer.write(
+          line, row: y, column: area.column + 2, width: width,
+          style: context.style(role))
+        y += 1
+      }
     }
   }
 }

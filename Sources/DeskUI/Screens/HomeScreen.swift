@@ -52,8 +52,8 @@ final class HomeScreen: DeskScreen {
   func keyHints(_ context: UIContext) -> [KeyHint] {
     let s = context.strings
     return [
-      KeyHint("b", s.sectionBooks), KeyHint("r", s.sectionReaders), KeyHint("d", s.sectionDesk),
-      KeyHint("q", s.keyQuit),
+      KeyHint("d", s.keyDesk), KeyHint("b", s.sectionBooks), KeyHint("r", s.sectionReaders),
+      KeyHint("o", s.keyOverdue),
     ]
   }
 

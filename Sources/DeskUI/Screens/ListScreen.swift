@@ -296,29 +296,3 @@ extension ListScreen {
     }
   }
 }
-
-/// A column of a list table.
-struct TableColumn {
-  var title: String
-  var width: Int
-}
-
-/// Lays out columns of fixed widths around one flexible column that takes the rest.
-func layoutColumns(_ columns: [TableColumn], flexible: Int, totalWidth: Int) -> [TableColumn] {
-  var result = columns
-  let fixed = columns.enumerated().filter { $0.offset != flexible }.reduce(0) { $0 + $1.element.width + 1 }
-  result[flexible].width = max(8, totalWidth - fixed - 1)
-  return result
-}
-
-func renderRow(
-  _ cells: [String], columns: [TableColumn], into buffer: inout ScreenBuffer, row: Int, column: Int, width: Int,
-  style: Style
-) {
-  buffer.fill(row: row, column: column, height: 1, width: width, style: style)
-  var x = column
-  for (cell, spec) in zip(cells, columns) {
-    buffer.write(cell, row: row, column: x, width: spec.width, style: style)
-    x += spec.width + 1
-  }
-}

@@ -55,23 +55,32 @@ final class OverdueScreen: DeskScreen {
       return
     }
     // One block per reader: who and how to reach them, then their overdue books.
+    // A line too narrow for the whole gives way: the contacts, then the book's dates, go to a
+    // line of their own, so that names and titles keep their columns.
+    let width = area.width - 4
     var lines: [(text: String, reader: Int, isHeader: Bool)] = []
     for (index, entry) in readers.enumerated() {
       let reader = entry.reader
       let contacts = [reader.phone, reader.email].filter { !$0.isEmpty }.joined(separator: "  ")
-      lines.append(
-        (
-          s.overdueReaderLine(entry.daysOverdue(on: today), reader.ticket, reader.fullName, contacts), index,
-          true
-        ))
+      let whole = s.overdueReaderLine(entry.daysOverdue(on: today), reader.ticket, reader.fullName, contacts)
+      if whole.displayWidth <= width || contacts.isEmpty {
+        lines.append((whole, index, true))
+      } else {
+        lines.append(
+          (s.overdueReaderLine(entry.daysOverdue(on: today), reader.ticket, reader.fullName, ""), index, true))
+        lines.append(("    " + contacts, index, false))
+      }
       for loan in entry.loans {
         let book = [loan.bookAuthor, "«\(loan.bookTitle)»"].filter { !$0.isEmpty }.joined(separator: " ")
-        lines.append(
-          (
-            "    " + s.overdueBookLine(loan.inventory, book, loan.loan.due.iso, loan.loan.daysOverdue(on: today)),
-            index,
-            false
-          ))
+        let dates = s.overdueBookDates(loan.loan.due.iso, loan.loan.daysOverdue(on: today))
+        let lead = "    \(loan.inventory)  "
+        let room = width - lead.displayWidth - dates.displayWidth - 2
+        if room >= min(loanNameMinimum, book.displayWidth) {
+          lines.append((lead + book.truncated(toWidth: room) + "  " + dates, index, false))
+        } else {
+          lines.append((lead + book, index, false))
+          lines.append(("      " + dates, index, false))
+        }
       }
     }
     let top = area.row + 1

@@ -171,18 +171,19 @@ final class ReaderDetailScreen: DeskScreen {
     let today = context.today
     let open = loans.filter { $0.loan.isOpen }
     let overdue = open.filter { $0.loan.isOverdue(on: today) }.count
-    let pairs: [(String, String)] = [
-      (s.label(.ticket), reader.ticket),
-      (s.labelName, reader.fullName),
-      (s.label(.birthYear), reader.birthYear.map(String.init) ?? ""),
-      (s.label(.phone), reader.phone),
-      (s.label(.email), reader.email),
-      (s.label(.category), category?.name(in: s.language) ?? reader.category),
-      (s.label(.registered), reader.registered.iso),
-      (s.labelAddress, reader.address?.singleLine ?? ""),
-    ]
+    let pairs = shownFields(
+      [
+        (s.label(.ticket), reader.ticket),
+        (s.labelName, reader.fullName),
+        (s.label(.birthYear), reader.birthYear.map(String.init) ?? ""),
+        (s.label(.phone), reader.phone),
+        (s.label(.email), reader.email),
+        (s.label(.category), category?.name(in: s.language) ?? reader.category),
+        (s.label(.registered), reader.registered.iso),
+        (s.labelAddress, reader.address?.singleLine ?? ""),
+      ], height: area.height)
     let wide = area.width >= 100
-    let half = wide ? 4 : pairs.count
+    let half = wide ? (pairs.count + 1) / 2 : pairs.count
     var y = renderFields(
       Array(pairs.prefix(half)), into: &buffer, row: area.row + 1, column: area.column + 2,
       width: wide ? area.width / 2 - 3 : area.width - 4, maxRow: area.bottom, context: context)
@@ -202,12 +203,16 @@ final class ReaderDetailScreen: DeskScreen {
     if !holds.isEmpty, y < area.bottom {
       buffer.write(s.holdsHeader(holds.count), row: y, column: area.column + 2, style: context.style(.header))
       y += 1
-      for hold in holds where y < area.bottom {
-        buffer.write(
-          (hold.state == .waiting ? "! " : "  ") + holdLine(hold, showing: .book, context: context), row: y,
-          column: area.column + 2, width: area.width - 4,
-          style: context.style(hold.state == .waiting ? .warning : hold.state == .expired ? .muted : .normal))
-        y += 1
+      // A hold whole, wrapped under itself: where it stands is at the end of its line.
+      for hold in holds {
+        let style = context.style(hold.state == .waiting ? .warning : hold.state == .expired ? .muted : .normal)
+        let lines = wrap(holdLine(hold, showing: .book, context: context), width: area.width - 9)
+        for (number, line) in lines.enumerated() where y < area.bottom {
+          buffer.write(
+            (number > 0 ? "     " : hold.state == .waiting ? "! " : "  ") + line, row: y, column: area.column + 2,
+            width: area.width - 4, style: style)
+          y += 1
+        }
       }
       y += 1
     }
@@ -219,23 +224,25 @@ final class ReaderDetailScreen: DeskScreen {
     if open.isEmpty { lines.append((s.none, nil, .muted)) }
     for (index, record) in loans.enumerated() where record.loan.isOpen {
       let late = record.loan.isOverdue(on: today)
-      lines.append(
-        (
-          (late ? "! " : "* ") + loanLine(record, showing: .book, width: area.width - 6, context: context), index,
-          late ? .overdue : .issued
-        ))
+      for (number, text) in loanLines(record, showing: .book, width: area.width - 6, context: context).enumerated() {
+        lines.append(((number > 0 ? "  " : late ? "! " : "* ") + text, index, late ? .overdue : .issued))
+      }
     }
     lines.append(("", nil, .normal))
     lines.append((s.history(loans.count - open.count), nil, .header))
     if loans.count == open.count { lines.append((s.none, nil, .muted)) }
     for (index, record) in loans.enumerated() where !record.loan.isOpen {
-      lines.append(("  " + loanLine(record, showing: .book, width: area.width - 6, context: context), index, .normal))
+      for text in loanLines(record, showing: .book, width: area.width - 6, context: context) {
+        lines.append(("  " + text, index, record.loan.undone == nil ? .normal : .muted))
+      }
     }
     let height = area.bottom - y
     guard height > 0 else { return }
-    if let selectedLine = lines.firstIndex(where: { $0.index == selected }) {
+    if let selectedLine = lines.firstIndex(where: { $0.index == selected }),
+      let lastLine = lines.lastIndex(where: { $0.index == selected })
+    {
       if selectedLine < scroll { scroll = selectedLine }
-      if selectedLine >= scroll + height { scroll = selectedLine - height + 1 }
+      if lastLine >= scroll + height { scroll = lastLine - height + 1 }
     }
     // A window that grew shows the lines above that now fit.
     scroll = max(0, min(scroll, lines.count - height))

@@ -91,16 +91,19 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
 
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
     let s = context.strings
-    let wide = area.width >= 110
+    // The name never gets fewer columns than 22 while another can give way: the overdue count
+    // (the row's mark says it too), then the phone.
     let columns = layoutColumns(
       [
         TableColumn(title: "", width: context.isJoined ? 2 : 1),
         TableColumn(title: s.columnTicket, width: 9),
         TableColumn(title: s.columnName, width: 0),
-        TableColumn(title: s.columnPhone, width: wide ? 20 : 17),
+        TableColumn(title: s.columnPhone, width: 20),
         TableColumn(title: s.columnBooksOut, width: 5),
-        TableColumn(title: s.columnOverdue, width: wide ? 12 : 8),
-      ], flexible: 2, totalWidth: area.width - 1)
+        TableColumn(title: s.columnOverdue, width: 12),
+      ], flexible: 2, minimum: 22,
+      givingWay: [.shrink(5, to: 8), .shrink(3, to: 17), .drop(5), .drop(3)],
+      totalWidth: area.width - 1)
     renderTable(into: &buffer, area: area, columns: columns, empty: s.noReaders, context: context)
   }
 

@@ -92,8 +92,10 @@ final class ScanImageScreen: DeskScreen {
       }
       return
     }
-    buffer.write(s.scanPrompt, row: y, column: area.column + 2, width: area.width - 4, style: context.style(.label))
-    y += 1
+    for line in wrap(s.scanPrompt, width: area.width - 4).prefix(2) {
+      buffer.write(line, row: y, column: area.column + 2, width: area.width - 4, style: context.style(.label))
+      y += 1
+    }
     let width = area.width - 4
     let (text, cursor) = path.visible(width: width)
     buffer.writePadded(text, row: y, column: area.column + 2, width: width, style: context.style(.activeField))

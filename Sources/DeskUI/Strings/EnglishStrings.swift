@@ -60,6 +60,8 @@ public struct EnglishStrings: UIStrings {
   public let keyCancel = "Cancel"
   public let keyApply = "Apply"
   public let keyRenewAll = "Renew all"
+  public let keyDesk = "Desk"
+  public let keyOverdue = "Overdue"
   public let keyReceipt = "Receipt"
   public let keyFindReader = "Find reader"
   public let keyUndo = "Undo"
@@ -378,8 +380,8 @@ public struct EnglishStrings: UIStrings {
   public func overdueReaderLine(_ days: Int, _ ticket: String, _ name: String, _ contacts: String) -> String {
     "\(days) \(days == 1 ? "day" : "days")  \(ticket)  \(name)  \(contacts)"
   }
-  public func overdueBookLine(_ inventory: String, _ book: String, _ due: String, _ days: Int) -> String {
-    "\(inventory)  due \(due), \(days) \(days == 1 ? "day" : "days") overdue  \(book)"
+  public func overdueBookDates(_ due: String, _ days: Int) -> String {
+    "due \(due), \(days) \(days == 1 ? "day" : "days") overdue"
   }
 
   public func scanKept(_ code: String) -> String { "Scanned \(code): it acts when this message closes" }

@@ -69,6 +69,8 @@ public struct RussianStrings: UIStrings {
   public let keyCancel = "Отмена"
   public let keyApply = "Применить"
   public let keyRenewAll = "Продлить все"
+  public let keyDesk = "Кафедра"
+  public let keyOverdue = "Должники"
   public let keyReceipt = "Квитанция"
   public let keyFindReader = "Найти читателя"
   public let keyUndo = "Отменить"
@@ -418,8 +420,8 @@ public struct RussianStrings: UIStrings {
   public func overdueReaderLine(_ days: Int, _ ticket: String, _ name: String, _ contacts: String) -> String {
     "\(self.days(days))  \(ticket)  \(name)  \(contacts)"
   }
-  public func overdueBookLine(_ inventory: String, _ book: String, _ due: String, _ days: Int) -> String {
-    "\(inventory)  срок \(due), просрочено на \(self.days(days))  \(book)"
+  public func overdueBookDates(_ due: String, _ days: Int) -> String {
+    "срок \(due), просрочено на \(self.days(days))"
   }
 
   public func scanKept(_ code: String) -> String { "Отсканировано \(code): выполнится, когда закроется сообщение" }

@@ -54,6 +54,9 @@ public protocol UIStrings: SyncStrings, Sendable {
   var keyScroll: String { get }
   var keyRenewAll: String { get }
   var keyReceipt: String { get }
+  /// Home's sections in the key bar, shorter than their names.
+  var keyDesk: String { get }
+  var keyOverdue: String { get }
 
   // Dialogs
   var dialogOK: String { get }
@@ -272,7 +275,8 @@ public protocol UIStrings: SyncStrings, Sendable {
   func overdueTitle(_ readers: Int) -> String
   var noOverdue: String { get }
   func overdueReaderLine(_ days: Int, _ ticket: String, _ name: String, _ contacts: String) -> String
-  func overdueBookLine(_ inventory: String, _ book: String, _ due: String, _ days: Int) -> String
+  /// An overdue book's due date and how late it is.
+  func overdueBookDates(_ due: String, _ days: Int) -> String
 
   // Scans
   /// A scan that came while a message was open: it waits, and acts when the message closes.
