@@ -378,6 +378,97 @@ import Testing
     #expect(screen.contains("Circulation Desk — Desk"), "the Esc typed while hidden did nothing")
   }
 
+  /// The issue's day at the counter in a real terminal: two finished visits, then Ctrl-Z and F8 in
+  /// a New Book form undo nothing of them; a scanner's codes fill the form field after field; an
+  /// issue undone at once stays in the book's history as undone.
+  @Test(arguments: ["xterm-256color", "tmux-256color"])
+  func finishedVisitsOutliveUndoAndAScannersEnterMovesTheForm(term: String) throws {
+    let session = try Session()
+    // No catalogue to reach: a closed port on this machine answers at once.
+    try session.start(
+      environment: "TERM=\(term) CIRCDESK_GOOGLE_BOOKS_URL=http://127.0.0.1:9/g "
+        + "CIRCDESK_OPEN_LIBRARY_URL=http://127.0.0.1:9/o")
+    try session.waitFor("Circulation Desk — Home")
+    func press(_ key: String) throws {
+      try session.keys(key)
+      Thread.sleep(forTimeInterval: 0.2)
+    }
+    try press("d")
+    try session.waitFor("Scan a reader's card")
+    for (ticket, inventory) in [("1033", "100103"), ("1035", "100114")] {
+      try session.scan(ticket)
+      try session.waitFor("Reader \(ticket)")
+      try session.scan(inventory)
+      try session.waitFor("Issued \(inventory)")
+      Thread.sleep(forTimeInterval: 0.2)
+      try press("Escape")  // the reader leaves
+    }
+    // An issue undone at once, in its own visit.
+    try session.scan("1036")
+    try session.waitFor("Reader 1036")
+    try session.scan("100102")
+    try session.waitFor("Issued 100102")
+    Thread.sleep(forTimeInterval: 0.2)
+    try press("F8")
+    try session.waitFor("Undone: the issue of 100102")
+    try press("Escape")
+    try press("Escape")
+    try press("b")
+    try session.waitFor("Books: all")
+    try press("n")
+    try session.waitFor("New book")
+    try press("C-z")
+    try session.waitFor("Nothing typed in this field to undo")
+    try press("C-z")
+    try press("F8")
+    var screen = try session.screen()
+    #expect(!screen.contains("Undone: the issue of 100114") && !screen.contains("Undo it?"), "\(screen)")
+    // The scanner's Enter moves to the next field: the second scan fills the ISBN, not the first.
+    try session.scan("200002")
+    Thread.sleep(forTimeInterval: 0.3)
+    try session.scan("9785170795857")
+    screen = try session.waitFor("Look-up waits for the network")
+    #expect(screen.contains("Inventory number     200002"), "\(screen)")
+    #expect(screen.contains("ISBN                 9785170795857"), "\(screen)")
+    try press("Escape")
+    try session.waitFor("Close the form")
+    try press("y")
+    try press("F10")
+    try session.waitFor("EXIT:0")
+    for (inventory, ticket) in [("100103", "1033"), ("100114", "1035")] {
+      let shown = try runProgram(circdeskPath, ["book", "show", inventory, "--db", session.database]).output
+      #expect(shown.contains("(ticket \(ticket))") && !shown.contains("UNDONE"), "\(shown)")
+    }
+    let undone = try runProgram(circdeskPath, ["book", "show", "100102", "--db", session.database]).output
+    #expect(undone.contains("UNDONE") && undone.contains("(ticket 1036)"), "\(undone)")
+  }
+
+  /// A reader found by a Latin spelling of a Cyrillic name, typed as a person types, as often as
+  /// the librarian searches for it.
+  @Test(arguments: ["xterm-256color", "tmux-256color"])
+  func aTransliteratedReaderSearchFindsTheReadersEveryTime(term: String) throws {
+    let session = try Session()
+    try session.start(environment: "TERM=\(term)")
+    try session.waitFor("Circulation Desk — Home")
+    try session.keys("r")
+    try session.waitFor("Readers: all")
+    for round in 1...2 {
+      Thread.sleep(forTimeInterval: 0.2)
+      try session.keys("/")
+      for letter in "Petrov" {
+        Thread.sleep(forTimeInterval: 0.15)
+        try session.type(String(letter))
+      }
+      let screen = try session.waitFor("Петров Алексей Владимирович")
+      for name in ["Васильев Николай Петрович", "Иванова Мария Петровна", "Широков Евгений Петрович"] {
+        #expect(screen.contains(name), "round \(round): \(screen)")
+      }
+      Thread.sleep(forTimeInterval: 0.2)
+      try session.keys("Escape")
+      try session.waitFor("Абрамов Лев Маркович")  // the whole list again
+    }
+  }
+
   @Test func theTerminalIsRestoredOnSIGTERM() throws {
     let session = try Session()
     try session.start("--lang ru")
