@@ -70,7 +70,7 @@ import Testing
     #expect(desk.shown.contains("Undone: the issue of 100237"))
     #expect(try open("17", in: desk) == ["100234", "100235"])
     desk.press(.function(8))
-    #expect(desk.shown.contains("Undo takes back only the last change, and it is undone already"))
+    #expect(desk.shown.contains("Undone already: only the last change can be undone"))
     #expect(try open("18", in: desk) == ["100238"], "never a second step back")
     #expect(try open("17", in: desk) == ["100234", "100235"])
   }
@@ -193,16 +193,17 @@ import Testing
 
 /// The small things at the counter: what the bottom line says after F7, what a refusal says to do.
 @Suite struct CounterWordsScenarioTests {
-  @Test func aBookIssuedAndRenewedInOneVisitIsOnTheReceiptOnce() throws {
+  @Test func aBookIssuedAndRenewedInOneVisitIsOnTheReceiptUnderBoth() throws {
     let desk = try DeskHarness()
     desk.press(.character("d"))
     desk.scan("17")
     desk.scan("100234")
     desk.press(.function(7))  // renews both of 17's books, the one just issued among them
     let receipt = try #require(ReceiptAction.receipt(context: desk.app.context))
-    #expect(receipt.components(separatedBy: "100234").count == 2, "\(receipt)")
-    #expect(receipt.contains("Issued:\n  100234"), "\(receipt)")
+    #expect(receipt.contains("Issued:\n  100234  Лермонтов М. Ю. «Герой нашего времени»  due 2026-12-14"), "\(receipt)")
     #expect(receipt.contains("Renewed:\n  100235"), "\(receipt)")
+    #expect(receipt.contains("  100234  Лермонтов М. Ю. «Герой нашего времени»  due 2026-12-28"), "\(receipt)")
+    #expect(receipt.components(separatedBy: "100234").count == 3, "once under each: \(receipt)")
   }
 }
 
@@ -233,5 +234,49 @@ extension CounterWordsScenarioTests {
     desk.scan("100234")
     let said = desk.app.dialog?.lines.joined(separator: " ") ?? ""
     #expect(said.contains("предел категории «взрослый»: примите одну, прежде чем выдать другую"), "\(said)")
+  }
+}
+
+/// In a small window a reader's screen keeps the chosen loan in view: the keys that act on it act
+/// on a loan the librarian sees.
+@Suite struct SmallWindowScenarioTests {
+  @Test func theChosenLoanIsInViewBeforeAKeyActsOnIt() throws {
+    let desk = try DeskHarness()
+    _ = try desk.store.updateReader(ticket: "17") { draft in
+      for (field, value) in [
+        (Field.birthYear, "1980"), (.email, "ivanova@example.org"), (.postcode, "620000"),
+        (.addressCity, "Екатеринбург"), (.street, "Ленина"), (.house, "1"),
+      ] {
+        draft[field] = value
+      }
+    }
+    try desk.store.placeHold(ticket: "17", on: .titleOf("100236"))
+    try desk.store.issue(ticket: "17", inventories: ["100234"])
+    desk.resize(rows: 16, columns: 60)
+    desk.press(.character("r"), .enter)  // Иванова: two books out, below her fields
+    desk.press(.down)  // the second loan
+    let screen = desk.screen(rows: 16, columns: 60)
+    let row = try #require((0..<16).first { screen.text(row: $0).contains("* 100234") }, "\(screen.text)")
+    #expect(screen.style(row: row, of: "100234")?.reverse == true, "chosen, and in view")
+    desk.press(.character("r"))
+    #expect(desk.shown.contains("Returned 100234"))
+  }
+}
+
+extension SmallWindowScenarioTests {
+  @Test func aNoticeSpeaksOfTheScreenItCameOnAndIsSaidWhole() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("b"), .character("n"))
+    desk.press(.control("z"))
+    #expect(desk.screen().text(row: 22).contains("Nothing typed in this field to undo"))
+    desk.type("K")
+    #expect(!desk.screen().text(row: 22).contains("Nothing typed"), "typing goes on: the notice is gone")
+    // A notice too long for the status line takes the key bar's row for its seconds.
+    desk.press(.escape, .character("y"), .escape, .character("r"), .down, .enter)  // Петров, 100236 out
+    desk.press(.character("r"))
+    desk.press(.control("z"))
+    let screen = desk.screen(rows: 16, columns: 60)
+    let notice = screen.text(row: 14) + screen.text(row: 15)
+    #expect(notice.contains("Undone: the return of 100236 «Преступление и наказание»; it is out to Петров И. again"))
   }
 }

@@ -181,7 +181,7 @@ import Testing
     #expect(desk.shown.contains("Undone: the return of 100236"))
     #expect(try desk.store.bookCount(filter: .issued) == 3)
     desk.press(.function(8))
-    #expect(desk.shown.contains("Undo takes back only the last change, and it is undone already"))
+    #expect(desk.shown.contains("Undone already: only the last change can be undone"))
     #expect(try desk.store.bookCount(filter: .issued) == 3)
     let issued = try #require(try desk.store.book(inventory: "100234"))
     #expect(try desk.store.currentLoan(ofBook: issued) != nil)

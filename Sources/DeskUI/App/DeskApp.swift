@@ -10,7 +10,11 @@ public final class DeskApp {
   private(set) var stack: [any DeskScreen]
   private(set) var dialog: Dialog?
   private var dialogQueue: [Dialog] = []
+  /// What the last change said, on the status line: for four seconds, or until a later key opens
+  /// another screen or types into this one (then it no longer speaks of what is shown).
   private var notification: (text: String, until: Int64)?
+  /// Moves with every notification: a key that set none leaves the last one to be cleared.
+  private var notifications = 0
   private var nowMilliseconds: Int64 = 0
   public private(set) var isFinished = false
   private var bells = 0
@@ -285,9 +289,14 @@ public final class DeskApp {
     }
     // What the librarian does now is done on the screen on top: an act is known by it (undo).
     context.session.actingScreen = ObjectIdentifier(top)
+    let before = (screen: ObjectIdentifier(top), notifications: notifications)
+    let typing = if case .key(.character) = output { dialog == nil && top.acceptsText } else { false }
     switch output {
     case .key(let key): handle(key)
     case .scan(let scan): handleScan(scan)
+    }
+    if notifications == before.notifications, typing || ObjectIdentifier(top) != before.screen {
+      notification = nil
     }
   }
 
@@ -309,6 +318,8 @@ public final class DeskApp {
   private func releaseKeptScans() {
     while dialog == nil, !scansAfterDialog.isEmpty {
       context.session.actingScreen = ObjectIdentifier(top)
+      // "It acts when the message closes" has come true: what the scan does says itself.
+      notification = nil
       handleScan(scansAfterDialog.removeFirst())
     }
   }
@@ -375,6 +386,8 @@ public final class DeskApp {
       switch effect {
       case .push(let screen):
         stack.append(screen)
+        // Laid out once before it loads: a list reads as many rows as the window shows.
+        if let size, !isTooSmall { _ = render(rows: size.rows, columns: size.columns) }
         apply(screen.reload(context: context))
       case .pop:
         if stack.count > 1 {
@@ -387,6 +400,7 @@ public final class DeskApp {
         if dialog == nil { dialog = next } else { dialogQueue.append(next) }
       case .notify(let text):
         notification = (text, nowMilliseconds + 4000)
+        notifications += 1
       case .search(let request):
         search.submit(request)
       case .lookUp(let isbn, let generation):
@@ -459,9 +473,11 @@ public final class DeskApp {
     let cursor = buffer.cursor
     // Status line: a notification, or today's date.
     let statusRow = rows - 2
-    if let notice = notification {
-      buffer.writePadded(
-        " " + notice.text, row: statusRow, column: 0, width: columns, style: context.style(.notification))
+    // A notification too long for the status line takes the key bar's row too, for its seconds:
+    // what a change did is said whole.
+    let noticeLines = notification.map { wrap($0.text, width: columns - 1).map { " " + $0 } } ?? []
+    if let first = noticeLines.first {
+      buffer.writePadded(first, row: statusRow, column: 0, width: columns, style: context.style(.notification))
     } else {
       drawnStatus = statusText()
       // Conflicts are highlighted at the right. A line too long loses its last parts whole: a
@@ -477,6 +493,11 @@ public final class DeskApp {
       }
     }
     renderKeyBar(into: &buffer, row: rows - 1, columns: columns)
+    if noticeLines.count > 1 {
+      buffer.writePadded(
+        noticeLines.dropFirst().joined(separator: " "), row: rows - 1, column: 0, width: columns,
+        style: context.style(.notification))
+    }
     buffer.cursor = cursor
     if let dialog {
       dialog.render(into: &buffer, area: Rect(row: 0, column: 0, height: rows, width: columns), context: context)

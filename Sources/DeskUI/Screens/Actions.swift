@@ -128,7 +128,8 @@ func loanLines(_ record: LoanRecord, showing naming: LoanNaming, width: Int, con
   let states = [[dates] + renewed + end, [due] + renewed + end, [due] + end].map { $0.joined(separator: ", ") }
   for state in states {
     let room = width - lead.displayWidth - state.displayWidth - 2
-    if room >= min(loanNameMinimum, name.displayWidth) {
+    let minimum = naming == .book ? loanBookMinimum : loanNameMinimum
+    if room >= min(minimum, name.displayWidth) {
       return [lead + name.truncated(toWidth: room) + "  " + state]
     }
   }
@@ -137,8 +138,10 @@ func loanLines(_ record: LoanRecord, showing naming: LoanNaming, width: Int, con
   return [(lead + name).truncated(toWidth: width), indent + state]
 }
 
-/// The fewest columns a title or a name keeps on a loan's line before the loan takes two lines.
+/// The fewest columns a reader's name keeps on a loan's line before the loan takes two lines.
 let loanNameMinimum = 20
+/// The same for a book: its author and title together, so that the title keeps about twenty.
+let loanBookMinimum = 28
 
 enum LoanNaming { case book, reader }
 

@@ -354,16 +354,19 @@ final class DeskCirculationScreen: DeskScreen {
     if log.isEmpty, logRows > 0 {
       buffer.write(s.sessionLogEmpty, row: y, column: area.column + 4, style: context.style(.muted))
     }
-    // Each line of the log whole, wrapped under its text: a due date at the end is never cut.
+    // Each line of the log whole, wrapped under its text: a due date at the end is never cut, and
+    // an entry shows whole or not at all (its end alone would name no book).
     var lines: [(text: String, role: Role)] = []
-    for entry in log.suffix(logRows) {
+    for entry in log.suffix(logRows).reversed() {
       let role: Role = entry.isError ? .warning : entry.undone ? .muted : .normal
       let indent = String(repeating: " ", count: entry.time.displayWidth + 2)
-      for (index, line) in wrap(entry.text, width: max(10, area.width - 6 - indent.count)).enumerated() {
-        lines.append(((index == 0 ? entry.time + "  " : indent) + line, role))
+      let wrapped = wrap(entry.text, width: max(10, area.width - 6 - indent.count)).enumerated().map { index, line in
+        ((index == 0 ? entry.time + "  " : indent) + line, role)
       }
+      guard lines.count + wrapped.count <= logRows else { break }
+      lines = wrapped + lines
     }
-    for line in lines.suffix(logRows) {
+    for line in lines {
       buffer.write(line.text, row: y, column: area.column + 4, width: area.width - 6, style: context.style(line.role))
       y += 1
     }

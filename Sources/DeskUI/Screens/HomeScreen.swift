@@ -110,8 +110,13 @@ final class HomeScreen: DeskScreen {
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
     let s = context.strings
     var y = area.row + 1
-    buffer.write(s.appName, row: y, column: area.column + 3, style: context.style(.title))
-    y += 2
+    // A short window drops the name (the title bar has it) and the blank lines: the counts and the
+    // overdue books stay in view.
+    let short = area.height < 16
+    if !short {
+      buffer.write(s.appName, row: y, column: area.column + 3, style: context.style(.title))
+      y += 2
+    }
     for (index, section) in sections(context).enumerated() where y < area.bottom {
       let style = context.style(index == selected ? .selected : .normal)
       buffer.fill(row: y, column: area.column + 3, height: 1, width: min(44, area.width - 6), style: style)
@@ -120,7 +125,7 @@ final class HomeScreen: DeskScreen {
         s.sectionName(section), row: y, column: area.column + 7, width: min(40, area.width - 10), style: style)
       y += 1
     }
-    y += 1
+    if !short { y += 1 }
     guard let counts, y < area.bottom else { return }
     buffer.write(
       s.libraryCounts(counts.books, counts.out, counts.readers), row: y, column: area.column + 3, width: area.width - 6)

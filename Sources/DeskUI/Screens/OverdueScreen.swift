@@ -75,7 +75,7 @@ final class OverdueScreen: DeskScreen {
         let dates = s.overdueBookDates(loan.loan.due.iso, loan.loan.daysOverdue(on: today))
         let lead = "    \(loan.inventory)  "
         let room = width - lead.displayWidth - dates.displayWidth - 2
-        if room >= min(loanNameMinimum, book.displayWidth) {
+        if room >= min(loanBookMinimum, book.displayWidth) {
           lines.append((lead + book.truncated(toWidth: room) + "  " + dates, index, false))
         } else {
           lines.append((lead + book, index, false))

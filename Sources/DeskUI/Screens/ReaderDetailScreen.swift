@@ -165,8 +165,28 @@ final class ReaderDetailScreen: DeskScreen {
     return []
   }
 
+  /// The whole record is drawn on a tall page and shown from the row that keeps the chosen loan in
+  /// view: in a small window the fields move up out of sight rather than the loans staying below
+  /// it (`r` and `w` act on the loan the librarian sees chosen).
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
-    guard let reader else { return }
+    var page = ScreenBuffer(rows: area.height + 40 + 3 * (loans.count + holds.count), columns: buffer.columns)
+    let tall = Rect(row: 0, column: area.column, height: page.rows, width: area.width)
+    let (used, chosen) = renderRecord(into: &page, area: tall, height: area.height, context: context)
+    if let chosen {
+      if chosen.lowerBound < scroll { scroll = chosen.lowerBound }
+      if chosen.upperBound > scroll + area.height { scroll = chosen.upperBound - area.height }
+    }
+    // A window that grew shows the rows above that now fit.
+    scroll = max(0, min(scroll, used - area.height))
+    buffer.copyRows(area.height, from: page, startingAt: scroll, to: area.row)
+  }
+
+  /// Draws the whole record from the top of `area`; returns the rows it took and those of the
+  /// chosen loan. `height` is the window's, for the fields it shows.
+  private func renderRecord(into buffer: inout ScreenBuffer, area: Rect, height: Int, context: UIContext)
+    -> (used: Int, chosen: Range<Int>?)
+  {
+    guard let reader else { return (0, nil) }
     let s = context.strings
     let today = context.today
     let open = loans.filter { $0.loan.isOpen }
@@ -181,7 +201,7 @@ final class ReaderDetailScreen: DeskScreen {
         (s.label(.category), category?.name(in: s.language) ?? reader.category),
         (s.label(.registered), reader.registered.iso),
         (s.labelAddress, reader.address?.singleLine ?? ""),
-      ], height: area.height)
+      ], height: height)
     let wide = area.width >= 100
     let half = wide ? (pairs.count + 1) / 2 : pairs.count
     var y = renderFields(
@@ -216,7 +236,6 @@ final class ReaderDetailScreen: DeskScreen {
       }
       y += 1
     }
-    guard y < area.bottom else { return }
     buffer.write(s.booksOut(open.count), row: y, column: area.column + 2, style: context.style(.header))
     y += 1
     // One list of loans, open ones first; the history follows under its own heading.
@@ -236,28 +255,17 @@ final class ReaderDetailScreen: DeskScreen {
         lines.append(("  " + text, index, record.loan.undone == nil ? .normal : .muted))
       }
     }
-    let height = area.bottom - y
-    guard height > 0 else { return }
-    if let selectedLine = lines.firstIndex(where: { $0.index == selected }),
-      let lastLine = lines.lastIndex(where: { $0.index == selected })
-    {
-      if selectedLine < scroll { scroll = selectedLine }
-      if lastLine >= scroll + height { scroll = lastLine - height + 1 }
-    }
-    // A window that grew shows the lines above that now fit.
-    scroll = max(0, min(scroll, lines.count - height))
-    if let selectedLine = lines.firstIndex(where: { $0.index == selected }), selectedLine < scroll {
-      scroll = selectedLine
-    }
-    for line in lines.dropFirst(scroll).prefix(height) {
+    var chosen: Range<Int>?
+    for line in lines {
       var role = line.role
       if line.index == selected && !loans.isEmpty {
         role = role == .overdue ? .selectedOverdue : (role == .issued ? .selectedIssued : .selected)
         buffer.fill(row: y, column: area.column + 2, height: 1, width: area.width - 4, style: context.style(role))
+        chosen = (chosen?.lowerBound ?? y - area.row)..<(y - area.row + 1)
       }
-      let column = line.role == .header ? area.column + 2 : area.column + 2
-      buffer.write(line.text, row: y, column: column, width: area.width - 4, style: context.style(role))
+      buffer.write(line.text, row: y, column: area.column + 2, width: area.width - 4, style: context.style(role))
       y += 1
     }
+    return (y - area.row, chosen)
   }
 }

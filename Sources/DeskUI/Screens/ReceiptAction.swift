@@ -58,16 +58,12 @@ enum ReceiptAction {
     let s = context.strings
     let (actions, visitReader) = context.session.visitActions
     guard !actions.isEmpty else { return nil }
-    // Each loan once, as it stands at the end of the visit: a book issued and then renewed is
-    // listed as issued, with its last due date.
+    // What happened to each loan, as the reader leaves with it: a book issued and then renewed is
+    // under both, issued with its first due date and renewed with its last; a book that came back
+    // in the visit is under returned only.
     var issued: [LoanRecord] = []
     var renewed: [LoanRecord] = []
     var returned: [LoanRecord] = []
-    func replace(_ list: inout [LoanRecord], with loan: LoanRecord) -> Bool {
-      guard let index = list.firstIndex(where: { $0.loan.id == loan.loan.id }) else { return false }
-      list[index] = loan
-      return true
-    }
     for action in actions {
       switch action {
       case .issued(let loan), .transferred(_, let loan): issued.append(loan)
@@ -76,7 +72,9 @@ enum ReceiptAction {
         renewed.removeAll { $0.loan.id == loan.loan.id }
         returned.append(loan)
       case .renewed(let renewal):
-        if !replace(&issued, with: renewal.after) && !replace(&renewed, with: renewal.after) {
+        if let index = renewed.firstIndex(where: { $0.loan.id == renewal.after.loan.id }) {
+          renewed[index] = renewal.after
+        } else {
           renewed.append(renewal.after)
         }
       }

@@ -274,8 +274,7 @@ public struct EnglishStrings: UIStrings {
   public let sessionLog = "This session"
   public let sessionLogEmpty = "nothing yet"
   public let nothingToUndo = "Nothing to undo"
-  public let undoneAlready =
-    "Undo takes back only the last change, and it is undone already: return, renew or issue to change more"
+  public let undoneAlready = "Undone already: only the last change can be undone"
   public let undoTitle = "Undo"
   public func undoQuestion(_ when: String, _ doubts: [CounterSession.UndoDoubt]) -> String {
     let reasons = doubts.map { doubt -> String in

@@ -317,8 +317,7 @@ public struct RussianStrings: UIStrings {
   public let sessionLog = "Этот сеанс"
   public let sessionLogEmpty = "пока ничего"
   public let nothingToUndo = "Отменять нечего"
-  public let undoneAlready =
-    "Отменить можно только последнее действие, и оно уже отменено: дальше — приёмом, продлением или выдачей"
+  public let undoneAlready = "Уже отменено: отменить можно только последнее действие"
   public let undoTitle = "Отмена действия"
   public func undoQuestion(_ when: String, _ doubts: [CounterSession.UndoDoubt]) -> String {
     let reasons = doubts.map { doubt -> String in
