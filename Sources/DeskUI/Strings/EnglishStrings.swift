@@ -527,7 +527,8 @@ public struct EnglishStrings: UIStrings {
     case .form:
       return [
         ("Tab, ↓, Enter", "Next field"), ("Shift-Tab, ↑", "Previous field"), ("← → Home End", "Move in the field"),
-        ("Backspace, Delete", "Erase"), ("Ctrl-U, Ctrl-K", "Erase to the start, to the end"), ("F2", "Save"),
+        ("Backspace, Delete", "Erase"), ("Ctrl-U, Ctrl-K", "Erase to the start, to the end"),
+        ("Ctrl-Z, F8", "Undo the typing in the field (never a loan)"), ("F2", "Save"),
         ("Esc", "Cancel (asks first when something was typed)"),
       ]
     case .desk:

@@ -592,7 +592,8 @@ public struct RussianStrings: UIStrings {
     case .form:
       return [
         ("Tab, ↓, Enter", "Следующее поле"), ("Shift-Tab, ↑", "Предыдущее поле"), ("← → Home End", "Движение в поле"),
-        ("Backspace, Delete", "Стереть"), ("Ctrl-U, Ctrl-K", "Стереть до начала, до конца"), ("F2", "Сохранить"),
+        ("Backspace, Delete", "Стереть"), ("Ctrl-U, Ctrl-K", "Стереть до начала, до конца"),
+        ("Ctrl-Z, F8", "Отменить ввод в поле (не выдачу)"), ("F2", "Сохранить"),
         ("Esc", "Отмена (спросит, если что-то введено)"),
       ]
     case .desk:
