@@ -280,3 +280,17 @@ extension SmallWindowScenarioTests {
     #expect(notice.contains("Undone: the return of 100236 «Преступление и наказание»; it is out to Петров И. again"))
   }
 }
+
+extension SmallWindowScenarioTests {
+  /// However many books the reader holds, the Desk's log shows what the last scan did.
+  @Test func theLastScanIsInTheDesksLogAt60x16() throws {
+    let desk = try DeskHarness()
+    desk.resize(rows: 16, columns: 60)
+    desk.press(.character("d"))
+    desk.scan("17")
+    for inventory in ["100234", "100237", "100238", "100239"] { desk.scan(inventory) }
+    let screen = desk.text(rows: 16, columns: 60)
+    #expect(screen.contains("Books out (5)"))
+    #expect(screen.contains("Issued 100239 «Азбука» to Иванова М., due"), "\(screen)")
+  }
+}

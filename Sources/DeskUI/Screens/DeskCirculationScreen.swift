@@ -274,7 +274,9 @@ final class DeskCirculationScreen: DeskScreen {
     let reader = context.session.reader
     var y = area.row + 1
     let prompt = reader == nil ? s.deskPromptNoReader : s.deskPromptReader
-    for line in wrap(prompt, width: area.width - 4).prefix(2) {
+    // A short window gives the prompt one line (help says it whole) and the log the other.
+    let promptLines = area.height < compactBelowRows ? [prompt] : Array(wrap(prompt, width: area.width - 4).prefix(2))
+    for line in promptLines {
       buffer.write(line, row: y, column: area.column + 2, width: area.width - 4, style: context.style(.label))
       y += 1
     }
@@ -317,8 +319,14 @@ final class DeskCirculationScreen: DeskScreen {
       }
       buffer.write(s.booksOut(readerLoans.count), row: y, column: area.column + 2, style: context.style(.header))
       y += 1
-      // Half the rows left for the loans, the rest for the log; a narrow window gives a loan two.
-      let loanRows = max(1, (area.bottom - y) / 2)
+      // Half the rows left for the loans, the rest for the log, which shows at least its last entry
+      // (what the last scan did); a narrow window gives a loan two rows.
+      let left = area.bottom - y
+      let lastEntry =
+        context.session.log.last.map {
+          wrap($0.text, width: max(10, area.width - 8 - $0.time.displayWidth)).count
+        } ?? 0
+      let loanRows = max(1, min(left / 2, left - lastEntry - 3))
       let described = readerLoans.map { loanLines($0, showing: .book, width: area.width - 8, context: context) }
       let perLoan = described.map(\.count).max() ?? 1
       let shown = max(1, loanRows / perLoan)
