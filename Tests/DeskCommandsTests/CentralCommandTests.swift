@@ -2,24 +2,25 @@ import DeskTestSupport
 import Foundation
 import Testing
 
-/// `circdesk central init` against a real PostgreSQL server that the test starts and stops.
+/// `circdesk central init` against a real PostgreSQL server: the test run's, with databases of
+/// each test's own.
 @Suite(.serialized) struct CentralCommandTests {
   let server: PostgresServer
 
   init() throws {
-    server = try PostgresServer()
+    server = try PostgresServer.shared()
   }
 
   @Test func createsTheCentralOnceAndThenFindsItUpToDate() throws {
-    try server.createDatabase("library")
-    let created = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: "library")])
+    let libraryDatabase = try server.freshDatabase("library")
+    let created = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: libraryDatabase)])
     #expect(created.status == 0, "\(created.errors)")
     #expect(created.output.hasPrefix("Created the central: schema 3, library "))
-    let library = try server.psql("SELECT value FROM circdesk_central WHERE key = 'library_id'", database: "library")
+    let library = try server.psql("SELECT value FROM circdesk_central WHERE key = 'library_id'", database: libraryDatabase)
     #expect(created.output.contains(library.trimmingCharacters(in: .whitespacesAndNewlines)))
     // The URL may come from the environment too; a second run changes nothing.
     let again = try runProgram(
-      circdeskPath, ["central", "init"], environment: ["CIRCDESK_CENTRAL_URL": server.url(database: "library")])
+      circdeskPath, ["central", "init"], environment: ["CIRCDESK_CENTRAL_URL": server.url(database: libraryDatabase)])
     #expect(again.status == 0, "\(again.errors)")
     #expect(
       again.output.hasPrefix(
@@ -30,28 +31,28 @@ import Testing
         """
         INSERT INTO record_key(entity, id, key, key_clock, key_desk)
         VALUES ('book', gen_random_uuid(), '1', 1, 'a'), ('book', gen_random_uuid(), '1', 2, 'b')
-        """, database: "library")
+        """, database: libraryDatabase)
     }
   }
 
   @Test func refusesANewerCentralAndAnotherProgramsDatabase() throws {
-    try server.createDatabase("newer")
-    #expect(try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: "newer")]).status == 0)
-    try server.psql("UPDATE circdesk_central SET value = '99' WHERE key = 'schema_version'", database: "newer")
-    let newer = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: "newer")])
+    let newerDatabase = try server.freshDatabase("newer")
+    #expect(try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: newerDatabase)]).status == 0)
+    try server.psql("UPDATE circdesk_central SET value = '99' WHERE key = 'schema_version'", database: newerDatabase)
+    let newer = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: newerDatabase)])
     #expect(newer.status == 1)
     #expect(
       newer.errors.hasPrefix("The central was set up by a newer circdesk (schema 99; this version knows up to 3)"))
 
-    try server.createDatabase("other")
-    try server.psql("CREATE TABLE invoices (id int)", database: "other")
-    let other = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: "other")])
+    let otherDatabase = try server.freshDatabase("other")
+    try server.psql("CREATE TABLE invoices (id int)", database: otherDatabase)
+    let other = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: otherDatabase)])
     #expect(other.status == 1)
     #expect(other.errors.contains("holds tables that are not a library central's (invoices)"))
     #expect(
       try server.psql(
         "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'public'",
-        database: "other"
+        database: otherDatabase
       ).hasPrefix("1"), "left as it was")
   }
 

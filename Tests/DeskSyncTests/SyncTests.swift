@@ -6,23 +6,20 @@ import Foundation
 import Testing
 
 /// Desks sharing one library through a central: real library files, a real PostgreSQL server
-/// that the suite starts and stops.
+/// (the test run's, a database of each test's own).
 @Suite(.serialized) final class SyncTests {
   let server: PostgresServer
   let folder = TemporaryFolder()
-  var databases = 0
   /// The clock of the desks of the hold tests (`HoldSyncTests`).
   let holdClock = TestClock()
 
   init() throws {
-    server = try PostgresServer()
+    server = try PostgresServer.shared()
   }
 
   /// A new, empty central database with its schema.
   func makeCentral() throws -> String {
-    databases += 1
-    let name = "library\(databases)"
-    try server.createDatabase(name)
+    let name = try server.freshDatabase("library")
     _ = try CentralSchema.initialize(try CentralConnection(url: server.url(database: name)))
     return server.url(database: name)
   }

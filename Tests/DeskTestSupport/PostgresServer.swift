@@ -167,3 +167,65 @@ public final class PostgresServer {
     return result.output
   }
 }
+
+extension PostgresServer {
+  /// The server of the whole test run: started at its first use, listening on 127.0.0.1 too, and
+  /// stopped when the test process exits. Each test makes databases of its own on it
+  /// (`freshDatabase`); a test that stops, pauses or restarts a server starts one of its own.
+  /// A server a test took about three seconds to make and start: fifty of them were most of a run.
+  public static func shared() throws -> PostgresServer {
+    try sharedServer.withLock { server in
+      if let server { return server }
+      let started = try PostgresServer(loopback: true)
+      server = started
+      atexit { PostgresServer.stopShared() }
+      return started
+    }
+  }
+
+  private static let sharedServer = SharedServer()
+
+  /// Stops the shared server and removes its folder, as the process ends.
+  private static func stopShared() {
+    sharedServer.withLock { server in
+      guard let started = server else { return }
+      _ = try? started.run("pg_ctl", ["-D", started.data, "-m", "immediate", "-w", "stop"])
+      try? FileManager.default.removeItem(atPath: started.folder.path)
+      server = nil
+    }
+  }
+
+  /// A new, empty database with a name no other test of the run has.
+  public func freshDatabase(_ prefix: String) throws -> String {
+    let name = prefix + "_" + String(PostgresServer.databases.next())
+    try createDatabase(name)
+    return name
+  }
+
+  private static let databases = Counter()
+}
+
+/// The shared server, made once under a lock.
+private final class SharedServer: @unchecked Sendable {
+  private let lock = NSLock()
+  private var server: PostgresServer?
+
+  func withLock<T>(_ body: (inout PostgresServer?) throws -> T) rethrows -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&server)
+  }
+}
+
+/// Numbers handed out once each, from any thread.
+private final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var last = 0
+
+  func next() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    last += 1
+    return last
+  }
+}

@@ -8,20 +8,22 @@ import Testing
 @testable import DeskUI
 
 /// The desk joined to a central: where it stands, the marks of what is not yet sent, and
-/// conflicts settled on screen. Real library files and a real PostgreSQL server.
+/// conflicts settled on screen. Real library files and a real PostgreSQL server: the test run's,
+/// with a database of each test's own, or one of the test's own where it stops or freezes it.
 @Suite(.serialized) final class SyncScreenTests {
   let server: PostgresServer
   let folder = TemporaryFolder()
   var databases = 0
 
   init() throws {
-    server = try PostgresServer()
+    server = try PostgresServer.shared()
   }
 
-  func makeCentral() throws -> String {
+  /// A new central on `own` (a server the test stops or freezes), else on the run's.
+  func makeCentral(on own: PostgresServer? = nil) throws -> String {
     databases += 1
-    let name = "screens\(databases)"
-    try server.createDatabase(name)
+    let server = own ?? self.server
+    let name = try server.freshDatabase("screens")
     _ = try CentralSchema.initialize(try CentralConnection(url: server.url(database: name)))
     return server.url(database: name)
   }
@@ -172,7 +174,9 @@ import Testing
   /// The real background service on a real central: changes from another desk arrive without a
   /// key, a stopped server is "offline" with the changes waiting, and it resumes by itself.
   @Test func theBackgroundSyncFollowsTheCentralAndOutlivesItsOutage() throws {
-    let url = try makeCentral()
+    // A server of its own: this test stops it.
+    let server = try PostgresServer()
+    let url = try makeCentral(on: server)
     let path = folder.file("lending.sqlite")
     let lending = try joinedLending(path: path, url: url)
     let other = try LibraryStore(path: folder.file("other.sqlite"), clock: SystemClock())
@@ -336,7 +340,9 @@ extension SyncScreenTests {
   /// "syncing…" for good: a sync that moves no batch is cut, the desk says it is offline, and it
   /// syncs again once the server answers.
   @Test func aHungServerIsOfflineNotSyncingForEver() throws {
-    let url = try makeCentral()
+    // A server of its own: this test freezes it.
+    let server = try PostgresServer()
+    let url = try makeCentral(on: server)
     let path = folder.file("hung.sqlite")
     let lending = try joinedLending(path: path, url: url)
     let service = BackgroundSyncService(clock: SystemClock(), stallMilliseconds: 1500) {
