@@ -7,7 +7,8 @@ import DeskSync
 #endif
 
 /// A seeded week of a library with several desks: catalogue edits, registrations, issues,
-/// returns and renewals, desks going offline and online, syncs cut by SIGKILL (of a `circdesk
+/// returns and renewals, desks going offline and online, desks leaving the central for days and
+/// joining again (their edits and the others' on the same and other fields), syncs cut by SIGKILL (of a `circdesk
 /// sync` process) and by stopping the server mid-batch; then every desk syncs until nothing is
 /// left, and the desks and the central are compared. The same seed makes the same week; its size
 /// is a parameter (small in the tests, large in the benchmark).
@@ -22,6 +23,10 @@ public struct SyncSimulation {
   /// Of the syncs, the share cut by SIGKILL, and the share cut by stopping the server.
   public var killShare = 0.15
   public var serverStopShare = 0.05
+  /// The chance that a desk, at one of its actions, leaves the central (working alone from then),
+  /// and that a desk that left joins again.
+  public var leaveShare = 0.012
+  public var rejoinShare = 0.06
   /// The folder for the desks' library files.
   public var folder: String
   public var centralURL: String
@@ -52,6 +57,8 @@ public struct SyncSimulation {
     public var syncs = 0
     public var killedSyncs = 0
     public var serverStops = 0
+    /// Desks that left the central and joined it again.
+    public var rejoins = 0
     public var doubleIssues = 0
     public var clashes = 0
     public var finalRounds = 0
@@ -64,6 +71,9 @@ public struct SyncSimulation {
     let path: String
     let store: LibraryStore
     var online = true
+    /// Left the central: working alone until it joins again.
+    var left = false
+    var id = ""
   }
 
   public func run() throws -> Outcome {
@@ -88,6 +98,7 @@ public struct SyncSimulation {
     }
     for index in all.indices {
       try Synchronizer.join(store: all[index].store, url: centralURL, deskName: all[index].name)
+      all[index].id = try all[index].store.deskTie()?.deskID ?? ""
     }
     // What the desks did, for the checks at the end.
     var issued: [String] = []
@@ -97,12 +108,29 @@ public struct SyncSimulation {
     var nextBook = initialBooks + 1
     var nextReader = initialReaders + 1
 
-    for _ in 0..<days {
+    for day in 0..<days {
+      // On the second day the second desk leaves for a while, whatever else the seed does.
+      if day == 1, all.count > 1, !all[1].left, (try? Synchronizer(store: all[1].store).sync()) != nil,
+        (try? all[1].store.untie(discarding: false)) != nil
+      {
+        all[1].left = true
+      }
       for _ in 0..<actionsPerDay {
         let index = Int(random.next() % UInt64(all.count))
         // Now and then a desk loses or finds the network.
         if random.chance(0.08) { all[index].online.toggle() }
         let store = all[index].store
+        // Now and then a desk leaves the central (once all it did has gone) and works alone for
+        // days; one that left joins again, under its own name.
+        if all[index].left, all[index].online, random.chance(rejoinShare) {
+          try Synchronizer.join(store: store, url: centralURL, deskName: all[index].name)
+          all[index].left = false
+          outcome.rejoins += 1
+        } else if !all[index].left, all[index].online, random.chance(leaveShare),
+          (try? Synchronizer(store: store).sync()) != nil, (try? store.untie(discarding: false)) != nil
+        {
+          all[index].left = true
+        }
         outcome.actions += 1
         let roll = random.next() % 100
         do {
@@ -144,7 +172,7 @@ public struct SyncSimulation {
             guard !open.isEmpty else { break }
             let inventory = open[Int(random.next() % UInt64(open.count))]
             for loan in try store.returnBooks(inventories: [inventory]) {
-              let desk = try store.deskTie()?.deskID ?? ""
+              let desk = all[index].id
               returned[loan.loan.id.text + " " + (loan.loan.returned?.iso ?? "") + " " + desk, default: 0] += 1
               outcome.returns += 1
             }
@@ -162,7 +190,7 @@ public struct SyncSimulation {
           // A refusal (a rule, a number taken here) is the desk saying no, as it would to a librarian.
           if case .database = error { throw error }
         }
-        guard all[index].online, random.chance(0.3) else { continue }
+        guard all[index].online, !all[index].left, random.chance(0.3) else { continue }
         outcome.syncs += 1
         let cut = random.next() % 1000
         if Double(cut) < killShare * 1000 {
@@ -181,8 +209,13 @@ public struct SyncSimulation {
       }
     }
 
-    // Every desk back online; clashes of numbers renumbered, as a librarian would; then syncs
-    // until a whole round moves nothing.
+    // Every desk back online and joined again; clashes of numbers renumbered, as a librarian
+    // would; then syncs until a whole round moves nothing.
+    for index in all.indices where all[index].left {
+      try Synchronizer.join(store: all[index].store, url: centralURL, deskName: all[index].name)
+      all[index].left = false
+      outcome.rejoins += 1
+    }
     var fresh = 0
     while true {
       outcome.finalRounds += 1

@@ -137,7 +137,9 @@ public final class Synchronizer {
 
   /// Ties a library file to the central at `url` as the desk `name`, and syncs: an empty file
   /// gets the whole library; a file with records sends them (a number another desk has already
-  /// given becomes a conflict here; nothing is dropped).
+  /// given becomes a conflict here; nothing is dropped). A desk that left this library joins again
+  /// as itself: it takes what the others did meanwhile first, then sends what it changed alone.
+  /// A join cut at any point is taken up by the next one under the same desk id.
   @discardableResult
   public static func join(store: LibraryStore, url: String, deskName: String) throws(SyncError) -> (
     queued: Int, report: SyncReport
@@ -149,11 +151,16 @@ public final class Synchronizer {
       if let existing, existing.libraryID != library {
         throw SyncError.otherLibrary(desk: existing.libraryID, central: library)
       }
-      let deskID = existing?.deskID ?? RecordID.random().text
+      // Who this desk was to this library, if it left it or a join of it was cut.
+      let known = try store.deskIdentity().flatMap { $0.libraryID == library ? $0 : nil }
+      let rejoining = known?.hasLeft == true
+      let deskID = existing?.deskID ?? known?.deskID ?? RecordID.random().text
       // Folded (case, accents) with its spaces made single: «Читальный  зал » is «Читальный зал».
       let key = TextFolding.fold(deskName.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
       let taken = try central.execute("SELECT name FROM desk WHERE name_key = $1 AND id <> $2::uuid", [key, deskID])
       if let other = taken.first?.first ?? nil { throw SyncError.deskNameTaken(other) }
+      // Kept here before the central hears of it: a join cut from now on is taken up again.
+      if existing == nil { try store.noteJoining(deskID: deskID, libraryID: library) }
       do {
         try central.execute("SELECT circdesk_join($1::uuid, $2, $3)", [deskID, deskName, key])
       } catch {
@@ -166,23 +173,25 @@ public final class Synchronizer {
         "SELECT 1 FROM change WHERE entity IN ('category', 'setting', 'holiday') LIMIT 1")
       let queued = try store.tie(
         central: CentralConnection.withoutPassword(url), libraryID: library, deskID: deskID, deskName: deskName,
-        sendingRecords: existing == nil && !store.isEmpty(), sendingPolicy: existing == nil && hasPolicy.isEmpty)
+        sendingRecords: existing == nil && !rejoining && !store.isEmpty(),
+        sendingPolicy: existing == nil && !rejoining && hasPolicy.isEmpty)
       let synchronizer = try Synchronizer(store: store, url: url)
-      return (queued, try synchronizer.sync())
+      return (queued, try synchronizer.sync(pullingFirst: rejoining))
     } catch {
       throw SyncError(error)
     }
   }
 
   /// Sends what waits in the outbox, then applies what other desks did. The outcome, failed or
-  /// not, is noted in the library for `sync --status`.
+  /// not, is noted in the library for `sync --status`. `pullingFirst` (a desk joining again after
+  /// days alone) takes the others' work before sending its own.
   @discardableResult
-  public func sync() throws(SyncError) -> SyncReport {
+  public func sync(pullingFirst: Bool = false) throws(SyncError) -> SyncReport {
     var report = SyncReport()
     do throws(SyncError) {
       let mark: Int
       do { mark = try store.conflictMark() } catch { throw .store(error) }
-      try push(&report)
+      if !pullingFirst { try push(&report) }
       try pull(&report)
       // What applying made here (a loan closed by a return made here) goes out at once.
       try push(&report)

@@ -98,8 +98,26 @@ import Testing
     #expect(try run("a", ["sync"]).status == 0)
     let left = try run("a", ["central", "leave"])
     #expect(left.status == 0)
+    #expect(left.output.contains("Changes made here are kept: joined again, the desk «Lending» sends them"))
     #expect(try run("a", ["sync", "--status"]).output.hasPrefix("This library is a desk on its own"))
     #expect(try run("a", ["sync"]).errors.hasPrefix("This library has not joined a central"))
+
+    // Alone, «Lending» changes the year; meanwhile «Reading room» changes the title. Lending joins
+    // again under its own name: both changes stand at both desks, nothing sent whole.
+    #expect(try run("a", ["book", "edit", "1", "--year", "1871"]).status == 0)
+    #expect(
+      try run("a", ["sync", "--status"]).output.contains(
+        "as desk «Lending»: 1 change made since wait for it to join again."))
+    #expect(try run("b", ["book", "edit", "1", "--title", "Война и мир (том 1)"]).status == 0)
+    #expect(try run("b", ["sync"]).status == 0)
+    let again = try run("a", ["central", "join", "--url", deskURL, "--desk", "Lending"])
+    #expect(again.status == 0, "\(again.errors)")
+    #expect(!again.output.contains("Sent this library's"))
+    #expect(try run("b", ["sync"]).status == 0)
+    for desk in ["a", "b"] {
+      let shown = try run(desk, ["book", "show", "1"]).output
+      #expect(shown.contains("Война и мир (том 1)") && shown.contains("1871"), "\(desk): \(shown)")
+    }
   }
 
   @Test func theDesksRoleWritesOnlyThroughTheFunctionsAndADeskBelongsToItsRole() throws {

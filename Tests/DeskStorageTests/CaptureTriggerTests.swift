@@ -50,9 +50,15 @@ import Testing
     ) { $0.string(0) }
     #expect(captured == ["Война и мир", "Анна Каренина"], "the record it had, then the one added")
 
+    // A desk that leaves goes on recording its changes, to send them if it joins again.
     try store.untie(discarding: true)
-    #expect(try captureTriggers(store.database).isEmpty)
+    #expect(try captureTriggers(store.database) == tied)
     try store.addBook(bookDraft("3", "Воскресение"))
+    #expect(try store.database.scalarInt("SELECT count(*) FROM outbox") == 1)
+    // One that forgets the central keeps nothing of it.
+    try store.untie(discarding: true, forgetting: true)
+    #expect(try captureTriggers(store.database).isEmpty)
+    try store.addBook(bookDraft("4", "Хаджи-Мурат"))
     #expect(try store.database.scalarInt("SELECT count(*) FROM outbox") == 0)
     #expect(try store.integrityCheck() == ["ok"])
   }

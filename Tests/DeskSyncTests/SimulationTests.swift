@@ -3,9 +3,10 @@ import DeskTestSupport
 import Testing
 
 /// Five desks through a seeded week against a real PostgreSQL server, syncs cut by SIGKILL and by
-/// stopping the server; at the end every desk and the central hold the same library.
+/// stopping the server, desks leaving for days and joining again; at the end every desk and the
+/// central hold the same library.
 @Suite(.serialized) struct SimulationTests {
-  @Test(arguments: [1 as UInt64, 2, 3])
+  @Test(arguments: [1 as UInt64, 2, 4])
   func fiveDesksThroughAWeekEndAlike(seed: UInt64) throws {
     let server = try PostgresServer()
     let folder = TemporaryFolder()
@@ -18,6 +19,7 @@ import Testing
     #expect(outcome.problems.isEmpty, "\(outcome.problems)")
     #expect(outcome.issues > 20 && outcome.returns > 10)
     #expect(outcome.killedSyncs > 0 && outcome.serverStops > 0, "the week cut syncs both ways")
+    #expect(outcome.rejoins > 0, "desks left and joined again")
     #expect(outcome.records > 100)
     #expect(outcome.doubleIssues > 0 && outcome.clashes > 0, "these weeks issue books twice and give numbers twice")
   }

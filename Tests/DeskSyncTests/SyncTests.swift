@@ -439,19 +439,62 @@ import Testing
     #expect(try a.canonicalDump() == c.canonicalDump())
   }
 
-  @Test func aDeskThatLeavesAndJoinsAgainAgreesWithTheOthers() throws {
-    let (a, d, url) = try twoDesks(books: [("1", "Обломов")], second: "D")
-    try a.updateBook(inventory: "1") { $0.place = "Зал 2" }
-    try sync(a)
+  /// Desk D leaves; meanwhile desk E changes a title and a phone, takes a book back and deletes
+  /// another; alone, D changes the same title earlier and a place later. D joins again under its
+  /// own name: every desk ends with the newer of each change, and nothing D held stale comes back.
+  @Test func aDeskThatLeavesAndJoinsAgainTakesTheNewerWorkDoneMeanwhile() throws {
+    let (e, d, url) = try twoDesks(
+      books: [("1", "Обломов"), ("2", "Анна Каренина"), ("3", "Воскресение")], second: "D")
+    try e.addReader(readerDraft("1001", "Смирнова", phone: "+7 343 200-00-01"))
+    try e.issue(ticket: "1001", inventories: ["2"])
+    try sync(e)
     try sync(d)
-    try d.updateBook(inventory: "1") { $0.place = "Зал 3" }
-    try d.untie(discarding: true)
-    try Synchronizer.join(store: d, url: url, deskName: "D again")
-    try sync(a)
+    let (eClock, dClock) = (try #require(e.clock as? TestClock), try #require(d.clock as? TestClock))
+    try d.untie(discarding: false)
+    dClock.advance(seconds: 60)
+    try d.updateBook(inventory: "1") { $0.title = "Обломов (у D)" }
+    eClock.advance(seconds: 120)
+    try e.updateBook(inventory: "1") { $0.title = "Обломов (у E)" }
+    try e.updateReader(ticket: "1001") { $0.phone = "+7 343 200-00-02" }
+    try e.returnBooks(inventories: ["2"])
+    try e.deleteBook(inventory: "3")
+    try sync(e)
+    dClock.advance(seconds: 180)
+    try d.updateBook(inventory: "2") { $0.place = "Зал 9" }
+    let joined = try Synchronizer.join(store: d, url: url, deskName: "D")
+    #expect(joined.queued == 0, "nothing sent whole")
+    try sync(e)
     try sync(d)
-    #expect(try a.book(inventory: "1")?.place == "Зал 3", "the library as D sent it whole")
-    #expect(try d.book(inventory: "1")?.place == "Зал 3", "older changes pulled after D's join leave it alone")
-    #expect(try a.canonicalDump() == d.canonicalDump())
+    for store in [e, d] {
+      #expect(try store.book(inventory: "1")?.title == "Обломов (у E)", "E's later title")
+      #expect(try store.reader(ticket: "1001")?.phone == "+7 343 200-00-02")
+      let book = try #require(try store.book(inventory: "2"))
+      #expect(try store.currentLoan(ofBook: book) == nil, "the book E took back stays back")
+      #expect(book.place == "Зал 9", "D's later place")
+      #expect(try store.book(inventory: "3") == nil, "the book E deleted stays deleted")
+      #expect(try store.conflicts().isEmpty)
+    }
+    #expect(try e.canonicalDump() == d.canonicalDump())
+  }
+
+  /// A join cut after the central registered the desk, before the file was tied: the next join
+  /// takes it up under the same desk id, and so the same name.
+  @Test func aJoinCutAfterTheCentralHeardOfTheDeskIsTakenUpByTheNext() throws {
+    let url = try makeCentral()
+    let d = try desk("cut")
+    try d.addBook(bookDraft("1", "Обломов"))
+    let central = try CentralConnection(url: url)
+    let library = try #require(
+      try central.execute("SELECT value FROM circdesk_central WHERE key = 'library_id'").first?.first ?? nil)
+    let deskID = RecordID.random().text
+    try d.noteJoining(deskID: deskID, libraryID: library)
+    try central.execute("SELECT circdesk_join($1::uuid, $2, $3)", [deskID, "D", "d"])
+    #expect(try d.deskTie() == nil, "cut here: the file is not tied")
+    try Synchronizer.join(store: d, url: url, deskName: "D")
+    #expect(try d.deskTie()?.deskID == deskID)
+    let other = try desk("other")
+    try Synchronizer.join(store: other, url: url, deskName: "Other")
+    #expect(try other.book(inventory: "1")?.title == "Обломов", "the records went with the join taken up")
   }
 
   @Test func aNumberGivenAtTwoDesksIsHeldAsAConflictUntilRenumbered() throws {

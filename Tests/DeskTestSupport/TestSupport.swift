@@ -160,8 +160,13 @@ public func runProgram(
   try startProgram(program, arguments, environment: environment, input: input).finish()
 }
 
+/// Takes a library file back to what versions before 21 wrote: a desk that left keeps nothing.
+public let librarySchemaBeforeKeptDeskIdentity = "ALTER TABLE sync_desk DROP COLUMN left_central;\n"
+
 /// Takes a library file back to what versions before 20 wrote: loans undone leave no trace.
-public let librarySchemaBeforeUndoneLoans = """
+public let librarySchemaBeforeUndoneLoans = librarySchemaBeforeKeptDeskIdentity + undoneLoansDropped
+
+private let undoneLoansDropped = """
   DROP TRIGGER IF EXISTS loan_captured_insert; DROP TRIGGER IF EXISTS loan_captured_update;
   ALTER TABLE loan DROP COLUMN undone_at;
 
@@ -169,33 +174,34 @@ public let librarySchemaBeforeUndoneLoans = """
 
 /// Takes a library file back to what versions before 19 wrote: no stored vocabularies, and the
 /// full-text triggers as migration 8 made them. Run it with `PRAGMA user_version` set.
-public let librarySchemaBeforeStoredVocabularies =
-  librarySchemaBeforeUndoneLoans
-  + ["book", "reader"].map { table in
-    """
-    DROP TABLE \(table)_vocabulary; DROP TABLE \(table)_vocabulary_news;
-    DELETE FROM counter WHERE name = '\(table)_vocabulary';
-    DROP TRIGGER \(table)_fts_insert; DROP TRIGGER \(table)_fts_update;
-    CREATE TRIGGER \(table)_fts_insert AFTER INSERT ON \(table)
-    BEGIN
-      INSERT INTO \(table)_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
-      UPDATE counter SET value = value + 1 WHERE name = '\(table)_words';
-    END;
-    CREATE TRIGGER \(table)_fts_update AFTER UPDATE OF search_text ON \(table)
-    BEGIN
-      INSERT INTO \(table)_fts(\(table)_fts, rowid, search_text) VALUES ('delete', OLD.id, OLD.search_text);
-      INSERT INTO \(table)_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
-      UPDATE counter SET value = value + 1 WHERE name = '\(table)_words';
-    END;
+public let librarySchemaBeforeStoredVocabularies = librarySchemaBeforeUndoneLoans + storedVocabulariesDropped
 
-    """
-  }.joined()
+private let storedVocabulariesDropped = ["book", "reader"].map { table in
+  """
+  DROP TABLE \(table)_vocabulary; DROP TABLE \(table)_vocabulary_news;
+  DELETE FROM counter WHERE name = '\(table)_vocabulary';
+  DROP TRIGGER \(table)_fts_insert; DROP TRIGGER \(table)_fts_update;
+  CREATE TRIGGER \(table)_fts_insert AFTER INSERT ON \(table)
+  BEGIN
+    INSERT INTO \(table)_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
+    UPDATE counter SET value = value + 1 WHERE name = '\(table)_words';
+  END;
+  CREATE TRIGGER \(table)_fts_update AFTER UPDATE OF search_text ON \(table)
+  BEGIN
+    INSERT INTO \(table)_fts(\(table)_fts, rowid, search_text) VALUES ('delete', OLD.id, OLD.search_text);
+    INSERT INTO \(table)_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
+    UPDATE counter SET value = value + 1 WHERE name = '\(table)_words';
+  END;
+
+  """
+}.joined()
 
 /// Takes a library file back to what versions before 10 wrote (no sync tables, triggers,
 /// columns or indexes), for tests that open a file of an older version. Run it with `PRAGMA user_version`
 /// set to the version the test wants.
 public let librarySchemaBeforeSync =
-  ["category", "holiday", "setting", "address", "book", "reader", "loan", "hold"].flatMap { table in
+  librarySchemaBeforeKeptDeskIdentity
+  + ["category", "holiday", "setting", "address", "book", "reader", "loan", "hold"].flatMap { table in
     ["insert", "update", "delete"].map { "DROP TRIGGER IF EXISTS \(table)_captured_\($0);\n" }
   }.joined() + """
     DROP TRIGGER IF EXISTS conflict_captured;
@@ -214,4 +220,4 @@ public let librarySchemaBeforeSync =
     DROP TABLE hold; ALTER TABLE category DROP COLUMN hold_limit;
     DROP TRIGGER loan_due_counted; DROP TRIGGER loan_due_uncounted; DROP TRIGGER loan_due_recounted;
     DROP TABLE loan_due;
-    """ + librarySchemaBeforeStoredVocabularies
+    """ + undoneLoansDropped + storedVocabulariesDropped

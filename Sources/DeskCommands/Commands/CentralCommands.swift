@@ -91,7 +91,9 @@ struct CentralJoin: DeskCommand {
           "The password is not kept in the library: give it through ~/.pgpass or PGPASSWORD for the next syncs.")
       }
     } catch {
-      if !existed, (try? store.deskTie()) == nil, (try? store.isEmpty()) == true {
+      // A new file the central never heard of goes; one it registered stays, for the next join to
+      // take up under the same desk id.
+      if !existed, (try? store.deskTie()) == nil, (try? store.deskIdentity()) == nil, (try? store.isEmpty()) == true {
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
       }
       throw .failed([error.description])
@@ -105,16 +107,30 @@ struct CentralLeave: DeskCommand {
     path: "central leave", abstract: "Untie this library from its central: a desk on its own again.",
     options: [
       CommandSpec.Option("--discard", help: "Leave even though changes made here have not reached the central."),
+      CommandSpec.Option(
+        "--forget", help: "Keep nothing of the central: joining again, this desk is a new one and sends its library."),
       CommandSpec.databaseOption,
     ],
-    discussion: "The library keeps every record. Refused while the outbox holds changes, unless --discard.")
+    discussion: """
+      The library keeps every record. Refused while the outbox holds changes, unless --discard. The desk
+      keeps who it was to the library and records its changes: joining again, it takes what the other
+      desks did meanwhile and sends only what it changed, under its own name.
+      """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     _ = try arguments.positionals(minimum: 0, maximum: 0)
     let store = try context.openStore(arguments)
     let tie = try perform { () throws(StoreError) in try store.deskTie() }
     guard let tie else { throw .failed([SyncError.notJoined.description]) }
-    try perform { () throws(StoreError) in try store.untie(discarding: arguments.has("--discard")) }
+    let forgetting = arguments.has("--forget")
+    try perform { () throws(StoreError) in
+      try store.untie(discarding: arguments.has("--discard"), forgetting: forgetting)
+    }
     context.output.line("Left the central (\(tie.central)); this library is a desk on its own.".visibleForTerminal)
+    if !forgetting {
+      context.output.line(
+        "Changes made here are kept: joined again, the desk «\(tie.deskName)» sends them and takes the others'."
+          .visibleForTerminal)
+    }
   }
 }

@@ -84,6 +84,11 @@ struct SyncCommand: DeskCommand {
     }
     guard let tie else {
       context.output.line("This library is a desk on its own (not joined to a central).")
+      if let left = status.left {
+        context.output.line(
+          ("It left the central \(left.central) as desk «\(left.deskName)»: "
+            + "\(englishPlural(status.waiting, "change")) made since wait for it to join again.").visibleForTerminal)
+      }
       return
     }
     var lines = [

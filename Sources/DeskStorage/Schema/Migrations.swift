@@ -5,8 +5,14 @@ enum Migrations {
   static let all: [String] = [
     version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
     version11, version12, version13, version14, version15, version16, version17, version18, version19,
-    version20,
+    version20, version21,
   ]
+
+  /// A desk that leaves its central keeps who it was (`LibraryStore.untie`): its id and library
+  /// with the central's address moved here, so that joining again it is the same desk.
+  static let version21 = """
+    ALTER TABLE sync_desk ADD COLUMN left_central TEXT;
+    """
 
   /// An issue taken back at the counter (undo) keeps its loan as a tombstone (`deleted`) that
   /// says when it was undone: the history shows it as issued and undone, while every count, rule

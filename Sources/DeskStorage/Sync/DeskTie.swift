@@ -16,9 +16,24 @@ public struct DeskTie: Hashable, Sendable {
   public var lastError: String
 }
 
+/// Who this desk is to a library's central while it is not tied to it: a desk that left it (and
+/// records its changes to send when it joins again), or one whose join was cut before it was tied.
+public struct DeskIdentity: Hashable, Sendable {
+  public var deskID: String
+  public var deskName: String
+  public var libraryID: String
+  /// True for a desk that left: its changes since wait in the outbox, its clocks and its place in
+  /// the central's log are kept.
+  public var hasLeft: Bool
+  /// The central it left, without its password.
+  public var central: String
+}
+
 /// Where a desk stands with its central, as `sync --status` tells it.
 public struct SyncStatus: Hashable, Sendable {
   public var tie: DeskTie?
+  /// Who the desk was to a central it left: its changes since wait to go when it joins again.
+  public var left: DeskIdentity?
   /// Changes made here that the central has not yet taken.
   public var waiting: Int
   /// Of those, the changes held back by a conflict until it is settled.
@@ -32,11 +47,13 @@ extension LibraryStore {
     try read { try currentTie() }
   }
 
+  /// The desk is tied while it knows its central; a desk that left keeps its id and library
+  /// (`DeskIdentity`) with the central's address cleared.
   func currentTie() throws -> DeskTie? {
     try database.queryFirst(
       """
       SELECT desk_id, desk_name, central, library_id, cursor, last_sync, last_attempt, last_error
-      FROM sync_desk WHERE id = 1 AND desk_id IS NOT NULL
+      FROM sync_desk WHERE id = 1 AND desk_id IS NOT NULL AND central IS NOT NULL
       """
     ) {
       DeskTie(
@@ -46,10 +63,41 @@ extension LibraryStore {
     }
   }
 
+  /// Who this desk was to a central it is not tied to now: one it left, or one whose join was cut.
+  /// Nil for a desk tied to a central, or that never joined one.
+  public func deskIdentity() throws(StoreError) -> DeskIdentity? {
+    try read {
+      try database.queryFirst(
+        """
+        SELECT desk_id, coalesce(desk_name, ''), coalesce(library_id, ''), capture, coalesce(left_central, '')
+        FROM sync_desk WHERE id = 1 AND desk_id IS NOT NULL AND central IS NULL
+        """
+      ) {
+        DeskIdentity(
+          deskID: $0.string(0), deskName: $0.string(1), libraryID: $0.string(2), hasLeft: $0.int(3) == 1,
+          central: $0.string(4))
+      }
+    }
+  }
+
+  /// Notes the desk's id for the library it is about to join, before the central hears of it: a
+  /// join cut after the central registered the desk is taken up again by the next join under the
+  /// same id (and so the same name). A desk that left another library forgets it first.
+  public func noteJoining(deskID: String, libraryID: String) throws(StoreError) {
+    try write {
+      if let identity = try deskIdentity(), identity.libraryID != libraryID {
+        try forgetCentral()
+      }
+      try database.execute(
+        "UPDATE sync_desk SET desk_id = ?, library_id = ? WHERE id = 1 AND central IS NULL", deskID, libraryID)
+    }
+  }
+
   public func syncStatus() throws(StoreError) -> SyncStatus {
     try read {
       SyncStatus(
-        tie: try currentTie(), waiting: try database.scalarInt("SELECT count(*) FROM outbox"),
+        tie: try currentTie(), left: try deskIdentity().flatMap { $0.hasLeft ? $0 : nil },
+        waiting: try database.scalarInt("SELECT count(*) FROM outbox"),
         held: try database.scalarInt("SELECT count(*) FROM outbox WHERE held <> 0"),
         openConflicts: try database.scalarInt("SELECT count(*) FROM conflict WHERE resolved_at IS NULL"))
     }
@@ -57,7 +105,9 @@ extension LibraryStore {
 
   /// Ties the library to a central. From now on every change is captured. With `sendingRecords`
   /// (a file that has records of its own) every record is put in the outbox as it stands, for the
-  /// central and the other desks to learn; an empty file gets the library by pulling it.
+  /// central and the other desks to learn; an empty file gets the library by pulling it. A desk
+  /// that left this library and joins again sends none: only the changes it made while alone,
+  /// which wait in its outbox with their own clocks.
   /// Returns the number of changes queued.
   @discardableResult
   public func tie(
@@ -73,7 +123,8 @@ extension LibraryStore {
       }
       try database.execute(
         """
-        UPDATE sync_desk SET desk_id = ?, desk_name = ?, central = ?, library_id = ?, capture = 1, applying = 0
+        UPDATE sync_desk SET desk_id = ?, desk_name = ?, central = ?, library_id = ?, capture = 1, applying = 0,
+          left_central = NULL
         WHERE id = 1
         """, deskID, deskName, central, libraryID)
       try settleCaptureTriggers()
@@ -98,7 +149,13 @@ extension LibraryStore {
 
   /// Unties the library from its central: it is a desk on its own again. Refused while changes
   /// made here have not reached the central, unless `discarding` them.
-  public func untie(discarding: Bool) throws(StoreError) {
+  ///
+  /// The desk keeps who it was to the library (its id, the clock of every field, its place in the
+  /// central's log) and goes on recording its changes: joining again, it takes what the other
+  /// desks did meanwhile and sends only what it changed, each field with its own clock, so that
+  /// no newer work done elsewhere is undone. With `forgetting` it keeps nothing of the central
+  /// (joining again, it is a new desk that sends the library as it stands).
+  public func untie(discarding: Bool, forgetting: Bool = false) throws(StoreError) {
     try write {
       let waiting = try database.scalarInt("SELECT count(*) FROM outbox")
       if waiting > 0 && !discarding {
@@ -107,15 +164,31 @@ extension LibraryStore {
             + "run circdesk sync first, "
             + "or leave with --discard to drop them from the outbox (the library keeps them)")
       }
+      if forgetting {
+        try forgetCentral()
+        return
+      }
       try database.executeScript(
         """
-        UPDATE sync_desk SET desk_id = NULL, desk_name = NULL, central = NULL, library_id = NULL, capture = 0,
-          applying = 0, cursor = 0, last_sync = NULL, last_attempt = NULL, last_error = '' WHERE id = 1;
-        DELETE FROM outbox; DELETE FROM field_clock; DELETE FROM sync_tombstone; DELETE FROM sync_peer;
-        DELETE FROM sync_snapshot;
+        UPDATE sync_desk SET left_central = central, central = NULL, applying = 0, last_attempt = NULL,
+          last_error = '' WHERE id = 1;
+        DELETE FROM outbox;
         """)
-      try settleCaptureTriggers()
     }
+  }
+
+  /// Forgets everything of a central: the desk's id, its clocks, its outbox and its place in the
+  /// log. In the caller's transaction.
+  private func forgetCentral() throws {
+    try database.executeScript(
+      """
+      UPDATE sync_desk SET desk_id = NULL, desk_name = NULL, central = NULL, library_id = NULL, capture = 0,
+        applying = 0, cursor = 0, last_sync = NULL, last_attempt = NULL, last_error = '', left_central = NULL
+        WHERE id = 1;
+      DELETE FROM outbox; DELETE FROM field_clock; DELETE FROM sync_tombstone; DELETE FROM sync_peer;
+      DELETE FROM sync_snapshot;
+      """)
+    try settleCaptureTriggers()
   }
 
   /// Gives the file the capture triggers of this version of the schema when the desk is tied to a
