@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskStorage
 
 /// The central's tables, in versioned migrations: `central init` creates them or brings them up
 /// to date, once per version, and refuses a schema newer than this program's or a database
@@ -7,7 +8,7 @@ public enum CentralSchema {
   /// The table that marks a database as a library central: its schema version and library id.
   static let markTable = "circdesk_central"
 
-  static let migrations: [String] = [version1, version2, version3]
+  static let migrations: [String] = [version1, version2, version3, version4]
 
   public static var latestVersion: Int { migrations.count }
 
@@ -223,6 +224,9 @@ public enum CentralSchema {
       for migration in migrations[version...] {
         try central.executeScript(migration)
       }
+      // The functions and the rules as this program has them, whatever the schema's version.
+      try central.executeScript(functions)
+      try writeFieldRules(central)
       try central.execute(
         """
         INSERT INTO circdesk_central(key, value) VALUES ('schema_version', $1)
@@ -230,6 +234,38 @@ public enum CentralSchema {
         """, [String(latestVersion)])
       let library = try central.execute("SELECT value FROM circdesk_central WHERE key = 'library_id'")
       return Outcome(from: version, to: latestVersion, libraryID: (library.first?.first ?? nil) ?? "")
+    }
+  }
+
+  /// Writes the rules of the fields that travel afresh (`LibraryStore.travellingFields`).
+  static func writeFieldRules(_ central: CentralConnection) throws(CentralError) {
+    try central.execute("DELETE FROM field_rule")
+    for row in LibraryStore.travellingFields {
+      var kind = ""
+      var minimum: String?
+      var maximum: String?
+      var target = ""
+      switch row.rule.kind {
+      case .text(let least, let most): (kind, minimum, maximum) = ("text", String(least), String(most))
+      case .identifier: kind = "identifier"
+      case .integer(let range):
+        (kind, minimum, maximum) = ("integer", String(range.lowerBound), String(range.upperBound))
+      case .flag: (kind, minimum, maximum) = ("flag", "0", "1")
+      case .date: kind = "date"
+      case .moment: kind = "moment"
+      case .reference(let entity): (kind, target) = ("reference", entity)
+      case .choice(let words): (kind, target) = ("choice", words.joined(separator: "|"))
+      case .uuid: kind = "uuid"
+      }
+      try central.execute(
+        """
+        INSERT INTO field_rule(entity, field, kind, minimum, maximum, target, nullable, needed)
+        VALUES ($1, $2, $3, $4::numeric, $5::numeric, $6, $7::boolean, $8::boolean)
+        """,
+        [
+          row.entity, row.field, kind, minimum, maximum, target, row.rule.nullable ? "true" : "false",
+          row.neededToCreate ? "true" : "false",
+        ])
     }
   }
 

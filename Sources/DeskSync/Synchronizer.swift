@@ -240,6 +240,7 @@ public final class Synchronizer {
             let detail = (row[2] ?? "").split(separator: " ", maxSplits: 1).map(String.init)
             return (id, .clash(otherRecord: detail.first ?? "", otherDesk: detail.count > 1 ? detail[1] : ""))
           case "held": return (id, .held(dependsOn: row[2] ?? ""))
+          case "invalid": return (id, .invalid(reason: row[2] ?? ""))
           default: return (id, .accepted)
           }
         }

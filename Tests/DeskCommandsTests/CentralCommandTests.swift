@@ -15,8 +15,9 @@ import Testing
     let libraryDatabase = try server.freshDatabase("library")
     let created = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: libraryDatabase)])
     #expect(created.status == 0, "\(created.errors)")
-    #expect(created.output.hasPrefix("Created the central: schema 3, library "))
-    let library = try server.psql("SELECT value FROM circdesk_central WHERE key = 'library_id'", database: libraryDatabase)
+    #expect(created.output.hasPrefix("Created the central: schema 4, library "))
+    let library = try server.psql(
+      "SELECT value FROM circdesk_central WHERE key = 'library_id'", database: libraryDatabase)
     #expect(created.output.contains(library.trimmingCharacters(in: .whitespacesAndNewlines)))
     // The URL may come from the environment too; a second run changes nothing.
     let again = try runProgram(
@@ -24,7 +25,7 @@ import Testing
     #expect(again.status == 0, "\(again.errors)")
     #expect(
       again.output.hasPrefix(
-        "The central is up to date: schema 3, library \(library.trimmingCharacters(in: .whitespacesAndNewlines))"))
+        "The central is up to date: schema 4, library \(library.trimmingCharacters(in: .whitespacesAndNewlines))"))
     // The central keeps inventory numbers unique, as a desk does.
     #expect(throws: (any Error).self) {
       try server.psql(
@@ -37,12 +38,13 @@ import Testing
 
   @Test func refusesANewerCentralAndAnotherProgramsDatabase() throws {
     let newerDatabase = try server.freshDatabase("newer")
-    #expect(try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: newerDatabase)]).status == 0)
+    #expect(
+      try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: newerDatabase)]).status == 0)
     try server.psql("UPDATE circdesk_central SET value = '99' WHERE key = 'schema_version'", database: newerDatabase)
     let newer = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: newerDatabase)])
     #expect(newer.status == 1)
     #expect(
-      newer.errors.hasPrefix("The central was set up by a newer circdesk (schema 99; this version knows up to 3)"))
+      newer.errors.hasPrefix("The central was set up by a newer circdesk (schema 99; this version knows up to 4)"))
 
     let otherDatabase = try server.freshDatabase("other")
     try server.psql("CREATE TABLE invoices (id int)", database: otherDatabase)

@@ -302,6 +302,8 @@ import Testing
     texts.append(("actionDuplicate", s.actionDuplicate(isBook: true)))
     texts.append(("actionRestore", s.actionRestore))
     texts.append(("actionKeepDeleted", s.actionKeepDeleted))
+    texts.append(("actionResend", s.actionResend))
+    texts.append(("actionDrop", s.actionDrop(byCentral: true)))
     texts.append(("actionGoOn", s.actionGoOn))
     texts.append(("renumberPrompt", s.renumberPrompt(isBook: true)))
     texts.append(("confirmHolder", s.confirmHolder("Тест")))

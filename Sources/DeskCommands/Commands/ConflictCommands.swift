@@ -87,6 +87,9 @@ struct ConflictsResolve: DeskCommand {
       CommandSpec.Option(
         "--copy", value: "<inventory>",
         help: "Copies put aside twice for a hold: the reader collects this one; the other goes to the next hold."),
+      CommandSpec.Option(
+        "--resend", help: "A change the central refused: send the record again as it stands (correct it first)."),
+      CommandSpec.Option("--drop", help: "A change not taken: let it go."),
       CommandSpec.databaseOption,
     ],
     discussion: "Exactly one of the options. The settlement is a change like any other: the next sync sends it.")
@@ -100,9 +103,12 @@ struct ConflictsResolve: DeskCommand {
     if arguments.has("--restore") { settlements.append(.restore) }
     if arguments.has("--keep-deleted") { settlements.append(.keepDeleted) }
     if let copy = arguments.value("--copy") { settlements.append(.copy(inventory: copy)) }
+    if arguments.has("--resend") { settlements.append(.resend) }
+    if arguments.has("--drop") { settlements.append(.drop) }
     guard settlements.count == 1, let settlement = settlements.first else {
       throw .usage(
-        "say how to settle it: one of --holder, --renumber, --duplicate, --restore, --keep-deleted, --copy",
+        "say how to settle it: one of --holder, --renumber, --duplicate, --restore, --keep-deleted, --copy, "
+          + "--resend, --drop",
         command: spec.path)
     }
     let store = try context.openStore(arguments)

@@ -10,6 +10,10 @@ public enum ConflictKind: String, Hashable, Sendable, CaseIterable {
   case editAfterDelete = "edit_after_delete"
   /// Copies put aside at two desks for one hold.
   case trappedTwice = "trapped_twice"
+  /// A change that could not be taken: the central refused one made here (it broke a rule of its
+  /// fields), or this desk set aside one pulled from the central that it could not apply. Only
+  /// this desk lists it; the rest of the sync went on.
+  case refusedChange = "refused_change"
 
   public var title: String {
     switch self {
@@ -18,6 +22,7 @@ public enum ConflictKind: String, Hashable, Sendable, CaseIterable {
     case .doubleIssue: return "issued twice"
     case .editAfterDelete: return "changed after deletion"
     case .trappedTwice: return "put aside twice"
+    case .refusedChange: return "change not taken"
     }
   }
 
@@ -35,6 +40,8 @@ public enum ConflictKind: String, Hashable, Sendable, CaseIterable {
     case .doubleIssue: return "say who holds the book: conflicts resolve N --holder TICKET"
     case .editAfterDelete: return "conflicts resolve N --restore, or --keep-deleted"
     case .trappedTwice: return "say which copy the reader collects: conflicts resolve N --copy INVENTORY"
+    case .refusedChange:
+      return "correct the record here, then conflicts resolve N --resend (the central refused it), or --drop"
     }
   }
 }

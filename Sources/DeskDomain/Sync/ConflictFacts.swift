@@ -12,6 +12,9 @@ public enum ConflictFacts: Hashable, Sendable {
   /// Copies put aside for one hold at several desks: the reader, the hold's label (author and
   /// «title»), a copy a side.
   case trappedTwice(reader: Record, title: String, copies: [TrapSide])
+  /// A change not taken: refused by the central (`byCentral`: one made here), or set aside here
+  /// (one from `desk`, pulled); `reason` in the words of whoever refused it.
+  case refusedChange(record: Record, byCentral: Bool, desk: String, reason: String)
 
   /// A book (title, inventory number) or a reader (name, ticket).
   public struct Record: Hashable, Sendable {
@@ -111,6 +114,10 @@ extension ConflictFacts {
       return "\(record.english) was changed at desk «\(desk)» after desk «\(deletedBy)» deleted it"
     case .trappedTwice(let reader, let title, let copies):
       return "\(copies.count) copies of \(title) were put aside for \(reader.english), one at each desk"
+    case .refusedChange(let record, let byCentral, let desk, let reason):
+      return byCentral
+        ? "\(record.english): the central refused a change made here: \(reason)"
+        : "\(record.english): a change from desk «\(desk)» was set aside here: \(reason)"
     }
   }
 
@@ -134,6 +141,10 @@ extension ConflictFacts {
         "copy \($0.inventory) put aside at desk «\($0.desk)» at \($0.at)"
           + ($0.pickupBy.isEmpty ? "" : ", to collect by \($0.pickupBy)")
       }
+    case .refusedChange(_, let byCentral, let desk, let reason):
+      return byCentral
+        ? ["here: changed; the other desks never got the change", "the central: \(reason)"]
+        : ["desk «\(desk)»: changed", "here: not applied, \(reason)"]
     }
   }
 }

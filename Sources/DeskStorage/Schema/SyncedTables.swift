@@ -1,3 +1,5 @@
+import DeskDomain
+
 /// The tables whose changes travel between the desks of a library, and the fields of each that
 /// travel. Local, derived columns (row ids, sort keys, search text, `updated_at`) stay at each
 /// desk. Migration 10 made its capture triggers from this list: a field added later comes with a
@@ -32,6 +34,9 @@ struct SyncedTable: Sendable {
 
 struct SyncedField: Sendable {
   let name: String
+  /// What the field may hold (`FieldRule`): the central refuses a change that breaks it, and a
+  /// desk sets aside one it pulls.
+  let rule: FieldRule
   /// A column holding the row id of a record in another table travels as that record's UUID.
   let references: String?
   /// The schema version that added the field: a migration makes the triggers of the fields of
@@ -41,8 +46,11 @@ struct SyncedField: Sendable {
   /// that was written before the field existed.
   let absent: DatabaseValue?
 
-  init(_ name: String, references: String? = nil, since: Int = 10, absent: DatabaseValue? = nil) {
+  init(
+    _ name: String, _ rule: FieldRule, references: String? = nil, since: Int = 10, absent: DatabaseValue? = nil
+  ) {
     self.name = name
+    self.rule = rule
     self.references = references
     self.since = since
     self.absent = absent
@@ -50,6 +58,29 @@ struct SyncedField: Sendable {
 
   /// The column in the table: a reference `address` is kept as `address_id`.
   var column: String { references == nil ? name : name + "_id" }
+}
+
+/// The rules fields are made of. The lengths are the forms' own (`BookDraft`, `ReaderDraft`): what
+/// a desk lets a librarian save, the central takes.
+private enum Rule {
+  static func text(_ maximum: Int = 500, atLeast minimum: Int = 0) -> FieldRule {
+    FieldRule(.text(minimum: minimum, maximum: maximum))
+  }
+  static func optionalText(_ maximum: Int) -> FieldRule {
+    FieldRule(.text(minimum: 0, maximum: maximum), nullable: true)
+  }
+  static let identifier = FieldRule(.identifier)
+  static let moment = FieldRule(.moment)
+  static let optionalMoment = FieldRule(.moment, nullable: true)
+  static let date = FieldRule(.date)
+  static let optionalDate = FieldRule(.date, nullable: true)
+  static let flag = FieldRule(.flag)
+  static func number(_ range: ClosedRange<Int64>) -> FieldRule { FieldRule(.integer(range)) }
+  static func optionalNumber(_ range: ClosedRange<Int64>) -> FieldRule { FieldRule(.integer(range), nullable: true) }
+  static func reference(_ entity: String) -> FieldRule { FieldRule(.reference(entity)) }
+  static func optionalReference(_ entity: String) -> FieldRule { FieldRule(.reference(entity), nullable: true) }
+  /// A desk's name.
+  static let desk = text(200)
 }
 
 enum SyncedTables {
@@ -64,29 +95,39 @@ enum SyncedTables {
   /// In the order a new desk applies a whole library: what others refer to comes first.
   static let all: [SyncedTable] = [
     category,
-    SyncedTable(entity: "holiday", key: "day", fields: [SyncedField("name")], deletesRows: true, keys: nil),
+    SyncedTable(
+      entity: "holiday", key: "day", fields: [SyncedField("name", Rule.text(200))], deletesRows: true, keys: nil),
     setting,
     SyncedTable(
       entity: "address", key: "uuid",
-      fields: ["phone", "phone_key", "postcode", "city", "street", "house", "flat", "created_at", "deleted"].map {
-        SyncedField($0)
-      }, deletesRows: false, keys: nil),
+      fields: [
+        SyncedField("phone", Rule.text(40)), SyncedField("phone_key", Rule.text(40)),
+        SyncedField("postcode", Rule.text(20)), SyncedField("city", Rule.text(100)),
+        SyncedField("street", Rule.text(200)), SyncedField("house", Rule.text(20)), SyncedField("flat", Rule.text(20)),
+        SyncedField("created_at", Rule.moment), SyncedField("deleted", Rule.flag),
+      ], deletesRows: false, keys: nil),
     book,
     SyncedTable(
       entity: "reader", key: "uuid",
       fields: [
-        SyncedField("ticket"), SyncedField("surname"), SyncedField("first_name"), SyncedField("patronymic"),
-        SyncedField("birth_year"), SyncedField("phone"), SyncedField("email"), SyncedField("category"),
-        SyncedField("registered"), SyncedField("address", references: "address"), SyncedField("created_at"),
-        SyncedField("deleted"),
+        SyncedField("ticket", Rule.identifier), SyncedField("surname", Rule.text(100, atLeast: 1)),
+        SyncedField("first_name", Rule.text(100)), SyncedField("patronymic", Rule.text(100)),
+        SyncedField("birth_year", Rule.optionalNumber(1000...9999)), SyncedField("phone", Rule.text(40)),
+        SyncedField("email", Rule.text(200)), SyncedField("category", Rule.reference("category")),
+        SyncedField("registered", Rule.date),
+        SyncedField("address", Rule.optionalReference("address"), references: "address"),
+        SyncedField("created_at", Rule.moment), SyncedField("deleted", Rule.flag),
       ], deletesRows: false, keys: nil),
     SyncedTable(
       entity: "loan", key: "uuid",
       fields: [
-        SyncedField("book", references: "book"), SyncedField("reader", references: "reader"),
-        SyncedField("issued_at"), SyncedField("due_date"), SyncedField("returned_at"), SyncedField("renewals"),
-        SyncedField("renewed_at"), SyncedField("desk"), SyncedField("created_at"), SyncedField("deleted"),
-        SyncedField("undone_at", since: 20, absent: .null),
+        SyncedField("book", Rule.reference("book"), references: "book"),
+        SyncedField("reader", Rule.reference("reader"), references: "reader"),
+        SyncedField("issued_at", Rule.moment), SyncedField("due_date", Rule.date),
+        SyncedField("returned_at", Rule.optionalMoment), SyncedField("renewals", Rule.number(0...1000)),
+        SyncedField("renewed_at", Rule.optionalMoment), SyncedField("desk", Rule.desk),
+        SyncedField("created_at", Rule.moment), SyncedField("deleted", Rule.flag),
+        SyncedField("undone_at", Rule.optionalMoment, since: 20, absent: .null),
       ], deletesRows: false, keys: nil),
     hold,
   ]
@@ -96,36 +137,91 @@ enum SyncedTables {
   static let hold = SyncedTable(
     entity: "hold", key: "uuid",
     fields: [
-      SyncedField("reader", references: "reader", since: 14), SyncedField("title_key", since: 14),
-      SyncedField("book", references: "book", since: 14), SyncedField("label", since: 14),
-      SyncedField("placed_at", since: 14), SyncedField("not_wanted_after", since: 14),
-      SyncedField("suspended_until", since: 14), SyncedField("state", since: 14),
-      SyncedField("trapped_book", references: "book", since: 14), SyncedField("waiting_since", since: 14),
-      SyncedField("pickup_by", since: 14), SyncedField("ended_at", since: 14), SyncedField("desk", since: 14),
-      SyncedField("created_at", since: 14), SyncedField("pickup_desk", since: 16, absent: .text("")),
+      SyncedField("reader", Rule.reference("reader"), references: "reader", since: 14),
+      SyncedField("title_key", Rule.text(2000), since: 14),
+      SyncedField("book", Rule.optionalReference("book"), references: "book", since: 14),
+      SyncedField("label", Rule.text(2000), since: 14),
+      SyncedField("placed_at", Rule.moment, since: 14), SyncedField("not_wanted_after", Rule.optionalDate, since: 14),
+      SyncedField("suspended_until", Rule.optionalDate, since: 14),
+      SyncedField("state", FieldRule(.choice(HoldState.allCases.map(\.rawValue))), since: 14),
+      SyncedField("trapped_book", Rule.optionalReference("book"), references: "book", since: 14),
+      SyncedField("waiting_since", Rule.optionalMoment, since: 14),
+      SyncedField("pickup_by", Rule.optionalDate, since: 14), SyncedField("ended_at", Rule.optionalMoment, since: 14),
+      SyncedField("desk", Rule.desk, since: 14), SyncedField("created_at", Rule.moment, since: 14),
+      SyncedField("pickup_desk", Rule.desk, since: 16, absent: .text("")),
     ], deletesRows: false, keys: nil)
 
   /// Migration 12 added the status and the fields an import keeps.
   static let setting = SyncedTable(
-    entity: "setting", key: "key", fields: [SyncedField("value")], deletesRows: true, keys: librarySettings)
+    entity: "setting", key: "key", fields: [SyncedField("value", Rule.text(1000))], deletesRows: true,
+    keys: librarySettings)
 
   static let category = SyncedTable(
     entity: "category", key: "code",
-    fields: ["name", "loan_days", "loan_limit", "renewal_limit"].map { SyncedField($0) } + [
-      SyncedField("hold_limit", since: 13, absent: .integer(5))
+    fields: [
+      SyncedField("name", Rule.text(200, atLeast: 1)), SyncedField("loan_days", Rule.number(1...3650)),
+      SyncedField("loan_limit", Rule.number(0...100_000)), SyncedField("renewal_limit", Rule.number(0...1000)),
+      SyncedField("hold_limit", Rule.number(0...100_000), since: 13, absent: .integer(5)),
     ], deletesRows: true, keys: nil)
 
   static let book = SyncedTable(
     entity: "book", key: "uuid",
     fields: [
-      "inventory", "isbn", "isbn13", "author_surname", "author_initials", "title", "publisher", "city", "year",
-      "pages", "price_minor", "bbk", "author_mark", "place", "received", "created_at", "deleted",
-    ].map { SyncedField($0) } + [
-      SyncedField("status", since: 12, absent: .text("available")),
-      SyncedField("source_record", since: 12, absent: .text("")),
-      SyncedField("source_copy", since: 12, absent: .text("")),
-      SyncedField("record_group", since: 12, absent: .text("")),
+      SyncedField("inventory", Rule.identifier), SyncedField("isbn", Rule.optionalText(40)),
+      SyncedField("isbn13", Rule.optionalText(13)), SyncedField("author_surname", Rule.text(200)),
+      SyncedField("author_initials", Rule.text(50)), SyncedField("title", Rule.text(1000, atLeast: 1)),
+      SyncedField("publisher", Rule.text()), SyncedField("city", Rule.text(200)),
+      SyncedField("year", Rule.optionalNumber(0...9999)), SyncedField("pages", Rule.optionalNumber(0...1_000_000)),
+      SyncedField("price_minor", Rule.optionalNumber(0...1_000_000_000_000)), SyncedField("bbk", Rule.text(100)),
+      SyncedField("author_mark", Rule.text(20)), SyncedField("place", Rule.text(100)),
+      SyncedField("received", Rule.optionalDate), SyncedField("created_at", Rule.moment),
+      SyncedField("deleted", Rule.flag),
+      SyncedField(
+        "status", FieldRule(.choice(CopyStatus.allCases.map(\.rawValue))), since: 12, absent: .text("available")),
+      // The whole record an import kept (an IRBIS record runs to some kilobytes).
+      SyncedField("source_record", Rule.text(1_000_000), since: 12, absent: .text("")),
+      SyncedField("source_copy", Rule.text(100_000), since: 12, absent: .text("")),
+      SyncedField("record_group", Rule.text(200), since: 12, absent: .text("")),
     ], deletesRows: false, keys: nil)
+
+  /// Every field that travels with its rule, a record's id as the field "" of its kind: the rules
+  /// the central checks each change against (written into its `field_rule` by `central init`).
+  static var travellingFields: [TravellingField] {
+    var rows: [TravellingField] = []
+    for table in all {
+      let id: FieldRule
+      switch table.key {
+      case "uuid": id = FieldRule(.uuid)
+      case "day": id = FieldRule(.date)
+      case "key": id = FieldRule(.choice(table.keys ?? []))
+      default: id = FieldRule(.identifier)
+      }
+      rows.append(TravellingField(entity: table.entity, field: "", rule: id, neededToCreate: false))
+      for field in table.fields {
+        // A record made at a desk comes whole, its empty fields as nulls; a field added later may
+        // be missing from what an older desk made.
+        rows.append(
+          TravellingField(
+            entity: table.entity, field: field.name, rule: field.rule,
+            neededToCreate: !table.deletesRows && field.absent == nil))
+      }
+      if table.deletesRows {
+        rows.append(
+          TravellingField(entity: table.entity, field: "deleted", rule: FieldRule(.flag), neededToCreate: false))
+      }
+    }
+    // A settled conflict travels as a record of its own (`conflictCapture`).
+    let conflict: [(String, FieldRule)] = [
+      ("", FieldRule(.text(minimum: 1, maximum: 300))), ("kind", FieldRule(.text(minimum: 1, maximum: 100))),
+      ("entity", FieldRule(.text(minimum: 1, maximum: 100))), ("record_id", FieldRule(.text(minimum: 0, maximum: 300))),
+      ("other_id", FieldRule(.text(minimum: 0, maximum: 300))),
+      ("details", FieldRule(.text(minimum: 0, maximum: 100_000))),
+      ("resolved_at", FieldRule(.moment)), ("resolution", FieldRule(.text(minimum: 0, maximum: 2000))),
+      ("holder", FieldRule(.text(minimum: 0, maximum: 300))),
+    ]
+    rows += conflict.map { TravellingField(entity: "conflict", field: $0.0, rule: $0.1, neededToCreate: false) }
+    return rows
+  }
 
   static func table(_ entity: String) -> SyncedTable? {
     all.first { $0.entity == entity }
@@ -146,11 +242,12 @@ enum SyncedTables {
   static let capturing = "(SELECT capture = 1 AND applying = 0 FROM sync_desk WHERE id = 1)"
 
   /// A settled conflict travels to the other desks. A clash of numbers is this desk's own (the
-  /// central never took the record); the others are found alike at every desk, and settling one
-  /// settles it everywhere.
+  /// central never took the record), and so is a change not taken (refused by the central, or
+  /// set aside here); the others are found alike at every desk, and settling one settles it
+  /// everywhere.
   static let conflictCapture = """
     CREATE TRIGGER conflict_captured AFTER UPDATE OF resolved_at ON conflict
-    WHEN \(capturing) AND NEW.resolved_at IS NOT NULL AND NEW.kind NOT IN ('inventory', 'ticket')
+    WHEN \(capturing) AND NEW.resolved_at IS NOT NULL AND NEW.kind NOT IN ('inventory', 'ticket', 'refused_change')
     BEGIN
       INSERT INTO outbox(entity, record_id, hlc, payload)
         VALUES ('conflict', NEW.key, \(nextClock), json_object('kind', NEW.kind, 'entity', NEW.entity,
@@ -241,4 +338,18 @@ enum SyncedTables {
     }
     return sql
   }
+}
+
+/// A field that travels between desks, with its rule (the field "" is the record's id).
+public struct TravellingField: Hashable, Sendable {
+  public let entity: String
+  public let field: String
+  public let rule: FieldRule
+  /// True when a record made at a desk must bring the field (a change of one need not).
+  public let neededToCreate: Bool
+}
+
+extension LibraryStore {
+  /// Every field that travels, with its rule: what the central checks each change against.
+  public static var travellingFields: [TravellingField] { SyncedTables.travellingFields }
 }

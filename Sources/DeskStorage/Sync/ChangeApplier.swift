@@ -1,3 +1,4 @@
+import CSQLite
 import DeskDomain
 
 /// What a batch pulled from the central did here.
@@ -21,19 +22,33 @@ private struct Touched {
 }
 
 extension LibraryStore {
-  /// Fields that hold integers; any other field holds text (or null).
-  private static let integerFields: Set<String> = [
-    "loan_days", "loan_limit", "renewal_limit", "hold_limit", "year", "pages", "price_minor", "deleted", "birth_year",
-    "renewals",
-  ]
-
   /// Applies a batch of changes pulled from the central, in the central's order and in one
   /// transaction, without capturing them again, and moves the desk's cursor to `cursor`. A change
-  /// that names an unknown kind of record or field, holds a value of the wrong type, refers to a
-  /// record this desk does not have or breaks a rule of the schema is refused with the batch:
-  /// the library stays as it was.
+  /// that names an unknown kind of record or field, breaks a rule of its fields (`FieldRule`),
+  /// refers to a record this desk does not have or breaks a rule of the schema is set aside with
+  /// its reason, listed as a conflict of this desk, and the rest applies: one change never stops
+  /// a desk's syncing. (Found out by applying: the batch is applied again without it.)
   public func apply(_ batch: [PulledChange], cursor: Int64) throws(StoreError) -> ApplyReport {
+    var aside: [(change: PulledChange, reason: String)] = []
+    while true {
+      var failing: (id: String, reason: String)?
+      do throws(StoreError) {
+        return try apply(batch, cursor: cursor, settingAside: aside, failing: &failing)
+      } catch {
+        guard let failing, !aside.contains(where: { $0.change.change.id == failing.id }),
+          let change = batch.first(where: { $0.change.id == failing.id })
+        else { throw error }
+        aside.append((change, failing.reason))
+      }
+    }
+  }
+
+  private func apply(
+    _ batch: [PulledChange], cursor: Int64, settingAside aside: [(change: PulledChange, reason: String)],
+    failing: inout (id: String, reason: String)?
+  ) throws(StoreError) -> ApplyReport {
     let now = clock.now().instant
+    let skipped = Set(aside.map(\.change.change.id))
     return try write {
       guard let tie = try currentTie() else {
         throw StoreError.syncRefused("This library has not joined a central: run circdesk central join")
@@ -50,15 +65,25 @@ extension LibraryStore {
           "INSERT INTO sync_peer(desk_id, name) VALUES (?, ?) ON CONFLICT(desk_id) DO UPDATE SET name = excluded.name",
           pulled.change.deskID, pulled.deskName)
       }
+      for (change, reason) in aside {
+        try setAside(change, reason: reason, now: now)
+        report.conflictsRaised += 1
+      }
+      let applying = batch.filter { !skipped.contains($0.change.id) }
       // A large batch (a desk catching up) adds books as an import does: the full-text index and
       // the count brought up to date once, at the end of the batch.
       if batch.count >= LibraryStore.bulkApplyThreshold {
         try addingBooksInBulk {
-          try applyAll(batch, deskID: tie.deskID, now: now, report: &report, touched: &touched, latest: &latest)
+          try applyAll(
+            applying, deskID: tie.deskID, now: now, report: &report, touched: &touched, latest: &latest,
+            failing: &failing)
         }
       } else {
-        try applyAll(batch, deskID: tie.deskID, now: now, report: &report, touched: &touched, latest: &latest)
+        try applyAll(
+          applying, deskID: tie.deskID, now: now, report: &report, touched: &touched, latest: &latest,
+          failing: &failing)
       }
+      for (change, _) in aside { latest = max(latest, change.change.clock.rawValue) }
       for book in touched.books.sorted() {
         report.conflictsRaised += try reconcileLoans(bookRowID: book, now: now)
         report.conflictsRaised += try reconcileDeletion(entity: "book", rowID: book, now: now)
@@ -95,18 +120,24 @@ extension LibraryStore {
   /// Batches this long are applied with the books' triggers put off (`addingBooksInBulk`).
   static let bulkApplyThreshold = 200
 
+  /// Applies the changes in order; one that cannot be applied is named in `failing` (its id and
+  /// why) before the error goes up, for `apply` to set it aside. A failure of the file itself
+  /// (busy, full, an I/O error) is no fault of the change, and stops the batch as it is.
   private func applyAll(
     _ batch: [PulledChange], deskID: String, now: Timestamp, report: inout ApplyReport, touched: inout Touched,
-    latest: inout Int64
+    latest: inout Int64, failing: inout (id: String, reason: String)?
   ) throws {
     for pulled in batch {
       let change = pulled.change
       latest = max(latest, change.clock.rawValue)
       do {
         try applyOne(pulled, deskID: deskID, now: now, touched: &touched, report: &report)
-      } catch let error as StoreError {
-        throw error
-      } catch let error as DatabaseError {
+      } catch StoreError.badChange(let reason) {
+        failing = (change.id, reason)
+        throw StoreError.badChange(
+          "change \(change.id) from desk «\(pulled.deskName)» (\(change.entity) \(change.recordID)): \(reason)")
+      } catch let error as DatabaseError where [SQLITE_ERROR, SQLITE_CONSTRAINT, SQLITE_MISMATCH].contains(error.code) {
+        failing = (change.id, error.message)
         throw StoreError.badChange(
           "change \(change.id) from desk «\(pulled.deskName)» (\(change.entity) \(change.recordID)): \(error.message)")
       }
@@ -117,9 +148,7 @@ extension LibraryStore {
     _ pulled: PulledChange, deskID: String, now: Timestamp, touched: inout Touched, report: inout ApplyReport
   ) throws {
     let change = pulled.change
-    func bad(_ reason: String) -> StoreError {
-      .badChange("change \(change.id) from desk «\(pulled.deskName)» (\(change.entity) \(change.recordID)): \(reason)")
-    }
+    func bad(_ reason: String) -> StoreError { .badChange(reason) }
     let own = change.deskID == deskID
     if change.entity == "conflict" {
       if !own {
@@ -144,13 +173,19 @@ extension LibraryStore {
     } catch let error as DatabaseError where error.message.contains("JSON") {
       throw bad("its fields are not a JSON object")
     }
+    // The rules the central checks, checked again: a change it stored before it checked them
+    // (an older central), or one written into its log by hand.
     for field in fields {
-      guard table.field(field.name) != nil || (field.name == "deleted" && table.deletesRows) else {
+      let rule: FieldRule
+      if let known = table.field(field.name) {
+        rule = known.rule
+      } else if field.name == "deleted" && table.deletesRows {
+        rule = FieldRule(.flag)
+      } else {
         throw bad("a \(change.entity) has no field «\(field.name)»")
       }
-      let expected = LibraryStore.integerFields.contains(field.name) ? "integer" : "text"
-      guard field.type == expected || field.type == "null" else {
-        throw bad("«\(field.name)» holds \(field.type), not \(expected)")
+      if let problem = rule.problem(FieldValue(field.value, type: field.type)) {
+        throw bad("«\(field.name)» \(problem)")
       }
     }
     let deleted = fields.first { $0.name == "deleted" }?.value
@@ -555,6 +590,19 @@ extension LibraryStore {
         "UPDATE reader SET search_text = ?1 WHERE uuid = ?2 AND search_text IS NOT ?1", reader.searchText, key)
     default:
       return
+    }
+  }
+}
+
+extension FieldValue {
+  /// A value as SQLite's `json_each` gives it, with its JSON type.
+  init(_ value: DatabaseValue, type: String) {
+    switch (type, value) {
+    case ("null", _): self = .null
+    case ("integer", .integer(let number)): self = .integer(number)
+    case ("real", .real(let number)): self = .real(number)
+    case ("text", .text(let text)): self = .text(text)
+    default: self = .other(type == "true" || type == "false" ? "a yes or no" : "an \(type)")
     }
   }
 }

@@ -323,6 +323,17 @@ extension LibraryStore {
     switch kind {
     case .trappedTwice:
       return try describeTrappedTwice(details)
+    case .refusedChange:
+      let (byCentral, desk, reason) =
+        try database.queryFirst(
+          """
+          SELECT coalesce(json_extract(?1, '$.by_central'), 0), coalesce(json_extract(?1, '$.desk'), ''),
+            coalesce(json_extract(?1, '$.reason'), '')
+          """, details, read: { ($0.int(0) == 1, $0.string(1), $0.string(2)) }) ?? (false, "", "")
+      // A book or a reader by its title or name; another record by its kind and id.
+      let named =
+        entity == "book" || entity == "reader" ? name : ConflictFacts.Record(isBook: true, name: entity, number: record)
+      return (.refusedChange(record: named, byCentral: byCentral, desk: desk, reason: reason), [])
     case .inventory, .ticket:
       let (number, otherDesk) =
         try database.queryFirst(
@@ -417,6 +428,10 @@ extension LibraryStore {
     /// Copies put aside twice for a hold: the reader collects this copy; the others go to the
     /// next holds of their queues, or back to the shelf.
     case copy(inventory: String)
+    /// A change the central refused: the record, corrected here, goes to it again whole.
+    case resend
+    /// A change not taken goes nowhere.
+    case drop
   }
 
   /// Settles an open conflict; the settlement travels to the other desks like any change.
@@ -541,6 +556,8 @@ extension LibraryStore {
         if let key {
           shelfMoves = try mendTrappedTwice(conflict: key.key, keptCopy: key.copy, now: now)
         }
+      case (.refusedChange, .resend), (.refusedChange, .drop):
+        try settleRefused(number, entity: row.entity, record: row.record, resending: settlement == .resend, now: now)
       default:
         throw refuse(.doesNotSettle)
       }

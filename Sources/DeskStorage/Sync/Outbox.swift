@@ -18,6 +18,9 @@ public enum PushOutcome: Hashable, Sendable {
   case clash(otherRecord: String, otherDesk: String)
   /// Not sent on: it depends on a record refused earlier in the same batch.
   case held(dependsOn: String)
+  /// Refused: it breaks a rule of its fields, names a record the central does not know, or its
+  /// clock is ahead of the central's. It goes no further; the desk lists it.
+  case invalid(reason: String)
 }
 
 extension LibraryStore {
@@ -69,12 +72,14 @@ extension LibraryStore {
           try database.execute("DELETE FROM outbox WHERE seq = ?", seq)
         case .clash(let other, let otherDesk):
           try raiseClash(seq: seq, otherRecord: other, otherDesk: otherDesk, at: now)
+        case .invalid(let reason):
+          try raiseRefused(seq: seq, reason: reason, at: now)
         case .held(let record):
           // Waiting for a clashing record, or for a loan that waits for one.
           let conflict = try database.scalarInt(
             """
             SELECT coalesce(
-              (SELECT id FROM conflict WHERE record_id = ?1 AND kind IN ('inventory', 'ticket') AND resolved_at IS NULL),
+              (SELECT id FROM conflict k WHERE record_id = ?1 AND \(LibraryStore.holdingConflict) AND resolved_at IS NULL),
               (SELECT max(held) FROM outbox WHERE record_id = ?1 AND held <> 0), -1)
             """, record)
           try database.execute("UPDATE outbox SET held = ? WHERE seq = ?", conflict, seq)
@@ -129,22 +134,28 @@ extension LibraryStore {
     try database.execute("UPDATE outbox SET held = ? WHERE entity = ? AND record_id = ?", conflict, entity, record)
   }
 
+  /// The conflicts that hold a record's changes back, `k` a conflict: a number that clashes, and a
+  /// change of this desk the central refused.
+  static let holdingConflict = """
+    (k.kind IN ('inventory', 'ticket') OR (k.kind = 'refused_change' AND json_extract(k.details, '$.by_central') = 1))
+    """
+
   /// Holds back what depends on a record whose number clashes: its later changes, and loans and
   /// holds of it.
   private func holdDependents() throws {
     guard
       try database.scalarInt(
-        "SELECT count(*) FROM conflict WHERE resolved_at IS NULL AND kind IN ('inventory', 'ticket')") > 0
+        "SELECT count(*) FROM conflict k WHERE resolved_at IS NULL AND \(LibraryStore.holdingConflict)") > 0
     else { return }
     try database.execute(
       """
       UPDATE outbox AS o SET held = (SELECT k.id FROM conflict k WHERE k.resolved_at IS NULL
-          AND k.kind IN ('inventory', 'ticket')
+          AND \(LibraryStore.holdingConflict)
           AND ((k.entity = o.entity AND k.record_id = o.record_id)
             OR (o.entity IN ('loan', 'hold') AND k.record_id IN (json_extract(o.payload, '$.book'),
               json_extract(o.payload, '$.reader'), json_extract(o.payload, '$.trapped_book')))))
       WHERE o.held = 0 AND EXISTS (SELECT 1 FROM conflict k WHERE k.resolved_at IS NULL
-          AND k.kind IN ('inventory', 'ticket')
+          AND \(LibraryStore.holdingConflict)
           AND ((k.entity = o.entity AND k.record_id = o.record_id)
             OR (o.entity IN ('loan', 'hold') AND k.record_id IN (json_extract(o.payload, '$.book'),
               json_extract(o.payload, '$.reader'), json_extract(o.payload, '$.trapped_book')))))
@@ -157,6 +168,28 @@ extension LibraryStore {
       WHERE o.held = 0 AND EXISTS (SELECT 1 FROM outbox h WHERE h.held <> 0 AND h.entity = o.entity
           AND h.record_id = o.record_id)
       """)
+  }
+
+  /// Sends a record to the central again whole, as it stands now, with a new clock: as a creation
+  /// when the central never took it, else as a change of every field. What waited for it (held
+  /// by `conflict`) follows in its order: a change never goes before the record's creation.
+  func sendAgainWhole(_ table: SyncedTable, record: String, asCreation: Bool, heldBy conflict: Int) throws {
+    try database.execute(
+      "UPDATE sync_desk SET hlc = max(hlc, coalesce((SELECT max(hlc) FROM outbox), 0)) WHERE id = 1")
+    try database.execute("DELETE FROM outbox WHERE entity = ? AND record_id = ?", table.entity, record)
+    let reading = try database.scalarInt("SELECT \(SyncedTables.nextClock)")
+    try database.execute(SyncedTables.snapshot(of: table, oneKey: true, asCreation: asCreation), reading, record)
+    // What waited for it, and whatever else was done since to the same records (a return of a
+    // loan held back).
+    let waiting = try database.query(
+      """
+      SELECT seq FROM outbox WHERE held = ?1
+        OR (entity, record_id) IN (SELECT entity, record_id FROM outbox WHERE held = ?1) ORDER BY seq
+      """, conflict
+    ) { $0.int64(0) }
+    for seq in waiting {
+      try database.execute("UPDATE outbox SET seq = (SELECT max(seq) + 1 FROM outbox), held = 0 WHERE seq = ?", seq)
+    }
   }
 
   /// A clash is settled when the record was given another number (or deleted): the record goes to
@@ -186,23 +219,7 @@ extension LibraryStore {
           SELECT count(*) FROM outbox WHERE entity = ? AND record_id = ? AND held <> 0
             AND json_type(payload, '$.created_at') IS NOT NULL
           """, clash.entity, clash.record) > 0
-      try database.execute(
-        "UPDATE sync_desk SET hlc = max(hlc, coalesce((SELECT max(hlc) FROM outbox), 0)) WHERE id = 1")
-      try database.execute("DELETE FROM outbox WHERE entity = ? AND record_id = ?", clash.entity, clash.record)
-      let reading = try database.scalarInt("SELECT \(SyncedTables.nextClock)")
-      try database.execute(
-        SyncedTables.snapshot(of: table, oneKey: true, asCreation: unknown), reading, clash.record)
-      // What waited for it, and whatever else was done since to the same records (a return of a
-      // loan held back), in their order: a change never goes before the record's creation.
-      let waiting = try database.query(
-        """
-        SELECT seq FROM outbox WHERE held = ?1
-          OR (entity, record_id) IN (SELECT entity, record_id FROM outbox WHERE held = ?1) ORDER BY seq
-        """, clash.id
-      ) { $0.int64(0) }
-      for seq in waiting {
-        try database.execute("UPDATE outbox SET seq = (SELECT max(seq) + 1 FROM outbox), held = 0 WHERE seq = ?", seq)
-      }
+      try sendAgainWhole(table, record: clash.record, asCreation: unknown, heldBy: clash.id)
       let resolution =
         clash.deleted ? "deleted here" : "renumbered here: \(clash.now)"
       try database.execute(

@@ -42,9 +42,18 @@ final class ConflictScreen: DeskScreen {
       for (index, inventory) in conflict.choices.prefix(9).enumerated() {
         actions.append(("\(index + 1)", s.actionCopy(inventory)))
       }
+    case .refusedChange:
+      if refusedByCentral { actions.append(("s", s.actionResend)) }
+      actions.append(("x", s.actionDrop(byCentral: refusedByCentral)))
     }
     if goOn != nil { actions.append(("Enter", s.actionGoOn)) }
     return actions
+  }
+
+  /// True for a change made here that the central refused (else one set aside here).
+  private var refusedByCentral: Bool {
+    if case .refusedChange(_, let byCentral, _, _)? = conflict?.facts { return byCentral }
+    return false
   }
 
   /// The settling keys are listed on the screen with what each does; the bar keeps to leaving, and
@@ -103,6 +112,11 @@ final class ConflictScreen: DeskScreen {
       return settle(.restore, context: context)
     case (.editAfterDelete, "k"), (.editAfterDelete, "л"):
       return confirm(s.confirmKeepDeleted, context: context) { .keepDeleted }
+    case (.refusedChange, "s"), (.refusedChange, "ы"):
+      guard refusedByCentral else { return [] }
+      return settle(.resend, context: context)
+    case (.refusedChange, "x"), (.refusedChange, "ч"):
+      return settle(.drop, context: context)
     default:
       return []
     }

@@ -55,6 +55,10 @@ extension EnglishStrings {
   }
   public var actionRestore: String { "restore the record, with the change" }
   public var actionKeepDeleted: String { "keep it deleted" }
+  public var actionResend: String { "the record is corrected here: send it to the central again, as it stands" }
+  public func actionDrop(byCentral: Bool) -> String {
+    byCentral ? "let the change go: the other desks never get it" : "leave the change aside: it is not applied here"
+  }
   public var actionGoOn: String { "go on with the scan; the conflict stays open" }
   public func renumberPrompt(isBook: Bool) -> String {
     isBook ? "New inventory number for this desk's book:" : "New ticket for this desk's reader:"

@@ -733,6 +733,8 @@ public struct RussianStrings: UIStrings {
     case .editAfterDelete: return "conflicts resolve \(number) --restore или --keep-deleted"
     case .trappedTwice:
       return "скажите, какой экземпляр получит читатель: conflicts resolve \(number) --copy ИНВ_НОМЕР"
+    case .refusedChange:
+      return "исправьте запись здесь, затем conflicts resolve \(number) --resend (если отказал сервер), или --drop"
     }
   }
 

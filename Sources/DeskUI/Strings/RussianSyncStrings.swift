@@ -22,7 +22,8 @@ extension RussianStrings {
         + "владелец его базы)"
     case .central(.query):
       return "Центральный сервер отказал (подробности — circdesk sync)"
-    case .central(.newerSchema(let found, let supported)), .centralNotReady(let found, let supported) where found > supported:
+    case .central(.newerSchema(let found, let supported)),
+      .centralNotReady(let found, let supported) where found > supported:
       return "Центральный сервер настроен более новой версией circdesk (схема \(found), эта версия знает до "
         + "\(supported)): обновите circdesk на этой кафедре"
     case .centralNotReady(let found, _):
@@ -79,6 +80,7 @@ extension RussianStrings {
     case .doubleIssue: return "книга выдана дважды"
     case .editAfterDelete: return "изменено после удаления"
     case .trappedTwice: return "отложено дважды"
+    case .refusedChange: return "изменение не принято"
     }
   }
   private func named(_ record: ConflictFacts.Record) -> String {
@@ -109,6 +111,10 @@ extension RussianStrings {
     case .trappedTwice(let reader, let title, let copies):
       return "Для читателя \(named(reader)) отложено \(plural(copies.count, "экземпляр", "экземпляра", "экземпляров")) "
         + "\(title), по одному на каждом пункте"
+    case .refusedChange(let record, let byCentral, let desk, _):
+      return byCentral
+        ? "\(named(record)): сервер не принял изменение этого пункта"
+        : "\(named(record)): изменение с пункта «\(desk)» здесь отложено"
     }
   }
   public func conflictSides(_ conflict: Conflict) -> [String] {
@@ -139,6 +145,11 @@ extension RussianStrings {
         "экземпляр \($0.inventory) отложен на пункте «\($0.desk)» \($0.at)"
           + ($0.pickupBy.isEmpty ? "" : ", забрать до \($0.pickupBy)")
       }
+    case .refusedChange(_, let byCentral, let desk, let reason):
+      // The reason is the central's or the check's own words (English): told as the server said it.
+      return byCentral
+        ? ["здесь: изменено; другие пункты изменения не получили", "сервер: причина отказа — \(reason)"]
+        : ["пункт «\(desk)»: изменено", "здесь: не применено, причина — \(reason)"]
     }
   }
   public func conflictRaised(_ when: String) -> String { "Обнаружен \(when)" }
@@ -159,6 +170,12 @@ extension RussianStrings {
   }
   public var actionRestore: String { "восстановить запись вместе с изменением" }
   public var actionKeepDeleted: String { "оставить удалённой" }
+  public var actionResend: String { "запись исправлена здесь: отправить её на сервер снова, как она есть" }
+  public func actionDrop(byCentral: Bool) -> String {
+    byCentral
+      ? "отказаться от изменения: другие пункты его не получат"
+      : "оставить изменение в стороне: здесь оно не применяется"
+  }
   public var actionGoOn: String { "продолжить со сканом; конфликт останется открытым" }
   public func renumberPrompt(isBook: Bool) -> String {
     isBook ? "Новый инвентарный номер книги этого пункта:" : "Новый билет читателя этого пункта:"
@@ -191,6 +208,8 @@ extension RussianStrings {
     case .restore: how = "запись восстановлена вместе с изменением"
     case .keepDeleted: how = "запись оставлена удалённой"
     case .copy(let inventory): how = "читатель получит экземпляр \(inventory.trimmingWhitespace())"
+    case .resend: how = "запись снова отправлена на сервер, как она есть"
+    case .drop: how = "от изменения отказались"
     }
     return "Конфликт \(number) решён: \(how)"
   }

@@ -50,6 +50,10 @@ public protocol SyncStrings {
   func actionDuplicate(isBook: Bool) -> String
   var actionRestore: String { get }
   var actionKeepDeleted: String { get }
+  /// A change the central refused: send the record again, as corrected here.
+  var actionResend: String { get }
+  /// A change not taken: let it go.
+  func actionDrop(byCentral: Bool) -> String
   var actionGoOn: String { get }
   func renumberPrompt(isBook: Bool) -> String
   func confirmHolder(_ side: String) -> String

@@ -1,0 +1,279 @@
+extension CentralSchema {
+  /// Version 4: the rules of every field that travels (`field_rule`), which `central init` writes
+  /// afresh from this program's own (`LibraryStore.travellingFields`) each time it runs, and the
+  /// central checks every change against.
+  static let version4 = """
+    CREATE TABLE field_rule (
+      entity text NOT NULL, field text NOT NULL, kind text NOT NULL, minimum numeric, maximum numeric,
+      target text NOT NULL DEFAULT '', nullable boolean NOT NULL DEFAULT false,
+      needed boolean NOT NULL DEFAULT false, PRIMARY KEY (entity, field));
+    """
+
+  /// The central's functions, as this version of the program has them: made again with `CREATE OR
+  /// REPLACE` by every `central init`, after the versioned steps (which change tables only).
+  ///
+  /// `circdesk_push` takes a desk's batch of changes (a JSON array, oldest first) in the caller's
+  /// transaction and says what became of each: 'accepted' (or taken before: a retry applies
+  /// nothing twice); 'invalid' (it breaks a rule of its fields, names a record the central does
+  /// not know, or its clock is ahead of the central's; detail: why); 'clash' (the number belongs
+  /// to another record; detail: its id and desk); or 'held' (it depends on a record refused in
+  /// this batch; detail: that record). Only a batch that is not an array, or a change without an
+  /// id, fails whole. It runs with its owner's rights (SECURITY DEFINER): a desk's role needs no
+  /// right to write the log or the numbers itself, only to call it.
+  static let functions = #"""
+    -- Why a value breaks its field's rule; NULL when it keeps it. The same rules as a desk's
+    -- (`FieldRule.problem`), with their words.
+    CREATE OR REPLACE FUNCTION circdesk_value_problem(r field_rule, p_value jsonb) RETURNS text
+    LANGUAGE plpgsql STABLE SET search_path = public, pg_temp AS $$
+    DECLARE
+      t text;
+      n numeric;
+    BEGIN
+      IF p_value IS NULL OR jsonb_typeof(p_value) = 'null' THEN
+        RETURN CASE WHEN r.nullable THEN NULL ELSE 'is empty' END;
+      END IF;
+      IF r.kind IN ('integer', 'flag') THEN
+        IF jsonb_typeof(p_value) <> 'number' THEN
+          RETURN 'holds ' || CASE jsonb_typeof(p_value) WHEN 'string' THEN 'text' ELSE jsonb_typeof(p_value) END
+            || ', not a whole number';
+        END IF;
+        n := (p_value #>> '{}')::numeric;
+        IF n <> trunc(n) THEN RETURN 'holds a number with a fraction, not a whole number'; END IF;
+        IF r.kind = 'flag' AND n NOT IN (0, 1) THEN RETURN 'is ' || n || ', not 0 or 1'; END IF;
+        IF n < r.minimum OR n > r.maximum THEN
+          RETURN 'is ' || n || ', outside ' || r.minimum || '…' || r.maximum;
+        END IF;
+        RETURN NULL;
+      END IF;
+      IF jsonb_typeof(p_value) <> 'string' THEN
+        RETURN 'holds ' || CASE jsonb_typeof(p_value) WHEN 'number' THEN 'a number' ELSE jsonb_typeof(p_value) END
+          || ', not text';
+      END IF;
+      t := p_value #>> '{}';
+      IF r.kind = 'text' THEN
+        IF char_length(t) < r.minimum THEN RETURN 'is empty'; END IF;
+        IF char_length(t) > r.maximum THEN
+          RETURN 'is longer than ' || r.maximum || ' characters (' || char_length(t) || ')';
+        END IF;
+      ELSIF r.kind IN ('identifier', 'reference') THEN
+        IF t = '' THEN RETURN 'is empty'; END IF;
+        IF char_length(t) > 64 THEN RETURN 'is longer than 64 characters (' || char_length(t) || ')'; END IF;
+        IF t ~ E'[\\x01-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]' THEN
+          RETURN 'holds a control character';
+        END IF;
+        IF left(t, 1) = ' ' OR right(t, 1) = ' ' THEN RETURN 'begins or ends with a space'; END IF;
+        IF r.kind = 'reference' AND NOT circdesk_known(r.target, t) THEN
+          RETURN 'names a ' || r.target || ' the central does not know (' || t || ')';
+        END IF;
+      ELSIF r.kind IN ('date', 'moment') THEN
+        IF (r.kind = 'date' AND t !~ '^\d{4}-\d{2}-\d{2}$')
+            OR (r.kind = 'moment' AND t !~ '^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$') THEN
+          RETURN '«' || left(t, 40) || '» is not '
+            || CASE r.kind WHEN 'date' THEN 'a day (YYYY-MM-DD)' ELSE 'a moment (YYYY-MM-DDTHH:MM:SS.mmmZ)' END;
+        END IF;
+        BEGIN
+          IF r.kind = 'date' THEN PERFORM t::date; ELSE PERFORM t::timestamptz; END IF;
+        EXCEPTION WHEN others THEN
+          RETURN '«' || left(t, 40) || '» is not ' || CASE r.kind WHEN 'date' THEN 'a day' ELSE 'a moment' END;
+        END;
+      ELSIF r.kind = 'uuid' THEN
+        IF t !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN RETURN 'is not a UUID'; END IF;
+      ELSIF r.kind = 'choice' THEN
+        IF NOT t = ANY (string_to_array(r.target, '|')) THEN
+          RETURN '«' || left(t, 40) || '» is not one of ' || replace(r.target, '|', ', ');
+        END IF;
+      END IF;
+      RETURN NULL;
+    END
+    $$;
+
+    -- Whether the central knows a record: books and readers by their numbers' table, the others by
+    -- a change made of them.
+    CREATE OR REPLACE FUNCTION circdesk_known(p_entity text, p_record text) RETURNS boolean
+    LANGUAGE sql STABLE SET search_path = public, pg_temp AS $$
+      SELECT CASE WHEN p_entity IN ('book', 'reader') THEN
+          p_record ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+          AND EXISTS (SELECT 1 FROM record_key WHERE entity = p_entity AND id = p_record::uuid)
+        ELSE EXISTS (SELECT 1 FROM change WHERE entity = p_entity AND record_id = p_record) END
+    $$;
+
+    -- Why a change may not be stored (its kind, its record, its clock, each field), NULL when it
+    -- may. A clock is refused more than two minutes ahead of the central's own.
+    CREATE OR REPLACE FUNCTION circdesk_change_problem(p_entity text, p_record text, p_hlc bigint, p_payload jsonb)
+    RETURNS text LANGUAGE plpgsql STABLE SET search_path = public, pg_temp AS $$
+    DECLARE
+      r field_rule%ROWTYPE;
+      f record;
+      problem text;
+      ahead bigint;
+    BEGIN
+      IF p_entity IS NULL OR NOT EXISTS (SELECT 1 FROM field_rule WHERE entity = p_entity) THEN
+        RETURN 'no record is of the kind «' || coalesce(left(p_entity, 40), '') || '»';
+      END IF;
+      IF p_hlc IS NULL OR p_hlc < 0 THEN RETURN 'it has no clock'; END IF;
+      ahead := p_hlc / 65536 - (extract(epoch FROM clock_timestamp()) * 1000)::bigint;
+      IF ahead > 120000 THEN
+        RETURN 'its clock is ' || (ahead / 60000) || ' minutes ahead of the central''s: set the desk''s clock right';
+      END IF;
+      IF jsonb_typeof(p_payload) IS DISTINCT FROM 'object' THEN RETURN 'its fields are not a JSON object'; END IF;
+      SELECT * INTO r FROM field_rule WHERE entity = p_entity AND field = '';
+      problem := circdesk_value_problem(r, to_jsonb(p_record));
+      IF problem IS NOT NULL THEN RETURN 'the record''s id ' || problem; END IF;
+      FOR f IN SELECT key, value FROM jsonb_each(p_payload) LOOP
+        SELECT * INTO r FROM field_rule WHERE entity = p_entity AND field = f.key AND field <> '';
+        IF NOT FOUND THEN RETURN 'a ' || p_entity || ' has no field «' || left(f.key, 40) || '»'; END IF;
+        problem := circdesk_value_problem(r, f.value);
+        IF problem IS NOT NULL THEN RETURN '«' || f.key || '» ' || problem; END IF;
+      END LOOP;
+      -- A record made at a desk comes whole; a change of one comes after it.
+      IF EXISTS (SELECT 1 FROM field_rule WHERE entity = p_entity AND needed) THEN
+        IF p_payload ? 'created_at' THEN
+          SELECT field INTO problem FROM field_rule
+          WHERE entity = p_entity AND needed AND NOT p_payload ? field ORDER BY field LIMIT 1;
+          IF FOUND THEN RETURN 'a new ' || p_entity || ' needs «' || problem || '»'; END IF;
+        ELSIF NOT circdesk_known(p_entity, p_record) THEN
+          RETURN 'the central does not know this ' || p_entity;
+        END IF;
+      END IF;
+      RETURN NULL;
+    END
+    $$;
+
+    CREATE OR REPLACE FUNCTION circdesk_push(p_desk uuid, p_batch jsonb)
+    RETURNS TABLE (change_id uuid, outcome text, detail text)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+    DECLARE
+      c record;
+      cur record_key%ROWTYPE;
+      known boolean;
+      number_field text;
+      key_wins boolean;
+      deleted_wins boolean;
+      new_key text;
+      new_deleted boolean;
+      other_id uuid;
+      other_desk text;
+      problem text;
+      refused text[] := '{}';
+    BEGIN
+      -- One batch at a time: sequence numbers then become visible in the order they are given,
+      -- so a desk that pulls "after N" never passes over a change still being committed.
+      PERFORM pg_advisory_xact_lock(7316);
+      IF NOT EXISTS (SELECT 1 FROM desk WHERE id = p_desk) THEN
+        RAISE EXCEPTION 'desk % has not joined this central: run circdesk central join', p_desk;
+      END IF;
+      IF NOT EXISTS (SELECT 1 FROM desk WHERE id = p_desk AND role = session_user) THEN
+        RAISE EXCEPTION 'desk % joined as another role: connect as that role', p_desk;
+      END IF;
+      IF jsonb_typeof(p_batch) IS DISTINCT FROM 'array' THEN
+        RAISE EXCEPTION 'a batch of changes must be a JSON array';
+      END IF;
+      FOR c IN SELECT * FROM jsonb_to_recordset(p_batch)
+          AS x(id uuid, entity text, record_id text, hlc bigint, payload jsonb) LOOP
+        change_id := c.id;
+        detail := NULL;
+        IF c.id IS NULL THEN
+          RAISE EXCEPTION 'a change has no id: every change needs one';
+        END IF;
+        IF EXISTS (SELECT 1 FROM change WHERE id = c.id) THEN
+          outcome := 'accepted';
+          RETURN NEXT;
+          CONTINUE;
+        END IF;
+        IF c.record_id = ANY (refused) THEN
+          outcome := 'held';
+          detail := c.record_id;
+          RETURN NEXT;
+          CONTINUE;
+        END IF;
+        IF c.entity IN ('loan', 'hold') AND (c.payload->>'book' = ANY (refused) OR c.payload->>'reader' = ANY (refused)
+            OR c.payload->>'trapped_book' = ANY (refused)) THEN
+          -- The loan's or hold's later changes wait with it.
+          detail := CASE WHEN c.payload->>'book' = ANY (refused) THEN c.payload->>'book'
+            WHEN c.payload->>'reader' = ANY (refused) THEN c.payload->>'reader' ELSE c.payload->>'trapped_book' END;
+          refused := refused || c.record_id;
+          outcome := 'held';
+          RETURN NEXT;
+          CONTINUE;
+        END IF;
+        -- Nothing invalid is stored for the other desks to pull: refused, with the reason, to the
+        -- desk that sent it; the record's later changes in the batch wait with it.
+        problem := circdesk_change_problem(c.entity, c.record_id, c.hlc, c.payload);
+        IF problem IS NOT NULL THEN
+          refused := refused || coalesce(c.record_id, '');
+          outcome := 'invalid';
+          detail := problem;
+          RETURN NEXT;
+          CONTINUE;
+        END IF;
+        IF c.entity IN ('book', 'reader') THEN
+          number_field := CASE c.entity WHEN 'book' THEN 'inventory' ELSE 'ticket' END;
+          SELECT * INTO cur FROM record_key WHERE entity = c.entity AND id = c.record_id::uuid;
+          known := FOUND;
+          IF NOT known AND NOT (c.payload ? number_field) THEN
+            refused := refused || c.record_id;
+            outcome := 'invalid';
+            detail := 'a new ' || c.entity || ' needs «' || number_field || '»';
+            RETURN NEXT;
+            CONTINUE;
+          END IF;
+          key_wins := c.payload ? number_field AND (NOT known OR (c.hlc, p_desk::text) > (cur.key_clock, cur.key_desk));
+          deleted_wins := c.payload ? 'deleted'
+            AND (NOT known OR (c.hlc, p_desk::text) > (cur.deleted_clock, cur.deleted_desk));
+          new_key := CASE WHEN key_wins THEN c.payload->>number_field ELSE cur.key END;
+          new_deleted := CASE WHEN deleted_wins THEN (c.payload->>'deleted')::int <> 0 ELSE coalesce(cur.deleted, false) END;
+          IF NOT new_deleted THEN
+            SELECT r.id, coalesce(d.name, r.key_desk) INTO other_id, other_desk
+            FROM record_key r LEFT JOIN desk d ON d.id::text = r.key_desk
+            WHERE r.entity = c.entity AND r.key = new_key AND NOT r.deleted AND r.id <> c.record_id::uuid;
+            IF FOUND THEN
+              refused := refused || c.record_id;
+              outcome := 'clash';
+              detail := other_id::text || ' ' || other_desk;
+              RETURN NEXT;
+              CONTINUE;
+            END IF;
+          END IF;
+          IF known THEN
+            UPDATE record_key SET key = new_key,
+              key_clock = CASE WHEN key_wins THEN c.hlc ELSE key_clock END,
+              key_desk = CASE WHEN key_wins THEN p_desk::text ELSE key_desk END,
+              deleted = new_deleted,
+              deleted_clock = CASE WHEN deleted_wins THEN c.hlc ELSE deleted_clock END,
+              deleted_desk = CASE WHEN deleted_wins THEN p_desk::text ELSE deleted_desk END
+            WHERE entity = c.entity AND id = c.record_id::uuid;
+          ELSE
+            INSERT INTO record_key(entity, id, key, key_clock, key_desk, deleted, deleted_clock, deleted_desk)
+            VALUES (c.entity, c.record_id::uuid, new_key, c.hlc, p_desk::text, new_deleted,
+              CASE WHEN deleted_wins THEN c.hlc ELSE 0 END, CASE WHEN deleted_wins THEN p_desk::text ELSE '' END);
+          END IF;
+        END IF;
+        INSERT INTO change(id, desk_id, entity, record_id, hlc, payload)
+        VALUES (c.id, p_desk, c.entity, c.record_id, c.hlc, c.payload);
+        outcome := 'accepted';
+        RETURN NEXT;
+      END LOOP;
+    END
+    $$;
+    REVOKE ALL ON FUNCTION circdesk_push(uuid, jsonb) FROM PUBLIC;
+
+    -- Registers a desk, or renames it; a desk's role needs no right on the table itself.
+    CREATE OR REPLACE FUNCTION circdesk_join(p_desk uuid, p_name text, p_key text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
+    DECLARE
+      owner text;
+    BEGIN
+      IF btrim(coalesce(p_name, '')) = '' OR coalesce(p_key, '') = '' THEN
+        RAISE EXCEPTION 'a desk needs a name';
+      END IF;
+      SELECT role INTO owner FROM desk WHERE id = p_desk;
+      IF FOUND AND owner <> session_user THEN
+        RAISE EXCEPTION 'this desk joined as role %: connect as that role', owner;
+      END IF;
+      INSERT INTO desk(id, name, name_key, role) VALUES (p_desk, btrim(p_name), p_key, session_user)
+      ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key;
+    END
+    $$;
+    REVOKE ALL ON FUNCTION circdesk_join(uuid, text, text) FROM PUBLIC;
+    """#
+}
