@@ -65,7 +65,8 @@ public final class SyncProgress: Sendable {
 public struct SyncReport: Hashable, Sendable {
   /// Changes made here that the central took.
   public var pushed = 0
-  /// Changes refused for a clash of numbers, or held back with such a change.
+  /// Changes the central did not take: refused (a clash of numbers, a rule of a field), or held
+  /// back with such a change.
   public var refused = 0
   /// Changes pulled from the central (this desk's own included: they come back in its order).
   public var pulled = 0
@@ -73,6 +74,8 @@ public struct SyncReport: Hashable, Sendable {
   public var conflictsRaised = 0
   /// Copies on this desk's hold shelf whose holds another desk ended: where each goes now.
   public var holdShelfMoves: [HoldMove] = []
+  /// How far the desk's clock was from the central's.
+  public var clockOffset: ClockOffset = .zero
 }
 
 /// Moves changes between a library file and its central: the outbox up in batches (each one
@@ -191,6 +194,7 @@ public final class Synchronizer {
     do throws(SyncError) {
       let mark: Int
       do { mark = try store.conflictMark() } catch { throw .store(error) }
+      report.clockOffset = try checkClock()
       if !pullingFirst { try push(&report) }
       try pull(&report)
       // What applying made here (a loan closed by a return made here) goes out at once.
@@ -207,6 +211,24 @@ public final class Synchronizer {
     } catch {
       try? store.noteSyncAttempt(failure: error.description)
       throw error
+    }
+  }
+
+  /// Measures the desk's clock against the central's, which clocks this desk's changes from now
+  /// on (`LibraryStore.correctClock`).
+  private func checkClock() throws(SyncError) -> ClockOffset {
+    do {
+      let before = try store.wallClockReading()
+      let rows = try central.execute("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint")
+      let after = try store.wallClockReading()
+      guard let answer = rows.first?.first ?? nil, let now = Int64(answer) else {
+        throw CentralError.query("the central did not tell its time")
+      }
+      let offset = ClockOffset.measured(deskBefore: before, central: now, deskAfter: after)
+      try store.correctClock(offset, centralNow: now)
+      return offset
+    } catch {
+      throw SyncError(error)
     }
   }
 

@@ -24,11 +24,12 @@ while let pointer = entry.pointee {
   entry += 1
 }
 
-let clock: any Clock
+// Moved to the central's time while the machine's clock is off (`CorrectedClock`).
+let clock: CorrectedClock
 if let fixed = environment["CIRCDESK_NOW"], let instant = Timestamp(iso: fixed) {
-  clock = FixedClock(instant, utcOffsetSeconds: SystemClock().local(instant).utcOffsetSeconds)
+  clock = CorrectedClock(FixedClock(instant, utcOffsetSeconds: SystemClock().local(instant).utcOffsetSeconds))
 } else {
-  clock = SystemClock()
+  clock = CorrectedClock(SystemClock())
 }
 
 let output = FileSink.standardOutput

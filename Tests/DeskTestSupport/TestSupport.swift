@@ -160,8 +160,20 @@ public func runProgram(
   try startProgram(program, arguments, environment: environment, input: input).finish()
 }
 
+/// Takes a library file back to what versions before 22 wrote: the desk's clock is not checked.
+/// The capture triggers of a tied desk go too (they read the offset): opening the file makes
+/// them again, as after any upgrade.
+public let librarySchemaBeforeClockOffset =
+  captureTriggersDropped + "ALTER TABLE sync_desk DROP COLUMN clock_offset_ms;\n"
+
+private let captureTriggersDropped =
+  ["category", "holiday", "setting", "address", "book", "reader", "loan", "hold"].flatMap { table in
+    ["insert", "update", "delete"].map { "DROP TRIGGER IF EXISTS \(table)_captured_\($0);\n" }
+  }.joined() + "DROP TRIGGER IF EXISTS conflict_captured;\n"
+
 /// Takes a library file back to what versions before 21 wrote: a desk that left keeps nothing.
-public let librarySchemaBeforeKeptDeskIdentity = "ALTER TABLE sync_desk DROP COLUMN left_central;\n"
+public let librarySchemaBeforeKeptDeskIdentity =
+  librarySchemaBeforeClockOffset + "ALTER TABLE sync_desk DROP COLUMN left_central;\n"
 
 /// Takes a library file back to what versions before 20 wrote: loans undone leave no trace.
 public let librarySchemaBeforeUndoneLoans = librarySchemaBeforeKeptDeskIdentity + undoneLoansDropped
@@ -200,11 +212,7 @@ private let storedVocabulariesDropped = ["book", "reader"].map { table in
 /// columns or indexes), for tests that open a file of an older version. Run it with `PRAGMA user_version`
 /// set to the version the test wants.
 public let librarySchemaBeforeSync =
-  librarySchemaBeforeKeptDeskIdentity
-  + ["category", "holiday", "setting", "address", "book", "reader", "loan", "hold"].flatMap { table in
-    ["insert", "update", "delete"].map { "DROP TRIGGER IF EXISTS \(table)_captured_\($0);\n" }
-  }.joined() + """
-    DROP TRIGGER IF EXISTS conflict_captured;
+  librarySchemaBeforeKeptDeskIdentity + """
     DROP TABLE sync_desk; DROP TABLE outbox; DROP TABLE field_clock; DROP TABLE sync_peer;
     DROP TABLE sync_tombstone; DROP TABLE conflict; DROP TABLE sync_snapshot;
     DROP INDEX book_inventory; DROP INDEX reader_ticket; DROP INDEX loan_open_book; DROP INDEX loan_conflicted;

@@ -158,6 +158,40 @@ import Testing
     #expect(desk.shown.contains("↑ Not yet at the central: 1 change made here"))
   }
 
+  /// A desk a sync found a year ahead of its central says so on the status line and at Home, in
+  /// its language.
+  @Test func aClockAYearOffIsToldOnTheStatusLineAndAtHome() throws {
+    let year: Int64 = 365 * 86_400_000
+    for (language, name) in [(InterfaceLanguage.english, "Lending"), (.russian, "Абонемент")] {
+      let url = try makeCentral()
+      let desk = try DeskHarness(
+        language: language,
+        sync: { store in
+          var tie = try #require(try store.deskTie())
+          tie.central = "host=central.library dbname=library"
+          let clock = try #require(store.clock as? TestClock)
+          return StaticSyncService(SyncState(tie: tie, lastSync: clock.instant.adding(milliseconds: -3_000)))
+        },
+        seed: { store in
+          try DeskHarness.seedSmallLibrary(store)
+          try Synchronizer.join(store: store, url: url, deskName: name)
+          // What a sync measures of a desk whose clock is a year ahead.
+          let wall = try store.wallClockReading()
+          try store.correctClock(
+            .measured(deskBefore: wall, central: wall - year, deskAfter: wall + 4), centralNow: wall - year)
+        })
+      let golden = language == .english ? "sync-clock-off-80x24.txt" : "sync-clock-off-ru-80x24.txt"
+      #expect(try matchesGolden(desk.text(), golden))
+      let status = desk.screen().text(row: 22)
+      #expect(status.contains(language == .english ? "clock 1 year ahead!" : "часы спешат на 1 год!"), "\(status)")
+      #expect(
+        desk.text().contains(
+          language == .english
+            ? "! This desk's clock is 1 year ahead of the central's: its changes are"
+            : "! Часы этого компьютера спешат на 1 год против центрального сервера:"))
+    }
+  }
+
   @Test func theRussianDeskSaysTheSame() throws {
     let (desk, _) = try deskWithDoubleIssue(language: .russian)
     #expect(desk.text().contains("синхронизировано 12 с назад"))

@@ -38,6 +38,7 @@ struct SyncCommand: DeskCommand {
           JSON.object([
             ("pushed", .int(report.pushed)), ("refused", .int(report.refused)), ("pulled", .int(report.pulled)),
             ("applied", .int(report.applied)), ("conflicts_raised", .int(report.conflictsRaised)),
+            ("clock_offset_ms", .int(Int(report.clockOffset.milliseconds))),
             (
               "hold_shelf_moves",
               .array(
@@ -61,11 +62,12 @@ struct SyncCommand: DeskCommand {
     context.output.line(
       "Sent \(englishPlural(report.pushed, "change")), received \(report.pulled) (\(report.applied) from other desks)."
         + (report.refused > 0
-          ? " \(englishPlural(report.refused, "change")) \(report.refused == 1 ? "waits" : "wait") for a clash of "
-            + "numbers to be settled." : "")
+          ? " \(englishPlural(report.refused, "change")) not taken by the central \(report.refused == 1 ? "waits" : "wait") "
+            + "for a conflict to be settled" + (report.conflictsRaised > 0 ? "." : ": circdesk conflicts list.") : "")
         + (report.conflictsRaised > 0
           ? " \(englishPlural(report.conflictsRaised, "new conflict")) to settle: circdesk conflicts list." : ""))
     for move in report.holdShelfMoves { context.output.line(move.englishLine.visibleForTerminal) }
+    if report.clockOffset.isBeyondBound { context.output.line(report.clockOffset.englishWarning + ".") }
   }
 
   static func describe(_ status: SyncStatus, json: Bool, to context: CommandContext) {
@@ -79,6 +81,7 @@ struct SyncCommand: DeskCommand {
           ("last_error", .optional(tie.map(\.lastError).flatMap { $0.isEmpty ? nil : $0 })),
           ("waiting", .int(status.waiting)), ("held", .int(status.held)),
           ("open_conflicts", .int(status.openConflicts)),
+          ("clock_offset_ms", tie.map { .int(Int($0.clockOffset.milliseconds)) } ?? .null),
         ]).rendered())
       return
     }
@@ -99,6 +102,13 @@ struct SyncCommand: DeskCommand {
         + (status.held > 0 ? " (\(status.held) held back by a conflict)" : ""),
       "Conflicts:    \(status.openConflicts) open" + (status.openConflicts > 0 ? ": circdesk conflicts list" : ""),
     ]
+    if tie.lastSync != nil {
+      lines.append(
+        tie.clockOffset.isBeyondBound
+          ? "Clock:        " + tie.clockOffset.englishWarning
+          : "Clock:        within \(ClockSpan(milliseconds: UInt64(ClockOffset.boundMilliseconds)).english) of the central's"
+      )
+    }
     if !tie.lastError.isEmpty, tie.lastAttempt != tie.lastSync {
       lines.append("Last attempt: " + (tie.lastAttempt?.iso ?? "") + " failed: " + tie.lastError)
     }

@@ -230,8 +230,11 @@ extension LibraryStore {
     }
   }
 
-  /// Marks an open loan returned at `now`, inside the caller's write.
-  func close(_ record: LoanRecord, at now: Timestamp) throws -> LoanRecord {
+  /// Marks an open loan returned at `now`, inside the caller's write. A return is never dated
+  /// before its issue: a loan issued at a desk whose clock ran ahead (before a sync found it off)
+  /// comes back the moment it went out.
+  func close(_ record: LoanRecord, at moment: Timestamp) throws -> LoanRecord {
+    let now = max(moment, record.loan.issued)
     try database.execute(
       "UPDATE loan SET returned_at = ?, updated_at = ? WHERE uuid = ?", now.iso, now.iso, record.loan.id.text)
     // A book issued at two desks while they were apart comes back once: the return closes every
@@ -322,7 +325,7 @@ extension LibraryStore {
       var changed = record
       changed.loan.due = policy.renewedDueDate(oldDue: record.loan.due, today: moment.date, category: category)
       changed.loan.renewals += 1
-      changed.loan.lastRenewed = moment.instant
+      changed.loan.lastRenewed = max(moment.instant, record.loan.issued)
       renewed.append(Renewal(before: record, after: changed))
     }
     return (renewed, refusals)

@@ -82,6 +82,7 @@ public final class LibraryStore {
       guard version == Migrations.latestVersion else {
         throw .cannotUpgradeReadOnly(path: path, found: version, latest: Migrations.latestVersion)
       }
+      try? adoptClockCorrection()
       return
     }
     if database.isReadOnly { throw .readOnly(path: path) }
@@ -90,6 +91,7 @@ public final class LibraryStore {
       try database.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
       // Only a file that needs migrating takes the write lock here; others open while a desk writes.
       if version < Migrations.latestVersion { try migrate(upgrading: upgrading) }
+      try adoptClockCorrection()
     } catch let error as DatabaseError {
       throw LibraryStore.openError(error, path: path)
     } catch let error as StoreError {

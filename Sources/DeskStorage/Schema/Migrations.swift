@@ -5,8 +5,15 @@ enum Migrations {
   static let all: [String] = [
     version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
     version11, version12, version13, version14, version15, version16, version17, version18, version19,
-    version20, version21,
+    version20, version21, version22,
   ]
+
+  /// The desk's clock against its central's, measured at each sync (`LibraryStore.correctClock`):
+  /// milliseconds added to the desk's clock when it clocks a change (`SyncedTables.nextClock`).
+  /// The capture triggers are made again by `settleCaptureTriggers`.
+  static let version22 = """
+    ALTER TABLE sync_desk ADD COLUMN clock_offset_ms INTEGER NOT NULL DEFAULT 0;
+    """
 
   /// A desk that leaves its central keeps who it was (`LibraryStore.untie`): its id and library
   /// with the central's address moved here, so that joining again it is the same desk.
@@ -118,8 +125,9 @@ enum Migrations {
     CREATE INDEX hold_waiting ON hold(pickup_desk, pickup_by, state) WHERE state = 'waiting';
     DROP TRIGGER hold_captured_insert;
     DROP TRIGGER hold_captured_update;
-    \(SyncedTables.triggers(for: SyncedTables.hold, schemaVersion: 16))
-    UPDATE hold SET pickup_desk = \(LibraryStore.thisDesk) WHERE trapped_book_id IS NOT NULL;
+    \(FrozenTriggers.holdVersion16)
+    UPDATE hold SET pickup_desk = coalesce((SELECT value FROM setting WHERE key = 'desk_name'), '')
+      WHERE trapped_book_id IS NOT NULL;
     """
 
   /// What the first paint and a keystroke read stays the same at any size of the library:
@@ -170,12 +178,7 @@ enum Migrations {
 
   /// Holds travel between desks. A desk joined to a central sends the holds it has as records
   /// made now, at one clock reading; from then on each event of a hold is captured like a loan's.
-  static let version14 = """
-    \(SyncedTables.triggers(for: SyncedTables.hold, schemaVersion: 14))
-    INSERT INTO outbox(entity, record_id, hlc, payload)
-      SELECT 'hold', h.uuid, (SELECT \(SyncedTables.nextClock)), \(SyncedTables.wholeRecord(SyncedTables.hold.asOf(14), row: "h"))
-      FROM hold h WHERE \(SyncedTables.capturing) ORDER BY h.id;
-    """
+  static let version14 = FrozenTriggers.version14
 
   /// Holds: a reader's place in the queue for a title (`title_key`: the ISBN, or the author,
   /// title and year) or for one copy (`book_id`). The queue is read in the order placed, from
@@ -213,11 +216,11 @@ enum Migrations {
     DROP TRIGGER category_captured_insert;
     DROP TRIGGER category_captured_update;
     DROP TRIGGER category_captured_delete;
-    \(SyncedTables.triggers(for: SyncedTables.category, schemaVersion: 13))
+    \(FrozenTriggers.categoryVersion13)
     DROP TRIGGER setting_captured_insert;
     DROP TRIGGER setting_captured_update;
     DROP TRIGGER setting_captured_delete;
-    \(SyncedTables.triggers(for: SyncedTables.setting, schemaVersion: 13))
+    \(FrozenTriggers.settingVersion13)
     """
 
   /// A copy has a status (`CopyStatus`: lost, written off… only `available` is issued), and keeps
@@ -238,7 +241,7 @@ enum Migrations {
     CREATE INDEX book_record_group ON book(record_group) WHERE record_group <> '' AND deleted = 0;
     DROP TRIGGER book_captured_insert;
     DROP TRIGGER book_captured_update;
-    \(SyncedTables.triggers(for: SyncedTables.book, schemaVersion: 12))
+    \(FrozenTriggers.version12)
     """
 
   /// A book issued at two desks while they were apart has two open loans, each marked with
@@ -334,8 +337,7 @@ enum Migrations {
     -- issued it offline leave two loans, both marked with their conflict until it is settled.
     CREATE UNIQUE INDEX loan_open_book ON loan(book_id, conflict) WHERE returned_at IS NULL AND deleted = 0;
 
-    \(SyncedTables.conflictCapture)
-    \(SyncedTables.captureTriggers(schemaVersion: 10))
+    \(FrozenTriggers.version10)
     """
 
   /// Tables keep an integer key for joins and a UUID (`uuid`) as the identity that other desks

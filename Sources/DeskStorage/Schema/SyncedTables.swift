@@ -2,8 +2,10 @@ import DeskDomain
 
 /// The tables whose changes travel between the desks of a library, and the fields of each that
 /// travel. Local, derived columns (row ids, sort keys, search text, `updated_at`) stay at each
-/// desk. Migration 10 made its capture triggers from this list: a field added later comes with a
-/// migration of its own that makes the triggers again.
+/// desk. The capture triggers of a desk tied to a central are made from this list
+/// (`LibraryStore.settleCaptureTriggers`), after every upgrade: a field added later needs nothing
+/// more than its declaration here and its column (the migrations that made triggers before keep
+/// their own fixed text, `FrozenTriggers`).
 struct SyncedTable: Sendable {
   /// The name a change gives the table (`book`, `loan`…).
   let entity: String
@@ -25,11 +27,6 @@ struct SyncedTable: Sendable {
     fields.first { $0.name == name }
   }
 
-  /// The table with the fields schema version `version` has.
-  func asOf(_ version: Int) -> SyncedTable {
-    SyncedTable(
-      entity: entity, key: key, fields: fields.filter { $0.since <= version }, deletesRows: deletesRows, keys: keys)
-  }
 }
 
 struct SyncedField: Sendable {
@@ -39,20 +36,16 @@ struct SyncedField: Sendable {
   let rule: FieldRule
   /// A column holding the row id of a record in another table travels as that record's UUID.
   let references: String?
-  /// The schema version that added the field: a migration makes the triggers of the fields of
-  /// its own version, never those added later.
-  let since: Int
   /// The value of a field added after the central's first changes, for a record made by a change
   /// that was written before the field existed.
   let absent: DatabaseValue?
 
   init(
-    _ name: String, _ rule: FieldRule, references: String? = nil, since: Int = 10, absent: DatabaseValue? = nil
+    _ name: String, _ rule: FieldRule, references: String? = nil, absent: DatabaseValue? = nil
   ) {
     self.name = name
     self.rule = rule
     self.references = references
-    self.since = since
     self.absent = absent
   }
 
@@ -127,7 +120,7 @@ enum SyncedTables {
         SyncedField("returned_at", Rule.optionalMoment), SyncedField("renewals", Rule.number(0...1000)),
         SyncedField("renewed_at", Rule.optionalMoment), SyncedField("desk", Rule.desk),
         SyncedField("created_at", Rule.moment), SyncedField("deleted", Rule.flag),
-        SyncedField("undone_at", Rule.optionalMoment, since: 20, absent: .null),
+        SyncedField("undone_at", Rule.optionalMoment, absent: .null),
       ], deletesRows: false, keys: nil),
     hold,
   ]
@@ -137,18 +130,18 @@ enum SyncedTables {
   static let hold = SyncedTable(
     entity: "hold", key: "uuid",
     fields: [
-      SyncedField("reader", Rule.reference("reader"), references: "reader", since: 14),
-      SyncedField("title_key", Rule.text(2000), since: 14),
-      SyncedField("book", Rule.optionalReference("book"), references: "book", since: 14),
-      SyncedField("label", Rule.text(2000), since: 14),
-      SyncedField("placed_at", Rule.moment, since: 14), SyncedField("not_wanted_after", Rule.optionalDate, since: 14),
-      SyncedField("suspended_until", Rule.optionalDate, since: 14),
-      SyncedField("state", FieldRule(.choice(HoldState.allCases.map(\.rawValue))), since: 14),
-      SyncedField("trapped_book", Rule.optionalReference("book"), references: "book", since: 14),
-      SyncedField("waiting_since", Rule.optionalMoment, since: 14),
-      SyncedField("pickup_by", Rule.optionalDate, since: 14), SyncedField("ended_at", Rule.optionalMoment, since: 14),
-      SyncedField("desk", Rule.desk, since: 14), SyncedField("created_at", Rule.moment, since: 14),
-      SyncedField("pickup_desk", Rule.desk, since: 16, absent: .text("")),
+      SyncedField("reader", Rule.reference("reader"), references: "reader"),
+      SyncedField("title_key", Rule.text(2000)),
+      SyncedField("book", Rule.optionalReference("book"), references: "book"),
+      SyncedField("label", Rule.text(2000)),
+      SyncedField("placed_at", Rule.moment), SyncedField("not_wanted_after", Rule.optionalDate),
+      SyncedField("suspended_until", Rule.optionalDate),
+      SyncedField("state", FieldRule(.choice(HoldState.allCases.map(\.rawValue)))),
+      SyncedField("trapped_book", Rule.optionalReference("book"), references: "book"),
+      SyncedField("waiting_since", Rule.optionalMoment),
+      SyncedField("pickup_by", Rule.optionalDate), SyncedField("ended_at", Rule.optionalMoment),
+      SyncedField("desk", Rule.desk), SyncedField("created_at", Rule.moment),
+      SyncedField("pickup_desk", Rule.desk, absent: .text("")),
     ], deletesRows: false, keys: nil)
 
   /// Migration 12 added the status and the fields an import keeps.
@@ -161,7 +154,7 @@ enum SyncedTables {
     fields: [
       SyncedField("name", Rule.text(200, atLeast: 1)), SyncedField("loan_days", Rule.number(1...3650)),
       SyncedField("loan_limit", Rule.number(0...100_000)), SyncedField("renewal_limit", Rule.number(0...1000)),
-      SyncedField("hold_limit", Rule.number(0...100_000), since: 13, absent: .integer(5)),
+      SyncedField("hold_limit", Rule.number(0...100_000), absent: .integer(5)),
     ], deletesRows: true, keys: nil)
 
   static let book = SyncedTable(
@@ -177,11 +170,11 @@ enum SyncedTables {
       SyncedField("received", Rule.optionalDate), SyncedField("created_at", Rule.moment),
       SyncedField("deleted", Rule.flag),
       SyncedField(
-        "status", FieldRule(.choice(CopyStatus.allCases.map(\.rawValue))), since: 12, absent: .text("available")),
+        "status", FieldRule(.choice(CopyStatus.allCases.map(\.rawValue))), absent: .text("available")),
       // The whole record an import kept (an IRBIS record runs to some kilobytes).
-      SyncedField("source_record", Rule.text(1_000_000), since: 12, absent: .text("")),
-      SyncedField("source_copy", Rule.text(100_000), since: 12, absent: .text("")),
-      SyncedField("record_group", Rule.text(200), since: 12, absent: .text("")),
+      SyncedField("source_record", Rule.text(1_000_000), absent: .text("")),
+      SyncedField("source_copy", Rule.text(100_000), absent: .text("")),
+      SyncedField("record_group", Rule.text(200), absent: .text("")),
     ], deletesRows: false, keys: nil)
 
   /// Every field that travels with its rule, a record's id as the field "" of its kind: the rules
@@ -227,15 +220,19 @@ enum SyncedTables {
     all.first { $0.entity == entity }
   }
 
-  /// The desk's hybrid clock read for a change made now: the wall clock in milliseconds (shifted
-  /// past the 16 bits of the counter), or one more than the last reading when the wall clock has
-  /// not moved on (or went back). The last reading is the newest change in the outbox, or the
-  /// desk's own (kept in `sync_desk` when the outbox empties and when other desks' changes come
-  /// in): a change writes nothing but its outbox row, which keeps a durable issue or return cheap.
+  /// The desk's hybrid clock read for a change made now: the wall clock in milliseconds moved to
+  /// the central's time by the offset the last sync measured (shifted past the 16 bits of the
+  /// counter), or one more than the last reading when that has not moved on (or went back). The
+  /// last reading is the newest change in the outbox, or the desk's own (kept in `sync_desk` when
+  /// the outbox empties and when other desks' changes come in): a change writes nothing but its
+  /// outbox row, which keeps a durable issue or return cheap.
   static let nextClock = """
     max((SELECT hlc FROM sync_desk WHERE id = 1) + 1, coalesce((SELECT hlc FROM outbox ORDER BY seq DESC LIMIT 1), 0) + 1,
-      CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) * 65536)
+      (\(wallClock) + (SELECT clock_offset_ms FROM sync_desk WHERE id = 1)) * 65536)
     """
+
+  /// The machine's clock as SQLite reads it, in milliseconds since 1970: what clocks a change.
+  static let wallClock = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
 
   /// Triggers write the outbox only on a desk joined to a central, and not while the desk applies
   /// what it pulled.
@@ -256,18 +253,10 @@ enum SyncedTables {
     END;
     """
 
-  /// Every capture trigger as this version of the schema has them: what a desk tied to a central
-  /// holds (migration 18).
+  /// The triggers that write each change into the outbox, in the same transaction as the change:
+  /// what a desk tied to a central holds (migration 18).
   static var currentCaptureTriggers: String {
-    conflictCapture + "\n" + captureTriggers(schemaVersion: Migrations.latestVersion)
-  }
-
-  /// The triggers that write each change into the outbox, in the same transaction as the change.
-  static func captureTriggers(schemaVersion: Int) -> String {
-    // A table that travels only from a later version (holds) has no triggers yet.
-    all.filter { table in table.fields.contains { $0.since <= schemaVersion } }.map {
-      triggers(for: $0, schemaVersion: schemaVersion)
-    }.joined(separator: "\n")
+    ([conflictCapture] + all.map(triggers(for:))).joined(separator: "\n")
   }
 
   /// Puts every record of `table` in the outbox as it stands (a library joining a central with
@@ -299,9 +288,8 @@ enum SyncedTables {
     return "(SELECT uuid FROM \(referenced) WHERE id = \(row).\(field.column))"
   }
 
-  /// The capture triggers of `table` as schema version `schemaVersion` has its fields.
-  static func triggers(for whole: SyncedTable, schemaVersion: Int) -> String {
-    let table = whole.asOf(schemaVersion)
+  /// The capture triggers of `table`.
+  static func triggers(for table: SyncedTable) -> String {
     let name = table.entity
     func onlyKeys(_ row: String) -> String {
       guard let keys = table.keys else { return "" }

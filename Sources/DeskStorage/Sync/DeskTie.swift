@@ -14,6 +14,8 @@ public struct DeskTie: Hashable, Sendable {
   public var lastAttempt: Timestamp?
   /// Why the last attempt failed; empty when it did not.
   public var lastError: String
+  /// How far this desk's clock was from the central's at the last sync.
+  public var clockOffset: ClockOffset = .zero
 }
 
 /// Who this desk is to a library's central while it is not tied to it: a desk that left it (and
@@ -52,14 +54,15 @@ extension LibraryStore {
   func currentTie() throws -> DeskTie? {
     try database.queryFirst(
       """
-      SELECT desk_id, desk_name, central, library_id, cursor, last_sync, last_attempt, last_error
+      SELECT desk_id, desk_name, central, library_id, cursor, last_sync, last_attempt, last_error, clock_offset_ms
       FROM sync_desk WHERE id = 1 AND desk_id IS NOT NULL AND central IS NOT NULL
       """
     ) {
       DeskTie(
         deskID: $0.string(0), deskName: $0.string(1), central: $0.string(2), libraryID: $0.string(3),
         cursor: $0.int64(4), lastSync: $0.optionalString(5).flatMap(Timestamp.init(iso:)),
-        lastAttempt: $0.optionalString(6).flatMap(Timestamp.init(iso:)), lastError: $0.string(7))
+        lastAttempt: $0.optionalString(6).flatMap(Timestamp.init(iso:)), lastError: $0.string(7),
+        clockOffset: ClockOffset(milliseconds: $0.int64(8)))
     }
   }
 
@@ -175,6 +178,7 @@ extension LibraryStore {
         DELETE FROM outbox;
         """)
     }
+    (clock as? CorrectedClock)?.correct(by: .zero)
   }
 
   /// Forgets everything of a central: the desk's id, its clocks, its outbox and its place in the
@@ -183,7 +187,8 @@ extension LibraryStore {
     try database.executeScript(
       """
       UPDATE sync_desk SET desk_id = NULL, desk_name = NULL, central = NULL, library_id = NULL, capture = 0,
-        applying = 0, cursor = 0, last_sync = NULL, last_attempt = NULL, last_error = '', left_central = NULL
+        applying = 0, cursor = 0, last_sync = NULL, last_attempt = NULL, last_error = '', left_central = NULL,
+        clock_offset_ms = 0
         WHERE id = 1;
       DELETE FROM outbox; DELETE FROM field_clock; DELETE FROM sync_tombstone; DELETE FROM sync_peer;
       DELETE FROM sync_snapshot;

@@ -215,6 +215,8 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
         switch outcome {
         case .success(let report):
           state.lastSync = after?.tie?.lastSync ?? finishedAt
+          // The clock's offset the sync measured.
+          if let tie = after?.tie { state.tie = tie }
           state.offlineSince = nil
           state.failure = ""
           if report.applied > 0 { state.arrivals += 1 }

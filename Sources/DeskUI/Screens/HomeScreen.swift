@@ -162,6 +162,7 @@ final class HomeScreen: DeskScreen {
       lines.append(("  " + s.syncAge(of: sync.lastSync, now: now, clock: context.clock), .normal))
     }
     if !sync.failure.isEmpty { lines.append(("! " + sync.failure, .warning)) }
+    if tie.clockOffset.isBeyondBound { lines.append(("! " + s.clockOffAdvice(tie.clockOffset), .warning)) }
     if sync.conflicts > 0 { lines.append(("! " + s.conflictsBadge(sync.conflicts, key: "c, F9"), .warning)) }
     for (text, role) in lines {
       for line in wrap(text, width: width) where y < area.bottom {

@@ -14,6 +14,10 @@ extension EnglishStrings {
   public func changesWaiting(_ count: Int) -> String {
     count == 1 ? "1 change waiting" : "\(count) changes waiting"
   }
+  public func clockOff(_ offset: ClockOffset) -> String {
+    "clock \(offset.span.english) \(offset.deskIsAhead ? "ahead" : "behind")!"
+  }
+  public func clockOffAdvice(_ offset: ClockOffset) -> String { offset.englishWarning + "." }
   public func conflictsBadge(_ count: Int, key: String) -> String {
     (count == 1 ? "1 conflict" : "\(count) conflicts") + ": \(key)"
   }

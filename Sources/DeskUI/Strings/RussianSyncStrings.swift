@@ -48,6 +48,22 @@ extension RussianStrings {
     }
   }
   public var syncRefused: String { "синхронизация отклонена (см. Главную)" }
+  public func clockOff(_ offset: ClockOffset) -> String {
+    "часы \(offset.deskIsAhead ? "спешат" : "отстают") на \(russianSpan(offset.span))!"
+  }
+  public func clockOffAdvice(_ offset: ClockOffset) -> String {
+    "Часы этого компьютера \(offset.deskIsAhead ? "спешат" : "отстают") на \(russianSpan(offset.span)) "
+      + "против центрального сервера: изменения датируются по его времени. Поставьте часы компьютера верно."
+  }
+  private func russianSpan(_ span: ClockSpan) -> String {
+    switch span.unit {
+    case .second: return russianPlural(span.count, "секунду", "секунды", "секунд")
+    case .minute: return russianPlural(span.count, "минуту", "минуты", "минут")
+    case .hour: return russianPlural(span.count, "час", "часа", "часов")
+    case .day: return russianPlural(span.count, "день", "дня", "дней")
+    case .year: return russianPlural(span.count, "год", "года", "лет")
+    }
+  }
   public func changesWaiting(_ count: Int) -> String {
     "ждут отправки: " + plural(count, "изменение", "изменения", "изменений")
   }

@@ -16,6 +16,8 @@ public protocol SyncStrings {
   /// Why a sync was refused, whole in the table's language (Home shows it).
   func syncFailure(_ error: SyncError) -> String
   func changesWaiting(_ count: Int) -> String
+  /// The desk's clock is off by more than the bound (`ClockOffset`): a few words.
+  func clockOff(_ offset: ClockOffset) -> String
   /// The highlighted badge at the right of the status line, with the key that opens them.
   func conflictsBadge(_ count: Int, key: String) -> String
 
@@ -23,6 +25,8 @@ public protocol SyncStrings {
   var sectionConflicts: String { get }
   func homeCentral(_ central: String, desk: String) -> String
   func homeLastSync(_ state: String) -> String
+  /// What a clock that is off means, and what to do.
+  func clockOffAdvice(_ offset: ClockOffset) -> String
 
   // Marks on records
   /// What the list's mark for a record changed here and not yet at the central means.
@@ -100,6 +104,7 @@ extension SyncStrings {
       parts.append(syncAge(of: state.lastSync, now: now, clock: clock))
     }
     if state.waiting > 0 { parts.append(changesWaiting(state.waiting)) }
+    if let offset = state.tie?.clockOffset, offset.isBeyondBound { parts.append(clockOff(offset)) }
     return parts.joined(separator: " · ")
   }
 }
