@@ -60,6 +60,8 @@ public struct SyncSimulation {
     /// Desks that left the central and joined it again.
     public var rejoins = 0
     public var doubleIssues = 0
+    /// Renewals made apart that met past a loan's limit, or after its return.
+    public var renewalConflicts = 0
     public var clashes = 0
     public var finalRounds = 0
     public var records = 0
@@ -301,6 +303,27 @@ public struct SyncSimulation {
       for record in deletedOut where !flagged.contains(record) {
         outcome.problems.append("\(desk.name): \(record) is deleted but out, without a conflict")
       }
+      // Every renewal made at any desk counts at every desk (renewals merge as events)…
+      let renewals = try desk.store.database.scalarInt("SELECT coalesce(sum(renewals), 0) FROM loan")
+      if renewals != outcome.renewals {
+        outcome.problems.append("\(desk.name) counts \(renewals) renewals, not the \(outcome.renewals) made")
+      }
+      // …and an open loan renewed past its limit at desks apart exists only in a conflict.
+      let pastLimit = try desk.store.database.query(
+        """
+        SELECT l.uuid FROM loan l JOIN reader r ON r.id = l.reader_id JOIN category c ON c.code = r.category
+        WHERE l.returned_at IS NULL AND l.deleted = 0 AND l.renewals > c.renewal_limit
+        """
+      ) { $0.string(0) }
+      let overLimit = Set(try desk.store.conflicts().filter { $0.kind == .renewalLimit }.map(\.recordID))
+      for loan in pastLimit where !overLimit.contains(loan) {
+        outcome.problems.append("\(desk.name): loan \(loan) is renewed past its limit without a conflict")
+      }
+      outcome.renewalConflicts = max(
+        outcome.renewalConflicts,
+        try desk.store.conflicts(includingSettled: true).filter {
+          $0.kind == .renewalLimit || $0.kind == .renewedAfterReturn
+        }.count)
       outcome.doubleIssues = max(
         outcome.doubleIssues, try desk.store.conflicts(includingSettled: true).filter { $0.kind == .doubleIssue }.count)
     }

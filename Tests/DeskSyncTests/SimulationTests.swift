@@ -3,8 +3,8 @@ import DeskTestSupport
 import Testing
 
 /// Five desks through a seeded week against a real PostgreSQL server, syncs cut by SIGKILL and by
-/// stopping the server, desks leaving for days and joining again; at the end every desk and the
-/// central hold the same library.
+/// stopping the server, desks leaving for days and joining again, renewals made apart; at the end
+/// every desk and the central hold the same library, and count every renewal.
 @Suite(.serialized) struct SimulationTests {
   @Test(arguments: [1 as UInt64, 2, 4])
   func fiveDesksThroughAWeekEndAlike(seed: UInt64) throws {
@@ -17,10 +17,11 @@ import Testing
     simulation.actionsPerDay = 40
     let outcome = try simulation.run()
     #expect(outcome.problems.isEmpty, "\(outcome.problems)")
-    #expect(outcome.issues > 20 && outcome.returns > 10)
+    #expect(outcome.issues > 20 && outcome.returns > 10 && outcome.renewals > 5)
     #expect(outcome.killedSyncs > 0 && outcome.serverStops > 0, "the week cut syncs both ways")
     #expect(outcome.rejoins > 0, "desks left and joined again")
     #expect(outcome.records > 100)
     #expect(outcome.doubleIssues > 0 && outcome.clashes > 0, "these weeks issue books twice and give numbers twice")
+    #expect(outcome.renewalConflicts > 0, "renewals made apart meet past a limit, or after a return")
   }
 }

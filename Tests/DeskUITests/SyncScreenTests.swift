@@ -28,6 +28,20 @@ import Testing
     return server.url(database: name)
   }
 
+  /// The state as the background service would tell it, the last sync `seconds` ago, with the
+  /// central's address made stable for the golden text (the test server's socket folder is new
+  /// each run).
+  static func toldState(_ store: LibraryStore, syncedSecondsAgo seconds: Int64) throws -> StaticSyncService {
+    var tie = try #require(try store.deskTie())
+    tie.central = "host=central.library dbname=library"
+    let status = try store.syncStatus()
+    let clock = try #require(store.clock as? TestClock)
+    return StaticSyncService(
+      SyncState(
+        tie: tie, lastSync: clock.instant.adding(milliseconds: -seconds * 1000), waiting: status.waiting,
+        conflicts: status.openConflicts))
+  }
+
   /// The harness's desk «Lending» and a second desk «Reading room» on one central; apart, each
   /// issues book 100234 (Лермонтов) to another reader, then both sync: a double issue at both.
   func deskWithDoubleIssue(language: InterfaceLanguage = .english) throws -> (DeskHarness, LibraryStore) {
@@ -35,18 +49,7 @@ import Testing
     let other = try LibraryStore(path: folder.file("reading-room.sqlite"), clock: TestClock())
     let desk = try DeskHarness(
       language: language,
-      sync: { store in
-        // The state as the background service would tell it, with the central's address made
-        // stable for the golden text (the test server's socket folder is new each run).
-        var tie = try #require(try store.deskTie())
-        tie.central = "host=central.library dbname=library"
-        let status = try store.syncStatus()
-        let clock = try #require(store.clock as? TestClock)
-        return StaticSyncService(
-          SyncState(
-            tie: tie, lastSync: clock.instant.adding(milliseconds: -12_000), waiting: status.waiting,
-            conflicts: status.openConflicts))
-      },
+      sync: { try SyncScreenTests.toldState($0, syncedSecondsAgo: 12) },
       seed: { store in
         try DeskHarness.seedSmallLibrary(store)
         try Synchronizer.join(store: store, url: url, deskName: "Lending")
@@ -166,12 +169,7 @@ import Testing
       let url = try makeCentral()
       let desk = try DeskHarness(
         language: language,
-        sync: { store in
-          var tie = try #require(try store.deskTie())
-          tie.central = "host=central.library dbname=library"
-          let clock = try #require(store.clock as? TestClock)
-          return StaticSyncService(SyncState(tie: tie, lastSync: clock.instant.adding(milliseconds: -3_000)))
-        },
+        sync: { try SyncScreenTests.toldState($0, syncedSecondsAgo: 3) },
         seed: { store in
           try DeskHarness.seedSmallLibrary(store)
           try Synchronizer.join(store: store, url: url, deskName: name)
@@ -189,6 +187,42 @@ import Testing
           language == .english
             ? "! This desk's clock is 1 year ahead of the central's: its changes are"
             : "! Часы этого компьютера спешат на 1 год против центрального сервера:"))
+    }
+  }
+
+  /// A loan renewed at two desks apart past its limit: the conflict on screen, settled by a key
+  /// (the renewals taken back), in either language.
+  @Test func aLoanRenewedPastItsLimitAtTwoDesksIsSettledOnScreen() throws {
+    for language in [InterfaceLanguage.english, .russian] {
+      let url = try makeCentral()
+      let other = try LibraryStore(path: folder.file("reading-\(databases).sqlite"), clock: TestClock())
+      let desk = try DeskHarness(
+        language: language,
+        sync: { try SyncScreenTests.toldState($0, syncedSecondsAgo: 12) },
+        seed: { store in
+          try DeskHarness.seedSmallLibrary(store)
+          let reader = try #require(try store.reader(ticket: "17"))
+          var category = try #require(try store.category(code: reader.category))
+          category.renewalLimit = 1
+          try store.setCategory(category)
+          try Synchronizer.join(store: store, url: url, deskName: "Lending")
+          try Synchronizer.join(store: other, url: url, deskName: "Reading room")
+          try store.renew(inventories: ["100235"])
+          try other.renew(inventories: ["100235"])
+          try Synchronizer(store: other).sync()
+          try Synchronizer(store: store).sync()
+        })
+      desk.press(.function(9), .enter)
+      let suffix = language == .english ? "" : "-ru"
+      #expect(try matchesGolden(desk.text(rows: 30, columns: 100), "sync-renewal-limit\(suffix)-100x30.txt"))
+      desk.press(.character("t"))
+      #expect(
+        desk.shown.contains(
+          language == .english
+            ? "Conflict 1 settled: renewals taken back to 1" : "Конфликт 1 решён: лишние продления сняты"))
+      #expect(try desk.store.conflicts().isEmpty)
+      let book = try #require(try desk.store.book(inventory: "100235"))
+      #expect(try desk.store.currentLoan(ofBook: book)?.loan.renewals == 1)
     }
   }
 

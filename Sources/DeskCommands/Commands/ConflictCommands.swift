@@ -90,6 +90,11 @@ struct ConflictsResolve: DeskCommand {
       CommandSpec.Option(
         "--resend", help: "A change the central refused: send the record again as it stands (correct it first)."),
       CommandSpec.Option("--drop", help: "A change not taken: let it go."),
+      CommandSpec.Option("--keep-renewals", help: "A loan renewed past its limit at desks apart: the renewals stand."),
+      CommandSpec.Option(
+        "--take-back-renewal",
+        help: "A loan renewed past its limit: back to the limit, due on the earlier date the renewals gave."),
+      CommandSpec.Option("--acknowledge", help: "A renewal made after the book was back: close the conflict."),
       CommandSpec.databaseOption,
     ],
     discussion: "Exactly one of the options. The settlement is a change like any other: the next sync sends it.")
@@ -105,10 +110,13 @@ struct ConflictsResolve: DeskCommand {
     if let copy = arguments.value("--copy") { settlements.append(.copy(inventory: copy)) }
     if arguments.has("--resend") { settlements.append(.resend) }
     if arguments.has("--drop") { settlements.append(.drop) }
+    if arguments.has("--keep-renewals") { settlements.append(.keepRenewals) }
+    if arguments.has("--take-back-renewal") { settlements.append(.takeBackRenewal) }
+    if arguments.has("--acknowledge") { settlements.append(.acknowledge) }
     guard settlements.count == 1, let settlement = settlements.first else {
       throw .usage(
         "say how to settle it: one of --holder, --renumber, --duplicate, --restore, --keep-deleted, --copy, "
-          + "--resend, --drop",
+          + "--resend, --drop, --keep-renewals, --take-back-renewal, --acknowledge",
         command: spec.path)
     }
     let store = try context.openStore(arguments)

@@ -14,6 +14,10 @@ public enum ConflictKind: String, Hashable, Sendable, CaseIterable {
   /// fields), or this desk set aside one pulled from the central that it could not apply. Only
   /// this desk lists it; the rest of the sync went on.
   case refusedChange = "refused_change"
+  /// A loan renewed at desks apart more often, together, than its reader's category allows.
+  case renewalLimit = "renewal_limit"
+  /// A loan renewed at one desk after another desk had taken the book back.
+  case renewedAfterReturn = "renewed_after_return"
 
   public var title: String {
     switch self {
@@ -23,6 +27,8 @@ public enum ConflictKind: String, Hashable, Sendable, CaseIterable {
     case .editAfterDelete: return "changed after deletion"
     case .trappedTwice: return "put aside twice"
     case .refusedChange: return "change not taken"
+    case .renewalLimit: return "renewed past the limit"
+    case .renewedAfterReturn: return "renewed after return"
     }
   }
 
@@ -42,6 +48,8 @@ public enum ConflictKind: String, Hashable, Sendable, CaseIterable {
     case .trappedTwice: return "say which copy the reader collects: conflicts resolve N --copy INVENTORY"
     case .refusedChange:
       return "correct the record here, then conflicts resolve N --resend (the central refused it), or --drop"
+    case .renewalLimit: return "conflicts resolve N --keep-renewals, or --take-back-renewal"
+    case .renewedAfterReturn: return "the book is back: conflicts resolve N --acknowledge"
     }
   }
 }

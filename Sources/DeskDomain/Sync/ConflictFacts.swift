@@ -15,6 +15,15 @@ public enum ConflictFacts: Hashable, Sendable {
   /// A change not taken: refused by the central (`byCentral`: one made here), or set aside here
   /// (one from `desk`, pulled); `reason` in the words of whoever refused it.
   case refusedChange(record: Record, byCentral: Bool, desk: String, reason: String)
+  /// A loan renewed at desks apart `count` times in all, past its category's `limit`: the
+  /// renewals that met, and the due date with one renewal fewer (`dueBefore`).
+  case renewedPastLimit(
+    book: Record, reader: Record, count: Int, limit: Int, dueBefore: String, renewals: [RenewalSide])
+  /// A loan renewed (to `due`) at desk `renewedBy` after desk `returnedBy` took the book back at
+  /// `returned` (local time).
+  case renewedAfterReturn(
+    book: Record, reader: Record, renewedBy: String, due: String, returnedBy: String,
+    returned: String)
 
   /// A book (title, inventory number) or a reader (name, ticket).
   public struct Record: Hashable, Sendable {
@@ -81,6 +90,17 @@ public enum ConflictFacts: Hashable, Sendable {
     }
   }
 
+  /// A renewal of a loan: at which desk, and the due date it gave.
+  public struct RenewalSide: Hashable, Sendable {
+    public var desk: String
+    public var due: String
+
+    public init(desk: String, due: String) {
+      self.desk = desk
+      self.due = due
+    }
+  }
+
   /// A field and the value a change gave it (empty for a reference to another record).
   public struct FieldValue: Hashable, Sendable {
     public var field: String
@@ -118,6 +138,11 @@ extension ConflictFacts {
       return byCentral
         ? "\(record.english): the central refused a change made here: \(reason)"
         : "\(record.english): a change from desk «\(desk)» was set aside here: \(reason)"
+    case .renewedPastLimit(let book, let reader, let count, let limit, _, _):
+      return "\(book.english), out to \(reader.english), was renewed \(englishPlural(count, "time")) at desks apart: "
+        + "the limit is \(limit)"
+    case .renewedAfterReturn(let book, _, let renewedBy, _, let returnedBy, _):
+      return "\(book.english) was renewed at desk «\(renewedBy)» after desk «\(returnedBy)» took it back"
     }
   }
 
@@ -145,6 +170,13 @@ extension ConflictFacts {
       return byCentral
         ? ["here: changed; the other desks never got the change", "the central: \(reason)"]
         : ["desk «\(desk)»: changed", "here: not applied, \(reason)"]
+    case .renewedPastLimit(_, _, _, _, _, let renewals):
+      return renewals.map { "renewed at desk «\($0.desk)»: due \($0.due)" }
+    case .renewedAfterReturn(_, let reader, let renewedBy, let due, let returnedBy, let returned):
+      return [
+        "desk «\(returnedBy)»: taken back from \(reader.english) at \(returned)",
+        "desk «\(renewedBy)»: renewed to \(due), not knowing it was back",
+      ]
     }
   }
 }

@@ -27,6 +27,16 @@ struct SyncedTable: Sendable {
     fields.first { $0.name == name }
   }
 
+  /// The count a change's field `name` adds to (`SyncedField.increments`).
+  func counter(incrementedBy name: String) -> SyncedField? {
+    fields.first { $0.increments == name }
+  }
+
+  /// The rule of a field a change may carry: one of the record's, or a count's increment.
+  func rule(of name: String) -> FieldRule? {
+    field(name)?.rule ?? counter(incrementedBy: name).map { _ in SyncedTables.incrementRule }
+  }
+
 }
 
 struct SyncedField: Sendable {
@@ -39,14 +49,20 @@ struct SyncedField: Sendable {
   /// The value of a field added after the central's first changes, for a record made by a change
   /// that was written before the field existed.
   let absent: DatabaseValue?
+  /// For a count that merges by adding (a loan's renewals): the name its changes travel under, as
+  /// the difference they made. Every desk adds each, so renewals made at two desks apart both
+  /// count; a record made whole (its creation) carries the count itself.
+  let increments: String?
 
   init(
-    _ name: String, _ rule: FieldRule, references: String? = nil, absent: DatabaseValue? = nil
+    _ name: String, _ rule: FieldRule, references: String? = nil, absent: DatabaseValue? = nil,
+    increments: String? = nil
   ) {
     self.name = name
     self.rule = rule
     self.references = references
     self.absent = absent
+    self.increments = increments
   }
 
   /// The column in the table: a reference `address` is kept as `address_id`.
@@ -117,7 +133,8 @@ enum SyncedTables {
         SyncedField("book", Rule.reference("book"), references: "book"),
         SyncedField("reader", Rule.reference("reader"), references: "reader"),
         SyncedField("issued_at", Rule.moment), SyncedField("due_date", Rule.date),
-        SyncedField("returned_at", Rule.optionalMoment), SyncedField("renewals", Rule.number(0...1000)),
+        SyncedField("returned_at", Rule.optionalMoment),
+        SyncedField("renewals", Rule.number(0...1000), increments: "renewals_added"),
         SyncedField("renewed_at", Rule.optionalMoment), SyncedField("desk", Rule.desk),
         SyncedField("created_at", Rule.moment), SyncedField("deleted", Rule.flag),
         SyncedField("undone_at", Rule.optionalMoment, absent: .null),
@@ -177,6 +194,9 @@ enum SyncedTables {
       SyncedField("record_group", Rule.text(200), absent: .text("")),
     ], deletesRows: false, keys: nil)
 
+  /// What one change may add to a count (a renewal adds one, its undo takes one).
+  static let incrementRule = FieldRule(.integer(-1000...1000))
+
   /// Every field that travels with its rule, a record's id as the field "" of its kind: the rules
   /// the central checks each change against (written into its `field_rule` by `central init`).
   static var travellingFields: [TravellingField] {
@@ -197,6 +217,10 @@ enum SyncedTables {
           TravellingField(
             entity: table.entity, field: field.name, rule: field.rule,
             neededToCreate: !table.deletesRows && field.absent == nil))
+        if let increments = field.increments {
+          rows.append(
+            TravellingField(entity: table.entity, field: increments, rule: incrementRule, neededToCreate: false))
+        }
       }
       if table.deletesRows {
         rows.append(
@@ -298,7 +322,9 @@ enum SyncedTables {
     let whenNew = capturing + onlyKeys("NEW")
     let whenOld = capturing + onlyKeys("OLD")
     let changed = table.fields.map { field in
-      "SELECT '\(field.name)' AS f, \(value(field, of: "NEW")) AS v WHERE NEW.\(field.column) IS NOT OLD.\(field.column)"
+      let name = field.increments ?? field.name
+      let value = field.increments == nil ? value(field, of: "NEW") : "NEW.\(field.column) - OLD.\(field.column)"
+      return "SELECT '\(name)' AS f, \(value) AS v WHERE NEW.\(field.column) IS NOT OLD.\(field.column)"
     }.joined(separator: " UNION ALL ")
     var sql = """
       CREATE TRIGGER \(name)_captured_insert AFTER INSERT ON \(table.table) WHEN \(whenNew)

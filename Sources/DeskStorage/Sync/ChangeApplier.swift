@@ -177,8 +177,8 @@ extension LibraryStore {
     // (an older central), or one written into its log by hand.
     for field in fields {
       let rule: FieldRule
-      if let known = table.field(field.name) {
-        rule = known.rule
+      if let known = table.rule(of: field.name) {
+        rule = known
       } else if field.name == "deleted" && table.deletesRows {
         rule = FieldRule(.flag)
       } else {
@@ -267,7 +267,13 @@ extension LibraryStore {
       pending["returned_at"] = max(pending["returned_at"] ?? 0, settled)
     }
     var winners: [(name: String, value: DatabaseValue)] = []
+    // What the change adds to a count: applied whatever the clocks (each change comes once).
+    var increments: [(counter: SyncedField, by: Int64)] = []
     for field in fields {
+      if let counter = table.counter(incrementedBy: field.name) {
+        if case .integer(let by) = field.value, by != 0 { increments.append((counter, by)) }
+        continue
+      }
       if change.entity == "hold", field.name == "state" {
         // A hold that ended stays ended, whatever the clocks say (`HoldStateMerge`).
         if try holdState(of: change, becomes: field.value, pending: pending["state"], deskID: deskID) {
@@ -304,9 +310,44 @@ extension LibraryStore {
       // Put aside from the one-open-loan index while it changes; `reconcileLoans` sets it right.
       try database.execute("UPDATE loan SET conflict = id WHERE uuid = ?", change.recordID)
     }
+    let renewed = change.entity == "loan" && increments.contains { $0.by > 0 }
+    // The renewal known here before this one: its desk, and the due date as it stands.
+    let before =
+      renewed
+      ? try latestClock(loan: change.recordID, field: "renewals_added").flatMap { renewal in
+        try database.queryFirst(
+          "SELECT due_date FROM loan WHERE uuid = ?", change.recordID, read: { (renewal.desk, $0.string(0)) })
+      } : nil
     try update(table, key: change.recordID, winners, deskName: pulled.deskName, now: now, bad: bad)
     try recordClocks(winners.map(\.name), of: change)
+    try add(increments, to: table, of: change)
+    if change.entity == "loan" {
+      report.conflictsRaised += try noteRenewalMeetingReturn(
+        pulled, renewed: renewed, returned: winners.contains { $0.name == "returned_at" && $0.value != .null },
+        now: now)
+    }
+    if renewed {
+      var dueGiven: String?
+      if case .text(let due)? = fields.first(where: { $0.name == "due_date" })?.value { dueGiven = due }
+      report.conflictsRaised += try noteRenewalsPastLimit(pulled, before: before, dueGiven: dueGiven, now: now)
+    }
     try refreshDerived(table, key: change.recordID)
+  }
+
+  /// Adds a change's increments to their counts (never below zero), and keeps the latest clock of
+  /// each for what later changes are compared with (a renewal after a return).
+  private func add(_ increments: [(counter: SyncedField, by: Int64)], to table: SyncedTable, of change: Change) throws {
+    for (counter, by) in increments {
+      try database.execute(
+        "UPDATE \(table.table) SET \(counter.column) = max(0, \(counter.column) + ?) WHERE \(table.key) = ?", by,
+        change.recordID)
+      try database.execute(
+        """
+        INSERT INTO field_clock(entity, record_id, field, hlc, desk) VALUES (?, ?, ?, ?, ?)
+        ON CONFLICT (entity, record_id, field) DO UPDATE SET hlc = excluded.hlc, desk = excluded.desk
+          WHERE (excluded.hlc, excluded.desk) > (field_clock.hlc, field_clock.desk)
+        """, change.entity, change.recordID, counter.increments ?? counter.name, change.clock.rawValue, change.deskID)
+    }
   }
 
   /// The row id of the reader a loan change is about.

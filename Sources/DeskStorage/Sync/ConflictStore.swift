@@ -319,8 +319,13 @@ extension LibraryStore {
   private func describe(_ kind: ConflictKind, entity: String, record: String, other: String, details: String) throws
     -> (ConflictFacts, [String])
   {
+    if kind == .renewalLimit || kind == .renewedAfterReturn {
+      return (try describeRenewal(kind, loan: record, details: details), [])
+    }
     let name = try recordName(entity, record)
     switch kind {
+    case .renewalLimit, .renewedAfterReturn:
+      return (try describeRenewal(kind, loan: record, details: details), [])
     case .trappedTwice:
       return try describeTrappedTwice(details)
     case .refusedChange:
@@ -432,6 +437,13 @@ extension LibraryStore {
     case resend
     /// A change not taken goes nowhere.
     case drop
+    /// A loan renewed past its limit at desks apart: the renewals stand.
+    case keepRenewals
+    /// A loan renewed past its limit at desks apart: its renewals come back to the limit, its due
+    /// date to the earlier one the renewals gave.
+    case takeBackRenewal
+    /// A renewal made after the book was back: nothing to change.
+    case acknowledge
   }
 
   /// Settles an open conflict; the settlement travels to the other desks like any change.
@@ -556,6 +568,13 @@ extension LibraryStore {
         if let key {
           shelfMoves = try mendTrappedTwice(conflict: key.key, keptCopy: key.copy, now: now)
         }
+      case (.renewalLimit, .keepRenewals), (.renewalLimit, .takeBackRenewal), (.renewedAfterReturn, .acknowledge):
+        let resolution =
+          kind == .renewedAfterReturn
+          ? "the book is back: the renewal stands for nothing"
+          : try settleRenewal(number, loan: row.record, takingBack: settlement == .takeBackRenewal, now: now)
+        try database.execute(
+          "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ?", now.iso, resolution, number)
       case (.refusedChange, .resend), (.refusedChange, .drop):
         try settleRefused(number, entity: row.entity, record: row.record, resending: settlement == .resend, now: now)
       default:

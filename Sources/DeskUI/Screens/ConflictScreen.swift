@@ -45,6 +45,13 @@ final class ConflictScreen: DeskScreen {
     case .refusedChange:
       if refusedByCentral { actions.append(("s", s.actionResend)) }
       actions.append(("x", s.actionDrop(byCentral: refusedByCentral)))
+    case .renewalLimit:
+      actions.append(("k", s.actionKeepRenewals))
+      if case .renewedPastLimit(_, _, _, let limit, let before, _)? = conflict.facts {
+        actions.append(("t", s.actionTakeBackRenewals(limit: limit, due: before)))
+      }
+    case .renewedAfterReturn:
+      actions.append(("a", s.actionAcknowledge))
     }
     if goOn != nil { actions.append(("Enter", s.actionGoOn)) }
     return actions
@@ -117,6 +124,12 @@ final class ConflictScreen: DeskScreen {
       return settle(.resend, context: context)
     case (.refusedChange, "x"), (.refusedChange, "ч"):
       return settle(.drop, context: context)
+    case (.renewalLimit, "k"), (.renewalLimit, "л"):
+      return settle(.keepRenewals, context: context)
+    case (.renewalLimit, "t"), (.renewalLimit, "е"):
+      return settle(.takeBackRenewal, context: context)
+    case (.renewedAfterReturn, "a"), (.renewedAfterReturn, "ф"):
+      return settle(.acknowledge, context: context)
     default:
       return []
     }

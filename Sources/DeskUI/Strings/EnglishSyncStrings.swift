@@ -60,6 +60,11 @@ extension EnglishStrings {
   public var actionRestore: String { "restore the record, with the change" }
   public var actionKeepDeleted: String { "keep it deleted" }
   public var actionResend: String { "the record is corrected here: send it to the central again, as it stands" }
+  public var actionKeepRenewals: String { "the renewals stand: the reader keeps the book until the later date" }
+  public func actionTakeBackRenewals(limit: Int, due: String) -> String {
+    "take the renewals back to \(limit): the book is due \(due)"
+  }
+  public var actionAcknowledge: String { "the book is back: the renewal stands for nothing; close the conflict" }
   public func actionDrop(byCentral: Bool) -> String {
     byCentral ? "let the change go: the other desks never get it" : "leave the change aside: it is not applied here"
   }

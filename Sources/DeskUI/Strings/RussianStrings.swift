@@ -735,6 +735,8 @@ public struct RussianStrings: UIStrings {
       return "скажите, какой экземпляр получит читатель: conflicts resolve \(number) --copy ИНВ_НОМЕР"
     case .refusedChange:
       return "исправьте запись здесь, затем conflicts resolve \(number) --resend (если отказал сервер), или --drop"
+    case .renewalLimit: return "conflicts resolve \(number) --keep-renewals или --take-back-renewal"
+    case .renewedAfterReturn: return "книга уже возвращена: conflicts resolve \(number) --acknowledge"
     }
   }
 

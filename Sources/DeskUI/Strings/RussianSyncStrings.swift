@@ -97,6 +97,8 @@ extension RussianStrings {
     case .editAfterDelete: return "изменено после удаления"
     case .trappedTwice: return "отложено дважды"
     case .refusedChange: return "изменение не принято"
+    case .renewalLimit: return "продлено сверх лимита"
+    case .renewedAfterReturn: return "продлено после возврата"
     }
   }
   private func named(_ record: ConflictFacts.Record) -> String {
@@ -131,6 +133,11 @@ extension RussianStrings {
       return byCentral
         ? "\(named(record)): сервер не принял изменение этого пункта"
         : "\(named(record)): изменение с пункта «\(desk)» здесь отложено"
+    case .renewedPastLimit(let book, let reader, let count, let limit, _, _):
+      return "\(named(book)) у читателя \(named(reader)) продлена на разных пунктах "
+        + "\(plural(count, "раз", "раза", "раз")) при лимите \(limit)"
+    case .renewedAfterReturn(let book, _, let renewedBy, _, let returnedBy, _):
+      return "\(named(book)) продлена на пункте «\(renewedBy)» после того, как пункт «\(returnedBy)» принял её"
     }
   }
   public func conflictSides(_ conflict: Conflict) -> [String] {
@@ -166,6 +173,13 @@ extension RussianStrings {
       return byCentral
         ? ["здесь: изменено; другие пункты изменения не получили", "сервер: причина отказа — \(reason)"]
         : ["пункт «\(desk)»: изменено", "здесь: не применено, причина — \(reason)"]
+    case .renewedPastLimit(_, _, _, _, _, let renewals):
+      return renewals.map { "продлена на пункте «\($0.desk)»: вернуть до \($0.due)" }
+    case .renewedAfterReturn(_, let reader, let renewedBy, let due, let returnedBy, let returned):
+      return [
+        "пункт «\(returnedBy)»: принята от читателя \(named(reader)) \(returned)",
+        "пункт «\(renewedBy)»: продлена до \(due), не зная о возврате",
+      ]
     }
   }
   public func conflictRaised(_ when: String) -> String { "Обнаружен \(when)" }
@@ -187,6 +201,11 @@ extension RussianStrings {
   public var actionRestore: String { "восстановить запись вместе с изменением" }
   public var actionKeepDeleted: String { "оставить удалённой" }
   public var actionResend: String { "запись исправлена здесь: отправить её на сервер снова, как она есть" }
+  public var actionKeepRenewals: String { "продления остаются: книга у читателя до более поздней даты" }
+  public func actionTakeBackRenewals(limit: Int, due: String) -> String {
+    "вернуть число продлений к \(limit): книга должна вернуться до \(due)"
+  }
+  public var actionAcknowledge: String { "книга уже возвращена: продление ничего не меняет; закрыть конфликт" }
   public func actionDrop(byCentral: Bool) -> String {
     byCentral
       ? "отказаться от изменения: другие пункты его не получат"
@@ -226,6 +245,9 @@ extension RussianStrings {
     case .copy(let inventory): how = "читатель получит экземпляр \(inventory.trimmingWhitespace())"
     case .resend: how = "запись снова отправлена на сервер, как она есть"
     case .drop: how = "от изменения отказались"
+    case .keepRenewals: how = "продления остаются"
+    case .takeBackRenewal: how = "лишние продления сняты"
+    case .acknowledge: how = "книга уже возвращена, продление ничего не меняет"
     }
     return "Конфликт \(number) решён: \(how)"
   }

@@ -58,6 +58,12 @@ public protocol SyncStrings {
   var actionResend: String { get }
   /// A change not taken: let it go.
   func actionDrop(byCentral: Bool) -> String
+  /// A loan renewed past its limit at desks apart: the renewals stand.
+  var actionKeepRenewals: String { get }
+  /// …or they come back to the limit, the loan due on `due`.
+  func actionTakeBackRenewals(limit: Int, due: String) -> String
+  /// A renewal made after the book was back: nothing to change.
+  var actionAcknowledge: String { get }
   var actionGoOn: String { get }
   func renumberPrompt(isBook: Bool) -> String
   func confirmHolder(_ side: String) -> String

@@ -1,0 +1,154 @@
+import DeskDomain
+import DeskStorage
+import DeskSync
+import DeskTestSupport
+import Foundation
+import Testing
+
+/// Renewals made at desks apart, as events: both count, the limit is checked when they meet, and a
+/// renewal after another desk took the book back is a conflict. Real library files, a real
+/// PostgreSQL server (the test run's, a database of each test's own).
+@Suite(.serialized) final class RenewalSyncTests {
+  let server: PostgresServer
+  let folder = TemporaryFolder()
+  /// The desks' clock, moved on between the visits of a test.
+  let clock = TestClock()
+
+  init() throws {
+    server = try PostgresServer.shared()
+  }
+
+  @discardableResult
+  func sync(_ store: LibraryStore) throws -> SyncReport {
+    try Synchronizer(store: store).sync()
+  }
+
+  /// Desk «Lending» with book 1 out to reader 1001 (whose category allows `limit` renewals) and
+  /// desk «Reading room», both in step with one central.
+  func loanAtTwoDesks(limit: Int) throws -> (LibraryStore, LibraryStore, String) {
+    let name = try server.freshDatabase("renewals")
+    let url = server.url(database: name)
+    _ = try CentralSchema.initialize(try CentralConnection(url: url))
+    let lending = try LibraryStore(path: folder.file("lending.sqlite"), clock: clock)
+    try lending.addBook(bookDraft("1", "Мастер и Маргарита"))
+    let reader = try lending.addReader(readerDraft("1001", "Смирнова"))
+    guard var category = try lending.category(code: reader.category) else { throw StoreError.conflictNotFound(0) }
+    category.renewalLimit = limit
+    try lending.setCategory(category)
+    try lending.issue(ticket: "1001", inventories: ["1"])
+    try Synchronizer.join(store: lending, url: url, deskName: "Lending")
+    let reading = try LibraryStore(path: folder.file("reading.sqlite"), clock: clock)
+    try Synchronizer.join(store: reading, url: url, deskName: "Reading room")
+    return (lending, reading, url)
+  }
+
+  func loan(_ store: LibraryStore) throws -> Loan {
+    let book = try #require(try store.book(inventory: "1"))
+    return try #require(try store.loans(ofBook: book).first).loan
+  }
+
+  /// Every desk and the central hold the same library.
+  func expectSame(_ desks: [LibraryStore], central url: String) throws {
+    let central = try CentralDump.lines(try CentralConnection(url: url))
+    for desk in desks { #expect(try desk.canonicalDump() == central) }
+  }
+
+  @Test func renewalsMadeAtTwoDesksApartBothCount() throws {
+    let (lending, reading, url) = try loanAtTwoDesks(limit: 3)
+    try lending.renew(inventories: ["1"])
+    try reading.renew(inventories: ["1"])
+    #expect(try loan(lending).renewals == 1 && loan(reading).renewals == 1)
+    try sync(lending)
+    try sync(reading)
+    try sync(lending)
+    #expect(try loan(lending).renewals == 2)
+    #expect(try loan(reading).renewals == 2)
+    #expect(try lending.conflicts().isEmpty && reading.conflicts().isEmpty)
+    // A renewal travels as what it added: the change the desk sent says so.
+    try lending.renew(inventories: ["1"])
+    let waiting = try lending.database.query("SELECT payload FROM outbox WHERE entity = 'loan'") { $0.string(0) }
+    #expect(waiting.count == 1 && waiting[0].contains(#""renewals_added":1"#), "\(waiting)")
+    try sync(lending)
+    try sync(reading)
+    #expect(try loan(reading).renewals == 3)
+    try expectSame([lending, reading], central: url)
+  }
+
+  @Test func renewalsPastTheLimitTogetherAreOneConflictAtEveryDesk() throws {
+    let (lending, reading, url) = try loanAtTwoDesks(limit: 1)
+    let issued = try loan(lending)
+    try lending.renew(inventories: ["1"])
+    try reading.renew(inventories: ["1"])
+    #expect(throws: StoreError.self, "the limit holds at one desk") { try reading.renew(inventories: ["1"]) }
+    try sync(lending)
+    let raised = try sync(reading)
+    #expect(raised.conflictsRaised == 1)
+    try sync(lending)
+    for desk in [lending, reading] {
+      let conflicts = try desk.conflicts()
+      #expect(conflicts.count == 1)
+      let conflict = try #require(conflicts.first)
+      #expect(conflict.kind == .renewalLimit)
+      #expect(conflict.key == "renewal-limit:" + issued.id.text)
+      #expect(
+        conflict.summary
+          == "«Мастер и Маргарита» (1), out to Смирнова (ticket 1001), was renewed 2 times at desks apart: the limit is 1"
+      )
+      #expect(conflict.kind.remedy(number: conflict.number).contains("--take-back-renewal"))
+      #expect(try loan(desk).renewals == 2)
+    }
+    // Settled at the reading room: back to the limit; the other desk hears of it.
+    let number = try #require(try reading.conflicts().first?.number)
+    let settled = try reading.settle(number, .takeBackRenewal)
+    #expect(settled.resolution.hasPrefix("renewals taken back to 1: due "))
+    try sync(reading)
+    try sync(lending)
+    #expect(try loan(lending).renewals == 1 && loan(reading).renewals == 1)
+    #expect(try lending.conflicts().isEmpty && reading.conflicts().isEmpty)
+    #expect(try loan(lending).due == loan(reading).due)
+    try expectSame([lending, reading], central: url)
+  }
+
+  @Test func aRenewalAfterAnotherDeskTookTheBookBackIsAConflictAtBoth() throws {
+    let (lending, reading, url) = try loanAtTwoDesks(limit: 5)
+    // Renewed at the reading room, then taken back at the lending desk, apart: no conflict.
+    try reading.renew(inventories: ["1"])
+    Thread.sleep(forTimeInterval: 0.005)
+    try lending.returnBooks(inventories: ["1"])
+    try sync(reading)
+    try sync(lending)
+    try sync(reading)
+    #expect(try lending.conflicts().isEmpty && reading.conflicts().isEmpty)
+    #expect(try loan(reading).returned != nil && loan(reading).renewals == 1)
+
+    // Issued again the next day; taken back at the lending desk, then renewed at the reading room
+    // that has not heard of the return.
+    clock.advance(days: 1)
+    try lending.issue(ticket: "1001", inventories: ["1"])
+    try sync(lending)
+    try sync(reading)
+    clock.advance(seconds: 60)
+    try lending.returnBooks(inventories: ["1"])
+    Thread.sleep(forTimeInterval: 0.005)
+    try reading.renew(inventories: ["1"])
+    try sync(lending)
+    #expect(try sync(reading).conflictsRaised == 1, "the return arrives after the renewal made here")
+    #expect(try sync(lending).conflictsRaised == 1, "the renewal arrives after the return made here")
+    for desk in [lending, reading] {
+      let conflict = try #require(try desk.conflicts().first)
+      #expect(conflict.kind == .renewedAfterReturn)
+      #expect(
+        conflict.summary
+          == "«Мастер и Маргарита» (1) was renewed at desk «Reading room» after desk «Lending» took it back")
+      #expect(conflict.sides.last?.hasPrefix("desk «Reading room»: renewed to ") == true)
+    }
+    let number = try #require(try lending.conflicts().first?.number)
+    try lending.settle(number, .acknowledge)
+    try sync(lending)
+    try sync(reading)
+    #expect(try lending.conflicts().isEmpty && reading.conflicts().isEmpty)
+    let book = try #require(try reading.book(inventory: "1"))
+    #expect(try reading.currentLoan(ofBook: book) == nil, "the book is back")
+    try expectSame([lending, reading], central: url)
+  }
+}
