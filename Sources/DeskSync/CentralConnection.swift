@@ -179,6 +179,44 @@ public final class CentralConnection {
     return bytes
   }
 
+  /// Listens on `channel` from now on (`LISTEN`): `waitForNotification` hears what is sent there.
+  public func listen(_ channel: String) throws(CentralError) {
+    // A channel is an identifier, not a value: quoted here, and only ever this program's own.
+    let quoted = channel.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\"")
+    try executeScript("LISTEN \"" + quoted + "\"")
+  }
+
+  /// Waits up to `milliseconds` for a notification on a channel this connection listens to, or
+  /// for `other` (a file descriptor, -1 for none) to be readable. Returns the payloads of the
+  /// notifications that came (none when the time ran out or `other` woke it). A connection that
+  /// broke meanwhile throws, as a statement would.
+  public func waitForNotifications(milliseconds: Int32, orReadable other: Int32 = -1) throws(CentralError)
+    -> [String]
+  {
+    var payloads = try takeNotifications()
+    guard payloads.isEmpty else { return payloads }
+    let socket = PQsocket(handle)
+    guard socket >= 0 else { throw .connectionLost(String(cString: PQerrorMessage(handle))) }
+    var watched = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0)]
+    if other >= 0 { watched.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
+    let ready = poll(&watched, nfds_t(watched.count), milliseconds)
+    if ready > 0, watched[0].revents != 0 {
+      payloads = try takeNotifications()
+    }
+    return payloads
+  }
+
+  /// Reads what the server sent meanwhile, and takes the notifications out of it.
+  private func takeNotifications() throws(CentralError) -> [String] {
+    guard PQconsumeInput(handle) == 1 else { throw .connectionLost(String(cString: PQerrorMessage(handle))) }
+    var payloads: [String] = []
+    while let notification = PQnotifies(handle) {
+      payloads.append(notification.pointee.extra.map { String(cString: $0) } ?? "")
+      PQfreemem(notification)
+    }
+    return payloads
+  }
+
   /// Runs `body` in one transaction: all of it or nothing.
   public func transaction<T>(_ body: () throws(CentralError) -> T) throws(CentralError) -> T {
     try execute("BEGIN")

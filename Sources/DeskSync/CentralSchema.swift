@@ -5,6 +5,10 @@ import DeskStorage
 /// to date, once per version, and refuses a schema newer than this program's or a database
 /// that holds another program's tables.
 public enum CentralSchema {
+  /// The channel `circdesk_push` notifies when it stored changes (`LISTEN`), its payload the
+  /// sending desk's id.
+  public static let changesChannel = "circdesk_changes"
+
   /// The table that marks a database as a library central: its schema version and library id.
   static let markTable = "circdesk_central"
 

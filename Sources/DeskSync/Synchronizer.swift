@@ -218,15 +218,47 @@ public final class Synchronizer {
   /// on (`LibraryStore.correctClock`).
   private func checkClock() throws(SyncError) -> ClockOffset {
     do {
-      let before = try store.wallClockReading()
+      let uptime = store.clock as? CorrectedClock
+      let (upBefore, before) = (uptime?.uptimeReading(), try store.wallClockReading())
       let rows = try central.execute("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint")
-      let after = try store.wallClockReading()
+      let (after, upAfter) = (try store.wallClockReading(), uptime?.uptimeReading())
       guard let answer = rows.first?.first ?? nil, let now = Int64(answer) else {
         throw CentralError.query("the central did not tell its time")
       }
       let offset = ClockOffset.measured(deskBefore: before, central: now, deskAfter: after)
-      try store.correctClock(offset, centralNow: now)
+      // The central's answer tied to the machine's uptime half-way through the exchange.
+      var anchor: ClockAnchor?
+      if let upBefore, let upAfter, upBefore.boot == upAfter.boot {
+        anchor = ClockAnchor(
+          central: now,
+          uptime: UptimeReading(
+            boot: upAfter.boot, milliseconds: upBefore.milliseconds + (upAfter.milliseconds - upBefore.milliseconds) / 2
+          ))
+      }
+      try store.correctClock(offset, centralNow: now, anchor: anchor)
       return offset
+    } catch {
+      throw SyncError(error)
+    }
+  }
+
+  /// Listens for the central's word that other desks' changes came (`CentralSchema.changesChannel`).
+  public func listenForChanges() throws(SyncError) {
+    do {
+      try central.listen(CentralSchema.changesChannel)
+    } catch {
+      throw SyncError(error)
+    }
+  }
+
+  /// Waits up to `milliseconds` for the central's word that another desk's changes came, or for
+  /// `other` (a file descriptor) to be readable. True when another desk's changes came; what this
+  /// desk sent itself is no news.
+  public func waitForOtherDesks(milliseconds: Int32, orReadable other: Int32) throws(SyncError) -> Bool {
+    do {
+      return try central.waitForNotifications(milliseconds: milliseconds, orReadable: other).contains {
+        $0 != tie.deskID
+      }
     } catch {
       throw SyncError(error)
     }

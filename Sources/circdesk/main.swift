@@ -24,12 +24,13 @@ while let pointer = entry.pointee {
   entry += 1
 }
 
-// Moved to the central's time while the machine's clock is off (`CorrectedClock`).
-let clock: CorrectedClock
+// The machine's clock, moved to the central's time while it is off (`CorrectedClock`); a fixed
+// one stays as it is set.
+let clock: any Clock
 if let fixed = environment["CIRCDESK_NOW"], let instant = Timestamp(iso: fixed) {
-  clock = CorrectedClock(FixedClock(instant, utcOffsetSeconds: SystemClock().local(instant).utcOffsetSeconds))
+  clock = FixedClock(instant, utcOffsetSeconds: SystemClock().local(instant).utcOffsetSeconds)
 } else {
-  clock = CorrectedClock(SystemClock())
+  clock = CorrectedClock(SystemClock(), uptime: SystemClock.uptime)
 }
 
 let output = FileSink.standardOutput

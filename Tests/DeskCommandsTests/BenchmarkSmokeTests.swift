@@ -67,6 +67,7 @@ import Testing
       "push 300 changes", "pull and apply 300 changes", "sync round with nothing to do",
       "durable issue or return, changes captured", "first join of an empty desk",
       "page down, background sync on (2000 books", "keystroke in the book search, results painted, background sync on",
+      "another desk's change in this desk's file",
     ] {
       #expect(result.output.contains("| \(scenario)"), "\(scenario)")
     }

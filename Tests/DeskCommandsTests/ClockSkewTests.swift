@@ -38,7 +38,7 @@ import Testing
 
   @Test func aDeskWhoseClockIsAYearOffIsToldAndItsChangesKeepTheirPlace() throws {
     #expect(FileManager.default.isExecutableFile(atPath: faketimePath), "faketime (scripts/install-dependencies)")
-    for (inventory, title) in [("1", "Война и мир"), ("2", "Анна Каренина")] {
+    for (inventory, title) in [("1", "Война и мир"), ("2", "Анна Каренина"), ("3", "Воскресение")] {
       #expect(try run("lending", ["book", "add", "--inventory", inventory, "--title", title]).status == 0)
     }
     for (ticket, surname) in [("1001", "Смирнова"), ("1002", "Иванов")] {
@@ -106,5 +106,16 @@ import Testing
     let current = try #require(atLending["loan"] as? [String: Any])
     #expect(dates.contains(String((current["issued"] as? String ?? "").prefix(10))), "\(current)")
     #expect(current["overdue"] as? Bool == false)
+
+    // The desk's clock set right before its next sync: what it does is dated right at once (not a
+    // year back by the offset the last sync found), and it no longer says its clock is off.
+    let setRight = try run("ahead", ["issue", "1001", "3", "--json"])
+    #expect(setRight.status == 0, "\(setRight.errors) \(setRight.output)")
+    let rightLoan = try #require(
+      (try JSONSerialization.jsonObject(with: Data(setRight.output.utf8)) as? [[String: Any]])?.first)
+    #expect(dates.contains(String((rightLoan["issued"] as? String ?? "").prefix(10))), "\(rightLoan)")
+    #expect(rightLoan["overdue"] as? Bool == false)
+    let rightStatus = try run("ahead", ["sync", "--status"]).output
+    #expect(rightStatus.contains("Clock:        within 2 minutes of the central's"), "\(rightStatus)")
   }
 }

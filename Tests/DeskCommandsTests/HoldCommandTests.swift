@@ -73,7 +73,7 @@ import Testing
 
   @Test func policySetsTheLimitAndThePickupDays() throws {
     #expect(run(["policy", "set", "--hold-pickup-days", "3"]).status == 0)
-    #expect(run(["policy", "category", "adult", "--hold-limit", "1"]).output.contains("1 holds"))
+    #expect(run(["policy", "category", "adult", "--hold-limit", "1"]).output.contains("2 renewals, 1 hold\n"))
     let shown = run(["policy", "show"])
     #expect(shown.output.contains("a copy waits 3 days on the hold shelf"))
     #expect(run(["policy", "set", "--hold-pickup-days", "0"]).errors.contains("must be 1 to 365"))

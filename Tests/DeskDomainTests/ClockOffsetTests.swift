@@ -81,15 +81,56 @@ struct ClockOffsetTests {
     #expect(HybridTimestamp(milliseconds: -5).rawValue == 0)
   }
 
-  @Test func theCorrectedClockMovesOnlyBeyondTheBound() {
-    let base = FixedClock(Timestamp(millisecondsSinceEpoch: 1_796_000_000_000))
-    let clock = CorrectedClock(base)
-    clock.correct(by: ClockOffset(milliseconds: 90_000))
-    #expect(clock.now() == base.now(), "within the bound the machine's clock stands")
-    clock.correct(by: ClockOffset(milliseconds: -year))
-    #expect(clock.now().instant.millisecondsSinceEpoch == 1_796_000_000_000 - year)
-    #expect(clock.correction.milliseconds == -year)
-    clock.correct(by: .zero)
-    #expect(clock.now() == base.now())
+  /// A machine: its wall clock (set by hand in the tests) and its uptime, in one boot or another.
+  private final class Machine: @unchecked Sendable {
+    var wall: Int64 = 1_796_000_000_000
+    var uptime: Int64 = 5_000
+    var boot = "first"
+    var clock: FixedClock { FixedClock(Timestamp(millisecondsSinceEpoch: wall)) }
   }
+
+  private final class MachineClock: Clock, @unchecked Sendable {
+    let machine: Machine
+    init(_ machine: Machine) { self.machine = machine }
+    func now() -> LocalMoment { machine.clock.now() }
+    func local(_ instant: Timestamp) -> LocalMoment { machine.clock.local(instant) }
+  }
+
+  @Test func theCorrectedClockCarriesTheCentralsTimeByTheUptimeAndMovesOnlyBeyondTheBound() {
+    let machine = Machine()
+    let clock = CorrectedClock(MachineClock(machine)) {
+      UptimeReading(boot: machine.boot, milliseconds: machine.uptime)
+    }
+    #expect(clock.offset == nil && clock.now().instant.millisecondsSinceEpoch == machine.wall, "no sync yet")
+    // A sync finds the machine 90 s ahead: within the bound, its clock stands.
+    clock.correct(by: ClockAnchor(central: machine.wall - 90_000, uptime: clock.uptimeReading()!))
+    #expect(clock.now().instant.millisecondsSinceEpoch == machine.wall)
+    #expect(clock.offset?.milliseconds == -90_000)
+    // A year ahead: the central's time, and it moves on with the uptime.
+    machine.wall += year
+    #expect(clock.now().instant.millisecondsSinceEpoch == machine.wall - year - 90_000)
+    machine.wall += 60_000
+    machine.uptime += 60_000
+    #expect(clock.now().instant.millisecondsSinceEpoch == machine.wall - year - 90_000)
+    // The clock set right by hand before the next sync: right at once, not a year back.
+    machine.wall = 1_796_000_060_000 - 90_000
+    #expect(clock.now().instant.millisecondsSinceEpoch == machine.wall)
+    #expect(clock.offset?.isBeyondBound == false)
+    // After a restart the anchor tells nothing: the machine's clock stands.
+    machine.wall += year
+    machine.boot = "second"
+    machine.uptime = 1_000
+    #expect(clock.offset == nil && clock.now().instant.millisecondsSinceEpoch == machine.wall)
+    clock.correct(by: nil)
+    #expect(clock.now().instant.millisecondsSinceEpoch == machine.wall)
+  }
+
+  @Test func anAnchorTellsNothingInAnotherBootOrBeforeItsOwnMoment() {
+    let anchor = ClockAnchor(central: 1_000_000, uptime: UptimeReading(boot: "a", milliseconds: 500))
+    #expect(anchor.central(at: UptimeReading(boot: "a", milliseconds: 1_500)) == 1_001_000)
+    #expect(anchor.central(at: UptimeReading(boot: "b", milliseconds: 1_500)) == nil)
+    #expect(anchor.central(at: UptimeReading(boot: "a", milliseconds: 499)) == nil)
+    #expect(anchor.offset(at: UptimeReading(boot: "a", milliseconds: 600), wall: 2_000_100)?.milliseconds == -1_000_000)
+  }
+
 }

@@ -164,7 +164,9 @@ public func runProgram(
 /// The capture triggers of a tied desk go too (they read the offset): opening the file makes
 /// them again, as after any upgrade.
 public let librarySchemaBeforeClockOffset =
-  captureTriggersDropped + "ALTER TABLE sync_desk DROP COLUMN clock_offset_ms;\n"
+  captureTriggersDropped
+  + ["clock_offset_ms", "clock_anchor_central_ms", "clock_anchor_boot", "clock_anchor_uptime_ms"]
+  .map { "ALTER TABLE sync_desk DROP COLUMN \($0);\n" }.joined()
 
 private let captureTriggersDropped =
   ["category", "holiday", "setting", "address", "book", "reader", "loan", "hold"].flatMap { table in

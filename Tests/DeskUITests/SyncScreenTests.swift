@@ -182,6 +182,18 @@ import Testing
       #expect(try matchesGolden(desk.text(), golden))
       let status = desk.screen().text(row: 22)
       #expect(status.contains(language == .english ? "clock 1 year ahead!" : "часы спешат на 1 год!"), "\(status)")
+      // A small window keeps it on the status line and among Home's warnings.
+      for (rows, columns) in FittingScreenTests.sizes {
+        let shown = desk.text(rows: rows, columns: columns)
+        #expect(try matchesGolden(shown, "fit-clock-off\(language == .english ? "" : "-ru")-\(columns)x\(rows).txt"))
+        let lines = shown.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(
+          lines.contains {
+            $0.contains(language == .english ? "! The clock is 1 year ahead" : "! Часы спешат на 1 год")
+          })
+        #expect(
+          lines.dropLast().last?.contains(language == .english ? "clock 1 year" : "часы спешат") == true, "\(shown)")
+      }
       #expect(
         desk.text().contains(
           language == .english
@@ -217,6 +229,9 @@ import Testing
       #expect(try matchesGolden(desk.text(rows: 30, columns: 100), "sync-renewal-limit\(suffix)-100x30.txt"))
       desk.press(.character("t"))
       #expect(
+        desk.shown.contains(language == .english ? "Take the renewals back to 1?" : "Вернуть число продлений к 1?"))
+      desk.press(.character("y"))
+      #expect(
         desk.shown.contains(
           language == .english
             ? "Conflict 1 settled: renewals taken back to 1" : "Конфликт 1 решён: лишние продления сняты"))
@@ -241,6 +256,40 @@ import Testing
 
   /// The real background service on a real central: changes from another desk arrive without a
   /// key, a stopped server is "offline" with the changes waiting, and it resumes by itself.
+  /// Another desk's change reaches this desk without waiting for the interval (an hour here):
+  /// the central says so (`NOTIFY`) on the connection the desk listens on between syncs.
+  @Test func anotherDesksChangeArrivesWithoutWaitingForTheInterval() throws {
+    let url = try makeCentral()
+    let path = folder.file("listening.sqlite")
+    let lending = try joinedLending(path: path, url: url)
+    var policy = try lending.policy()
+    policy.syncIntervalSeconds = 3600
+    try lending.setPolicy(policy)
+    let other = try LibraryStore(path: folder.file("talking.sqlite"), clock: SystemClock())
+    try Synchronizer.join(store: other, url: url, deskName: "Other")
+    let service = BackgroundSyncService(clock: SystemClock()) { try LibraryStore(path: path, clock: SystemClock()) }
+    defer { service.stop(waitingAtMost: 1000) }
+    try waitUntil("the first sync", service: service) { service.state.tie != nil && service.state.lastSync != nil }
+    for round in 1...3 {
+      let arrivals = service.state.arrivals
+      try other.updateBook(inventory: "7") { $0.title = "Обломов \(round)" }
+      try Synchronizer(store: other).sync()
+      try waitUntil("the other desk's change \(round)", service: service) {
+        try lending.book(inventory: "7")?.title == "Обломов \(round)" && service.state.arrivals > arrivals
+      }
+    }
+    // What this desk sends itself wakes nobody here: no sync follows its own.
+    let synced = service.state.lastSync
+    try lending.updateBook(inventory: "7") { $0.year = "1859" }
+    service.nudge()
+    try waitUntil("its own change sent", service: service) {
+      service.state.waiting == 0 && service.state.lastSync != synced
+    }
+    let sent = service.state.lastSync
+    Thread.sleep(forTimeInterval: 1.5)
+    #expect(service.state.lastSync == sent)
+  }
+
   @Test func theBackgroundSyncFollowsTheCentralAndOutlivesItsOutage() throws {
     // A server of its own: this test stops it.
     let server = try PostgresServer()

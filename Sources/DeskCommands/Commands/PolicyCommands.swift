@@ -280,7 +280,8 @@ struct PolicyCategory: DeskCommand {
     if let limit = try arguments.integer("--hold-limit") { category.holdLimit = limit }
     try perform { () throws(StoreError) in try store.setCategory(category) }
     context.output.line(
-      "Saved category \(category.code): \(category.loanDays) days, \(category.loanLimit) books, "
-        + "\(category.renewalLimit) renewals, \(category.holdLimit) holds".visibleForTerminal)
+      ("Saved category \(category.code): \(englishPlural(category.loanDays, "day")), "
+        + "\(englishPlural(category.loanLimit, "book")), \(englishPlural(category.renewalLimit, "renewal")), "
+        + "\(englishPlural(category.holdLimit, "hold"))").visibleForTerminal)
   }
 }

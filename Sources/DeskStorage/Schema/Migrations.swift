@@ -9,10 +9,14 @@ enum Migrations {
   ]
 
   /// The desk's clock against its central's, measured at each sync (`LibraryStore.correctClock`):
-  /// milliseconds added to the desk's clock when it clocks a change (`SyncedTables.nextClock`).
-  /// The capture triggers are made again by `settleCaptureTriggers`.
+  /// milliseconds added to the desk's clock when it clocks a change (`SyncedTables.nextClock`),
+  /// and the central's time then, tied to the machine's uptime (`ClockAnchor`). The capture
+  /// triggers are made again by `settleCaptureTriggers`.
   static let version22 = """
     ALTER TABLE sync_desk ADD COLUMN clock_offset_ms INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE sync_desk ADD COLUMN clock_anchor_central_ms INTEGER;
+    ALTER TABLE sync_desk ADD COLUMN clock_anchor_boot TEXT;
+    ALTER TABLE sync_desk ADD COLUMN clock_anchor_uptime_ms INTEGER;
     """
 
   /// A desk that leaves its central keeps who it was (`LibraryStore.untie`): its id and library

@@ -11,8 +11,11 @@ extension LibraryStore {
   /// (`ClockOffset.measured`): from now on changes are clocked by the central's time, and the
   /// changes waiting in the outbox are clocked again by it (`HybridTimestamp.reclocked`), none
   /// later than `centralNow`. The process's clock (a `CorrectedClock`) dates what is done here by
-  /// the central's time while the desk's is off by more than the bound.
-  public func correctClock(_ offset: ClockOffset, centralNow: Int64) throws(StoreError) {
+  /// the central's time while the desk's is off by more than the bound, carried by `anchor` (the
+  /// central's time tied to the machine's uptime) until the next sync.
+  public func correctClock(_ offset: ClockOffset, centralNow: Int64, anchor: ClockAnchor? = nil)
+    throws(StoreError)
+  {
     try write {
       let previous = Int64(try database.scalarInt("SELECT clock_offset_ms FROM sync_desk WHERE id = 1"))
       let ceiling = HybridTimestamp(milliseconds: centralNow)
@@ -30,9 +33,13 @@ extension LibraryStore {
         try reclockOutbox(shiftedBy: shift, after: floor, notAfter: ceiling)
       }
       try database.execute(
-        "UPDATE sync_desk SET clock_offset_ms = ?, hlc = ? WHERE id = 1", offset.milliseconds, floor.rawValue)
+        """
+        UPDATE sync_desk SET clock_offset_ms = ?, hlc = ?, clock_anchor_central_ms = ?, clock_anchor_boot = ?,
+          clock_anchor_uptime_ms = ?
+        WHERE id = 1
+        """, offset.milliseconds, floor.rawValue, anchor?.central, anchor?.uptime.boot, anchor?.uptime.milliseconds)
     }
-    (clock as? CorrectedClock)?.correct(by: offset)
+    (clock as? CorrectedClock)?.correct(by: anchor)
   }
 
   private func reclockOutbox(shiftedBy shift: Int64, after floor: HybridTimestamp, notAfter ceiling: HybridTimestamp)
@@ -47,11 +54,38 @@ extension LibraryStore {
     }
   }
 
-  /// Gives the process's clock the offset the last sync measured, for a desk tied to a central.
+  /// Gives the process's clock the central's time the last sync read, for a desk tied to a
+  /// central, and clocks changes by it from now on: a machine's clock set right (or wrong) since
+  /// the sync changes the offset at once (`refreshClockOffset`).
   func adoptClockCorrection() throws {
     guard let corrected = clock as? CorrectedClock else { return }
-    let offset = try database.queryFirst(
-      "SELECT clock_offset_ms FROM sync_desk WHERE id = 1 AND central IS NOT NULL", read: { $0.int64(0) })
-    corrected.correct(by: ClockOffset(milliseconds: offset ?? 0))
+    corrected.correct(by: try clockAnchor())
+    if !isReadOnly { try refreshClockOffset() }
+  }
+
+  /// The central's time the last sync read, tied to the machine's uptime; nil for a desk on its own.
+  private func clockAnchor() throws -> ClockAnchor? {
+    try database.queryFirst(
+      """
+      SELECT clock_anchor_central_ms, clock_anchor_boot, clock_anchor_uptime_ms FROM sync_desk
+      WHERE id = 1 AND central IS NOT NULL AND clock_anchor_central_ms IS NOT NULL
+      """
+    ) {
+      ClockAnchor(central: $0.int64(0), uptime: UptimeReading(boot: $0.string(1), milliseconds: $0.int64(2)))
+    }
+  }
+
+  /// Moves the offset that clocks this desk's changes to what the central's time, carried by the
+  /// machine's uptime, says now: the machine's clock was set right or wrong since the last sync.
+  /// Nothing is written while it stands within half the bound of the last reading.
+  public func refreshClockOffset() throws(StoreError) {
+    guard let corrected = clock as? CorrectedClock else { return }
+    let stored = try read { try database.scalarInt("SELECT clock_offset_ms FROM sync_desk WHERE id = 1") }
+    guard let current = corrected.offset,
+      (current.milliseconds - Int64(stored)).magnitude > UInt64(ClockOffset.boundMilliseconds / 2)
+    else { return }
+    try write {
+      try database.execute("UPDATE sync_desk SET clock_offset_ms = ? WHERE id = 1", current.milliseconds)
+    }
   }
 }

@@ -265,17 +265,31 @@ extension LibraryStore {
   }
 
   /// The open conflicts about one record. A clash of numbers is about both records: this desk's,
-  /// and the other desk's that has the number.
+  /// and the other desk's that has the number; a book's or a reader's include those of its loans
+  /// (renewed past the limit, renewed after return).
   public func openConflicts(entity: String, recordID: RecordID) throws(StoreError) -> [Conflict] {
+    let loans: Set<String> =
+      entity == "book" || entity == "reader"
+      ? try read {
+        Set(
+          try database.query(
+            """
+            SELECT k.record_id FROM conflict k JOIN loan l ON l.uuid = k.record_id
+              JOIN \(entity) t ON t.id = l.\(entity)_id
+            WHERE k.resolved_at IS NULL AND k.entity = 'loan' AND t.uuid = ?
+            """, recordID.text
+          ) { $0.string(0) })
+      } : []
     guard
       try read({
         try database.scalarInt(
           "SELECT count(*) FROM conflict WHERE resolved_at IS NULL AND entity = ? AND ? IN (record_id, other_id)",
           entity, recordID.text)
-      }) > 0
+      }) > 0 || !loans.isEmpty
     else { return [] }
     return try conflicts().filter {
-      $0.entity == entity && ($0.recordID == recordID.text || $0.otherID == recordID.text)
+      ($0.entity == entity && ($0.recordID == recordID.text || $0.otherID == recordID.text))
+        || ($0.entity == "loan" && loans.contains($0.recordID))
     }
   }
 
@@ -571,7 +585,7 @@ extension LibraryStore {
       case (.renewalLimit, .keepRenewals), (.renewalLimit, .takeBackRenewal), (.renewedAfterReturn, .acknowledge):
         let resolution =
           kind == .renewedAfterReturn
-          ? "the book is back: the renewal stands for nothing"
+          ? "the book was back already: the renewal changes nothing"
           : try settleRenewal(number, loan: row.record, takingBack: settlement == .takeBackRenewal, now: now)
         try database.execute(
           "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ?", now.iso, resolution, number)

@@ -14,7 +14,8 @@ public struct DeskTie: Hashable, Sendable {
   public var lastAttempt: Timestamp?
   /// Why the last attempt failed; empty when it did not.
   public var lastError: String
-  /// How far this desk's clock was from the central's at the last sync.
+  /// How far this desk's clock is from the central's: as the last sync found it, carried to now
+  /// by the machine's uptime where it can be (`ClockAnchor`).
   public var clockOffset: ClockOffset = .zero
 }
 
@@ -62,7 +63,7 @@ extension LibraryStore {
         deskID: $0.string(0), deskName: $0.string(1), central: $0.string(2), libraryID: $0.string(3),
         cursor: $0.int64(4), lastSync: $0.optionalString(5).flatMap(Timestamp.init(iso:)),
         lastAttempt: $0.optionalString(6).flatMap(Timestamp.init(iso:)), lastError: $0.string(7),
-        clockOffset: ClockOffset(milliseconds: $0.int64(8)))
+        clockOffset: (clock as? CorrectedClock)?.offset ?? ClockOffset(milliseconds: $0.int64(8)))
     }
   }
 
@@ -178,7 +179,7 @@ extension LibraryStore {
         DELETE FROM outbox;
         """)
     }
-    (clock as? CorrectedClock)?.correct(by: .zero)
+    (clock as? CorrectedClock)?.correct(by: nil)
   }
 
   /// Forgets everything of a central: the desk's id, its clocks, its outbox and its place in the
@@ -188,7 +189,7 @@ extension LibraryStore {
       """
       UPDATE sync_desk SET desk_id = NULL, desk_name = NULL, central = NULL, library_id = NULL, capture = 0,
         applying = 0, cursor = 0, last_sync = NULL, last_attempt = NULL, last_error = '', left_central = NULL,
-        clock_offset_ms = 0
+        clock_offset_ms = 0, clock_anchor_central_ms = NULL, clock_anchor_boot = NULL, clock_anchor_uptime_ms = NULL
         WHERE id = 1;
       DELETE FROM outbox; DELETE FROM field_clock; DELETE FROM sync_tombstone; DELETE FROM sync_peer;
       DELETE FROM sync_snapshot;

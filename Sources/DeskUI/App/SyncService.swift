@@ -71,7 +71,7 @@ public final class StaticSyncService: SyncService {
 /// tried again each interval; the desk works on meanwhile.
 public final class BackgroundSyncService: SyncService, @unchecked Sendable {
   private let shared = Mutex(SyncState())
-  private let wake = DispatchSemaphore(value: 0)
+  private let wake = Wakeup()
   private let finished = DispatchSemaphore(value: 0)
   private let stopping = Atomic<Bool>(false)
   private let openStore: @Sendable () throws -> LibraryStore
@@ -148,7 +148,24 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
     while !stopping.load(ordering: .relaxed) {
       let now = Self.monotonicMilliseconds()
       // Looks every second: a change made here by another program on this file counts too.
-      _ = wake.wait(timeout: .now() + .milliseconds(Int(max(0, min(1000, nextDue - now)))))
+      let waiting = Int32(max(0, min(1000, nextDue - now)))
+      // Between syncs the desk listens on its connection: the central's word that another desk's
+      // changes came makes it pull at once (`circdesk-bench sync --background`: another desk's
+      // change is in this desk's file 30 to 95 ms, median, after that desk's sync began, where the
+      // 30 s interval took 26.7 s on average). Without a connection, or with a central that never
+      // says, the interval stands.
+      var news = false
+      if let listening = synchronizer {
+        do {
+          news = try listening.waitForOtherDesks(milliseconds: waiting, orReadable: wake.readEnd)
+        } catch {
+          // The connection broke: a new one is made for the next sync.
+          synchronizer = nil
+        }
+        wake.drain()
+      } else {
+        wake.wait(milliseconds: waiting)
+      }
       guard !stopping.load(ordering: .relaxed) else { return }
       do {
         if store == nil { store = try openStore() }
@@ -158,6 +175,9 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
       }
       guard let store else { continue }
       let interval = Int64((try? store.policy().syncIntervalSeconds) ?? 30) * 1000
+      // A machine's clock set right (or wrong) while the desk is open clocks its changes rightly
+      // from the next second on.
+      try? store.refreshClockOffset()
       guard let status = try? store.syncStatus(), let tie = status.tie else {
         // A desk on its own: look again in a second whether it has joined meanwhile.
         synchronizer = nil
@@ -181,7 +201,7 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
       // Changes waiting to go (not those held by a conflict) go at once; while the central
       // does not answer they wait for the next interval like everything else.
       let due =
-        Self.monotonicMilliseconds() >= nextDue || (!offline && status.waiting > status.held)
+        news || Self.monotonicMilliseconds() >= nextDue || (!offline && status.waiting > status.held)
       guard due else { continue }
       shared.withLock { $0.syncing = true }
       let outcome: Result<SyncReport, SyncError>
@@ -190,6 +210,7 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
           let connected = try Synchronizer(store: store)
           // Short transactions: the librarian's own writes never wait long behind a catch-up.
           connected.catchUpGroup = connected.pullBatch
+          try connected.listenForChanges()
           synchronizer = connected
         }
         guard let synchronizer else { continue }

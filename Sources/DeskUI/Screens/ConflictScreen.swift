@@ -127,7 +127,8 @@ final class ConflictScreen: DeskScreen {
     case (.renewalLimit, "k"), (.renewalLimit, "л"):
       return settle(.keepRenewals, context: context)
     case (.renewalLimit, "t"), (.renewalLimit, "е"):
-      return settle(.takeBackRenewal, context: context)
+      guard case .renewedPastLimit(_, _, _, let limit, let before, _)? = conflict.facts else { return [] }
+      return confirm(s.confirmTakeBackRenewals(limit: limit, due: before), context: context) { .takeBackRenewal }
     case (.renewedAfterReturn, "a"), (.renewedAfterReturn, "ф"):
       return settle(.acknowledge, context: context)
     default:

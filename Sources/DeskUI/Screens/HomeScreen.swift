@@ -136,6 +136,13 @@ final class HomeScreen: DeskScreen {
         width: area.width - 6, style: context.style(.warning))
       y += 1
     }
+    // A clock that is off dates every loan: said among the warnings, which a short window keeps.
+    if let offset = context.sync.tie?.clockOffset, offset.isBeyondBound, y < area.bottom {
+      buffer.write(
+        "! " + s.clockOffWarning(offset), row: y, column: area.column + 3, width: area.width - 6,
+        style: context.style(.warning))
+      y += 1
+    }
     if let holdShelf, holdShelf.waiting > 0, y < area.bottom {
       buffer.write(
         s.holdShelfCounts(holdShelf.waiting, holdShelf.tooLong), row: y, column: area.column + 3, width: area.width - 6,

@@ -549,11 +549,18 @@ public struct EnglishStrings: UIStrings {
       ]
     case .conflicts:
       return [
-        ("↑ ↓ Enter", "Choose a conflict, open it"), ("1 2 …", "Issued twice: this side's reader holds the book"),
-        ("k", "Issued twice: keep both loans open; changed after deletion: keep it deleted"),
+        ("↑ ↓ Enter", "Choose a conflict, open it"),
+        ("1 2 …", "Issued twice: this side's reader holds the book; put aside twice: the reader collects this copy"),
+        (
+          "k",
+          "Issued twice: keep both loans open; changed after deletion: keep it deleted; renewed past the "
+            + "limit: the renewals stand"
+        ),
         ("n", "Number given twice: give this desk's record another"), ("d", "Number given twice: they are one"),
-        ("r", "Changed after deletion: restore it"), ("Enter", "Opened by a scan: go on with the scan"),
-        ("Esc", "Back"),
+        ("r", "Changed after deletion: restore it"), ("t", "Renewed past the limit: take the renewals back to it"),
+        ("a", "Renewed after return: the book is back, close the conflict"),
+        ("s", "Change not taken: send the corrected record again"), ("x", "Change not taken: let it go"),
+        ("Enter", "Opened by a scan: go on with the scan"), ("Esc", "Back"),
       ]
     case .scanImage:
       return [

@@ -18,6 +18,9 @@ extension EnglishStrings {
     "clock \(offset.span.english) \(offset.deskIsAhead ? "ahead" : "behind")!"
   }
   public func clockOffAdvice(_ offset: ClockOffset) -> String { offset.englishWarning + "." }
+  public func clockOffWarning(_ offset: ClockOffset) -> String {
+    "The clock is \(offset.span.english) \(offset.deskIsAhead ? "ahead" : "behind"): set it right"
+  }
   public func conflictsBadge(_ count: Int, key: String) -> String {
     (count == 1 ? "1 conflict" : "\(count) conflicts") + ": \(key)"
   }
@@ -64,7 +67,10 @@ extension EnglishStrings {
   public func actionTakeBackRenewals(limit: Int, due: String) -> String {
     "take the renewals back to \(limit): the book is due \(due)"
   }
-  public var actionAcknowledge: String { "the book is back: the renewal stands for nothing; close the conflict" }
+  public func confirmTakeBackRenewals(limit: Int, due: String) -> String {
+    "Take the renewals back to \(limit)? The book is then due \(due); tell the reader."
+  }
+  public var actionAcknowledge: String { "the book was back already: the renewal changes nothing; close the conflict" }
   public func actionDrop(byCentral: Bool) -> String {
     byCentral ? "let the change go: the other desks never get it" : "leave the change aside: it is not applied here"
   }

@@ -55,6 +55,9 @@ extension RussianStrings {
     "Часы этого компьютера \(offset.deskIsAhead ? "спешат" : "отстают") на \(russianSpan(offset.span)) "
       + "против центрального сервера: изменения датируются по его времени. Поставьте часы компьютера верно."
   }
+  public func clockOffWarning(_ offset: ClockOffset) -> String {
+    "Часы \(offset.deskIsAhead ? "спешат" : "отстают") на \(russianSpan(offset.span)): поставьте их верно"
+  }
   private func russianSpan(_ span: ClockSpan) -> String {
     switch span.unit {
     case .second: return russianPlural(span.count, "секунду", "секунды", "секунд")
@@ -204,6 +207,9 @@ extension RussianStrings {
   public var actionKeepRenewals: String { "продления остаются: книга у читателя до более поздней даты" }
   public func actionTakeBackRenewals(limit: Int, due: String) -> String {
     "вернуть число продлений к \(limit): книга должна вернуться до \(due)"
+  }
+  public func confirmTakeBackRenewals(limit: Int, due: String) -> String {
+    "Вернуть число продлений к \(limit)? Книга тогда должна вернуться до \(due); скажите читателю."
   }
   public var actionAcknowledge: String { "книга уже возвращена: продление ничего не меняет; закрыть конфликт" }
   public func actionDrop(byCentral: Bool) -> String {

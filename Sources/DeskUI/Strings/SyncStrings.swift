@@ -27,6 +27,8 @@ public protocol SyncStrings {
   func homeLastSync(_ state: String) -> String
   /// What a clock that is off means, and what to do.
   func clockOffAdvice(_ offset: ClockOffset) -> String
+  /// The same in one short line, among Home's warnings.
+  func clockOffWarning(_ offset: ClockOffset) -> String
 
   // Marks on records
   /// What the list's mark for a record changed here and not yet at the central means.
@@ -62,6 +64,7 @@ public protocol SyncStrings {
   var actionKeepRenewals: String { get }
   /// …or they come back to the limit, the loan due on `due`.
   func actionTakeBackRenewals(limit: Int, due: String) -> String
+  func confirmTakeBackRenewals(limit: Int, due: String) -> String
   /// A renewal made after the book was back: nothing to change.
   var actionAcknowledge: String { get }
   var actionGoOn: String { get }
@@ -99,6 +102,8 @@ extension SyncStrings {
   /// The status line's words for where the desk stands with its central.
   func syncStatus(_ state: SyncState, now: Timestamp, clock: any Clock) -> String {
     var parts: [String] = []
+    // First: in a narrow window the line keeps it, cut from the right.
+    if let offset = state.tie?.clockOffset, offset.isBeyondBound { parts.append(clockOff(offset)) }
     // Offline stays offline while the desk tries again: "syncing…" would flicker every interval.
     if let since = state.offlineSince {
       parts.append(offlineSince(when(since, now: now, clock: clock)))
@@ -110,7 +115,6 @@ extension SyncStrings {
       parts.append(syncAge(of: state.lastSync, now: now, clock: clock))
     }
     if state.waiting > 0 { parts.append(changesWaiting(state.waiting)) }
-    if let offset = state.tie?.clockOffset, offset.isBeyondBound { parts.append(clockOff(offset)) }
     return parts.joined(separator: " · ")
   }
 }
