@@ -14,6 +14,10 @@ public enum CentralSchema {
 
   static let migrations: [String] = [version1, version2, version3, version4]
 
+  /// Version 3 made holds travel: it changed `circdesk_push` alone, which the functions script
+  /// makes now.
+  static let version3 = "SELECT 1;"
+
   public static var latestVersion: Int { migrations.count }
 
   /// Version 1: the library's id, the desks, the log of changes every desk pulls "after N"
@@ -40,7 +44,9 @@ public enum CentralSchema {
 
   /// Version 2: records are named by text (a category's code, a holiday's day, as well as UUIDs);
   /// clocks are numbers; the numbers a desk keeps unique live in `record_key`, each with the clock
-  /// of its value; `circdesk_push` takes a desk's batch of changes in one call.
+  /// of its value; desks have a name of their own and a role. (It also made `circdesk_push` and
+  /// `circdesk_join`, which the functions script, `functions`, makes now: a versioned step changes
+  /// tables only.)
   static let version2 = #"""
     ALTER TABLE change ALTER COLUMN hlc TYPE bigint USING hlc::bigint;
     ALTER TABLE change ALTER COLUMN record_id TYPE text;
@@ -54,161 +60,12 @@ public enum CentralSchema {
     -- An inventory number belongs to one live book, a ticket to one live reader.
     CREATE UNIQUE INDEX record_key_live ON record_key(entity, key) WHERE NOT deleted;
 
-    -- Takes a desk's batch of changes (a JSON array, oldest first) in the caller's transaction and
-    -- says what became of each: 'accepted' (or taken before: a retry applies nothing twice),
-    -- 'clash' (the number belongs to another record; detail: its id and desk) or 'held' (it
-    -- depends on a record refused in this batch; detail: that record). A change that is
-    -- malformed or refers to a record the central does not know fails the whole batch.
-    -- It runs with its owner's rights (SECURITY DEFINER): a desk's role needs no right to write
-    -- the log or the numbers itself, only to call this function.
-    CREATE FUNCTION circdesk_push(p_desk uuid, p_batch jsonb)
-    RETURNS TABLE (change_id uuid, outcome text, detail text)
-    LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
-    DECLARE
-      c record;
-      cur record_key%ROWTYPE;
-      known boolean;
-      number_field text;
-      key_wins boolean;
-      deleted_wins boolean;
-      new_key text;
-      new_deleted boolean;
-      other_id uuid;
-      other_desk text;
-      refused text[] := '{}';
-    BEGIN
-      -- One batch at a time: sequence numbers then become visible in the order they are given,
-      -- so a desk that pulls "after N" never passes over a change still being committed.
-      PERFORM pg_advisory_xact_lock(7316);
-      IF NOT EXISTS (SELECT 1 FROM desk WHERE id = p_desk) THEN
-        RAISE EXCEPTION 'desk % has not joined this central: run circdesk central join', p_desk;
-      END IF;
-      IF NOT EXISTS (SELECT 1 FROM desk WHERE id = p_desk AND role = session_user) THEN
-        RAISE EXCEPTION 'desk % joined as another role: connect as that role', p_desk;
-      END IF;
-      IF jsonb_typeof(p_batch) IS DISTINCT FROM 'array' THEN
-        RAISE EXCEPTION 'a batch of changes must be a JSON array';
-      END IF;
-      FOR c IN SELECT * FROM jsonb_to_recordset(p_batch)
-          AS x(id uuid, entity text, record_id text, hlc bigint, payload jsonb) LOOP
-        change_id := c.id;
-        detail := NULL;
-        IF c.id IS NULL OR c.entity IS NULL OR c.record_id IS NULL OR c.hlc IS NULL
-            OR jsonb_typeof(c.payload) IS DISTINCT FROM 'object' THEN
-          RAISE EXCEPTION 'change % is incomplete: it needs an id, a kind of record, a record, a clock and fields',
-            coalesce(c.id::text, '(no id)');
-        END IF;
-        IF c.entity NOT IN ('category', 'holiday', 'setting', 'address', 'book', 'reader', 'loan', 'conflict') THEN
-          RAISE EXCEPTION 'change %: no record is of the kind %', c.id, c.entity;
-        END IF;
-        IF EXISTS (SELECT 1 FROM change WHERE id = c.id) THEN
-          outcome := 'accepted';
-          RETURN NEXT;
-          CONTINUE;
-        END IF;
-        IF c.record_id = ANY (refused) THEN
-          outcome := 'held';
-          detail := c.record_id;
-          RETURN NEXT;
-          CONTINUE;
-        END IF;
-        IF c.entity = 'loan' AND (c.payload->>'book' = ANY (refused) OR c.payload->>'reader' = ANY (refused)) THEN
-          -- The loan's later changes wait with it.
-          refused := refused || c.record_id;
-          outcome := 'held';
-          detail := CASE WHEN c.payload->>'book' = ANY (refused) THEN c.payload->>'book' ELSE c.payload->>'reader' END;
-          RETURN NEXT;
-          CONTINUE;
-        END IF;
-        IF c.entity IN ('book', 'reader') THEN
-          number_field := CASE c.entity WHEN 'book' THEN 'inventory' ELSE 'ticket' END;
-          SELECT * INTO cur FROM record_key WHERE entity = c.entity AND id = c.record_id::uuid;
-          known := FOUND;
-          IF NOT known AND NOT (c.payload ? number_field) THEN
-            RAISE EXCEPTION 'change % is about % %, which the central does not know', c.id, c.entity, c.record_id;
-          END IF;
-          key_wins := c.payload ? number_field AND (NOT known OR (c.hlc, p_desk::text) > (cur.key_clock, cur.key_desk));
-          deleted_wins := c.payload ? 'deleted'
-            AND (NOT known OR (c.hlc, p_desk::text) > (cur.deleted_clock, cur.deleted_desk));
-          new_key := CASE WHEN key_wins THEN c.payload->>number_field ELSE cur.key END;
-          new_deleted := CASE WHEN deleted_wins THEN (c.payload->>'deleted')::int <> 0 ELSE coalesce(cur.deleted, false) END;
-          IF new_key IS NULL OR new_key = '' THEN
-            RAISE EXCEPTION 'change % leaves % % without its %', c.id, c.entity, c.record_id, number_field;
-          END IF;
-          IF NOT new_deleted THEN
-            SELECT r.id, coalesce(d.name, r.key_desk) INTO other_id, other_desk
-            FROM record_key r LEFT JOIN desk d ON d.id::text = r.key_desk
-            WHERE r.entity = c.entity AND r.key = new_key AND NOT r.deleted AND r.id <> c.record_id::uuid;
-            IF FOUND THEN
-              refused := refused || c.record_id;
-              outcome := 'clash';
-              detail := other_id::text || ' ' || other_desk;
-              RETURN NEXT;
-              CONTINUE;
-            END IF;
-          END IF;
-          IF known THEN
-            UPDATE record_key SET key = new_key,
-              key_clock = CASE WHEN key_wins THEN c.hlc ELSE key_clock END,
-              key_desk = CASE WHEN key_wins THEN p_desk::text ELSE key_desk END,
-              deleted = new_deleted,
-              deleted_clock = CASE WHEN deleted_wins THEN c.hlc ELSE deleted_clock END,
-              deleted_desk = CASE WHEN deleted_wins THEN p_desk::text ELSE deleted_desk END
-            WHERE entity = c.entity AND id = c.record_id::uuid;
-          ELSE
-            INSERT INTO record_key(entity, id, key, key_clock, key_desk, deleted, deleted_clock, deleted_desk)
-            VALUES (c.entity, c.record_id::uuid, new_key, c.hlc, p_desk::text, new_deleted,
-              CASE WHEN deleted_wins THEN c.hlc ELSE 0 END, CASE WHEN deleted_wins THEN p_desk::text ELSE '' END);
-          END IF;
-        ELSIF c.entity IN ('loan', 'address') AND NOT c.payload ? 'created_at'
-            AND NOT EXISTS (SELECT 1 FROM change WHERE entity = c.entity AND record_id = c.record_id) THEN
-          -- A change of a loan or address the central never saw made would stop every other desk.
-          RAISE EXCEPTION 'change % is about % %, which the central does not know', c.id, c.entity, c.record_id;
-        END IF;
-        IF c.entity = 'loan' THEN
-          IF c.payload ? 'book' AND NOT EXISTS (
-              SELECT 1 FROM record_key WHERE entity = 'book' AND id = (c.payload->>'book')::uuid) THEN
-            RAISE EXCEPTION 'change % issues book %, which the central does not know', c.id, c.payload->>'book';
-          END IF;
-          IF c.payload ? 'reader' AND NOT EXISTS (
-              SELECT 1 FROM record_key WHERE entity = 'reader' AND id = (c.payload->>'reader')::uuid) THEN
-            RAISE EXCEPTION 'change % issues a book to reader %, whom the central does not know', c.id,
-              c.payload->>'reader';
-          END IF;
-        END IF;
-        INSERT INTO change(id, desk_id, entity, record_id, hlc, payload)
-        VALUES (c.id, p_desk, c.entity, c.record_id, c.hlc, c.payload);
-        outcome := 'accepted';
-        RETURN NEXT;
-      END LOOP;
-    END
-    $$;
-    REVOKE ALL ON FUNCTION circdesk_push(uuid, jsonb) FROM PUBLIC;
-
     -- A desk's name is its own in the library, whatever its case, accents and spaces (the key is
     -- folded by the desk: the server's collation may fold only ASCII). A desk belongs to the role
     -- that joined it: desks with roles of their own cannot speak for one another.
     ALTER TABLE desk ADD COLUMN name_key text;
     ALTER TABLE desk ADD COLUMN role text NOT NULL DEFAULT '';
     CREATE UNIQUE INDEX desk_name ON desk (name_key);
-    -- Registers a desk, or renames it; a desk's role needs no right on the table itself.
-    CREATE FUNCTION circdesk_join(p_desk uuid, p_name text, p_key text) RETURNS void
-    LANGUAGE plpgsql SECURITY DEFINER SET search_path = public, pg_temp AS $$
-    DECLARE
-      owner text;
-    BEGIN
-      IF btrim(coalesce(p_name, '')) = '' OR coalesce(p_key, '') = '' THEN
-        RAISE EXCEPTION 'a desk needs a name';
-      END IF;
-      SELECT role INTO owner FROM desk WHERE id = p_desk;
-      IF FOUND AND owner <> session_user THEN
-        RAISE EXCEPTION 'this desk joined as role %: connect as that role', owner;
-      END IF;
-      INSERT INTO desk(id, name, name_key, role) VALUES (p_desk, btrim(p_name), p_key, session_user)
-      ON CONFLICT (id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key;
-    END
-    $$;
-    REVOKE ALL ON FUNCTION circdesk_join(uuid, text, text) FROM PUBLIC;
     """#
 
   public struct Outcome: Equatable, Sendable {

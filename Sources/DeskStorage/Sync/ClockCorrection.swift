@@ -18,6 +18,7 @@ extension LibraryStore {
   {
     try write {
       let previous = Int64(try database.scalarInt("SELECT clock_offset_ms FROM sync_desk WHERE id = 1"))
+      let applied = LibraryStore.clockedOffset(offset)
       let ceiling = HybridTimestamp(milliseconds: centralNow)
       // The desk's last reading the central may know: a reading beyond the central's bound was
       // never taken, so none later than that is kept.
@@ -26,7 +27,7 @@ extension LibraryStore {
         rawValue: min(known, HybridTimestamp(milliseconds: centralNow + ClockOffset.boundMilliseconds).rawValue))
       // Within the bound the waiting changes keep their clocks: a join sends a whole library
       // through the outbox, and a few milliseconds either way change no order worth a rewrite.
-      let shift = offset.milliseconds - previous
+      let shift = applied - previous
       let last = try database.queryFirst("SELECT hlc FROM outbox ORDER BY seq DESC LIMIT 1", read: { $0.int64(0) })
       let tooLate = (last ?? 0) > HybridTimestamp(milliseconds: centralNow + ClockOffset.boundMilliseconds / 2).rawValue
       if shift.magnitude > UInt64(ClockOffset.boundMilliseconds) || tooLate || known != floor.rawValue {
@@ -37,7 +38,7 @@ extension LibraryStore {
         UPDATE sync_desk SET clock_offset_ms = ?, hlc = ?, clock_anchor_central_ms = ?, clock_anchor_boot = ?,
           clock_anchor_uptime_ms = ?
         WHERE id = 1
-        """, offset.milliseconds, floor.rawValue, anchor?.central, anchor?.uptime.boot, anchor?.uptime.milliseconds)
+        """, applied, floor.rawValue, anchor?.central, anchor?.uptime.boot, anchor?.uptime.milliseconds)
     }
     (clock as? CorrectedClock)?.correct(by: anchor)
   }
@@ -81,11 +82,19 @@ extension LibraryStore {
   public func refreshClockOffset() throws(StoreError) {
     guard let corrected = clock as? CorrectedClock else { return }
     let stored = try read { try database.scalarInt("SELECT clock_offset_ms FROM sync_desk WHERE id = 1") }
-    guard let current = corrected.offset,
-      (current.milliseconds - Int64(stored)).magnitude > UInt64(ClockOffset.boundMilliseconds / 2)
+    guard let current = corrected.offset.map(LibraryStore.clockedOffset),
+      (current - Int64(stored)).magnitude > UInt64(ClockOffset.boundMilliseconds / 2)
     else { return }
     try write {
-      try database.execute("UPDATE sync_desk SET clock_offset_ms = ? WHERE id = 1", current.milliseconds)
+      try database.execute("UPDATE sync_desk SET clock_offset_ms = ? WHERE id = 1", current)
     }
+  }
+
+  /// What is added to the machine's clock to clock a change: the offset from the central's, when
+  /// beyond the bound. Within it the machine's clock stands: desks whose clocks NTP keeps right
+  /// order their changes by them, not by each sync's measure, which errs by a few milliseconds
+  /// either way (two desks' edits a millisecond apart kept their order only so).
+  static func clockedOffset(_ offset: ClockOffset) -> Int64 {
+    offset.isBeyondBound ? offset.milliseconds : 0
   }
 }
