@@ -22,6 +22,13 @@ public struct HybridTimestamp: Hashable, Comparable, Sendable, CustomStringConve
   }
 }
 
+/// The kinds of records that travel between desks, as changes name them (`Change.entity`).
+public enum RecordKind: String, Hashable, Sendable, CaseIterable {
+  case category, holiday, setting, address, book, reader, loan, hold
+  /// A settled conflict travels as a record of its own.
+  case conflict
+}
+
 /// One change of one record, as desks and the central pass it on: which record, which fields
 /// now hold which values (a JSON object), when (by the desk's hybrid clock) and at which desk.
 public struct Change: Hashable, Sendable {
@@ -33,6 +40,9 @@ public struct Change: Hashable, Sendable {
   public var deskID: String
   /// A JSON object: field name → value.
   public var payload: String
+
+  /// The kind of record it changes; nil for a kind this program does not know.
+  public var kind: RecordKind? { RecordKind(rawValue: entity) }
 
   public init(id: String, entity: String, recordID: String, clock: HybridTimestamp, deskID: String, payload: String) {
     self.id = id

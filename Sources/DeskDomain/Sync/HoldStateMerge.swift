@@ -18,7 +18,7 @@ public enum HoldStateMerge {
       self.desk = desk
     }
 
-    var isLater: (Int64, String) { (clock, desk) }
+    var version: FieldVersion { FieldVersion(rawClock: clock, desk: desk) }
   }
 
   /// Whether `incoming` replaces `current`.
@@ -29,7 +29,7 @@ public enum HoldStateMerge {
     case (false, true):
       return incoming.desk == current.desk && incoming.clock > current.clock
     default:
-      return incoming.isLater > current.isLater
+      return incoming.version.replaces(current.version)
     }
   }
 }

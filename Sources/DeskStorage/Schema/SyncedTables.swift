@@ -7,8 +7,9 @@ import DeskDomain
 /// more than its declaration here and its column (the migrations that made triggers before keep
 /// their own fixed text, `FrozenTriggers`).
 struct SyncedTable: Sendable {
-  /// The name a change gives the table (`book`, `loan`…).
-  let entity: String
+  let kind: RecordKind
+  /// The name a change gives the table (`book`, `loan`…), and the table's own.
+  var entity: String { kind.rawValue }
   /// The column that names a record at every desk: its UUID, or a natural key (a category's code).
   let key: String
   let fields: [SyncedField]
@@ -105,10 +106,10 @@ enum SyncedTables {
   static let all: [SyncedTable] = [
     category,
     SyncedTable(
-      entity: "holiday", key: "day", fields: [SyncedField("name", Rule.text(200))], deletesRows: true, keys: nil),
+      kind: .holiday, key: "day", fields: [SyncedField("name", Rule.text(200))], deletesRows: true, keys: nil),
     setting,
     SyncedTable(
-      entity: "address", key: "uuid",
+      kind: .address, key: "uuid",
       fields: [
         SyncedField("phone", Rule.text(40)), SyncedField("phone_key", Rule.text(40)),
         SyncedField("postcode", Rule.text(20)), SyncedField("city", Rule.text(100)),
@@ -117,7 +118,7 @@ enum SyncedTables {
       ], deletesRows: false, keys: nil),
     book,
     SyncedTable(
-      entity: "reader", key: "uuid",
+      kind: .reader, key: "uuid",
       fields: [
         SyncedField("ticket", Rule.identifier), SyncedField("surname", Rule.text(100, atLeast: 1)),
         SyncedField("first_name", Rule.text(100)), SyncedField("patronymic", Rule.text(100)),
@@ -128,7 +129,7 @@ enum SyncedTables {
         SyncedField("created_at", Rule.moment), SyncedField("deleted", Rule.flag),
       ], deletesRows: false, keys: nil),
     SyncedTable(
-      entity: "loan", key: "uuid",
+      kind: .loan, key: "uuid",
       fields: [
         SyncedField("book", Rule.reference("book"), references: "book"),
         SyncedField("reader", Rule.reference("reader"), references: "reader"),
@@ -145,7 +146,7 @@ enum SyncedTables {
   /// Migration 14 made holds travel: each event (placed, trapped, fulfilled, cancelled, expired,
   /// suspended) is one change of the fields it set. A hold is never deleted: it ends in a state.
   static let hold = SyncedTable(
-    entity: "hold", key: "uuid",
+    kind: .hold, key: "uuid",
     fields: [
       SyncedField("reader", Rule.reference("reader"), references: "reader"),
       SyncedField("title_key", Rule.text(2000)),
@@ -163,11 +164,11 @@ enum SyncedTables {
 
   /// Migration 12 added the status and the fields an import keeps.
   static let setting = SyncedTable(
-    entity: "setting", key: "key", fields: [SyncedField("value", Rule.text(1000))], deletesRows: true,
+    kind: .setting, key: "key", fields: [SyncedField("value", Rule.text(1000))], deletesRows: true,
     keys: librarySettings)
 
   static let category = SyncedTable(
-    entity: "category", key: "code",
+    kind: .category, key: "code",
     fields: [
       SyncedField("name", Rule.text(200, atLeast: 1)), SyncedField("loan_days", Rule.number(1...3650)),
       SyncedField("loan_limit", Rule.number(0...100_000)), SyncedField("renewal_limit", Rule.number(0...1000)),
@@ -175,7 +176,7 @@ enum SyncedTables {
     ], deletesRows: true, keys: nil)
 
   static let book = SyncedTable(
-    entity: "book", key: "uuid",
+    kind: .book, key: "uuid",
     fields: [
       SyncedField("inventory", Rule.identifier), SyncedField("isbn", Rule.optionalText(40)),
       SyncedField("isbn13", Rule.optionalText(13)), SyncedField("author_surname", Rule.text(200)),
@@ -241,7 +242,11 @@ enum SyncedTables {
   }
 
   static func table(_ entity: String) -> SyncedTable? {
-    all.first { $0.entity == entity }
+    RecordKind(rawValue: entity).flatMap(table)
+  }
+
+  static func table(_ kind: RecordKind) -> SyncedTable? {
+    all.first { $0.kind == kind }
   }
 
   /// The desk's hybrid clock read for a change made now: the wall clock in milliseconds moved to

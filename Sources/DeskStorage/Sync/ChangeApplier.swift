@@ -53,50 +53,52 @@ extension LibraryStore {
       guard let tie = try currentTie() else {
         throw StoreError.syncRefused("This library has not joined a central: run circdesk central join")
       }
-      try database.execute("UPDATE sync_desk SET applying = 1 WHERE id = 1")
-      try notePendingClocks()
-      var report = ApplyReport()
-      var touched = Touched()
       var latest: Int64 = 0
-      var peers: [String: String] = [:]
-      for pulled in batch where peers[pulled.change.deskID] != pulled.deskName {
-        peers[pulled.change.deskID] = pulled.deskName
-        try database.execute(
-          "INSERT INTO sync_peer(desk_id, name) VALUES (?, ?) ON CONFLICT(desk_id) DO UPDATE SET name = excluded.name",
-          pulled.change.deskID, pulled.deskName)
-      }
-      for (change, reason) in aside {
-        try setAside(change, reason: reason, now: now)
-        report.conflictsRaised += 1
-      }
-      let applying = batch.filter { !skipped.contains($0.change.id) }
-      // A large batch (a desk catching up) adds books as an import does: the full-text index and
-      // the count brought up to date once, at the end of the batch.
-      if batch.count >= LibraryStore.bulkApplyThreshold {
-        try addingBooksInBulk {
+      let report = try withoutCapture { () throws -> ApplyReport in
+        try notePendingClocks()
+        var report = ApplyReport()
+        var touched = Touched()
+        var peers: [String: String] = [:]
+        for pulled in batch where peers[pulled.change.deskID] != pulled.deskName {
+          peers[pulled.change.deskID] = pulled.deskName
+          try database.execute(
+            "INSERT INTO sync_peer(desk_id, name) VALUES (?, ?) ON CONFLICT(desk_id) DO UPDATE SET name = excluded.name",
+            pulled.change.deskID, pulled.deskName)
+        }
+        for (change, reason) in aside {
+          try setAside(change, reason: reason, now: now)
+          report.conflictsRaised += 1
+        }
+        let applying = batch.filter { !skipped.contains($0.change.id) }
+        // A large batch (a desk catching up) adds books as an import does: the full-text index and
+        // the count brought up to date once, at the end of the batch.
+        if batch.count >= LibraryStore.bulkApplyThreshold {
+          try addingBooksInBulk {
+            try applyAll(
+              applying, deskID: tie.deskID, now: now, report: &report, touched: &touched, latest: &latest,
+              failing: &failing)
+          }
+        } else {
           try applyAll(
             applying, deskID: tie.deskID, now: now, report: &report, touched: &touched, latest: &latest,
             failing: &failing)
         }
-      } else {
-        try applyAll(
-          applying, deskID: tie.deskID, now: now, report: &report, touched: &touched, latest: &latest,
-          failing: &failing)
+        for (change, _) in aside { latest = max(latest, change.change.clock.rawValue) }
+        for book in touched.books.sorted() {
+          report.conflictsRaised += try reconcileLoans(bookRowID: book, now: now)
+          report.conflictsRaised += try reconcileDeletion(entity: "book", rowID: book, now: now)
+        }
+        for reader in touched.readers.sorted() {
+          report.conflictsRaised += try reconcileDeletion(entity: "reader", rowID: reader, now: now)
+        }
+        report.holdShelfMoves += try reconcileHolds(touched.holds.sorted(), deskID: tie.deskID)
+        report.holdShelfMoves += try passOn(displaced: touched.displaced)
+        report.holdShelfMoves += try settleTrappedTwiceByTheHolds(now: now)
+        return report
       }
-      for (change, _) in aside { latest = max(latest, change.change.clock.rawValue) }
-      for book in touched.books.sorted() {
-        report.conflictsRaised += try reconcileLoans(bookRowID: book, now: now)
-        report.conflictsRaised += try reconcileDeletion(entity: "book", rowID: book, now: now)
-      }
-      for reader in touched.readers.sorted() {
-        report.conflictsRaised += try reconcileDeletion(entity: "reader", rowID: reader, now: now)
-      }
-      report.holdShelfMoves += try reconcileHolds(touched.holds.sorted(), deskID: tie.deskID)
-      report.holdShelfMoves += try passOn(displaced: touched.displaced)
-      report.holdShelfMoves += try settleTrappedTwiceByTheHolds(now: now)
       // The clock moves past every change heard of: what this desk does next orders after them.
       try database.execute(
-        "UPDATE sync_desk SET applying = 0, cursor = max(cursor, ?), hlc = max(hlc, ?) WHERE id = 1", cursor, latest)
+        "UPDATE sync_desk SET cursor = max(cursor, ?), hlc = max(hlc, ?) WHERE id = 1", cursor, latest)
       return report
     }
   }
@@ -150,7 +152,7 @@ extension LibraryStore {
     let change = pulled.change
     func bad(_ reason: String) -> StoreError { .badChange(reason) }
     let own = change.deskID == deskID
-    if change.entity == "conflict" {
+    if change.kind == .conflict {
       if !own {
         try applySettlement(
           change, deskID: deskID, now: now, books: &touched.books, shelfMoves: &report.holdShelfMoves)
@@ -193,17 +195,17 @@ extension LibraryStore {
       report.conflictsRaised += try noteDeletion(pulled, deleted: deleted, now: now)
     }
     // Loans, this desk's own too, have their book's loans looked at again once the batch is in.
-    if change.entity == "loan", let book = try loanBook(change, fields: fields) { touched.books.insert(book) }
+    if change.kind == .loan, let book = try loanBook(change, fields: fields) { touched.books.insert(book) }
     // Readers of loans and deleted books and readers are looked at again too: deleted, yet out?
-    if change.entity == "loan", let reader = try loanReader(change, fields: fields) { touched.readers.insert(reader) }
+    if change.kind == .loan, let reader = try loanReader(change, fields: fields) { touched.readers.insert(reader) }
     if deleted == .integer(1) || deleted == .integer(0) {
-      if change.entity == "book",
+      if change.kind == .book,
         let row = try database.queryFirst(
           "SELECT id FROM book WHERE uuid = ?", change.recordID, read: { $0.int64(0) })
       {
         touched.books.insert(row)
       }
-      if change.entity == "reader",
+      if change.kind == .reader,
         let row = try database.queryFirst(
           "SELECT id FROM reader WHERE uuid = ?", change.recordID, read: { $0.int64(0) })
       {
@@ -215,7 +217,7 @@ extension LibraryStore {
       return
     }
     report.applied += 1
-    if change.entity == "hold" {
+    if change.kind == .hold {
       touched.holds.insert(change.recordID)
       report.conflictsRaised += try noteDoubleTrap(
         pulled, fields: fields.map { ($0.name, $0.value) }, now: now, displaced: &touched.displaced)
@@ -249,12 +251,13 @@ extension LibraryStore {
         try database.queryFirst(
           "SELECT hlc FROM sync_snapshot WHERE entity = ? AND last_row >= ?", change.entity, row, read: { $0.int64(0) })
       } ?? 0
-    if floor > 0, (floor, deskID) >= (change.clock.rawValue, change.deskID) {
+    let incoming = FieldVersion(change)
+    if floor > 0, !incoming.replaces(FieldVersion(rawClock: floor, desk: deskID)) {
       pending = pending.merging(fields.map { ($0.name, floor) }) { max($0, $1) }
     }
     // A loan a settled double issue keeps open stays open against a return older than the
     // settlement (the return came from a desk whose own, earlier settlement gave way).
-    if change.entity == "loan", fields.contains(where: { $0.name == "returned_at" }),
+    if change.kind == .loan, fields.contains(where: { $0.name == "returned_at" }),
       let settled = try database.queryFirst(
         """
         SELECT coalesce(max(c.hlc), 0) FROM conflict k JOIN (
@@ -274,19 +277,19 @@ extension LibraryStore {
         if case .integer(let by) = field.value, by != 0 { increments.append((counter, by)) }
         continue
       }
-      if change.entity == "hold", field.name == "state" {
+      if change.kind == .hold, field.name == "state" {
         // A hold that ended stays ended, whatever the clocks say (`HoldStateMerge`).
         if try holdState(of: change, becomes: field.value, pending: pending["state"], deskID: deskID) {
           winners.append((field.name, field.value))
         }
         continue
       }
-      if let mine = pending[field.name], (mine, deskID) >= (change.clock.rawValue, change.deskID) { continue }
+      if let mine = pending[field.name], !incoming.replaces(FieldVersion(rawClock: mine, desk: deskID)) { continue }
       let current = try database.queryFirst(
         "SELECT hlc, desk FROM field_clock WHERE entity = ? AND record_id = ? AND field = ?", change.entity,
         change.recordID, field.name
-      ) { (clock: $0.int64(0), desk: $0.string(1)) }
-      if let current, (current.clock, current.desk) >= (change.clock.rawValue, change.deskID) { continue }
+      ) { FieldVersion(rawClock: $0.int64(0), desk: $0.string(1)) }
+      guard incoming.replaces(current) else { continue }
       winners.append((field.name, field.value))
     }
     if table.deletesRows {
@@ -305,12 +308,12 @@ extension LibraryStore {
       return
     }
     // A book added earlier in this batch is indexed before it changes.
-    if change.entity == "book" { try catchUpBulkBooks() }
-    if change.entity == "loan" {
+    if change.kind == .book { try catchUpBulkBooks() }
+    if change.kind == .loan {
       // Put aside from the one-open-loan index while it changes; `reconcileLoans` sets it right.
       try database.execute("UPDATE loan SET conflict = id WHERE uuid = ?", change.recordID)
     }
-    let renewed = change.entity == "loan" && increments.contains { $0.by > 0 }
+    let renewed = change.kind == .loan && increments.contains { $0.by > 0 }
     // The renewal known here before this one: its desk, and the due date as it stands.
     let before =
       renewed
@@ -321,7 +324,7 @@ extension LibraryStore {
     try update(table, key: change.recordID, winners, deskName: pulled.deskName, now: now, bad: bad)
     try recordClocks(winners.map(\.name), of: change)
     try add(increments, to: table, of: change)
-    if change.entity == "loan" {
+    if change.kind == .loan {
       report.conflictsRaised += try noteRenewalMeetingReturn(
         pulled, renewed: renewed, returned: winners.contains { $0.name == "returned_at" && $0.value != .null },
         now: now)
@@ -472,8 +475,8 @@ extension LibraryStore {
   private static let creationSQL: [String: String] = Dictionary(
     uniqueKeysWithValues: SyncedTables.all.map { table in
       var columns = [table.key] + table.fields.map(\.column) + ["updated_at"]
-      if table.entity == "book" || table.entity == "reader" { columns += ["sort_key", "search_text"] }
-      if table.entity == "loan" { columns.append("conflict") }
+      if table.kind == .book || table.kind == .reader { columns += ["sort_key", "search_text"] }
+      if table.kind == .loan { columns.append("conflict") }
       return (
         table.entity,
         "INSERT INTO \(table.table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
@@ -497,7 +500,7 @@ extension LibraryStore {
       // Made here from the fields, before the insert: the full-text index is written once.
       values += [.text(sortKey), .text(searchText)]
     }
-    if table.entity == "loan" {
+    if table.kind == .loan {
       // Beside another open loan of the book it waits, marked, for `reconcileLoans`.
       values.append(.integer(Int64(try database.scalarInt("SELECT coalesce(max(id), 0) + 1 FROM loan"))))
     }
@@ -581,9 +584,9 @@ extension LibraryStore {
     do {
       try write()
     } catch let error as DatabaseError where error.isUniqueViolation {
-      guard table.entity == "book" || table.entity == "reader", case .text(let number)? = number,
+      guard table.kind == .book || table.kind == .reader, case .text(let number)? = number,
         let local = try database.queryFirst(
-          table.entity == "book"
+          table.kind == .book
             ? "SELECT uuid FROM book WHERE inventory = ? AND deleted = 0 AND clash = 0 AND uuid <> ?"
             : "SELECT uuid FROM reader WHERE ticket = ? AND deleted = 0 AND clash = 0 AND uuid <> ?",
           number, key, read: { $0.string(0) })

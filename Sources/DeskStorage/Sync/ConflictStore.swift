@@ -143,13 +143,12 @@ extension LibraryStore {
       """, bookRowID
     ) { (loan: $0.int64(0), returned: $0.string(1)) }
     guard !closes.isEmpty else { return }
-    let applying = try database.scalarInt("SELECT applying FROM sync_desk WHERE id = 1")
-    try database.execute("UPDATE sync_desk SET applying = 0 WHERE id = 1")
-    for close in closes {
-      try database.execute(
-        "UPDATE loan SET returned_at = ?, updated_at = ? WHERE id = ?", close.returned, close.returned, close.loan)
+    try asThisDesk {
+      for close in closes {
+        try database.execute(
+          "UPDATE loan SET returned_at = ?, updated_at = ? WHERE id = ?", close.returned, close.returned, close.loan)
+      }
     }
-    try database.execute("UPDATE sync_desk SET applying = ? WHERE id = 1", applying)
   }
 
   /// A conflict settled at another desk is settled here too.
@@ -185,11 +184,12 @@ extension LibraryStore {
       try database.queryFirst(
         "SELECT max(hlc) FROM outbox WHERE entity = 'conflict' AND record_id = ?", change.recordID
       ) { $0.isNull(0) ? nil : $0.int64(0) } ?? nil
-    if let pending, (pending, deskID) > (change.clock.rawValue, change.deskID) { return }
+    let incoming = FieldVersion(change)
+    if let pending, FieldVersion(rawClock: pending, desk: deskID) > incoming { return }
     let kept = try database.queryFirst(
       "SELECT hlc, desk FROM field_clock WHERE entity = 'conflict' AND record_id = ? AND field = 'resolution'",
-      change.recordID, read: { (clock: $0.int64(0), desk: $0.string(1)) })
-    if let kept, (kept.clock, kept.desk) > (change.clock.rawValue, change.deskID) { return }
+      change.recordID, read: { FieldVersion(rawClock: $0.int64(0), desk: $0.string(1)) })
+    if let kept, kept > incoming { return }
     try database.execute(
       """
       INSERT INTO field_clock(entity, record_id, field, hlc, desk) VALUES ('conflict', ?, 'resolution', ?, ?)
@@ -226,10 +226,10 @@ extension LibraryStore {
         "SELECT id, book_id FROM loan WHERE uuid = ? AND returned_at = ?", fields.holder, closedAt,
         read: { (id: $0.int64(0), book: $0.int64(1)) })
     else { return }
-    try database.execute("UPDATE sync_desk SET applying = 0 WHERE id = 1")
-    try database.execute(
-      "UPDATE loan SET returned_at = NULL, conflict = id, updated_at = ? WHERE id = ?", now.iso, loan.id)
-    try database.execute("UPDATE sync_desk SET applying = 1 WHERE id = 1")
+    try asThisDesk {
+      try database.execute(
+        "UPDATE loan SET returned_at = NULL, conflict = id, updated_at = ? WHERE id = ?", now.iso, loan.id)
+    }
     books.insert(loan.book)
   }
 

@@ -35,15 +35,15 @@ extension LibraryStore {
     }
     // Nothing of this desk's record reached the central (its changes were held), so the moves
     // are made without capture, and the held loans are rewritten to name the other record.
-    try database.execute("UPDATE sync_desk SET applying = 1 WHERE id = 1")
-    try database.execute("UPDATE loan SET \(loanColumn) = ? WHERE \(loanColumn) = ?", there, here)
-    try database.execute(
-      """
-      UPDATE outbox SET payload = json_set(payload, '$.\(entity)', ?)
-      WHERE entity = 'loan' AND json_extract(payload, '$.\(entity)') = ?
-      """, other, record)
-    try database.execute("UPDATE \(table) SET deleted = 1 WHERE id = ?", here)
-    try database.execute("UPDATE sync_desk SET applying = 0 WHERE id = 1")
+    try withoutCapture {
+      try database.execute("UPDATE loan SET \(loanColumn) = ? WHERE \(loanColumn) = ?", there, here)
+      try database.execute(
+        """
+        UPDATE outbox SET payload = json_set(payload, '$.\(entity)', ?)
+        WHERE entity = 'loan' AND json_extract(payload, '$.\(entity)') = ?
+        """, other, record)
+      try database.execute("UPDATE \(table) SET deleted = 1 WHERE id = ?", here)
+    }
     // The record goes to the central as made and deleted here; what waited for it follows.
     try releaseSettledClashes()
     let name =

@@ -314,13 +314,4 @@ extension LibraryStore {
 
   /// The start of the holder of a conflict of copies put aside twice that the holds settled.
   static let settledByTheHolds = "by-holds:"
-
-  /// Runs `body` as this desk's own act inside a batch being applied: what it changes is captured
-  /// and sent on.
-  private func asThisDesk(_ body: () throws -> Void) throws {
-    let applying = try database.scalarInt("SELECT applying FROM sync_desk WHERE id = 1")
-    try database.execute("UPDATE sync_desk SET applying = 0 WHERE id = 1")
-    defer { _ = try? database.execute("UPDATE sync_desk SET applying = ? WHERE id = 1", applying) }
-    try body()
-  }
 }
