@@ -62,6 +62,8 @@ public struct SyncSimulation {
     public var doubleIssues = 0
     /// Renewals made apart that met past a loan's limit, or after its return.
     public var renewalConflicts = 0
+    /// Invalid changes a hostile desk pushed, each refused by the central.
+    public var hostileRefused = 0
     public var clashes = 0
     public var finalRounds = 0
     public var records = 0
@@ -102,6 +104,10 @@ public struct SyncSimulation {
       try Synchronizer.join(store: all[index].store, url: centralURL, deskName: all[index].name)
       all[index].id = try all[index].store.deskTie()?.deskID ?? ""
     }
+    // A hostile desk: joined through the central's function like any desk, it pushes invalid
+    // changes every day (`pushForged`); the central must refuse each and store none.
+    let hostile = RecordID.random().text
+    try CentralConnection(url: centralURL).execute("SELECT circdesk_join($1::uuid, 'Hostile', 'hostile')", [hostile])
     // What the desks did, for the checks at the end.
     var issued: [String] = []
     // Each return made at a desk: loan, moment and desk. Two desks may each take back one loan in
@@ -111,6 +117,15 @@ public struct SyncSimulation {
     var nextReader = initialReaders + 1
 
     for day in 0..<days {
+      // A connection of the day's own: the week stops and starts the server.
+      let line = try CentralConnection(url: centralURL)
+      for (forged, outcomeText) in try pushForged(on: all[0].store, from: hostile, into: line, day: day) {
+        if outcomeText == "invalid" {
+          outcome.hostileRefused += 1
+        } else {
+          outcome.problems.append("the central took a forged change (\(outcomeText)): \(forged)")
+        }
+      }
       // On the second day the second desk leaves for a while, whatever else the seed does.
       if day == 1, all.count > 1, !all[1].left, (try? Synchronizer(store: all[1].store).sync()) != nil,
         (try? all[1].store.untie(discarding: false)) != nil
@@ -248,6 +263,10 @@ public struct SyncSimulation {
       if try desk.store.syncStatus().waiting > 0 { outcome.problems.append("\(desk.name) still has changes waiting") }
     }
     let connection = try CentralConnection(url: centralURL)
+    let kept = try connection.execute("SELECT count(*) FROM change WHERE desk_id = $1::uuid", [hostile])
+    if (kept.first?.first ?? nil) != "0" {
+      outcome.problems.append("the central stored \(kept.first?.first ?? nil ?? "?") changes of the hostile desk")
+    }
     let creations = try connection.execute(
       "SELECT record_id, count(*) FROM change WHERE entity = 'loan' AND payload ? 'book' GROUP BY record_id")
     let created = Dictionary(
@@ -328,6 +347,43 @@ public struct SyncSimulation {
         outcome.doubleIssues, try desk.store.conflicts(includingSettled: true).filter { $0.kind == .doubleIssue }.count)
     }
     return outcome
+  }
+
+  /// Pushes a day's forged changes, as a hostile desk with the desks' rights would, against
+  /// records the library has: a title that is a number, an unknown field, renewals below zero, an
+  /// empty title, a day and a moment that are not, an inventory number with ESC and U+202E, a
+  /// title of 100,000 letters, a clock at the end of time, a loan nobody made. Returns each with
+  /// what the central said.
+  private func pushForged(on store: LibraryStore, from desk: String, into central: CentralConnection, day: Int)
+    throws -> [(String, String)]
+  {
+    guard let book = try store.database.queryFirst("SELECT uuid FROM book ORDER BY id LIMIT 1", read: { $0.string(0) })
+    else { return [] }
+    let loan = try store.database.queryFirst("SELECT uuid FROM loan ORDER BY id LIMIT 1") { $0.string(0) }
+    func change(_ entity: String, _ record: String, _ payload: String, hlc: String = "1") -> String {
+      #"{"id": "\#(RecordID.random().text)", "entity": "\#(entity)", "record_id": "\#(record)", "hlc": \#(hlc), "payload": \#(payload)}"#
+    }
+    var forged = [
+      change("book", book, #"{"title": \#(1900 + day)}"#), change("book", book, #"{"colour": "red"}"#),
+      change("book", book, #"{"title": ""}"#), change("book", book, #"{"inventory": "1\u001b[2J\u202e"}"#),
+      change("book", book, #"{"title": "\#(String(repeating: "ж", count: 100_000))"}"#),
+      change("book", book, #"{"title": "Когда-нибудь"}"#, hlc: "9223372036854775807"),
+      change("loan", RecordID.random().text, #"{"returned_at": "2026-11-30T10:00:00.000Z"}"#),
+    ]
+    if let loan {
+      forged += [
+        change("loan", loan, #"{"renewals": -5}"#), change("loan", loan, #"{"due_date": "yesterday"}"#),
+        change("loan", loan, #"{"renewals_added": 5000}"#),
+      ]
+    }
+    var outcomes: [(String, String)] = []
+    for text in forged {
+      let rows = try central.transaction { () throws(CentralError) in
+        try central.execute("SELECT outcome FROM circdesk_push($1::uuid, $2::jsonb)", [desk, "[\(text)]"])
+      }
+      outcomes.append((String(text.prefix(160)), (rows.first?.first ?? nil) ?? "nothing"))
+    }
+    return outcomes
   }
 
   private func draft(inventory: String, _ random: inout SplitMix64) -> BookDraft {
