@@ -227,6 +227,11 @@ import Testing
       desk.press(.function(9), .enter)
       let suffix = language == .english ? "" : "-ru"
       #expect(try matchesGolden(desk.text(rows: 30, columns: 100), "sync-renewal-limit\(suffix)-100x30.txt"))
+      for (rows, columns) in FittingScreenTests.sizes {
+        #expect(
+          try matchesGolden(
+            desk.text(rows: rows, columns: columns), "fit-renewal-limit\(suffix)-\(columns)x\(rows).txt"))
+      }
       desk.press(.character("t"))
       #expect(
         desk.shown.contains(language == .english ? "Take the renewals back to 1?" : "Вернуть число продлений к 1?"))
