@@ -185,14 +185,10 @@ extension PostgresServer {
 
   private static let sharedServer = SharedServer()
 
-  /// Stops the shared server and removes its folder, as the process ends.
+  /// Stops the shared server and removes its folder, as the process ends: letting go of it does
+  /// both (its `deinit` stops it, then its folder goes), in that order.
   private static func stopShared() {
-    sharedServer.withLock { server in
-      guard let started = server else { return }
-      _ = try? started.run("pg_ctl", ["-D", started.data, "-m", "immediate", "-w", "stop"])
-      try? FileManager.default.removeItem(atPath: started.folder.path)
-      server = nil
-    }
+    sharedServer.withLock { server in server = nil }
   }
 
   /// A new, empty database with a name no other test of the run has.
