@@ -1,6 +1,8 @@
 #ifndef CSQLITE_SHIM_H
 #define CSQLITE_SHIM_H
 #include <sqlite3.h>
+#include <stdio.h>
+#include <string.h>
 
 // SQLITE_TRANSIENT is a macro casting -1 to a function pointer; Swift cannot import it.
 static inline sqlite3_destructor_type csqlite_transient(void) {
@@ -75,4 +77,52 @@ static inline void csqlite_tokenizer_close(csqlite_tokenizer *tokenizer) {
   tokenizer->methods.xDelete(tokenizer->tokenizer);
   sqlite3_free(tokenizer);
 }
+// A file system like the default one whose clock, as SQLite reads it ('now' in SQL), runs
+// `offset` milliseconds off the machine's: a library whose desk's clock is set wrong, in the
+// sync simulation, while the process's other desks keep the machine's time. The struct begins
+// with the default VFS copied whole (its methods read only fields of that copy), so every file
+// operation is the default one's.
+typedef struct csqlite_shifted_vfs {
+  sqlite3_vfs vfs;
+  sqlite3_vfs *base;
+  sqlite3_int64 offset;
+  char name[48];
+} csqlite_shifted_vfs;
+
+static int csqlite_shifted_time_int64(sqlite3_vfs *vfs, sqlite3_int64 *now) {
+  csqlite_shifted_vfs *shifted = (csqlite_shifted_vfs *)vfs;
+  int code = shifted->base->xCurrentTimeInt64(shifted->base, now);
+  *now += shifted->offset;
+  return code;
+}
+
+static int csqlite_shifted_time(sqlite3_vfs *vfs, double *now) {
+  sqlite3_int64 milliseconds = 0;
+  int code = csqlite_shifted_time_int64(vfs, &milliseconds);
+  *now = milliseconds / 86400000.0;
+  return code;
+}
+
+// Registers (once per offset) the file system whose clock runs `offset` milliseconds off, and
+// writes its name into `name` (48 bytes); SQLITE_OK, or why not.
+static inline int csqlite_register_shifted_clock(sqlite3_int64 offset, char *name) {
+  int code = sqlite3_initialize();
+  if (code != SQLITE_OK) return code;
+  snprintf(name, 48, "circdesk-clock%+lld", (long long)offset);
+  if (sqlite3_vfs_find(name)) return SQLITE_OK;
+  sqlite3_vfs *base = sqlite3_vfs_find(0);
+  if (!base || base->iVersion < 2 || !base->xCurrentTimeInt64) return SQLITE_ERROR;
+  csqlite_shifted_vfs *shifted = sqlite3_malloc(sizeof *shifted);
+  if (!shifted) return SQLITE_NOMEM;
+  memcpy(&shifted->vfs, base, sizeof shifted->vfs);
+  shifted->base = base;
+  shifted->offset = offset;
+  memcpy(shifted->name, name, 48);
+  shifted->vfs.zName = shifted->name;
+  shifted->vfs.pNext = 0;
+  shifted->vfs.xCurrentTime = csqlite_shifted_time;
+  shifted->vfs.xCurrentTimeInt64 = csqlite_shifted_time_int64;
+  return sqlite3_vfs_register(&shifted->vfs, 0);
+}
+
 #endif

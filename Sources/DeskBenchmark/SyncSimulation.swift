@@ -8,9 +8,10 @@ import DeskSync
 
 /// A seeded week of a library with several desks: catalogue edits, registrations, issues,
 /// returns and renewals, desks going offline and online, desks leaving the central for days and
-/// joining again (their edits and the others' on the same and other fields), syncs cut by SIGKILL (of a `circdesk
-/// sync` process) and by stopping the server mid-batch; then every desk syncs until nothing is
-/// left, and the desks and the central are compared. The same seed makes the same week; its size
+/// joining again (their edits and the others' on the same and other fields), desks whose clocks
+/// are set wrong (a day ahead, an hour and a half behind, within the bound), syncs cut by SIGKILL
+/// (of a `circdesk sync` process) and by stopping the server mid-batch; then every desk syncs
+/// until nothing is left, and the desks and the central are compared. The same seed makes the same week; its size
 /// is a parameter (small in the tests, large in the benchmark).
 public struct SyncSimulation {
   public var seed: UInt64
@@ -27,6 +28,15 @@ public struct SyncSimulation {
   /// and that a desk that left joins again.
   public var leaveShare = 0.012
   public var rejoinShare = 0.06
+  /// How far each desk's clock is set off the machine's, in milliseconds, by desk (a desk past
+  /// the list keeps the machine's). The desks' changes must still be ordered by the central's time.
+  public var clockOffsets: [Int64] = [0, 86_400_000, -5_400_000]
+  /// libfaketime, which sets the clock of a sync's own process as its desk's (a desk whose clock
+  /// is off has no such syncs without it).
+  public var libfaketime = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+  /// Of the syncs, the share run as two at once: a `circdesk sync` process beside the desk's own
+  /// (a desk's background sync and a librarian's command).
+  public var concurrentShare = 0.05
   /// The folder for the desks' library files.
   public var folder: String
   public var centralURL: String
@@ -57,6 +67,8 @@ public struct SyncSimulation {
     public var syncs = 0
     public var killedSyncs = 0
     public var serverStops = 0
+    /// Syncs of one desk run in two processes at once.
+    public var concurrentSyncs = 0
     /// Desks that left the central and joined it again.
     public var rejoins = 0
     public var doubleIssues = 0
@@ -65,6 +77,10 @@ public struct SyncSimulation {
     /// Invalid changes a hostile desk pushed, each refused by the central.
     public var hostileRefused = 0
     public var clashes = 0
+    /// Desks whose clocks were set off beyond the bound, each of which knew it.
+    public var skewedDesks = 0
+    /// Desks that hold the later of two edits made by desks a day ahead and hours behind.
+    public var laterEditsStanding = 0
     public var finalRounds = 0
     public var records = 0
     public var problems: [String] = []
@@ -74,6 +90,8 @@ public struct SyncSimulation {
     let name: String
     let path: String
     let store: LibraryStore
+    /// How far its clock is set off the machine's.
+    var clockOff: Int64 = 0
     var online = true
     /// Left the central: working alone until it joins again.
     var left = false
@@ -87,7 +105,12 @@ public struct SyncSimulation {
     var all: [Desk] = []
     for index in 0..<desks {
       let path = folder + "/desk\(index + 1).sqlite"
-      all.append(Desk(name: "Desk \(index + 1)", path: path, store: try LibraryStore(path: path)))
+      let off = index < clockOffsets.count ? clockOffsets[index] : 0
+      // The clock the program uses (`CorrectedClock`), on a machine clock set off.
+      let clock = CorrectedClock(
+        off == 0 ? SystemClock() : ShiftedClock(SystemClock(), by: off), uptime: SystemClock.uptime)
+      all.append(
+        Desk(name: "Desk \(index + 1)", path: path, store: try LibraryStore(path: path, clock: clock), clockOff: off))
     }
     // The first desk brings the library; the others join empty.
     for number in 1...initialBooks {
@@ -210,12 +233,23 @@ public struct SyncSimulation {
         guard all[index].online, !all[index].left, random.chance(0.3) else { continue }
         outcome.syncs += 1
         let cut = random.next() % 1000
-        if Double(cut) < killShare * 1000 {
+        let cuttable = all[index].clockOff == 0 || access(libfaketime, R_OK) == 0
+        if Double(cut) < killShare * 1000, cuttable {
           outcome.killedSyncs += 1
-          cutSync(all[index].path, afterMicroseconds: UInt32(random.next() % 60_000), stoppingServer: false)
-        } else if Double(cut) < (killShare + serverStopShare) * 1000 {
+          cutSync(all[index], afterMicroseconds: UInt32(random.next() % 60_000), stoppingServer: false)
+        } else if Double(cut) < (killShare + serverStopShare) * 1000, cuttable {
           outcome.serverStops += 1
-          cutSync(all[index].path, afterMicroseconds: UInt32(random.next() % 60_000), stoppingServer: true)
+          cutSync(all[index], afterMicroseconds: UInt32(random.next() % 60_000), stoppingServer: true)
+        } else if Double(cut) < (killShare + serverStopShare + concurrentShare) * 1000, cuttable {
+          outcome.concurrentSyncs += 1
+          guard let other = spawnSync(all[index]) else { continue }
+          do {
+            _ = try Synchronizer(store: store).sync()
+          } catch {
+            // The other process may hold the write lock longer than the busy timeout: no loss.
+          }
+          var status: Int32 = 0
+          waitpid(other, &status, 0)
         } else {
           do {
             _ = try Synchronizer(store: store).sync()
@@ -234,19 +268,89 @@ public struct SyncSimulation {
       outcome.rejoins += 1
     }
     var fresh = 0
-    while true {
-      outcome.finalRounds += 1
-      var moved = 0
-      for desk in all {
-        for conflict in try desk.store.conflicts() where conflict.kind == .inventory || conflict.kind == .ticket {
-          fresh += 1
-          outcome.clashes += 1
-          _ = try desk.store.settle(conflict.number, .renumber("N\(seed)-\(fresh)"))
+    func syncUntilStill() throws {
+      var rounds = 0
+      while true {
+        outcome.finalRounds += 1
+        rounds += 1
+        var moved = 0
+        for desk in all {
+          for conflict in try desk.store.conflicts() where conflict.kind == .inventory || conflict.kind == .ticket {
+            fresh += 1
+            outcome.clashes += 1
+            _ = try desk.store.settle(conflict.number, .renumber("N\(seed)-\(fresh)"))
+          }
+          let report = try Synchronizer(store: desk.store).sync()
+          moved += report.pushed + report.applied + report.refused
         }
-        let report = try Synchronizer(store: desk.store).sync()
-        moved += report.pushed + report.applied + report.refused
+        if moved == 0 || rounds > 20 { break }
       }
-      if moved == 0 || outcome.finalRounds > 20 { break }
+    }
+    try syncUntilStill()
+
+    // Clocks: a desk set off beyond the bound knows it, and by about as much; the others do not.
+    for desk in all {
+      let offset = try desk.store.deskTie()?.clockOffset ?? .zero
+      let beyond = desk.clockOff.magnitude > UInt64(ClockOffset.boundMilliseconds)
+      if offset.isBeyondBound != beyond || (offset.milliseconds + desk.clockOff).magnitude > 5_000 {
+        outcome.problems.append(
+          "\(desk.name), its clock set \(desk.clockOff) ms off, found it \(-offset.milliseconds) ms off the central's")
+      }
+      if beyond { outcome.skewedDesks += 1 }
+    }
+    // What is done later stands, whatever the desks' clocks say: the desk a day ahead renames a
+    // book and issues another, then the desk behind renames the first again and takes the second
+    // back.
+    let bound = ClockOffset.boundMilliseconds
+    var renamed: (uuid: String, title: String)?
+    var crossed: String?
+    if let ahead = all.firstIndex(where: { $0.clockOff > bound }),
+      let behind = all.firstIndex(where: { $0.clockOff < -bound }),
+      let book = try randomBook(all[ahead].store, &random)
+    {
+      try all[ahead].store.updateBook(inventory: book.inventoryNumber) { $0.title = "Часы вперёд \(seed)" }
+      if let other = try randomBook(all[ahead].store, &random), other.inventoryNumber != book.inventoryNumber,
+        try all[ahead].store.currentLoan(ofBook: other) == nil, let reader = try randomReader(all[ahead].store, &random)
+      {
+        let loans = try all[ahead].store.issue(ticket: reader, inventories: [other.inventoryNumber])
+        issued += loans.map(\.loan.id.text)
+        crossed = loans.first?.loan.id.text
+        outcome.issues += loans.count
+        _ = try Synchronizer(store: all[ahead].store).sync()
+        _ = try Synchronizer(store: all[behind].store).sync()
+        for loan in try all[behind].store.returnBooks(inventories: [other.inventoryNumber]) {
+          returned[loan.loan.id.text + " " + (loan.loan.returned?.iso ?? "") + " " + all[behind].id, default: 0] += 1
+          outcome.returns += 1
+        }
+      }
+      // Later in real time, an hour and a half earlier by its clock.
+      usleep(20_000)
+      try all[behind].store.updateBook(inventory: book.inventoryNumber) { $0.title = "Часы назад \(seed)" }
+      renamed = (book.id.text, "Часы назад \(seed)")
+      try syncUntilStill()
+    }
+    for desk in all {
+      if let renamed,
+        let title = try desk.store.database.queryFirst(
+          "SELECT title FROM book WHERE uuid = ?", renamed.uuid, read: { $0.string(0) }), title != renamed.title
+      {
+        outcome.problems.append("\(desk.name): the earlier title «\(title)» stands, by a clock a day ahead")
+      } else if renamed != nil {
+        outcome.laterEditsStanding += 1
+      }
+      if let crossed,
+        try desk.store.database.scalarInt(
+          "SELECT count(*) FROM loan WHERE uuid = ? AND returned_at IS NOT NULL", crossed) != 1
+      {
+        outcome.problems.append("\(desk.name): loan \(crossed), taken back at the desk behind, is not closed")
+      }
+      // A loan is never taken back before it was issued.
+      let backwards = try desk.store.database.query(
+        "SELECT uuid, issued_at, returned_at, desk FROM loan WHERE returned_at IS NOT NULL AND returned_at < issued_at"
+      ) {
+        "\($0.string(0)) (issued at \($0.string(1)) at «\($0.string(3))») is returned before its issue, at \($0.string(2))"
+      }
+      for loan in backwards { outcome.problems.append("\(desk.name): loan \(loan)") }
     }
 
     // The comparison.
@@ -415,17 +519,8 @@ public struct SyncSimulation {
 
   /// Runs `circdesk sync` on a desk's file and cuts it: SIGKILL after the delay, or the server
   /// stopped under it (and started again once the sync has given up).
-  private func cutSync(_ path: String, afterMicroseconds delay: UInt32, stoppingServer: Bool) {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let words: [String] = [program, "sync", "--db", path]
-    var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    guard posix_spawn(&pid, program, &actions, nil, &argv, environ) == 0 else { return }
+  private func cutSync(_ desk: Desk, afterMicroseconds delay: UInt32, stoppingServer: Bool) {
+    guard let pid = spawnSync(desk) else { return }
     usleep(delay)
     if stoppingServer {
       try? stopServer()
@@ -435,6 +530,40 @@ public struct SyncSimulation {
     var status: Int32 = 0
     waitpid(pid, &status, 0)
     if stoppingServer { try? startServer() }
+  }
+
+  /// Starts `circdesk sync` on a desk's file, its output dropped; its process's clock is set off
+  /// as the desk's is (libfaketime preloaded into the program itself, so that a SIGKILL reaches
+  /// the sync: the `faketime` command would leave it running in a child of its own).
+  private func spawnSync(_ desk: Desk) -> pid_t? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var environment: [String] = []
+    var index = 0
+    while let entry = environ[index] {
+      let text = String(cString: entry)
+      if !text.hasPrefix("LD_PRELOAD=") && !text.hasPrefix("FAKETIME=") { environment.append(text) }
+      index += 1
+    }
+    if desk.clockOff != 0 {
+      let off = desk.clockOff.magnitude
+      let milliseconds = String(off % 1000)
+      environment += [
+        "LD_PRELOAD=" + libfaketime,
+        "FAKETIME=" + (desk.clockOff < 0 ? "-" : "+") + "\(off / 1000)."
+          + String(repeating: "0", count: 3 - milliseconds.count) + milliseconds,
+      ]
+    }
+    let words: [String] = [program, "sync", "--db", desk.path]
+    var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var pid: pid_t = 0
+    guard posix_spawn(&pid, program, &actions, nil, &argv, &envp) == 0 else { return nil }
+    return pid
   }
 }
 

@@ -100,8 +100,8 @@ extension CentralSchema {
     $$;
 
     -- Why a change may not be stored (its kind, its record, its clock, each field), NULL when it
-    -- may. A clock is refused further ahead of the central's own than a desk's clock may be off
-    -- (`ClockOffset.boundMilliseconds`).
+    -- may. A clock is refused further ahead of the central's own than twice the bound a desk's
+    -- clock may be off (`ClockOffset.refusedAheadMilliseconds`).
     CREATE OR REPLACE FUNCTION circdesk_change_problem(p_entity text, p_record text, p_hlc bigint, p_payload jsonb)
     RETURNS text LANGUAGE plpgsql STABLE SET search_path = public, pg_temp AS $$
     DECLARE
@@ -115,7 +115,7 @@ extension CentralSchema {
       END IF;
       IF p_hlc IS NULL OR p_hlc < 0 THEN RETURN 'it has no clock'; END IF;
       ahead := p_hlc / 65536 - (extract(epoch FROM clock_timestamp()) * 1000)::bigint;
-      IF ahead > \#(ClockOffset.boundMilliseconds) THEN
+      IF ahead > \#(ClockOffset.refusedAheadMilliseconds) THEN
         RETURN 'its clock is ' || (ahead / 60000) || ' minutes ahead of the central''s: set the desk''s clock right';
       END IF;
       IF jsonb_typeof(p_payload) IS DISTINCT FROM 'object' THEN RETURN 'its fields are not a JSON object'; END IF;

@@ -150,36 +150,43 @@ public final class Synchronizer {
     do {
       let central = try CentralConnection(url: url)
       let library = try checkCentral(central)
-      let existing = try store.deskTie()
-      if let existing, existing.libraryID != library {
-        throw SyncError.otherLibrary(desk: existing.libraryID, central: library)
+      let standing = try store.deskStanding()
+      let fileHasRecords = try !store.isEmpty()
+      let centralHasPolicy = try !central.execute(
+        "SELECT 1 FROM change WHERE entity IN ('category', 'setting', 'holiday') LIMIT 1"
+      ).isEmpty
+      let plan: JoinPlan
+      do {
+        plan = try JoinPlan.joining(
+          library, standing: standing, fileHasRecords: fileHasRecords, centralHasPolicy: centralHasPolicy,
+          newDeskID: RecordID.random().text)
+      } catch {
+        switch error {
+        case .otherLibrary(let desk, let central): throw SyncError.otherLibrary(desk: desk, central: central)
+        }
       }
-      // Who this desk was to this library, if it left it or a join of it was cut.
-      let known = try store.deskIdentity().flatMap { $0.libraryID == library ? $0 : nil }
-      let rejoining = known?.hasLeft == true
-      let deskID = existing?.deskID ?? known?.deskID ?? RecordID.random().text
       // Folded (case, accents) with its spaces made single: «Читальный  зал » is «Читальный зал».
       let key = TextFolding.fold(deskName.split(whereSeparator: { $0.isWhitespace }).joined(separator: " "))
-      let taken = try central.execute("SELECT name FROM desk WHERE name_key = $1 AND id <> $2::uuid", [key, deskID])
+      let taken = try central.execute(
+        "SELECT name FROM desk WHERE name_key = $1 AND id <> $2::uuid", [key, plan.deskID])
       if let other = taken.first?.first ?? nil { throw SyncError.deskNameTaken(other) }
       // Kept here before the central hears of it: a join cut from now on is taken up again.
-      if existing == nil { try store.noteJoining(deskID: deskID, libraryID: library) }
+      if plan.notesIdentityFirst { try store.noteJoining(deskID: plan.deskID, libraryID: library) }
       do {
-        try central.execute("SELECT circdesk_join($1::uuid, $2, $3)", [deskID, deskName, key])
+        try central.execute("SELECT circdesk_join($1::uuid, $2, $3)", [plan.deskID, deskName, key])
       } catch {
         // Two desks joining with one name at once: the central's index lets one through.
         if case .query(let message) = error, message.contains("desk_name") { throw SyncError.deskNameTaken(deskName) }
         throw error
       }
-      // The first desk's circulation rules become the library's.
-      let hasPolicy = try central.execute(
-        "SELECT 1 FROM change WHERE entity IN ('category', 'setting', 'holiday') LIMIT 1")
+      // Measured before the tie: the reading that clocks the records a desk brings (and that its
+      // later changes follow) is the central's time, not a clock a day ahead.
+      _ = try checkClock(of: store, against: central)
       let queued = try store.tie(
-        central: CentralConnection.withoutPassword(url), libraryID: library, deskID: deskID, deskName: deskName,
-        sendingRecords: existing == nil && !rejoining && !store.isEmpty(),
-        sendingPolicy: existing == nil && !rejoining && hasPolicy.isEmpty)
+        central: CentralConnection.withoutPassword(url), libraryID: library, deskID: plan.deskID, deskName: deskName,
+        sendingRecords: plan.sendsRecords, sendingPolicy: plan.sendsPolicy)
       let synchronizer = try Synchronizer(store: store, url: url)
-      return (queued, try synchronizer.sync(pullingFirst: rejoining))
+      return (queued, try synchronizer.sync(pullingFirst: plan.pullsFirst))
     } catch {
       throw SyncError(error)
     }
@@ -194,7 +201,7 @@ public final class Synchronizer {
     do throws(SyncError) {
       let mark: Int
       do { mark = try store.conflictMark() } catch { throw .store(error) }
-      report.clockOffset = try checkClock()
+      report.clockOffset = try Synchronizer.checkClock(of: store, against: central)
       if !pullingFirst { try push(&report) }
       try pull(&report)
       // What applying made here (a loan closed by a return made here) goes out at once.
@@ -216,7 +223,9 @@ public final class Synchronizer {
 
   /// Measures the desk's clock against the central's, which clocks this desk's changes from now
   /// on (`LibraryStore.correctClock`).
-  private func checkClock() throws(SyncError) -> ClockOffset {
+  private static func checkClock(of store: LibraryStore, against central: CentralConnection) throws(SyncError)
+    -> ClockOffset
+  {
     do {
       let uptime = store.clock as? CorrectedClock
       let (upBefore, before) = (uptime?.uptimeReading(), try store.wallClockReading())

@@ -77,3 +77,165 @@ struct SyncRulesTests {
     #expect(checked == 2 * 2 * 15 * 15, "every pair of two desks' changes, from both active states")
   }
 }
+
+/// Which fields of another desk's change take their value here (`FieldMerge`).
+struct FieldMergeTests {
+  private let here = "5d31…"
+  private let others = ["1c9e…", "7a02…"]
+  private let clocks: [Int64] = [1 << 16, 1 << 16 + 1, 2 << 16]
+
+  private func change(_ version: FieldVersion, _ fields: [String] = ["title"], kind: RecordKind = .book)
+    -> IncomingChange
+  {
+    IncomingChange(version: version, kind: kind, fields: fields)
+  }
+
+  /// Two other desks' changes of a field, and perhaps one made here and not yet sent: whatever
+  /// order the two arrive in, the field ends with the latest of the three, as it does at the
+  /// desks that hear of this desk's change later.
+  @Test func aFieldEndsWithTheLatestChangeOfAnyDeskInEitherOrder() {
+    let theirs = others.flatMap { desk in clocks.map { FieldVersion(rawClock: $0, desk: desk) } }
+    let mine = [nil] + clocks.map { FieldVersion(rawClock: $0, desk: here) }
+    var checked = 0
+    for own in mine {
+      for a in theirs {
+        for b in theirs where a != b {
+          var ends: [FieldVersion?] = []
+          for order in [[a, b], [b, a]] {
+            var known = KnownRecord(pending: own.map { ["title": $0.clock] } ?? [:])
+            var value = own
+            for version in order
+            where FieldMerge.winners(of: change(version), thisDesk: here, known: known) == ["title"] {
+              known.stored["title"] = version
+              value = version
+            }
+            ends.append(value)
+          }
+          let latest = ([own, a, b].compactMap { $0 }).max()
+          #expect(ends == [latest, latest], "own \(String(describing: own)), \(a), \(b)")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked == 4 * 6 * 5)
+  }
+
+  @Test func onlyTheFieldsChangedLaterHereKeepTheirValues() {
+    let incoming = FieldVersion(rawClock: 2 << 16, desk: others[0])
+    let known = KnownRecord(
+      stored: ["title": FieldVersion(rawClock: 3 << 16, desk: others[1])],
+      pending: ["publisher": HybridTimestamp(rawValue: 3 << 16)])
+    #expect(
+      FieldMerge.winners(of: change(incoming, ["title", "publisher", "year"]), thisDesk: here, known: known) == [
+        "year"
+      ])
+  }
+
+  /// A record this desk sent whole when it joined holds every field as of that reading: an
+  /// older change of another desk gives way even for fields with no version here.
+  @Test func aRecordSentWholeOnJoiningStandsAgainstOlderChanges() {
+    let known = KnownRecord(sentWhole: HybridTimestamp(rawValue: 2 << 16))
+    let older = FieldVersion(rawClock: 1 << 16, desk: others[1])
+    let newer = FieldVersion(rawClock: 3 << 16, desk: others[0])
+    #expect(FieldMerge.winners(of: change(older, ["title", "year"]), thisDesk: here, known: known).isEmpty)
+    #expect(
+      FieldMerge.winners(of: change(newer, ["title", "year"]), thisDesk: here, known: known) == ["title", "year"])
+    // A pending change later than the reading still counts.
+    var edited = known
+    edited.pending["title"] = HybridTimestamp(rawValue: 4 << 16)
+    #expect(FieldMerge.winners(of: change(newer, ["title", "year"]), thisDesk: here, known: edited) == ["year"])
+  }
+
+  /// A settled double issue keeps its loan open against a return made before the settlement;
+  /// a later return closes it, and the loan's other fields merge as usual.
+  @Test func aLoanKeptOpenBySettlementStandsAgainstAnOlderReturn() {
+    let known = KnownRecord(keptOpen: HybridTimestamp(rawValue: 2 << 16))
+    let fields = ["returned_at", "due_date"]
+    let older = FieldVersion(rawClock: 1 << 16, desk: others[0])
+    let newer = FieldVersion(rawClock: 3 << 16, desk: others[0])
+    #expect(FieldMerge.winners(of: change(older, fields, kind: .loan), thisDesk: here, known: known) == ["due_date"])
+    #expect(FieldMerge.winners(of: change(newer, fields, kind: .loan), thisDesk: here, known: known) == fields)
+    #expect(
+      FieldMerge.winners(of: change(older, fields, kind: .book), thisDesk: here, known: known) == fields,
+      "only a loan is kept open")
+  }
+
+  /// A hold's state goes by `HoldStateMerge` through the field merge too, against this desk's
+  /// pending change or the stored version: for every pair of states and versions.
+  @Test func aHoldsStateMergesByTheHoldRuleWhereverItsVersionIsKept() {
+    var checked = 0
+    for current in HoldState.allCases {
+      for next in HoldState.allCases {
+        for clock in clocks {
+          for (desk, pending) in [(others[1], false), (here, true)] {
+            for incoming in others.flatMap({ desk in clocks.map { FieldVersion(rawClock: $0, desk: desk) } }) {
+              let version = FieldVersion(rawClock: clock, desk: desk)
+              let known = KnownRecord(
+                stored: pending ? [:] : ["state": version], pending: pending ? ["state": version.clock] : [:],
+                holdState: current)
+              let expected = HoldStateMerge.replaces(
+                .init(state: current, clock: clock, desk: desk),
+                with: .init(state: next, clock: incoming.clock.rawValue, desk: incoming.desk))
+              let change = IncomingChange(version: incoming, kind: .hold, fields: ["state"], holdState: next)
+              #expect((FieldMerge.winners(of: change, thisDesk: here, known: known) == ["state"]) == expected)
+              checked += 1
+            }
+          }
+        }
+      }
+    }
+    #expect(checked == 5 * 5 * 3 * 2 * 6)
+  }
+}
+
+/// How a desk joins a central (`JoinPlan`): every standing, with records or none, a library with
+/// rules or without.
+struct JoinPlanTests {
+  private let library = "lib-A"
+  private let other = "lib-B"
+
+  private func plan(_ standing: DeskStanding, records: Bool = true, policy: Bool = false) throws(JoinRefusal)
+    -> JoinPlan
+  {
+    try JoinPlan.joining(
+      library, standing: standing, fileHasRecords: records, centralHasPolicy: policy, newDeskID: "new")
+  }
+
+  @Test func everyStandingJoinsAsItShould() throws {
+    for records in [false, true] {
+      for policy in [false, true] {
+        // A new desk brings what it has, and the rules when the library has none yet.
+        let new = try plan(.alone, records: records, policy: policy)
+        #expect(
+          new
+            == JoinPlan(
+              deskID: "new", notesIdentityFirst: true, sendsRecords: records, sendsPolicy: !policy, pullsFirst: false))
+        // A desk that left joins again as itself, takes the others' work first, sends no copy.
+        #expect(
+          try plan(.left(library: library, desk: "d"), records: records, policy: policy)
+            == JoinPlan(
+              deskID: "d", notesIdentityFirst: true, sendsRecords: false, sendsPolicy: false, pullsFirst: true))
+        // A join cut before the tie is done again under the same id.
+        #expect(
+          try plan(.joining(library: library, desk: "d"), records: records, policy: policy)
+            == JoinPlan(
+              deskID: "d", notesIdentityFirst: true, sendsRecords: records, sendsPolicy: !policy, pullsFirst: false))
+        // A join cut after the tie: what it queued waits in the outbox, nothing is queued twice.
+        #expect(
+          try plan(.tied(library: library, desk: "d"), records: records, policy: policy)
+            == JoinPlan(
+              deskID: "d", notesIdentityFirst: false, sendsRecords: false, sendsPolicy: false, pullsFirst: false))
+        // Who it was to another library's central is no standing at this one.
+        for away in [DeskStanding.left(library: other, desk: "d"), .joining(library: other, desk: "d")] {
+          #expect(try plan(away, records: records, policy: policy) == new)
+        }
+      }
+    }
+  }
+
+  @Test func aDeskTiedToAnotherLibraryIsRefused() {
+    #expect(throws: JoinRefusal.otherLibrary(desk: other, central: library)) {
+      try plan(.tied(library: other, desk: "d"))
+    }
+  }
+}

@@ -22,6 +22,25 @@ import Testing
 
   struct Refused: Error {}
 
+  /// A library opened with a clock set off (a simulated desk's) has SQLite's 'now' run as far
+  /// off, and writes its file as any other: a connection on the machine's time reads it, and
+  /// its own time stays the machine's.
+  @Test func aLibraryWithItsClockSetOffHasSQLitesTimeOffAsFar() throws {
+    let day: Int64 = 86_400_000
+    let path = folder.file("ahead.sqlite")
+    let now = SystemClock().now().instant.millisecondsSinceEpoch
+    let ahead = try LibraryStore(path: path, clock: ShiftedClock(SystemClock(), by: day))
+    let behind = try LibraryStore(path: folder.file("behind.sqlite"), clock: ShiftedClock(SystemClock(), by: -day))
+    #expect(abs(try ahead.wallClockReading() - now - day) < 60_000)
+    #expect(abs(try behind.wallClockReading() - now + day) < 60_000)
+    var draft = BookDraft()
+    (draft.inventoryNumber, draft.authorSurname, draft.title) = ("A-1", "Толстой", "Война и мир")
+    try ahead.addBook(draft)
+    let plain = try LibraryStore(path: path)
+    #expect(abs(try plain.wallClockReading() - now) < 60_000)
+    #expect(try plain.book(inventory: "A-1")?.title == "Война и мир")
+  }
+
   /// A transaction inside another is a savepoint: its failure undoes its own work only, and the
   /// outer transaction commits the rest.
   @Test func aFailedInnerTransactionRollsBackItsOwnWorkOnly() throws {

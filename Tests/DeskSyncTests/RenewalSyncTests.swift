@@ -3,6 +3,7 @@ import DeskStorage
 import DeskSync
 import DeskTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 /// Renewals made at desks apart, as events: both count, the limit is checked when they meet, and a
@@ -51,6 +52,34 @@ import Testing
   func expectSame(_ desks: [LibraryStore], central url: String) throws {
     let central = try CentralDump.lines(try CentralConnection(url: url))
     for desk in desks { #expect(try desk.canonicalDump() == central) }
+  }
+
+  /// Two syncs of one desk at once (its background sync and a librarian's `circdesk sync`):
+  /// both fetch the same renewal before either applies it, the second waits for the first's
+  /// write, and the renewal counts once.
+  @Test func aRenewalPulledByTwoSyncsOfOneDeskAtOnceCountsOnce() throws {
+    let (lending, reading, url) = try loanAtTwoDesks(limit: 3)
+    try lending.renew(inventories: ["1"])
+    try sync(lending)
+    // The file's write lock held, as another program's write would, until both syncs wait on it.
+    let lock = try LibraryStore(path: folder.file("reading.sqlite"), clock: clock)
+    let outcomes = Mutex<[String]>([])
+    let group = DispatchGroup()
+    try lock.transaction {
+      for _ in 0..<2 {
+        let handle = try LibraryStore(path: folder.file("reading.sqlite"), clock: clock)
+        DispatchQueue.global().async(group: group) {
+          let report = Result { try Synchronizer(store: handle).sync() }
+          outcomes.withLock { $0.append((try? report.get()).map { "applied \($0.applied)" } ?? "\(report)") }
+        }
+      }
+      // Both have fetched the batch and wait for the lock (a second is far longer than a pull).
+      Thread.sleep(forTimeInterval: 1)
+    }
+    _ = group.wait(timeout: .now() + 10)
+    #expect(outcomes.withLock { $0.sorted() } == ["applied 0", "applied 1"], "one of the two applied it")
+    #expect(try loan(reading).renewals == 1)
+    try expectSame([lending, reading], central: url)
   }
 
   @Test func renewalsMadeAtTwoDesksApartBothCount() throws {

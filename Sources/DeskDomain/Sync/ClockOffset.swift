@@ -12,6 +12,11 @@ public struct ClockOffset: Hashable, Sendable {
   /// seconds a week.
   public static let boundMilliseconds: Int64 = 120_000
 
+  /// The central refuses a change clocked further ahead of its own time than this: twice the
+  /// bound, so that a desk just within the bound (whose changes keep its own clock) is never
+  /// refused for the few milliseconds a measure errs or a change takes on its way.
+  public static let refusedAheadMilliseconds: Int64 = 2 * boundMilliseconds
+
   public static let zero = ClockOffset(milliseconds: 0)
 
   public init(milliseconds: Int64) {

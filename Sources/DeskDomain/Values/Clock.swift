@@ -6,6 +6,33 @@ public protocol Clock: Sendable {
   func now() -> LocalMoment
   /// The wall-clock view of an instant (its local date and time).
   func local(_ instant: Timestamp) -> LocalMoment
+  /// How far this clock is set from the machine's, in milliseconds: 0 for the machine's own. A
+  /// library opened with a clock set off (`ShiftedClock`) has SQLite's time run off as far.
+  var millisecondsOffMachine: Int64 { get }
+}
+
+extension Clock {
+  public var millisecondsOffMachine: Int64 { 0 }
+}
+
+/// A clock set off another by a fixed amount: a desk whose clock is wrong, in the sync
+/// simulation (a library opened with it has SQLite's 'now' off by as much).
+public struct ShiftedClock: Clock {
+  public let base: any Clock
+  public let milliseconds: Int64
+
+  public init(_ base: any Clock, by milliseconds: Int64) {
+    self.base = base
+    self.milliseconds = milliseconds
+  }
+
+  public func now() -> LocalMoment {
+    base.local(base.now().instant.adding(milliseconds: milliseconds))
+  }
+
+  public func local(_ instant: Timestamp) -> LocalMoment { base.local(instant) }
+
+  public var millisecondsOffMachine: Int64 { base.millisecondsOffMachine + milliseconds }
 }
 
 /// A clock that always says the same moment, in a fixed offset from UTC.
@@ -106,4 +133,7 @@ public final class CorrectedClock: Clock {
   }
 
   public func local(_ instant: Timestamp) -> LocalMoment { base.local(instant) }
+
+  /// The base's setting: the correction is the desk's, not the machine's.
+  public var millisecondsOffMachine: Int64 { base.millisecondsOffMachine }
 }

@@ -242,9 +242,12 @@ extension LibraryStore {
     if let book = try database.queryFirst(
       "SELECT book_id FROM loan WHERE uuid = ? AND conflict <> 0", record.loan.id.text, read: { $0.int64(0) })
     {
+      // Each no earlier than its own issue (ISO times in one form order as text).
       try database.execute(
-        "UPDATE loan SET returned_at = ?, updated_at = ? WHERE book_id = ? AND returned_at IS NULL AND deleted = 0",
-        now.iso, now.iso, book)
+        """
+        UPDATE loan SET returned_at = max(?1, issued_at), updated_at = ?1
+        WHERE book_id = ?2 AND returned_at IS NULL AND deleted = 0
+        """, now.iso, book)
       _ = try reconcileLoans(bookRowID: book, now: now)
     }
     var returned = record

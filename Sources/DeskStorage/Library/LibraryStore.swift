@@ -45,7 +45,7 @@ public final class LibraryStore {
         ? try LibraryStore.openForReading(path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         : try Database(
           path: path, flags: create ? [.readWrite, .create] : [.readWrite],
-          busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+          busyTimeoutMilliseconds: busyTimeoutMilliseconds, clockOffMachine: clock.millisecondsOffMachine)
     } catch {
       throw .cannotOpen(path: path, reason: error.message)
     }

@@ -53,6 +53,10 @@ extension LibraryStore {
       guard let tie = try currentTie() else {
         throw StoreError.syncRefused("This library has not joined a central: run circdesk central join")
       }
+      // Another sync of this file (the desk's background sync and a `circdesk sync`, say) may have
+      // applied part of the batch since it was fetched: what the file's cursor, read under the
+      // write lock, has passed is not applied again (a renewal would count twice).
+      let batch = batch.filter { $0.sequence > tie.cursor }
       var latest: Int64 = 0
       let report = try withoutCapture { () throws -> ApplyReport in
         try notePendingClocks()
@@ -65,7 +69,7 @@ extension LibraryStore {
             "INSERT INTO sync_peer(desk_id, name) VALUES (?, ?) ON CONFLICT(desk_id) DO UPDATE SET name = excluded.name",
             pulled.change.deskID, pulled.deskName)
         }
-        for (change, reason) in aside {
+        for (change, reason) in aside where change.sequence > tie.cursor {
           try setAside(change, reason: reason, now: now)
           report.conflictsRaised += 1
         }
@@ -237,61 +241,33 @@ extension LibraryStore {
       try insert(table, key: change.recordID, given, deskName: pulled.deskName, now: now, bad: bad)
       return
     }
-    // Per-field last-writer-wins: a field changed here (or by another desk) later keeps its value.
-    // Changes made here and not yet at the central carry their clocks in the outbox.
-    var pending: [String: Int64] = [:]
-    if hasPending {
-      try database.forEachRow(
-        "SELECT field, hlc FROM temp.pending_field WHERE entity = ? AND record_id = ?", change.entity, change.recordID
-      ) { row in pending[row.string(0)] = row.int64(1) }
-    }
-    // A record this desk sent whole when it joined holds every field as of that reading.
-    let floor =
-      try row.flatMap { row in
-        try database.queryFirst(
-          "SELECT hlc FROM sync_snapshot WHERE entity = ? AND last_row >= ?", change.entity, row, read: { $0.int64(0) })
-      } ?? 0
-    let incoming = FieldVersion(change)
-    if floor > 0, !incoming.replaces(FieldVersion(rawClock: floor, desk: deskID)) {
-      pending = pending.merging(fields.map { ($0.name, floor) }) { max($0, $1) }
-    }
-    // A loan a settled double issue keeps open stays open against a return older than the
-    // settlement (the return came from a desk whose own, earlier settlement gave way).
-    if change.kind == .loan, fields.contains(where: { $0.name == "returned_at" }),
-      let settled = try database.queryFirst(
-        """
-        SELECT coalesce(max(c.hlc), 0) FROM conflict k JOIN (
-            SELECT record_id, hlc FROM field_clock WHERE entity = 'conflict' AND field = 'resolution'
-            UNION ALL SELECT record_id, hlc FROM temp.pending_field WHERE entity = 'conflict' AND field = 'resolution'
-          ) c ON c.record_id = k.key
-        WHERE k.kind = 'double_issue' AND k.holder = ? AND k.resolved_at IS NOT NULL
-        """, change.recordID, read: { $0.int64(0) }), settled > change.clock.rawValue
-    {
-      pending["returned_at"] = max(pending["returned_at"] ?? 0, settled)
-    }
-    var winners: [(name: String, value: DatabaseValue)] = []
-    // What the change adds to a count: applied whatever the clocks (each change comes once).
+    // Per-field last-writer-wins (`FieldMerge`): a field changed here (sent or not) or by another
+    // desk later keeps its value. What the change adds to a count applies whatever the clocks
+    // (each change comes once).
     var increments: [(counter: SyncedField, by: Int64)] = []
+    var setting: [(name: String, value: DatabaseValue)] = []
     for field in fields {
       if let counter = table.counter(incrementedBy: field.name) {
         if case .integer(let by) = field.value, by != 0 { increments.append((counter, by)) }
-        continue
+      } else {
+        setting.append((field.name, field.value))
       }
-      if change.kind == .hold, field.name == "state" {
-        // A hold that ended stays ended, whatever the clocks say (`HoldStateMerge`).
-        if try holdState(of: change, becomes: field.value, pending: pending["state"], deskID: deskID) {
-          winners.append((field.name, field.value))
-        }
-        continue
-      }
-      if let mine = pending[field.name], !incoming.replaces(FieldVersion(rawClock: mine, desk: deskID)) { continue }
-      let current = try database.queryFirst(
-        "SELECT hlc, desk FROM field_clock WHERE entity = ? AND record_id = ? AND field = ?", change.entity,
-        change.recordID, field.name
-      ) { FieldVersion(rawClock: $0.int64(0), desk: $0.string(1)) }
-      guard incoming.replaces(current) else { continue }
-      winners.append((field.name, field.value))
     }
+    var holdState: HoldState?
+    if table.kind == .hold, let state = setting.first(where: { $0.name == "state" })?.value {
+      guard case .text(let text) = state, let known = HoldState(rawValue: text) else {
+        throw bad("«\(state)» is not a state of a hold")
+      }
+      holdState = known
+    }
+    let known = try knownRecord(
+      change, table: table, row: row, settingReturn: setting.contains { $0.name == "returned_at" })
+    let winning = Set(
+      FieldMerge.winners(
+        of: IncomingChange(
+          version: FieldVersion(change), kind: table.kind, fields: setting.map(\.name), holdState: holdState),
+        thisDesk: deskID, known: known))
+    let winners = setting.filter { winning.contains($0.name) }
     if table.deletesRows {
       if deleted == .integer(1) {
         if winners.contains(where: { $0.name == "deleted" }) {
@@ -353,6 +329,49 @@ extension LibraryStore {
     }
   }
 
+  /// What this desk knows of the record a change is about, for `FieldMerge`: the versions of its
+  /// fields, this desk's own changes not yet sent, whether it was sent whole when the desk joined,
+  /// a settlement that keeps a loan open, a hold's state.
+  private func knownRecord(_ change: Change, table: SyncedTable, row: Int64?, settingReturn: Bool) throws
+    -> KnownRecord
+  {
+    var known = KnownRecord()
+    try database.forEachRow(
+      "SELECT field, hlc, desk FROM field_clock WHERE entity = ? AND record_id = ?", change.entity, change.recordID
+    ) { row in known.stored[row.string(0)] = FieldVersion(rawClock: row.int64(1), desk: row.string(2)) }
+    // Changes made here and not yet at the central carry their clocks in the outbox.
+    if hasPending {
+      try database.forEachRow(
+        "SELECT field, hlc FROM temp.pending_field WHERE entity = ? AND record_id = ?", change.entity, change.recordID
+      ) { row in known.pending[row.string(0)] = HybridTimestamp(rawValue: row.int64(1)) }
+    }
+    if let row,
+      let whole = try database.queryFirst(
+        "SELECT hlc FROM sync_snapshot WHERE entity = ? AND last_row >= ?", change.entity, row, read: { $0.int64(0) }),
+      whole > 0
+    {
+      known.sentWhole = HybridTimestamp(rawValue: whole)
+    }
+    if table.kind == .loan, settingReturn,
+      let settled = try database.queryFirst(
+        """
+        SELECT coalesce(max(c.hlc), 0) FROM conflict k JOIN (
+            SELECT record_id, hlc FROM field_clock WHERE entity = 'conflict' AND field = 'resolution'
+            UNION ALL SELECT record_id, hlc FROM temp.pending_field WHERE entity = 'conflict' AND field = 'resolution'
+          ) c ON c.record_id = k.key
+        WHERE k.kind = 'double_issue' AND k.holder = ? AND k.resolved_at IS NOT NULL
+        """, change.recordID, read: { $0.int64(0) }), settled > 0
+    {
+      known.keptOpen = HybridTimestamp(rawValue: settled)
+    }
+    if table.kind == .hold {
+      known.holdState =
+        try database.queryFirst(
+          "SELECT state FROM hold WHERE uuid = ?", change.recordID, read: { HoldState(rawValue: $0.string(0)) }) ?? nil
+    }
+    return known
+  }
+
   /// The row id of the reader a loan change is about.
   private func loanReader(_ change: Change, fields: [(name: String, value: DatabaseValue, type: String)]) throws
     -> Int64?
@@ -379,223 +398,6 @@ extension LibraryStore {
     return try database.queryFirst("SELECT id FROM book WHERE uuid = ?", book) { $0.int64(0) }
   }
 
-  /// Deletions in the central's order (the same at every desk): an edit of a record that another
-  /// desk deleted before it reached the central is a conflict, for a librarian to turn into a
-  /// restore, and so is an edit made later than a deletion that reaches the central after it (the
-  /// edit's field clocks are later than the deletion's). The deletion stands.
-  private func noteDeletion(_ pulled: PulledChange, deleted: DatabaseValue?, now: Timestamp) throws -> Int {
-    let change = pulled.change
-    switch deleted {
-    case .integer(1)?:
-      try database.execute(
-        "INSERT OR REPLACE INTO sync_tombstone(entity, record_id, desk_id, change_id) VALUES (?, ?, ?, ?)",
-        change.entity, change.recordID, change.deskID, change.id)
-      return try noteEditsLaterThan(pulled, now: now)
-    case .integer(0)?:
-      try database.execute(
-        "DELETE FROM sync_tombstone WHERE entity = ? AND record_id = ?", change.entity, change.recordID)
-      return 0
-    default:
-      guard
-        let deleter = try database.queryFirst(
-          """
-          SELECT t.desk_id, coalesce(p.name, ''), t.change_id FROM sync_tombstone t
-            LEFT JOIN sync_peer p ON p.desk_id = t.desk_id
-          WHERE t.entity = ? AND t.record_id = ?
-          """, change.entity, change.recordID, read: { (id: $0.string(0), name: $0.string(1), change: $0.string(2)) }),
-        deleter.id != change.deskID
-      else { return 0 }
-      let details =
-        try database.queryFirst(
-          "SELECT json_object('fields', json(?), 'desk', ?, 'at', ?, 'deleted_by', ?)", change.payload, pulled.deskName,
-          change.clock.timestamp.iso, deleter.name
-        ) { $0.string(0) } ?? "{}"
-      // Named by the deletion: one conflict of a deletion and the edits after it, the same at the
-      // desk that hears of the edit first and at the one that hears of the deletion first.
-      return try raiseConflict(
-        key: "edit-after-delete:" + (deleter.change.isEmpty ? change.id : deleter.change), kind: .editAfterDelete,
-        entity: change.entity, record: change.recordID, other: change.id, details: details, now: now)
-    }
-  }
-
-  /// A deletion that reaches the central after another desk's later edit of the record: the
-  /// edit's fields, as they stand, are listed in a conflict (the same at every desk, which all
-  /// hold the same field clocks by then).
-  private func noteEditsLaterThan(_ pulled: PulledChange, now: Timestamp) throws -> Int {
-    let change = pulled.change
-    guard let table = SyncedTables.table(change.entity) else { return 0 }
-    let later = try database.query(
-      """
-      SELECT f.field, f.hlc, coalesce(p.name, (SELECT desk_name FROM sync_desk WHERE desk_id = f.desk), '')
-      FROM field_clock f LEFT JOIN sync_peer p ON p.desk_id = f.desk
-      WHERE f.entity = ? AND f.record_id = ? AND f.hlc > ? AND f.desk <> ? AND f.field <> 'deleted'
-      ORDER BY f.hlc, f.field
-      """, change.entity, change.recordID, change.clock.rawValue, change.deskID
-    ) { (field: $0.string(0), clock: HybridTimestamp(rawValue: $0.int64(1)), desk: $0.string(2)) }
-    guard let last = later.last else { return 0 }
-    var fields: [String] = []
-    for field in later.map(\.field) where table.field(field) != nil {
-      guard let column = table.field(field)?.column else { continue }
-      // A reference (a reader's address) is named, not shown: its value is another record's id.
-      let value =
-        table.field(field)?.references != nil
-        ? ""
-        : try database.queryFirst(
-          "SELECT coalesce(CAST(\(column) AS TEXT), '') FROM \(table.table) WHERE \(table.key) = ?", change.recordID,
-          read: { $0.string(0) }) ?? ""
-      fields.append(
-        try database.queryFirst("SELECT json_object(?, ?)", field, value, read: { $0.string(0) }) ?? "{}")
-    }
-    let merged =
-      try database.queryFirst(
-        "SELECT json_group_object(j.key, j.value) FROM json_each(?) AS a, json_each(a.value) AS j",
-        "[" + fields.joined(separator: ",") + "]", read: { $0.string(0) }) ?? "{}"
-    let details =
-      try database.queryFirst(
-        "SELECT json_object('fields', json(?), 'desk', ?, 'at', ?, 'deleted_by', ?)", merged, last.desk,
-        last.clock.timestamp.iso, pulled.deskName
-      ) { $0.string(0) } ?? "{}"
-    return try raiseConflict(
-      key: "edit-after-delete:" + change.id, kind: .editAfterDelete, entity: change.entity, record: change.recordID,
-      other: change.id, details: details, now: now)
-  }
-
-  private func columnValue(
-    _ table: SyncedTable, _ name: String, _ value: DatabaseValue, bad: (String) -> StoreError
-  ) throws -> (column: String, value: DatabaseValue) {
-    guard let field = table.field(name) else { return (name, value) }
-    guard let referenced = field.references, case .text(let uuid) = value else { return (field.column, value) }
-    guard let id = try database.queryFirst("SELECT id FROM \(referenced) WHERE uuid = ?", uuid, read: { $0.int64(0) })
-    else { throw bad("it refers to \(referenced) \(uuid), which this desk does not have") }
-    return (field.column, .integer(id))
-  }
-
-  /// The insert of a record a change makes: its key, every field in the table's order, then what
-  /// the desk makes itself. Made once per table.
-  private static let creationSQL: [String: String] = Dictionary(
-    uniqueKeysWithValues: SyncedTables.all.map { table in
-      var columns = [table.key] + table.fields.map(\.column) + ["updated_at"]
-      if table.kind == .book || table.kind == .reader { columns += ["sort_key", "search_text"] }
-      if table.kind == .loan { columns.append("conflict") }
-      return (
-        table.entity,
-        "INSERT INTO \(table.table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
-      )
-    })
-
-  /// Inserts the record a change makes; `fields` holds every field of the table (in any order:
-  /// the central's JSON keeps no order).
-  private func insert(
-    _ table: SyncedTable, key: String, _ fields: [String: DatabaseValue], deskName: String, now: Timestamp,
-    bad: (String) -> StoreError
-  ) throws {
-    guard let sql = LibraryStore.creationSQL[table.entity] else { return }
-    var values: [DatabaseValue] = [.text(key)]
-    values.reserveCapacity(table.fields.count + 5)
-    for field in table.fields {
-      values.append(try columnValue(table, field.name, fields[field.name] ?? field.absent ?? .null, bad: bad).value)
-    }
-    values.append(.text(now.iso))
-    if let (sortKey, searchText) = LibraryStore.derivedColumns(table.entity, key: key, fields) {
-      // Made here from the fields, before the insert: the full-text index is written once.
-      values += [.text(sortKey), .text(searchText)]
-    }
-    if table.kind == .loan {
-      // Beside another open loan of the book it waits, marked, for `reconcileLoans`.
-      values.append(.integer(Int64(try database.scalarInt("SELECT coalesce(max(id), 0) + 1 FROM loan"))))
-    }
-    let number = fields["inventory"] ?? fields["ticket"]
-    try insertCatchingClash(table, key: key, number: number, deskName: deskName, now: now) {
-      try database.execute(sql, values: values)
-    }
-  }
-
-  /// The sort key and search words of a book or reader that a change makes, from its fields.
-  static func derivedColumns(_ entity: String, key: String, _ fields: [String: DatabaseValue]) -> (String, String)? {
-    func text(_ name: String) -> String {
-      guard case .text(let value)? = fields[name] else { return "" }
-      return value
-    }
-    let epoch = Timestamp(millisecondsSinceEpoch: 0)
-    switch entity {
-    case "book":
-      let book = Book(
-        id: RecordID(key), inventoryNumber: text("inventory"), authorSurname: text("author_surname"),
-        authorInitials: text("author_initials"), title: text("title"), publisher: text("publisher"), created: epoch,
-        updated: epoch)
-      return (book.sortKey, book.searchText)
-    case "reader":
-      let reader = Reader(
-        id: RecordID(key), ticket: text("ticket"), surname: text("surname"), firstName: text("first_name"),
-        patronymic: text("patronymic"), category: "", registered: LocalDate(daysSinceEpoch: 0), created: epoch,
-        updated: epoch)
-      return (reader.sortKey, reader.searchText)
-    default:
-      return nil
-    }
-  }
-
-  private func update(
-    _ table: SyncedTable, key: String, _ fields: [(name: String, value: DatabaseValue)], deskName: String,
-    now: Timestamp, bad: (String) -> StoreError
-  ) throws {
-    guard !fields.isEmpty else { return }
-    var assignments: [String] = []
-    var values: [DatabaseValue] = []
-    for (name, value) in fields {
-      let (column, mapped) = try columnValue(table, name, value, bad: bad)
-      assignments.append("\(column) = ?")
-      values.append(mapped)
-    }
-    assignments.append("updated_at = ?")
-    values += [.text(now.iso), .text(key)]
-    let number = fields.first { $0.name == "inventory" || $0.name == "ticket" }?.value
-    try insertCatchingClash(table, key: key, number: number, deskName: deskName, now: now) {
-      try database.execute(
-        "UPDATE \(table.table) SET \(assignments.joined(separator: ", ")) WHERE \(table.key) = ?", values: values)
-    }
-  }
-
-  /// Adds or changes a row of a table whose rows are deleted outright (categories, holidays,
-  /// settings).
-  private func upsert(
-    _ table: SyncedTable, key: String, _ fields: [(name: String, value: DatabaseValue)], exists: Bool,
-    bad: (String) -> StoreError
-  ) throws {
-    let columns = fields.map(\.name)
-    if exists {
-      try database.execute(
-        "UPDATE \(table.table) SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE \(table.key) = ?",
-        values: fields.map(\.value) + [.text(key)])
-    } else {
-      try database.execute(
-        "INSERT INTO \(table.table)(\(([table.key] + columns).joined(separator: ", "))) VALUES (\(([table.key] + columns).map { _ in "?" }.joined(separator: ", ")))",
-        values: [.text(key)] + fields.map(\.value))
-    }
-  }
-
-  /// A number that another desk took first at the central, while this desk gave it to a record
-  /// of its own not yet sent: the central's record comes in, this desk's keeps the number marked
-  /// as a clash, and its changes wait until a librarian gives it another.
-  private func insertCatchingClash(
-    _ table: SyncedTable, key: String, number: DatabaseValue?, deskName: String, now: Timestamp,
-    _ write: () throws -> Void
-  ) throws {
-    do {
-      try write()
-    } catch let error as DatabaseError where error.isUniqueViolation {
-      guard table.kind == .book || table.kind == .reader, case .text(let number)? = number,
-        let local = try database.queryFirst(
-          table.kind == .book
-            ? "SELECT uuid FROM book WHERE inventory = ? AND deleted = 0 AND clash = 0 AND uuid <> ?"
-            : "SELECT uuid FROM reader WHERE ticket = ? AND deleted = 0 AND clash = 0 AND uuid <> ?",
-          number, key, read: { $0.string(0) })
-      else { throw error }
-      try markClash(entity: table.entity, record: local, otherRecord: key, otherDesk: deskName, now: now)
-      try write()
-    }
-  }
-
   private func recordClocks(_ fields: [String], of change: Change) throws {
     for field in fields {
       try database.execute(
@@ -603,37 +405,6 @@ extension LibraryStore {
         INSERT INTO field_clock(entity, record_id, field, hlc, desk) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (entity, record_id, field) DO UPDATE SET hlc = excluded.hlc, desk = excluded.desk
         """, change.entity, change.recordID, field, change.clock.rawValue, change.deskID)
-    }
-  }
-
-  /// The sort key and search words, which each desk makes from the record's fields. Each is
-  /// written only when it changed: the full-text trigger fires on any write of `search_text` and
-  /// makes every search read the whole vocabulary again (about half a second at a million
-  /// books), which another desk's change of a shelf place or a price must not cost.
-  func refreshDerived(_ table: SyncedTable, key: String) throws {
-    switch table.entity {
-    case "book":
-      guard
-        let book = try database.queryFirst(
-          "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.uuid = ?", key,
-          read: { try LibraryStore.decodeBook($0) })
-      else { return }
-      try database.execute(
-        "UPDATE book SET sort_key = ?1 WHERE uuid = ?2 AND sort_key IS NOT ?1", book.sortKey, key)
-      try database.execute(
-        "UPDATE book SET search_text = ?1 WHERE uuid = ?2 AND search_text IS NOT ?1", book.searchText, key)
-    case "reader":
-      guard
-        let reader = try database.queryFirst(
-          "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.uuid = ?", key,
-          read: { try LibraryStore.decodeReader($0) })
-      else { return }
-      try database.execute(
-        "UPDATE reader SET sort_key = ?1 WHERE uuid = ?2 AND sort_key IS NOT ?1", reader.sortKey, key)
-      try database.execute(
-        "UPDATE reader SET search_text = ?1 WHERE uuid = ?2 AND search_text IS NOT ?1", reader.searchText, key)
-    default:
-      return
     }
   }
 }

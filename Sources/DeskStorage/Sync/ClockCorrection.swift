@@ -24,7 +24,7 @@ extension LibraryStore {
       // never taken, so none later than that is kept.
       let known = Int64(try database.scalarInt("SELECT hlc FROM sync_desk WHERE id = 1"))
       let floor = HybridTimestamp(
-        rawValue: min(known, HybridTimestamp(milliseconds: centralNow + ClockOffset.boundMilliseconds).rawValue))
+        rawValue: min(known, HybridTimestamp(milliseconds: centralNow + ClockOffset.refusedAheadMilliseconds).rawValue))
       // Within the bound the waiting changes keep their clocks: a join sends a whole library
       // through the outbox, and a few milliseconds either way change no order worth a rewrite.
       let shift = applied - previous
@@ -64,12 +64,13 @@ extension LibraryStore {
     if !isReadOnly { try refreshClockOffset() }
   }
 
-  /// The central's time the last sync read, tied to the machine's uptime; nil for a desk on its own.
+  /// The central's time the last sync read, tied to the machine's uptime; nil for a desk that
+  /// never joined a central (a desk that left keeps it).
   private func clockAnchor() throws -> ClockAnchor? {
     try database.queryFirst(
       """
       SELECT clock_anchor_central_ms, clock_anchor_boot, clock_anchor_uptime_ms FROM sync_desk
-      WHERE id = 1 AND central IS NOT NULL AND clock_anchor_central_ms IS NOT NULL
+      WHERE id = 1 AND desk_id IS NOT NULL AND clock_anchor_central_ms IS NOT NULL
       """
     ) {
       ClockAnchor(central: $0.int64(0), uptime: UptimeReading(boot: $0.string(1), milliseconds: $0.int64(2)))

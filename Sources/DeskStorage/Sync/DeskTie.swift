@@ -84,6 +84,15 @@ extension LibraryStore {
     }
   }
 
+  /// Who this file is to centrals, for `JoinPlan` to decide how it joins one.
+  public func deskStanding() throws(StoreError) -> DeskStanding {
+    if let tie = try deskTie() { return .tied(library: tie.libraryID, desk: tie.deskID) }
+    guard let identity = try deskIdentity() else { return .alone }
+    return identity.hasLeft
+      ? .left(library: identity.libraryID, desk: identity.deskID)
+      : .joining(library: identity.libraryID, desk: identity.deskID)
+  }
+
   /// Notes the desk's id for the library it is about to join, before the central hears of it: a
   /// join cut after the central registered the desk is taken up again by the next join under the
   /// same id (and so the same name). A desk that left another library forgets it first.
@@ -179,7 +188,9 @@ extension LibraryStore {
         DELETE FROM outbox;
         """)
     }
-    (clock as? CorrectedClock)?.correct(by: nil)
+    // A desk that left keeps the central's time it last read: what it does alone is dated by it,
+    // as it will be when it joins again.
+    if forgetting { (clock as? CorrectedClock)?.correct(by: nil) }
   }
 
   /// Forgets everything of a central: the desk's id, its clocks, its outbox and its place in the

@@ -1,30 +1,9 @@
 import DeskDomain
 
-/// Holds changed at several desks: the state merged so that an end stands, a copy put aside at
-/// two desks for one hold raised as a conflict, and a copy put aside here for a hold another desk
-/// ended given to the next hold.
+/// Holds changed at several desks: a copy put aside at two desks for one hold raised as a
+/// conflict, and a copy put aside here for a hold another desk ended given to the next hold (the
+/// state itself merges by `HoldStateMerge`, through `FieldMerge`).
 extension LibraryStore {
-  /// Whether a pulled change's state of a hold replaces the one here (`HoldStateMerge`): `pending`
-  /// is the clock of this desk's own change of the state not yet at the central.
-  func holdState(of change: Change, becomes value: DatabaseValue, pending: Int64?, deskID: String) throws -> Bool {
-    guard case .text(let text) = value, let incoming = HoldState(rawValue: text) else {
-      throw StoreError.badChange("change \(change.id) (hold \(change.recordID)): «\(value)» is not a state of a hold")
-    }
-    guard
-      let state = try database.queryFirst(
-        "SELECT state FROM hold WHERE uuid = ?", change.recordID, read: { HoldState(rawValue: $0.string(0)) }),
-      let state
-    else { return true }
-    let known: (clock: Int64, desk: String)? =
-      try pending.map { ($0, deskID) }
-      ?? database.queryFirst(
-        "SELECT hlc, desk FROM field_clock WHERE entity = 'hold' AND record_id = ? AND field = 'state'",
-        change.recordID, read: { ($0.int64(0), $0.string(1)) })
-    return HoldStateMerge.replaces(
-      .init(state: state, clock: known?.clock ?? 0, desk: known?.desk ?? ""),
-      with: .init(state: incoming, clock: change.clock.rawValue, desk: change.deskID))
-  }
-
   /// A pulled change that puts a copy aside for a hold for which another copy is put aside here
   /// (or was, and collected): two desks filled the hold while apart, each knowing nothing of the
   /// other (a desk moves a hold from one copy to another only through the queue, copy none).
