@@ -30,7 +30,7 @@ public struct SyncSimulation {
   public var rejoinShare = 0.06
   /// How far each desk's clock is set off the machine's, in milliseconds, by desk (a desk past
   /// the list keeps the machine's). The desks' changes must still be ordered by the central's time.
-  public var clockOffsets: [Int64] = [0, 86_400_000, -5_400_000]
+  public var clockOffsets: [Int64] = [0, 86_400_000, -5_400_000, 40_000]
   /// libfaketime, which sets the clock of a sync's own process as its desk's (a desk whose clock
   /// is off has no such syncs without it).
   public var libfaketime = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"

@@ -4,8 +4,8 @@ import Testing
 
 /// Five desks through a seeded week against a real PostgreSQL server, syncs cut by SIGKILL and by
 /// stopping the server, desks leaving for days and joining again, renewals made apart, a hostile
-/// desk pushing forged changes every day, desks whose clocks are a day ahead and an hour and a half
-/// behind, a desk synced by two processes at once; at the end every desk and the central hold the same library, count every renewal, the
+/// desk pushing forged changes every day, desks whose clocks are a day ahead, an hour and a half
+/// behind and 40 seconds ahead, a desk synced by two processes at once; at the end every desk and the central hold the same library, count every renewal, the
 /// later edit stands whatever the clocks, and the central holds nothing forged.
 @Suite(.serialized) struct SimulationTests {
   @Test(arguments: [1 as UInt64, 2, 4])

@@ -90,6 +90,39 @@ import Testing
     #expect(try reading.policy().deskName == "Reading room")
   }
 
+  /// What a desk does itself while it applies a batch (here: closing a loan issued elsewhere
+  /// before the book came back at this desk) is clocked after every change of the batch, even
+  /// when the library's clock runs ahead of this desk's because a desk within the bound is ahead:
+  /// the central and every desk then agree that the loan is closed.
+  @Test func aLoanClosedWhileApplyingIsClockedAfterTheIssueItCloses() throws {
+    let url = try makeCentral()
+    let lending = try LibraryStore(path: folder.file("lending.sqlite"))
+    try lending.addBook(bookDraft("1", "Мастер и Маргарита"))
+    try lending.addReader(readerDraft("1001", "Смирнова"))
+    try lending.addReader(readerDraft("1002", "Иванов"))
+    try Synchronizer.join(store: lending, url: url, deskName: "Lending")
+    let reading = try LibraryStore(path: folder.file("reading.sqlite"))
+    try Synchronizer.join(store: reading, url: url, deskName: "Reading room")
+    // A desk whose clock is 40 seconds ahead: within the bound, its clock stands.
+    let fast = try LibraryStore(path: folder.file("fast.sqlite"), clock: ShiftedClock(SystemClock(), by: 40_000))
+    try Synchronizer.join(store: fast, url: url, deskName: "Fast")
+    try fast.updateBook(inventory: "1") { $0.publisher = "Художественная литература" }
+    try sync(fast)
+    // The lending desk hears of it (its clock moves past it), then issues the book.
+    try sync(lending)
+    try lending.issue(ticket: "1001", inventories: ["1"])
+    // Apart, the reading room issues the same copy and takes it back.
+    try reading.issue(ticket: "1002", inventories: ["1"])
+    try reading.returnBooks(inventories: ["1"])
+    try sync(lending)
+    try sync(reading)
+    for desk in [lending, fast, reading, lending] { try sync(desk) }
+    let book = try #require(try reading.book(inventory: "1"))
+    #expect(try reading.loans(ofBook: book).allSatisfy { $0.loan.returned != nil }, "the return closed both loans")
+    let central = try CentralDump.lines(try CentralConnection(url: url))
+    for desk in [lending, reading, fast] { #expect(try desk.canonicalDump() == central) }
+  }
+
   @Test func aLargeBatchIsAppliedAsAnImportAndItsIndexesAgree() throws {
     let url = try makeCentral()
     let a = try desk("a")

@@ -57,7 +57,11 @@ extension LibraryStore {
       // applied part of the batch since it was fetched: what the file's cursor, read under the
       // write lock, has passed is not applied again (a renewal would count twice).
       let batch = batch.filter { $0.sequence > tie.cursor }
-      var latest: Int64 = 0
+      // The clock moves past every change heard of before anything is written: what this desk
+      // does itself as it applies them (a return that closes every loan of a book issued twice,
+      // captured as this desk's) is ordered after the changes it answers.
+      let latest = batch.map(\.change.clock.rawValue).max() ?? 0
+      try database.execute("UPDATE sync_desk SET hlc = max(hlc, ?) WHERE id = 1", latest)
       let report = try withoutCapture { () throws -> ApplyReport in
         try notePendingClocks()
         var report = ApplyReport()
@@ -79,15 +83,12 @@ extension LibraryStore {
         if batch.count >= LibraryStore.bulkApplyThreshold {
           try addingBooksInBulk {
             try applyAll(
-              applying, deskID: tie.deskID, now: now, report: &report, touched: &touched, latest: &latest,
-              failing: &failing)
+              applying, deskID: tie.deskID, now: now, report: &report, touched: &touched, failing: &failing)
           }
         } else {
           try applyAll(
-            applying, deskID: tie.deskID, now: now, report: &report, touched: &touched, latest: &latest,
-            failing: &failing)
+            applying, deskID: tie.deskID, now: now, report: &report, touched: &touched, failing: &failing)
         }
-        for (change, _) in aside { latest = max(latest, change.change.clock.rawValue) }
         for book in touched.books.sorted() {
           report.conflictsRaised += try reconcileLoans(bookRowID: book, now: now)
           report.conflictsRaised += try reconcileDeletion(entity: "book", rowID: book, now: now)
@@ -100,9 +101,7 @@ extension LibraryStore {
         report.holdShelfMoves += try settleTrappedTwiceByTheHolds(now: now)
         return report
       }
-      // The clock moves past every change heard of: what this desk does next orders after them.
-      try database.execute(
-        "UPDATE sync_desk SET cursor = max(cursor, ?), hlc = max(hlc, ?) WHERE id = 1", cursor, latest)
+      try database.execute("UPDATE sync_desk SET cursor = max(cursor, ?) WHERE id = 1", cursor)
       return report
     }
   }
@@ -131,11 +130,10 @@ extension LibraryStore {
   /// (busy, full, an I/O error) is no fault of the change, and stops the batch as it is.
   private func applyAll(
     _ batch: [PulledChange], deskID: String, now: Timestamp, report: inout ApplyReport, touched: inout Touched,
-    latest: inout Int64, failing: inout (id: String, reason: String)?
+    failing: inout (id: String, reason: String)?
   ) throws {
     for pulled in batch {
       let change = pulled.change
-      latest = max(latest, change.clock.rawValue)
       do {
         try applyOne(pulled, deskID: deskID, now: now, touched: &touched, report: &report)
       } catch StoreError.badChange(let reason) {
