@@ -344,6 +344,12 @@ public struct SyncSimulation {
       {
         outcome.problems.append("\(desk.name): loan \(crossed), taken back at the desk behind, is not closed")
       }
+      // Loans are dated by the library's time, wherever a desk's clock is (joined or away).
+      let soon = SystemClock().now().instant.adding(milliseconds: ClockOffset.boundMilliseconds).iso
+      let ahead = try desk.store.database.query(
+        "SELECT uuid FROM loan WHERE max(issued_at, coalesce(renewed_at, ''), coalesce(returned_at, '')) > ?", soon
+      ) { $0.string(0) }
+      for loan in ahead { outcome.problems.append("\(desk.name): loan \(loan) is dated ahead of the library's time") }
       // A loan is never taken back before it was issued.
       let backwards = try desk.store.database.query(
         "SELECT uuid, issued_at, returned_at, desk FROM loan WHERE returned_at IS NOT NULL AND returned_at < issued_at"

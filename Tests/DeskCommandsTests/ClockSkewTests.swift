@@ -36,6 +36,21 @@ import Testing
     return formatter.string(from: Date())
   }
 
+  /// A desk whose clock is a year ahead joins with a library of its own: it reads the central's
+  /// time before it sends its records, so an edit made elsewhere after the join stands there too
+  /// (clocked by its own clock, the records it brought would stand against any edit for a year).
+  @Test func aDeskAYearAheadThatBringsItsLibraryTakesLaterEditsFromOthers() throws {
+    #expect(try run("ahead", ["book", "add", "--inventory", "7", "--title", "Евгений Онегин"], days: 365).status == 0)
+    let joined = try run("ahead", ["central", "join", "--url", url, "--desk", "Ahead"], days: 365)
+    #expect(joined.status == 0, "\(joined.errors)")
+    #expect(try run("lending", ["central", "join", "--url", url, "--desk", "Lending"]).status == 0)
+    #expect(try run("lending", ["book", "edit", "7", "--title", "Евгений Онегин. Роман в стихах"]).status == 0)
+    #expect(try run("lending", ["sync"]).status == 0)
+    #expect(try run("ahead", ["sync"], days: 365).status == 0)
+    let shown = try json(try run("ahead", ["book", "show", "7", "--json"], days: 365).output)
+    #expect(shown["title"] as? String == "Евгений Онегин. Роман в стихах")
+  }
+
   @Test func aDeskWhoseClockIsAYearOffIsToldAndItsChangesKeepTheirPlace() throws {
     #expect(FileManager.default.isExecutableFile(atPath: faketimePath), "faketime (scripts/install-dependencies)")
     for (inventory, title) in [("1", "Война и мир"), ("2", "Анна Каренина"), ("3", "Воскресение")] {
