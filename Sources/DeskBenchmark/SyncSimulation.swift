@@ -248,8 +248,7 @@ public struct SyncSimulation {
           } catch {
             // The other process may hold the write lock longer than the busy timeout: no loss.
           }
-          var status: Int32 = 0
-          waitpid(other, &status, 0)
+          reap(other, all[index])
         } else {
           do {
             _ = try Synchronizer(store: store).sync()
@@ -533,9 +532,20 @@ public struct SyncSimulation {
     } else {
       kill(pid, SIGKILL)
     }
+    reap(pid, desk)
+    if stoppingServer { try? startServer() }
+  }
+
+  /// Waits for a sync's process to end. libfaketime keeps a semaphore and a shared memory
+  /// object named by the process's id, removed when it exits: a process killed leaves them, and
+  /// a later `faketime` given that id again fails ("sem_open: File exists").
+  private func reap(_ pid: pid_t, _ desk: Desk) {
     var status: Int32 = 0
     waitpid(pid, &status, 0)
-    if stoppingServer { try? startServer() }
+    if desk.clockOff != 0 {
+      sem_unlink("/faketime_sem_\(pid)")
+      shm_unlink("/faketime_shm_\(pid)")
+    }
   }
 
   /// Starts `circdesk sync` on a desk's file, its output dropped; its process's clock is set off
