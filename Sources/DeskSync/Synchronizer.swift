@@ -321,16 +321,27 @@ public final class Synchronizer {
 
   private func pull(_ report: inout SyncReport) throws(SyncError) {
     do {
-      try store.catchingUp { try pullBatches(&report) }
+      try store.catchingUp {
+        do {
+          try pullBatches(&report)
+        } catch is GroupRefused {
+          // A change of a group could not be applied: the group was undone whole, and the
+          // batches are applied one by one, each setting aside what it cannot apply.
+          try pullBatches(&report, oneByOne: true)
+        }
+      }
     } catch {
       throw SyncError(error)
     }
   }
 
+  /// A group of batches undone because one of its changes could not be applied.
+  private struct GroupRefused: Error {}
+
   /// Pulls on one thread and applies on this one: the central prepares the next batch while the
   /// desk writes the last (measured: a fifth off a first join of 125,000 changes, which waited on
   /// the network for a third of its time). At most two batches wait in between.
-  private func pullBatches(_ report: inout SyncReport) throws {
+  private func pullBatches(_ report: inout SyncReport, oneByOne: Bool = false) throws {
     let start = try store.deskTie()?.cursor ?? 0
     let pipe = BatchPipe<PulledChange>(capacity: 2)
     let fetcher = Fetcher(central: central, batch: pullBatch) { [progress] in progress.advance() }
@@ -352,16 +363,20 @@ public final class Synchronizer {
         // desk in step commits each batch at once, keeping the write lock briefly.
         // Books are indexed and counted once a group, as an import does; a batch that is not
         // full (a desk in step) goes in its own short transaction, its triggers as they are.
+        // The batches of a group are part of its transaction, without savepoints of their own
+        // (`LibraryStore.writeWithin`).
+        let grouped = first.count == pullBatch && !oneByOne
+        var taking = SyncReport()
         let group = { () throws -> Void in
           var batch = first
           var taken = 0
           while true {
             guard let last = batch.last?.sequence else { break }
-            let applied = try self.store.apply(batch, cursor: last)
-            report.pulled += batch.count
-            report.applied += applied.applied
-            report.conflictsRaised += applied.conflictsRaised
-            report.holdShelfMoves += applied.holdShelfMoves
+            let applied = try self.store.apply(batch, cursor: last, partOfGroup: grouped)
+            taking.pulled += batch.count
+            taking.applied += applied.applied
+            taking.conflictsRaised += applied.conflictsRaised
+            taking.holdShelfMoves += applied.holdShelfMoves
             taken += batch.count
             do {
               next = try pipe.receive()
@@ -373,11 +388,20 @@ public final class Synchronizer {
             batch = following
           }
         }
-        if first.count == pullBatch {
-          try store.addingBooksInBulk(group)
+        if grouped {
+          do {
+            try store.addingBooksInBulk(group)
+          } catch {
+            guard case .badChange = error else { throw error }
+            throw GroupRefused()
+          }
         } else {
-          try store.transaction(group)
+          try group()
         }
+        report.pulled += taking.pulled
+        report.applied += taking.applied
+        report.conflictsRaised += taking.conflictsRaised
+        report.holdShelfMoves += taking.holdShelfMoves
       }
       if let fetchFailure { throw fetchFailure }
     } catch {

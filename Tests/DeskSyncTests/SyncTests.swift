@@ -163,6 +163,35 @@ import Testing
     #expect(try b.canonicalDump() == a.canonicalDump())
   }
 
+  /// A change that cannot be applied in the middle of a desk's catch-up: the group of batches it
+  /// is in is undone whole, the batches are applied again one by one, and it alone is set aside.
+  @Test func aForgedChangeAmidAFarBehindDesksBatchesIsSetAsideAndTheRestApplies() throws {
+    let (a, b, url) = try twoDesks(books: [], second: "B")
+    try a.transaction {
+      for number in 1...150 { try a.addBook(bookDraft("\(number)", "Книга \(number)", surname: "Автор")) }
+    }
+    try sync(a)
+    let book = try #require(try a.book(inventory: "7")).id.text
+    try server.psql(
+      """
+      INSERT INTO change(id, desk_id, entity, record_id, hlc, payload)
+      VALUES (gen_random_uuid(), '\(try #require(try a.deskTie()).deskID)', 'book', '\(book)', 1, '{"colour": "red"}')
+      """, database: databaseName(url))
+    try a.transaction {
+      for number in 151...300 { try a.addBook(bookDraft("\(number)", "Книга \(number)", surname: "Автор")) }
+    }
+    try sync(a)
+    let synchronizer = try Synchronizer(store: b)
+    synchronizer.pullBatch = 40
+    synchronizer.catchUpGroup = 100
+    let report = try synchronizer.sync()
+    #expect(report.applied == 300 && report.conflictsRaised == 1, "\(report)")
+    #expect(try b.conflicts().map(\.kind) == [.refusedChange])
+    #expect(try b.bookCount() == 300)
+    try b.database.execute("INSERT INTO book_fts(book_fts) VALUES ('integrity-check')")
+    #expect(try b.canonicalDump() == a.canonicalDump())
+  }
+
   @Test func aDeskJoiningWithItsOwnRecordsKeepsThemAllAndReportsAClash() throws {
     let url = try makeCentral()
     let a = try desk("a")

@@ -11,10 +11,12 @@ extension LibraryStore {
   /// inserts then copy gigabytes. The triggers are back before the transaction commits, and a
   /// rollback restores them with everything else.
   /// `indexSlice` is how many books one statement indexes at the end.
+  /// Inside a transaction already open (an import's, a sync's group of batches) it is part of it,
+  /// without a savepoint (`writeWithin`): a failure rolls back the whole.
   public func addingBooksInBulk<T>(indexSlice: Int = LibraryStore.bulkIndexSlice, _ body: () throws -> T)
     throws(StoreError) -> T
   {
-    try write {
+    try writeWithin {
       // Inside another bulk insert: its triggers are off already, and it catches up at its end.
       if bulkBooksFrom != nil { return try body() }
       let triggers = try database.query(

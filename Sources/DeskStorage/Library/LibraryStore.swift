@@ -195,6 +195,24 @@ public final class LibraryStore {
     try transaction(.immediate, body)
   }
 
+  /// Runs `body` inside the transaction already open, as part of it (without a savepoint of its
+  /// own: the caller's rollback undoes it), or in a transaction of its own when none is. For
+  /// large writes inside a large transaction: under a savepoint SQLite keeps a copy of every page
+  /// the savepoint touched, and every statement that writes through triggers walks that copy when
+  /// it ends (measured: 72% of a 100,000-book join, growing with the batch and the file).
+  func writeWithin<T>(_ body: () throws -> T) throws(StoreError) -> T {
+    guard !database.isAutocommit else { return try write(body) }
+    do {
+      return try body()
+    } catch let error as StoreError {
+      throw error
+    } catch let error as DatabaseError {
+      throw .database(error)
+    } catch {
+      throw .database(DatabaseError(extendedCode: SQLITE_ERROR, message: "\(error)"))
+    }
+  }
+
   /// Runs several store calls as one transaction: all of them or none.
   @discardableResult
   public func transaction<T>(_ body: () throws -> T) throws(StoreError) -> T {

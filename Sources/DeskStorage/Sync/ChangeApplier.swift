@@ -28,12 +28,23 @@ extension LibraryStore {
   /// refers to a record this desk does not have or breaks a rule of the schema is set aside with
   /// its reason, listed as a conflict of this desk, and the rest applies: one change never stops
   /// a desk's syncing. (Found out by applying: the batch is applied again without it.)
-  public func apply(_ batch: [PulledChange], cursor: Int64) throws(StoreError) -> ApplyReport {
+  ///
+  /// `partOfGroup` applies the batch as part of the transaction already open (a desk catching
+  /// up takes many batches in one), without a savepoint of its own (`writeWithin`): a change that
+  /// cannot be applied then fails the whole group with `StoreError.badChange`, for the caller
+  /// to apply the batches again one by one.
+  public func apply(_ batch: [PulledChange], cursor: Int64, partOfGroup: Bool = false) throws(StoreError)
+    -> ApplyReport
+  {
+    if partOfGroup {
+      var failing: (id: String, reason: String)?
+      return try apply(batch, cursor: cursor, settingAside: [], failing: &failing, within: true)
+    }
     var aside: [(change: PulledChange, reason: String)] = []
     while true {
       var failing: (id: String, reason: String)?
       do throws(StoreError) {
-        return try apply(batch, cursor: cursor, settingAside: aside, failing: &failing)
+        return try apply(batch, cursor: cursor, settingAside: aside, failing: &failing, within: false)
       } catch {
         guard let failing, !aside.contains(where: { $0.change.change.id == failing.id }),
           let change = batch.first(where: { $0.change.id == failing.id })
@@ -45,11 +56,14 @@ extension LibraryStore {
 
   private func apply(
     _ batch: [PulledChange], cursor: Int64, settingAside aside: [(change: PulledChange, reason: String)],
-    failing: inout (id: String, reason: String)?
+    failing: inout (id: String, reason: String)?, within: Bool
   ) throws(StoreError) -> ApplyReport {
     let now = clock.now().instant
     let skipped = Set(aside.map(\.change.change.id))
-    return try write {
+    let transaction = { (body: () throws -> ApplyReport) throws(StoreError) -> ApplyReport in
+      within ? try self.writeWithin(body) : try self.write(body)
+    }
+    return try transaction {
       guard let tie = try currentTie() else {
         throw StoreError.syncRefused("This library has not joined a central: run circdesk central join")
       }
