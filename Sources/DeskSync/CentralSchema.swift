@@ -131,10 +131,17 @@ public enum CentralSchema {
   }
 
   /// The central's schema version; 0 for an empty database. A database with tables of its own
-  /// and no mark is another program's.
+  /// and no mark is another program's. What an extension put there (`pg_stat_statements`' views)
+  /// belongs to the extension, not to a program: it is left out.
   static func currentVersion(_ central: CentralConnection) throws(CentralError) -> Int {
     let tables = try central.execute(
-      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name"
+      """
+      SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'v', 'm', 'p', 'f')
+        AND NOT EXISTS (SELECT 1 FROM pg_depend d
+          WHERE d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e')
+      ORDER BY c.relname
+      """
     ).compactMap { $0.first ?? nil }
     guard tables.contains(markTable) else {
       guard tables.isEmpty else { throw .notACentral(tables: tables) }

@@ -58,6 +58,17 @@ import Testing
       ).hasPrefix("1"), "left as it was")
   }
 
+  /// An extension's views in `public` (`pg_stat_statements`, which many servers have) are the
+  /// extension's: the database is still empty for a central.
+  @Test func aDatabaseWithOnlyAnExtensionsViewsBecomesACentral() throws {
+    let database = try server.freshDatabase("extension")
+    try server.psql("CREATE EXTENSION pg_stat_statements", database: database)
+    #expect(try server.psql("SELECT count(*) FROM pg_views WHERE schemaname = 'public'", database: database) != "0\n")
+    let initialized = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: database)])
+    #expect(initialized.status == 0, "\(initialized.errors)")
+    #expect(initialized.output.hasPrefix("Created the central"), "\(initialized.output)")
+  }
+
   @Test func anUnreachableCentralOrNoURLSaySo() throws {
     let missing = try runProgram(
       circdeskPath, ["central", "init", "--url", "host=\(server.folder.path)/nowhere port=5432 user=circdesk"])
