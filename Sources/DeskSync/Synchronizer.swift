@@ -127,6 +127,21 @@ public final class Synchronizer {
   /// The central's library id, once its schema is known to be this program's.
   static func checkCentral(_ central: CentralConnection) throws(SyncError) -> String {
     do {
+      // One statement for a central in order, as every sync meets it; the catalogue is read only
+      // to say what is wrong with one that is not.
+      if let rows = try? central.execute(
+        "SELECT key, value FROM circdesk_central WHERE key IN ('schema_version', 'library_id')")
+      {
+        var values: [String: String] = [:]
+        for row in rows where row.count == 2 {
+          if let key = row[0], let value = row[1] { values[key] = value }
+        }
+        if values["schema_version"].flatMap({ Int($0) }) == CentralSchema.latestVersion,
+          let library = values["library_id"]
+        {
+          return library
+        }
+      }
       let version = try CentralSchema.currentVersion(central)
       guard version == CentralSchema.latestVersion else {
         throw SyncError.centralNotReady(found: version, needed: CentralSchema.latestVersion)
