@@ -1,82 +1,6 @@
 import DeskDomain
 import DeskStorage
 import Dispatch
-import Synchronization
-
-/// Why a desk could not join or sync. Each case reads as a sentence a librarian can act on.
-public enum SyncError: Error, CustomStringConvertible {
-  case central(CentralError)
-  case store(StoreError)
-  case notJoined
-  case otherLibrary(desk: String, central: String)
-  case centralNotReady(found: Int, needed: Int)
-  case deskNameTaken(String)
-
-  /// Any failure of a sync's parts, as a sync error.
-  init(_ error: any Error) {
-    switch error {
-    case let error as SyncError: self = error
-    case let error as CentralError: self = .central(error)
-    case let error as StoreError: self = .store(error)
-    default: self = .central(.query("\(error)"))
-    }
-  }
-
-  /// True when the central could not be reached or the connection broke: the desk is offline,
-  /// and a later attempt may well go through.
-  public var isOffline: Bool {
-    switch self {
-    case .central(.cannotConnect), .central(.connectionLost): return true
-    default: return false
-    }
-  }
-
-  public var description: String {
-    switch self {
-    case .central(let error): return error.description
-    case .store(let error): return error.description
-    case .notJoined:
-      return "This library has not joined a central: run circdesk central join --url URL --desk NAME"
-    case .otherLibrary(let desk, let central):
-      return "The central holds another library (\(central)) than this desk's (\(desk)): check the URL"
-    case .centralNotReady(let found, let needed):
-      return found > needed
-        ? "The central was set up by a newer circdesk (schema \(found); this version knows up to \(needed)): "
-          + "update circdesk on this desk"
-        : "The central's schema is \(found == 0 ? "missing" : "older (\(found))"): run circdesk central init on it"
-    case .deskNameTaken(let name):
-      return "Another desk of this library is called «\(name)»: choose another name with --desk"
-    }
-  }
-}
-
-/// A count of batches moved, read from another thread.
-public final class SyncProgress: Sendable {
-  private let batches = Atomic<Int>(0)
-
-  public var count: Int { batches.load(ordering: .relaxed) }
-
-  func advance() {
-    batches.add(1, ordering: .relaxed)
-  }
-}
-
-/// What one sync did.
-public struct SyncReport: Hashable, Sendable {
-  /// Changes made here that the central took.
-  public var pushed = 0
-  /// Changes the central did not take: refused (a clash of numbers, a rule of a field), or held
-  /// back with such a change.
-  public var refused = 0
-  /// Changes pulled from the central (this desk's own included: they come back in its order).
-  public var pulled = 0
-  public var applied = 0
-  public var conflictsRaised = 0
-  /// Copies on this desk's hold shelf whose holds another desk ended: where each goes now.
-  public var holdShelfMoves: [HoldMove] = []
-  /// How far the desk's clock was from the central's.
-  public var clockOffset: ClockOffset = .zero
-}
 
 /// Moves changes between a library file and its central: the outbox up in batches (each one
 /// PostgreSQL transaction, idempotent by change id), then the changes after the desk's cursor
@@ -422,55 +346,6 @@ public final class Synchronizer {
     } catch {
       pipe.cancel()
       throw error
-    }
-  }
-}
-
-/// Reads the central's changes after a cursor, a batch at a time, into a pipe.
-private final class Fetcher: @unchecked Sendable {
-  // Used by one thread at a time: the fetching thread while the pull runs, then the synchronizer.
-  let central: CentralConnection
-  let batch: Int
-  /// Called after each batch fetched.
-  let fetched: @Sendable () -> Void
-
-  init(central: CentralConnection, batch: Int, fetched: @escaping @Sendable () -> Void) {
-    self.central = central
-    self.batch = batch
-    self.fetched = fetched
-  }
-
-  func run(after start: Int64, into pipe: BatchPipe<PulledChange>) {
-    var cursor = start
-    do {
-      while true {
-        let rows = try central.execute(
-          """
-          SELECT c.seq, c.id::text, c.desk_id::text, coalesce(d.name, ''), c.entity, c.record_id, c.hlc, c.payload::text
-          FROM change c LEFT JOIN desk d ON d.id = c.desk_id
-          WHERE c.seq > $1 ORDER BY c.seq LIMIT $2
-          """, [String(cursor), String(batch)])
-        let changes = rows.compactMap { row -> PulledChange? in
-          guard row.count == 8, let seq = row[0].flatMap({ Int64($0) }), let id = row[1], let desk = row[2],
-            let entity = row[4], let record = row[5], let clock = row[6].flatMap({ Int64($0) }), let payload = row[7]
-          else { return nil }
-          return PulledChange(
-            sequence: seq,
-            change: Change(
-              id: id, entity: entity, recordID: record, clock: HybridTimestamp(rawValue: clock), deskID: desk,
-              payload: payload), deskName: row[3] ?? "")
-        }
-        guard changes.count == rows.count else {
-          throw CentralError.query("the central sent a change that is not whole")
-        }
-        fetched()
-        guard let last = changes.last?.sequence, pipe.send(changes) else { break }
-        cursor = last
-        if rows.count < batch { break }
-      }
-      pipe.finish()
-    } catch {
-      pipe.finish(throwing: error)
     }
   }
 }
