@@ -202,15 +202,7 @@ public final class LibraryStore {
   /// it ends (measured: 72% of a 100,000-book join, growing with the batch and the file).
   func writeWithin<T>(_ body: () throws -> T) throws(StoreError) -> T {
     guard !database.isAutocommit else { return try write(body) }
-    do {
-      return try body()
-    } catch let error as StoreError {
-      throw error
-    } catch let error as DatabaseError {
-      throw .database(error)
-    } catch {
-      throw .database(DatabaseError(extendedCode: SQLITE_ERROR, message: "\(error)"))
-    }
+    return try LibraryStore.storeErrors(body)
   }
 
   /// Runs several store calls as one transaction: all of them or none.
@@ -234,8 +226,13 @@ public final class LibraryStore {
   private func transaction<T>(_ kind: Database.TransactionKind, commit: Bool = true, _ body: () throws -> T)
     throws(StoreError) -> T
   {
+    try LibraryStore.storeErrors { try database.inTransaction(kind, commit: commit, body) }
+  }
+
+  /// Runs `body`, its errors told as the store's.
+  private static func storeErrors<T>(_ body: () throws -> T) throws(StoreError) -> T {
     do {
-      return try database.inTransaction(kind, commit: commit, body)
+      return try body()
     } catch let error as StoreError {
       throw error
     } catch let error as DatabaseError {
