@@ -101,6 +101,7 @@ public struct SyncSimulation {
   public func run() throws -> Outcome {
     var random = SplitMix64(seed: seed)
     var outcome = Outcome()
+    let start = SystemClock().now().instant
     _ = try CentralSchema.initialize(try CentralConnection(url: centralURL))
     var all: [Desk] = []
     for index in 0..<desks {
@@ -298,11 +299,14 @@ public struct SyncSimulation {
       if beyond { outcome.skewedDesks += 1 }
     }
     // What is done later stands, whatever the desks' clocks say: the desk a day ahead renames a
-    // book and issues another, then the desk behind renames the first again and takes the second
-    // back.
+    // book and issues another, then the desk behind, having heard of both, renames the first
+    // again and takes the second back. (Heard of: two desks that have not yet heard of each
+    // other's edits are ordered by their clocks within the bound, and the desk 40 seconds ahead
+    // keeps every desk's hybrid clock as far ahead for a while after its changes.)
     let bound = ClockOffset.boundMilliseconds
     var renamed: (uuid: String, title: String)?
     var crossed: String?
+    var crossedInventory: String?
     if let ahead = all.firstIndex(where: { $0.clockOff > bound }),
       let behind = all.firstIndex(where: { $0.clockOff < -bound }),
       let book = try randomBook(all[ahead].store, &random)
@@ -314,10 +318,13 @@ public struct SyncSimulation {
         let loans = try all[ahead].store.issue(ticket: reader, inventories: [other.inventoryNumber])
         issued += loans.map(\.loan.id.text)
         crossed = loans.first?.loan.id.text
+        crossedInventory = other.inventoryNumber
         outcome.issues += loans.count
-        _ = try Synchronizer(store: all[ahead].store).sync()
-        _ = try Synchronizer(store: all[behind].store).sync()
-        for loan in try all[behind].store.returnBooks(inventories: [other.inventoryNumber]) {
+      }
+      _ = try Synchronizer(store: all[ahead].store).sync()
+      _ = try Synchronizer(store: all[behind].store).sync()
+      if let crossedInventory {
+        for loan in try all[behind].store.returnBooks(inventories: [crossedInventory]) {
           returned[loan.loan.id.text + " " + (loan.loan.returned?.iso ?? "") + " " + all[behind].id, default: 0] += 1
           outcome.returns += 1
         }
@@ -349,6 +356,9 @@ public struct SyncSimulation {
         "SELECT uuid FROM loan WHERE max(issued_at, coalesce(renewed_at, ''), coalesce(returned_at, '')) > ?", soon
       ) { $0.string(0) }
       for loan in ahead { outcome.problems.append("\(desk.name): loan \(loan) is dated ahead of the library's time") }
+      let before = start.adding(milliseconds: -ClockOffset.boundMilliseconds).iso
+      let behind = try desk.store.database.query("SELECT uuid FROM loan WHERE issued_at < ?", before) { $0.string(0) }
+      for loan in behind { outcome.problems.append("\(desk.name): loan \(loan) is dated before the week began") }
       // A loan is never taken back before it was issued.
       let backwards = try desk.store.database.query(
         "SELECT uuid, issued_at, returned_at, desk FROM loan WHERE returned_at IS NOT NULL AND returned_at < issued_at"

@@ -123,6 +123,32 @@ import Testing
     for desk in [lending, reading, fast] { #expect(try desk.canonicalDump() == central) }
   }
 
+  /// A book issued at a desk 40 seconds ahead (within the bound: its clock stands) comes back
+  /// here, dated at its issue; issued here again at once, the new loan is dated after that
+  /// return, not before it, so no desk counts it ended by the return and closes it.
+  @Test func aBookIssuedAgainAfterAReturnDatedAheadStaysOut() throws {
+    let url = try makeCentral()
+    let lending = try LibraryStore(path: folder.file("lending.sqlite"))
+    try lending.addBook(bookDraft("1", "Мастер и Маргарита"))
+    try lending.addReader(readerDraft("1001", "Смирнова"))
+    try lending.addReader(readerDraft("1002", "Иванов"))
+    try Synchronizer.join(store: lending, url: url, deskName: "Lending")
+    let fast = try LibraryStore(path: folder.file("fast.sqlite"), clock: ShiftedClock(SystemClock(), by: 40_000))
+    try Synchronizer.join(store: fast, url: url, deskName: "Fast")
+    try fast.issue(ticket: "1001", inventories: ["1"])
+    try sync(fast)
+    try sync(lending)
+    let back = try #require(try lending.returnBooks(inventories: ["1"]).first?.loan.returned)
+    let again = try #require(try lending.issue(ticket: "1002", inventories: ["1"]).first?.loan)
+    #expect(again.issued > back, "issued after the return it follows")
+    for desk in [lending, fast, lending, fast] { try sync(desk) }
+    let central = try CentralDump.lines(try CentralConnection(url: url))
+    for desk in [lending, fast] {
+      #expect(try desk.currentLoan(ofBook: #require(try desk.book(inventory: "1")))?.readerTicket == "1002")
+      #expect(try desk.canonicalDump() == central)
+    }
+  }
+
   @Test func aLargeBatchIsAppliedAsAnImportAndItsIndexesAgree() throws {
     let url = try makeCentral()
     let a = try desk("a")

@@ -195,20 +195,34 @@ extension LibraryStore {
     var issued: [LoanRecord] = []
     for (rowID, book) in books {
       let loan = Loan(
-        bookID: book.id, readerID: reader.reader.id, issued: moment.instant, due: dueDate, desk: policy.deskName)
+        bookID: book.id, readerID: reader.reader.id, issued: try issueMoment(bookRowID: rowID, now: moment.instant),
+        due: dueDate, desk: policy.deskName)
       try database.execute(
         """
         INSERT INTO loan(uuid, book_id, reader_id, issued_at, due_date, desk, created_at, updated_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """, loan.id.text, rowID, reader.rowID, loan.issued.iso, loan.due.iso, loan.desk, loan.issued.iso,
         loan.issued.iso)
-      try fulfilHolds(of: reader.rowID, book: book, bookRowID: rowID, at: moment.instant)
+      try fulfilHolds(of: reader.rowID, book: book, bookRowID: rowID, at: loan.issued)
       issued.append(
         LoanRecord(
           loan: loan, inventory: book.inventoryNumber, bookTitle: book.title, bookAuthor: book.author,
           readerTicket: reader.reader.ticket, readerName: reader.reader.shortName))
     }
     return issued
+  }
+
+  /// When an issue of the book at `now` is dated: never before the book's last return, as a
+  /// return is never dated before its issue. A desk whose clock runs ahead within the bound
+  /// dates its loans ahead, and a return here of such a loan is dated at its issue; an issue
+  /// here dated before that return would count as ended by it, and a sync closes it. A return
+  /// dated further ahead than the bound is a wrong clock's and moves nothing.
+  func issueMoment(bookRowID: Int64, now: Timestamp) throws -> Timestamp {
+    let lastReturn = try database.queryFirst(
+      "SELECT max(returned_at) FROM loan WHERE book_id = ? AND deleted = 0 AND returned_at >= ? AND returned_at <= ?",
+      bookRowID, now.iso, now.adding(milliseconds: ClockOffset.boundMilliseconds).iso
+    ) { $0.isNull(0) ? nil : Timestamp(iso: $0.string(0)) }
+    return lastReturn.flatMap { $0 }.map { $0.adding(milliseconds: 1) } ?? now
   }
 
   /// What the reader's situation alone forbids of issuing `count` more books.
