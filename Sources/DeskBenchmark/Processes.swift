@@ -30,6 +30,20 @@ public func runChild(_ arguments: [String], output: String? = nil) -> ChildRun {
     milliseconds: monotonicMilliseconds() - start, peakKiB: Int(usage.ru_maxrss), status: (status >> 8) & 0xFF)
 }
 
+/// Starts a child process without waiting for it: its standard output goes to `output`, its
+/// errors to /dev/null. Nil when it cannot be started.
+public func spawnChild(_ arguments: [String], output: String) -> pid_t? {
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+  var argv = arguments.map { strdup($0) } + [nil]
+  defer { for pointer in argv { free(pointer) } }
+  var pid: pid_t = 0
+  return posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ) == 0 ? pid : nil
+}
+
 /// The path of the running program, for starting it again as a child.
 public func ownExecutable() -> String {
   var buffer = [CChar](repeating: 0, count: 4096)

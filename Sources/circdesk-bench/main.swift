@@ -10,7 +10,8 @@ import DeskTestSupport
 // circdesk-bench generate --books N [--readers N] --db PATH
 // circdesk-bench page-probe|search-probe [--query TEXT] [--open] [--held] [--changed] [--repeats N] [--db PATH]
 // circdesk-bench walk-probe [--query WORD] [--repeats N] [--db PATH]
-// circdesk-bench sync [--changes N] [--repeats N] [--join] [--background] [--books N] [--db PATH]
+// circdesk-bench sync [--changes N] [--repeats N] [--join] [--background] [--books N] [--desks N] [--db PATH]
+// circdesk-bench desk-worker --db PATH [--repeats N] [--seed N]   (one desk of sync --desks)
 // circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH] [--out FILE.json] [--skip-exchange]
 //
 // Figures are the first run, and the median and 99th percentile of the runs after it, each
@@ -37,7 +38,7 @@ let helpText = """
                                                 [--repeats <n>] [--statements] [--db <path>]
          circdesk-bench walk-probe [--query <word>] [--repeats <n>] [--db <path>]
          circdesk-bench sync [--changes <n>] [--repeats <n>] [--join] [--background] [--books <n>]
-                             [--db <path>]
+                             [--desks <n>] [--db <path>]
 
   OPTIONS:
     --books <n>       Books in the catalogue (default 1000000).
@@ -61,6 +62,10 @@ let helpText = """
     --background      sync: also time the desk's page-downs and search keystrokes with its
                       background sync running against a central holding the whole catalogue,
                       beside the same without sync.
+    --desks <n>       sync: also start n desk processes (at most 64) on one central, each working
+                      and syncing --repeats rounds at once with the others: whether every desk
+                      converges, each round's time, the central's changes a second and its
+                      processor time.
     -h, --help        Show this help.
 
   Each scenario's first run, and the median and 99th percentile of the runs after it, are
@@ -77,10 +82,11 @@ if arguments.contains("--help") || arguments.contains("-h") {
 }
 // Refuse what it does not know, rather than start an hour of measuring with it ignored.
 do {
-  let valued: Set = ["--books", "--readers", "--repeats", "--db", "--out", "--query", "--changes"]
+  let valued: Set = ["--books", "--readers", "--repeats", "--db", "--out", "--query", "--changes", "--desks", "--seed"]
   let flags: Set = ["--skip-exchange", "--join", "--background", "--statements", "--open", "--held", "--changed"]
   let commands: Set = [
     "generate", "first-page", "page-probe", "search-probe", "memory-probe", "name-scan", "sync", "walk-probe",
+    "desk-worker",
   ]
   var index = 0
   while index < arguments.count {
@@ -170,6 +176,13 @@ func measureSync() throws {
       catalogue: path, makeCentral: makeCentral, folder: folder.path, program: "/" + program + "/circdesk",
       progress: { progress($0) })
   }
+  if let desks = option("--desks", arguments).map({ _ in number("--desks", default: 50) }), desks > 0 {
+    let program = ownExecutable().split(separator: "/").dropLast().joined(separator: "/")
+    measurements += try ManyDesksBenchmark.run(
+      desks: min(desks, 64), rounds: repeats, seconds: 300, makeCentral: makeCentral, folder: folder.path,
+      program: "/" + program + "/circdesk", bench: ownExecutable(), centralCPUSeconds: { server.cpuSeconds() },
+      progress: { progress($0) })
+  }
   report(measurements, title: "circdesk-bench sync: \(changes) changes, PostgreSQL on a Unix socket")
 }
 
@@ -230,6 +243,18 @@ do {
   }
   if arguments.first == "sync" {
     try measureSync()
+    exit(0)
+  }
+  // One desk of `sync --desks`: each sync's time on a line of its own.
+  if arguments.first == "desk-worker" {
+    do {
+      let samples = try ManyDesksBenchmark.work(
+        path: path, rounds: repeats, seed: UInt64(number("--seed", default: 1)))
+      print(samples.map { String($0) }.joined(separator: "\n"))
+    } catch {
+      print("failed: \(error)")
+      exit(1)
+    }
     exit(0)
   }
   if access(path, F_OK) != 0 { try generate(into: path) }

@@ -114,6 +114,23 @@ public final class PostgresServer {
     return [main] + children
   }
 
+  /// The processor time the server has used so far, in seconds: its processes' own, and that of
+  /// the connections' processes it has reaped (counted in the postmaster's children's time).
+  public func cpuSeconds() -> Double {
+    let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+    var total = 0.0
+    for pid in processes() {
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { continue }
+      // After the closing parenthesis: state (0), …, utime (11), stime (12), cutime (13), cstime (14).
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      guard fields.count > 14 else { continue }
+      total += (11...14).compactMap { Double(fields[$0]) }.reduce(0, +) / ticks
+    }
+    return total
+  }
+
   /// Freezes every process of the server (SIGSTOP): connections stay open and nothing answers,
   /// as when a server hangs or a link dies without a word.
   public func pause() {
