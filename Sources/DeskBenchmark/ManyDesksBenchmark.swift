@@ -33,13 +33,13 @@ public enum ManyDesksBenchmark {
     }
     var paths = [source]
     for number in 2...max(2, desks) {
-      progress("joining desk \(number) of \(desks)")
+      progress("joining desk \(number)")
       let path = folder + "/many-\(number).sqlite"
       guard runChild([program, "central", "join", "--url", url, "--desk", "Desk \(number)", "--db", path]).status == 0
       else { throw BenchmarkError.notDecoded("desk \(number)'s join failed") }
       paths.append(path)
     }
-    progress("\(desks) desks working and syncing at once")
+    progress("\(paths.count) desks working and syncing at once")
     let central = try CentralConnection(url: url)
     let changesBefore = try changeCount(central)
     let cpuBefore = centralCPUSeconds()

@@ -11,16 +11,8 @@ public struct ChildRun {
 }
 
 public func runChild(_ arguments: [String], output: String? = nil) -> ChildRun {
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-  var argv = arguments.map { strdup($0) } + [nil]
-  defer { for pointer in argv { free(pointer) } }
-  var pid: pid_t = 0
   let start = monotonicMilliseconds()
-  guard posix_spawnp(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else {
+  guard let pid = spawnChild(arguments, output: output ?? "/dev/null") else {
     return ChildRun(milliseconds: .nan, peakKiB: 0, status: -1)
   }
   var status: Int32 = 0

@@ -152,6 +152,8 @@ func report(_ measurements: [Measurement], title: String) {
 /// `circdesk-bench sync`: its server and files are gone when it returns.
 func measureSync() throws {
   let server = try PostgresServer()
+  // The desk program beside this one, run as the desks' processes.
+  let circdesk = "/" + ownExecutable().split(separator: "/").dropLast().joined(separator: "/") + "/circdesk"
   var databases = 0
   let makeCentral = { () throws -> String in
     databases += 1
@@ -164,23 +166,20 @@ func measureSync() throws {
     makeCentral: makeCentral, folder: folder.path, changes: changes, repeats: repeats, progress: { progress($0) })
   if arguments.contains("--background") {
     if access(path, F_OK) != 0 { try generate(into: path) }
-    let program = ownExecutable().split(separator: "/").dropLast().joined(separator: "/")
     measurements += try BackgroundSyncBenchmarks.run(
-      catalogue: path, makeCentral: makeCentral, folder: folder.path, program: "/" + program + "/circdesk",
+      catalogue: path, makeCentral: makeCentral, folder: folder.path, program: circdesk,
       repeats: repeats, progress: { progress($0) })
   }
   if arguments.contains("--join") {
     if access(path, F_OK) != 0 { try generate(into: path) }
-    let program = ownExecutable().split(separator: "/").dropLast().joined(separator: "/")
     measurements += try SyncBenchmarks.join(
-      catalogue: path, makeCentral: makeCentral, folder: folder.path, program: "/" + program + "/circdesk",
+      catalogue: path, makeCentral: makeCentral, folder: folder.path, program: circdesk,
       progress: { progress($0) })
   }
-  if let desks = option("--desks", arguments).map({ _ in number("--desks", default: 50) }), desks > 0 {
-    let program = ownExecutable().split(separator: "/").dropLast().joined(separator: "/")
+  if option("--desks", arguments) != nil, case let desks = number("--desks", default: 0), desks > 0 {
     measurements += try ManyDesksBenchmark.run(
       desks: min(desks, 64), rounds: repeats, seconds: 300, makeCentral: makeCentral, folder: folder.path,
-      program: "/" + program + "/circdesk", bench: ownExecutable(), centralCPUSeconds: { server.cpuSeconds() },
+      program: circdesk, bench: ownExecutable(), centralCPUSeconds: { server.cpuSeconds() },
       progress: { progress($0) })
   }
   report(measurements, title: "circdesk-bench sync: \(changes) changes, PostgreSQL on a Unix socket")

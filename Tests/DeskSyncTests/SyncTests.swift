@@ -96,16 +96,10 @@ import Testing
   /// the central and every desk then agree that the loan is closed.
   @Test func aLoanClosedWhileApplyingIsClockedAfterTheIssueItCloses() throws {
     let url = try makeCentral()
-    let lending = try LibraryStore(path: folder.file("lending.sqlite"))
-    try lending.addBook(bookDraft("1", "Мастер и Маргарита"))
-    try lending.addReader(readerDraft("1001", "Смирнова"))
-    try lending.addReader(readerDraft("1002", "Иванов"))
-    try Synchronizer.join(store: lending, url: url, deskName: "Lending")
+    let lending = try lendingDesk(url)
     let reading = try LibraryStore(path: folder.file("reading.sqlite"))
     try Synchronizer.join(store: reading, url: url, deskName: "Reading room")
-    // A desk whose clock is 40 seconds ahead: within the bound, its clock stands.
-    let fast = try LibraryStore(path: folder.file("fast.sqlite"), clock: ShiftedClock(SystemClock(), by: 40_000))
-    try Synchronizer.join(store: fast, url: url, deskName: "Fast")
+    let fast = try fastDesk(url)
     try fast.updateBook(inventory: "1") { $0.publisher = "Художественная литература" }
     try sync(fast)
     // The lending desk hears of it (its clock moves past it), then issues the book.
@@ -123,18 +117,30 @@ import Testing
     for desk in [lending, reading, fast] { #expect(try desk.canonicalDump() == central) }
   }
 
-  /// A book issued at a desk 40 seconds ahead (within the bound: its clock stands) comes back
-  /// here, dated at its issue; issued here again at once, the new loan is dated after that
-  /// return, not before it, so no desk counts it ended by the return and closes it.
-  @Test func aBookIssuedAgainAfterAReturnDatedAheadStaysOut() throws {
-    let url = try makeCentral()
+  /// A desk joined to the central at `url` with book 1 and readers 1001 and 1002.
+  private func lendingDesk(_ url: String) throws -> LibraryStore {
     let lending = try LibraryStore(path: folder.file("lending.sqlite"))
     try lending.addBook(bookDraft("1", "Мастер и Маргарита"))
     try lending.addReader(readerDraft("1001", "Смирнова"))
     try lending.addReader(readerDraft("1002", "Иванов"))
     try Synchronizer.join(store: lending, url: url, deskName: "Lending")
+    return lending
+  }
+
+  /// A desk whose clock is 40 seconds ahead, joined: within the bound, its clock stands.
+  private func fastDesk(_ url: String) throws -> LibraryStore {
     let fast = try LibraryStore(path: folder.file("fast.sqlite"), clock: ShiftedClock(SystemClock(), by: 40_000))
     try Synchronizer.join(store: fast, url: url, deskName: "Fast")
+    return fast
+  }
+
+  /// A book issued at a desk 40 seconds ahead (within the bound: its clock stands) comes back
+  /// here, dated at its issue; issued here again at once, the new loan is dated after that
+  /// return, not before it, so no desk counts it ended by the return and closes it.
+  @Test func aBookIssuedAgainAfterAReturnDatedAheadStaysOut() throws {
+    let url = try makeCentral()
+    let lending = try lendingDesk(url)
+    let fast = try fastDesk(url)
     try fast.issue(ticket: "1001", inventories: ["1"])
     try sync(fast)
     try sync(lending)
