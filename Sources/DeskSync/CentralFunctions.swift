@@ -63,7 +63,7 @@ extension CentralSchema {
       ELSIF r.kind IN ('identifier', 'reference') THEN
         IF t = '' THEN RETURN 'is empty'; END IF;
         IF char_length(t) > 64 THEN RETURN 'is longer than 64 characters (' || char_length(t) || ')'; END IF;
-        IF t ~ E'[\\x01-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]' THEN
+        IF t ~ \#(CentralRuleCheck.literal(CentralRuleCheck.controlCharacters)) THEN
           RETURN 'holds a control character';
         END IF;
         IF left(t, 1) = ' ' OR right(t, 1) = ' ' THEN RETURN 'begins or ends with a space'; END IF;
@@ -82,7 +82,7 @@ extension CentralSchema {
           RETURN '«' || left(t, 40) || '» is not ' || CASE r.kind WHEN 'date' THEN 'a day' ELSE 'a moment' END;
         END;
       ELSIF r.kind = 'uuid' THEN
-        IF t !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN RETURN 'is not a UUID'; END IF;
+        IF t !~ \#(CentralRuleCheck.literal(CentralRuleCheck.uuidPattern)) THEN RETURN 'is not a UUID'; END IF;
       ELSIF r.kind = 'choice' THEN
         IF NOT t = ANY (string_to_array(r.target, '|')) THEN
           RETURN '«' || left(t, 40) || '» is not one of ' || replace(r.target, '|', ', ');
@@ -97,7 +97,7 @@ extension CentralSchema {
     CREATE OR REPLACE FUNCTION circdesk_known(p_entity text, p_record text) RETURNS boolean
     LANGUAGE sql STABLE AS $$
       SELECT CASE WHEN p_entity IN ('book', 'reader') THEN
-          p_record ~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+          p_record ~ \#(CentralRuleCheck.literal(CentralRuleCheck.uuidPattern))
           AND EXISTS (SELECT 1 FROM record_key WHERE entity = p_entity AND id = p_record::uuid)
         ELSE EXISTS (SELECT 1 FROM change WHERE entity = p_entity AND record_id = p_record) END
     $$;
@@ -164,6 +164,9 @@ extension CentralSchema {
       problem text;
       refused text[] := '{}';
       stored boolean := false;
+      -- The central's clock as the batch began: a change's clock is ahead of it by at most the
+      -- bound here, and then by less when its rules are read.
+      central_now bigint := (extract(epoch FROM clock_timestamp()) * 1000)::bigint;
     BEGIN
       -- One batch at a time: sequence numbers then become visible in the order they are given,
       -- so a desk that pulls "after N" never passes over a change still being committed.
@@ -207,7 +210,15 @@ extension CentralSchema {
         END IF;
         -- Nothing invalid is stored for the other desks to pull: refused, with the reason, to the
         -- desk that sent it; the record's later changes in the batch wait with it.
-        problem := circdesk_change_problem(c.entity, c.record_id, c.hlc, c.payload);
+        -- Nearly every change keeps its rules and its clock is not ahead, which the straight-line
+        -- check made from the rules says at once (`circdesk_keeps_rules`); any other is read
+        -- against the rules' rows, which say why.
+        IF c.hlc >= 0 AND c.hlc / 65536 - central_now <= \#(ClockOffset.refusedAheadMilliseconds)
+          AND circdesk_keeps_rules(c.entity, c.record_id, c.payload) THEN
+          problem := NULL;
+        ELSE
+          problem := circdesk_change_problem(c.entity, c.record_id, c.hlc, c.payload);
+        END IF;
         IF problem IS NOT NULL THEN
           refused := refused || coalesce(c.record_id, '');
           outcome := 'invalid';

@@ -87,6 +87,7 @@ public enum CentralSchema {
       }
       // The functions and the rules as this program has them, whatever the schema's version.
       try central.executeScript(functions)
+      try central.executeScript(CentralRuleCheck.function(for: LibraryStore.travellingFields))
       try writeFieldRules(central)
       try central.execute(
         """

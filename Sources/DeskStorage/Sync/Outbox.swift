@@ -55,9 +55,10 @@ extension LibraryStore {
   {
     let now = clock.now().instant
     try write {
-      // The clock's last reading stays when the outbox empties.
-      try database.execute(
-        "UPDATE sync_desk SET hlc = max(hlc, coalesce((SELECT max(hlc) FROM outbox), 0)) WHERE id = 1")
+      // The clock's last reading stays when the outbox empties: the newest change taken is kept.
+      // (Read from the rows taken: the outbox has no index of clocks, and reading its newest
+      // clock whole each batch took 30–80 ms of a batch of 500 while a desk sent 125,000.)
+      var newestTaken: Int64 = 0
       for (changeID, outcome) in outcomes {
         // The outbox has no index of change ids (one index less to write with every change):
         // the batch says where each sits, unless a settled clash moved it meanwhile.
@@ -69,7 +70,8 @@ extension LibraryStore {
         switch outcome {
         case .accepted:
           try keepClocks(ofChange: seq)
-          try database.execute("DELETE FROM outbox WHERE seq = ?", seq)
+          let taken = try database.queryFirst("DELETE FROM outbox WHERE seq = ? RETURNING hlc", seq) { $0.int64(0) }
+          newestTaken = max(newestTaken, taken ?? 0)
         case .clash(let other, let otherDesk):
           try raiseClash(seq: seq, otherRecord: other, otherDesk: otherDesk, at: now)
         case .invalid(let reason):
@@ -85,6 +87,7 @@ extension LibraryStore {
           try database.execute("UPDATE outbox SET held = ? WHERE seq = ?", conflict, seq)
         }
       }
+      try database.execute("UPDATE sync_desk SET hlc = max(hlc, ?) WHERE id = 1", newestTaken)
     }
   }
 
