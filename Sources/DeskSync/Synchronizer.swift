@@ -283,7 +283,9 @@ public final class Synchronizer {
   private func pullBatches(_ report: inout SyncReport, oneByOne: Bool = false) throws {
     let start = try store.deskTie()?.cursor ?? 0
     let pipe = BatchPipe<PulledChange>(capacity: 2)
-    let fetcher = Fetcher(central: central, batch: pullBatch) { [progress] in progress.advance() }
+    let fetcher = Fetcher(central: central, batch: pullBatch, deskID: tie.deskID) { [progress] in
+      progress.advance()
+    }
     let done = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
       fetcher.run(after: start, into: pipe)

@@ -116,3 +116,84 @@ extension SyncTests {
     #expect(slow.isEmpty, "\(slow)")
   }
 }
+
+/// The central's way for a plain batch (`circdesk_store_plain`: a statement a table) against its
+/// way change by change (`circdesk_push`'s loop).
+extension SyncTests {
+  /// A desk's changes sent to a second central in one batch that is not plain (a change taken
+  /// before at its end) leave it holding what the first central, which took them in plain
+  /// batches, holds: the same log in the same order, the same numbers with the same clocks. A
+  /// batch with anything the loop would not simply accept is not plain, and stores nothing.
+  @Test func aPlainBatchIsStoredAsChangeByChangeWouldStoreIt() throws {
+    let (a, _, first) = try twoDesks(books: [("1", "Одна"), ("2", "Две")], second: "B")
+    let reader = try a.addReader(readerDraft("1001", "Смирнова"))
+    try a.issue(ticket: reader.ticket, inventories: ["1"])
+    try sync(a)
+    let deskA = try #require(try a.deskTie()).deskID
+    let log = "SELECT id, entity, record_id, hlc, payload FROM change WHERE desk_id = $1::uuid ORDER BY seq"
+    let keys =
+      "SELECT entity, id, key, key_clock, key_desk, deleted, deleted_clock, deleted_desk FROM record_key ORDER BY 1, 2"
+    let firstCentral = try CentralConnection(url: first)
+    let sent = try firstCentral.execute(log, [deskA])
+    func batch(_ condition: String) throws -> [String] {
+      try firstCentral.execute(
+        """
+        SELECT json_build_object('id', id, 'entity', entity, 'record_id', record_id, 'hlc', hlc, 'payload', payload)::text
+        FROM change WHERE desk_id = $1::uuid AND \(condition) ORDER BY seq
+        """, [deskA]
+      ).compactMap { $0.first ?? nil }
+    }
+    let all = try batch("true")
+    let records = try batch("entity = 'book'")
+
+    let central = try CentralConnection(url: try makeCentral())
+    _ = try central.execute("SELECT circdesk_join($1::uuid, 'A', 'a')", [deskA])
+    /// Whether the central takes `changes` as a plain batch; nothing of it is kept.
+    func plain(_ changes: [String]) throws -> Bool {
+      _ = try central.execute("BEGIN")
+      defer { _ = try? central.execute("ROLLBACK") }
+      let said = try central.execute(
+        "SELECT circdesk_store_plain($1::uuid, $2::jsonb, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)",
+        [deskA, "[" + changes.joined(separator: ",") + "]"])
+      return said.first?.first == "t"
+    }
+    #expect(try plain(records), "new books")
+    #expect(try !plain(try batch("entity IN ('book', 'reader')")), "a reader of a category new in the same batch")
+    #expect(try !plain(records + [records[0]]), "a change twice")
+    #expect(try !plain([]), "nothing")
+    #expect(try !plain(all), "a loan of a book new in the same batch")
+    let book = try #require(records.first.flatMap(jsonObject))
+    let edit = json([
+      "id": RecordID.random().text, "entity": "book", "record_id": book["record_id"] ?? "", "hlc": 1,
+      "payload": ["title": "Иная"],
+    ])
+    #expect(try !plain(records + [edit]), "a change of a book new in the batch")
+    #expect(try central.execute("SELECT count(*) FROM change").first?.first == "0", "nothing kept")
+
+    // The whole log, with a change taken before at its end: change by change.
+    let outcomes = try central.transaction { () throws(CentralError) in
+      try central.execute(
+        "SELECT outcome FROM circdesk_push($1::uuid, $2::jsonb)",
+        [deskA, "[" + (all + [all[0]]).joined(separator: ",") + "]"])
+    }
+    #expect(outcomes.count == all.count + 1 && outcomes.allSatisfy { $0.first == "accepted" })
+    #expect(try central.execute(log, [deskA]) == sent, "the same log, in the same order")
+    #expect(try central.execute(keys) == firstCentral.execute(keys), "the same numbers with the same clocks")
+
+    // Known now: a change of a known book; a new book with a number a live book holds.
+    #expect(try !plain([edit]), "a change of a known book")
+    var twin = book
+    (twin["id"], twin["record_id"]) = (RecordID.random().text, RecordID.random().text)
+    #expect(try !plain([json(twin)]), "a new book with a number a live book holds")
+    twin["payload"] = (book["payload"] as? [String: Any] ?? [:]).merging(["inventory": "Новый-1"]) { $1 }
+    #expect(try plain([json(twin)]), "the same with a number of its own")
+  }
+}
+
+private func jsonObject(_ text: String) -> [String: Any]? {
+  (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
+}
+
+private func json(_ object: [String: Any]) -> String {
+  (try? JSONSerialization.data(withJSONObject: object)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+}
