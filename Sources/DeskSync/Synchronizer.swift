@@ -11,6 +11,8 @@ public final class Synchronizer {
   let tie: DeskTie
   public var pushBatch = 500
   public var pullBatch = 2000
+  /// Changes a join sends that make it send in batches of `pullBatch`.
+  static let largeSending = 10_000
   /// Changes a desk catching up applies in one transaction.
   public var catchUpGroup = 50_000
   /// Batches sent and received so far: a watcher on another thread tells a slow sync from a
@@ -125,6 +127,9 @@ public final class Synchronizer {
         central: CentralConnection.withoutPassword(url), libraryID: library, deskID: plan.deskID, deskName: deskName,
         sendingRecords: plan.sendsRecords, sendingPolicy: plan.sendsPolicy)
       let synchronizer = try Synchronizer(store: store, url: url)
+      // A library sent whole goes in larger batches: fewer round trips and transactions (the
+      // central's lock is held a batch at a time, so other desks' syncs wait longer meanwhile).
+      if queued >= Synchronizer.largeSending { synchronizer.pushBatch = synchronizer.pullBatch }
       return (queued, try synchronizer.sync(pullingFirst: plan.pullsFirst))
     } catch {
       throw SyncError(error)

@@ -153,7 +153,10 @@ extension SyncTests {
       _ = try central.execute("BEGIN")
       defer { _ = try? central.execute("ROLLBACK") }
       let said = try central.execute(
-        "SELECT circdesk_store_plain($1::uuid, $2::jsonb, (extract(epoch FROM clock_timestamp()) * 1000)::bigint)",
+        """
+        SELECT circdesk_store_plain($1::uuid, ARRAY(SELECT jsonb_populate_recordset(NULL::change, $2::jsonb)),
+          (extract(epoch FROM clock_timestamp()) * 1000)::bigint)
+        """,
         [deskA, "[" + changes.joined(separator: ",") + "]"])
       return said.first?.first == "t"
     }
