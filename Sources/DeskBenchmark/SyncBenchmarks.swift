@@ -172,6 +172,30 @@ public enum SyncBenchmarks {
     guard try LibraryStore(path: empty, clock: benchmarkClock).bookCount() == books else {
       throw BenchmarkError.notDecoded("the joined desk lacks books")
     }
+    // A day's work elsewhere: the first desk changes titles, and the joined desk pulls them.
+    let changed = min(10_000, books)
+    progress("pulling \(changed) changed titles into the joined desk")
+    let source = try LibraryStore(path: big, clock: benchmarkClock)
+    try source.transaction {
+      try source.database.execute(
+        "UPDATE book SET title = title || ' (2)' WHERE id IN (SELECT id FROM book ORDER BY id LIMIT ?)", changed)
+    }
+    guard runChild([program, "sync", "--db", big]).status == 0 else {
+      throw BenchmarkError.notDecoded("the first desk's sync failed")
+    }
+    let pulled = runChild([program, "sync", "--db", empty])
+    guard pulled.status == 0 else { throw BenchmarkError.notDecoded("the joined desk's sync failed") }
+    let copyChanged = try time(1) {
+      _ = try CentralConnection(url: url).copyOut(
+        """
+        COPY (SELECT seq, id, desk_id, entity, record_id, hlc, payload FROM change ORDER BY seq DESC LIMIT \(changed))
+        TO STDOUT
+        """)
+    }
+    guard
+      try LibraryStore(path: empty, clock: benchmarkClock).database.scalarInt(
+        "SELECT count(*) FROM book WHERE title LIKE '% (2)'") == changed
+    else { throw BenchmarkError.notDecoded("the joined desk lacks the changed titles") }
     return [
       Measurement(
         scenario: "first join of a desk with \(books) books: push them (peak memory \(pushed.peakKiB / 1024) MiB)",
@@ -180,6 +204,11 @@ public enum SyncBenchmarks {
         scenario: "first join of an empty desk to that central (peak memory \(joined.peakKiB / 1024) MiB)",
         samples: [joined.milliseconds], baselineName: "the central's log through COPY … TO STDOUT",
         baselineSamples: copy),
+      Measurement(
+        scenario:
+          "sync pulling \(changed) changed titles into that desk of \(books) books (peak memory \(pulled.peakKiB / 1024) MiB)",
+        samples: [pulled.milliseconds], baselineName: "those changes through COPY … TO STDOUT",
+        baselineSamples: copyChanged),
     ]
   }
 }
