@@ -1,8 +1,24 @@
 import DeskDomain
 
 extension LibraryStore {
-  /// The insert triggers of `book` that a bulk insert puts off: the full-text index and the count.
-  private static let deferredBookTriggers = ["book_counted", "book_fts_insert"]
+  /// The triggers of `book` that a bulk insert puts off: the full-text index and the count of new
+  /// books, and the index of changed ones (whose old words `wordsChanged` keeps meanwhile).
+  private static let deferredBookTriggers = ["book_counted", "book_fts_insert", "book_fts_update"]
+
+  /// While books are added or changed in bulk, a book's words as the full-text index has them,
+  /// kept the first time they change: the index is brought up to date for all of them at the end,
+  /// by one statement each way. Changed one by one, each change of the index flushed what it had
+  /// gathered (the statement's savepoint): a sync pulling 10,000 changed titles into a desk of
+  /// 100,000 books spent 0.83 of its 1.64 s there, and took 2.2–3.3 s and 72 MiB before against
+  /// 1.2–1.6 s and 64 MiB after (the two programs in turns, release build).
+  private static let wordsChanged = """
+    CREATE TEMP TABLE IF NOT EXISTS book_words_changed (id INTEGER PRIMARY KEY, old TEXT NOT NULL);
+    CREATE TEMP TRIGGER IF NOT EXISTS book_words_kept AFTER UPDATE OF search_text ON main.book
+    WHEN OLD.search_text IS NOT NEW.search_text
+    BEGIN
+      INSERT OR IGNORE INTO book_words_changed(id, old) VALUES (OLD.id, OLD.search_text);
+    END;
+    """
 
   /// Runs `body`, which adds many books, in one transaction with the work of the insert triggers
   /// (the full-text index, the count of books) put off until the end, where one statement each
@@ -20,11 +36,12 @@ extension LibraryStore {
       // Inside another bulk insert: its triggers are off already, and it catches up at its end.
       if bulkBooksFrom != nil { return try body() }
       let triggers = try database.query(
-        "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name IN (?, ?)",
+        "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name IN (?, ?, ?)",
         arguments: LibraryStore.deferredBookTriggers
       ) { (name: $0.string(0), sql: $0.string(1)) }
       // Names from the schema itself, which DROP TRIGGER cannot take as parameters.
       for trigger in triggers { try database.executeScript("DROP TRIGGER \(trigger.name)") }
+      try database.executeScript(LibraryStore.wordsChanged + "DELETE FROM temp.book_words_changed;")
       bulkBooksFrom = try database.scalarInt("SELECT coalesce(max(id), 0) + 1 FROM book")
       bulkIndexSlice = max(1, indexSlice)
       defer { bulkBooksFrom = nil }
@@ -32,11 +49,14 @@ extension LibraryStore {
       do {
         result = try body()
         try catchUpBulkBooks()
+        try indexChangedWords()
       } catch {
         // Normally rolled back with the transaction; restored here too for a caller that goes on.
+        try? database.executeScript("DROP TRIGGER IF EXISTS temp.book_words_kept")
         for trigger in triggers { try? database.executeScript(trigger.sql) }
         throw error
       }
+      try database.executeScript("DROP TRIGGER temp.book_words_kept")
       for trigger in triggers { try database.executeScript(trigger.sql) }
       return result
     }
@@ -50,6 +70,8 @@ extension LibraryStore {
     // Nothing added since the last catching up (an import updating the books it has, one by one):
     // the words did not change, and no desk need look for news.
     guard end > from else { return }
+    // Indexed below with the words they have now, whatever they had before.
+    try database.execute("DELETE FROM temp.book_words_changed WHERE id >= ?", from)
     // In slices: the undo record SQLite keeps of one statement (the pages it rewrites as the
     // index merges its segments) stays small, whatever the size of the import.
     for start in stride(from: from, to: end, by: bulkIndexSlice) {
@@ -64,6 +86,23 @@ extension LibraryStore {
     // The words changed: a search reads its vocabulary again.
     try database.execute("UPDATE counter SET value = value + 1 WHERE name = 'book_words'")
     bulkBooksFrom = end
+  }
+
+  /// Brings the full-text index up to date for the books whose words changed in bulk: their old
+  /// words out, their words now in, as the update trigger does a book at a time.
+  private func indexChangedWords() throws {
+    guard try database.scalarInt("SELECT count(*) FROM temp.book_words_changed") > 0 else { return }
+    try database.execute(
+      "INSERT INTO book_fts(book_fts, rowid, search_text) SELECT 'delete', id, old FROM temp.book_words_changed")
+    try database.execute(
+      """
+      INSERT INTO book_fts(rowid, search_text)
+        SELECT b.id, b.search_text FROM temp.book_words_changed c JOIN book b ON b.id = c.id
+      """)
+    try addBulkNews(
+      "book", ofTexts: "SELECT b.search_text FROM temp.book_words_changed c JOIN book b ON b.id = c.id")
+    try database.execute("UPDATE counter SET value = value + 1 WHERE name = 'book_words'")
+    try database.execute("DELETE FROM temp.book_words_changed")
   }
 
   /// Books indexed by one statement when a bulk insert catches up.

@@ -157,8 +157,13 @@ extension LibraryStore {
   /// Writes the distinct words of the books with ids in `ids` as one row of news: a bulk insert
   /// indexes its books without the triggers, which would write a row for each.
   func addBulkNews(_ table: String, ids: Range<Int>) throws {
-    let words = try words(
-      ofTexts: "SELECT search_text FROM \(table) WHERE id >= ? AND id < ?", ids.lowerBound, ids.upperBound)
+    try addBulkNews(
+      table, ofTexts: "SELECT search_text FROM \(table) WHERE id >= ? AND id < ?", ids.lowerBound, ids.upperBound)
+  }
+
+  /// Writes the distinct words of the texts a query reads as one row of news.
+  func addBulkNews(_ table: String, ofTexts sql: String, _ arguments: any DatabaseValueConvertible...) throws {
+    let words = try words(ofTexts: sql, arguments)
     guard !words.isEmpty else { return }
     try database.execute(
       "INSERT INTO \(table)_vocabulary_news(search_text) VALUES (?)", words.sorted().joined(separator: " "))
@@ -185,6 +190,12 @@ extension LibraryStore {
   /// full-text index splits them; `row` sees each row after its text.
   private func words(
     ofTexts sql: String, _ arguments: any DatabaseValueConvertible..., row: (Row) -> Void = { _ in }
+  ) throws -> Set<String> {
+    try words(ofTexts: sql, arguments, row: row)
+  }
+
+  private func words(
+    ofTexts sql: String, _ arguments: [any DatabaseValueConvertible], row: (Row) -> Void = { _ in }
   ) throws -> Set<String> {
     let tokenizer = try indexTokenizer()
     var words: Set<String> = []
