@@ -11,6 +11,8 @@ public final class Synchronizer {
   let tie: DeskTie
   public var pushBatch = 500
   public var pullBatch = 2000
+  /// The page cache of a pull after the first (`LibraryStore.catchingUp`).
+  static let pullCacheKiB = 16384
   /// Changes a join sends that make it send in batches of `pullBatch`.
   static let largeSending = 10_000
   /// Changes a desk catching up applies in one transaction.
@@ -265,7 +267,10 @@ public final class Synchronizer {
 
   private func pull(_ report: inout SyncReport) throws(SyncError) {
     do {
-      try store.catchingUp {
+      // A desk's first pull writes the whole library and takes the bulk cache; a desk that has
+      // pulled before takes what came since with a smaller one.
+      let first = try store.deskTie()?.cursor ?? 0 == 0
+      try store.catchingUp(cacheKiB: first ? LibraryStore.bulkCacheKiB : Synchronizer.pullCacheKiB) {
         do {
           try pullBatches(&report)
         } catch is GroupRefused {

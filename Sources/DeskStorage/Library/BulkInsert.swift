@@ -116,8 +116,8 @@ extension LibraryStore {
   /// otherwise be a temporary file, written again by every later statement.
   /// The words of what was written are gathered into the stored vocabularies at the end when
   /// many wait (`gatherVocabularyNews`).
-  public func withBulkCache<T>(_ body: () throws -> T) rethrows -> T {
-    try? database.executeScript("PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY")
+  public func withBulkCache<T>(kibibytes: Int = LibraryStore.bulkCacheKiB, _ body: () throws -> T) rethrows -> T {
+    try? database.executeScript("PRAGMA cache_size = -\(max(2000, kibibytes)); PRAGMA temp_store = MEMORY")
     defer { try? database.executeScript("PRAGMA cache_size = -2000; PRAGMA temp_store = DEFAULT") }
     let result = try body()
     // Not gathered now, the news wait for the next desk that reads the vocabulary.
@@ -130,12 +130,15 @@ extension LibraryStore {
   /// writes is at the central already: a power cut loses at most the last batches, which the next
   /// sync pulls again (the desk's cursor moves in the same transactions). Changes made at this
   /// desk meanwhile, on its other connections, are as durable as ever.
-  public func catchingUp<T>(_ body: () throws -> T) rethrows -> T {
+  public func catchingUp<T>(cacheKiB: Int = LibraryStore.bulkCacheKiB, _ body: () throws -> T) rethrows -> T {
     try? database.executeScript("PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0")
     defer {
       try? database.executeScript(
         "PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 1000; PRAGMA wal_checkpoint(PASSIVE)")
     }
-    return try withBulkCache(body)
+    return try withBulkCache(kibibytes: cacheKiB, body)
   }
+
+  /// The page cache of a bulk write: an import, a desk's first join.
+  public static let bulkCacheKiB = 65536
 }

@@ -59,7 +59,9 @@ extension LibraryStore {
       // (Read from the rows taken: the outbox has no index of clocks, and reading its newest
       // clock whole each batch took 30–80 ms of a batch of 500 while a desk sent 125,000.)
       var newestTaken: Int64 = 0
+      let taken = try takeAccepted(outcomes, of: batch, newest: &newestTaken)
       for (changeID, outcome) in outcomes {
+        if case .accepted = outcome, let seq = batch.sequences[changeID], taken.contains(seq) { continue }
         // The outbox has no index of change ids (one index less to write with every change):
         // the batch says where each sits, unless a settled clash moved it meanwhile.
         guard
@@ -89,6 +91,43 @@ extension LibraryStore {
       }
       try database.execute("UPDATE sync_desk SET hlc = max(hlc, ?) WHERE id = 1", newestTaken)
     }
+  }
+
+  /// Takes the accepted changes that sit where the batch says out of the outbox, their fields'
+  /// clocks kept, by a statement each for all of them (a change at a time, three statements each
+  /// took about 2 s of a desk sending 125,000); says which. Taken before the batch's other
+  /// outcomes, as one at a time in order would: no change of a record refused in the batch is
+  /// accepted after it.
+  private func takeAccepted(
+    _ outcomes: [(changeID: String, outcome: PushOutcome)], of batch: OutboxBatch, newest: inout Int64
+  ) throws -> Set<Int64> {
+    try database.executeScript(
+      """
+      CREATE TEMP TABLE IF NOT EXISTS outbox_taken (seq INTEGER PRIMARY KEY, id TEXT NOT NULL);
+      DELETE FROM temp.outbox_taken;
+      """)
+    for (changeID, outcome) in outcomes {
+      guard case .accepted = outcome, let seq = batch.sequences[changeID] else { continue }
+      try database.execute("INSERT OR IGNORE INTO temp.outbox_taken(seq, id) VALUES (?, ?)", seq, changeID)
+    }
+    // Only rows still there with the same change: a settled clash may have moved one meanwhile.
+    let there = "SELECT t.seq FROM temp.outbox_taken t JOIN outbox o ON o.seq = t.seq AND o.id = t.id"
+    try database.execute(
+      """
+      INSERT INTO field_clock(entity, record_id, field, hlc, desk)
+        SELECT o.entity, o.record_id, j.key, o.hlc, d.desk_id FROM outbox o, json_each(o.payload) j, sync_desk d
+        WHERE o.seq IN (\(there)) AND d.id = 1
+          AND NOT (o.entity IN ('address', 'book', 'reader', 'loan', 'hold') AND json_type(o.payload, '$.created_at') IS NOT NULL)
+        ORDER BY o.seq
+      ON CONFLICT (entity, record_id, field) DO UPDATE SET hlc = excluded.hlc, desk = excluded.desk
+        WHERE (excluded.hlc, excluded.desk) > (field_clock.hlc, field_clock.desk)
+      """)
+    var taken: Set<Int64> = []
+    try database.forEachRow("DELETE FROM outbox WHERE seq IN (\(there)) RETURNING seq, hlc") { row in
+      taken.insert(row.int64(0))
+      newest = max(newest, row.int64(1))
+    }
+    return taken
   }
 
   /// The clocks of the fields a change of this desk set, once the central has it: a change from
