@@ -92,6 +92,8 @@ public enum BackgroundSyncBenchmarks {
     let sent = writer.sent
     let reaching = try timeArrivals(
       at: store, path: lending, from: other, inventories: inventories, rounds: max(3, repeats / 2))
+    let catchingUp = try keystrokesDuringCatchUp(
+      of: store, path: lending, from: other, changes: min(50_000, books), progress: progress)
     return [
       Measurement(
         scenario:
@@ -104,7 +106,65 @@ public enum BackgroundSyncBenchmarks {
       Measurement(
         scenario: "another desk's change in this desk's file, from the start of that desk's sync (interval 30 s)",
         samples: reaching),
+      Measurement(
+        scenario:
+          "keystroke in the book search, results painted, while the background sync applies \(catchingUp.changes) "
+          + "changes of another desk (\(Int(catchingUp.seconds)) s)",
+        samples: catchingUp.keystrokes, baselineName: "no sync", baselineSamples: keystrokes.off),
     ]
+  }
+
+  /// Keystrokes in the book search while the desk's background sync takes `changes` changes that
+  /// another desk made at once (a new shelf place for that many books) and sent: the sync applies
+  /// them in short transactions while the librarian types.
+  static func keystrokesDuringCatchUp(
+    of store: LibraryStore, path: String, from other: LibraryStore, changes: Int, progress: (String) -> Void
+  ) throws -> (keystrokes: [Double], changes: Int, seconds: Double) {
+    progress("another desk moves \(changes) books and sends them")
+    try other.transaction {
+      try other.database.execute(
+        "UPDATE book SET place = 'Хранение ' || (id % 13) WHERE id IN (SELECT id FROM book ORDER BY id LIMIT ?)",
+        changes)
+    }
+    _ = try Synchronizer(store: other).sync()
+    guard let target = try other.deskTie()?.cursor else {
+      throw BenchmarkError.notDecoded("the other desk is not tied")
+    }
+    progress("typing while this desk's background sync takes them")
+    let service = BackgroundSyncService(clock: SystemClock()) { try LibraryStore(path: path, clock: SystemClock()) }
+    let app = ListBenchmarks.makeApp(store, sync: service)
+    ListBenchmarks.openBookList(app, at: 0)
+    var now: Int64 = 0
+    var keystrokes: [Double] = []
+    let start = monotonicMilliseconds()
+    while try (store.deskTie()?.cursor ?? 0) < target, monotonicMilliseconds() - start < 300_000 {
+      keystrokes += typeWord(app, now: &now)
+    }
+    let seconds = (monotonicMilliseconds() - start) / 1000
+    service.stop(waitingAtMost: 5000)
+    guard try (store.deskTie()?.cursor ?? 0) >= target else {
+      throw BenchmarkError.notDecoded("the background sync did not take the other desk's changes in 300 s")
+    }
+    return (keystrokes, changes, seconds)
+  }
+
+  /// Types a name into the book list's search, a letter at a time, each painted: the time of
+  /// each letter.
+  static func typeWord(_ app: DeskApp, now: inout Int64) -> [Double] {
+    var keys: [Double] = []
+    now += 300
+    app.handle(.key(.character("/"), atMilliseconds: now))
+    for letter in "толстой" {
+      keys += time(1) {
+        now += 300
+        app.handle(.key(.character(letter), atMilliseconds: now))
+        app.handle(.tick(atMilliseconds: now + 60))
+        _ = app.render(rows: 40, columns: 120)
+      }
+    }
+    now += 300
+    app.handle(.key(.escape, atMilliseconds: now))
+    return keys
   }
 
   /// How long another desk's change takes to reach this desk's file, from the start of that
@@ -151,21 +211,9 @@ public enum BackgroundSyncBenchmarks {
       pages += time(1) { ListBenchmarks.pageDownAndPaint(app, at: now) }
     }
     var keys: [Double] = []
-    let word = Array("толстой")
     start = monotonicMilliseconds()
     while keys.count < repeats || monotonicMilliseconds() - start < seconds * 1000 {
-      now += 300
-      app.handle(.key(.character("/"), atMilliseconds: now))
-      for letter in word {
-        keys += time(1) {
-          now += 300
-          app.handle(.key(.character(letter), atMilliseconds: now))
-          app.handle(.tick(atMilliseconds: now + 60))
-          _ = app.render(rows: 40, columns: 120)
-        }
-      }
-      now += 300
-      app.handle(.key(.escape, atMilliseconds: now))
+      keys += typeWord(app, now: &now)
     }
     return (pages, keys)
   }
