@@ -130,6 +130,26 @@ import Testing
 
   /// What an issue costs, pinned: the statements it runs, one write transaction, no scan of a
   /// table that grows with the library. A change that adds a statement to every issue shows here.
+  /// A title changed in a library of books without ISBNs reads the copies of its old title as a
+  /// range of the list's index, not every book without an ISBN through the ISBN index.
+  @Test func aTitleChangedReadsNoBookWithoutAnISBNBesideItsOwnTitle() throws {
+    let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
+    try store.transaction {
+      for number in 1...50 { try store.addBook(bookDraft("\(number)", "Книга \(number)")) }
+    }
+    let (_, statements) = try store.database.recordingStatements {
+      try store.updateBook(inventory: "7") { $0.title = "Другая книга" }
+    }
+    var plans: [String] = []
+    for sql in statements where sql.hasPrefix("SELECT") {
+      let count = Int(sqlite3_bind_parameter_count(try Statement(database: store.database, sql: sql).handle))
+      let arguments = Array(repeating: "" as any DatabaseValueConvertible, count: count)
+      plans += try store.database.query("EXPLAIN QUERY PLAN " + sql, arguments: arguments) { $0.string(3) }
+    }
+    #expect(!plans.contains { $0.contains("book_isbn13") }, "\(plans)")
+    #expect(plans.contains { $0.hasPrefix("SEARCH b USING INDEX book_list (sort_key>? AND sort_key<?)") }, "\(plans)")
+  }
+
   @Test func anIssueRunsAKnownSetOfStatements() throws {
     let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
     try store.addBook(bookDraft("100", "Книга"))
