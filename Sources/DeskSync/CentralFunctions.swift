@@ -161,12 +161,15 @@ extension CentralSchema {
     DECLARE
       plain boolean;
     BEGIN
+      -- (bool_and passes over NULL: a change with no clock is not plain. The deletion mark is
+      -- compared as JSON, never cast: a hostile mark is the loop's to refuse, with its reason.)
       plain := (SELECT count(*) = count(DISTINCT x.id)
-          AND bool_and(x.id IS NOT NULL AND x.hlc >= 0 AND x.hlc / 65536 - p_now <= \#(ClockOffset.refusedAheadMilliseconds)
+          AND bool_and(coalesce(x.id IS NOT NULL AND x.hlc >= 0
+            AND x.hlc / 65536 - p_now <= \#(ClockOffset.refusedAheadMilliseconds)
             AND circdesk_keeps_rules(x.entity, x.record_id, x.payload)
             AND (x.entity NOT IN ('book', 'reader') OR (x.payload ? 'created_at'
               AND x.payload ? CASE x.entity WHEN 'book' THEN 'inventory' ELSE 'ticket' END
-              AND coalesce((x.payload ->> 'deleted')::numeric, 0) = 0)))
+              AND coalesce(x.payload -> 'deleted', '0') = '0'::jsonb)), false))
         FROM unnest(p_batch) AS x);
       IF plain THEN
         plain := NOT EXISTS (SELECT 1 FROM change c

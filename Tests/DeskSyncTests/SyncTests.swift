@@ -857,6 +857,13 @@ import Testing
         "«category» names a category the central does not know"
       ),
       (change("poem", "1", #"{}"#), "no record is of the kind «poem»"),
+      (change("loan", loan, #"{"due_date": "2026-12-31"}"#, hlc: "null"), "it has no clock"),
+      (
+        change(
+          "book", RecordID.random().text,
+          #"{"created_at": "2026-01-01T10:00:00.000Z", "inventory": "N1", "deleted": "x"}"#),
+        "«deleted» holds text, not a whole number"
+      ),
     ]
     let central = try CentralConnection(url: url)
     for (pushed, reason) in cases {

@@ -71,9 +71,9 @@ extension LibraryStore {
         else { continue }
         switch outcome {
         case .accepted:
-          try keepClocks(ofChange: seq)
-          let taken = try database.queryFirst("DELETE FROM outbox WHERE seq = ? RETURNING hlc", seq) { $0.int64(0) }
-          newestTaken = max(newestTaken, taken ?? 0)
+          try keepClocks(ofChangesWhere: "o.seq = ?", seq)
+          let clock = try database.queryFirst("DELETE FROM outbox WHERE seq = ? RETURNING hlc", seq) { $0.int64(0) }
+          newestTaken = max(newestTaken, clock ?? 0)
         case .clash(let other, let otherDesk):
           try raiseClash(seq: seq, otherRecord: other, otherDesk: otherDesk, at: now)
         case .invalid(let reason):
@@ -112,16 +112,7 @@ extension LibraryStore {
     }
     // Only rows still there with the same change: a settled clash may have moved one meanwhile.
     let there = "SELECT t.seq FROM temp.outbox_taken t JOIN outbox o ON o.seq = t.seq AND o.id = t.id"
-    try database.execute(
-      """
-      INSERT INTO field_clock(entity, record_id, field, hlc, desk)
-        SELECT o.entity, o.record_id, j.key, o.hlc, d.desk_id FROM outbox o, json_each(o.payload) j, sync_desk d
-        WHERE o.seq IN (\(there)) AND d.id = 1
-          AND NOT (o.entity IN ('address', 'book', 'reader', 'loan', 'hold') AND json_type(o.payload, '$.created_at') IS NOT NULL)
-        ORDER BY o.seq
-      ON CONFLICT (entity, record_id, field) DO UPDATE SET hlc = excluded.hlc, desk = excluded.desk
-        WHERE (excluded.hlc, excluded.desk) > (field_clock.hlc, field_clock.desk)
-      """)
+    try keepClocks(ofChangesWhere: "o.seq IN (\(there))")
     var taken: Set<Int64> = []
     try database.forEachRow("DELETE FROM outbox WHERE seq IN (\(there)) RETURNING seq, hlc") { row in
       taken.insert(row.int64(0))
@@ -134,16 +125,17 @@ extension LibraryStore {
   /// another desk with an older clock leaves those fields alone. (While the change waits in the
   /// outbox, its clock is read there.) The creation of a record with a UUID needs none: no other
   /// desk can have changed the record before it.
-  private func keepClocks(ofChange seq: Int64) throws {
+  private func keepClocks(ofChangesWhere condition: String, _ arguments: any DatabaseValueConvertible...) throws {
     try database.execute(
       """
       INSERT INTO field_clock(entity, record_id, field, hlc, desk)
         SELECT o.entity, o.record_id, j.key, o.hlc, d.desk_id FROM outbox o, json_each(o.payload) j, sync_desk d
-        WHERE o.seq = ? AND d.id = 1
+        WHERE \(condition) AND d.id = 1
           AND NOT (o.entity IN ('address', 'book', 'reader', 'loan', 'hold') AND json_type(o.payload, '$.created_at') IS NOT NULL)
+        ORDER BY o.seq
       ON CONFLICT (entity, record_id, field) DO UPDATE SET hlc = excluded.hlc, desk = excluded.desk
         WHERE (excluded.hlc, excluded.desk) > (field_clock.hlc, field_clock.desk)
-      """, seq)
+      """, arguments: arguments)
   }
 
   private func raiseClash(seq: Int64, otherRecord: String, otherDesk: String, at now: Timestamp) throws {
