@@ -76,6 +76,11 @@ extension CentralSchema {
           RETURN '«' || left(t, 40) || '» is not '
             || CASE r.kind WHEN 'date' THEN 'a day (YYYY-MM-DD)' ELSE 'a moment (YYYY-MM-DDTHH:MM:SS.mmmZ)' END;
         END IF;
+        -- PostgreSQL reads 24:00:00 and a 60th second as moments; a desk does not.
+        IF r.kind = 'moment' AND (substr(t, 12, 2)::int > 23 OR substr(t, 15, 2)::int > 59
+            OR substr(t, 18, 2)::int > 59) THEN
+          RETURN '«' || left(t, 40) || '» is not a moment';
+        END IF;
         BEGIN
           IF r.kind = 'date' THEN PERFORM t::date; ELSE PERFORM t::timestamptz; END IF;
         EXCEPTION WHEN others THEN

@@ -195,6 +195,52 @@ import Testing
     #expect(try b.canonicalDump() == a.canonicalDump())
   }
 
+  /// An empty desk joining a library many times its size takes it with the indexes that new rows
+  /// go into at random put off, and makes them again at the end, as they were: the same list, the
+  /// same search, nothing left to make again at the next opening.
+  @Test func anEmptyDeskJoiningALargeLibraryPutsItsIndexesOffAndMakesThemAgain() throws {
+    let url = try makeCentral()
+    let a = try desk("a")
+    try a.transaction {
+      for number in 1...200 {
+        try a.addBook(bookDraft("\(number)", "Книга \(number)", surname: "Автор \(number % 7)"))
+        try a.addReader(readerDraft("\(1000 + number)", "Читатель \(number)"))
+      }
+    }
+    try Synchronizer.join(store: a, url: url, deskName: "A")
+    let indexes = "SELECT name, sql FROM sqlite_schema WHERE type = 'index' ORDER BY name"
+    let b = try desk("b")
+    let (_, statements) = try b.database.recordingStatements {
+      try Synchronizer.join(store: b, url: url, deskName: "B", indexesPutOffFrom: 100)
+    }
+    let ran = statements
+    func position(_ sql: String) -> Int? { ran.firstIndex { $0.hasPrefix(sql) } }
+    let dropped = try #require(position("DROP INDEX book_list"))
+    let made = try #require(position("CREATE INDEX book_list"))
+    let inserted = try #require(position("INSERT INTO book(uuid"))
+    #expect(dropped < inserted && inserted < made, "dropped before the books come, made after")
+    #expect(
+      ran.contains { $0.hasPrefix("DROP INDEX reader_sort") } && ran.contains { $0.hasPrefix("DROP INDEX book_isbn13") }
+    )
+    #expect(!ran.contains { $0.hasPrefix("DROP INDEX book_inventory") }, "a unique index stays")
+    #expect(
+      try b.database.query(indexes) { [$0.string(0), $0.string(1)] }
+        == a.database.query(indexes) { [$0.string(0), $0.string(1)] })
+    #expect(try b.database.scalarInt("SELECT count(*) FROM put_off_index") == 0)
+    #expect(try b.integrityCheck() == ["ok"])
+    #expect(try b.canonicalDump() == a.canonicalDump())
+    #expect(try b.searchBooks("книга").all.count == 200)
+    #expect(try b.books(limit: 5).map(\.book.inventoryNumber) == a.books(limit: 5).map(\.book.inventoryNumber))
+
+    // A desk with a library of its own keeps its indexes: its first pull brings back what it sent.
+    let c = try desk("c")
+    try c.transaction { for number in 1...300 { try c.addBook(bookDraft("C\(number)", "Своя \(number)")) } }
+    let (_, own) = try c.database.recordingStatements {
+      try Synchronizer.join(store: c, url: url, deskName: "C", indexesPutOffFrom: 100)
+    }
+    #expect(!own.contains { $0.hasPrefix("DROP INDEX") })
+  }
+
   /// Many titles changed at one desk reach a desk in step in one batch, its full-text index
   /// brought up to date once at the end: the search finds the new words and not the old.
   @Test func manyChangedTitlesPulledAtOnceAreFoundByTheirNewWords() throws {

@@ -160,11 +160,14 @@ public func runProgram(
   try startProgram(program, arguments, environment: environment, input: input).finish()
 }
 
+/// Takes a library file back to what versions before 23 wrote: no indexes put off.
+public let librarySchemaBeforeIndexesPutOff = "DROP TABLE put_off_index;\n"
+
 /// Takes a library file back to what versions before 22 wrote: the desk's clock is not checked.
 /// The capture triggers of a tied desk go too (they read the offset): opening the file makes
 /// them again, as after any upgrade.
 public let librarySchemaBeforeClockOffset =
-  captureTriggersDropped
+  librarySchemaBeforeIndexesPutOff + captureTriggersDropped
   + ["clock_offset_ms", "clock_anchor_central_ms", "clock_anchor_boot", "clock_anchor_uptime_ms"]
   .map { "ALTER TABLE sync_desk DROP COLUMN \($0);\n" }.joined()
 

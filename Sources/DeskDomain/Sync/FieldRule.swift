@@ -87,41 +87,71 @@ public struct FieldRule: Hashable, Sendable {
     ) {
       return "holds a control character"
     }
-    if text.first == " " || text.last == " " { return "begins or ends with a space" }
+    // Code points, as the central's `left` and `right` read them.
+    if text.unicodeScalars.first == " " || text.unicodeScalars.last == " " { return "begins or ends with a space" }
     return nil
   }
 
+  // The checks below read the UTF-8 bytes: a desk's first join checks every field of every
+  // record it pulls, and reading them as characters (`Character`, `Int(Substring)`) cost 6 % of
+  // a join of a million books.
+
   /// Eight, four, four, four and twelve lower-case hexadecimal digits, apart by dashes.
   static func isUUID(_ text: String) -> Bool {
-    let groups = text.split(separator: "-", omittingEmptySubsequences: false)
-    return groups.map(\.count) == [8, 4, 4, 4, 12]
-      && groups.allSatisfy { $0.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) } }
+    var text = text
+    return text.withUTF8 { bytes in
+      guard bytes.count == 36 else { return false }
+      for (index, byte) in bytes.enumerated() {
+        let dash = index == 8 || index == 13 || index == 18 || index == 23
+        guard dash ? byte == UInt8(ascii: "-") : (byte &- 0x30 < 10 || byte &- 0x61 < 6) else { return false }
+      }
+      return true
+    }
   }
 
-  /// `YYYY-MM-DD`, a day that exists.
+  /// `YYYY-MM-DD` in ASCII digits, a day that exists.
   static func isDate(_ text: String) -> Bool {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-    guard text.count == 10, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-      parts.allSatisfy({ $0.allSatisfy(\.isASCII) }), (1...12).contains(month)
+    var text = text
+    return text.withUTF8 { $0.count == 10 && isDate($0) }
+  }
+
+  /// `YYYY-MM-DDTHH:MM:SS` with one to three digits of milliseconds or none, and `Z`.
+  static func isMoment(_ text: String) -> Bool {
+    var text = text
+    return text.withUTF8 { bytes in
+      guard bytes.count >= 20, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+        bytes[16] == UInt8(ascii: ":"), bytes[bytes.count - 1] == UInt8(ascii: "Z"), isDate(bytes),
+        let hour = number(bytes, at: 11, digits: 2), let minute = number(bytes, at: 14, digits: 2),
+        let second = number(bytes, at: 17, digits: 2), hour < 24, minute < 60, second < 60
+      else { return false }
+      // What lies between the seconds and the `Z`: nothing, or a point and 1 to 3 digits.
+      let fraction = bytes.count - 20
+      if fraction == 0 { return true }
+      return (2...4).contains(fraction) && bytes[19] == UInt8(ascii: ".")
+        && number(bytes, at: 20, digits: fraction - 1) != nil
+    }
+  }
+
+  /// Whether `bytes` begin with `YYYY-MM-DD`, a day that exists.
+  private static func isDate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+      let year = number(bytes, at: 0, digits: 4), let month = number(bytes, at: 5, digits: 2),
+      let day = number(bytes, at: 8, digits: 2), (1...12).contains(month)
     else { return false }
     let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
     let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
     return (1...days).contains(day)
   }
 
-  /// `YYYY-MM-DDTHH:MM:SS` with milliseconds or not, and `Z`.
-  static func isMoment(_ text: String) -> Bool {
-    guard text.hasSuffix("Z"), let tee = text.firstIndex(of: "T"), isDate(String(text[..<tee])) else { return false }
-    let time = text[text.index(after: tee)..<text.index(before: text.endIndex)]
-    let (clock, fraction) =
-      time.firstIndex(of: ".").map { (time[..<$0], time[time.index(after: $0)...]) } ?? (time, "")
-    let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
-    guard parts.count == 3, parts.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
-      let hour = Int(parts[0]), let minute = Int(parts[1]), let second = Int(parts[2]),
-      hour < 24, minute < 60, second < 60, fraction.count <= 3, fraction.allSatisfy({ $0.isASCII && $0.isNumber })
-    else { return false }
-    return !(time.contains(".") && fraction.isEmpty)
+  /// The number written by `digits` ASCII digits at `start`; nil if any is not one.
+  private static func number(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, digits: Int) -> Int? {
+    var value = 0
+    for index in start..<(start + digits) {
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      value = value * 10 + Int(digit)
+    }
+    return value
   }
 }
 

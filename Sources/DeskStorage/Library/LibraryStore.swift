@@ -92,6 +92,9 @@ public final class LibraryStore {
       // Only a file that needs migrating takes the write lock here; others open while a desk writes.
       if version < Migrations.latestVersion { try migrate(upgrading: upgrading) }
       try adoptClockCorrection()
+      // A bulk write cut before it made its indexes again. One still under way in another
+      // program holds the write lock, and makes them itself at its end.
+      if try hasIndexesPutOff() { try? restoreIndexesPutOff() }
     } catch let error as DatabaseError {
       throw LibraryStore.openError(error, path: path)
     } catch let error as StoreError {

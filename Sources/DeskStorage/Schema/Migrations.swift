@@ -5,8 +5,15 @@ enum Migrations {
   static let all: [String] = [
     version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
     version11, version12, version13, version14, version15, version16, version17, version18, version19,
-    version20, version21, version22,
+    version20, version21, version22, version23,
   ]
+
+  /// The indexes a bulk write has dropped to make again at its end (`LibraryStore.puttingOffIndexes`),
+  /// kept with their SQL in the transaction that drops them: a write cut by a crash or a kill has
+  /// them made again when the file is next opened.
+  static let version23 = """
+    CREATE TABLE put_off_index (name TEXT PRIMARY KEY, sql TEXT NOT NULL) WITHOUT ROWID;
+    """
 
   /// The desk's clock against its central's, measured at each sync (`LibraryStore.correctClock`):
   /// milliseconds added to the desk's clock when it clocks a change (`SyncedTables.nextClock`),

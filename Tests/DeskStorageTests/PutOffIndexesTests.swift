@@ -1,0 +1,70 @@
+import DeskDomain
+import DeskTestSupport
+import Foundation
+import Testing
+
+@testable import DeskStorage
+
+/// Indexes put off by a bulk write (`LibraryStore.puttingOffIndexes`) come back as they were: at
+/// the write's end, failed or not, and at the next opening of a file whose write was cut.
+@Suite struct PutOffIndexesTests {
+  let folder = TemporaryFolder()
+  let path: String
+  let store: LibraryStore
+
+  init() throws {
+    path = folder.file("library.sqlite")
+    store = try LibraryStore(path: path, clock: TestClock())
+    try store.addBook(bookDraft("1", "Война и мир", surname: "Толстой"))
+    try store.addReader(readerDraft("1001", "Смирнова"))
+  }
+
+  private static func indexes(_ store: LibraryStore) throws -> [String] {
+    try store.database.query("SELECT sql FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name") {
+      $0.string(0)
+    }
+  }
+
+  @Test func theIndexesComeBackAsTheyWereWhenTheWriteEndsOrFails() throws {
+    let before = try PutOffIndexesTests.indexes(store)
+    try store.puttingOffIndexes {
+      #expect(try store.database.scalarInt("SELECT count(*) FROM put_off_index") == 3)
+      #expect(try PutOffIndexesTests.indexes(store).count == before.count - 3)
+      try store.addBook(bookDraft("2", "Анна Каренина", surname: "Толстой"))
+    }
+    #expect(try PutOffIndexesTests.indexes(store) == before)
+    struct Failed: Error {}
+    #expect(throws: Failed.self) {
+      try store.puttingOffIndexes { throw Failed() }
+    }
+    #expect(try PutOffIndexesTests.indexes(store) == before)
+    #expect(try store.database.scalarInt("SELECT count(*) FROM put_off_index") == 0)
+    #expect(try store.books(search: "каренина").map(\.book.inventoryNumber) == ["2"])
+    #expect(try store.integrityCheck() == ["ok"])
+  }
+
+  /// The file as a kill would leave it in the middle of the write (its committed state, copied
+  /// with its log), and the file opened by another program meanwhile: each opening makes the
+  /// indexes again, and the write still under way ends well.
+  @Test func theNextOpeningOfAFileWhoseWriteWasCutMakesThemAgain() throws {
+    let before = try PutOffIndexesTests.indexes(store)
+    let cut = folder.file("cut.sqlite")
+    try store.puttingOffIndexes {
+      try store.addBook(bookDraft("2", "Анна Каренина", surname: "Толстой"))
+      for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
+        try FileManager.default.copyItem(atPath: path + suffix, toPath: cut + suffix)
+      }
+      let other = try LibraryStore(path: path, clock: TestClock())
+      #expect(try PutOffIndexesTests.indexes(other) == before)
+      try store.addBook(bookDraft("3", "Воскресение", surname: "Толстой"))
+    }
+    #expect(try PutOffIndexesTests.indexes(store) == before)
+    #expect(try store.integrityCheck() == ["ok"])
+
+    let reopened = try LibraryStore(path: cut, clock: TestClock())
+    #expect(try PutOffIndexesTests.indexes(reopened) == before)
+    #expect(try reopened.database.scalarInt("SELECT count(*) FROM put_off_index") == 0)
+    #expect(try reopened.books().map(\.book.inventoryNumber) == ["2", "1"])
+    #expect(try reopened.integrityCheck() == ["ok"])
+  }
+}
