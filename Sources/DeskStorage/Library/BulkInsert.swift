@@ -90,20 +90,34 @@ extension LibraryStore {
 
   /// Brings the full-text index up to date for the books whose words changed in bulk: their old
   /// words out, their words now in, as the update trigger does a book at a time.
+  /// In slices of `changedWordsSlice` books: each statement keeps an undo copy of every page it
+  /// rewrites, in memory during a bulk write. One statement for 10,000 changed titles in a desk of
+  /// a million books took the sync from 47 to 75 MiB.
   private func indexChangedWords() throws {
-    guard try database.scalarInt("SELECT count(*) FROM temp.book_words_changed") > 0 else { return }
-    try database.execute(
-      "INSERT INTO book_fts(book_fts, rowid, search_text) SELECT 'delete', id, old FROM temp.book_words_changed")
-    try database.execute(
-      """
-      INSERT INTO book_fts(rowid, search_text)
-        SELECT b.id, b.search_text FROM temp.book_words_changed c JOIN book b ON b.id = c.id
-      """)
+    let changed = try database.query("SELECT id FROM temp.book_words_changed ORDER BY id") { $0.int64(0) }
+    guard !changed.isEmpty else { return }
+    for start in stride(from: 0, to: changed.count, by: LibraryStore.changedWordsSlice) {
+      let (first, last) = (changed[start], changed[min(changed.count, start + LibraryStore.changedWordsSlice) - 1])
+      try database.execute(
+        """
+        INSERT INTO book_fts(book_fts, rowid, search_text)
+          SELECT 'delete', id, old FROM temp.book_words_changed WHERE id BETWEEN ? AND ?
+        """, first, last)
+      try database.execute(
+        """
+        INSERT INTO book_fts(rowid, search_text)
+          SELECT b.id, b.search_text FROM temp.book_words_changed c JOIN book b ON b.id = c.id
+          WHERE c.id BETWEEN ? AND ?
+        """, first, last)
+    }
     try addBulkNews(
       "book", ofTexts: "SELECT b.search_text FROM temp.book_words_changed c JOIN book b ON b.id = c.id")
     try database.execute("UPDATE counter SET value = value + 1 WHERE name = 'book_words'")
     try database.execute("DELETE FROM temp.book_words_changed")
   }
+
+  /// Changed books whose words one statement takes out of the full-text index, and puts back.
+  static let changedWordsSlice = 1_000
 
   /// Books indexed by one statement when a bulk insert catches up.
   public static let bulkIndexSlice = 20_000
