@@ -335,7 +335,8 @@ public final class Synchronizer {
       progress.advance()
     }
     let done = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
+    // A thread of the applying thread's priority: below the screen's in the desk's background.
+    BackgroundThread.start {
       fetcher.run(after: start, into: pipe)
       done.signal()
     }

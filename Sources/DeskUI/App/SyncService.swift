@@ -94,7 +94,7 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
     self.describe = describe
     self.stallMilliseconds = stallMilliseconds
     self.openStore = openStore
-    DispatchQueue(label: "circdesk.sync").async { [self] in
+    BackgroundThread.start(lowered: BackgroundThread.niceness) { [self] in
       run()
       finished.signal()
     }
