@@ -35,8 +35,55 @@ public enum ExchangeBenchmarks {
         scenario: "import \(report.booksAdded) books from IRBIS text (peak memory \(afterImport) MiB)",
         samples: importTime),
     ]
+    measurements += try update(file: file, folder: folder, books: books, store: importer)
     measurements += try withKeptFields(file: file, folder: folder, books: books)
     return measurements
+  }
+
+  /// `import irbis --update` of records whose titles changed, into the library just imported,
+  /// beside an import of as many new records into it: a changed record should cost at most
+  /// twice a new one.
+  static func update(file: String, folder: String, books: Int, store: LibraryStore) throws -> [Measurement] {
+    let records = min(3_000, books)
+    let (changed, added) = ("\(folder)/books-\(books).changed.irbis.txt", "\(folder)/books-\(books).new.irbis.txt")
+    try excerpt(file, to: changed, records: records) { line in
+      line.hasPrefix("#200: ^A") ? "#200: ^AНовое издание: " + line.dropFirst("#200: ^A".count) : line
+    }
+    try excerpt(file, to: added, records: records) { line in
+      line.hasPrefix("#910: ") ? line.replacing("^B", with: "^BN") : line
+    }
+    var (updated, new) = (ImportReport(), ImportReport())
+    let addTime = try time(1) {
+      new = try IRBISTextImport.run(path: added, encoding: nil, store: store, update: false, dryRun: false)
+    }
+    let updateTime = try time(1) {
+      updated = try IRBISTextImport.run(path: changed, encoding: nil, store: store, update: true, dryRun: false)
+    }
+    guard new.booksAdded >= records, updated.booksUpdated >= records else { throw BenchmarkError.notDecoded(changed) }
+    return [
+      Measurement(
+        scenario: "import --update of \(updated.booksUpdated) books whose titles changed, into \(books) books",
+        samples: updateTime, baselineName: "import of \(new.booksAdded) new books into the same library",
+        baselineSamples: addTime)
+    ]
+  }
+
+  /// Copies the first `records` records of an IRBIS file (Windows-1251, CRLF), each line through
+  /// `change`.
+  static func excerpt(_ source: String, to target: String, records: Int, change: (String) -> String) throws {
+    guard let input = fopen(source, "rb") else { throw BenchmarkError.notDecoded(source) }
+    defer { fclose(input) }
+    let writer = try TextWriter(path: target, encoding: .cp1251)
+    var line: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    var written = 0
+    while written < records, getline(&line, &capacity, input) > 0, let line {
+      let text = Windows1251.decode(UnsafeRawBufferPointer(start: line, count: strlen(line)))
+      writer.write(change(text))
+      if text.hasPrefix("*****") { written += 1 }
+    }
+    free(line)
+    try writer.close()
   }
 
   /// The same catalogue as another system writes it: every record with fields the desk does not

@@ -87,6 +87,30 @@ import Testing
     #expect(again.output.hasSuffix("0 readers added, 42 updated; 0 loans; 0 skipped\n"))
   }
 
+  /// Books already there, imported again with `--update`, are looked up and rewritten: no insert
+  /// is tried and refused first, which inside the import's bulk transaction (its triggers
+  /// dropped) made SQLite read its whole schema again for each record.
+  @Test func anUpdateRewritesTheBooksThereWithoutTryingToAddThem() throws {
+    let store = try LibraryStore(path: folder.file("update.sqlite"), clock: TestClock())
+    func file(_ title: String) throws -> String {
+      let path = folder.file("\(title).txt")
+      try (1...3).map { "#920: PAZK\n#200: ^A\(title) \($0)\n#910: ^A0^B\($0)\n*****\n" }.joined()
+        .write(toFile: path, atomically: true, encoding: .utf8)
+      return path
+    }
+    let first = try file("Первая")
+    _ = try IRBISTextImport.run(path: first, encoding: .utf8, store: store, update: false, dryRun: false)
+    let second = try file("Вторая")
+    let (report, statements) = try store.database.recordingStatements {
+      try IRBISTextImport.run(path: second, encoding: .utf8, store: store, update: true, dryRun: false)
+    }
+    #expect(report.booksUpdated == 3 && report.booksAdded == 0)
+    #expect(!statements.contains { $0.contains("INSERT INTO book(") || $0.hasPrefix("ROLLBACK TO") })
+    #expect(statements.contains { $0.hasPrefix("UPDATE book SET inventory") }, "the books are written")
+    #expect(try store.book(inventory: "2")?.title == "Вторая 2")
+    #expect(try store.searchBooks("вторая").all.count == 3)
+  }
+
   @Test func malformedRecordsAreReportedWithLineNumbersAndTheRestImported() throws {
     let text = """
       #920: PAZK
