@@ -613,15 +613,18 @@ import Testing
     try sync(d)
     let (eClock, dClock) = (try #require(e.clock as? TestClock), try #require(d.clock as? TestClock))
     try d.untie(discarding: false)
-    dClock.advance(seconds: 60)
+    // Steps well inside the clocks' bounds (`ClockOffset.boundMilliseconds`): at 60 and 120 s the
+    // syncs' readings of the clocks, a few milliseconds apart, decided whether a desk's waiting
+    // changes were clocked again, and so which title was the later.
+    dClock.advance(seconds: 10)
     try d.updateBook(inventory: "1") { $0.title = "Обломов (у D)" }
-    eClock.advance(seconds: 120)
+    eClock.advance(seconds: 20)
     try e.updateBook(inventory: "1") { $0.title = "Обломов (у E)" }
     try e.updateReader(ticket: "1001") { $0.phone = "+7 343 200-00-02" }
     try e.returnBooks(inventories: ["2"])
     try e.deleteBook(inventory: "3")
     try sync(e)
-    dClock.advance(seconds: 180)
+    dClock.advance(seconds: 20)
     try d.updateBook(inventory: "2") { $0.place = "Зал 9" }
     let joined = try Synchronizer.join(store: d, url: url, deskName: "D")
     #expect(joined.queued == 0, "nothing sent whole")
