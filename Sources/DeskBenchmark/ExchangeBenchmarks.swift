@@ -71,19 +71,12 @@ public enum ExchangeBenchmarks {
   /// Copies the first `records` records of an IRBIS file (Windows-1251, CRLF), each line through
   /// `change`.
   static func excerpt(_ source: String, to target: String, records: Int, change: (String) -> String) throws {
-    guard let input = fopen(source, "rb") else { throw BenchmarkError.notDecoded(source) }
-    defer { fclose(input) }
-    let writer = try TextWriter(path: target, encoding: .cp1251)
-    var line: UnsafeMutablePointer<CChar>?
-    var capacity = 0
     var written = 0
-    while written < records, getline(&line, &capacity, input) > 0, let line {
-      let text = Windows1251.decode(UnsafeRawBufferPointer(start: line, count: strlen(line)))
-      writer.write(change(text))
+    try copyLines(source, to: target) { text in
+      guard written < records else { return nil }
       if text.hasPrefix("*****") { written += 1 }
+      return change(text)
     }
-    free(line)
-    try writer.close()
   }
 
   /// The same catalogue as another system writes it: every record with fields the desk does not
@@ -122,25 +115,33 @@ public enum ExchangeBenchmarks {
   /// Copies an IRBIS file (Windows-1251, CRLF), adding three unmodelled fields after each
   /// record's worksheet and writing off every 50th copy.
   static func rewrite(_ source: String, to target: String) throws {
+    var record = 0
+    let extra = "#101: rus\r\n#606: ^AХудожественная литература^BРоманы\r\n#907: ^CПК^A20180613^BИвановаМА\r\n"
+    try copyLines(source, to: target) { text in
+      if text.hasPrefix("#920:") {
+        record += 1
+        return text + extra
+      }
+      if text.hasPrefix("#910: ^A0"), record % 50 == 0 { return "#910: ^A6" + text.dropFirst("#910: ^A0".count) }
+      return text
+    }
+  }
+
+  /// Copies a Windows-1251 text file a line at a time (line ends kept), each line as `change`
+  /// makes it, until `change` says nil.
+  private static func copyLines(_ source: String, to target: String, change: (String) -> String?) throws {
     guard let input = fopen(source, "rb") else { throw BenchmarkError.notDecoded(source) }
     defer { fclose(input) }
     let writer = try TextWriter(path: target, encoding: .cp1251)
     var line: UnsafeMutablePointer<CChar>?
     var capacity = 0
-    var record = 0
-    let extra = "#101: rus\r\n#606: ^AХудожественная литература^BРоманы\r\n#907: ^CПК^A20180613^BИвановаМА\r\n"
+    defer { free(line) }
     while getline(&line, &capacity, input) > 0, let line {
-      let text = Windows1251.decode(UnsafeRawBufferPointer(start: line, count: strlen(line)))
-      if text.hasPrefix("#920:") {
-        record += 1
-        writer.write(text + extra)
-      } else if text.hasPrefix("#910: ^A0"), record % 50 == 0 {
-        writer.write("#910: ^A6" + text.dropFirst("#910: ^A0".count))
-      } else {
-        writer.write(text)
+      guard let text = change(Windows1251.decode(UnsafeRawBufferPointer(start: line, count: strlen(line)))) else {
+        break
       }
+      writer.write(text)
     }
-    free(line)
     try writer.close()
   }
 

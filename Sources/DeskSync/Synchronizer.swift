@@ -91,7 +91,7 @@ public final class Synchronizer {
   /// given becomes a conflict here; nothing is dropped). A desk that left this library joins again
   /// as itself: it takes what the others did meanwhile first, then sends what it changed alone.
   /// A join cut at any point is taken up by the next one under the same desk id.
-  /// `indexesPutOffFrom` is the size of the central's log from which the first pull puts
+  /// `indexesPutOffFrom` is how many of the other desks' changes make the first pull put
   /// indexes off (`bringsMostOfTheLibrary`).
   @discardableResult
   public static func join(
@@ -296,9 +296,9 @@ public final class Synchronizer {
   }
 
   /// Whether a first pull brings many more records than the desk holds (an empty desk joining a
-  /// large library), told by the other desks' changes: it then puts off the indexes that new rows would each be inserted into at
-  /// random (`LibraryStore.puttingOffIndexes`). A desk that sent a library of its own, or that
-  /// is in step, keeps them: making them again would cost it more than it saves.
+  /// large library), told by the other desks' changes: it then puts off the indexes that new rows
+  /// would each be inserted into at random (`LibraryStore.puttingOffIndexes`). A desk that sent
+  /// a library of its own keeps them: making them again would cost it more than it saves.
   private func bringsMostOfTheLibrary() throws -> Bool {
     let rows = try central.execute("SELECT count(*) FROM change WHERE desk_id <> $1::uuid", [tie.deskID])
     guard let waiting = (rows.first?.first ?? nil).flatMap({ Int($0) }), waiting >= indexesPutOffFrom else {
@@ -307,8 +307,8 @@ public final class Synchronizer {
     return waiting >= 2 * (try store.bookCount() + store.readerCount())
   }
 
-  /// The changes waiting at the central from which a first pull puts indexes off: below it,
-  /// making them again costs about what it saves.
+  /// The other desks' changes from which a first pull puts indexes off: below it, making them
+  /// again costs about what it saves.
   public static let indexesPutOffFrom = 10_000
   public var indexesPutOffFrom = Synchronizer.indexesPutOffFrom
 

@@ -67,4 +67,20 @@ import Testing
     #expect(try reopened.books().map(\.book.inventoryNumber) == ["2", "1"])
     #expect(try reopened.integrityCheck() == ["ok"])
   }
+
+  /// What the opening runs is one index's own statement: a row of `put_off_index` written by
+  /// something else (a file from elsewhere) is dropped unrun, whatever its SQL says.
+  @Test func theOpeningRunsNothingButThoseIndexesOwnStatements() throws {
+    try store.issue(ticket: "1001", inventories: ["1"])
+    try store.database.execute(
+      "INSERT INTO put_off_index(name, sql) VALUES (?, ?), (?, ?)", "book_list",
+      "CREATE INDEX book_list ON book(sort_key); DELETE FROM loan", "loan_book",
+      "CREATE INDEX loan_book ON loan(book_id)")
+    let reopened = try LibraryStore(path: path, clock: TestClock())
+    #expect(try reopened.database.scalarInt("SELECT count(*) FROM put_off_index") == 0)
+    #expect(try reopened.database.scalarInt("SELECT count(*) FROM loan") == 1)
+    #expect(
+      try PutOffIndexesTests.indexes(reopened).contains { $0.hasPrefix("CREATE INDEX book_list ON book(sort_key, ") })
+    #expect(LibraryStore.isPutOffIndex("reader_sort", "CREATE INDEX reader_sort ON reader(sort_key) WHERE deleted = 0"))
+  }
 }

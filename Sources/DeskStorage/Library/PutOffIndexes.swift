@@ -10,8 +10,8 @@ extension LibraryStore {
   static let indexesPutOffInBulk = ["book_list", "book_isbn13", "reader_sort"]
 
   /// Runs `body`, which writes many books and readers over one transaction or several (a desk's
-  /// first join of a large library), with `indexesPutOffInBulk` dropped, and makes them again after it,
-  /// failed or not. The list, lists' search and look-ups by ISBN work meanwhile, more slowly.
+  /// first join of a large library), with `indexesPutOffInBulk` dropped, and makes them again
+  /// after it, failed or not. The list, lists' search and look-ups by ISBN work meanwhile, more slowly.
   /// Each index is kept in `put_off_index` by the transaction that drops it: one cut by a crash
   /// or a kill is made again by the next opening of the file (`restoreIndexesPutOff`).
   public func puttingOffIndexes<T>(_ body: () throws -> T) throws -> T {
@@ -50,10 +50,17 @@ extension LibraryStore {
         // Made already by another program that opened the file meanwhile.
         let exists =
           try database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE type = 'index' AND name = ?", index.name) > 0
-        if !exists { try database.executeScript(index.sql) }
+        // Run at every opening, so only what this program puts off: one index's own statement,
+        // never a script a file from elsewhere could carry.
+        if !exists, LibraryStore.isPutOffIndex(index.name, index.sql) { try database.executeScript(index.sql) }
         try database.execute("DELETE FROM put_off_index WHERE name = ?", index.name)
       }
     }
+  }
+
+  /// Whether `sql` makes the index `name`, one this program puts off, and nothing else.
+  static func isPutOffIndex(_ name: String, _ sql: String) -> Bool {
+    indexesPutOffInBulk.contains(name) && sql.hasPrefix("CREATE INDEX \(name) ON ") && !sql.contains(";")
   }
 
   /// Whether a bulk write has put indexes off, or was cut before it made them again.
