@@ -16,12 +16,13 @@ public enum ManyDesksBenchmark {
   static let readers = 300
 
   /// `desks` desks join a new central holding a generated library, then all work at once, each
-  /// for `rounds` rounds (two changes, a pause of up to 50 ms, a sync) in a `circdesk-bench
-  /// desk-worker` process of `bench`, at most `seconds` long. `centralCPUSeconds` reads the
-  /// server's processor time so far (its processes and those it has reaped).
+  /// for `rounds` rounds (two changes, a pause of `pace` milliseconds on average, a sync) in a
+  /// `circdesk-bench desk-worker` process of `bench`, at most `seconds` long.
+  /// `centralCPUSeconds` reads the server's processor time so far (its processes and those it
+  /// has reaped).
   public static func run(
-    desks: Int, rounds: Int, seconds: Int, makeCentral: () throws -> String, folder: String, program: String,
-    bench: String, centralCPUSeconds: () -> Double, progress: (String) -> Void = { _ in }
+    desks: Int, rounds: Int, pace: Int, seconds: Int, makeCentral: () throws -> String, folder: String,
+    program: String, bench: String, centralCPUSeconds: () -> Double, progress: (String) -> Void = { _ in }
   ) throws -> [Measurement] {
     let url = try makeCentral()
     _ = try CentralSchema.initialize(try CentralConnection(url: url))
@@ -47,7 +48,9 @@ public enum ManyDesksBenchmark {
     var workers: [(pid: pid_t, output: String)] = []
     for (index, path) in paths.enumerated() {
       let output = path + ".rounds"
-      let arguments = [bench, "desk-worker", "--db", path, "--repeats", "\(rounds)", "--seed", "\(index + 1)"]
+      let arguments = [
+        bench, "desk-worker", "--db", path, "--repeats", "\(rounds)", "--pace", "\(pace)", "--seed", "\(index + 1)",
+      ]
       guard let pid = spawnChild(arguments, output: output) else {
         throw BenchmarkError.notDecoded("cannot start a desk's process")
       }
@@ -98,7 +101,8 @@ public enum ManyDesksBenchmark {
     return [
       Measurement(
         scenario:
-          "\(paths.count) desks syncing at once: a sync round (\(verdict); the central took \(changes) changes in "
+          "\(paths.count) desks syncing at once, a round each \(pace) ms on average: a sync round (\(verdict); "
+          + "the central took \(changes) changes in "
           + "\((wall * 10).rounded() / 10) s, \(Int(Double(changes) / max(wall, 0.001))) a second, "
           + "\((cpu * 10).rounded() / 10) s of its processor time)",
         samples: samples)
@@ -106,9 +110,11 @@ public enum ManyDesksBenchmark {
   }
 
   /// A desk at work (`circdesk-bench desk-worker`): `rounds` rounds of a title edited, a book
-  /// issued or taken back, a pause of up to 50 ms and a sync through one kept connection, as the
-  /// desk's background sync keeps it. Returns each sync's time in milliseconds.
-  public static func work(path: String, rounds: Int, seed: UInt64) throws -> [Double] {
+  /// issued or taken back, a pause and a sync through one kept connection, as the desk's
+  /// background sync keeps it. The pause is drawn evenly from 0 to twice `pace` milliseconds, so
+  /// that the desks' rounds fall at random against each other. Returns each sync's time in
+  /// milliseconds.
+  public static func work(path: String, rounds: Int, pace: Int, seed: UInt64) throws -> [Double] {
     let store = try LibraryStore(path: path)
     var random = SplitMix64(seed: seed)
     let inventories = try store.database.query("SELECT inventory FROM book WHERE deleted = 0 ORDER BY id") {
@@ -130,7 +136,7 @@ public enum ManyDesksBenchmark {
       } else {
         _ = try? store.returnBooks(inventories: [other])
       }
-      usleep(UInt32(random.next() % 50_000))
+      usleep(UInt32(random.next() % UInt64(max(1, 2 * pace * 1000))))
       let start = monotonicMilliseconds()
       _ = try synchronizer.sync()
       samples.append(monotonicMilliseconds() - start)

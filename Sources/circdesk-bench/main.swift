@@ -11,7 +11,7 @@ import DeskTestSupport
 // circdesk-bench page-probe|search-probe [--query TEXT] [--open] [--held] [--changed] [--repeats N] [--db PATH]
 // circdesk-bench walk-probe [--query WORD] [--repeats N] [--db PATH]
 // circdesk-bench sync [--changes N] [--repeats N] [--join] [--background] [--books N] [--desks N] [--db PATH]
-// circdesk-bench desk-worker --db PATH [--repeats N] [--seed N]   (one desk of sync --desks)
+// circdesk-bench desk-worker --db PATH [--repeats N] [--pace MS] [--seed N]   (one desk of sync --desks)
 // circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH] [--out FILE.json] [--skip-exchange]
 //
 // Figures are the first run, and the median and 99th percentile of the runs after it, each
@@ -38,7 +38,7 @@ let helpText = """
                                                 [--repeats <n>] [--statements] [--db <path>]
          circdesk-bench walk-probe [--query <word>] [--repeats <n>] [--db <path>]
          circdesk-bench sync [--changes <n>] [--repeats <n>] [--join] [--background] [--books <n>]
-                             [--desks <n>] [--db <path>]
+                             [--desks <n> [--pace <ms>]] [--db <path>]
 
   OPTIONS:
     --books <n>       Books in the catalogue (default 1000000).
@@ -66,6 +66,9 @@ let helpText = """
                       and syncing --repeats rounds at once with the others: whether every desk
                       converges, each round's time, the central's changes a second and its
                       processor time.
+    --pace <ms>       sync --desks: each desk's pause between rounds, on average (default 1000:
+                      a change pair a second, a busy counter's pace; 25 loads the central as
+                      fast as the desks can go).
     -h, --help        Show this help.
 
   Each scenario's first run, and the median and 99th percentile of the runs after it, are
@@ -82,7 +85,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
 }
 // Refuse what it does not know, rather than start an hour of measuring with it ignored.
 do {
-  let valued: Set = ["--books", "--readers", "--repeats", "--db", "--out", "--query", "--changes", "--desks", "--seed"]
+  let valued: Set = [
+    "--books", "--readers", "--repeats", "--db", "--out", "--query", "--changes", "--desks", "--seed", "--pace",
+  ]
   let flags: Set = ["--skip-exchange", "--join", "--background", "--statements", "--open", "--held", "--changed"]
   let commands: Set = [
     "generate", "first-page", "page-probe", "search-probe", "memory-probe", "name-scan", "sync", "walk-probe",
@@ -178,7 +183,8 @@ func measureSync() throws {
   }
   if option("--desks", arguments) != nil, case let desks = number("--desks", default: 0), desks > 0 {
     measurements += try ManyDesksBenchmark.run(
-      desks: min(desks, 64), rounds: repeats, seconds: 300, makeCentral: makeCentral, folder: folder.path,
+      desks: min(desks, 64), rounds: repeats, pace: number("--pace", default: 1000), seconds: 300,
+      makeCentral: makeCentral, folder: folder.path,
       program: circdesk, bench: ownExecutable(), centralCPUSeconds: { server.cpuSeconds() },
       progress: { progress($0) })
   }
@@ -248,7 +254,7 @@ do {
   if arguments.first == "desk-worker" {
     do {
       let samples = try ManyDesksBenchmark.work(
-        path: path, rounds: repeats, seed: UInt64(number("--seed", default: 1)))
+        path: path, rounds: repeats, pace: number("--pace", default: 1000), seed: UInt64(number("--seed", default: 1)))
       print(samples.map { String($0) }.joined(separator: "\n"))
     } catch {
       print("failed: \(error)")

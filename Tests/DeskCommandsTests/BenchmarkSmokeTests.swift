@@ -60,14 +60,15 @@ import Testing
       bench,
       [
         "sync", "--changes", "300", "--repeats", "8", "--join", "--background", "--books", "2000", "--readers", "100",
-        "--desks", "3", "--db", folder.file("join.sqlite"),
+        "--desks", "3", "--pace", "25", "--db", folder.file("join.sqlite"),
       ])
     #expect(result.status == 0, "\(result.errors)")
     for scenario in [
       "push 300 changes", "pull and apply 300 changes", "sync round with nothing to do",
       "durable issue or return, changes captured", "first join of an empty desk",
       "page down, background sync on (2000 books", "keystroke in the book search, results painted, background sync on",
-      "another desk's change in this desk's file", "3 desks syncing at once: a sync round (every desk converged;",
+      "another desk's change in this desk's file",
+      "3 desks syncing at once, a round each 25 ms on average: a sync round (every desk converged;",
     ] {
       #expect(result.output.contains("| \(scenario)"), "\(scenario)")
     }

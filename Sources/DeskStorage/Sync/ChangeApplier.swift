@@ -322,7 +322,6 @@ extension LibraryStore {
       if case .text(let due)? = fields.first(where: { $0.name == "due_date" })?.value { dueGiven = due }
       report.conflictsRaised += try noteRenewalsPastLimit(pulled, before: before, dueGiven: dueGiven, now: now)
     }
-    try refreshDerived(table, key: change.recordID)
   }
 
   /// Adds a change's increments to their counts (never below zero), and keeps the latest clock of

@@ -55,7 +55,15 @@ extension LibraryStore {
     }
   }
 
-  /// The sort key and search words of a book or reader that a change makes, from its fields.
+  /// The fields a book's or reader's sort key and search words are made from
+  /// (`derivedColumns`).
+  static let derivedFrom: [String: [String]] = [
+    "book": ["inventory", "author_surname", "author_initials", "title", "publisher"],
+    "reader": ["ticket", "surname", "first_name", "patronymic"],
+  ]
+
+  /// The sort key and search words of a book or reader that a change makes, from its fields
+  /// (those `derivedFrom` names).
   static func derivedColumns(_ entity: String, key: String, _ fields: [String: DatabaseValue]) -> (String, String)? {
     func text(_ name: String) -> String {
       guard case .text(let value)? = fields[name] else { return "" }
@@ -93,7 +101,12 @@ extension LibraryStore {
       values.append(mapped)
     }
     assignments.append("updated_at = ?")
-    values += [.text(now.iso), .text(key)]
+    values.append(.text(now.iso))
+    for (column, value) in try derivedAssignments(table, key: key, fields) {
+      assignments.append("\(column) = ?")
+      values.append(value)
+    }
+    values.append(.text(key))
     let number = fields.first { $0.name == "inventory" || $0.name == "ticket" }?.value
     try insertCatchingClash(table, key: key, number: number, deskName: deskName, now: now) {
       try database.execute(
@@ -141,10 +154,39 @@ extension LibraryStore {
     }
   }
 
-  /// The sort key and search words, which each desk makes from the record's fields. Each is
-  /// written only when it changed: the full-text trigger fires on any write of `search_text` and
-  /// makes every search read the whole vocabulary again (about half a second at a million
-  /// books), which another desk's change of a shelf place or a price must not cost.
+  /// The sort key and search words that an update of `fields` changes, to be written by the same
+  /// statement: a pulled title change then rewrites the book's row and its list index once, not
+  /// three times. Each is written only when it changed: the full-text trigger fires on any write
+  /// of `search_text` and makes every search read the whole vocabulary again (about half a
+  /// second at a million books), which another desk's change of a shelf place or a price must
+  /// not cost.
+  private func derivedAssignments(
+    _ table: SyncedTable, key: String, _ fields: [(name: String, value: DatabaseValue)]
+  ) throws -> [(column: String, value: DatabaseValue)] {
+    guard let inputs = LibraryStore.derivedFrom[table.entity], fields.contains(where: { inputs.contains($0.name) })
+    else { return [] }
+    let columns = inputs.map { table.field($0)?.column ?? $0 } + ["sort_key", "search_text"]
+    guard
+      var merged = try database.queryFirst(
+        "SELECT \(columns.joined(separator: ", ")) FROM \(table.table) WHERE \(table.key) = ?", key,
+        read: { row in
+          Dictionary(
+            uniqueKeysWithValues: columns.indices.map { (columns[$0], DatabaseValue.text(row.string(Int32($0)))) })
+        })
+    else { return [] }
+    let current = (sortKey: merged["sort_key"], searchText: merged["search_text"])
+    for (name, column) in zip(inputs, columns) where name != column { merged[name] = merged[column] }
+    for (name, value) in fields where inputs.contains(name) { merged[name] = value }
+    guard let (sortKey, searchText) = LibraryStore.derivedColumns(table.entity, key: key, merged) else { return [] }
+    var assignments: [(column: String, value: DatabaseValue)] = []
+    if current.sortKey != .text(sortKey) { assignments.append(("sort_key", .text(sortKey))) }
+    if current.searchText != .text(searchText) { assignments.append(("search_text", .text(searchText))) }
+    return assignments
+  }
+
+  /// The sort key and search words, which each desk makes from the record's fields, made again
+  /// after a write that `update` did not make (a conflict's resolution). Each is written only
+  /// when it changed, for the full-text trigger's sake (`derivedAssignments`).
   func refreshDerived(_ table: SyncedTable, key: String) throws {
     switch table.entity {
     case "book":
