@@ -13,7 +13,6 @@ let package = Package(
   ],
   targets: [
     .systemLibrary(name: "CSQLite", path: "Sources/CSQLite"),
-    .systemLibrary(name: "CPostgres", path: "Sources/CPostgres"),
     .target(name: "DeskDomain"),
     .target(
       name: "DeskAssets",
@@ -43,26 +42,31 @@ let package = Package(
       // dynamically loaded one; the desk is started often from scripts.
       linkerSettings: [.unsafeFlags(["-static-stdlib"])]
     ),
+    // System libraries loaded when first used (zbar, qrencode, libcurl, libpq): a start links
+    // SQLite, ncurses, libpng and libjpeg only.
+    .target(name: "CLazyLibrary"),
     .target(
-      name: "CImaging",
-      linkerSettings: [
-        .linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("zbar"), .linkedLibrary("qrencode"),
-        .linkedLibrary("m"),
-      ]
+      name: "CImaging", dependencies: ["CLazyLibrary"],
+      linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg"), .linkedLibrary("m")]
     ),
     .target(name: "DeskScanning", dependencies: ["CImaging", "DeskDomain"]),
     // ZXing, the second decoder, behind a C interface; run only in its own process
     // (`circdesk-zxing`), so that its crash never takes the desk down.
     .target(name: "CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
     .executableTarget(name: "circdesk-zxing", dependencies: ["CZXing", "CImaging"]),
-    .target(name: "CHTTP", linkerSettings: [.linkedLibrary("curl")]),
+    // libcurl, loaded at the first look-up (`http.c`).
+    .target(name: "CHTTP", dependencies: ["CLazyLibrary"]),
     .target(name: "DeskExchange", dependencies: ["DeskDomain", "DeskStorage"]),
     .target(name: "DeskLookup", dependencies: ["CHTTP", "DeskDomain", "DeskStorage"]),
-    // The central PostgreSQL server the desks of one library share.
+    // The central PostgreSQL server the desks of one library share; libpq is loaded when the
+    // first connection is made (`cpq_load`).
+    .target(name: "CPostgres", dependencies: ["CLazyLibrary"]),
     .target(name: "DeskSync", dependencies: ["CPostgres", "DeskDomain", "DeskStorage"]),
     .target(
       name: "DeskBenchmark",
-      dependencies: ["DeskDomain", "DeskStorage", "DeskUI", "DeskScanning", "CImaging", "DeskExchange", "DeskSync"]),
+      dependencies: [
+        "DeskDomain", "DeskStorage", "DeskUI", "DeskScanning", "CImaging", "DeskExchange", "DeskSync", "CDeskTerminal",
+      ]),
     // The benchmark starts a throwaway PostgreSQL server for the sync figures, as the tests do.
     .executableTarget(
       name: "circdesk-bench", dependencies: ["DeskBenchmark", "DeskDomain", "DeskStorage", "DeskTestSupport"]),

@@ -1,4 +1,5 @@
 #define _XOPEN_SOURCE_EXTENDED 1
+#define _GNU_SOURCE 1
 #define NCURSES_WIDECHAR 1
 #include "cdesk_terminal.h"
 
@@ -7,6 +8,10 @@
 #include <ncursesw/curses.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <fcntl.h>
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -212,4 +217,36 @@ int cdt_cell_attributes(int row, int column) {
   if (attrs & A_UNDERLINE) result |= 4;
   if (attrs & A_DIM) result |= 8;
   return result;
+}
+
+int cdt_spawn_on_pseudo_terminal(char *const argv[], char *const envp[], int *master, int *pid) {
+  int terminal = posix_openpt(O_RDWR | O_NOCTTY);
+  if (terminal < 0) return errno;
+  char name[128];
+  if (grantpt(terminal) != 0 || unlockpt(terminal) != 0 || ptsname_r(terminal, name, sizeof name) != 0) {
+    int error = errno;
+    close(terminal);
+    return error;
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  // Opened after the new session begins: the terminal becomes the child's controlling one.
+  for (int descriptor = 0; descriptor < 3; descriptor++) {
+    posix_spawn_file_actions_addopen(&actions, descriptor, name, O_RDWR, 0);
+  }
+  posix_spawn_file_actions_addclose(&actions, terminal);
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSID);
+  pid_t child = 0;
+  int error = posix_spawnp(&child, argv[0], &actions, &attributes, argv, envp);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attributes);
+  if (error != 0) {
+    close(terminal);
+    return error;
+  }
+  *master = terminal;
+  *pid = child;
+  return 0;
 }

@@ -1,14 +1,43 @@
 #include "chttp.h"
 
+// Plain functions, not libcurl's type-checking macros: they are called through `lib` below.
+#define CURL_DISABLE_TYPECHECK
 #include <curl/curl.h>
+#include <lazy_library.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+// libcurl is loaded at the first look-up, not at every start of the desk: it brings OpenSSL,
+// GnuTLS, LDAP, Kerberos, SSH and RTMP, which the dynamic loader would otherwise resolve before
+// the first screen. Each function is checked against libcurl's own declaration.
+#define CURL_FUNCTIONS(X)                                                                    \
+  X(curl_global_init) X(curl_easy_init) X(curl_easy_setopt) X(curl_easy_perform)           \
+  X(curl_easy_getinfo) X(curl_easy_cleanup) X(curl_easy_strerror)
+
+static struct {
+#define CURL_FIELD(name) __typeof__(name) *name;
+  CURL_FUNCTIONS(CURL_FIELD)
+#undef CURL_FIELD
+} lib;
+
+// Debian's soname of libcurl (libcurl4).
+static const char *const library = "libcurl.so.4";
+static int loaded;
+static char failure[200];
 static pthread_once_t initialised = PTHREAD_ONCE_INIT;
 
-static void initialise(void) { curl_global_init(CURL_GLOBAL_DEFAULT); }
+static void initialise(void) {
+  void *handle = lazy_open(library, failure, sizeof failure);
+  if (handle == NULL) return;
+#define CURL_LOAD(name) \
+  if ((lib.name = (__typeof__(name) *)lazy_symbol(handle, library, #name, failure, sizeof failure)) == NULL) return;
+  CURL_FUNCTIONS(CURL_LOAD)
+#undef CURL_LOAD
+  lib.curl_global_init(CURL_GLOBAL_DEFAULT);
+  loaded = 1;
+}
 
 typedef struct {
   chttp_response *response;
@@ -39,26 +68,31 @@ static size_t collect(char *data, size_t size, size_t count, void *context) {
 chttp_status chttp_get(const char *url, long timeout_ms, size_t max_bytes, chttp_response *out) {
   pthread_once(&initialised, initialise);
   memset(out, 0, sizeof *out);
-  CURL *curl = curl_easy_init();
+  if (!loaded) {
+    snprintf(out->message, sizeof out->message,
+             "libcurl cannot be loaded (%s): install it (apt-get install libcurl4)", failure);
+    return CHTTP_FAILED;
+  }
+  CURL *curl = lib.curl_easy_init();
   if (curl == NULL) {
     snprintf(out->message, sizeof out->message, "libcurl could not start");
     return CHTTP_FAILED;
   }
   sink target = {out, max_bytes, 0, 0};
-  curl_easy_setopt(curl, CURLOPT_URL, url);
-  curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
-  curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
-  curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-  curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-  curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
-  curl_easy_setopt(curl, CURLOPT_USERAGENT, "circdesk (library circulation desk)");
-  curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
-  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &target);
-  CURLcode result = curl_easy_perform(curl);
-  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &out->code);
-  curl_easy_cleanup(curl);
+  lib.curl_easy_setopt(curl, CURLOPT_URL, url);
+  lib.curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
+  lib.curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
+  lib.curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+  lib.curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+  lib.curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+  lib.curl_easy_setopt(curl, CURLOPT_USERAGENT, "circdesk (library circulation desk)");
+  lib.curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect);
+  lib.curl_easy_setopt(curl, CURLOPT_WRITEDATA, &target);
+  CURLcode result = lib.curl_easy_perform(curl);
+  lib.curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &out->code);
+  lib.curl_easy_cleanup(curl);
   if (result == CURLE_OK) return CHTTP_OK;
-  snprintf(out->message, sizeof out->message, "%s", curl_easy_strerror(result));
+  snprintf(out->message, sizeof out->message, "%s", lib.curl_easy_strerror(result));
   if (target.too_large) return CHTTP_TOO_LARGE;
   switch (result) {
     case CURLE_OPERATION_TIMEDOUT: return CHTTP_TIMEOUT;

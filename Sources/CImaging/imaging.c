@@ -1,6 +1,8 @@
 #include "cimaging.h"
 
 #include <errno.h>
+#include <lazy_library.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -394,58 +396,115 @@ cimg_gray cimg_stretch(const cimg_gray *image, int block) {
   return result;
 }
 
+/* ---------- zbar and qrencode, loaded when first used (lazy_library.h) ---------- */
+
+#define ZBAR_FUNCTIONS(X)                                                                         \
+  X(zbar_image_scanner_create) X(zbar_image_scanner_set_config) X(zbar_image_create)              \
+  X(zbar_image_set_format) X(zbar_image_set_size) X(zbar_image_set_data) X(zbar_scan_image)       \
+  X(zbar_image_first_symbol) X(zbar_get_symbol_name) X(zbar_symbol_get_type)                      \
+  X(zbar_symbol_get_data_length) X(zbar_symbol_get_data) X(zbar_symbol_get_loc_size)              \
+  X(zbar_symbol_get_loc_x) X(zbar_symbol_get_loc_y) X(zbar_symbol_get_quality)                    \
+  X(zbar_symbol_next) X(zbar_image_destroy) X(zbar_image_scanner_destroy)
+
+#define QRENCODE_FUNCTIONS(X)                                                                     \
+  X(QRcode_encodeData) X(QRcode_free)
+
+#define LIBRARY_FIELD(name) __typeof__(name) *name;
+static struct { ZBAR_FUNCTIONS(LIBRARY_FIELD) } zbar;
+static struct { QRENCODE_FUNCTIONS(LIBRARY_FIELD) } qrencode;
+#undef LIBRARY_FIELD
+
+// Debian's sonames (libzbar0, libqrencode4).
+static const char *const zbar_library = "libzbar.so.0";
+static const char *const qrencode_library = "libqrencode.so.4";
+static char zbar_failure[300], qrencode_failure[300];
+static int zbar_loaded, qrencode_loaded;
+static pthread_once_t zbar_once = PTHREAD_ONCE_INIT, qrencode_once = PTHREAD_ONCE_INIT;
+
+#define LIBRARY_LOAD(table, name)                                                              \
+  if ((table.name = (__typeof__(name) *)lazy_symbol(handle, table##_library, #name, table##_failure, \
+                                                    sizeof table##_failure)) == NULL)          \
+    return;
+#define ZBAR_LOAD(name) LIBRARY_LOAD(zbar, name)
+#define QRENCODE_LOAD(name) LIBRARY_LOAD(qrencode, name)
+
+static void load_zbar(void) {
+  void *handle = lazy_open(zbar_library, zbar_failure, sizeof zbar_failure);
+  if (handle == NULL) return;
+  ZBAR_FUNCTIONS(ZBAR_LOAD)
+  zbar_loaded = 1;
+}
+
+static void load_qrencode(void) {
+  void *handle = lazy_open(qrencode_library, qrencode_failure, sizeof qrencode_failure);
+  if (handle == NULL) return;
+  QRENCODE_FUNCTIONS(QRENCODE_LOAD)
+  qrencode_loaded = 1;
+}
+
+const char *cimg_zbar_missing(void) {
+  pthread_once(&zbar_once, load_zbar);
+  return zbar_loaded ? NULL : zbar_failure;
+}
+
+const char *cimg_qrencode_missing(void) {
+  pthread_once(&qrencode_once, load_qrencode);
+  return qrencode_loaded ? NULL : qrencode_failure;
+}
+
 /* ---------- zbar ---------- */
 
 cimg_symbols cimg_scan(const cimg_gray *image, int density) {
   cimg_symbols result = {NULL, 0};
-  zbar_image_scanner_t *scanner = zbar_image_scanner_create();
-  zbar_image_scanner_set_config(scanner, 0, ZBAR_CFG_ENABLE, 0);
+  if (cimg_zbar_missing() != NULL) return result;
+  zbar_image_scanner_t *scanner = zbar.zbar_image_scanner_create();
+  zbar.zbar_image_scanner_set_config(scanner, 0, ZBAR_CFG_ENABLE, 0);
   const zbar_symbol_type_t wanted[] = {ZBAR_EAN13, ZBAR_EAN8,   ZBAR_EAN2,  ZBAR_EAN5, ZBAR_UPCA,    ZBAR_UPCE,
                                        ZBAR_ISBN10, ZBAR_ISBN13, ZBAR_CODE128, ZBAR_CODE39, ZBAR_CODABAR, ZBAR_I25,
                                        ZBAR_QRCODE};
   for (size_t i = 0; i < sizeof wanted / sizeof wanted[0]; i++) {
-    zbar_image_scanner_set_config(scanner, wanted[i], ZBAR_CFG_ENABLE, 1);
+    zbar.zbar_image_scanner_set_config(scanner, wanted[i], ZBAR_CFG_ENABLE, 1);
   }
-  zbar_image_scanner_set_config(scanner, 0, ZBAR_CFG_X_DENSITY, density);
-  zbar_image_scanner_set_config(scanner, 0, ZBAR_CFG_Y_DENSITY, density);
+  zbar.zbar_image_scanner_set_config(scanner, 0, ZBAR_CFG_X_DENSITY, density);
+  zbar.zbar_image_scanner_set_config(scanner, 0, ZBAR_CFG_Y_DENSITY, density);
   // The raw bytes of a QR code: zbar's own charset guess garbles short Cyrillic text.
-  zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1);
-  zbar_image_t *frame = zbar_image_create();
-  zbar_image_set_format(frame, zbar_fourcc('Y', '8', '0', '0'));
-  zbar_image_set_size(frame, (unsigned)image->width, (unsigned)image->height);
-  zbar_image_set_data(frame, image->pixels, (unsigned long)image->width * image->height, NULL);
-  int found = zbar_scan_image(scanner, frame);
+  zbar.zbar_image_scanner_set_config(scanner, ZBAR_QRCODE, ZBAR_CFG_BINARY, 1);
+  zbar_image_t *frame = zbar.zbar_image_create();
+  zbar.zbar_image_set_format(frame, zbar_fourcc('Y', '8', '0', '0'));
+  zbar.zbar_image_set_size(frame, (unsigned)image->width, (unsigned)image->height);
+  zbar.zbar_image_set_data(frame, image->pixels, (unsigned long)image->width * image->height, NULL);
+  int found = zbar.zbar_scan_image(scanner, frame);
   if (found > 0) {
     result.symbols = calloc((size_t)found, sizeof(cimg_symbol));
-    const zbar_symbol_t *symbol = zbar_image_first_symbol(frame);
+    const zbar_symbol_t *symbol = zbar.zbar_image_first_symbol(frame);
     while (symbol != NULL && result.symbols != NULL && result.count < found) {
       cimg_symbol *target = &result.symbols[result.count];
-      snprintf(target->type, sizeof target->type, "%s", zbar_get_symbol_name(zbar_symbol_get_type(symbol)));
-      size_t length = zbar_symbol_get_data_length(symbol);
+      snprintf(target->type, sizeof target->type, "%s", zbar.zbar_get_symbol_name(zbar.zbar_symbol_get_type(symbol)));
+      size_t length = zbar.zbar_symbol_get_data_length(symbol);
       target->data = malloc(length + 1);
       if (target->data != NULL) {
-        memcpy(target->data, zbar_symbol_get_data(symbol), length);
+        memcpy(target->data, zbar.zbar_symbol_get_data(symbol), length);
         target->data[length] = 0;
         target->length = length;
       }
-      unsigned points = zbar_symbol_get_loc_size(symbol);
+      unsigned points = zbar.zbar_symbol_get_loc_size(symbol);
       target->left = target->top = 1 << 30;
       target->right = target->bottom = -1;
       for (unsigned p = 0; p < points; p++) {
-        int x = zbar_symbol_get_loc_x(symbol, p), y = zbar_symbol_get_loc_y(symbol, p);
+        int x = zbar.zbar_symbol_get_loc_x(symbol, p), y = zbar.zbar_symbol_get_loc_y(symbol, p);
         if (x < target->left) target->left = x;
         if (x > target->right) target->right = x;
         if (y < target->top) target->top = y;
         if (y > target->bottom) target->bottom = y;
       }
       if (points == 0) target->left = target->top = target->right = target->bottom = 0;
-      target->quality = zbar_symbol_get_quality(symbol);
+      target->quality = zbar.zbar_symbol_get_quality(symbol);
       result.count++;
-      symbol = zbar_symbol_next(symbol);
+      symbol = zbar.zbar_symbol_next(symbol);
     }
   }
-  zbar_image_destroy(frame);
-  zbar_image_scanner_destroy(scanner);
+  zbar.zbar_image_destroy(frame);
+  zbar.zbar_image_scanner_destroy(scanner);
   return result;
 }
 
@@ -490,14 +549,15 @@ int cimg_write_png(const char *path, const cimg_gray *image, int dpi, char *mess
 
 int cimg_qr(const uint8_t *data, size_t length, int scale, cimg_gray *out) {
   memset(out, 0, sizeof *out);
-  QRcode *code = QRcode_encodeData((int)length, data, 0, QR_ECLEVEL_M);
+  if (cimg_qrencode_missing() != NULL) return -1;
+  QRcode *code = qrencode.QRcode_encodeData((int)length, data, 0, QR_ECLEVEL_M);
   if (code == NULL) return -1;
   int quiet = 4;
   int modules = code->width + 2 * quiet;
   int side = modules * scale;
   out->pixels = malloc((size_t)side * side);
   if (out->pixels == NULL) {
-    QRcode_free(code);
+    qrencode.QRcode_free(code);
     return -1;
   }
   memset(out->pixels, 255, (size_t)side * side);
@@ -510,6 +570,6 @@ int cimg_qr(const uint8_t *data, size_t length, int scale, cimg_gray *out) {
     }
   }
   out->width = out->height = side;
-  QRcode_free(code);
+  qrencode.QRcode_free(code);
   return 0;
 }

@@ -73,12 +73,19 @@ public enum ManyDesksBenchmark {
     let wall = (monotonicMilliseconds() - start) / 1000
     let cpu = centralCPUSeconds() - cpuBefore
     let changes = try changeCount(central) - changesBefore
+    // Each desk's first round opens its file and connects as fifty processes start at once: a
+    // first run like any scenario's, kept apart from the median and p99. The slowest of them is
+    // shown as the first run.
+    var firstRounds: [Double] = []
     var samples: [Double] = []
     var failed = 0
     for worker in workers {
+      var rounds: [Double] = []
       for line in readText(worker.output).split(separator: "\n") {
-        if let value = Double(line) { samples.append(value) } else if line.hasPrefix("failed") { failed += 1 }
+        if let value = Double(line) { rounds.append(value) } else if line.hasPrefix("failed") { failed += 1 }
       }
+      if let first = rounds.first { firstRounds.append(first) }
+      samples += rounds.dropFirst()
     }
     // Then every desk syncs until a whole round moves nothing, and each is compared with the
     // central.
@@ -105,7 +112,7 @@ public enum ManyDesksBenchmark {
           + "the central took \(changes) changes in "
           + "\((wall * 10).rounded() / 10) s, \(Int(Double(changes) / max(wall, 0.001))) a second, "
           + "\((cpu * 10).rounded() / 10) s of its processor time)",
-        samples: samples)
+        samples: [firstRounds.max() ?? .nan] + samples)
     ]
   }
 

@@ -1,3 +1,5 @@
+import CDeskTerminal
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -89,4 +91,44 @@ func readText(_ path: String) -> String {
     bytes += buffer[0..<count]
   }
   return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Starts `arguments` on a pseudo-terminal (`TERM=xterm-256color`, `rows` × `columns`), as a
+/// librarian's terminal starts the desk, and returns the milliseconds until `marker` has been
+/// written to the terminal; the program is then killed. Nil when it cannot be started or does
+/// not write the marker within five seconds.
+public func millisecondsToPaint(_ arguments: [String], marker: String, rows: Int = 40, columns: Int = 120) -> Double? {
+  // ncurses takes the size from LINES and COLUMNS before the terminal's own.
+  let settings: [String] = ["TERM=xterm-256color", "LINES=\(rows)", "COLUMNS=\(columns)", "LANG=C.UTF-8"]
+  var environment = settings.map { strdup($0) } + [nil]
+  var argv = arguments.map { strdup($0) } + [nil]
+  defer { for pointer in argv + environment { free(pointer) } }
+  var master: Int32 = -1
+  var pid: Int32 = 0
+  let start = monotonicMilliseconds()
+  guard cdt_spawn_on_pseudo_terminal(&argv, &environment, &master, &pid) == 0 else { return nil }
+  defer {
+    kill(pid, SIGKILL)
+    waitpid(pid, nil, 0)
+    close(master)
+  }
+  let wanted = Array(marker.utf8)
+  var written: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 65536)
+  while monotonicMilliseconds() - start < 5000 {
+    var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    guard poll(&ready, 1, 100) >= 0 else { return nil }
+    guard ready.revents != 0 else { continue }
+    let count = read(master, &buffer, buffer.count)
+    guard count > 0 else { return nil }
+    written += buffer[0..<count]
+    // The marker may straddle two reads: look from just before this one.
+    let from = max(0, written.count - count - wanted.count)
+    if written.count >= wanted.count,
+      (from...(written.count - wanted.count)).contains(where: { written[$0..<$0 + wanted.count].elementsEqual(wanted) })
+    {
+      return monotonicMilliseconds() - start
+    }
+  }
+  return nil
 }

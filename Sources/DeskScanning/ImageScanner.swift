@@ -44,6 +44,8 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
   case corrupt(String, detail: String)
   case tooLarge(String, maximumPixels: Int)
   case outOfMemory(String)
+  /// zbar, loaded at the first scan, is not installed.
+  case decoderMissing(String)
 
   public var description: String {
     switch self {
@@ -58,12 +60,14 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     case .tooLarge(let path, let maximum):
       return "\(path) is larger than \(maximum / 1_000_000) megapixels; scale it down before scanning"
     case .outOfMemory(let path): return "\(path) is too large to load into memory"
+    case .decoderMissing(let reason):
+      return "zbar, the barcode decoder, cannot be loaded (\(reason)): install it (apt-get install libzbar0)"
     }
   }
 }
 
 /// Reads PNG and JPEG files and decodes every barcode and QR code in them, in this process
-/// (libpng, libjpeg and libzbar; never by running a program).
+/// (libpng, libjpeg and libzbar, loaded at the first scan; never by running a program).
 public enum ImageScanner {
   /// Larger images are refused before any pixel is decoded.
   public static let maximumPixels = 40_000_000
@@ -72,6 +76,7 @@ public enum ImageScanner {
   static let downscaleAbovePixels = 1_500_000
 
   public static func scan(path: String) throws(ImageError) -> [ScannedSymbol] {
+    if let reason = cimg_zbar_missing() { throw .decoderMissing(String(cString: reason)) }
     var image = cimg_gray()
     var message = [CChar](repeating: 0, count: 256)
     let status = cimg_load(path, maximumPixels, &image, &message, message.count)

@@ -4,11 +4,15 @@ import DeskDomain
 public enum LabelError: Error, CustomStringConvertible {
   case tooMuchText(String)
   case cannotWrite(String, String)
+  /// qrencode, loaded at the first label, is not installed.
+  case encoderMissing(String)
 
   public var description: String {
     switch self {
     case .tooMuchText(let inventory): return "The record of \(inventory) is too long for a QR code"
     case .cannotWrite(let path, let reason): return "Cannot write \(path): \(reason)"
+    case .encoderMissing(let reason):
+      return "qrencode, the QR code writer, cannot be loaded (\(reason)): install it (apt-get install libqrencode4)"
     }
   }
 }
@@ -21,6 +25,7 @@ public enum LabelWriter {
 
   public static func write(_ book: Book, to path: String) throws(LabelError) {
     let bytes = Array(BookRecordLabel.text(of: book).utf8)
+    if let reason = cimg_qrencode_missing() { throw .encoderMissing(String(cString: reason)) }
     var image = cimg_gray()
     guard cimg_qr(bytes, bytes.count, pixelsPerModule, &image) == 0 else {
       throw .tooMuchText(book.inventoryNumber)

@@ -8,6 +8,7 @@ import CPostgres
 /// (`PQexecParams`), never written into the SQL.
 public final class CentralConnection {
   private let handle: OpaquePointer
+  private let pq: cpq_functions
 
   /// Connects with a libpq connection string or URI. A dead network is noticed within
   /// `connect_timeout` (5 s unless the URL says otherwise), and a network cut in the middle of a
@@ -21,26 +22,30 @@ public final class CentralConnection {
     ] where !url.contains(key) {
       withTimeouts = CentralConnection.adding("\(key)=\(value)", to: withTimeouts)
     }
-    guard let connection = PQconnectdb(withTimeouts) else { throw .cannotConnect("out of memory") }
-    guard PQstatus(connection) == CONNECTION_OK else {
-      let message = String(cString: PQerrorMessage(connection))
-      PQfinish(connection)
+    let pq = try CentralConnection.libpq()
+    self.pq = pq
+    guard let connection = pq.PQconnectdb(withTimeouts) else { throw .cannotConnect("out of memory") }
+    guard pq.PQstatus(connection) == CONNECTION_OK else {
+      let message = CentralConnection.text(pq.PQerrorMessage(connection))
+      pq.PQfinish(connection)
       throw .cannotConnect(message)
     }
     // The server's notices (a warning as it shuts down) are not for the librarian's terminal:
     // what matters comes back as the error of the statement.
-    PQsetNoticeProcessor(connection, { _, _ in }, nil)
+    _ = pq.PQsetNoticeProcessor(connection, { _, _ in }, nil)
     handle = connection
   }
 
   /// True when the connection string carries a password (which the library file never keeps).
   public static func hasPassword(_ url: String) -> Bool {
+    // Without libpq no connection is made, with a password or without.
+    guard let pq = try? libpq() else { return false }
     var error: UnsafeMutablePointer<CChar>?
-    guard let options = PQconninfoParse(url, &error) else {
-      if let error { PQfreemem(error) }
+    guard let options = pq.PQconninfoParse(url, &error) else {
+      if let error { pq.PQfreemem(error) }
       return false
     }
-    defer { PQconninfoFree(options) }
+    defer { pq.PQconninfoFree(options) }
     var option = options
     while let keyword = option.pointee.keyword {
       if String(cString: keyword) == "password", option.pointee.val != nil { return true }
@@ -49,15 +54,31 @@ public final class CentralConnection {
     return false
   }
 
+  /// A string libpq gives (NULL read as empty: through a function pointer, libpq's unannotated
+  /// declarations come as optionals).
+  private static func text(_ pointer: UnsafePointer<CChar>?) -> String {
+    pointer.map { String(cString: $0) } ?? ""
+  }
+
+  /// libpq's functions, loaded at the first call (`cpq_load`).
+  static func libpq() throws(CentralError) -> cpq_functions {
+    var reason = [CChar](repeating: 0, count: 512)
+    guard let functions = cpq_load(&reason, reason.count) else {
+      throw .clientLibraryMissing(
+        String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+    }
+    return functions.pointee
+  }
+
   deinit {
-    PQfinish(handle)
+    pq.PQfinish(handle)
   }
 
   /// Breaks the connection from another thread: a call waiting on a server that stopped
   /// answering without closing the connection (a stopped process, a dead link that keepalives
   /// miss, a Unix socket) returns with the connection lost. libpq itself would wait for ever.
   public func abort() {
-    let socket = PQsocket(handle)
+    let socket = pq.PQsocket(handle)
     if socket >= 0 { shutdown(socket, Int32(SHUT_RDWR)) }
   }
 
@@ -74,17 +95,17 @@ public final class CentralConnection {
     let values = parameters.map { $0.flatMap { strdup($0) } }
     defer { values.forEach { free($0) } }
     let pointers = values.map { UnsafePointer<CChar>($0) }
-    guard let result = PQexecParams(handle, sql, Int32(pointers.count), nil, pointers, nil, nil, 0) else {
-      throw .query(String(cString: PQerrorMessage(handle)))
+    guard let result = pq.PQexecParams(handle, sql, Int32(pointers.count), nil, pointers, nil, nil, 0) else {
+      throw .query(CentralConnection.text(pq.PQerrorMessage(handle)))
     }
-    defer { PQclear(result) }
-    let status = PQresultStatus(result)
-    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw CentralConnection.error(of: result) }
+    defer { pq.PQclear(result) }
+    let status = pq.PQresultStatus(result)
+    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw error(of: result) }
     var rows: [[String?]] = []
-    for row in 0..<PQntuples(result) {
+    for row in 0..<pq.PQntuples(result) {
       rows.append(
-        (0..<PQnfields(result)).map { column in
-          PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+        (0..<pq.PQnfields(result)).map { column in
+          pq.PQgetisnull(result, row, column) == 1 ? nil : CentralConnection.text(pq.PQgetvalue(result, row, column))
         })
     }
     return rows
@@ -93,18 +114,18 @@ public final class CentralConnection {
   /// Runs statements that take no parameters (the schema's migrations), in the caller's
   /// transaction.
   public func executeScript(_ sql: String) throws(CentralError) {
-    guard let result = PQexec(handle, sql) else { throw .query(String(cString: PQerrorMessage(handle))) }
-    defer { PQclear(result) }
-    let status = PQresultStatus(result)
-    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw CentralConnection.error(of: result) }
+    guard let result = pq.PQexec(handle, sql) else { throw .query(CentralConnection.text(pq.PQerrorMessage(handle))) }
+    defer { pq.PQclear(result) }
+    let status = pq.PQresultStatus(result)
+    guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else { throw error(of: result) }
   }
 
   /// The server's own sentence for a failed statement, without its "ERROR:" and context lines;
   /// a lost connection says so.
-  private static func error(of result: OpaquePointer) -> CentralError {
-    let primary = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
-    let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-    let message = primary ?? String(cString: PQresultErrorMessage(result))
+  private func error(of result: OpaquePointer) -> CentralError {
+    let primary = pq.PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+    let state = pq.PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+    let message = primary ?? CentralConnection.text(pq.PQresultErrorMessage(result))
     // Class 08: the connection is gone; 57P: the server is shutting down or was restarted.
     if state.hasPrefix("08") || state.hasPrefix("57P") || primary == nil { return .connectionLost(message) }
     return .query(message)
@@ -113,12 +134,14 @@ public final class CentralConnection {
   /// The connection string without its password, to be kept in a library file: the password
   /// comes through libpq's own means (.pgpass, PGPASSWORD) each time instead.
   public static func withoutPassword(_ url: String) -> String {
+    // Without libpq no connection is made, so none keeps this string.
+    guard let pq = try? libpq() else { return url }
     var error: UnsafeMutablePointer<CChar>?
-    guard let options = PQconninfoParse(url, &error) else {
-      if let error { PQfreemem(error) }
+    guard let options = pq.PQconninfoParse(url, &error) else {
+      if let error { pq.PQfreemem(error) }
       return url
     }
-    defer { PQconninfoFree(options) }
+    defer { pq.PQconninfoFree(options) }
     var pairs: [String] = []
     var option = options
     while let keyword = option.pointee.keyword {
@@ -140,42 +163,44 @@ public final class CentralConnection {
   /// Sends rows through `COPY … FROM STDIN` (PostgreSQL's fastest way in): `sql` is the COPY
   /// statement, `data` the rows in its format. Returns the rows the server took.
   public func copyIn(_ sql: String, data: [UInt8]) throws(CentralError) -> Int {
-    guard let started = PQexec(handle, sql) else { throw .query(String(cString: PQerrorMessage(handle))) }
-    let status = PQresultStatus(started)
-    PQclear(started)
-    guard status == PGRES_COPY_IN else { throw .query(String(cString: PQerrorMessage(handle))) }
+    guard let started = pq.PQexec(handle, sql) else { throw .query(CentralConnection.text(pq.PQerrorMessage(handle))) }
+    let status = pq.PQresultStatus(started)
+    pq.PQclear(started)
+    guard status == PGRES_COPY_IN else { throw .query(CentralConnection.text(pq.PQerrorMessage(handle))) }
     let sent = data.withUnsafeBufferPointer { buffer in
       buffer.baseAddress.map { base in
         base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-          PQputCopyData(handle, $0, Int32(buffer.count))
+          pq.PQputCopyData(handle, $0, Int32(buffer.count))
         }
       } ?? 1
     }
-    guard sent == 1, PQputCopyEnd(handle, nil) == 1 else { throw .query(String(cString: PQerrorMessage(handle))) }
+    guard sent == 1, pq.PQputCopyEnd(handle, nil) == 1 else {
+      throw .query(CentralConnection.text(pq.PQerrorMessage(handle)))
+    }
     var rows = 0
-    while let result = PQgetResult(handle) {
-      defer { PQclear(result) }
-      guard PQresultStatus(result) == PGRES_COMMAND_OK else { throw CentralConnection.error(of: result) }
-      rows += Int(String(cString: PQcmdTuples(result))) ?? 0
+    while let result = pq.PQgetResult(handle) {
+      defer { pq.PQclear(result) }
+      guard pq.PQresultStatus(result) == PGRES_COMMAND_OK else { throw error(of: result) }
+      rows += Int(CentralConnection.text(pq.PQcmdTuples(result))) ?? 0
     }
     return rows
   }
 
   /// Reads what `COPY … TO STDOUT` sends, and returns its size in bytes.
   public func copyOut(_ sql: String) throws(CentralError) -> Int {
-    guard let started = PQexec(handle, sql) else { throw .query(String(cString: PQerrorMessage(handle))) }
-    let status = PQresultStatus(started)
-    PQclear(started)
-    guard status == PGRES_COPY_OUT else { throw .query(String(cString: PQerrorMessage(handle))) }
+    guard let started = pq.PQexec(handle, sql) else { throw .query(CentralConnection.text(pq.PQerrorMessage(handle))) }
+    let status = pq.PQresultStatus(started)
+    pq.PQclear(started)
+    guard status == PGRES_COPY_OUT else { throw .query(CentralConnection.text(pq.PQerrorMessage(handle))) }
     var bytes = 0
     while true {
       var buffer: UnsafeMutablePointer<CChar>?
-      let count = PQgetCopyData(handle, &buffer, 0)
-      if let buffer { PQfreemem(buffer) }
+      let count = pq.PQgetCopyData(handle, &buffer, 0)
+      if let buffer { pq.PQfreemem(buffer) }
       guard count > 0 else { break }
       bytes += Int(count)
     }
-    while let result = PQgetResult(handle) { PQclear(result) }
+    while let result = pq.PQgetResult(handle) { pq.PQclear(result) }
     return bytes
   }
 
@@ -195,8 +220,8 @@ public final class CentralConnection {
   {
     var payloads = try takeNotifications()
     guard payloads.isEmpty else { return payloads }
-    let socket = PQsocket(handle)
-    guard socket >= 0 else { throw .connectionLost(String(cString: PQerrorMessage(handle))) }
+    let socket = pq.PQsocket(handle)
+    guard socket >= 0 else { throw .connectionLost(CentralConnection.text(pq.PQerrorMessage(handle))) }
     var watched = [pollfd(fd: socket, events: Int16(POLLIN), revents: 0)]
     if other >= 0 { watched.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
     let ready = poll(&watched, nfds_t(watched.count), milliseconds)
@@ -208,11 +233,13 @@ public final class CentralConnection {
 
   /// Reads what the server sent meanwhile, and takes the notifications out of it.
   private func takeNotifications() throws(CentralError) -> [String] {
-    guard PQconsumeInput(handle) == 1 else { throw .connectionLost(String(cString: PQerrorMessage(handle))) }
+    guard pq.PQconsumeInput(handle) == 1 else {
+      throw .connectionLost(CentralConnection.text(pq.PQerrorMessage(handle)))
+    }
     var payloads: [String] = []
-    while let notification = PQnotifies(handle) {
+    while let notification = pq.PQnotifies(handle) {
       payloads.append(notification.pointee.extra.map { String(cString: $0) } ?? "")
-      PQfreemem(notification)
+      pq.PQfreemem(notification)
     }
     return payloads
   }

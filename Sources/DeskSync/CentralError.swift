@@ -11,6 +11,9 @@ public enum CentralError: Error, CustomStringConvertible {
   case noURL
   /// The connection broke in the middle (network, server restart).
   case connectionLost(String)
+  /// libpq, loaded when the first connection is made, is not installed (or not the one built
+  /// against).
+  case clientLibraryMissing(String)
 
   /// libpq's messages run over several lines, indented with tabs: one line here.
   private static func oneLine(_ text: String) -> String {
@@ -37,6 +40,9 @@ public enum CentralError: Error, CustomStringConvertible {
         + "give the central a database of its own"
     case .connectionLost(let reason):
       return "The connection to the central was lost: \(CentralError.oneLine(reason)) (nothing is lost: sync again)"
+    case .clientLibraryMissing(let reason):
+      return "PostgreSQL's client library cannot be loaded (\(CentralError.oneLine(reason))): install it "
+        + "(apt-get install libpq5); the desk works on alone meanwhile"
     case .noURL:
       return "No central named: give --url, or set CIRCDESK_CENTRAL_URL"
     }

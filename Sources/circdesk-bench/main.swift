@@ -266,7 +266,9 @@ do {
   progress("measuring the lists")
   var measurements = try ListBenchmarks.run(path: path, repeats: repeats)
   progress("measuring search and circulation")
-  measurements += try SearchBenchmarks.run(path: path, repeats: repeats)
+  measurements += try SearchBenchmarks.run(
+    path: path, repeats: repeats,
+    program: "/" + ownExecutable().split(separator: "/").dropLast().joined(separator: "/") + "/circdesk")
   progress("measuring page down with the key held")
   measurements.insert(
     try ListBenchmarks.heldKey(path: path, repeats: repeats),

@@ -6,6 +6,26 @@ import Testing
 
 /// Tests that run the real `circdesk` program as separate processes against one SQLite file.
 @Suite(.serialized) struct ProcessTests {
+  /// The program starts with SQLite, ncurses, libpng and libjpeg only: zbar, qrencode, libcurl
+  /// and libpq (with X11, D-Bus, OpenSSL, LDAP and Kerberos behind them) are loaded when first
+  /// used, and then they work: a scan, a label read back.
+  @Test func theLibrariesOfScanningLookUpAndSyncAreLoadedWhenFirstUsed() throws {
+    let linked = try runProgram("/usr/bin/ldd", [circdeskPath])
+    #expect(linked.status == 0, "\(linked.errors)")
+    #expect(linked.output.contains("libsqlite3") && linked.output.contains("libncursesw"), "\(linked.output)")
+    for library in ["libzbar", "libqrencode", "libcurl", "libpq", "libX11", "libssl", "libldap", "libgssapi"] {
+      #expect(!linked.output.contains(library), "\(library) is loaded at every start")
+    }
+    let folder = TemporaryFolder()
+    let db = folder.file("library.sqlite")
+    #expect(try runProcess(["book", "add", "--inventory", "7", "--title", "Книга", "--db", db]).status == 0)
+    let labelled = try runProcess(["label", "7", "-o", folder.path, "--db", db])
+    #expect(labelled.status == 0, "\(labelled.errors)")
+    let scanned = try runProcess(["scan", folder.file("7.png"), "--db", db])
+    #expect(scanned.status == 0, "\(scanned.errors)")
+    #expect(scanned.output.contains("Книга"), "\(scanned.output)")
+  }
+
   /// Output that cannot be written (a full disk): a command that only reads fails, saying so; one
   /// whose change committed exits 0, saying so too.
   @Test func outputThatCannotBeWrittenIsToldAndTheExitStatusSaysWhatHappened() throws {

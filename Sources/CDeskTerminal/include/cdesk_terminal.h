@@ -42,6 +42,11 @@ void cdt_install_signal_handlers(void);
 /// The signal caught since the last call, or 0.
 int cdt_pending_signal(void);
 
+/// Starts `argv` (with environment `envp`) in a new session on a new pseudo-terminal, as a
+/// terminal emulator starts a program: the terminal's other end in `*master`, the child in
+/// `*pid`. Returns 0, or an errno value. (For timing the desk's start as a librarian sees it.)
+int cdt_spawn_on_pseudo_terminal(char *const argv[], char *const envp[], int *master, int *pid);
+
 /// Reads a line of the virtual screen back as wide characters; returns the count.
 int cdt_read_line(int row, uint32_t *buffer, int capacity);
 /// The attributes of one cell, in the bit layout of cdt_draw.

@@ -63,7 +63,13 @@ typedef struct {
   int count;
 } cimg_symbols;
 
-/// Decodes every symbol a library meets: EAN-13 and EAN-8 (ISBNs and their 2- and 5-digit
+/// NULL when zbar is loaded (at the first call), or why it cannot be: the reason, for a message.
+const char *cimg_zbar_missing(void);
+
+/// NULL when qrencode is loaded (at the first call), or why it cannot be.
+const char *cimg_qrencode_missing(void);
+
+/// Decodes every symbol a library meets (none when zbar cannot be loaded: `cimg_zbar_missing`): EAN-13 and EAN-8 (ISBNs and their 2- and 5-digit
 /// add-ons), UPC, Code 128, Code 39, Codabar, Interleaved 2 of 5 and QR (binary mode: the bytes
 /// as they are, for the caller to decode). `density` scans every n-th line each way.
 cimg_symbols cimg_scan(const cimg_gray *image, int density);
@@ -73,7 +79,8 @@ void cimg_free_symbols(cimg_symbols *symbols);
 int cimg_write_png(const char *path, const cimg_gray *image, int dpi, char *message, size_t message_size);
 
 /// Encodes text as a QR code (error correction M, byte mode) into a grey image with `scale`
-/// pixels a module and a 4-module quiet zone. Returns 0 on success.
+/// pixels a module and a 4-module quiet zone. Returns 0 on success (-1 too when qrencode cannot be
+/// loaded: `cimg_qrencode_missing`).
 int cimg_qr(const uint8_t *data, size_t length, int scale, cimg_gray *out);
 
 #endif

@@ -462,6 +462,8 @@ public struct RussianStrings: UIStrings {
     case .tooLarge(let path, let maximum):
       return "\(path) больше \(maximum / 1_000_000) мегапикселей; уменьшите его перед сканированием"
     case .outOfMemory(let path): return "\(path) слишком велико, чтобы загрузить его в память"
+    case .decoderMissing:
+      return "Не установлен декодер штрихкодов zbar: apt-get install libzbar0 (подробности — circdesk scan)"
     }
   }
   public func codesFound(_ count: Int, _ path: String) -> String { "Кодов в \(path): \(count); выберите один" }

@@ -36,6 +36,9 @@ extension RussianStrings {
       return "Не указан центральный сервер: задайте --url или CIRCDESK_CENTRAL_URL"
     case .central(.connectionLost):
       return "Связь с центральным сервером прервалась; ничего не потеряно — синхронизация повторится"
+    case .central(.clientLibraryMissing):
+      return "Не установлена клиентская библиотека PostgreSQL: apt-get install libpq5 (кафедра пока работает "
+        + "сама по себе)"
     case .store(let error):
       return messages(error).joined(separator: " ")
     case .notJoined:
