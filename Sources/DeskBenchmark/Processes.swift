@@ -93,42 +93,76 @@ func readText(_ path: String) -> String {
   return String(decoding: bytes, as: UTF8.self)
 }
 
-/// Starts `arguments` on a pseudo-terminal (`TERM=xterm-256color`, `rows` × `columns`), as a
-/// librarian's terminal starts the desk, and returns the milliseconds until `marker` has been
-/// written to the terminal; the program is then killed. Nil when it cannot be started or does
-/// not write the marker within five seconds.
-public func millisecondsToPaint(_ arguments: [String], marker: String, rows: Int = 40, columns: Int = 120) -> Double? {
-  // ncurses takes the size from LINES and COLUMNS before the terminal's own.
-  let settings: [String] = ["TERM=xterm-256color", "LINES=\(rows)", "COLUMNS=\(columns)", "LANG=C.UTF-8"]
-  var environment = settings.map { strdup($0) } + [nil]
-  var argv = arguments.map { strdup($0) } + [nil]
-  defer { for pointer in argv + environment { free(pointer) } }
-  var master: Int32 = -1
-  var pid: Int32 = 0
-  let start = monotonicMilliseconds()
-  guard cdt_spawn_on_pseudo_terminal(&argv, &environment, &master, &pid) == 0 else { return nil }
-  defer {
+/// A program the benchmark runs on a pseudo-terminal (`TERM=xterm-256color`, `rows` × `columns`),
+/// as a librarian's terminal runs the desk: what it paints is read, keys are typed to it, and it
+/// is killed at the end.
+public final class TerminalRun {
+  private let master: Int32
+  private let pid: Int32
+  public let started: Double
+  private var written: [UInt8] = []
+
+  public init?(_ arguments: [String], rows: Int = 40, columns: Int = 120) {
+    // ncurses takes the size from LINES and COLUMNS before the terminal's own.
+    let settings: [String] = ["TERM=xterm-256color", "LINES=\(rows)", "COLUMNS=\(columns)", "LANG=C.UTF-8"]
+    var environment = settings.map { strdup($0) } + [nil]
+    var argv = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv + environment { free(pointer) } }
+    var master: Int32 = -1
+    var pid: Int32 = 0
+    started = monotonicMilliseconds()
+    guard cdt_spawn_on_pseudo_terminal(&argv, &environment, &master, &pid) == 0 else { return nil }
+    (self.master, self.pid) = (master, pid)
+  }
+
+  deinit {
     kill(pid, SIGKILL)
     waitpid(pid, nil, 0)
     close(master)
   }
-  let wanted = Array(marker.utf8)
-  var written: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 65536)
-  while monotonicMilliseconds() - start < 5000 {
-    var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-    guard poll(&ready, 1, 100) >= 0 else { return nil }
-    guard ready.revents != 0 else { continue }
-    let count = read(master, &buffer, buffer.count)
-    guard count > 0 else { return nil }
-    written += buffer[0..<count]
-    // The marker may straddle two reads: look from just before this one.
-    let from = max(0, written.count - count - wanted.count)
-    if written.count >= wanted.count,
-      (from...(written.count - wanted.count)).contains(where: { written[$0..<$0 + wanted.count].elementsEqual(wanted) })
-    {
-      return monotonicMilliseconds() - start
+
+  /// Reads what the program paints until `marker` comes (true), or `milliseconds` pass (false).
+  /// Reads on for that long when `marker` is nil.
+  @discardableResult public func read(until marker: String?, milliseconds: Double = 5000) -> Bool {
+    let wanted = Array((marker ?? "").utf8)
+    let from = max(0, written.count - wanted.count + 1)
+    let start = monotonicMilliseconds()
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while monotonicMilliseconds() - start < milliseconds {
+      var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+      guard poll(&ready, 1, 20) >= 0 else { return false }
+      guard ready.revents != 0 else { continue }
+      let count = Glibc.read(master, &buffer, buffer.count)
+      guard count > 0 else { return false }
+      written += buffer[0..<count]
+      if marker != nil, written.count >= from + wanted.count,
+        (from...(written.count - wanted.count)).contains(where: {
+          written[$0..<$0 + wanted.count].elementsEqual(wanted)
+        })
+      {
+        return true
+      }
     }
+    return false
   }
-  return nil
+
+  /// Types `text` as a terminal sends it.
+  public func type(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+  }
+
+  /// The program's peak resident memory so far, in KiB (VmHWM).
+  public var peakKiB: Int {
+    let text = readText("/proc/\(pid)/status")
+    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
+    return Int(line.dropFirst(6).filter { $0.isNumber }) ?? 0
+  }
+}
+
+/// The milliseconds from starting `arguments` on a terminal until `marker` is painted; nil when
+/// it cannot be started or does not paint it within five seconds.
+public func millisecondsToPaint(_ arguments: [String], marker: String) -> Double? {
+  guard let run = TerminalRun(arguments), run.read(until: marker) else { return nil }
+  return monotonicMilliseconds() - run.started
 }

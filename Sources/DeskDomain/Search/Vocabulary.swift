@@ -58,6 +58,15 @@ public struct Vocabulary: Sendable {
 
     public init() {}
 
+    /// Makes room for `words` words of `scalars` Unicode scalars in all: read so, a million
+    /// books' vocabulary takes its own size in memory, where arrays grown by doubling took up to
+    /// three times as much at the moment each was copied (31 MiB peak for the desk, 15 of them
+    /// the vocabulary's).
+    public mutating func reserveCapacity(words: Int, scalars count: Int) {
+      scalars.reserveCapacity(count)
+      starts.reserveCapacity(words + 1)
+    }
+
     public mutating func append(_ word: String) {
       append(scalars: word.unicodeScalars.lazy.map(\.value))
     }

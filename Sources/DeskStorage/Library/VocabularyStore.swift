@@ -66,6 +66,11 @@ extension LibraryStore {
       let generation = try self.generation(table)
       // The stored words come in order, one at a time: a large vocabulary is never held twice.
       var builder = Vocabulary.Builder()
+      if let (words, scalars) = try database.queryFirst(
+        "SELECT count(*), coalesce(sum(length(word)), 0) FROM \(table)_vocabulary", read: { ($0.int(0), $0.int(1)) })
+      {
+        builder.reserveCapacity(words: words, scalars: scalars)
+      }
       try database.forEachRow("SELECT word FROM \(table)_vocabulary ORDER BY word") { builder.append($0.string(0)) }
       var loaded = LoadedVocabulary(
         vocabulary: GrowingVocabulary(builder.vocabulary()), version: version, generation: generation, newsRead: 0)
