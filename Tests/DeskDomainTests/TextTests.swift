@@ -25,6 +25,33 @@ import Testing
     #expect("   ".trimmingWhitespace() == "")
   }
 
+  /// The quick look at the ends agrees with the properties of every character there: white
+  /// space and controls beyond ASCII (no-break, ideographic and thin spaces, NEL, C1) count.
+  @Test func tellsPaddingAtTheEndsAsTheCharacterPropertiesDo() {
+    for value in [0x00...0x2FF, 0x400...0x52F, 0x1680...0x1680, 0x2000...0x206F, 0x3000...0x3000, 0xFEFF...0xFEFF]
+      .joined()
+    {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let padding = scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+      let text = String(scalar)
+      #expect(("a" + text).hasPaddingAtEnds == padding, "\(value)")
+      #expect((text + "Ж").hasPaddingAtEnds == padding, "\(value)")
+      #expect(("Ж" + text + "Ж").trimmingWhitespace() == "Ж" + text + "Ж")
+      #expect((text + "Ж" + text).trimmingWhitespace() == (padding ? "Ж" : text + "Ж" + text), "\(value)")
+    }
+    #expect(!"".hasPaddingAtEnds && !"Герой".hasPaddingAtEnds)
+  }
+
+  /// Every character of Windows-1251 encodes to its byte, the quick way for А…я as the table's
+  /// way for the rest, and decodes back.
+  @Test func encodesEveryCharacterOfWindows1251ToItsByte() {
+    let bytes = (0...255).map(UInt8.init).filter { $0 != 0x98 }
+    let text = Windows1251.decode(bytes)
+    #expect(Windows1251.encode(text) == bytes)
+    #expect(Windows1251.encodeLossy(text).bytes == bytes && Windows1251.encodeLossy(text).replaced == 0)
+    #expect(Windows1251.encode("Ёжик ёлка") == [0xA8, 0xE6, 0xE8, 0xEA, 0x20, 0xB8, 0xEB, 0xEA, 0xE0])
+  }
+
   @Test func makesControlCharactersVisible() {
     #expect("a\u{1B}[31mb\nc\u{7F}\u{9B}".visibleForTerminal == "a\u{241B}[31mb\u{240A}c\u{2421}\u{FFFD}")
   }

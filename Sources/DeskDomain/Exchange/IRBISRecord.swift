@@ -124,7 +124,7 @@ public struct IRBISRecord: Equatable, Sendable {
   public static func clean(_ value: String) -> String {
     // The common case: printable text, nothing to change.
     if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "^") || $0 == 0x7F || $0 == 0xC2 }),
-      value.trimmingWhitespace() == value
+      !value.hasPaddingAtEnds
     {
       return value
     }

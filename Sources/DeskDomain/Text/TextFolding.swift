@@ -179,20 +179,32 @@ extension String {
   /// The text without leading and trailing white space and control characters: what a
   /// scanner, a paste or a keyboard leaves around a value.
   public func trimmingWhitespace() -> String {
-    // Most values need nothing trimmed: tell so from the first and last bytes alone.
-    if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
-      return self
-    }
+    guard hasPaddingAtEnds else { return self }
     let scalars = unicodeScalars
-    func isPadding(_ scalar: Unicode.Scalar) -> Bool {
-      scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
-    }
-    // Cyrillic at both ends: two looks, no copy (an import trims millions of values).
-    if let head = scalars.first, let tail = scalars.last, !isPadding(head), !isPadding(tail) { return self }
-    guard let first = scalars.firstIndex(where: { !isPadding($0) }),
-      let last = scalars.lastIndex(where: { !isPadding($0) })
+    guard let first = scalars.firstIndex(where: { !String.isPadding($0) }),
+      let last = scalars.lastIndex(where: { !String.isPadding($0) })
     else { return "" }
     return String(scalars[first...last])
+  }
+
+  /// True when the text begins or ends with white space or a control character
+  /// (`trimmingWhitespace` would change it). Most values do not: told from the first and last
+  /// bytes, or the first and last letters, without a copy (an import or an export looks at
+  /// millions of values).
+  public var hasPaddingAtEnds: Bool {
+    guard let first = utf8.first, let last = utf8.last else { return false }
+    if first > 0x20, first < 0x7F, last > 0x20, last < 0x7F { return false }
+    guard let head = unicodeScalars.first, let tail = unicodeScalars.last else { return false }
+    return String.isPadding(head) || String.isPadding(tail)
+  }
+
+  /// White space or a control character. Printable ASCII and Cyrillic are told without looking
+  /// up the character's properties.
+  static func isPadding(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x21..<0x7F, 0x0400..<0x0530: return false
+    default: return scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+    }
   }
 
   /// The text with control characters replaced by visible placeholders (`␛` for ESC, `␊`

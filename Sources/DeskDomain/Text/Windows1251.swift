@@ -29,6 +29,14 @@ public enum Windows1251 {
     return table
   }()
 
+  /// The byte of the scalar `value`, or nil when the code page has none. А…я lie in order at
+  /// 0xC0…0xFF: most of a Russian text is told without a hash lookup.
+  static func byte(_ value: UInt32) -> UInt8? {
+    if value < 0x80 { return UInt8(value) }
+    if (0x410...0x44F).contains(value) { return UInt8(value - 0x410 + 0xC0) }
+    return encodingTable[value]
+  }
+
   /// The UTF-8 bytes of each byte from 0x80 to 0xFF, so that decoding is a copy.
   static let upperHalfUTF8: [[UInt8]] = upperHalf.map { Array(String(Unicode.Scalar($0) ?? "\u{FFFD}").utf8) }
 
@@ -48,15 +56,10 @@ public enum Windows1251 {
   /// The bytes of `text`, or nil when a character has no place in the code page.
   public static func encode(_ text: String) -> [UInt8]? {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.unicodeScalars.count)
+    bytes.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
-      if scalar.value < 0x80 {
-        bytes.append(UInt8(scalar.value))
-      } else if let byte = encodingTable[scalar.value] {
-        bytes.append(byte)
-      } else {
-        return nil
-      }
+      guard let byte = byte(scalar.value) else { return nil }
+      bytes.append(byte)
     }
     return bytes
   }
@@ -74,12 +77,12 @@ extension Windows1251 {
   /// by its plain letter (é → e, Ö → O), anything else by `?`. Returns how many were replaced.
   public static func encodeLossy(_ text: String) -> (bytes: [UInt8], replaced: Int) {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(text.unicodeScalars.count)
+    // The UTF-8 length is known at once and is never less; counting the scalars read the text
+    // once more.
+    bytes.reserveCapacity(text.utf8.count)
     var replaced = 0
     for scalar in text.unicodeScalars {
-      if scalar.value < 0x80 {
-        bytes.append(UInt8(scalar.value))
-      } else if let byte = encodingTable[scalar.value] {
+      if let byte = byte(scalar.value) {
         bytes.append(byte)
       } else {
         replaced += 1
