@@ -16,28 +16,15 @@
   X(curl_global_init) X(curl_easy_init) X(curl_easy_setopt) X(curl_easy_perform)           \
   X(curl_easy_getinfo) X(curl_easy_cleanup) X(curl_easy_strerror)
 
-static struct {
 #define CURL_FIELD(name) __typeof__(name) *name;
-  CURL_FUNCTIONS(CURL_FIELD)
-#undef CURL_FIELD
-} lib;
-
+#define CURL_NAME(name) #name,
+static struct { CURL_FUNCTIONS(CURL_FIELD) } lib;
+static const char *const names[] = {CURL_FUNCTIONS(CURL_NAME)};
 // Debian's soname of libcurl (libcurl4).
-static const char *const library = "libcurl.so.4";
-static int loaded;
-static char failure[200];
+static lazy_library libcurl = LAZY_LIBRARY("libcurl.so.4", names, lib);
 static pthread_once_t initialised = PTHREAD_ONCE_INIT;
 
-static void initialise(void) {
-  void *handle = lazy_open(library, failure, sizeof failure);
-  if (handle == NULL) return;
-#define CURL_LOAD(name) \
-  if ((lib.name = (__typeof__(name) *)lazy_symbol(handle, library, #name, failure, sizeof failure)) == NULL) return;
-  CURL_FUNCTIONS(CURL_LOAD)
-#undef CURL_LOAD
-  lib.curl_global_init(CURL_GLOBAL_DEFAULT);
-  loaded = 1;
-}
+static void initialise(void) { lib.curl_global_init(CURL_GLOBAL_DEFAULT); }
 
 typedef struct {
   chttp_response *response;
@@ -66,13 +53,14 @@ static size_t collect(char *data, size_t size, size_t count, void *context) {
 }
 
 chttp_status chttp_get(const char *url, long timeout_ms, size_t max_bytes, chttp_response *out) {
-  pthread_once(&initialised, initialise);
   memset(out, 0, sizeof *out);
-  if (!loaded) {
+  const char *failure = lazy_load(&libcurl);
+  if (failure != NULL) {
     snprintf(out->message, sizeof out->message,
              "libcurl cannot be loaded (%s): install it (apt-get install libcurl4)", failure);
     return CHTTP_FAILED;
   }
+  pthread_once(&initialised, initialise);
   CURL *curl = lib.curl_easy_init();
   if (curl == NULL) {
     snprintf(out->message, sizeof out->message, "libcurl could not start");

@@ -2,7 +2,6 @@
 
 #include <errno.h>
 #include <lazy_library.h>
-#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -410,47 +409,18 @@ cimg_gray cimg_stretch(const cimg_gray *image, int block) {
   X(QRcode_encodeData) X(QRcode_free)
 
 #define LIBRARY_FIELD(name) __typeof__(name) *name;
+#define LIBRARY_NAME(name) #name,
 static struct { ZBAR_FUNCTIONS(LIBRARY_FIELD) } zbar;
 static struct { QRENCODE_FUNCTIONS(LIBRARY_FIELD) } qrencode;
-#undef LIBRARY_FIELD
-
+static const char *const zbar_names[] = {ZBAR_FUNCTIONS(LIBRARY_NAME)};
+static const char *const qrencode_names[] = {QRENCODE_FUNCTIONS(LIBRARY_NAME)};
 // Debian's sonames (libzbar0, libqrencode4).
-static const char *const zbar_library = "libzbar.so.0";
-static const char *const qrencode_library = "libqrencode.so.4";
-static char zbar_failure[300], qrencode_failure[300];
-static int zbar_loaded, qrencode_loaded;
-static pthread_once_t zbar_once = PTHREAD_ONCE_INIT, qrencode_once = PTHREAD_ONCE_INIT;
+static lazy_library zbar_library = LAZY_LIBRARY("libzbar.so.0", zbar_names, zbar);
+static lazy_library qrencode_library = LAZY_LIBRARY("libqrencode.so.4", qrencode_names, qrencode);
 
-#define LIBRARY_LOAD(table, name)                                                              \
-  if ((table.name = (__typeof__(name) *)lazy_symbol(handle, table##_library, #name, table##_failure, \
-                                                    sizeof table##_failure)) == NULL)          \
-    return;
-#define ZBAR_LOAD(name) LIBRARY_LOAD(zbar, name)
-#define QRENCODE_LOAD(name) LIBRARY_LOAD(qrencode, name)
+const char *cimg_zbar_missing(void) { return lazy_load(&zbar_library); }
 
-static void load_zbar(void) {
-  void *handle = lazy_open(zbar_library, zbar_failure, sizeof zbar_failure);
-  if (handle == NULL) return;
-  ZBAR_FUNCTIONS(ZBAR_LOAD)
-  zbar_loaded = 1;
-}
-
-static void load_qrencode(void) {
-  void *handle = lazy_open(qrencode_library, qrencode_failure, sizeof qrencode_failure);
-  if (handle == NULL) return;
-  QRENCODE_FUNCTIONS(QRENCODE_LOAD)
-  qrencode_loaded = 1;
-}
-
-const char *cimg_zbar_missing(void) {
-  pthread_once(&zbar_once, load_zbar);
-  return zbar_loaded ? NULL : zbar_failure;
-}
-
-const char *cimg_qrencode_missing(void) {
-  pthread_once(&qrencode_once, load_qrencode);
-  return qrencode_loaded ? NULL : qrencode_failure;
-}
+const char *cimg_qrencode_missing(void) { return lazy_load(&qrencode_library); }
 
 /* ---------- zbar ---------- */
 

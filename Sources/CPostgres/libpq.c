@@ -1,30 +1,17 @@
 #include "cpostgres.h"
 
 #include <lazy_library.h>
-#include <pthread.h>
 #include <stdio.h>
 
-// Debian's soname of libpq since PostgreSQL 8.3.
-static const char *const library = "libpq.so.5";
-
+#define CPQ_NAME(name) #name,
+static const char *const names[] = {CPQ_FUNCTIONS(CPQ_NAME)};
 static cpq_functions functions;
-static int loaded;
-static char failure[512];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-static void load(void) {
-  void *handle = lazy_open(library, failure, sizeof failure);
-  if (handle == NULL) return;
-#define CPQ_LOAD(name) \
-  if ((functions.name = (__typeof__(name) *)lazy_symbol(handle, library, #name, failure, sizeof failure)) == NULL) return;
-  CPQ_FUNCTIONS(CPQ_LOAD)
-#undef CPQ_LOAD
-  loaded = 1;
-}
+// Debian's soname of libpq since PostgreSQL 8.3.
+static lazy_library libpq = LAZY_LIBRARY("libpq.so.5", names, functions);
 
 const cpq_functions *cpq_load(char *reason, size_t size) {
-  pthread_once(&once, load);
-  if (loaded) return &functions;
+  const char *failure = lazy_load(&libpq);
+  if (failure == NULL) return &functions;
   if (size > 0) snprintf(reason, size, "%s", failure);
   return NULL;
 }
