@@ -28,7 +28,7 @@ public enum IRBISExport {
   ) throws(StoreError) -> Int {
     let newline = newline(writer.encoding)
     return try forEachRecord(selection, from: store, filter: filter, search: search) { record, _ in
-      writer.write(record.text(newline: newline))
+      writer.write(record, newline: newline)
     }
   }
 
@@ -91,7 +91,7 @@ public enum IRBISExport {
     var count = 0
     func write(_ reader: Reader) throws(StoreError) {
       let loans = try store.loans(ofReader: reader).map { record in irbisLoan(record, store: store) }
-      writer.write(IRBISReaders.record(for: reader, loans: loans).text(newline: newline))
+      writer.write(IRBISReaders.record(for: reader, loans: loans), newline: newline)
       count += 1
     }
     switch selection {

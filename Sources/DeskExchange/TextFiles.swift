@@ -64,6 +64,25 @@ public final class TextWriter {
     }
   }
 
+  /// Writes an IRBIS record, its lines ended by `newline`, encoded as it goes.
+  public func write(_ record: IRBISRecord, newline: String) {
+    recordBytes.removeAll(keepingCapacity: true)
+    switch encoding {
+    case .utf8:
+      record.append(to: &recordBytes, newline: newline) { bytes, text in bytes += text.utf8 }
+    case .cp1251:
+      var replaced = 0
+      record.append(to: &recordBytes, newline: newline) { bytes, text in
+        replaced += Windows1251.appendLossy(text, to: &bytes)
+      }
+      replacedCharacters += replaced
+    }
+    write(bytes: recordBytes)
+  }
+
+  /// One record's bytes, kept from one record to the next.
+  private var recordBytes: [UInt8] = []
+
   /// Writes bytes as they are (an ISO 2709 record, encoded already).
   public func write(bytes: [UInt8]) {
     _ = bytes.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }

@@ -115,7 +115,24 @@ public struct IRBISRecord: Equatable, Sendable {
   /// in a value (C0 with CR and LF, DEL, C1), which a kept field from another system's file may
   /// hold, is written as a space.
   public func text(newline: String) -> String {
-    fields.map { "#\($0.tag): \($0.value.withoutControlCharacters)\(newline)" }.joined() + "*****" + newline
+    var bytes: [UInt8] = []
+    append(to: &bytes, newline: newline) { bytes, text in bytes += text.utf8 }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// The record's text (`text(newline:)`) appended to `bytes`, each piece through `encode`:
+  /// written so, an export of a million records makes no string of a whole record, nor one of
+  /// each line.
+  public func append(to bytes: inout [UInt8], newline: String, encode: (inout [UInt8], String) -> Void) {
+    for field in fields {
+      bytes.append(UInt8(ascii: "#"))
+      bytes += String(field.tag).utf8
+      bytes += [UInt8(ascii: ":"), UInt8(ascii: " ")]
+      encode(&bytes, field.value.withoutControlCharacters)
+      bytes += newline.utf8
+    }
+    bytes += "*****".utf8
+    bytes += newline.utf8
   }
 
   /// A value as IRBIS can hold it: there is no escaping in the format, so `^` (which starts a

@@ -80,6 +80,13 @@ extension Windows1251 {
     // The UTF-8 length is known at once and is never less; counting the scalars read the text
     // once more.
     bytes.reserveCapacity(text.utf8.count)
+    let replaced = appendLossy(text, to: &bytes)
+    return (bytes, replaced)
+  }
+
+  /// Appends the bytes `encodeLossy` gives for `text` to `bytes`; returns how many characters
+  /// were replaced.
+  public static func appendLossy(_ text: String, to bytes: inout [UInt8]) -> Int {
     var replaced = 0
     for scalar in text.unicodeScalars {
       if let byte = byte(scalar.value) {
@@ -92,6 +99,7 @@ extension Windows1251 {
         bytes += Array((isUpper ? plain.uppercased() : plain).utf8)
       }
     }
-    return (bytes, replaced)
+    return replaced
   }
+
 }
