@@ -90,13 +90,20 @@ public enum IRBISBooks {
   }
 
   /// "Title : other title information" into its two parts (ISBD punctuation).
+  /// Looked for in the bytes, each place found then confirmed as three whole characters (a space
+  /// with a combining mark is not a space): the title was an array of characters before, a
+  /// twentieth of an export's time.
   static func splitTitle(_ title: String) -> (String, String) {
-    let characters = Array(title)
-    for index in characters.indices.dropLast(2)
-    where characters[index] == " " && characters[index + 1] == ":"
-      && characters[index + 2] == " "
-    {
-      return (String(characters[..<index]), String(characters[(index + 3)...]))
+    let bytes = title.utf8
+    var from = bytes.startIndex
+    while let space = bytes[from...].firstIndex(of: 0x20) {
+      from = bytes.index(after: space)
+      guard let end = bytes.index(space, offsetBy: 3, limitedBy: bytes.endIndex),
+        bytes[bytes.index(after: space)] == UInt8(ascii: ":"), bytes[bytes.index(space, offsetBy: 2)] == 0x20,
+        let start = String.Index(space, within: title), let after = String.Index(end, within: title),
+        title[start..<after].elementsEqual([" ", ":", " "] as [Character])
+      else { continue }
+      return (String(title[..<start]), String(title[after...]))
     }
     return (title, "")
   }

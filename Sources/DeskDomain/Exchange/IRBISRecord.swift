@@ -15,7 +15,10 @@ public struct IRBISRecord: Equatable, Sendable {
       self.tag = tag
       var value = IRBISRecord.clean(text)
       for (code, data) in subfields where !data.isEmpty {
-        value += "^\(code)" + IRBISRecord.clean(data)
+        // Appended piece by piece: an interpolated "^\(code)" made two strings for each.
+        value.append("^")
+        value.append(code)
+        value.append(IRBISRecord.clean(data))
       }
       self.value = value
     }
