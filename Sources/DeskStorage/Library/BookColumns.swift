@@ -62,6 +62,12 @@ extension LibraryStore {
     return IRBISKeptRecord(record: record, copy: copy, group: row.string(KeptColumn.recordGroup, from: start))
   }
 
+  /// The columns of `bookValues`, in its order.
+  static let bookValueColumns = [
+    "inventory", "isbn", "isbn13", "author_surname", "author_initials", "title", "publisher", "city", "year", "pages",
+    "price_minor", "bbk", "author_mark", "place", "received", "status", "sort_key", "search_text",
+  ]
+
   static func bookValues(_ book: Book) -> [DatabaseValue] {
     [
       .text(book.inventoryNumber), .optionalText(book.isbn?.digits), .optionalText(book.isbn?.isbn13),

@@ -52,14 +52,15 @@ extension LibraryStore {
       edit(&draft)
       let book = try validated(draft, base: current, moment: moment)
       try writing(book, base: current) {
+        // Only the columns whose values change: SQLite rewrites the entry of every index that
+        // holds a column the statement sets, changed or not (five indexes for every column set).
+        // The sort key and search words are compared as made from the fields, as they are stored.
+        let (before, after) = (LibraryStore.bookValues(current), LibraryStore.bookValues(book))
+        let changed = LibraryStore.bookValueColumns.indices.filter { before[$0] != after[$0] }
+        let assignments = changed.map { "\(LibraryStore.bookValueColumns[$0]) = ?" } + ["updated_at = ?"]
         try database.execute(
-          """
-          UPDATE book SET inventory = ?, isbn = ?, isbn13 = ?, author_surname = ?, author_initials = ?,
-            title = ?, publisher = ?, city = ?, year = ?, pages = ?, price_minor = ?, bbk = ?,
-            author_mark = ?, place = ?, received = ?, status = ?, sort_key = ?, search_text = ?, updated_at = ?
-          WHERE uuid = ?
-          """,
-          values: LibraryStore.bookValues(book) + [.text(book.updated.iso), .text(book.id.text)])
+          "UPDATE book SET \(assignments.joined(separator: ", ")) WHERE uuid = ?",
+          values: changed.map { after[$0] } + [.text(book.updated.iso), .text(book.id.text)])
       }
       // A copy lost or sent to repair while it waited on the hold shelf no longer waits there; a
       // copy back from repair or processing fills the first hold that waits for it, as a return does.
@@ -111,14 +112,17 @@ extension LibraryStore {
 
   private func insert(_ row: BookRow) throws {
     try database.execute(
-      """
-      INSERT INTO book(inventory, isbn, isbn13, author_surname, author_initials, title, publisher,
-        city, year, pages, price_minor, bbk, author_mark, place, received, status, sort_key, search_text,
-        source_record, source_copy, record_group, uuid, created_at, updated_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      """,
+      LibraryStore.bookInsertion,
       values: row.values + [.text(row.book.id.text), .text(row.book.created.iso), .text(row.book.updated.iso)])
   }
+
+  /// The insert of a `BookRow`'s values, then the book's UUID and times.
+  static let bookInsertion: String = {
+    let columns =
+      bookValueColumns + ["source_record", "source_copy", "record_group", "uuid", "created_at", "updated_at"]
+    return
+      "INSERT INTO book(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+  }()
 
   /// The book a draft describes, or every problem with it at once: those of the fields, and an
   /// inventory number that another book already has. A valid draft is not looked up here: the
