@@ -62,20 +62,27 @@ extension LibraryStore {
     return IRBISKeptRecord(record: record, copy: copy, group: row.string(KeptColumn.recordGroup, from: start))
   }
 
-  /// The columns of `bookValues`, in its order.
-  static let bookValueColumns = [
+  /// The columns of `bookFieldValues`, in its order.
+  static let bookFieldColumns = [
     "inventory", "isbn", "isbn13", "author_surname", "author_initials", "title", "publisher", "city", "year", "pages",
-    "price_minor", "bbk", "author_mark", "place", "received", "status", "sort_key", "search_text",
+    "price_minor", "bbk", "author_mark", "place", "received", "status",
   ]
+  /// The columns of `bookValues`, in its order: the fields, then what the desk makes of them.
+  static let bookValueColumns = bookFieldColumns + ["sort_key", "search_text"]
 
-  static func bookValues(_ book: Book) -> [DatabaseValue] {
+  /// A book's fields as the table stores them.
+  static func bookFieldValues(_ book: Book) -> [DatabaseValue] {
     [
       .text(book.inventoryNumber), .optionalText(book.isbn?.digits), .optionalText(book.isbn?.isbn13),
       .text(book.authorSurname), .text(book.authorInitials), .text(book.title), .text(book.publisher),
       .text(book.city), .optionalInteger(book.year), .optionalInteger(book.pages),
       book.price.map { .integer($0.minorUnits) } ?? .null, .text(book.bbk), .text(book.authorMark),
-      .text(book.place), .optionalText(book.received?.iso), .text(book.status.rawValue), .text(book.sortKey),
-      .text(book.searchText),
+      .text(book.place), .optionalText(book.received?.iso), .text(book.status.rawValue),
     ]
+  }
+
+  /// A book's fields, its sort key and its search words, as the table stores them.
+  static func bookValues(_ book: Book) -> [DatabaseValue] {
+    bookFieldValues(book) + [.text(book.sortKey), .text(book.searchText)]
   }
 }

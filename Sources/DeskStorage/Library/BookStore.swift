@@ -53,14 +53,23 @@ extension LibraryStore {
       let book = try validated(draft, base: current, moment: moment)
       try writing(book, base: current) {
         // Only the columns whose values change: SQLite rewrites the entry of every index that
-        // holds a column the statement sets, changed or not (five indexes for every column set).
-        // The sort key and search words are compared as made from the fields, as they are stored.
-        let (before, after) = (LibraryStore.bookValues(current), LibraryStore.bookValues(book))
-        let changed = LibraryStore.bookValueColumns.indices.filter { before[$0] != after[$0] }
-        let assignments = changed.map { "\(LibraryStore.bookValueColumns[$0]) = ?" } + ["updated_at = ?"]
+        // holds a column the statement sets, changed or not (every column was set before). The
+        // sort key and search words go with the fields they are made from (`derivedFrom`); the
+        // full-text trigger still runs only when the words differ.
+        let (before, after) = (LibraryStore.bookFieldValues(current), LibraryStore.bookFieldValues(book))
+        var columns: [String] = []
+        var values: [DatabaseValue] = []
+        for index in LibraryStore.bookFieldColumns.indices where before[index] != after[index] {
+          columns.append(LibraryStore.bookFieldColumns[index])
+          values.append(after[index])
+        }
+        if columns.contains(where: { LibraryStore.derivedFrom["book", default: []].contains($0) }) {
+          columns += ["sort_key", "search_text"]
+          values += [.text(book.sortKey), .text(book.searchText)]
+        }
         try database.execute(
-          "UPDATE book SET \(assignments.joined(separator: ", ")) WHERE uuid = ?",
-          values: changed.map { after[$0] } + [.text(book.updated.iso), .text(book.id.text)])
+          "UPDATE book SET \((columns + ["updated_at"]).map { "\($0) = ?" }.joined(separator: ", ")) WHERE uuid = ?",
+          values: values + [.text(book.updated.iso), .text(book.id.text)])
       }
       // A copy lost or sent to repair while it waited on the hold shelf no longer waits there; a
       // copy back from repair or processing fills the first hold that waits for it, as a return does.
