@@ -159,6 +159,27 @@ import Testing
     #expect(again.output.contains("0 loans"), "\(again.output) \(again.errors)")
   }
 
+  /// `--update` replaces what was kept of a record with what the new file's record holds: another
+  /// field kept instead, the same again (the row left as it is), or the record without it.
+  @Test func anUpdateReplacesWhatWasKeptOfTheRecord() throws {
+    let db = folder.file("library.sqlite")
+    func record(_ extra: String) throws -> String {
+      try write("#920: PAZK\n#200: ^AКнига\n\(extra)#910: ^A0^B1\n*****\n")
+    }
+    #expect(try run(["import", "irbis", try record("#300: Первое примечание\n")], db: db).status == 0)
+    func kept() throws -> String? { try LibraryStore(path: db, clock: TestClock()).kept(forBook: "1")?.record }
+    #expect(try kept()?.contains("#300: Первое примечание") == true)
+    let second = try record("#300: Второе примечание\n")
+    #expect(try run(["import", "irbis", second, "--update"], db: db).status == 0)
+    #expect(try kept()?.contains("#300: Второе примечание") == true)
+    #expect(try kept()?.contains("Первое") == false)
+    #expect(try run(["import", "irbis", second, "--update"], db: db).status == 0)
+    #expect(try kept()?.contains("#300: Второе примечание") == true, "the same again")
+    #expect(try run(["import", "irbis", try record(""), "--update"], db: db).status == 0)
+    #expect(try kept()?.contains("примечание") == false, "the note gone with the record that had it")
+    #expect(!(try exported(["books", "--all"], db: db)).contains("примечание"))
+  }
+
   /// Control characters from another system's file (C0 and C1) are never written raw.
   @Test func controlCharactersAreNeverWrittenRaw() throws {
     let db = folder.file("library.sqlite")
