@@ -22,6 +22,7 @@ static struct { CURL_FUNCTIONS(CURL_FIELD) } lib;
 static const char *const names[] = {CURL_FUNCTIONS(CURL_NAME)};
 // Debian's soname of libcurl (libcurl4).
 static lazy_library libcurl = LAZY_LIBRARY("libcurl.so.4", names, lib);
+LAZY_FUNCTIONS_MATCH(names, lib);
 static pthread_once_t initialised = PTHREAD_ONCE_INIT;
 
 static void initialise(void) { lib.curl_global_init(CURL_GLOBAL_DEFAULT); }

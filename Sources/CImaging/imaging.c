@@ -417,6 +417,8 @@ static const char *const qrencode_names[] = {QRENCODE_FUNCTIONS(LIBRARY_NAME)};
 // Debian's sonames (libzbar0, libqrencode4).
 static lazy_library zbar_library = LAZY_LIBRARY("libzbar.so.0", zbar_names, zbar);
 static lazy_library qrencode_library = LAZY_LIBRARY("libqrencode.so.4", qrencode_names, qrencode);
+LAZY_FUNCTIONS_MATCH(zbar_names, zbar);
+LAZY_FUNCTIONS_MATCH(qrencode_names, qrencode);
 
 const char *cimg_zbar_missing(void) { return lazy_load(&zbar_library); }
 

@@ -133,9 +133,9 @@ public final class CentralConnection {
 
   /// The connection string without its password, to be kept in a library file: the password
   /// comes through libpq's own means (.pgpass, PGPASSWORD) each time instead.
-  public static func withoutPassword(_ url: String) -> String {
-    // Without libpq no connection is made, so none keeps this string.
-    guard let pq = try? libpq() else { return url }
+  /// Refused without libpq, which alone can tell the password in it: never the string as given.
+  public static func withoutPassword(_ url: String) throws(CentralError) -> String {
+    let pq = try libpq()
     var error: UnsafeMutablePointer<CChar>?
     guard let options = pq.PQconninfoParse(url, &error) else {
       if let error { pq.PQfreemem(error) }

@@ -133,7 +133,8 @@ public final class Synchronizer {
       // later changes follow) is the central's time, not a clock a day ahead.
       _ = try checkClock(of: store, against: central)
       let queued = try store.tie(
-        central: CentralConnection.withoutPassword(url), libraryID: library, deskID: plan.deskID, deskName: deskName,
+        central: try CentralConnection.withoutPassword(url), libraryID: library, deskID: plan.deskID,
+        deskName: deskName,
         sendingRecords: plan.sendsRecords, sendingPolicy: plan.sendsPolicy)
       let synchronizer = try Synchronizer(store: store, url: url)
       synchronizer.indexesPutOffFrom = indexesPutOffFrom

@@ -18,6 +18,7 @@
 //   static struct { ZBAR_FUNCTIONS(FIELD) } zbar;
 //   static const char *const zbar_names[] = {ZBAR_FUNCTIONS(NAME)};
 //   static lazy_library zbar_library = LAZY_LIBRARY("libzbar.so.0", zbar_names, zbar);
+//   LAZY_FUNCTIONS_MATCH(zbar_names, zbar);
 //   ...
 //   if (lazy_load(&zbar_library) != NULL) { /* not installed: say so */ }
 typedef struct {
@@ -33,7 +34,10 @@ typedef struct {
 // The library `soname` whose functions `names` go into the struct `functions`, field by field.
 #define LAZY_LIBRARY(soname, names, functions)                                                   \
   {(soname), (names), (void **)&(functions), sizeof(names) / sizeof((names)[0]),                \
-   PTHREAD_MUTEX_INITIALIZER, 0, ""};                                                           \
+   PTHREAD_MUTEX_INITIALIZER, 0, ""}
+
+// Checked where the library is declared: the struct holds one pointer for each name.
+#define LAZY_FUNCTIONS_MATCH(names, functions)                                                  \
   _Static_assert(sizeof(functions) == sizeof(names) / sizeof((names)[0]) * sizeof(void *),      \
                  "one pointer for each name")
 
