@@ -28,16 +28,43 @@ public enum ExchangeBenchmarks {
     }
     let afterImport = peakMemoryMiB()
     guard report.booksAdded == exported else { throw BenchmarkError.notDecoded(file) }
+    let dump = runChild(["sqlite3", path, "SELECT * FROM book"], output: "\(folder)/books-\(books).dump.txt")
     var measurements = [
       Measurement(
-        scenario: "export \(exported) books to IRBIS text (peak memory \(afterExport) MiB)", samples: exportTime),
+        scenario: "export \(exported) books to IRBIS text (peak memory \(afterExport) MiB)", samples: exportTime,
+        baselineName: "sqlite3 CLI writing the same rows to a file",
+        baselineSamples: dump.status == 0 ? [dump.milliseconds] : []),
       Measurement(
         scenario: "import \(report.booksAdded) books from IRBIS text (peak memory \(afterImport) MiB)",
-        samples: importTime),
+        samples: importTime, baselineName: "the same rows inserted by a plain loop, one transaction",
+        baselineSamples: try plainInsert(from: target, into: "\(folder)/plain-\(books).sqlite")),
     ]
     measurements += try update(file: file, folder: folder, books: books, store: importer)
     measurements += try withKeptFields(file: file, folder: folder, books: books)
     return measurements
+  }
+
+  /// The yardstick of an import: the book rows of `source` inserted into an empty library as a
+  /// program without the import's care would, one bound INSERT a row in one transaction, the
+  /// schema's triggers (full-text index, counters) running for each, with the import's page
+  /// cache. Its time, in one sample.
+  static func plainInsert(from source: String, into target: String) throws -> [Double] {
+    for suffix in ["", "-wal", "-shm"] { unlink(target + suffix) }
+    let empty = try LibraryStore(path: target, clock: benchmarkClock)
+    let rows = try Database(path: source, flags: [.readOnly])
+    let columns = try rows.query("SELECT name FROM pragma_table_info('book') WHERE name <> 'id'") { $0.string(0) }
+    let select = "SELECT \(columns.joined(separator: ", ")) FROM book ORDER BY id"
+    let insert =
+      "INSERT INTO book(\(columns.joined(separator: ", "))) VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))"
+    return try time(1) {
+      try empty.withBulkCache {
+        try empty.database.inTransaction {
+          try rows.forEachRow(select) { row in
+            _ = try empty.database.execute(insert, values: (0..<Int32(columns.count)).map { row.value($0) })
+          }
+        }
+      }
+    }
   }
 
   /// `import irbis --update` of records whose titles changed, into the library just imported,

@@ -39,21 +39,16 @@ public enum IRBISExport {
     _ body: (IRBISRecord, [IRBISCopy]) throws(StoreError) -> Void
   ) throws(StoreError) -> Int {
     var count = 0
-    // The copies of one imported record go out as that one record, once, in the place of the
-    // first of them the selection meets.
-    var copiesWritten = Set<RecordID>()
-    func write(_ listing: BookWithLoan, kept: IRBISKeptRecord?, onHoldShelf: Bool) throws(StoreError) {
-      var copies = [IRBISCopy(book: listing.book, kept: kept, onLoan: listing.loan != nil, onHoldShelf: onHoldShelf)]
-      var whole = true
-      if let group = kept?.group, !group.isEmpty {
-        guard !copiesWritten.contains(listing.book.id) else { return }
-        let all = try store.copies(inGroup: group)
-        copies = all.filter { $0.book.sharesDescription(with: listing.book) }
-        copiesWritten.formUnion(copies.map(\.book.id))
-        whole = copies.first?.book.id == all.first?.book.id
-      }
-      try body(IRBISBooks.record(for: copies, withOtherEntries: whole), copies)
+    var records = RecordCopies()
+    func write(_ exported: ExportedCopies) throws(StoreError) {
+      try body(IRBISBooks.record(for: exported.copies, withOtherEntries: exported.whole), exported.copies)
       count += 1
+    }
+    func write(_ listing: BookWithLoan, kept: IRBISKeptRecord?, onHoldShelf: Bool) throws(StoreError) {
+      guard let exported = try records.copies(of: listing, kept: kept, onHoldShelf: onHoldShelf, in: store) else {
+        return
+      }
+      try write(exported)
     }
     switch selection {
     case .inventories(let numbers):
@@ -63,17 +58,17 @@ public enum IRBISExport {
           BookWithLoan(book: book, loan: try store.currentLoan(ofBook: book)), kept: try store.kept(forBook: number),
           onHoldShelf: try store.holdWaiting(forBook: number) != nil)
       }
+    case .all where filter == .all && search.isEmpty, .newSince where filter == .all && search.isEmpty:
+      // The whole catalogue (or its new books) goes out in the order the books were entered, as
+      // IRBIS writes its records by number; a list the librarian sees goes out in its own order.
+      try forEachInEntryOrder(selection, of: store, write)
     case .all, .newSince, .issued:
       let effectiveFilter: BookFilter
       if case .issued = selection { effectiveFilter = .issued } else { effectiveFilter = filter }
       var position = PagePosition.first
       while true {
         let page = try store.booksToExport(filter: effectiveFilter, search: search, position: position, limit: 1000)
-        for (listing, kept, onHoldShelf) in page {
-          if case .newSince(let date) = selection {
-            let received = listing.book.received ?? listing.book.created.utcDate
-            guard received >= date else { continue }
-          }
+        for (listing, kept, onHoldShelf) in page where isSelected(listing.book, selection) {
           try write(listing, kept: kept, onHoldShelf: onHoldShelf)
         }
         guard page.count == 1000, let last = page.last else { break }

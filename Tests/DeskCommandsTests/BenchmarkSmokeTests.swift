@@ -28,6 +28,9 @@ import Testing
     // Each keystroke beside the machine's own fixed computation, and the runs over the target listed.
     #expect(result.output.contains("| the machine itself: a fixed computation (MachineWitness), timed after each"))
     #expect(result.output.contains("\nRuns over 3.0 ms, each beside the machine's fixed computation"))
+    // Export and import beside their yardsticks: the same rows dumped, and inserted plainly.
+    #expect(result.output.contains("| sqlite3 CLI writing the same rows to a file |"))
+    #expect(result.output.contains("| the same rows inserted by a plain loop, one transaction |"))
     // What is read in photos' likenesses, beside zbarimg, and no code made up where there is none.
     #expect(result.output.contains("| photos' likenesses read right: desk "))
     #expect(result.output.contains("codes on 3 pictures without one: desk 0,"))

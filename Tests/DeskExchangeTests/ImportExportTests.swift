@@ -87,6 +87,30 @@ import Testing
     #expect(again.output.hasSuffix("0 readers added, 42 updated; 0 loans; 0 skipped\n"))
   }
 
+  /// The whole catalogue goes out in the order its books were entered, as IRBIS writes its
+  /// records by number; a list the librarian sees (a search) goes out in the list's order.
+  @Test func theWholeCatalogueGoesOutInEntryOrderAndAListInItsOwn() throws {
+    let store = try LibraryStore(path: folder.file("order.sqlite"), clock: TestClock())
+    for (number, title) in [("1", "Яблоко"), ("2", "Арбуз"), ("3", "Мандарин")] {
+      _ = try store.addBook(bookDraft(number, title))
+    }
+    try store.deleteBook(inventory: "3")
+    _ = try store.addBook(bookDraft("4", "Банан"))
+    func titles(_ selection: IRBISExport.BookSelection, filter: BookFilter = .all, search: String = "") throws
+      -> [String]
+    {
+      var titles: [String] = []
+      _ = try IRBISExport.forEachRecord(selection, from: store, filter: filter, search: search) { record, _ in
+        titles.append(record.first(200)?.subfield("A") ?? "")
+      }
+      return titles
+    }
+    #expect(try titles(.all) == ["Яблоко", "Арбуз", "Банан"])
+    #expect(try titles(.newSince(LocalDate(iso: "2000-01-01")!)) == ["Яблоко", "Арбуз", "Банан"])
+    #expect(try titles(.all, filter: .available) == ["Арбуз", "Банан", "Яблоко"])
+    #expect(try titles(.all, search: "б") == ["Банан"])
+  }
+
   /// Books already there, imported again with `--update`, are looked up and rewritten: no insert
   /// is tried and refused first, which inside the import's bulk transaction (its triggers
   /// dropped) made SQLite read its whole schema again for each record.

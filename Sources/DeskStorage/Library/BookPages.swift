@@ -23,15 +23,38 @@ extension LibraryStore {
     filter: BookFilter = .all, search: String = "", position: PagePosition = .first, limit: Int = 1000
   ) throws(StoreError) -> [(listing: BookWithLoan, kept: IRBISKeptRecord?, onHoldShelf: Bool)] {
     try bookPage(
-      columns: LibraryStore.bookColumns + ", " + KeptColumn.list + ", " + LibraryStore.onHoldShelf,
-      columnCount: BookColumn.count + KeptColumn.count + 1, filter: filter, search: search, position: position,
-      limit: limit
+      columns: LibraryStore.exportColumns, columnCount: LibraryStore.exportColumnCount, filter: filter,
+      search: search, position: position, limit: limit, decode: LibraryStore.decodeExported
+    ).map { ($0.listing, $0.kept, $0.onHoldShelf) }
+  }
+
+  /// One page of the whole catalogue for an export, in the order the books were entered (as IRBIS
+  /// numbers its records), after the book of `entry` (0: from the first); each row with its entry
+  /// for the next page. The rows lie in the table in this order: a million books read in the
+  /// list's order instead (a row on a page of its own, read at random) took 6.8 s in `sqlite3`
+  /// against 3.3 s.
+  public func booksToExportInEntryOrder(after entry: Int64, limit: Int = 1000)
+    throws(StoreError) -> [(listing: BookWithLoan, kept: IRBISKeptRecord?, onHoldShelf: Bool, entry: Int64)]
+  {
+    try bookPage(
+      columns: LibraryStore.exportColumns + ", b.id", columnCount: LibraryStore.exportColumnCount + 1,
+      filter: .all, search: "", position: .first, entryAfter: entry, limit: limit
     ) { row, loan, offered in
-      (
-        BookWithLoan(book: try LibraryStore.decodeBook(row), loan: loan, hasLookupOffer: offered),
-        LibraryStore.decodeKept(row, from: BookColumn.count), row.bool(BookColumn.count + KeptColumn.count)
-      )
+      let exported = try LibraryStore.decodeExported(row, loan, offered)
+      return (exported.listing, exported.kept, exported.onHoldShelf, row.int64(LibraryStore.exportColumnCount))
     }
+  }
+
+  private static let exportColumns = bookColumns + ", " + KeptColumn.list + ", " + onHoldShelf
+  private static let exportColumnCount = BookColumn.count + KeptColumn.count + 1
+
+  private static func decodeExported(_ row: Row, _ loan: CurrentLoan?, _ offered: Bool) throws
+    -> (listing: BookWithLoan, kept: IRBISKeptRecord?, onHoldShelf: Bool)
+  {
+    (
+      BookWithLoan(book: try decodeBook(row), loan: loan, hasLookupOffer: offered),
+      decodeKept(row, from: BookColumn.count), row.bool(BookColumn.count + KeptColumn.count)
+    )
   }
 
   /// One page of the full-screen book list: what its rows show, read from the list's covering
@@ -57,12 +80,13 @@ extension LibraryStore {
 
   /// A page of books with their open loans: `columns` of `book b` first, then the loan's
   /// (`LoanColumn`), then its holder's (`HolderColumn`).
+  /// `entryAfter` reads the books in entry order (by id) from the one after it, not by sort key.
   private func bookPage<T>(
-    columns: String, columnCount: Int32, filter: BookFilter, search: String, position: PagePosition, limit: Int,
-    decode: (Row, CurrentLoan?, Bool) throws -> T
+    columns: String, columnCount: Int32, filter: BookFilter, search: String, position: PagePosition,
+    entryAfter: Int64? = nil, limit: Int, decode: (Row, CurrentLoan?, Bool) throws -> T
   ) throws(StoreError) -> [T] {
     let (sql, arguments, descending) = try bookPageQuery(
-      columns: columns, filter: filter, search: search, position: position, limit: limit)
+      columns: columns, filter: filter, search: search, position: position, entryAfter: entryAfter, limit: limit)
     let rows = try read {
       try database.query(sql, arguments: arguments) { row -> T in
         let loanStart = columnCount
@@ -76,9 +100,10 @@ extension LibraryStore {
   }
 
   /// The statement of a page of books: its text, its arguments, and whether it reads backwards.
-  func bookPageQuery(columns: String, filter: BookFilter, search: String, position: PagePosition, limit: Int)
-    throws(StoreError) -> (sql: String, arguments: [any DatabaseValueConvertible], descending: Bool)
-  {
+  func bookPageQuery(
+    columns: String, filter: BookFilter, search: String, position: PagePosition, entryAfter: Int64? = nil,
+    limit: Int
+  ) throws(StoreError) -> (sql: String, arguments: [any DatabaseValueConvertible], descending: Bool) {
     let today = self.today.iso
     var conditions = ["b.deleted = 0"]
     var arguments: [any DatabaseValueConvertible] = []
@@ -118,13 +143,22 @@ extension LibraryStore {
       conditions.append(condition)
       arguments += values
     }
-    let descending = LibraryStore.keyset(position, alias: "b", conditions: &conditions, arguments: &arguments)
+    var descending = false
+    let order: String
+    if let entryAfter {
+      conditions.append("b.id > ?")
+      arguments.append(entryAfter)
+      order = "b.id"
+    } else {
+      descending = LibraryStore.keyset(position, alias: "b", conditions: &conditions, arguments: &arguments)
+      order = "b.sort_key " + (descending ? "DESC" : "ASC")
+    }
     arguments.append(max(0, limit))
     let sql = """
       SELECT \(columns), \(LibraryStore.loanColumns), \(LibraryStore.holderColumns)
       FROM book b \(join) LEFT JOIN reader r ON r.id = l.reader_id
       WHERE \(conditions.joined(separator: " AND "))
-      ORDER BY b.sort_key \(descending ? "DESC" : "ASC") LIMIT ?
+      ORDER BY \(order) LIMIT ?
       """
     return (sql, arguments, descending)
   }

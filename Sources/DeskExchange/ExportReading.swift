@@ -1,0 +1,86 @@
+import DeskDomain
+import DeskStorage
+import Dispatch
+
+/// The copies that go out in one exported record, with whether the record carries the fields of
+/// the imported record that are not any copy's own (the first part of a record split by changes).
+struct ExportedCopies: Sendable {
+  var copies: [IRBISCopy]
+  var whole: Bool
+}
+
+/// Gathers the copies of one imported record, so that they go out as that one record, once, in
+/// the place of the first of them an export meets.
+struct RecordCopies {
+  private var written = Set<RecordID>()
+
+  /// The copies that go out with `listing`'s book, or nil when they went out already.
+  mutating func copies(
+    of listing: BookWithLoan, kept: IRBISKeptRecord?, onHoldShelf: Bool, in store: LibraryStore
+  ) throws(StoreError) -> ExportedCopies? {
+    let copy = IRBISCopy(book: listing.book, kept: kept, onLoan: listing.loan != nil, onHoldShelf: onHoldShelf)
+    guard let group = kept?.group, !group.isEmpty else { return ExportedCopies(copies: [copy], whole: true) }
+    guard !written.contains(listing.book.id) else { return nil }
+    let all = try store.copies(inGroup: group)
+    let copies = all.filter { $0.book.sharesDescription(with: listing.book) }
+    written.formUnion(copies.map(\.book.id))
+    return ExportedCopies(copies: copies, whole: copies.first?.book.id == all.first?.book.id)
+  }
+}
+
+extension IRBISExport {
+  /// Calls `body` with the copies of each record of the whole catalogue (or its books new since
+  /// a date), in the order the books were entered. The books are read on a thread of their own,
+  /// through a connection of their own to the file, while this thread makes and writes the
+  /// records: a million books on one thread took 15.0–15.3 s, reading a third of it.
+  static func forEachInEntryOrder(
+    _ selection: BookSelection, of store: LibraryStore, _ body: (ExportedCopies) throws(StoreError) -> Void
+  ) throws(StoreError) {
+    let (path, clock, readingOnly) = (store.database.path, store.clock, store.isReadOnly)
+    let pipe = BatchPipe<ExportedCopies>(capacity: 8)
+    let reading = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      do {
+        let books = try LibraryStore(path: path, clock: clock, create: false, readingOnly: readingOnly)
+        var records = RecordCopies()
+        var entry: Int64 = 0
+        while true {
+          let page = try books.booksToExportInEntryOrder(after: entry)
+          var batch: [ExportedCopies] = []
+          batch.reserveCapacity(page.count)
+          for (listing, kept, onHoldShelf, _) in page where isSelected(listing.book, selection) {
+            if let copies = try records.copies(of: listing, kept: kept, onHoldShelf: onHoldShelf, in: books) {
+              batch.append(copies)
+            }
+          }
+          guard let last = page.last, pipe.send(batch) else { break }
+          entry = last.entry
+        }
+        pipe.finish()
+      } catch {
+        pipe.finish(throwing: error)
+      }
+      reading.signal()
+    }
+    defer {
+      pipe.cancel()
+      reading.wait()
+    }
+    do {
+      while let batch = try pipe.receive() {
+        for copies in batch { try body(copies) }
+      }
+    } catch let error as StoreError {
+      throw error
+    } catch {
+      throw .cannotOpen(path: path, reason: "\(error)")
+    }
+  }
+
+  /// Whether a book read from a page belongs to `selection`: new books are those received (or
+  /// entered) on or after its date.
+  static func isSelected(_ book: Book, _ selection: BookSelection) -> Bool {
+    guard case .newSince(let date) = selection else { return true }
+    return (book.received ?? book.created.utcDate) >= date
+  }
+}
