@@ -36,7 +36,7 @@ extension IRBISExport {
   static func forEachInEntryOrder(
     _ selection: BookSelection, of store: LibraryStore, _ body: (ExportedCopies) throws(StoreError) -> Void
   ) throws(StoreError) {
-    let (path, clock, readingOnly) = (store.database.path, store.clock, store.isReadOnly)
+    let (path, clock, readingOnly) = (store.path, store.clock, store.isReadOnly)
     let pipe = BatchPipe<ExportedCopies>(capacity: 8)
     let reading = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {

@@ -111,6 +111,24 @@ import Testing
     #expect(try titles(.all, search: "б") == ["Банан"])
   }
 
+  /// New books go in with one INSERT each, with no savepoint around it; a number taken is still
+  /// refused alone, and the rest of the file imported.
+  @Test func newBooksAreInsertedWithoutASavepointEach() throws {
+    let store = try LibraryStore(path: folder.file("new.sqlite"), clock: TestClock())
+    _ = try store.addBook(bookDraft("2", "Уже есть"))
+    let path = folder.file("new.txt")
+    try (1...3).map { "#920: PAZK\n#200: ^AКнига \($0)\n#910: ^A0^B\($0)\n*****\n" }.joined()
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let (report, statements) = try store.database.recordingStatements {
+      try IRBISTextImport.run(path: path, encoding: .utf8, store: store, update: false, dryRun: false)
+    }
+    #expect(report.booksAdded == 2 && report.problems.count == 1)
+    #expect(statements.filter { $0.hasPrefix("INSERT INTO book(") }.count == 3)
+    #expect(!statements.contains { $0.hasPrefix("SAVEPOINT") }, "\(statements.filter { $0.hasPrefix("SAVEPOINT") })")
+    #expect(try store.book(inventory: "2")?.title == "Уже есть")
+    #expect(try store.searchBooks("книга").all.map(\.inventoryNumber).sorted() == ["1", "3"])
+  }
+
   /// Books already there, imported again with `--update`, are looked up and rewritten: no insert
   /// is tried and refused first, which inside the import's bulk transaction (its triggers
   /// dropped) made SQLite read its whole schema again for each record.

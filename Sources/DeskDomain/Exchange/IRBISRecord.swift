@@ -52,7 +52,7 @@ public struct IRBISRecord: Equatable, Sendable {
 
     /// The data of subfield `code` (case does not matter), or "".
     public func subfield(_ code: Character) -> String {
-      let wanted = Character(code.uppercased())
+      let wanted = Field.upperCased(code)
       var found = ""
       forEachSubfield { code, data in
         guard code == wanted else { return true }
@@ -60,6 +60,13 @@ public struct IRBISRecord: Equatable, Sendable {
         return false
       }
       return found
+    }
+
+    /// A subfield's code in upper case: a Latin letter or digit, as nearly every code is, without
+    /// making a string to upper-case it.
+    private static func upperCased(_ code: Character) -> Character {
+      guard let ascii = code.asciiValue else { return Character(code.uppercased()) }
+      return Character(Unicode.Scalar((0x61...0x7A).contains(ascii) ? ascii - 0x20 : ascii))
     }
 
     /// Calls `body` with each subfield's upper-case code and data, in order, until it returns
@@ -72,13 +79,7 @@ public struct IRBISRecord: Equatable, Sendable {
         let end = bytes[start...].firstIndex(of: UInt8(ascii: "^")) ?? bytes.endIndex
         let part = value[start..<end]
         if let first = part.first {
-          let code: Character
-          if let ascii = first.asciiValue, ascii < 0x80 {
-            code = Character(Unicode.Scalar((0x61...0x7A).contains(ascii) ? ascii - 0x20 : ascii))
-          } else {
-            code = Character(first.uppercased())
-          }
-          guard body(code, part.dropFirst()) else { return }
+          guard body(Field.upperCased(first), part.dropFirst()) else { return }
         }
         caret = end
       }

@@ -115,8 +115,11 @@ extension LibraryStore {
   /// Adds a book checked already (by `BookDraft.validated`), as a row made beforehand: an import
   /// makes rows on its reading thread, the benchmark's generator makes its own. Refused as
   /// `addBook` is when its inventory number is taken.
+  /// Inside a transaction it takes no savepoint: its one INSERT is undone by SQLite alone when
+  /// refused. A savepoint around each row (two statements more, and a copy of every page the row
+  /// touched) cost an import of 100,000 books 7.55 s against 5.0–6.1 s without.
   public func add(_ row: BookRow) throws(StoreError) {
-    try write { try writing(row.book, base: nil) { try insert(row) } }
+    try writeWithin { try writing(row.book, base: nil) { try insert(row) } }
   }
 
   private func insert(_ row: BookRow) throws {

@@ -24,7 +24,8 @@ extension LibraryStore {
 
   /// What an import keeps of a book's record, replaced (`--update`).
   public func keep(_ kept: IRBISKeptRecord?, forBook inventory: String) throws(StoreError) {
-    try write {
+    // One statement: inside an import's transaction it needs no savepoint of its own.
+    try writeWithin {
       try database.execute(
         "UPDATE book SET source_record = ?, source_copy = ?, record_group = ? WHERE inventory = ? AND deleted = 0",
         kept?.record ?? "", kept?.copy ?? "", kept?.group ?? "", inventory)

@@ -21,6 +21,8 @@ public final class LibraryStore {
   /// Opened by a command that only reads, on a file this user cannot write: every write is
   /// refused by SQLite, and nothing is made beside the file.
   public let isReadOnly: Bool
+  /// The library file, as it was given (the connection of a read-only one names it by a URI).
+  public let path: String
 
   /// Opens the file at `path`, creating it (and its folder) when missing, and brings its
   /// schema up to date. A file that cannot be used is left exactly as it was.
@@ -32,6 +34,7 @@ public final class LibraryStore {
     busyTimeoutMilliseconds: Int32 = 5000, upgrading: (_ from: Int, _ to: Int) -> Void = { _, _ in }
   ) throws(StoreError) {
     self.clock = clock
+    self.path = path
     if create { try LibraryStore.createParentFolder(of: path) }
     // A file (or folder) this user cannot write is never opened for writing: SQLite would open
     // it read-only without a word, and its first read would leave -wal and -shm files owned by
