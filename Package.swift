@@ -69,9 +69,12 @@ let package = Package(
       ]),
     // The benchmark starts a throwaway PostgreSQL server for the sync figures, as the tests do.
     .executableTarget(
-      name: "circdesk-bench", dependencies: ["DeskBenchmark", "DeskDomain", "DeskStorage", "DeskTestSupport"]),
-    // Helpers the test targets (and the benchmark) share; never linked into the program.
-    .target(name: "DeskTestSupport", dependencies: ["DeskDomain"], path: "Tests/DeskTestSupport"),
+      name: "circdesk-bench", dependencies: ["DeskBenchmark", "DeskDomain", "DeskStorage", "DeskScratch"]),
+    // Scratch folders, child programs and a throwaway PostgreSQL server: what the benchmark and
+    // the tests share. Never linked into the program.
+    .target(name: "DeskScratch"),
+    // Helpers of the test targets alone.
+    .target(name: "DeskTestSupport", dependencies: ["DeskDomain", "DeskScratch"], path: "Tests/DeskTestSupport"),
     .testTarget(name: "DeskDomainTests", dependencies: ["DeskDomain"]),
     .testTarget(name: "DeskStorageTests", dependencies: ["DeskStorage", "DeskDomain", "DeskTestSupport"]),
     .testTarget(

@@ -1,7 +1,7 @@
 import DeskBenchmark
 import DeskDomain
+import DeskScratch
 import DeskStorage
-import DeskTestSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -123,16 +123,16 @@ import Testing
       ])
     #expect(try store.pendingLookups().map(\.isbn) == [isbn])
 
+    // The servers answer after a minute: a look-up that waited for them would get their answers,
+    // so timing out is giving up at the limit (no clock read here, which a loaded machine slows).
     let slow = try server(
-      google: ["9785170795857": .init(body: Answers.googleLermontov, delaySeconds: 3)],
-      openLibrary: ["9785170795857": .init(body: Answers.openLibraryEmpty, delaySeconds: 3)])
-    let started = Date()
+      google: ["9785170795857": .init(body: Answers.googleLermontov, delaySeconds: 60)],
+      openLibrary: ["9785170795857": .init(body: Answers.openLibraryEmpty, delaySeconds: 60)])
     guard case .unavailable(let timeouts) = lookup(slow, timeout: 400).lookup(isbn, in: store) else {
       Issue.record("unavailable")
       return
     }
     #expect(timeouts == [.timedOut("Google Books"), .timedOut("Open Library")])
-    #expect(Date().timeIntervalSince(started) < 2.5, "gave up at the time limit, not when the server answered")
     #expect(try store.pendingLookups().first?.attempts == 2)
   }
 

@@ -8,348 +8,7 @@ enum Migrations {
     version20, version21, version22, version23,
   ]
 
-  /// The indexes a bulk write has dropped to make again at its end (`LibraryStore.puttingOffIndexes`),
-  /// kept with their SQL in the transaction that drops them: a write cut by a crash or a kill has
-  /// them made again when the file is next opened.
-  static let version23 = """
-    CREATE TABLE put_off_index (name TEXT PRIMARY KEY, sql TEXT NOT NULL) WITHOUT ROWID;
-    """
-
-  /// The desk's clock against its central's, measured at each sync (`LibraryStore.correctClock`):
-  /// milliseconds added to the desk's clock when it clocks a change (`SyncedTables.nextClock`),
-  /// and the central's time then, tied to the machine's uptime (`ClockAnchor`). The capture
-  /// triggers are made again by `settleCaptureTriggers`.
-  static let version22 = """
-    ALTER TABLE sync_desk ADD COLUMN clock_offset_ms INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE sync_desk ADD COLUMN clock_anchor_central_ms INTEGER;
-    ALTER TABLE sync_desk ADD COLUMN clock_anchor_boot TEXT;
-    ALTER TABLE sync_desk ADD COLUMN clock_anchor_uptime_ms INTEGER;
-    """
-
-  /// A desk that leaves its central keeps who it was (`LibraryStore.untie`): its id and library
-  /// with the central's address moved here, so that joining again it is the same desk.
-  static let version21 = """
-    ALTER TABLE sync_desk ADD COLUMN left_central TEXT;
-    """
-
-  /// An issue taken back at the counter (undo) keeps its loan as a tombstone (`deleted`) that
-  /// says when it was undone: the history shows it as issued and undone, while every count, rule
-  /// and export still sees no loan. The field travels to the other desks (`SyncedTables.loan`);
-  /// the capture triggers are made again by `settleCaptureTriggers`.
-  static let version20 = """
-    ALTER TABLE loan ADD COLUMN undone_at TEXT;
-    """
-
-  /// The vocabularies of books and readers are kept as tables (`<table>_vocabulary`), and the
-  /// search texts written since they were last gathered as rows of news, by the full-text
-  /// triggers (`LibraryStore.vocabulary`). Reading the words from the index (`fts5vocab`) counts
-  /// every word's list: 2.3 s at ten million books, again after each change of a word. The update
-  /// triggers fire only when the text changed: a record written again as it was (an import with
-  /// `--update` of records that did not change) is neither taken out of the index and put back nor
-  /// written as news.
-  static let version19 = """
-    CREATE TABLE book_vocabulary (word TEXT PRIMARY KEY) WITHOUT ROWID;
-    INSERT INTO book_vocabulary(word) SELECT term FROM book_words;
-    CREATE TABLE book_vocabulary_news (id INTEGER PRIMARY KEY AUTOINCREMENT, search_text TEXT NOT NULL);
-    CREATE TABLE reader_vocabulary (word TEXT PRIMARY KEY) WITHOUT ROWID;
-    INSERT INTO reader_vocabulary(word) SELECT term FROM reader_words;
-    CREATE TABLE reader_vocabulary_news (id INTEGER PRIMARY KEY AUTOINCREMENT, search_text TEXT NOT NULL);
-    INSERT INTO counter(name, value) VALUES ('book_vocabulary', 0), ('reader_vocabulary', 0);
-
-    DROP TRIGGER book_fts_insert;
-    DROP TRIGGER book_fts_update;
-    CREATE TRIGGER book_fts_insert AFTER INSERT ON book
-    BEGIN
-      INSERT INTO book_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
-      INSERT INTO book_vocabulary_news(search_text) VALUES (NEW.search_text);
-      UPDATE counter SET value = value + 1 WHERE name = 'book_words';
-    END;
-    CREATE TRIGGER book_fts_update AFTER UPDATE OF search_text ON book
-    WHEN OLD.search_text IS NOT NEW.search_text
-    BEGIN
-      INSERT INTO book_fts(book_fts, rowid, search_text) VALUES ('delete', OLD.id, OLD.search_text);
-      INSERT INTO book_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
-      INSERT INTO book_vocabulary_news(search_text) VALUES (NEW.search_text);
-      UPDATE counter SET value = value + 1 WHERE name = 'book_words';
-    END;
-    DROP TRIGGER reader_fts_insert;
-    DROP TRIGGER reader_fts_update;
-    CREATE TRIGGER reader_fts_insert AFTER INSERT ON reader
-    BEGIN
-      INSERT INTO reader_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
-      INSERT INTO reader_vocabulary_news(search_text) VALUES (NEW.search_text);
-      UPDATE counter SET value = value + 1 WHERE name = 'reader_words';
-    END;
-    CREATE TRIGGER reader_fts_update AFTER UPDATE OF search_text ON reader
-    WHEN OLD.search_text IS NOT NEW.search_text
-    BEGIN
-      INSERT INTO reader_fts(reader_fts, rowid, search_text) VALUES ('delete', OLD.id, OLD.search_text);
-      INSERT INTO reader_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
-      INSERT INTO reader_vocabulary_news(search_text) VALUES (NEW.search_text);
-      UPDATE counter SET value = value + 1 WHERE name = 'reader_words';
-    END;
-    """
-
-  /// The triggers that capture changes for a central are kept only on a desk tied to one
-  /// (`LibraryStore.settleCaptureTriggers`, run after this step): a desk on its own dropped them.
-  /// Their SQL was two thirds of the schema a new connection parses before its first statement:
-  /// 1.13 ms of a first paint's 2.0 at ten million books went to parsing, 0.5 ms without them.
-  /// From here on, a migration that changes a capture trigger drops it `IF EXISTS` and leaves the
-  /// creating to `settleCaptureTriggers`.
-  static let version18 = "SELECT 1;"
-
-  /// The full-text indexes keep the first four and five letters of every word too, and are
-  /// merged into one segment. A prefix of four or five letters that hundreds of words continue
-  /// («прес», «маст») made FTS5 merge all their lists before the first row: 14 ms at ten million
-  /// books, against 1.6 ms reading the prefix's own list (measured at a million books: 2.3 ms
-  /// and 1.0–1.6). Longer prefixes are continued by few words with short lists. The index grows
-  /// by half (68 MB to 99 MB at a million books). One segment instead of the dozen a rebuild
-  /// leaves saves each word's look-up in every segment (0.4 ms of «война м» at a million books);
-  /// the index's own merging keeps the segments few as the catalogue changes.
-  static let version17 = """
-    DROP TABLE book_words;
-    DROP TABLE book_fts;
-    CREATE VIRTUAL TABLE book_fts USING fts5(
-      search_text, content='book', content_rowid='id', tokenize='unicode61 remove_diacritics 0',
-      prefix='1 2 3 4 5');
-    INSERT INTO book_fts(book_fts) VALUES ('rebuild');
-    INSERT INTO book_fts(book_fts) VALUES ('optimize');
-    CREATE VIRTUAL TABLE book_words USING fts5vocab(book_fts, 'row');
-    DROP TABLE reader_words;
-    DROP TABLE reader_fts;
-    CREATE VIRTUAL TABLE reader_fts USING fts5(
-      search_text, content='reader', content_rowid='id', tokenize='unicode61 remove_diacritics 0',
-      prefix='1 2 3 4 5');
-    INSERT INTO reader_fts(reader_fts) VALUES ('rebuild');
-    INSERT INTO reader_fts(reader_fts) VALUES ('optimize');
-    CREATE VIRTUAL TABLE reader_words USING fts5vocab(reader_fts, 'row');
-    UPDATE counter SET value = value + 1 WHERE name IN ('book_words', 'reader_words');
-    """
-
-  /// A copy put aside for a hold waits on the hold shelf of the desk that put it aside
-  /// (`pickup_desk`, that desk's name; empty at a desk on its own): only that desk lists it,
-  /// counts it, passes it on when its hold ends, and moves it when it waited too long. The shelf's
-  /// index leads with the desk. The copies already put aside are this desk's.
-  static let version16 = """
-    ALTER TABLE hold ADD COLUMN pickup_desk TEXT NOT NULL DEFAULT '';
-    DROP INDEX hold_waiting;
-    CREATE INDEX hold_waiting ON hold(pickup_desk, pickup_by, state) WHERE state = 'waiting';
-    DROP TRIGGER hold_captured_insert;
-    DROP TRIGGER hold_captured_update;
-    \(FrozenTriggers.holdVersion16)
-    UPDATE hold SET pickup_desk = coalesce((SELECT value FROM setting WHERE key = 'desk_name'), '')
-      WHERE trapped_book_id IS NOT NULL;
-    """
-
-  /// What the first paint and a keystroke read stays the same at any size of the library:
-  ///
-  /// - The open loans are counted by due date (`loan_due`, kept by triggers): the overdue count is
-  ///   a sum over the days before today, not a count of the loans (12 ms at ten million books).
-  /// - The full-text indexes keep every word's first one, two and three letters as words of their
-  ///   own (FTS5 `prefix`): «тол» reads the list of «тол», instead of merging the lists of every
-  ///   word that starts with it; measured at a million books, 3.7 ms became 0.3 ms, and «война м»
-  ///   43 ms became 0.5 ms. The index is three times the size (23 MB to 70 MB at a million books).
-  static let version15 = """
-    CREATE TABLE loan_due (due_date TEXT PRIMARY KEY, open INTEGER NOT NULL) WITHOUT ROWID;
-    INSERT INTO loan_due(due_date, open)
-      SELECT due_date, count(*) FROM loan WHERE returned_at IS NULL AND deleted = 0 GROUP BY due_date;
-    CREATE TRIGGER loan_due_counted AFTER INSERT ON loan WHEN NEW.returned_at IS NULL AND NEW.deleted = 0
-    BEGIN
-      INSERT INTO loan_due(due_date, open) VALUES (NEW.due_date, 1)
-        ON CONFLICT(due_date) DO UPDATE SET open = open + 1;
-    END;
-    CREATE TRIGGER loan_due_uncounted AFTER DELETE ON loan WHEN OLD.returned_at IS NULL AND OLD.deleted = 0
-    BEGIN
-      UPDATE loan_due SET open = open - 1 WHERE due_date = OLD.due_date;
-      DELETE FROM loan_due WHERE due_date = OLD.due_date AND open = 0;
-    END;
-    CREATE TRIGGER loan_due_recounted AFTER UPDATE OF returned_at, deleted, due_date ON loan
-    WHEN (OLD.returned_at IS NULL AND OLD.deleted = 0) OR (NEW.returned_at IS NULL AND NEW.deleted = 0)
-    BEGIN
-      UPDATE loan_due SET open = open - 1 WHERE due_date = OLD.due_date AND OLD.returned_at IS NULL AND OLD.deleted = 0;
-      DELETE FROM loan_due WHERE due_date = OLD.due_date AND open = 0;
-      INSERT INTO loan_due(due_date, open) SELECT NEW.due_date, 1 WHERE NEW.returned_at IS NULL AND NEW.deleted = 0
-        ON CONFLICT(due_date) DO UPDATE SET open = open + 1;
-    END;
-
-    DROP TABLE book_words;
-    DROP TABLE book_fts;
-    CREATE VIRTUAL TABLE book_fts USING fts5(
-      search_text, content='book', content_rowid='id', tokenize='unicode61 remove_diacritics 0', prefix='1 2 3');
-    INSERT INTO book_fts(book_fts) VALUES ('rebuild');
-    CREATE VIRTUAL TABLE book_words USING fts5vocab(book_fts, 'row');
-    DROP TABLE reader_words;
-    DROP TABLE reader_fts;
-    CREATE VIRTUAL TABLE reader_fts USING fts5(
-      search_text, content='reader', content_rowid='id', tokenize='unicode61 remove_diacritics 0', prefix='1 2 3');
-    INSERT INTO reader_fts(reader_fts) VALUES ('rebuild');
-    CREATE VIRTUAL TABLE reader_words USING fts5vocab(reader_fts, 'row');
-    UPDATE counter SET value = value + 1 WHERE name IN ('book_words', 'reader_words');
-    """
-
-  /// Holds travel between desks. A desk joined to a central sends the holds it has as records
-  /// made now, at one clock reading; from then on each event of a hold is captured like a loan's.
-  static let version14 = FrozenTriggers.version14
-
-  /// Holds: a reader's place in the queue for a title (`title_key`: the ISBN, or the author,
-  /// title and year) or for one copy (`book_id`). The queue is read in the order placed, from
-  /// an index of the queued holds only; a copy put aside for a hold is `trapped_book_id` of a
-  /// waiting hold, found by its own index; the waiting holds are counted by theirs, in time
-  /// that does not grow with the library. A category limits its readers' holds (`hold_limit`).
-  static let version13 = """
-    ALTER TABLE category ADD COLUMN hold_limit INTEGER NOT NULL DEFAULT 5;
-    UPDATE category SET hold_limit = 3 WHERE code = 'child';
-    UPDATE category SET hold_limit = 10 WHERE code = 'staff';
-    CREATE TABLE hold (
-      id INTEGER PRIMARY KEY,
-      uuid TEXT NOT NULL UNIQUE,
-      reader_id INTEGER NOT NULL REFERENCES reader(id),
-      title_key TEXT NOT NULL,
-      book_id INTEGER REFERENCES book(id),
-      label TEXT NOT NULL,
-      placed_at TEXT NOT NULL,
-      not_wanted_after TEXT,
-      suspended_until TEXT,
-      state TEXT NOT NULL DEFAULT 'queued',
-      trapped_book_id INTEGER REFERENCES book(id),
-      waiting_since TEXT,
-      pickup_by TEXT,
-      ended_at TEXT,
-      desk TEXT NOT NULL DEFAULT '',
-      created_at TEXT NOT NULL,
-      updated_at TEXT NOT NULL
-    );
-    CREATE INDEX hold_queue ON hold(title_key, placed_at) WHERE state = 'queued';
-    CREATE INDEX hold_copy ON hold(book_id, placed_at) WHERE state = 'queued' AND book_id IS NOT NULL;
-    CREATE INDEX hold_trapped ON hold(trapped_book_id) WHERE state = 'waiting';
-    CREATE INDEX hold_waiting ON hold(pickup_by, state) WHERE state = 'waiting';
-    CREATE INDEX hold_reader ON hold(reader_id, state);
-    DROP TRIGGER category_captured_insert;
-    DROP TRIGGER category_captured_update;
-    DROP TRIGGER category_captured_delete;
-    \(FrozenTriggers.categoryVersion13)
-    DROP TRIGGER setting_captured_insert;
-    DROP TRIGGER setting_captured_update;
-    DROP TRIGGER setting_captured_delete;
-    \(FrozenTriggers.settingVersion13)
-    """
-
-  /// A copy has a status (`CopyStatus`: lost, written off… only `available` is issued), and keeps
-  /// what an import read but the desk does not model, so that an export gives it back: the
-  /// catalogue record as it came (`source_record`, IRBIS lines), the copy's own field as it came
-  /// (`source_copy`), and the copies of one record share `record_group`. The list's covering index
-  /// takes the status; the few copies not for loan have an index of their own. Book triggers are
-  /// made again for the new fields.
-  static let version12 = """
-    ALTER TABLE book ADD COLUMN status TEXT NOT NULL DEFAULT 'available';
-    ALTER TABLE book ADD COLUMN source_record TEXT NOT NULL DEFAULT '';
-    ALTER TABLE book ADD COLUMN source_copy TEXT NOT NULL DEFAULT '';
-    ALTER TABLE book ADD COLUMN record_group TEXT NOT NULL DEFAULT '';
-    DROP INDEX book_list;
-    CREATE INDEX book_list ON book(sort_key, inventory, author_surname, author_initials, title, year, status, deleted)
-      WHERE deleted = 0;
-    CREATE INDEX book_not_for_loan ON book(status) WHERE status <> 'available' AND deleted = 0;
-    CREATE INDEX book_record_group ON book(record_group) WHERE record_group <> '' AND deleted = 0;
-    DROP TRIGGER book_captured_insert;
-    DROP TRIGGER book_captured_update;
-    \(FrozenTriggers.version12)
-    """
-
-  /// A book issued at two desks while they were apart has two open loans, each marked with
-  /// `conflict`: this index finds them at once (none, nearly always), so that the count of books
-  /// out counts such a book once. A deletion remembers its change, which names the conflict with
-  /// a later edit whichever of the two reaches the central first.
-  static let version11 = """
-    CREATE INDEX loan_conflicted ON loan(book_id) WHERE conflict <> 0 AND returned_at IS NULL AND deleted = 0;
-    ALTER TABLE sync_tombstone ADD COLUMN change_id TEXT NOT NULL DEFAULT '';
-    """
-
-  /// Chinese and Japanese text is indexed a character a word: the records holding it get their
-  /// search text again (`LibraryStore.respaceCJK`, run after this script).
-  static let version9 = "SELECT 1;"
-
   static var latestVersion: Int { all.count }
-
-  /// A desk of a library shared through a central: its tie to the central and its hybrid clock
-  /// (`sync_desk`), the outbox its triggers write in the same transaction as each change, the clock
-  /// of each field's value (per-field last-writer-wins), the other desks' names, the deletions
-  /// seen in the central's order, and the conflicts to settle. A book or reader whose number
-  /// clashes with another desk's keeps it, marked (`clash` = its own row id, so the unique index
-  /// lets it be); two open loans of one book exist only in a conflict (`conflict`).
-  static let version10 = """
-    CREATE TABLE sync_desk (
-      id INTEGER PRIMARY KEY CHECK (id = 1),
-      desk_id TEXT, desk_name TEXT, central TEXT, library_id TEXT,
-      capture INTEGER NOT NULL DEFAULT 0, applying INTEGER NOT NULL DEFAULT 0,
-      hlc INTEGER NOT NULL DEFAULT 0, cursor INTEGER NOT NULL DEFAULT 0,
-      last_sync TEXT, last_attempt TEXT, last_error TEXT NOT NULL DEFAULT ''
-    );
-    INSERT INTO sync_desk(id) VALUES (1);
-
-    CREATE TABLE outbox (
-      seq INTEGER PRIMARY KEY,
-      id TEXT NOT NULL DEFAULT (lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4'
-        || substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + abs(random()) % 4, 1)
-        || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))),
-      entity TEXT NOT NULL,
-      record_id TEXT NOT NULL,
-      hlc INTEGER NOT NULL,
-      payload TEXT NOT NULL,
-      held INTEGER NOT NULL DEFAULT 0
-    );
-    -- No index of records: a change writes one row, nothing more (a pull reads what waits into a
-    -- table of its own, see `LibraryStore.apply`).
-    CREATE INDEX outbox_held ON outbox(held) WHERE held <> 0;
-
-    CREATE TABLE field_clock (
-      entity TEXT NOT NULL, record_id TEXT NOT NULL, field TEXT NOT NULL,
-      hlc INTEGER NOT NULL, desk TEXT NOT NULL,
-      PRIMARY KEY (entity, record_id, field)
-    ) WITHOUT ROWID;
-
-    CREATE TABLE sync_peer (desk_id TEXT PRIMARY KEY, name TEXT NOT NULL);
-
-    CREATE TABLE sync_tombstone (
-      entity TEXT NOT NULL, record_id TEXT NOT NULL, desk_id TEXT NOT NULL,
-      PRIMARY KEY (entity, record_id)
-    ) WITHOUT ROWID;
-
-    CREATE TABLE conflict (
-      id INTEGER PRIMARY KEY,
-      key TEXT NOT NULL UNIQUE,
-      kind TEXT NOT NULL,
-      entity TEXT NOT NULL,
-      record_id TEXT NOT NULL,
-      other_id TEXT NOT NULL DEFAULT '',
-      details TEXT NOT NULL DEFAULT '{}',
-      raised_at TEXT NOT NULL,
-      resolved_at TEXT,
-      resolution TEXT NOT NULL DEFAULT '',
-      holder TEXT NOT NULL DEFAULT ''
-    );
-
-    -- What this desk sent whole when it joined with records of its own: those records' fields
-    -- hold values as of that clock reading, so that older changes pulled afterwards (a desk that
-    -- joins again, a copy of another desk's file) leave them alone. A row a table.
-    CREATE TABLE sync_snapshot (
-      entity TEXT PRIMARY KEY, last_row INTEGER NOT NULL, hlc INTEGER NOT NULL
-    );
-    CREATE INDEX conflict_open ON conflict(entity, record_id) WHERE resolved_at IS NULL;
-
-    ALTER TABLE book ADD COLUMN clash INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE reader ADD COLUMN clash INTEGER NOT NULL DEFAULT 0;
-    ALTER TABLE loan ADD COLUMN conflict INTEGER NOT NULL DEFAULT 0;
-    DROP INDEX book_inventory;
-    CREATE UNIQUE INDEX book_inventory ON book(inventory, clash) WHERE deleted = 0;
-    DROP INDEX reader_ticket;
-    CREATE UNIQUE INDEX reader_ticket ON reader(ticket, clash) WHERE deleted = 0;
-    DROP INDEX loan_open_book;
-    -- A book is out to one reader at a time, whatever the program that writes; two desks that
-    -- issued it offline leave two loans, both marked with their conflict until it is settled.
-    CREATE UNIQUE INDEX loan_open_book ON loan(book_id, conflict) WHERE returned_at IS NULL AND deleted = 0;
-
-    \(FrozenTriggers.version10)
-    """
 
   /// Tables keep an integer key for joins and a UUID (`uuid`) as the identity that other desks
   /// and the central server know; `deleted` marks a tombstone so that a deletion can be synced.
@@ -639,5 +298,346 @@ enum Migrations {
       INSERT INTO reader_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
       UPDATE counter SET value = value + 1 WHERE name = 'reader_words';
     END;
+    """
+
+  /// Chinese and Japanese text is indexed a character a word: the records holding it get their
+  /// search text again (`LibraryStore.respaceCJK`, run after this script).
+  static let version9 = "SELECT 1;"
+
+  /// A desk of a library shared through a central: its tie to the central and its hybrid clock
+  /// (`sync_desk`), the outbox its triggers write in the same transaction as each change, the clock
+  /// of each field's value (per-field last-writer-wins), the other desks' names, the deletions
+  /// seen in the central's order, and the conflicts to settle. A book or reader whose number
+  /// clashes with another desk's keeps it, marked (`clash` = its own row id, so the unique index
+  /// lets it be); two open loans of one book exist only in a conflict (`conflict`).
+  static let version10 = """
+    CREATE TABLE sync_desk (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      desk_id TEXT, desk_name TEXT, central TEXT, library_id TEXT,
+      capture INTEGER NOT NULL DEFAULT 0, applying INTEGER NOT NULL DEFAULT 0,
+      hlc INTEGER NOT NULL DEFAULT 0, cursor INTEGER NOT NULL DEFAULT 0,
+      last_sync TEXT, last_attempt TEXT, last_error TEXT NOT NULL DEFAULT ''
+    );
+    INSERT INTO sync_desk(id) VALUES (1);
+
+    CREATE TABLE outbox (
+      seq INTEGER PRIMARY KEY,
+      id TEXT NOT NULL DEFAULT (lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4'
+        || substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + abs(random()) % 4, 1)
+        || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6)))),
+      entity TEXT NOT NULL,
+      record_id TEXT NOT NULL,
+      hlc INTEGER NOT NULL,
+      payload TEXT NOT NULL,
+      held INTEGER NOT NULL DEFAULT 0
+    );
+    -- No index of records: a change writes one row, nothing more (a pull reads what waits into a
+    -- table of its own, see `LibraryStore.apply`).
+    CREATE INDEX outbox_held ON outbox(held) WHERE held <> 0;
+
+    CREATE TABLE field_clock (
+      entity TEXT NOT NULL, record_id TEXT NOT NULL, field TEXT NOT NULL,
+      hlc INTEGER NOT NULL, desk TEXT NOT NULL,
+      PRIMARY KEY (entity, record_id, field)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE sync_peer (desk_id TEXT PRIMARY KEY, name TEXT NOT NULL);
+
+    CREATE TABLE sync_tombstone (
+      entity TEXT NOT NULL, record_id TEXT NOT NULL, desk_id TEXT NOT NULL,
+      PRIMARY KEY (entity, record_id)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE conflict (
+      id INTEGER PRIMARY KEY,
+      key TEXT NOT NULL UNIQUE,
+      kind TEXT NOT NULL,
+      entity TEXT NOT NULL,
+      record_id TEXT NOT NULL,
+      other_id TEXT NOT NULL DEFAULT '',
+      details TEXT NOT NULL DEFAULT '{}',
+      raised_at TEXT NOT NULL,
+      resolved_at TEXT,
+      resolution TEXT NOT NULL DEFAULT '',
+      holder TEXT NOT NULL DEFAULT ''
+    );
+
+    -- What this desk sent whole when it joined with records of its own: those records' fields
+    -- hold values as of that clock reading, so that older changes pulled afterwards (a desk that
+    -- joins again, a copy of another desk's file) leave them alone. A row a table.
+    CREATE TABLE sync_snapshot (
+      entity TEXT PRIMARY KEY, last_row INTEGER NOT NULL, hlc INTEGER NOT NULL
+    );
+    CREATE INDEX conflict_open ON conflict(entity, record_id) WHERE resolved_at IS NULL;
+
+    ALTER TABLE book ADD COLUMN clash INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE reader ADD COLUMN clash INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE loan ADD COLUMN conflict INTEGER NOT NULL DEFAULT 0;
+    DROP INDEX book_inventory;
+    CREATE UNIQUE INDEX book_inventory ON book(inventory, clash) WHERE deleted = 0;
+    DROP INDEX reader_ticket;
+    CREATE UNIQUE INDEX reader_ticket ON reader(ticket, clash) WHERE deleted = 0;
+    DROP INDEX loan_open_book;
+    -- A book is out to one reader at a time, whatever the program that writes; two desks that
+    -- issued it offline leave two loans, both marked with their conflict until it is settled.
+    CREATE UNIQUE INDEX loan_open_book ON loan(book_id, conflict) WHERE returned_at IS NULL AND deleted = 0;
+
+    \(FrozenTriggers.version10)
+    """
+
+  /// A book issued at two desks while they were apart has two open loans, each marked with
+  /// `conflict`: this index finds them at once (none, nearly always), so that the count of books
+  /// out counts such a book once. A deletion remembers its change, which names the conflict with
+  /// a later edit whichever of the two reaches the central first.
+  static let version11 = """
+    CREATE INDEX loan_conflicted ON loan(book_id) WHERE conflict <> 0 AND returned_at IS NULL AND deleted = 0;
+    ALTER TABLE sync_tombstone ADD COLUMN change_id TEXT NOT NULL DEFAULT '';
+    """
+
+  /// A copy has a status (`CopyStatus`: lost, written off… only `available` is issued), and keeps
+  /// what an import read but the desk does not model, so that an export gives it back: the
+  /// catalogue record as it came (`source_record`, IRBIS lines), the copy's own field as it came
+  /// (`source_copy`), and the copies of one record share `record_group`. The list's covering index
+  /// takes the status; the few copies not for loan have an index of their own. Book triggers are
+  /// made again for the new fields.
+  static let version12 = """
+    ALTER TABLE book ADD COLUMN status TEXT NOT NULL DEFAULT 'available';
+    ALTER TABLE book ADD COLUMN source_record TEXT NOT NULL DEFAULT '';
+    ALTER TABLE book ADD COLUMN source_copy TEXT NOT NULL DEFAULT '';
+    ALTER TABLE book ADD COLUMN record_group TEXT NOT NULL DEFAULT '';
+    DROP INDEX book_list;
+    CREATE INDEX book_list ON book(sort_key, inventory, author_surname, author_initials, title, year, status, deleted)
+      WHERE deleted = 0;
+    CREATE INDEX book_not_for_loan ON book(status) WHERE status <> 'available' AND deleted = 0;
+    CREATE INDEX book_record_group ON book(record_group) WHERE record_group <> '' AND deleted = 0;
+    DROP TRIGGER book_captured_insert;
+    DROP TRIGGER book_captured_update;
+    \(FrozenTriggers.version12)
+    """
+
+  /// Holds: a reader's place in the queue for a title (`title_key`: the ISBN, or the author,
+  /// title and year) or for one copy (`book_id`). The queue is read in the order placed, from
+  /// an index of the queued holds only; a copy put aside for a hold is `trapped_book_id` of a
+  /// waiting hold, found by its own index; the waiting holds are counted by theirs, in time
+  /// that does not grow with the library. A category limits its readers' holds (`hold_limit`).
+  static let version13 = """
+    ALTER TABLE category ADD COLUMN hold_limit INTEGER NOT NULL DEFAULT 5;
+    UPDATE category SET hold_limit = 3 WHERE code = 'child';
+    UPDATE category SET hold_limit = 10 WHERE code = 'staff';
+    CREATE TABLE hold (
+      id INTEGER PRIMARY KEY,
+      uuid TEXT NOT NULL UNIQUE,
+      reader_id INTEGER NOT NULL REFERENCES reader(id),
+      title_key TEXT NOT NULL,
+      book_id INTEGER REFERENCES book(id),
+      label TEXT NOT NULL,
+      placed_at TEXT NOT NULL,
+      not_wanted_after TEXT,
+      suspended_until TEXT,
+      state TEXT NOT NULL DEFAULT 'queued',
+      trapped_book_id INTEGER REFERENCES book(id),
+      waiting_since TEXT,
+      pickup_by TEXT,
+      ended_at TEXT,
+      desk TEXT NOT NULL DEFAULT '',
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    );
+    CREATE INDEX hold_queue ON hold(title_key, placed_at) WHERE state = 'queued';
+    CREATE INDEX hold_copy ON hold(book_id, placed_at) WHERE state = 'queued' AND book_id IS NOT NULL;
+    CREATE INDEX hold_trapped ON hold(trapped_book_id) WHERE state = 'waiting';
+    CREATE INDEX hold_waiting ON hold(pickup_by, state) WHERE state = 'waiting';
+    CREATE INDEX hold_reader ON hold(reader_id, state);
+    DROP TRIGGER category_captured_insert;
+    DROP TRIGGER category_captured_update;
+    DROP TRIGGER category_captured_delete;
+    \(FrozenTriggers.categoryVersion13)
+    DROP TRIGGER setting_captured_insert;
+    DROP TRIGGER setting_captured_update;
+    DROP TRIGGER setting_captured_delete;
+    \(FrozenTriggers.settingVersion13)
+    """
+
+  /// Holds travel between desks. A desk joined to a central sends the holds it has as records
+  /// made now, at one clock reading; from then on each event of a hold is captured like a loan's.
+  static let version14 = FrozenTriggers.version14
+
+  /// What the first paint and a keystroke read stays the same at any size of the library:
+  ///
+  /// - The open loans are counted by due date (`loan_due`, kept by triggers): the overdue count is
+  ///   a sum over the days before today, not a count of the loans (12 ms at ten million books).
+  /// - The full-text indexes keep every word's first one, two and three letters as words of their
+  ///   own (FTS5 `prefix`): «тол» reads the list of «тол», instead of merging the lists of every
+  ///   word that starts with it; measured at a million books, 3.7 ms became 0.3 ms, and «война м»
+  ///   43 ms became 0.5 ms. The index is three times the size (23 MB to 70 MB at a million books).
+  static let version15 = """
+    CREATE TABLE loan_due (due_date TEXT PRIMARY KEY, open INTEGER NOT NULL) WITHOUT ROWID;
+    INSERT INTO loan_due(due_date, open)
+      SELECT due_date, count(*) FROM loan WHERE returned_at IS NULL AND deleted = 0 GROUP BY due_date;
+    CREATE TRIGGER loan_due_counted AFTER INSERT ON loan WHEN NEW.returned_at IS NULL AND NEW.deleted = 0
+    BEGIN
+      INSERT INTO loan_due(due_date, open) VALUES (NEW.due_date, 1)
+        ON CONFLICT(due_date) DO UPDATE SET open = open + 1;
+    END;
+    CREATE TRIGGER loan_due_uncounted AFTER DELETE ON loan WHEN OLD.returned_at IS NULL AND OLD.deleted = 0
+    BEGIN
+      UPDATE loan_due SET open = open - 1 WHERE due_date = OLD.due_date;
+      DELETE FROM loan_due WHERE due_date = OLD.due_date AND open = 0;
+    END;
+    CREATE TRIGGER loan_due_recounted AFTER UPDATE OF returned_at, deleted, due_date ON loan
+    WHEN (OLD.returned_at IS NULL AND OLD.deleted = 0) OR (NEW.returned_at IS NULL AND NEW.deleted = 0)
+    BEGIN
+      UPDATE loan_due SET open = open - 1 WHERE due_date = OLD.due_date AND OLD.returned_at IS NULL AND OLD.deleted = 0;
+      DELETE FROM loan_due WHERE due_date = OLD.due_date AND open = 0;
+      INSERT INTO loan_due(due_date, open) SELECT NEW.due_date, 1 WHERE NEW.returned_at IS NULL AND NEW.deleted = 0
+        ON CONFLICT(due_date) DO UPDATE SET open = open + 1;
+    END;
+
+    DROP TABLE book_words;
+    DROP TABLE book_fts;
+    CREATE VIRTUAL TABLE book_fts USING fts5(
+      search_text, content='book', content_rowid='id', tokenize='unicode61 remove_diacritics 0', prefix='1 2 3');
+    INSERT INTO book_fts(book_fts) VALUES ('rebuild');
+    CREATE VIRTUAL TABLE book_words USING fts5vocab(book_fts, 'row');
+    DROP TABLE reader_words;
+    DROP TABLE reader_fts;
+    CREATE VIRTUAL TABLE reader_fts USING fts5(
+      search_text, content='reader', content_rowid='id', tokenize='unicode61 remove_diacritics 0', prefix='1 2 3');
+    INSERT INTO reader_fts(reader_fts) VALUES ('rebuild');
+    CREATE VIRTUAL TABLE reader_words USING fts5vocab(reader_fts, 'row');
+    UPDATE counter SET value = value + 1 WHERE name IN ('book_words', 'reader_words');
+    """
+
+  /// A copy put aside for a hold waits on the hold shelf of the desk that put it aside
+  /// (`pickup_desk`, that desk's name; empty at a desk on its own): only that desk lists it,
+  /// counts it, passes it on when its hold ends, and moves it when it waited too long. The shelf's
+  /// index leads with the desk. The copies already put aside are this desk's.
+  static let version16 = """
+    ALTER TABLE hold ADD COLUMN pickup_desk TEXT NOT NULL DEFAULT '';
+    DROP INDEX hold_waiting;
+    CREATE INDEX hold_waiting ON hold(pickup_desk, pickup_by, state) WHERE state = 'waiting';
+    DROP TRIGGER hold_captured_insert;
+    DROP TRIGGER hold_captured_update;
+    \(FrozenTriggers.holdVersion16)
+    UPDATE hold SET pickup_desk = coalesce((SELECT value FROM setting WHERE key = 'desk_name'), '')
+      WHERE trapped_book_id IS NOT NULL;
+    """
+
+  /// The full-text indexes keep the first four and five letters of every word too, and are
+  /// merged into one segment. A prefix of four or five letters that hundreds of words continue
+  /// («прес», «маст») made FTS5 merge all their lists before the first row: 14 ms at ten million
+  /// books, against 1.6 ms reading the prefix's own list (measured at a million books: 2.3 ms
+  /// and 1.0–1.6). Longer prefixes are continued by few words with short lists. The index grows
+  /// by half (68 MB to 99 MB at a million books). One segment instead of the dozen a rebuild
+  /// leaves saves each word's look-up in every segment (0.4 ms of «война м» at a million books);
+  /// the index's own merging keeps the segments few as the catalogue changes.
+  static let version17 = """
+    DROP TABLE book_words;
+    DROP TABLE book_fts;
+    CREATE VIRTUAL TABLE book_fts USING fts5(
+      search_text, content='book', content_rowid='id', tokenize='unicode61 remove_diacritics 0',
+      prefix='1 2 3 4 5');
+    INSERT INTO book_fts(book_fts) VALUES ('rebuild');
+    INSERT INTO book_fts(book_fts) VALUES ('optimize');
+    CREATE VIRTUAL TABLE book_words USING fts5vocab(book_fts, 'row');
+    DROP TABLE reader_words;
+    DROP TABLE reader_fts;
+    CREATE VIRTUAL TABLE reader_fts USING fts5(
+      search_text, content='reader', content_rowid='id', tokenize='unicode61 remove_diacritics 0',
+      prefix='1 2 3 4 5');
+    INSERT INTO reader_fts(reader_fts) VALUES ('rebuild');
+    INSERT INTO reader_fts(reader_fts) VALUES ('optimize');
+    CREATE VIRTUAL TABLE reader_words USING fts5vocab(reader_fts, 'row');
+    UPDATE counter SET value = value + 1 WHERE name IN ('book_words', 'reader_words');
+    """
+
+  /// The triggers that capture changes for a central are kept only on a desk tied to one
+  /// (`LibraryStore.settleCaptureTriggers`, run after this step): a desk on its own dropped them.
+  /// Their SQL was two thirds of the schema a new connection parses before its first statement:
+  /// 1.13 ms of a first paint's 2.0 at ten million books went to parsing, 0.5 ms without them.
+  /// From here on, a migration that changes a capture trigger drops it `IF EXISTS` and leaves the
+  /// creating to `settleCaptureTriggers`.
+  static let version18 = "SELECT 1;"
+
+  /// The vocabularies of books and readers are kept as tables (`<table>_vocabulary`), and the
+  /// search texts written since they were last gathered as rows of news, by the full-text
+  /// triggers (`LibraryStore.vocabulary`). Reading the words from the index (`fts5vocab`) counts
+  /// every word's list: 2.3 s at ten million books, again after each change of a word. The update
+  /// triggers fire only when the text changed: a record written again as it was (an import with
+  /// `--update` of records that did not change) is neither taken out of the index and put back nor
+  /// written as news.
+  static let version19 = """
+    CREATE TABLE book_vocabulary (word TEXT PRIMARY KEY) WITHOUT ROWID;
+    INSERT INTO book_vocabulary(word) SELECT term FROM book_words;
+    CREATE TABLE book_vocabulary_news (id INTEGER PRIMARY KEY AUTOINCREMENT, search_text TEXT NOT NULL);
+    CREATE TABLE reader_vocabulary (word TEXT PRIMARY KEY) WITHOUT ROWID;
+    INSERT INTO reader_vocabulary(word) SELECT term FROM reader_words;
+    CREATE TABLE reader_vocabulary_news (id INTEGER PRIMARY KEY AUTOINCREMENT, search_text TEXT NOT NULL);
+    INSERT INTO counter(name, value) VALUES ('book_vocabulary', 0), ('reader_vocabulary', 0);
+
+    DROP TRIGGER book_fts_insert;
+    DROP TRIGGER book_fts_update;
+    CREATE TRIGGER book_fts_insert AFTER INSERT ON book
+    BEGIN
+      INSERT INTO book_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
+      INSERT INTO book_vocabulary_news(search_text) VALUES (NEW.search_text);
+      UPDATE counter SET value = value + 1 WHERE name = 'book_words';
+    END;
+    CREATE TRIGGER book_fts_update AFTER UPDATE OF search_text ON book
+    WHEN OLD.search_text IS NOT NEW.search_text
+    BEGIN
+      INSERT INTO book_fts(book_fts, rowid, search_text) VALUES ('delete', OLD.id, OLD.search_text);
+      INSERT INTO book_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
+      INSERT INTO book_vocabulary_news(search_text) VALUES (NEW.search_text);
+      UPDATE counter SET value = value + 1 WHERE name = 'book_words';
+    END;
+    DROP TRIGGER reader_fts_insert;
+    DROP TRIGGER reader_fts_update;
+    CREATE TRIGGER reader_fts_insert AFTER INSERT ON reader
+    BEGIN
+      INSERT INTO reader_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
+      INSERT INTO reader_vocabulary_news(search_text) VALUES (NEW.search_text);
+      UPDATE counter SET value = value + 1 WHERE name = 'reader_words';
+    END;
+    CREATE TRIGGER reader_fts_update AFTER UPDATE OF search_text ON reader
+    WHEN OLD.search_text IS NOT NEW.search_text
+    BEGIN
+      INSERT INTO reader_fts(reader_fts, rowid, search_text) VALUES ('delete', OLD.id, OLD.search_text);
+      INSERT INTO reader_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
+      INSERT INTO reader_vocabulary_news(search_text) VALUES (NEW.search_text);
+      UPDATE counter SET value = value + 1 WHERE name = 'reader_words';
+    END;
+    """
+
+  /// An issue taken back at the counter (undo) keeps its loan as a tombstone (`deleted`) that
+  /// says when it was undone: the history shows it as issued and undone, while every count, rule
+  /// and export still sees no loan. The field travels to the other desks (`SyncedTables.loan`);
+  /// the capture triggers are made again by `settleCaptureTriggers`.
+  static let version20 = """
+    ALTER TABLE loan ADD COLUMN undone_at TEXT;
+    """
+
+  /// A desk that leaves its central keeps who it was (`LibraryStore.untie`): its id and library
+  /// with the central's address moved here, so that joining again it is the same desk.
+  static let version21 = """
+    ALTER TABLE sync_desk ADD COLUMN left_central TEXT;
+    """
+
+  /// The desk's clock against its central's, measured at each sync (`LibraryStore.correctClock`):
+  /// milliseconds added to the desk's clock when it clocks a change (`SyncedTables.nextClock`),
+  /// and the central's time then, tied to the machine's uptime (`ClockAnchor`). The capture
+  /// triggers are made again by `settleCaptureTriggers`.
+  static let version22 = """
+    ALTER TABLE sync_desk ADD COLUMN clock_offset_ms INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE sync_desk ADD COLUMN clock_anchor_central_ms INTEGER;
+    ALTER TABLE sync_desk ADD COLUMN clock_anchor_boot TEXT;
+    ALTER TABLE sync_desk ADD COLUMN clock_anchor_uptime_ms INTEGER;
+    """
+
+  /// The indexes a bulk write has dropped to make again at its end (`LibraryStore.puttingOffIndexes`),
+  /// kept with their SQL in the transaction that drops them: a write cut by a crash or a kill has
+  /// them made again when the file is next opened.
+  static let version23 = """
+    CREATE TABLE put_off_index (name TEXT PRIMARY KEY, sql TEXT NOT NULL) WITHOUT ROWID;
     """
 }
