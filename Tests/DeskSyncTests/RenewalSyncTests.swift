@@ -127,9 +127,9 @@ import Testing
       #expect(try loan(desk).renewals == 2)
       // The book's and the reader's own views name it.
       let book = try #require(try desk.book(inventory: "1"))
-      #expect(try desk.openConflicts(entity: "book", recordID: book.id).map(\.key) == [conflict.key])
+      #expect(try desk.openConflicts(entity: .book, recordID: book.id).map(\.key) == [conflict.key])
       let reader = try #require(try desk.reader(ticket: "1001"))
-      #expect(try desk.openConflicts(entity: "reader", recordID: reader.id).map(\.key) == [conflict.key])
+      #expect(try desk.openConflicts(entity: .reader, recordID: reader.id).map(\.key) == [conflict.key])
     }
     // Settled at the reading room: back to the limit; the other desk hears of it.
     let number = try #require(try reading.conflicts().first?.number)

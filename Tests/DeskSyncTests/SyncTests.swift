@@ -414,9 +414,9 @@ import Testing
     #expect(
       try a.database.query("SELECT payload FROM outbox ORDER BY seq") { $0.string(0) }.last
         == #"{"publisher":"Наука"}"#, "only what changed")
-    #expect(try a.unsyncedChanges(entity: "book", recordID: try #require(try a.book(inventory: "9")).id) == 2)
+    #expect(try a.unsyncedChanges(entity: .book, recordID: try #require(try a.book(inventory: "9")).id) == 2)
     try sync(a)
-    #expect(try a.unsyncedChanges(entity: "book", recordID: try #require(try a.book(inventory: "9")).id) == 0)
+    #expect(try a.unsyncedChanges(entity: .book, recordID: try #require(try a.book(inventory: "9")).id) == 0)
   }
 
   @Test func aBatchSentTwiceIsAppliedOnce() throws {
@@ -679,7 +679,7 @@ import Testing
     #expect(try b.database.scalarInt("SELECT count(*) FROM book WHERE inventory = '500' AND deleted = 0") == 2)
     #expect(try title(b, "500") == "Книга A", "the number finds the central's book first")
     let centralBook = try #require(try b.book(inventory: "500"))
-    #expect(try b.syncMark(entity: "book", recordID: centralBook.id)?.conflicts.map(\.number) == [conflict.number])
+    #expect(try b.syncMark(entity: .book, recordID: centralBook.id)?.conflicts.map(\.number) == [conflict.number])
     // The reader brings back the book of this desk: the return finds the loan of either book.
     #expect(try b.returnBooks(inventories: ["500"]).map(\.bookTitle) == ["Книга B"])
     try b.issue(ticket: "1001", inventories: ["500"])

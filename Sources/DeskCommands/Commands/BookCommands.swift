@@ -73,7 +73,7 @@ struct BookShow: DeskCommand {
       )
     }
     let today = context.clock.now().date
-    let mark = try perform { () throws(StoreError) in try store.syncMark(entity: "book", recordID: book.id) }
+    let mark = try perform { () throws(StoreError) in try store.syncMark(entity: .book, recordID: book.id) }
     if arguments.has("--json") {
       guard case .object(var members) = RecordJSON.book(book, loan: loan, today: today) else { return }
       members.append(("history", .array(history.map { RecordJSON.loan($0, today: today) })))

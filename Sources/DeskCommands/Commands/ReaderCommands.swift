@@ -69,7 +69,7 @@ struct ReaderShow: DeskCommand {
       )
     }
     let today = context.clock.now().date
-    let mark = try perform { () throws(StoreError) in try store.syncMark(entity: "reader", recordID: reader.id) }
+    let mark = try perform { () throws(StoreError) in try store.syncMark(entity: .reader, recordID: reader.id) }
     if arguments.has("--json") {
       let open = loans.filter { $0.loan.isOpen }
       guard

@@ -63,7 +63,7 @@ extension LibraryStore {
           columns.append(LibraryStore.bookFieldColumns[index])
           values.append(after[index])
         }
-        if columns.contains(where: { LibraryStore.derivedFrom["book", default: []].contains($0) }) {
+        if columns.contains(where: { LibraryStore.derivedFrom[.book, default: []].contains($0) }) {
           columns += ["sort_key", "search_text"]
           values += [.text(book.sortKey), .text(book.searchText)]
         }

@@ -63,7 +63,7 @@ extension LibraryStore {
       switch resolution {
       case .reader(let found):
         guard intent == .counter else { throw StoreError.refused([.notABook(code)]) }
-        if !conflictSeen, let conflict = try openConflicts(entity: "reader", recordID: found.id).first {
+        if !conflictSeen, let conflict = try openConflicts(entity: .reader, recordID: found.id).first {
           return .conflict(conflict, code: code)
         }
         return .selected(found)
@@ -85,7 +85,7 @@ extension LibraryStore {
         }
         book = ref
       }
-      if !conflictSeen, let conflict = try openConflicts(entity: "book", recordID: book.book.id).first {
+      if !conflictSeen, let conflict = try openConflicts(entity: .book, recordID: book.book.id).first {
         return .conflict(conflict, code: code)
       }
       return try act(on: book, reader: reader, intent: intent, transfer: transfer)

@@ -105,10 +105,10 @@ extension LibraryStore {
         }
         for book in touched.books.sorted() {
           report.conflictsRaised += try reconcileLoans(bookRowID: book, now: now)
-          report.conflictsRaised += try reconcileDeletion(entity: "book", rowID: book, now: now)
+          report.conflictsRaised += try reconcileDeletion(entity: .book, rowID: book, now: now)
         }
         for reader in touched.readers.sorted() {
-          report.conflictsRaised += try reconcileDeletion(entity: "reader", rowID: reader, now: now)
+          report.conflictsRaised += try reconcileDeletion(entity: .reader, rowID: reader, now: now)
         }
         report.holdShelfMoves += try reconcileHolds(touched.holds.sorted(), deskID: tie.deskID)
         report.holdShelfMoves += try passOn(displaced: touched.displaced)

@@ -61,10 +61,11 @@ extension LibraryStore {
   /// A book or reader deleted at one desk while another desk issued the book (in either order):
   /// the loans stand, and the record is a conflict until it is restored or its loans are closed.
   /// Found from the state the changes leave, so every desk finds the same. Returns 1 when raised.
-  func reconcileDeletion(entity: String, rowID: Int64, now: Timestamp) throws -> Int {
+  func reconcileDeletion(entity: RecordKind, rowID: Int64, now: Timestamp) throws -> Int {
     guard
       let record = try database.queryFirst(
-        "SELECT uuid, deleted FROM \(entity) WHERE id = ?", rowID, read: { (uuid: $0.string(0), deleted: $0.bool(1)) })
+        "SELECT uuid, deleted FROM \(entity.rawValue) WHERE id = ?", rowID,
+        read: { (uuid: $0.string(0), deleted: $0.bool(1)) })
     else { return 0 }
     let out =
       record.deleted
@@ -110,11 +111,11 @@ extension LibraryStore {
     let details =
       try database.queryFirst(
         "SELECT json_object('out', ?, 'deleted_by', ?, 'loans', json(?))",
-        out.map { entity == "book" ? "ticket \($0.ticket) at desk «\($0.desk)»" : "\($0.book) at desk «\($0.desk)»" }
+        out.map { entity == .book ? "ticket \($0.ticket) at desk «\($0.desk)»" : "\($0.book) at desk «\($0.desk)»" }
           .joined(separator: "; "), deleter, "[" + loans.joined(separator: ",") + "]"
       ) { $0.string(0) } ?? "{}"
     return try raiseConflict(
-      key: key, kind: .editAfterDelete, entity: entity, record: record.uuid,
+      key: key, kind: .editAfterDelete, entity: entity.rawValue, record: record.uuid,
       other: out.map(\.loan).joined(separator: ","),
       details: details, now: now)
   }
@@ -267,15 +268,15 @@ extension LibraryStore {
   /// The open conflicts about one record. A clash of numbers is about both records: this desk's,
   /// and the other desk's that has the number; a book's or a reader's include those of its loans
   /// (renewed past the limit, renewed after return).
-  public func openConflicts(entity: String, recordID: RecordID) throws(StoreError) -> [Conflict] {
+  public func openConflicts(entity: RecordKind, recordID: RecordID) throws(StoreError) -> [Conflict] {
     let loans: Set<String> =
-      entity == "book" || entity == "reader"
+      entity == .book || entity == .reader
       ? try read {
         Set(
           try database.query(
             """
             SELECT k.record_id FROM conflict k JOIN loan l ON l.uuid = k.record_id
-              JOIN \(entity) t ON t.id = l.\(entity)_id
+              JOIN \(entity.rawValue) t ON t.id = l.\(entity.rawValue)_id
             WHERE k.resolved_at IS NULL AND k.entity = 'loan' AND t.uuid = ?
             """, recordID.text
           ) { $0.string(0) })
@@ -288,8 +289,8 @@ extension LibraryStore {
       }) > 0 || !loans.isEmpty
     else { return [] }
     return try conflicts().filter {
-      ($0.entity == entity && ($0.recordID == recordID.text || $0.otherID == recordID.text))
-        || ($0.entity == "loan" && loans.contains($0.recordID))
+      ($0.entity == entity.rawValue && ($0.recordID == recordID.text || $0.otherID == recordID.text))
+        || ($0.entity == RecordKind.loan.rawValue && loans.contains($0.recordID))
     }
   }
 
@@ -310,8 +311,8 @@ extension LibraryStore {
   /// A record as conflicts name it: a book by its title and inventory number, a reader by name
   /// and ticket.
   private func recordName(_ entity: String, _ record: String) throws -> ConflictFacts.Record {
-    switch entity {
-    case "book":
+    switch RecordKind(rawValue: entity) {
+    case .book?:
       return try database.queryFirst(
         "SELECT title, inventory FROM book WHERE uuid = ?", record,
         read: { ConflictFacts.Record(isBook: true, name: $0.string(0), number: $0.string(1)) })
@@ -351,7 +352,8 @@ extension LibraryStore {
           """, details, read: { ($0.int(0) == 1, $0.string(1), $0.string(2)) }) ?? (false, "", "")
       // A book or a reader by its title or name; another record by its kind and id.
       let named =
-        entity == "book" || entity == "reader" ? name : ConflictFacts.Record(isBook: true, name: entity, number: record)
+        [.book, .reader].contains(RecordKind(rawValue: entity))
+        ? name : ConflictFacts.Record(isBook: true, name: entity, number: record)
       return (.refusedChange(record: named, byCentral: byCentral, desk: desk, reason: reason), [])
     case .inventory, .ticket:
       let (number, otherDesk) =
@@ -538,7 +540,7 @@ extension LibraryStore {
           "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ?", now.iso, resolution, number)
       case (.editAfterDelete, .keepDeleted):
         guard let table = SyncedTables.table(row.entity) else { throw refuse(.cannotDelete(entity: row.entity)) }
-        if row.entity == "reader" {
+        if table.kind == .reader {
           let holding = try database.scalarInt(
             """
             SELECT count(*) FROM loan l JOIN reader r ON r.id = l.reader_id
@@ -566,7 +568,7 @@ extension LibraryStore {
           try database.execute(
             "UPDATE \(table.table) SET deleted = 1, updated_at = ? WHERE \(table.key) = ?", now.iso, row.record)
         }
-        if row.entity == "book" {
+        if table.kind == .book {
           // A book kept deleted is gone: a loan of it made at another desk is closed now.
           try database.execute(
             """

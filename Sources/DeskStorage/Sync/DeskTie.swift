@@ -237,13 +237,13 @@ extension LibraryStore {
 
   /// Changes of one record made here and not yet at the central (for "not synced yet" marks); a
   /// book's or a reader's include those of its loans (an issue made offline).
-  public func unsyncedChanges(entity: String, recordID: RecordID) throws(StoreError) -> Int {
+  public func unsyncedChanges(entity: RecordKind, recordID: RecordID) throws(StoreError) -> Int {
     try read {
       let loans =
-        entity == "book" || entity == "reader"
+        entity == .book || entity == .reader
         ? """
-        OR (entity = 'loan' AND record_id IN (SELECT l.uuid FROM loan l JOIN \(entity) t
-          ON t.id = l.\(entity)_id WHERE t.uuid = ?1))
+        OR (entity = 'loan' AND record_id IN (SELECT l.uuid FROM loan l JOIN \(entity.rawValue) t
+          ON t.id = l.\(entity.rawValue)_id WHERE t.uuid = ?1))
         """ : ""
       return try database.scalarInt(
         "SELECT count(*) FROM outbox WHERE (entity = ?2 AND record_id = ?1) \(loans)", recordID.text, entity)
@@ -301,7 +301,7 @@ public struct SyncMark: Hashable, Sendable {
 extension LibraryStore {
   /// The record's changes still on their way to the central and its open conflicts; nil on a
   /// desk that has not joined a central.
-  public func syncMark(entity: String, recordID: RecordID) throws(StoreError) -> SyncMark? {
+  public func syncMark(entity: RecordKind, recordID: RecordID) throws(StoreError) -> SyncMark? {
     guard try deskTie() != nil else { return nil }
     let unsynced = try unsyncedChanges(entity: entity, recordID: recordID)
     return SyncMark(unsynced: unsynced, conflicts: try openConflicts(entity: entity, recordID: recordID))

@@ -141,15 +141,16 @@ extension LibraryStore {
   private func raiseClash(seq: Int64, otherRecord: String, otherDesk: String, at now: Timestamp) throws {
     guard
       let (entity, record) = try database.queryFirst(
-        "SELECT entity, record_id FROM outbox WHERE seq = ?", seq, read: { ($0.string(0), $0.string(1)) })
+        "SELECT entity, record_id FROM outbox WHERE seq = ?", seq, read: { ($0.string(0), $0.string(1)) }),
+      let kind = RecordKind(rawValue: entity)
     else { return }
-    try markClash(entity: entity, record: record, otherRecord: otherRecord, otherDesk: otherDesk, now: now)
+    try markClash(entity: kind, record: record, otherRecord: otherRecord, otherDesk: otherDesk, now: now)
   }
 
   /// Marks a book or reader of this desk whose number the central gave to another record first:
   /// it keeps the number, marked, and its changes wait for a librarian to give it another.
-  func markClash(entity: String, record: String, otherRecord: String, otherDesk: String, now: Timestamp) throws {
-    let isBook = entity == "book"
+  func markClash(entity: RecordKind, record: String, otherRecord: String, otherDesk: String, now: Timestamp) throws {
+    let isBook = entity == .book
     let number = try database.queryFirst(
       isBook ? "SELECT inventory, title FROM book WHERE uuid = ?" : "SELECT ticket, surname FROM reader WHERE uuid = ?",
       record
@@ -161,7 +162,7 @@ extension LibraryStore {
       ) { $0.string(0) } ?? "{}"
     let key = "clash:" + record + ":" + (number?.number ?? "")
     _ = try raiseConflict(
-      key: key, kind: isBook ? .inventory : .ticket, entity: entity, record: record, other: otherRecord,
+      key: key, kind: isBook ? .inventory : .ticket, entity: entity.rawValue, record: record, other: otherRecord,
       details: details, now: now)
     let conflict = try database.scalarInt("SELECT id FROM conflict WHERE key = ?", key)
     try database.execute("UPDATE \(isBook ? "book" : "reader") SET clash = id WHERE uuid = ? AND clash = 0", record)

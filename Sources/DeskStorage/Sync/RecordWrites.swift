@@ -41,7 +41,7 @@ extension LibraryStore {
       values.append(try columnValue(table, field.name, fields[field.name] ?? field.absent ?? .null, bad: bad).value)
     }
     values.append(.text(now.iso))
-    if let (sortKey, searchText) = LibraryStore.derivedColumns(table.entity, key: key, fields) {
+    if let (sortKey, searchText) = LibraryStore.derivedColumns(table.kind, key: key, fields) {
       // Made here from the fields, before the insert: the full-text index is written once.
       values += [.text(sortKey), .text(searchText)]
     }
@@ -116,7 +116,7 @@ extension LibraryStore {
             : "SELECT uuid FROM reader WHERE ticket = ? AND deleted = 0 AND clash = 0 AND uuid <> ?",
           number, key, read: { $0.string(0) })
       else { throw error }
-      try markClash(entity: table.entity, record: local, otherRecord: key, otherDesk: deskName, now: now)
+      try markClash(entity: table.kind, record: local, otherRecord: key, otherDesk: deskName, now: now)
       try write()
     }
   }
@@ -130,7 +130,7 @@ extension LibraryStore {
   private func derivedAssignments(
     _ table: SyncedTable, key: String, _ fields: [(name: String, value: DatabaseValue)]
   ) throws -> [(column: String, value: DatabaseValue)] {
-    guard let inputs = LibraryStore.derivedFrom[table.entity], fields.contains(where: { inputs.contains($0.name) })
+    guard let inputs = LibraryStore.derivedFrom[table.kind], fields.contains(where: { inputs.contains($0.name) })
     else { return [] }
     let columns = inputs.map { table.field($0)?.column ?? $0 } + ["sort_key", "search_text"]
     guard
@@ -144,7 +144,7 @@ extension LibraryStore {
     let current = (sortKey: merged["sort_key"], searchText: merged["search_text"])
     for (name, column) in zip(inputs, columns) where name != column { merged[name] = merged[column] }
     for (name, value) in fields where inputs.contains(name) { merged[name] = value }
-    guard let (sortKey, searchText) = LibraryStore.derivedColumns(table.entity, key: key, merged) else { return [] }
+    guard let (sortKey, searchText) = LibraryStore.derivedColumns(table.kind, key: key, merged) else { return [] }
     var assignments: [(column: String, value: DatabaseValue)] = []
     if current.sortKey != .text(sortKey) { assignments.append(("sort_key", .text(sortKey))) }
     if current.searchText != .text(searchText) { assignments.append(("search_text", .text(searchText))) }
@@ -155,8 +155,8 @@ extension LibraryStore {
   /// after a write that `update` did not make (a conflict's resolution). Each is written only
   /// when it changed, for the full-text trigger's sake (`derivedAssignments`).
   func refreshDerived(_ table: SyncedTable, key: String) throws {
-    switch table.entity {
-    case "book":
+    switch table.kind {
+    case .book:
       guard
         let book = try database.queryFirst(
           "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.uuid = ?", key,
@@ -166,7 +166,7 @@ extension LibraryStore {
         "UPDATE book SET sort_key = ?1 WHERE uuid = ?2 AND sort_key IS NOT ?1", book.sortKey, key)
       try database.execute(
         "UPDATE book SET search_text = ?1 WHERE uuid = ?2 AND search_text IS NOT ?1", book.searchText, key)
-    case "reader":
+    case .reader:
       guard
         let reader = try database.queryFirst(
           "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.uuid = ?", key,

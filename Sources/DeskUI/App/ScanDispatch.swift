@@ -30,7 +30,7 @@ enum ScanDispatch {
       return [
         .push(BookDetailScreen(inventory: book.inventoryNumber)), .notify(s.scannedLabelOfBook(book.inventoryNumber)),
       ]
-        + conflictFirst("book", book.id, context)
+        + conflictFirst(.book, book.id, context)
     case .isbn(let isbn, let copies):
       guard let first = copies.first else {
         return [
@@ -39,18 +39,18 @@ enum ScanDispatch {
         ]
       }
       return [.push(BookDetailScreen(inventory: first.inventoryNumber))]
-        + (copies.count > 1 ? [.notify(s.scannedCopies(copies.count))] : conflictFirst("book", first.id, context))
+        + (copies.count > 1 ? [.notify(s.scannedCopies(copies.count))] : conflictFirst(.book, first.id, context))
     case .book(let book):
-      return [.push(BookDetailScreen(inventory: book.inventoryNumber))] + conflictFirst("book", book.id, context)
+      return [.push(BookDetailScreen(inventory: book.inventoryNumber))] + conflictFirst(.book, book.id, context)
     case .reader(let reader):
-      return [.push(ReaderDetailScreen(ticket: reader.ticket))] + conflictFirst("reader", reader.id, context)
+      return [.push(ReaderDetailScreen(ticket: reader.ticket))] + conflictFirst(.reader, reader.id, context)
     case .unknown(let unknown):
       return [.dialog(.error(s.unknownCodeTitle, [s.unknownCodeMessage(unknown)]))]
     }
   }
 
   /// A scanned record with an open conflict between desks shows the conflict over the record.
-  private static func conflictFirst(_ entity: String, _ id: RecordID, _ context: UIContext) -> [Effect] {
+  private static func conflictFirst(_ entity: RecordKind, _ id: RecordID, _ context: UIContext) -> [Effect] {
     guard let conflict = try? context.store.openConflicts(entity: entity, recordID: id).first else { return [] }
     return [.push(ConflictScreen(number: conflict.number)), .notify(context.strings.conflictScanned)]
   }

@@ -53,7 +53,7 @@ final class BookDetailScreen: DeskScreen {
       }
       book = found
       if noting { try context.store.noteOpened(found) }
-      mark = try context.store.syncMark(entity: "book", recordID: found.id)
+      mark = try context.store.syncMark(entity: .book, recordID: found.id)
       loan = try context.store.currentLoan(ofBook: found)
       history = try context.store.loans(ofBook: found, includingUndone: true)
       holds = try context.store.holdQueue(forBook: found.inventoryNumber)

@@ -60,7 +60,7 @@ final class ReaderDetailScreen: DeskScreen {
       reader = found
       category = try context.store.category(code: found.category)
       if noting { try context.store.noteOpened(found) }
-      mark = try context.store.syncMark(entity: "reader", recordID: found.id)
+      mark = try context.store.syncMark(entity: .reader, recordID: found.id)
       // The selection stays on the same loan, wherever a renewal or a return moved it in the list.
       let chosen = selectedLoan?.loan.id
       loans = try context.store.loans(ofReader: found, includingUndone: true)
