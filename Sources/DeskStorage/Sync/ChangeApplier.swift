@@ -162,11 +162,13 @@ extension LibraryStore {
     }
   }
 
+  /// The fields a change sets, as its record's table reads them.
+  private typealias ChangedFields = [(name: String, value: DatabaseValue, type: String)]
+
   private func applyOne(
     _ pulled: PulledChange, deskID: String, now: Timestamp, touched: inout Touched, report: inout ApplyReport
   ) throws {
     let change = pulled.change
-    func bad(_ reason: String) -> StoreError { .badChange(reason) }
     let own = change.deskID == deskID
     if change.kind == .conflict {
       if !own {
@@ -177,57 +179,14 @@ extension LibraryStore {
       return
     }
     guard let table = SyncedTables.table(change.entity) else {
-      throw bad("no record is of the kind «\(change.entity)»")
+      throw StoreError.badChange("no record is of the kind «\(change.entity)»")
     }
-    // One reading of the JSON: malformed text fails, and an array or a bare value has keys that
-    // are not names.
-    let fields: [(name: String, value: DatabaseValue, type: String)]
-    do {
-      fields = try database.query("SELECT key, value, type, typeof(key) = 'text' FROM json_each(?)", change.payload) {
-        row in
-        guard row.bool(3) else { throw bad("its fields are not a JSON object") }
-        return (name: row.string(0), value: row.value(1), type: row.string(2))
-      }
-    } catch let error as DatabaseError where error.message.contains("JSON") {
-      throw bad("its fields are not a JSON object")
-    }
-    // The rules the central checks, checked again: a change it stored before it checked them
-    // (an older central), or one written into its log by hand.
-    for field in fields {
-      let rule: FieldRule
-      if let known = table.rule(of: field.name) {
-        rule = known
-      } else if field.name == "deleted" && table.deletesRows {
-        rule = FieldRule(.flag)
-      } else {
-        throw bad("a \(change.entity) has no field «\(field.name)»")
-      }
-      if let problem = rule.problem(FieldValue(field.value, type: field.type)) {
-        throw bad("«\(field.name)» \(problem)")
-      }
-    }
+    let fields = try checkedFields(of: change, in: table)
     let deleted = fields.first { $0.name == "deleted" }?.value
     if !table.deletesRows {
       report.conflictsRaised += try noteDeletion(pulled, deleted: deleted, now: now)
     }
-    // Loans, this desk's own too, have their book's loans looked at again once the batch is in.
-    if change.kind == .loan, let book = try loanBook(change, fields: fields) { touched.books.insert(book) }
-    // Readers of loans and deleted books and readers are looked at again too: deleted, yet out?
-    if change.kind == .loan, let reader = try loanReader(change, fields: fields) { touched.readers.insert(reader) }
-    if deleted == .integer(1) || deleted == .integer(0) {
-      if change.kind == .book,
-        let row = try database.queryFirst(
-          "SELECT id FROM book WHERE uuid = ?", change.recordID, read: { $0.int64(0) })
-      {
-        touched.books.insert(row)
-      }
-      if change.kind == .reader,
-        let row = try database.queryFirst(
-          "SELECT id FROM reader WHERE uuid = ?", change.recordID, read: { $0.int64(0) })
-      {
-        touched.readers.insert(row)
-      }
-    }
+    try noteTouched(change, fields: fields, deleted: deleted, in: &touched)
     if own {
       report.own += 1
       return
@@ -239,18 +198,8 @@ extension LibraryStore {
         pulled, fields: fields.map { ($0.name, $0.value) }, now: now, displaced: &touched.displaced)
     }
     let row = try database.queryFirst(table.rowSQL, change.recordID) { $0.int64(0) }
-    let exists = row != nil
-    if !exists && !table.deletesRows {
-      // A record made at another desk: its first change brings every field, and nothing here is
-      // newer than it.
-      let given = Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
-      let missing = table.fields.filter { given[$0.name] == nil && $0.absent == nil }.map(\.name)
-      guard missing.isEmpty else {
-        throw bad(
-          "this desk does not have the \(change.entity), and the change does not make it "
-            + "(no \(missing.joined(separator: ", ")))")
-      }
-      try insert(table, key: change.recordID, given, deskName: pulled.deskName, now: now, bad: bad)
+    guard row != nil || table.deletesRows else {
+      try insertNew(pulled, fields: fields, in: table, now: now)
       return
     }
     // Per-field last-writer-wins (`FieldMerge`): a field changed here (sent or not) or by another
@@ -265,10 +214,90 @@ extension LibraryStore {
         setting.append((field.name, field.value))
       }
     }
+    let winners = try winningFields(setting, of: change, in: table, row: row, thisDesk: deskID)
+    if table.deletesRows {
+      try applyToRowThatDeletes(change, winners: winners, deleted: deleted, exists: row != nil, in: table)
+      return
+    }
+    try applyUpdate(
+      pulled, fields: fields, winners: winners, increments: increments, in: table, now: now, report: &report)
+  }
+
+  /// The change's fields, read once from its JSON and checked against the rules the central
+  /// checks (again: a change an older central stored before it checked them, or one written into
+  /// its log by hand).
+  private func checkedFields(of change: Change, in table: SyncedTable) throws -> ChangedFields {
+    func bad(_ reason: String) -> StoreError { .badChange(reason) }
+    // Malformed text fails, and an array or a bare value has keys that are not names.
+    let fields: ChangedFields
+    do {
+      fields = try database.query("SELECT key, value, type, typeof(key) = 'text' FROM json_each(?)", change.payload) {
+        row in
+        guard row.bool(3) else { throw bad("its fields are not a JSON object") }
+        return (name: row.string(0), value: row.value(1), type: row.string(2))
+      }
+    } catch let error as DatabaseError where error.message.contains("JSON") {
+      throw bad("its fields are not a JSON object")
+    }
+    for field in fields {
+      let rule: FieldRule
+      if let known = table.rule(of: field.name) {
+        rule = known
+      } else if field.name == "deleted" && table.deletesRows {
+        rule = FieldRule(.flag)
+      } else {
+        throw bad("a \(change.entity) has no field «\(field.name)»")
+      }
+      if let problem = rule.problem(FieldValue(field.value, type: field.type)) {
+        throw bad("«\(field.name)» \(problem)")
+      }
+    }
+    return fields
+  }
+
+  /// Notes the books and readers a change may leave in a state to look at again once the batch is
+  /// in: a loan's book and reader (this desk's own loans too), a book or reader deleted or restored.
+  private func noteTouched(_ change: Change, fields: ChangedFields, deleted: DatabaseValue?, in touched: inout Touched)
+    throws
+  {
+    if change.kind == .loan, let book = try loanBook(change, fields: fields) { touched.books.insert(book) }
+    if change.kind == .loan, let reader = try loanReader(change, fields: fields) { touched.readers.insert(reader) }
+    guard deleted == .integer(1) || deleted == .integer(0) else { return }
+    if change.kind == .book,
+      let row = try database.queryFirst("SELECT id FROM book WHERE uuid = ?", change.recordID, read: { $0.int64(0) })
+    {
+      touched.books.insert(row)
+    }
+    if change.kind == .reader,
+      let row = try database.queryFirst("SELECT id FROM reader WHERE uuid = ?", change.recordID, read: { $0.int64(0) })
+    {
+      touched.readers.insert(row)
+    }
+  }
+
+  /// A record made at another desk: its first change brings every field, and nothing here is
+  /// newer than it.
+  private func insertNew(_ pulled: PulledChange, fields: ChangedFields, in table: SyncedTable, now: Timestamp) throws {
+    let change = pulled.change
+    let given = Dictionary(fields.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+    let missing = table.fields.filter { given[$0.name] == nil && $0.absent == nil }.map(\.name)
+    guard missing.isEmpty else {
+      throw StoreError.badChange(
+        "this desk does not have the \(change.entity), and the change does not make it "
+          + "(no \(missing.joined(separator: ", ")))")
+    }
+    try insert(table, key: change.recordID, given, deskName: pulled.deskName, now: now, bad: StoreError.badChange)
+  }
+
+  /// The fields of `setting` whose value wins over what this desk knows (`FieldMerge`).
+  private func winningFields(
+    _ setting: [(name: String, value: DatabaseValue)], of change: Change, in table: SyncedTable, row: Int64?,
+    thisDesk deskID: String
+  ) throws -> [(name: String, value: DatabaseValue)] {
     var holdState: HoldState?
     if table.kind == .hold, let state = setting.first(where: { $0.name == "state" })?.value {
       guard case .text(let text) = state, let known = HoldState(rawValue: text) else {
-        throw bad("«\(state)» is not a state of a hold")
+        throw StoreError.badChange("«\(state)» is not a state of a hold")
       }
       holdState = known
     }
@@ -279,22 +308,37 @@ extension LibraryStore {
         of: IncomingChange(
           version: FieldVersion(change), kind: table.kind, fields: setting.map(\.name), holdState: holdState),
         thisDesk: deskID, known: known))
-    let winners = setting.filter { winning.contains($0.name) }
-    if table.deletesRows {
-      if deleted == .integer(1) {
-        if winners.contains(where: { $0.name == "deleted" }) {
-          try database.execute("DELETE FROM \(table.table) WHERE \(table.key) = ?", change.recordID)
-        }
-      } else {
-        let values = winners.filter { $0.name != "deleted" }
-        let deletedLater = !exists && deleted != nil && !winners.contains { $0.name == "deleted" }
-        if !values.isEmpty && !deletedLater {
-          try upsert(table, key: change.recordID, values, exists: exists, bad: bad)
-        }
+    return setting.filter { winning.contains($0.name) }
+  }
+
+  /// A change of a table whose rows are deleted, not marked (a category's, a holiday's): the
+  /// winning deletion deletes the row; other winners write it, unless it was deleted later.
+  private func applyToRowThatDeletes(
+    _ change: Change, winners: [(name: String, value: DatabaseValue)], deleted: DatabaseValue?, exists: Bool,
+    in table: SyncedTable
+  ) throws {
+    if deleted == .integer(1) {
+      if winners.contains(where: { $0.name == "deleted" }) {
+        try database.execute("DELETE FROM \(table.table) WHERE \(table.key) = ?", change.recordID)
       }
-      try recordClocks(winners.map(\.name), of: change)
-      return
+    } else {
+      let values = winners.filter { $0.name != "deleted" }
+      let deletedLater = !exists && deleted != nil && !winners.contains { $0.name == "deleted" }
+      if !values.isEmpty && !deletedLater {
+        try upsert(table, key: change.recordID, values, exists: exists, bad: StoreError.badChange)
+      }
     }
+    try recordClocks(winners.map(\.name), of: change)
+  }
+
+  /// Writes the winning fields of a record this desk has, its counts' increments, and what a
+  /// loan's renewal meets: a return, or the renewal limit.
+  private func applyUpdate(
+    _ pulled: PulledChange, fields: ChangedFields, winners: [(name: String, value: DatabaseValue)],
+    increments: [(counter: SyncedField, by: Int64)], in table: SyncedTable, now: Timestamp,
+    report: inout ApplyReport
+  ) throws {
+    let change = pulled.change
     // A book added earlier in this batch is indexed before it changes.
     if change.kind == .book { try catchUpBulkBooks() }
     if change.kind == .loan {
@@ -309,7 +353,7 @@ extension LibraryStore {
         try database.queryFirst(
           "SELECT due_date FROM loan WHERE uuid = ?", change.recordID, read: { (renewal.desk, $0.string(0)) })
       } : nil
-    try update(table, key: change.recordID, winners, deskName: pulled.deskName, now: now, bad: bad)
+    try update(table, key: change.recordID, winners, deskName: pulled.deskName, now: now, bad: StoreError.badChange)
     try recordClocks(winners.map(\.name), of: change)
     try add(increments, to: table, of: change)
     if change.kind == .loan {
@@ -384,7 +428,7 @@ extension LibraryStore {
   }
 
   /// The row id of the reader a loan change is about.
-  private func loanReader(_ change: Change, fields: [(name: String, value: DatabaseValue, type: String)]) throws
+  private func loanReader(_ change: Change, fields: ChangedFields) throws
     -> Int64?
   {
     if let known = try database.queryFirst(
@@ -398,8 +442,7 @@ extension LibraryStore {
 
   /// The row id of the book a loan change is about (for the loans of that book to be looked at
   /// again), whether the loan is known here yet or comes with the change.
-  private func loanBook(_ change: Change, fields: [(name: String, value: DatabaseValue, type: String)]) throws -> Int64?
-  {
+  private func loanBook(_ change: Change, fields: ChangedFields) throws -> Int64? {
     if let known = try database.queryFirst(
       "SELECT book_id FROM loan WHERE uuid = ?", change.recordID, read: { $0.int64(0) })
     {
