@@ -37,10 +37,8 @@ extension IRBISExport {
     _ selection: BookSelection, of store: LibraryStore, _ body: (ExportedCopies) throws(StoreError) -> Void
   ) throws(StoreError) {
     let (path, clock, readingOnly) = (store.path, store.clock, store.isReadOnly)
-    let pipe = BatchPipe<ExportedCopies>(capacity: 8)
-    let reading = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      do {
+    do {
+      try BatchPipe<ExportedCopies>.streaming(capacity: 8) { pipe in
         let books = try LibraryStore(path: path, clock: clock, create: false, readingOnly: readingOnly)
         var records = RecordCopies()
         var entry: Int64 = 0
@@ -53,22 +51,13 @@ extension IRBISExport {
               batch.append(copies)
             }
           }
-          guard let last = page.last, pipe.send(batch) else { break }
+          guard let last = page.last, pipe.send(batch) else { return }
           entry = last.entry
         }
-        pipe.finish()
-      } catch {
-        pipe.finish(throwing: error)
-      }
-      reading.signal()
-    }
-    defer {
-      pipe.cancel()
-      reading.wait()
-    }
-    do {
-      while let batch = try pipe.receive() {
-        for copies in batch { try body(copies) }
+      } using: { pipe in
+        while let batch = try pipe.receive() {
+          for copies in batch { try body(copies) }
+        }
       }
     } catch let error as StoreError {
       throw error

@@ -20,21 +20,15 @@ public enum IRBISTextImport {
       // Lines become records on a thread of their own while this one checks them and makes their
       // rows: one thread doing both was the slower end of the import (a million books with kept
       // fields: 65 s; 3 threads: see the benchmark).
-      let parsed = BatchPipe<Parsed>(capacity: 16)
-      let parsing = DispatchSemaphore(value: 0)
-      DispatchQueue.global().async {
+      try BatchPipe<Parsed>.streaming(capacity: 16) { parsed in
         parse(lines, into: parsed)
-        parsing.signal()
-      }
-      defer {
-        parsed.cancel()
-        parsing.wait()
-      }
-      while let batch = try parsed.receive() {
-        for item in batch {
-          switch item {
-          case .record(let record, let source): try records.take(record, source: source)
-          case .problem(let text): try records.problem(text)
+      } using: { parsed in
+        while let batch = try parsed.receive() {
+          for item in batch {
+            switch item {
+            case .record(let record, let source): try records.take(record, source: source)
+            case .problem(let text): try records.problem(text)
+            }
           }
         }
       }
@@ -69,6 +63,5 @@ public enum IRBISTextImport {
     }
     if listening, case .problem(let problem)? = reader.finish() { send(.problem(problem.description)) }
     if listening, !batch.isEmpty { _ = pipe.send(batch) }
-    pipe.finish()
   }
 }

@@ -41,34 +41,23 @@ public struct RecordImporter {
   ) throws -> ImportReport {
     var importer = try RecordImporter(store: store, update: update)
     importer.nextNumber = assignInventory
-    let pipe = BatchPipe<ImportItem>(capacity: 16)
     let moment = store.clock.now()
-    let reading = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
+    return try BatchPipe<ImportItem>.streaming(capacity: 16) { pipe in
       var records = RecordFeed(pipe: pipe, moment: moment, update: update, assignsNumbers: assignInventory != nil)
-      do {
-        try feed(&records)
-        try records.finish()
-        pipe.finish()
-      } catch {
-        pipe.finish(throwing: error)
-      }
-      reading.signal()
-    }
-    defer {
-      pipe.cancel()
-      reading.wait()
-    }
-    let body = {
-      try store.addingBooksInBulk {
-        while let batch = try pipe.receive() {
-          for item in batch { try importer.apply(item) }
+      try feed(&records)
+      try records.finish()
+    } using: { pipe in
+      let body = {
+        try store.addingBooksInBulk {
+          while let batch = try pipe.receive() {
+            for item in batch { try importer.apply(item) }
+          }
         }
+        try importer.takeLoans()
       }
-      try importer.takeLoans()
+      if dryRun { try store.dryRun(body) } else { try store.transaction(body) }
+      return importer.report
     }
-    if dryRun { try store.dryRun(body) } else { try store.transaction(body) }
-    return importer.report
   }
 
   private mutating func apply(_ item: ImportItem) throws {

@@ -59,3 +59,30 @@ public final class BatchPipe<Element: Sendable>: Sendable {
     room.signal()
   }
 }
+
+extension BatchPipe {
+  /// Runs `make` on a thread of its own, sending batches into a new pipe, while `use` receives
+  /// them on this one. The pipe ends when `make` returns, or with its error; when `use` ends
+  /// first (done, or failed), `make`'s next send learns that nobody listens. Returns `use`'s
+  /// result once both have stopped.
+  public static func streaming<T>(
+    capacity: Int, making make: @escaping @Sendable (BatchPipe) throws -> Void, using use: (BatchPipe) throws -> T
+  ) throws -> T {
+    let pipe = BatchPipe(capacity: capacity)
+    let made = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      do {
+        try make(pipe)
+        pipe.finish()
+      } catch {
+        pipe.finish(throwing: error)
+      }
+      made.signal()
+    }
+    defer {
+      pipe.cancel()
+      made.wait()
+    }
+    return try use(pipe)
+  }
+}
