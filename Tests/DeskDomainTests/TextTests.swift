@@ -3,6 +3,21 @@ import Testing
 @testable import DeskDomain
 
 @Suite struct TextTests {
+  /// Text of ASCII and the Russian alphabet is folded from its bytes; the same as a scalar at a
+  /// time, character by character and in words, and anything else goes the scalar way.
+  @Test func theBytePathFoldsAsTheScalarPathDoes() {
+    let russian = ([0x401, 0x451] + Array(0x410...0x44F)).compactMap(Unicode.Scalar.init).map(String.init).joined()
+    let ascii = (0x00...0x7F).compactMap(Unicode.Scalar.init).map(String.init).joined()
+    for text in [russian, ascii, ascii + russian, "Толстой Л. Н. Война и мир : роман", "ЁЖИК в тумане", ""] {
+      let plain = text.utf8.withContiguousStorageIfAvailable(TextFolding.foldedPlain) ?? nil
+      #expect(plain == TextFolding.foldedByScalars(text), "\(text)")
+    }
+    for text in ["Élise", "Straße", "і", "Ѣ", "ў", "и\u{0306}", "日本", "€"] {
+      #expect(text.utf8.withContiguousStorageIfAvailable(TextFolding.foldedPlain) == .some(nil), "\(text)")
+      #expect(TextFolding.fold("Ab" + text) == TextFolding.foldedByScalars("Ab" + text))
+    }
+  }
+
   @Test func foldsCaseYoAndLatinDiacritics() {
     #expect(TextFolding.fold("Ёлкин ЁЖИК") == "елкин ежик")
     #expect(TextFolding.fold("Élise Müller García Łódź Straße") == "elise muller garcia lodz strasse")
