@@ -298,6 +298,21 @@ import Testing
     #expect(try store.book(inventory: "2")?.isbn?.isbn13 == "9785170795857")
   }
 
+  /// A subfield is found by its code in either case, the first where it repeats; a code a
+  /// combining mark changes is another code; an empty code or a caret at the end is nothing.
+  @Test func subfieldsAreFoundByTheirCodes() {
+    func field(_ value: String) -> IRBISRecord.Field { IRBISRecord.Field(tag: 200, value: value) }
+    #expect(field("^Aa^bB^A second").subfield("A") == "a")
+    #expect(field("^Aa^bB^A second").subfield("b") == "B")
+    #expect(field("^Aa^bB^A second").subfield("B") == "B")
+    #expect(field("^AЛермонтов^BМ. Ю.").subfield("b") == "М. Ю.")
+    #expect(field("^A\u{0301}x^Ay").subfield("A") == "y")
+    #expect(field("^^Ax").subfield("A") == "x")
+    #expect(field("text^").subfield("A") == "")
+    #expect(field("text").subfield("A") == "")
+    #expect(field("^AЛ^Бм").subfield("б") == "м", "a Cyrillic code, the general way")
+  }
+
   @Test func valuesCannotBreakTheFormat() {
     var record = IRBISRecord()
     record.append(200, subfields: [("A", "Заглавие ^Bс крышкой\nи переводом строки\r")])
