@@ -16,10 +16,11 @@ public enum BackgroundSyncBenchmarks {
   /// `catalogue` is copied and joined to a new central as desk «Lending» (which pushes the whole
   /// catalogue there); desk «Reading room» joins empty and, during the measured runs with sync,
   /// works as a busy desk does (see `OtherDesk`). Runs with and without sync alternate in
-  /// blocks, so that neither gets the warmer cache.
+  /// blocks, so that neither gets the warmer cache; each phase of a block (page-downs, then a
+  /// search typed) lasts `phaseSeconds` at least.
   public static func run(
     catalogue path: String, makeCentral: () throws -> String, folder: String, program: String, repeats: Int,
-    progress: (String) -> Void = { _ in }
+    phaseSeconds: Double = 3, progress: (String) -> Void = { _ in }
   ) throws -> [Measurement] {
     let url = try makeCentral()
     _ = try CentralSchema.initialize(try CentralConnection(url: url))
@@ -76,7 +77,7 @@ public enum BackgroundSyncBenchmarks {
           usleep(1_500_000)
         }
         let app = ListBenchmarks.makeApp(store, sync: service)
-        let (pages, keys) = measure(app, repeats: max(1, repeats / blocks), seconds: 3)
+        let (pages, keys) = measure(app, repeats: max(1, repeats / blocks), seconds: phaseSeconds)
         if withSync {
           arrivals += service?.state.arrivals ?? 0
           writer.stop()

@@ -10,9 +10,9 @@ import DeskStorage
 // circdesk-bench generate --books N [--readers N] --db PATH
 // circdesk-bench page-probe|search-probe [--query TEXT] [--open] [--held] [--changed] [--repeats N] [--db PATH]
 // circdesk-bench walk-probe [--query WORD] [--repeats N] [--db PATH]
-// circdesk-bench sync [--changes N] [--repeats N] [--join] [--background] [--books N] [--desks N] [--db PATH]
+// circdesk-bench sync [--changes N] [--repeats N] [--join] [--background] [--books N] [--desks N] [--quick] [--db PATH]
 // circdesk-bench desk-worker --db PATH [--repeats N] [--pace MS] [--seed N]   (one desk of sync --desks)
-// circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH] [--out FILE.json] [--skip-exchange]
+// circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH] [--out FILE.json] [--skip-exchange] [--quick]
 //
 // Figures are the first run, and the median and 99th percentile of the runs after it, each
 // beside a baseline measured in the same run. The catalogue is generated once per size and kept (default
@@ -32,13 +32,13 @@ let helpText = """
   OVERVIEW: Measures Circulation Desk on a generated catalogue, each figure beside a baseline.
 
   USAGE: circdesk-bench [--books <n>] [--readers <n>] [--repeats <n>] [--db <path>] [--out <file.json>]
-                        [--skip-exchange]
+                        [--skip-exchange] [--quick]
          circdesk-bench generate --books <n> [--readers <n>] --db <path>
          circdesk-bench page-probe|search-probe [--query <text>] [--open] [--held] [--changed]
                                                 [--repeats <n>] [--statements] [--db <path>]
          circdesk-bench walk-probe [--query <word>] [--repeats <n>] [--db <path>]
          circdesk-bench sync [--changes <n>] [--repeats <n>] [--join] [--background] [--books <n>]
-                             [--desks <n> [--pace <ms>]] [--db <path>]
+                             [--desks <n> [--pace <ms>]] [--quick] [--db <path>]
 
   OPTIONS:
     --books <n>       Books in the catalogue (default 1000000).
@@ -47,6 +47,9 @@ let helpText = """
     --db <path>       The catalogue file (default .build/bench/books-<n>.sqlite, generated once).
     --out <file>      Also write the figures as JSON.
     --skip-exchange   Leave out the export and import of the whole catalogue.
+    --quick           A run that checks the benchmark works rather than measures: 15 of the photos'
+                      likenesses (each code plain and tilted, and the pictures without one) instead
+                      of all 105, and sync's timed phases of half a second instead of three.
     --query <text>    What search-probe searches for (default «война мир»); walk-probe: the misspelt
                       word whose corrections it finds in the books' vocabulary alone, without SQL
                       (default «лермантов»).
@@ -88,7 +91,9 @@ do {
   let valued: Set = [
     "--books", "--readers", "--repeats", "--db", "--out", "--query", "--changes", "--desks", "--seed", "--pace",
   ]
-  let flags: Set = ["--skip-exchange", "--join", "--background", "--statements", "--open", "--held", "--changed"]
+  let flags: Set = [
+    "--skip-exchange", "--quick", "--join", "--background", "--statements", "--open", "--held", "--changed",
+  ]
   let commands: Set = [
     "generate", "first-page", "page-probe", "search-probe", "memory-probe", "name-scan", "sync", "walk-probe",
     "desk-worker",
@@ -173,7 +178,7 @@ func measureSync() throws {
     if access(path, F_OK) != 0 { try generate(into: path) }
     measurements += try BackgroundSyncBenchmarks.run(
       catalogue: path, makeCentral: makeCentral, folder: folder.path, program: circdesk,
-      repeats: repeats, progress: { progress($0) })
+      repeats: repeats, phaseSeconds: arguments.contains("--quick") ? 0.5 : 3, progress: { progress($0) })
   }
   if arguments.contains("--join") {
     if access(path, F_OK) != 0 { try generate(into: path) }
@@ -278,7 +283,8 @@ do {
   let images = (path.hasPrefix("/") ? "/" : "") + (folder.isEmpty ? "." : folder) + "/images"
   measurements += try DecodeBenchmarks.run(folder: images, repeats: max(10, repeats / 4))
   progress("measuring what is read in photos' likenesses")
-  measurements += try DecodeQualityBenchmarks.run(folder: images + "/likenesses")
+  measurements += try DecodeQualityBenchmarks.run(
+    folder: images + "/likenesses", few: arguments.contains("--quick"))
   if !arguments.contains("--skip-exchange") {
     progress("measuring export and import")
     measurements += try ExchangeBenchmarks.run(

@@ -10,7 +10,8 @@ import Testing
     let bench = URL(fileURLWithPath: circdeskPath).deletingLastPathComponent().appendingPathComponent("circdesk-bench")
       .path
     let result = try runProgram(
-      bench, ["--books", "10000", "--readers", "500", "--repeats", "3", "--db", folder.file("bench.sqlite")])
+      bench,
+      ["--books", "10000", "--readers", "500", "--repeats", "3", "--quick", "--db", folder.file("bench.sqlite")])
     #expect(result.status == 0, "\(result.errors)")
     for scenario in [
       "open the file, first book page painted", "page down", "Home, then End (last page)",
@@ -63,7 +64,7 @@ import Testing
       bench,
       [
         "sync", "--changes", "300", "--repeats", "8", "--join", "--background", "--books", "2000", "--readers", "100",
-        "--desks", "3", "--pace", "25", "--db", folder.file("join.sqlite"),
+        "--desks", "3", "--pace", "25", "--quick", "--db", folder.file("join.sqlite"),
       ])
     #expect(result.status == 0, "\(result.errors)")
     for scenario in [
