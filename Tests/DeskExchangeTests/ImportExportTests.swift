@@ -109,6 +109,12 @@ import Testing
     #expect(try titles(.newSince(LocalDate(iso: "2000-01-01")!)) == ["Яблоко", "Арбуз", "Банан"])
     #expect(try titles(.all, filter: .available) == ["Арбуз", "Банан", "Яблоко"])
     #expect(try titles(.all, search: "б") == ["Банан"])
+    // Inside a transaction the books it added are read too (on this connection, not another).
+    let inside = try store.transaction {
+      _ = try store.addBook(bookDraft("5", "Вишня"))
+      return try titles(.all)
+    }
+    #expect(inside == ["Яблоко", "Арбуз", "Банан", "Вишня"])
   }
 
   /// New books go in with one INSERT each, with no savepoint around it; a number taken is still
@@ -123,6 +129,7 @@ import Testing
       try IRBISTextImport.run(path: path, encoding: .utf8, store: store, update: false, dryRun: false)
     }
     #expect(report.booksAdded == 2 && report.problems.count == 1)
+    #expect(try store.bookCount() == 3, "the refused copy is not counted")
     #expect(statements.filter { $0.hasPrefix("INSERT INTO book(") }.count == 3)
     #expect(!statements.contains { $0.hasPrefix("SAVEPOINT") }, "\(statements.filter { $0.hasPrefix("SAVEPOINT") })")
     #expect(try store.book(inventory: "2")?.title == "Уже есть")

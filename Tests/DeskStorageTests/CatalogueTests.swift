@@ -114,7 +114,7 @@ import Testing
     let positions: [PagePosition] = [.first, .after("м"), .before("м"), .from("м"), .last]
     for position in positions {
       let query = try store.bookPageQuery(
-        columns: LibraryStore.briefColumns, filter: .all, search: "", position: position, limit: 40)
+        columns: LibraryStore.briefColumns, filter: .all, search: "", order: .sortKey(position), limit: 40)
       let plan = try store.database.query("EXPLAIN QUERY PLAN " + query.sql, arguments: query.arguments) {
         $0.string(3)
       }

@@ -66,7 +66,7 @@ import Testing
     #expect(try store.bookCount(filter: .issued) == 1)
     // The list reads its rows from the covering index, the status included.
     let (sql, arguments, _) = try store.bookPageQuery(
-      columns: LibraryStore.briefColumns, filter: .all, search: "", position: .first, limit: 40)
+      columns: LibraryStore.briefColumns, filter: .all, search: "", order: .sortKey(.first), limit: 40)
     let plan = try store.database.query("EXPLAIN QUERY PLAN " + sql, arguments: arguments) { $0.string(3) }
     #expect(plan.contains { $0.contains("COVERING INDEX book_list") }, "\(plan)")
   }

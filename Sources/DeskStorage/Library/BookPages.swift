@@ -13,7 +13,7 @@ extension LibraryStore {
   ) throws(StoreError) -> [BookWithLoan] {
     try bookPage(
       columns: LibraryStore.bookColumns, columnCount: BookColumn.count, filter: filter, search: search,
-      position: position, limit: limit
+      order: .sortKey(position), limit: limit
     ) { row, loan, offered in BookWithLoan(book: try LibraryStore.decodeBook(row), loan: loan, hasLookupOffer: offered)
     }
   }
@@ -24,7 +24,7 @@ extension LibraryStore {
   ) throws(StoreError) -> [(listing: BookWithLoan, kept: IRBISKeptRecord?, onHoldShelf: Bool)] {
     try bookPage(
       columns: LibraryStore.exportColumns, columnCount: LibraryStore.exportColumnCount, filter: filter,
-      search: search, position: position, limit: limit, decode: LibraryStore.decodeExported
+      search: search, order: .sortKey(position), limit: limit, decode: LibraryStore.decodeExported
     ).map { ($0.listing, $0.kept, $0.onHoldShelf) }
   }
 
@@ -38,7 +38,7 @@ extension LibraryStore {
   {
     try bookPage(
       columns: LibraryStore.exportColumns + ", b.id", columnCount: LibraryStore.exportColumnCount + 1,
-      filter: .all, search: "", position: .first, entryAfter: entry, limit: limit
+      filter: .all, search: "", order: .entry(after: entry), limit: limit
     ) { row, loan, offered in
       let exported = try LibraryStore.decodeExported(row, loan, offered)
       return (exported.listing, exported.kept, exported.onHoldShelf, row.int64(LibraryStore.exportColumnCount))
@@ -64,7 +64,7 @@ extension LibraryStore {
   ) throws(StoreError) -> [BookListRow] {
     try bookPage(
       columns: LibraryStore.briefColumns, columnCount: BriefColumn.count,
-      filter: filter, search: search, position: position, limit: limit
+      filter: filter, search: search, order: .sortKey(position), limit: limit
     ) { row, loan, offered in
       BookListRow(book: LibraryStore.decodeBrief(row), loan: loan, hasLookupOffer: offered)
     }
@@ -80,13 +80,12 @@ extension LibraryStore {
 
   /// A page of books with their open loans: `columns` of `book b` first, then the loan's
   /// (`LoanColumn`), then its holder's (`HolderColumn`).
-  /// `entryAfter` reads the books in entry order (by id) from the one after it, not by sort key.
   private func bookPage<T>(
-    columns: String, columnCount: Int32, filter: BookFilter, search: String, position: PagePosition,
-    entryAfter: Int64? = nil, limit: Int, decode: (Row, CurrentLoan?, Bool) throws -> T
+    columns: String, columnCount: Int32, filter: BookFilter, search: String, order: BookPageOrder, limit: Int,
+    decode: (Row, CurrentLoan?, Bool) throws -> T
   ) throws(StoreError) -> [T] {
     let (sql, arguments, descending) = try bookPageQuery(
-      columns: columns, filter: filter, search: search, position: position, entryAfter: entryAfter, limit: limit)
+      columns: columns, filter: filter, search: search, order: order, limit: limit)
     let rows = try read {
       try database.query(sql, arguments: arguments) { row -> T in
         let loanStart = columnCount
@@ -100,10 +99,9 @@ extension LibraryStore {
   }
 
   /// The statement of a page of books: its text, its arguments, and whether it reads backwards.
-  func bookPageQuery(
-    columns: String, filter: BookFilter, search: String, position: PagePosition, entryAfter: Int64? = nil,
-    limit: Int
-  ) throws(StoreError) -> (sql: String, arguments: [any DatabaseValueConvertible], descending: Bool) {
+  func bookPageQuery(columns: String, filter: BookFilter, search: String, order: BookPageOrder, limit: Int)
+    throws(StoreError) -> (sql: String, arguments: [any DatabaseValueConvertible], descending: Bool)
+  {
     let today = self.today.iso
     var conditions = ["b.deleted = 0"]
     var arguments: [any DatabaseValueConvertible] = []
@@ -144,21 +142,22 @@ extension LibraryStore {
       arguments += values
     }
     var descending = false
-    let order: String
-    if let entryAfter {
-      conditions.append("b.id > ?")
-      arguments.append(entryAfter)
-      order = "b.id"
-    } else {
+    let orderBy: String
+    switch order {
+    case .sortKey(let position):
       descending = LibraryStore.keyset(position, alias: "b", conditions: &conditions, arguments: &arguments)
-      order = "b.sort_key " + (descending ? "DESC" : "ASC")
+      orderBy = "b.sort_key " + (descending ? "DESC" : "ASC")
+    case .entry(let entry):
+      conditions.append("b.id > ?")
+      arguments.append(entry)
+      orderBy = "b.id"
     }
     arguments.append(max(0, limit))
     let sql = """
       SELECT \(columns), \(LibraryStore.loanColumns), \(LibraryStore.holderColumns)
       FROM book b \(join) LEFT JOIN reader r ON r.id = l.reader_id
       WHERE \(conditions.joined(separator: " AND "))
-      ORDER BY \(order) LIMIT ?
+      ORDER BY \(orderBy) LIMIT ?
       """
     return (sql, arguments, descending)
   }
@@ -224,6 +223,13 @@ extension LibraryStore {
       WHERE conflict <> 0 AND returned_at IS NULL AND deleted = 0
       """)
   }
+}
+
+/// The order a page of books is read in: the list's, by sort key from a position, or the order
+/// the books were entered, from the one after an entry (a book's row id).
+enum BookPageOrder {
+  case sortKey(PagePosition)
+  case entry(after: Int64)
 }
 
 /// After a page's loan columns: who holds the book, and whether a look-up offers an update.

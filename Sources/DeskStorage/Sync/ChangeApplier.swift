@@ -286,7 +286,7 @@ extension LibraryStore {
         "this desk does not have the \(change.entity), and the change does not make it "
           + "(no \(missing.joined(separator: ", ")))")
     }
-    try insert(table, key: change.recordID, given, deskName: pulled.deskName, now: now, bad: StoreError.badChange)
+    try insert(table, key: change.recordID, given, deskName: pulled.deskName, now: now)
   }
 
   /// The fields of `setting` whose value wins over what this desk knows (`FieldMerge`).
@@ -325,7 +325,7 @@ extension LibraryStore {
       let values = winners.filter { $0.name != "deleted" }
       let deletedLater = !exists && deleted != nil && !winners.contains { $0.name == "deleted" }
       if !values.isEmpty && !deletedLater {
-        try upsert(table, key: change.recordID, values, exists: exists, bad: StoreError.badChange)
+        try upsert(table, key: change.recordID, values, exists: exists)
       }
     }
     try recordClocks(winners.map(\.name), of: change)
@@ -353,7 +353,7 @@ extension LibraryStore {
         try database.queryFirst(
           "SELECT due_date FROM loan WHERE uuid = ?", change.recordID, read: { (renewal.desk, $0.string(0)) })
       } : nil
-    try update(table, key: change.recordID, winners, deskName: pulled.deskName, now: now, bad: StoreError.badChange)
+    try update(table, key: change.recordID, winners, deskName: pulled.deskName, now: now)
     try recordClocks(winners.map(\.name), of: change)
     try add(increments, to: table, of: change)
     if change.kind == .loan {

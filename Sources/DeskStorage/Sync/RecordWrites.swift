@@ -4,14 +4,14 @@ import DeskDomain
 /// number another desk took first caught as a clash, the sort key and search words made again.
 extension LibraryStore {
   /// The column a field is written to, and its value there: a reference (another record's id)
-  /// becomes that record's row here.
-  func columnValue(
-    _ table: SyncedTable, _ name: String, _ value: DatabaseValue, bad: (String) -> StoreError
-  ) throws -> (column: String, value: DatabaseValue) {
+  /// becomes that record's row here; a reference to a record this desk lacks is a bad change.
+  func columnValue(_ table: SyncedTable, _ name: String, _ value: DatabaseValue) throws -> (
+    column: String, value: DatabaseValue
+  ) {
     guard let field = table.field(name) else { return (name, value) }
     guard let referenced = field.references, case .text(let uuid) = value else { return (field.column, value) }
     guard let id = try database.queryFirst("SELECT id FROM \(referenced) WHERE uuid = ?", uuid, read: { $0.int64(0) })
-    else { throw bad("it refers to \(referenced) \(uuid), which this desk does not have") }
+    else { throw StoreError.badChange("it refers to \(referenced) \(uuid), which this desk does not have") }
     return (field.column, .integer(id))
   }
 
@@ -31,14 +31,13 @@ extension LibraryStore {
   /// Inserts the record a change makes; `fields` holds every field of the table (in any order:
   /// the central's JSON keeps no order).
   func insert(
-    _ table: SyncedTable, key: String, _ fields: [String: DatabaseValue], deskName: String, now: Timestamp,
-    bad: (String) -> StoreError
+    _ table: SyncedTable, key: String, _ fields: [String: DatabaseValue], deskName: String, now: Timestamp
   ) throws {
     guard let sql = LibraryStore.creationSQL[table.entity] else { return }
     var values: [DatabaseValue] = [.text(key)]
     values.reserveCapacity(table.fields.count + 5)
     for field in table.fields {
-      values.append(try columnValue(table, field.name, fields[field.name] ?? field.absent ?? .null, bad: bad).value)
+      values.append(try columnValue(table, field.name, fields[field.name] ?? field.absent ?? .null).value)
     }
     values.append(.text(now.iso))
     if let (sortKey, searchText) = LibraryStore.derivedColumns(table.kind, key: key, fields) {
@@ -57,13 +56,13 @@ extension LibraryStore {
 
   func update(
     _ table: SyncedTable, key: String, _ fields: [(name: String, value: DatabaseValue)], deskName: String,
-    now: Timestamp, bad: (String) -> StoreError
+    now: Timestamp
   ) throws {
     guard !fields.isEmpty else { return }
     var assignments: [String] = []
     var values: [DatabaseValue] = []
     for (name, value) in fields {
-      let (column, mapped) = try columnValue(table, name, value, bad: bad)
+      let (column, mapped) = try columnValue(table, name, value)
       assignments.append("\(column) = ?")
       values.append(mapped)
     }
@@ -84,8 +83,7 @@ extension LibraryStore {
   /// Adds or changes a row of a table whose rows are deleted outright (categories, holidays,
   /// settings).
   func upsert(
-    _ table: SyncedTable, key: String, _ fields: [(name: String, value: DatabaseValue)], exists: Bool,
-    bad: (String) -> StoreError
+    _ table: SyncedTable, key: String, _ fields: [(name: String, value: DatabaseValue)], exists: Bool
   ) throws {
     let columns = fields.map(\.name)
     if exists {
