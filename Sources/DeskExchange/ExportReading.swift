@@ -1,6 +1,5 @@
 import DeskDomain
 import DeskStorage
-import Dispatch
 
 /// The copies that go out in one exported record, with whether the record carries the fields of
 /// the imported record that are not any copy's own (the first part of a record split by changes).

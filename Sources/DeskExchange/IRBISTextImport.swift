@@ -1,6 +1,5 @@
 import DeskDomain
 import DeskStorage
-import Dispatch
 
 /// IRBIS plain-text files.
 public enum IRBISTextImport {

@@ -1,6 +1,5 @@
 import DeskDomain
 import DeskStorage
-import Dispatch
 
 /// Reads IRBIS records (plain text or ISO 2709) into the library in one transaction: records it
 /// cannot take are reported and the rest imported; an error of the database leaves it as it was.
