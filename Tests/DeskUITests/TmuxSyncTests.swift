@@ -65,8 +65,11 @@ import Testing
         if last.contains(text) != gone { return last }
         Thread.sleep(forTimeInterval: 0.05)
       }
+      // The pane's size beside its text: a screen drawn for another size reads as garbage.
+      let size = (try? tmux(["display", "-p", "-t", "desks.\(pane)", "#{pane_width}x#{pane_height}"])) ?? "?"
       throw TmuxTests.TmuxError.failed(
-        "pane \(pane) waited for «\(text)» to \(gone ? "go" : "show"); it shows:\n\(last)")
+        "pane \(pane) (\(size.trimmingCharacters(in: .whitespacesAndNewlines))) waited for «\(text)» to "
+          + "\(gone ? "go" : "show"); it shows:\n\(last)")
     }
   }
 

@@ -6,6 +6,12 @@ public enum KeyboardLayout {
   private static let toRussian = Dictionary(uniqueKeysWithValues: zip(english, russian))
   private static let toEnglish = Dictionary(uniqueKeysWithValues: zip(russian, english))
 
+  /// The same key on the other layout: `у` for `e`, `e` for `у`; nil for a key that is a letter
+  /// on neither.
+  public static func twin(of key: Character) -> Character? {
+    toRussian[key] ?? toEnglish[key]
+  }
+
   /// The same keys on the other layout: Latin text as Russian, Cyrillic as English; nil for text
   /// of neither script, of both, or that comes out the same.
   public static func switched(_ text: String) -> String? {

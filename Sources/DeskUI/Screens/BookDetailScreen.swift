@@ -27,13 +27,7 @@ final class BookDetailScreen: DeskScreen {
   }
 
   func keyHints(_ context: UIContext) -> [KeyHint] {
-    let s = context.strings
-    var hints = [KeyHint("e", s.keyEdit)]
-    hints += loan == nil ? [KeyHint("i", s.keyIssue)] : [KeyHint("r", s.keyReturn), KeyHint("w", s.keyRenew)]
-    hints.append(KeyHint("h", s.keyHold))
-    if offer != nil { hints += [KeyHint("u", s.keyApplyOffer), KeyHint("x", s.keyDismissOffer)] }
-    hints += [KeyHint("s", s.keyStatus), KeyHint("d", s.keyDelete), KeyHint("Esc", s.keyBack)]
-    return hints
+    actions(context).hints
   }
 
   func reload(context: UIContext) -> [Effect] {
@@ -65,98 +59,124 @@ final class BookDetailScreen: DeskScreen {
   }
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
-    guard let book else { return key == .escape ? [.pop] : [] }
+    guard book != nil else { return key == .escape ? [.pop] : [] }
     // A small window shows the record a part at a time.
     if page.handle(key) { return [] }
+    if key == .character("?") { return [.help(helpTopic)] }
+    return actions(context).run(key) ?? []
+  }
+
+  /// What can be done to the book as it stands: the hint bar and the keys both come from here.
+  func actions(_ context: UIContext) -> [ScreenAction] {
+    guard let book else { return [] }
     let s = context.strings
-    switch key {
-    case .escape: return [.pop]
-    case .character("?"): return [.help(helpTopic)]
-    case .function(6): return ExportAction.prompt(.book(book.inventoryNumber), context: context)
-    case .character("e"), .character("у"):
-      return [.push(BookFormScreen(editing: book, onSaved: { _ in }))]
-    case .character("u"), .character("г"):
-      guard offer != nil else { return [] }
-      let effects = attempt(context, title: s.cannotSaveTitle) { () throws(StoreError) in
-        let updated = try context.store.applyLookupOffer(to: book)
-        return s.savedNotice("\(updated.inventoryNumber) \(updated.shortDescription)")
-      }
-      return effects + reload(context: context)
-    case .character("x"), .character("ч"):
-      guard offer != nil else { return [] }
-      try? context.store.dismissLookupOffer(for: book)
-      return reload(context: context)
-    case .character("i"), .character("ш"):
-      guard loan == nil else { return [] }
-      return [
-        .dialog(
-          Dialog(title: s.issueTitle, lines: [s.issuePromptTicket(book.title)], kind: .prompt(LineEditor())) {
-            [weak self] answer in
-            guard case .text(let ticket) = answer, !ticket.isEmpty, let self else { return [] }
-            let effects = counterChange(context, title: s.issueRefusedTitle) { () throws(StoreError) in
-              guard let reader = try context.store.reader(ticket: ticket) else { throw .readerNotFound(ticket) }
-              return try context.store.circulate(
-                book.inventoryNumber, reader: reader, intent: .issue, conflictSeen: true
-              ).actions
-            }
-            return effects + self.reload(context: context)
-          })
+    var actions = [
+      ScreenAction(.character("e"), hint: s.keyEdit) { [.push(BookFormScreen(editing: book, onSaved: { _ in }))] }
+    ]
+    if loan == nil {
+      actions.append(ScreenAction(.character("i"), hint: s.keyIssue) { self.issue(book, context: context) })
+    } else {
+      actions += [
+        ScreenAction(.character("r"), hint: s.keyReturn) {
+          self.circulate(book, .giveBack, refusal: s.returnRefusedTitle, context: context)
+        },
+        ScreenAction(.character("w"), hint: s.keyRenew) {
+          self.circulate(book, .renew, refusal: s.renewRefusedTitle, context: context)
+        },
       ]
-    case .character("h"), .character("р"):
-      return [
-        .dialog(
-          Dialog(title: s.holdTitle, lines: [s.holdPromptTicket(book.holdLabel)], kind: .prompt(LineEditor())) {
-            [weak self] answer in
-            guard case .text(let ticket) = answer, !ticket.isEmpty, let self else { return [] }
-            let effects = attempt(context, title: s.holdRefusedTitle) { () throws(StoreError) in
-              let hold = try context.store.placeHold(ticket: ticket, on: .titleOf(book.inventoryNumber))
-              return s.holdPlaced(hold.readerName, hold.label, position: hold.position ?? 1)
-            }
-            return effects + self.reload(context: context)
-          })
-      ]
-    case .character("r"), .character("к"):
-      guard loan != nil else { return [] }
-      let effects = counterChange(context, title: s.returnRefusedTitle) { () throws(StoreError) in
-        try context.store.circulate(book.inventoryNumber, reader: nil, intent: .giveBack, conflictSeen: true).actions
-      }
-      return effects + reload(context: context)
-    case .character("w"), .character("ц"):
-      guard loan != nil else { return [] }
-      let effects = counterChange(context, title: s.renewRefusedTitle) { () throws(StoreError) in
-        try context.store.circulate(book.inventoryNumber, reader: nil, intent: .renew, conflictSeen: true).actions
-      }
-      return effects + reload(context: context)
-    case .character("s"), .character("ы"):
-      return [chooseStatus(book, context: context)]
-    case .character("d"), .character("в"), .delete:
-      if let loan {
-        return [
-          .dialog(
-            .error(
-              s.deleteRefusedTitle,
-              context.messages(
-                .bookOnLoan(
-                  book: book.title, inventory: book.inventoryNumber, reader: "\(loan.readerName) (\(loan.readerTicket))"
-                ))))
-        ]
-      }
-      return [
-        .dialog(
-          Dialog(title: s.deleteTitle, lines: [s.deleteBookQuestion(book.title)], kind: .confirm) { answer in
-            guard case .yes = answer else { return [] }
-            do throws(StoreError) {
-              try context.store.deleteBook(inventory: book.inventoryNumber)
-              return [.notify(s.deletedNotice(book.title)), .pop]
-            } catch {
-              return [.dialog(.error(s.deleteRefusedTitle, context.messages(error)))]
-            }
-          })
-      ]
-    default:
-      return []
     }
-    return []
+    actions.append(ScreenAction(.character("h"), hint: s.keyHold) { self.placeHold(book, context: context) })
+    if offer != nil {
+      actions += [
+        ScreenAction(.character("u"), hint: s.keyApplyOffer) {
+          let effects = attempt(context, title: s.cannotSaveTitle) { () throws(StoreError) in
+            let updated = try context.store.applyLookupOffer(to: book)
+            return s.savedNotice("\(updated.inventoryNumber) \(updated.shortDescription)")
+          }
+          return effects + self.reload(context: context)
+        },
+        ScreenAction(.character("x"), hint: s.keyDismissOffer) {
+          try? context.store.dismissLookupOffer(for: book)
+          return self.reload(context: context)
+        },
+      ]
+    }
+    actions += [
+      ScreenAction(.character("s"), hint: s.keyStatus) { [self.chooseStatus(book, context: context)] },
+      ScreenAction(.character("d"), .delete, hint: s.keyDelete) { self.delete(book, context: context) },
+      ScreenAction(.escape, hint: s.keyBack) { [.pop] },
+      ScreenAction(.function(6), hint: nil) { ExportAction.prompt(.book(book.inventoryNumber), context: context) },
+    ]
+    return actions
+  }
+
+  private func issue(_ book: Book, context: UIContext) -> [Effect] {
+    let s = context.strings
+    return [
+      .dialog(
+        Dialog(title: s.issueTitle, lines: [s.issuePromptTicket(book.title)], kind: .prompt(LineEditor())) {
+          [weak self] answer in
+          guard case .text(let ticket) = answer, !ticket.isEmpty, let self else { return [] }
+          let effects = counterChange(context, title: s.issueRefusedTitle) { () throws(StoreError) in
+            guard let reader = try context.store.reader(ticket: ticket) else { throw .readerNotFound(ticket) }
+            return try context.store.circulate(
+              book.inventoryNumber, reader: reader, intent: .issue, conflictSeen: true
+            ).actions
+          }
+          return effects + self.reload(context: context)
+        })
+    ]
+  }
+
+  private func placeHold(_ book: Book, context: UIContext) -> [Effect] {
+    let s = context.strings
+    return [
+      .dialog(
+        Dialog(title: s.holdTitle, lines: [s.holdPromptTicket(book.holdLabel)], kind: .prompt(LineEditor())) {
+          [weak self] answer in
+          guard case .text(let ticket) = answer, !ticket.isEmpty, let self else { return [] }
+          let effects = attempt(context, title: s.holdRefusedTitle) { () throws(StoreError) in
+            let hold = try context.store.placeHold(ticket: ticket, on: .titleOf(book.inventoryNumber))
+            return s.holdPlaced(hold.readerName, hold.label, position: hold.position ?? 1)
+          }
+          return effects + self.reload(context: context)
+        })
+    ]
+  }
+
+  /// Takes the book back or renews its loan.
+  private func circulate(_ book: Book, _ intent: CounterIntent, refusal: String, context: UIContext) -> [Effect] {
+    let effects = counterChange(context, title: refusal) { () throws(StoreError) in
+      try context.store.circulate(book.inventoryNumber, reader: nil, intent: intent, conflictSeen: true).actions
+    }
+    return effects + reload(context: context)
+  }
+
+  private func delete(_ book: Book, context: UIContext) -> [Effect] {
+    let s = context.strings
+    if let loan {
+      return [
+        .dialog(
+          .error(
+            s.deleteRefusedTitle,
+            context.messages(
+              .bookOnLoan(
+                book: book.title, inventory: book.inventoryNumber, reader: "\(loan.readerName) (\(loan.readerTicket))"
+              ))))
+      ]
+    }
+    return [
+      .dialog(
+        Dialog(title: s.deleteTitle, lines: [s.deleteBookQuestion(book.title)], kind: .confirm) { answer in
+          guard case .yes = answer else { return [] }
+          do throws(StoreError) {
+            try context.store.deleteBook(inventory: book.inventoryNumber)
+            return [.notify(s.deletedNotice(book.title)), .pop]
+          } catch {
+            return [.dialog(.error(s.deleteRefusedTitle, context.messages(error)))]
+          }
+        })
+    ]
   }
 
   /// The record, taller than a small window.

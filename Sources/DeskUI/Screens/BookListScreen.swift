@@ -22,10 +22,44 @@ final class BookListScreen: ListScreen<BookListRow>, DeskScreen {
   func keyHints(_ context: UIContext) -> [KeyHint] {
     let s = context.strings
     if isTypingQuery { return [KeyHint("Enter", s.keyDone), KeyHint("Esc", s.keyClear)] }
-    return [
-      KeyHint("Enter", s.keyOpen), KeyHint("/", s.keySearch), KeyHint("n", s.keyNew), KeyHint("e", s.keyEdit),
-      KeyHint("f", s.keyFilter), KeyHint("Esc", s.keyBack),
-    ]
+    return actions(context).hints
+  }
+
+  /// The list's keys: the hint bar and the handler both come from here.
+  func actions(_ context: UIContext) -> [ScreenAction] {
+    let s = context.strings
+    let saved: (Book) -> Void = { [weak self] book in self?.pendingFocus = book.sortKey }
+    return listActions(
+      context, open: s.keyOpen,
+      [
+        ScreenAction(.character("n"), hint: s.keyNew) { [.push(BookFormScreen(editing: nil, onSaved: saved))] },
+        ScreenAction(.character("e"), hint: s.keyEdit) {
+          // The list holds summaries: the form edits the whole record, read afresh.
+          guard let row = self.list.selectedRow,
+            let book = (try? context.store.book(inventory: row.book.inventoryNumber)) ?? nil
+          else { return [] }
+          return [.push(BookFormScreen(editing: book, onSaved: saved))]
+        },
+        ScreenAction(.character("f"), hint: s.keyFilter) {
+          let all = BookFilter.allCases
+          self.filter = all[(all.firstIndex(of: self.filter).map { $0 + 1 } ?? 0) % all.count]
+          return self.reloadAfterFilterChange(context: context)
+        },
+        ScreenAction(.function(6), hint: nil) {
+          ExportAction.prompt(.books(self.filter, search: self.query.text.trimmingWhitespace()), context: context)
+        },
+      ])
+  }
+
+  /// Enter: the selected book; on an empty list searched for an ISBN the library lacks, a new book
+  /// with it, looked up.
+  override func openSelected(context: UIContext) -> [Effect] {
+    if list.rows.isEmpty, let isbn = try? ISBN(query.text.trimmingWhitespace()) {
+      return [
+        .push(BookFormScreen(editing: nil, values: [.isbn: isbn.hyphenated], lookUpISBN: true, onSaved: { _ in }))
+      ]
+    }
+    return super.openSelected(context: context)
   }
 
   override func fetch(_ context: UIContext) -> KeysetList<BookListRow>.Fetch {
@@ -42,29 +76,8 @@ final class BookListScreen: ListScreen<BookListRow>, DeskScreen {
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
     if let effects = handleNavigation(key, context: context) { return effects }
+    if let effects = actions(context).run(key) { return effects }
     switch key {
-    case .enter:
-      if list.rows.isEmpty, let isbn = try? ISBN(query.text.trimmingWhitespace()) {
-        // An ISBN the library lacks: a new book with it, looked up.
-        return [
-          .push(BookFormScreen(editing: nil, values: [.isbn: isbn.hyphenated], lookUpISBN: true, onSaved: { _ in }))
-        ]
-      }
-      guard let listing = list.selectedRow else { return [] }
-      return open(listing, context: context)
-    case .character("n"), .character("т"):
-      return [.push(BookFormScreen(editing: nil, onSaved: { [weak self] book in self?.pendingFocus = book.sortKey }))]
-    case .character("e"), .character("у"):
-      // The list holds summaries: the form edits the whole record, read afresh.
-      guard let row = list.selectedRow, let book = (try? context.store.book(inventory: row.book.inventoryNumber)) ?? nil
-      else { return [] }
-      return [.push(BookFormScreen(editing: book, onSaved: { [weak self] book in self?.pendingFocus = book.sortKey }))]
-    case .character("f"), .character("а"):
-      let all = BookFilter.allCases
-      filter = all[(all.firstIndex(of: filter).map { $0 + 1 } ?? 0) % all.count]
-      return reloadAfterFilterChange(context: context)
-    case .function(6):
-      return ExportAction.prompt(.books(filter, search: query.text.trimmingWhitespace()), context: context)
     case .character("?"):
       return [.help(helpTopic)]
     case .character(let character) where character.isLetter || character.isNumber:

@@ -12,8 +12,22 @@ final class ConflictListScreen: DeskScreen {
   func title(_ context: UIContext) -> String { context.strings.conflictsTitle }
 
   func keyHints(_ context: UIContext) -> [KeyHint] {
+    actions(context).hints
+  }
+
+  /// The list's keys: the hint bar and the handler both come from here.
+  func actions(_ context: UIContext) -> [ScreenAction] {
     let s = context.strings
-    return [KeyHint("↑↓", s.keyChoose), KeyHint("Enter", s.keyOpen), KeyHint("Esc", s.keyBack)]
+    return [
+      .choosing(
+        [.up, .down, .home, .end], hint: s.keyChoose, count: conflicts.count, selected: { self.selected = $0 },
+        from: selected),
+      ScreenAction(.enter, hint: s.keyOpen) {
+        guard self.conflicts.indices.contains(self.selected) else { return [] }
+        return [.push(ConflictScreen(number: self.conflicts[self.selected].number))]
+      },
+      ScreenAction(.escape, .character("q"), hint: s.keyBack) { [.pop] },
+    ]
   }
 
   func reload(context: UIContext) -> [Effect] {
@@ -27,20 +41,8 @@ final class ConflictListScreen: DeskScreen {
   }
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
-    let last = max(0, conflicts.count - 1)
-    switch key {
-    case .up: selected = max(0, selected - 1)
-    case .down: selected = min(last, selected + 1)
-    case .home: selected = 0
-    case .end: selected = last
-    case .enter:
-      guard conflicts.indices.contains(selected) else { return [] }
-      return [.push(ConflictScreen(number: conflicts[selected].number))]
-    case .escape, .character("q"), .character("й"): return [.pop]
-    case .character("?"): return [.help(helpTopic)]
-    default: break
-    }
-    return []
+    if key == .character("?") { return [.help(helpTopic)] }
+    return actions(context).run(key) ?? []
   }
 
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {

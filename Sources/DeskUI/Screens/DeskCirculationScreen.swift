@@ -20,20 +20,71 @@ final class DeskCirculationScreen: DeskScreen {
   func title(_ context: UIContext) -> String { context.strings.deskTitle }
 
   func keyHints(_ context: UIContext) -> [KeyHint] {
+    actions(context).hints
+  }
+
+  /// The counter's keys, with a loan of the reader chosen or at the code field: the hint bar and
+  /// the handler both come from here.
+  func actions(_ context: UIContext) -> [ScreenAction] {
     let s = context.strings
-    let reader = context.session.reader
-    if chosenLoan != nil {
+    let receipt = ScreenAction(.function(4), hint: s.keyReceipt) { ReceiptAction.prompt(context: context) }
+    let renewAll = { (hint: String?) in
+      ScreenAction(.function(7), hint: hint) { self.renewAll(context: context) }
+    }
+    if let index = chosenLoan, readerLoans.indices.contains(index) {
+      let loan = readerLoans[index]
       return [
-        KeyHint("w", s.keyRenew), KeyHint("r", s.keyReturn), KeyHint("Enter", s.keyOpen), KeyHint("F7", s.keyRenewAll),
-        KeyHint("F8", s.keyUndo), KeyHint("Esc", s.keyBack),
+        ScreenAction(.character("w"), hint: s.keyRenew) {
+          self.act(on: loan.inventory, intent: .renew, refusalTitle: s.renewRefusedTitle, context: context)
+        },
+        ScreenAction(.character("r"), hint: s.keyReturn) {
+          self.act(on: loan.inventory, intent: .giveBack, refusalTitle: s.returnRefusedTitle, context: context)
+        },
+        ScreenAction(.enter, hint: s.keyOpen) { [.push(BookDetailScreen(inventory: loan.inventory))] },
+        renewAll(s.keyRenewAll), .app(.function(8), hint: s.keyUndo),
+        ScreenAction(.escape, hint: s.keyBack) {
+          self.chosenLoan = nil
+          return []
+        },
+        // Up from the first loan is back to the code field.
+        ScreenAction([.up, .down], hint: nil) { key in
+          self.chosenLoan = key == .up ? (index == 0 ? nil : index - 1) : min(self.readerLoans.count - 1, index + 1)
+          return []
+        },
+        ScreenAction([.function(4)], hint: nil, byKey: receipt.run),
       ]
     }
+    let reader = context.session.reader
     // In order of need: a narrow window keeps the first (F1 lists them all).
-    var hints = [KeyHint("Enter", s.keyApply), KeyHint("F8", s.keyUndo), KeyHint("F4", s.keyReceipt)]
-    hints.append(KeyHint("F3", s.keyFindReader))
-    if reader != nil, !readerLoans.isEmpty { hints.append(KeyHint("F7", s.keyRenewAll)) }
-    hints.append(KeyHint("Esc", reader == nil ? s.keyBack : s.keyEndReader))
-    return hints
+    var actions = [
+      ScreenAction(.enter, .tab, hint: s.keyApply) {
+        let code = self.input.text.trimmingWhitespace()
+        self.input = LineEditor(maximumLength: 200)
+        guard !code.isEmpty else { return [] }
+        return self.apply(code: code, context: context)
+      },
+      .app(.function(8), hint: s.keyUndo), receipt,
+      ScreenAction(.function(3), hint: s.keyFindReader) { self.findReader("", context: context) },
+      renewAll(reader != nil && !readerLoans.isEmpty ? s.keyRenewAll : nil),
+      ScreenAction(.escape, hint: reader == nil ? s.keyBack : s.keyEndReader) {
+        if !self.input.text.isEmpty {
+          self.input = LineEditor(maximumLength: 200)
+          return []
+        }
+        guard context.session.reader != nil else { return [.pop] }
+        context.session.endVisit()
+        self.readerLoans = []
+        return []
+      },
+    ]
+    if input.text.isEmpty && !readerLoans.isEmpty {
+      actions.append(
+        ScreenAction(.down, hint: nil) {
+          self.chosenLoan = 0
+          return []
+        })
+    }
+    return actions
   }
 
   func reload(context: UIContext) -> [Effect] {
@@ -52,63 +103,13 @@ final class DeskCirculationScreen: DeskScreen {
   }
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
-    if let index = chosenLoan { return handleLoanKey(key, index: index, context: context) }
-    switch key {
-    case .enter, .tab:
-      let code = input.text.trimmingWhitespace()
-      input = LineEditor(maximumLength: 200)
-      guard !code.isEmpty else { return [] }
-      return apply(code: code, context: context)
-    case .down where input.text.isEmpty && !readerLoans.isEmpty:
-      chosenLoan = 0
-      return []
-    case .escape:
-      if !input.text.isEmpty {
-        input = LineEditor(maximumLength: 200)
-        return []
-      }
-      guard context.session.reader != nil else { return [.pop] }
-      context.session.endVisit()
-      readerLoans = []
-      return []
-    case .function(3):
-      return findReader("", context: context)
-    case .function(4):
-      return ReceiptAction.prompt(context: context)
-    case .function(7):
-      return renewAll(context: context)
-    default:
-      input.handle(key)
-      return []
-    }
-  }
-
-  /// Keys while a loan of the reader is chosen: the loan's actions, or back to the code field.
-  private func handleLoanKey(_ key: Key, index: Int, context: UIContext) -> [Effect] {
-    let loan = readerLoans[index]
-    switch key {
-    case .up:
-      chosenLoan = index == 0 ? nil : index - 1
-    case .down:
-      chosenLoan = min(readerLoans.count - 1, index + 1)
-    case .escape:
-      chosenLoan = nil
-    case .enter:
-      return [.push(BookDetailScreen(inventory: loan.inventory))]
-    case .character("w"), .character("ц"):
-      return act(on: loan.inventory, intent: .renew, refusalTitle: context.strings.renewRefusedTitle, context: context)
-    case .character("r"), .character("к"):
-      return act(
-        on: loan.inventory, intent: .giveBack, refusalTitle: context.strings.returnRefusedTitle, context: context)
-    case .function(4):
-      return ReceiptAction.prompt(context: context)
-    case .function(7):
-      return renewAll(context: context)
-    default:
+    if let effects = actions(context).run(key) { return effects }
+    if chosenLoan != nil {
       // Anything else is typing: back to the code field with it.
       chosenLoan = nil
       return handle(key, context: context)
     }
+    input.handle(key)
     return []
   }
 

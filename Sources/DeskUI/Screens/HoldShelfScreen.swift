@@ -13,11 +13,39 @@ final class HoldShelfScreen: DeskScreen {
   func title(_ context: UIContext) -> String { context.strings.holdShelfTitleCount(holds.count) }
 
   func keyHints(_ context: UIContext) -> [KeyHint] {
+    actions(context).hints
+  }
+
+  /// The shelf's keys: the hint bar and the handler both come from here.
+  func actions(_ context: UIContext) -> [ScreenAction] {
     let s = context.strings
+    let chosen = holds.indices.contains(selected) ? holds[selected] : nil
     return [
-      KeyHint("↑↓", s.keyChoose), KeyHint("Enter", s.keyOpen), KeyHint("x", s.keyCancelHold),
-      KeyHint("e", s.keyExpire), KeyHint("Esc", s.keyBack),
+      .choosing(hint: s.keyChoose, count: holds.count, selected: { self.selected = $0 }, from: selected),
+      ScreenAction(.enter, hint: s.keyOpen) {
+        guard let copy = chosen?.waitingCopy else { return [] }
+        return [.push(BookDetailScreen(inventory: copy))]
+      },
+      ScreenAction(.character("x"), hint: s.keyCancelHold) {
+        guard let chosen else { return [] }
+        return HoldActions.cancel(chosen, context: context) { [weak self] in self?.reload(context: context) ?? [] }
+      },
+      ScreenAction(.character("e"), hint: s.keyExpire) { self.expire(context: context) },
+      ScreenAction(.escape, .character("q"), hint: s.keyBack) { [.pop] },
     ]
+  }
+
+  /// Expires the holds that waited too long and says where each copy goes.
+  private func expire(context: UIContext) -> [Effect] {
+    let s = context.strings
+    do {
+      let (moves, lapsed) = try context.store.expireHolds()
+      let lines = moves.map(s.holdMoveLine) + lapsed.map(s.holdLapsedLine)
+      return reload(context: context)
+        + [.dialog(Dialog(title: s.expiredTitle, lines: lines.isEmpty ? [s.nothingExpired] : lines))]
+    } catch {
+      return [.dialog(.error(s.errorTitle, context.messages(error)))]
+    }
   }
 
   func reload(context: UIContext) -> [Effect] {
@@ -31,32 +59,8 @@ final class HoldShelfScreen: DeskScreen {
   }
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
-    let s = context.strings
-    switch key {
-    case .up: selected = max(0, selected - 1)
-    case .down: selected = min(max(0, holds.count - 1), selected + 1)
-    case .enter:
-      guard holds.indices.contains(selected), let copy = holds[selected].waitingCopy else { return [] }
-      return [.push(BookDetailScreen(inventory: copy))]
-    case .character("x"), .character("ч"):
-      guard holds.indices.contains(selected) else { return [] }
-      return HoldActions.cancel(holds[selected], context: context) { [weak self] in
-        self?.reload(context: context) ?? []
-      }
-    case .character("e"), .character("у"):
-      do {
-        let (moves, lapsed) = try context.store.expireHolds()
-        let lines = moves.map(s.holdMoveLine) + lapsed.map(s.holdLapsedLine)
-        return reload(context: context)
-          + [.dialog(Dialog(title: s.expiredTitle, lines: lines.isEmpty ? [s.nothingExpired] : lines))]
-      } catch {
-        return [.dialog(.error(s.errorTitle, context.messages(error)))]
-      }
-    case .escape, .character("q"), .character("й"): return [.pop]
-    case .character("?"): return [.help(helpTopic)]
-    default: break
-    }
-    return []
+    if key == .character("?") { return [.help(helpTopic)] }
+    return actions(context).run(key) ?? []
   }
 
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {

@@ -25,21 +25,6 @@ final class HomeScreen: DeskScreen {
       case .help: return "h"
       }
     }
-
-    /// The same key under a Russian keyboard layout.
-    var russianKey: Character {
-      switch self {
-      case .books: return "и"
-      case .readers: return "к"
-      case .desk: return "в"
-      case .overdue: return "щ"
-      case .holdShelf: return "ц"
-      case .scan: return "ы"
-      case .export: return "ч"
-      case .conflicts: return "с"
-      case .help: return "р"
-      }
-    }
   }
 
   /// The sections shown: conflicts only on a desk joined to a central.
@@ -50,11 +35,43 @@ final class HomeScreen: DeskScreen {
   func title(_ context: UIContext) -> String { context.strings.homeTitle }
 
   func keyHints(_ context: UIContext) -> [KeyHint] {
+    actions(context).hints
+  }
+
+  /// Home's keys: the hint bar and the handler both come from here. The bar names the four
+  /// sections of the counter's day; every section has its key.
+  func actions(_ context: UIContext) -> [ScreenAction] {
     let s = context.strings
-    return [
-      KeyHint("d", s.keyDesk), KeyHint("b", s.sectionBooks), KeyHint("r", s.sectionReaders),
-      KeyHint("o", s.keyOverdue),
+    let shown = sections(context)
+    let hinted: [(Section, String)] = [
+      (.desk, s.keyDesk), (.books, s.sectionBooks), (.readers, s.sectionReaders), (.overdue, s.keyOverdue),
     ]
+    let keyed =
+      hinted.filter { shown.contains($0.0) }.map { ($0.0, Optional($0.1)) }
+      + shown.filter { section in !hinted.contains { $0.0 == section } }.map { ($0, String?.none) }
+    return [
+      ScreenAction([.up, .down, .tab], hint: nil) { key in
+        self.selected = key == .up ? max(0, self.selected - 1) : min(shown.count - 1, self.selected + 1)
+        return []
+      },
+      ScreenAction(.enter, hint: nil) {
+        shown.indices.contains(self.selected) ? self.open(shown[self.selected], context: context) : []
+      },
+    ]
+      + keyed.map { section, hint in
+        ScreenAction(.character(section.key), hint: hint) { self.open(section, context: context) }
+      } + [
+        // A letter typed at the wrong screen must not end the desk: q asks; F10 quits at once.
+        ScreenAction(.character("q"), hint: nil) {
+          [
+            .dialog(
+              Dialog(title: s.quitTitle, lines: [s.quitQuestion], kind: .confirm) { answer in
+                if case .yes = answer { return [.quit] }
+                return []
+              })
+          ]
+        }
+      ]
   }
 
   func reload(context: UIContext) -> [Effect] {
@@ -67,30 +84,8 @@ final class HomeScreen: DeskScreen {
   }
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
-    switch key {
-    case .up: selected = max(0, selected - 1)
-    case .down, .tab: selected = min(sections(context).count - 1, selected + 1)
-    case .enter:
-      let shown = sections(context)
-      return shown.indices.contains(selected) ? open(shown[selected], context: context) : []
-    case .character("q"), .character("й"):
-      // A letter typed at the wrong screen must not end the desk: q asks; F10 quits at once.
-      let s = context.strings
-      return [
-        .dialog(
-          Dialog(title: s.quitTitle, lines: [s.quitQuestion], kind: .confirm) { answer in
-            if case .yes = answer { return [.quit] }
-            return []
-          })
-      ]
-    case .character("?"): return [.help(helpTopic)]
-    case .character(let character):
-      if let section = sections(context).first(where: { $0.key == character || $0.russianKey == character }) {
-        return open(section, context: context)
-      }
-    default: break
-    }
-    return []
+    if key == .character("?") { return [.help(helpTopic)] }
+    return actions(context).run(key) ?? []
   }
 
   private func open(_ section: Section, context: UIContext) -> [Effect] {

@@ -128,6 +128,32 @@ class ListScreen<Row> {
     return mark + (unsynced.contains(number) ? "↑" : " ")
   }
 
+  /// A list's own actions (`own`, after Enter's) between the ones every list has: the bar reads
+  /// Enter, search, the list's own, back.
+  func listActions(_ context: UIContext, open: String, _ own: [ScreenAction]) -> [ScreenAction] {
+    let s = context.strings
+    return [
+      ScreenAction(.enter, hint: open) { self.openSelected(context: context) },
+      // '.' is where '/' is on the Russian keyboard.
+      ScreenAction(.character("/"), .character("."), hint: s.keySearch) {
+        self.isTypingQuery = true
+        return []
+      },
+    ] + own + [
+      ScreenAction(.escape, hint: s.keyBack) {
+        self.query.text.isEmpty ? [.pop] : self.clearSearch(context: context)
+      },
+      // A stray q deep inside never ends the desk: it goes back, as Esc does.
+      ScreenAction(.character("q"), hint: nil) { [.pop] },
+    ]
+  }
+
+  /// What Enter does on the list: open the selected row.
+  func openSelected(context: UIContext) -> [Effect] {
+    guard let row = list.selectedRow else { return [] }
+    return open(row, context: context)
+  }
+
   /// Handles the keys every list shares. Returns nil for keys the list itself must handle.
   func handleNavigation(_ key: Key, context: UIContext) -> [Effect]? {
     if isTypingQuery {
@@ -165,15 +191,6 @@ class ListScreen<Row> {
     case .pageDown: list.move(by: pageSize, fetch: fetch, pageSize: pageSize)
     case .home: list.moveToStart(fetch: fetch, pageSize: pageSize)
     case .end: list.moveToEnd(fetch: fetch, pageSize: pageSize)
-    case .character("/"), .character("."):
-      // '.' is where '/' is on the Russian keyboard.
-      isTypingQuery = true
-    case .escape:
-      if !query.text.isEmpty { return clearSearch(context: context) }
-      return [.pop]
-    case .character("q"), .character("й"):
-      // A stray q deep inside never ends the desk: it goes back, as Esc does.
-      return [.pop]
     default:
       return nil
     }

@@ -14,8 +14,22 @@ final class OverdueScreen: DeskScreen {
   func title(_ context: UIContext) -> String { context.strings.overdueTitle(readers.count) }
 
   func keyHints(_ context: UIContext) -> [KeyHint] {
+    actions(context).hints
+  }
+
+  /// The list's keys: the hint bar and the handler both come from here.
+  func actions(_ context: UIContext) -> [ScreenAction] {
     let s = context.strings
-    return [KeyHint("↑↓", s.keyChoose), KeyHint("Enter", s.keyOpen), KeyHint("Esc", s.keyBack)]
+    return [
+      .choosing(
+        [.up, .down, .pageUp, .pageDown, .home, .end], hint: s.keyChoose, count: readers.count, page: pageSize,
+        selected: { self.selected = $0 }, from: selected),
+      ScreenAction(.enter, hint: s.keyOpen) {
+        guard self.readers.indices.contains(self.selected) else { return [] }
+        return [.push(ReaderDetailScreen(ticket: self.readers[self.selected].reader.ticket))]
+      },
+      ScreenAction(.escape, .character("q"), hint: s.keyBack) { [.pop] },
+    ]
   }
 
   func reload(context: UIContext) -> [Effect] {
@@ -29,22 +43,8 @@ final class OverdueScreen: DeskScreen {
   }
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
-    let last = max(0, readers.count - 1)
-    switch key {
-    case .up: selected = max(0, selected - 1)
-    case .down: selected = min(last, selected + 1)
-    case .pageUp: selected = max(0, selected - pageSize)
-    case .pageDown: selected = min(last, selected + pageSize)
-    case .home: selected = 0
-    case .end: selected = last
-    case .enter:
-      guard readers.indices.contains(selected) else { return [] }
-      return [.push(ReaderDetailScreen(ticket: readers[selected].reader.ticket))]
-    case .escape, .character("q"), .character("й"): return [.pop]
-    case .character("?"): return [.help(helpTopic)]
-    default: break
-    }
-    return []
+    if key == .character("?") { return [.help(helpTopic)] }
+    return actions(context).run(key) ?? []
   }
 
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {

@@ -34,12 +34,7 @@ final class ReaderDetailScreen: DeskScreen {
   private var selectedLoan: LoanRecord? { loans.indices.contains(selected) ? loans[selected] : nil }
 
   func keyHints(_ context: UIContext) -> [KeyHint] {
-    let s = context.strings
-    var hints = [KeyHint("i", s.keyIssue)]
-    if selectedLoan?.loan.isOpen == true { hints += [KeyHint("r", s.keyReturn), KeyHint("w", s.keyRenew)] }
-    if holds.contains(where: \.state.isActive) { hints.append(KeyHint("h", s.keyHolds)) }
-    hints += [KeyHint("e", s.keyEdit), KeyHint("d", s.keyDelete), KeyHint("Esc", s.keyBack)]
-    return hints
+    actions(context).hints
   }
 
   func reload(context: UIContext) -> [Effect] {
@@ -73,12 +68,9 @@ final class ReaderDetailScreen: DeskScreen {
   }
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
-    guard let reader else { return key == .escape ? [.pop] : [] }
-    let s = context.strings
+    guard reader != nil else { return key == .escape ? [.pop] : [] }
     switch key {
-    case .escape: return [.pop]
     case .character("?"): return [.help(helpTopic)]
-    case .function(6): return ExportAction.prompt(.reader(reader.ticket), context: context)
     case .up: selected = max(0, selected - 1)
     case .down: selected = min(max(0, loans.count - 1), selected + 1)
     case .home: selected = 0
@@ -86,83 +78,113 @@ final class ReaderDetailScreen: DeskScreen {
     case .enter:
       guard let loan = selectedLoan else { return [] }
       return [.push(BookDetailScreen(inventory: loan.inventory))]
-    case .character("h"), .character("р"):
-      return HoldActions.choose(holds, context: context) { [weak self] in self?.reload(context: context) ?? [] }
-    case .character("e"), .character("у"):
-      return [.push(ReaderFormScreen(editing: reader, onSaved: { _ in }))]
-    case .character("i"), .character("ш"):
-      return [
-        .dialog(
-          Dialog(title: s.issueTitle, lines: [s.issuePromptInventory(reader.shortName)], kind: .collect(LineEditor())) {
-            [weak self] answer in
-            guard case .text(let text) = answer, !text.isEmpty, let self else { return [] }
-            // Each scan is issued on its own, as at the Desk: a bad code does not hold back the others.
-            let codes = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
-            var refusals: [String] = []
-            var issued: [CounterAction] = []
-            for code in codes {
-              do throws(StoreError) {
-                switch try context.store.circulate(code, reader: reader, intent: .issue) {
-                case .done(let action):
-                  issued.append(action)
-                case .chooseCopy(let isbn, let copies, _):
-                  refusals += context.messages(
-                    .refused([.severalCopies(isbn: isbn.hyphenated, copies: copies.map(\.book.inventoryNumber))]))
-                case .conflict(let conflict, _):
-                  refusals.append(
-                    s.recordConflict(conflict.number, s.conflictKind(conflict.kind), s.conflictSummary(conflict))
-                      + " (F9)")
-                default:
-                  refusals.append(s.unknownCodeMessage(code))
-                }
-              } catch {
-                refusals += context.messages(error)
-              }
-            }
-            // The books issued from one prompt are one act: undo takes them back together.
-            context.session.record(issued, context: context)
-            let notice = s.issuedManyNotice(issued.count, reader.shortName)
-            let effects: [Effect] =
-              refusals.isEmpty
-              ? [.notify(notice)] : [.bell, .dialog(.error(s.issueRefusedTitle, [notice] + refusals))]
-            return effects + self.reload(context: context)
-          })
-      ]
-    case .character("r"), .character("к"):
-      guard let loan = selectedLoan, loan.loan.isOpen else { return [] }
-      let effects = counterChange(context, title: s.returnRefusedTitle) { () throws(StoreError) in
-        try context.store.circulate(loan.inventory, reader: nil, intent: .giveBack, conflictSeen: true).actions
-      }
-      return effects + reload(context: context)
-    case .character("w"), .character("ц"):
-      guard let loan = selectedLoan, loan.loan.isOpen else { return [] }
-      let effects = counterChange(context, title: s.renewRefusedTitle) { () throws(StoreError) in
-        try context.store.circulate(loan.inventory, reader: nil, intent: .renew, conflictSeen: true).actions
-      }
-      return effects + reload(context: context)
-    case .character("d"), .character("в"), .delete:
-      let out = loans.filter { $0.loan.isOpen }.count
-      if out > 0 {
-        return [
-          .dialog(.error(s.deleteRefusedTitle, context.messages(.readerHasBooks(reader: reader.fullName, count: out))))
-        ]
-      }
-      return [
-        .dialog(
-          Dialog(title: s.deleteTitle, lines: [s.deleteReaderQuestion(reader.fullName)], kind: .confirm) { answer in
-            guard case .yes = answer else { return [] }
-            do throws(StoreError) {
-              try context.store.deleteReader(ticket: reader.ticket)
-              return [.notify(s.deletedNotice(reader.fullName)), .pop]
-            } catch {
-              return [.dialog(.error(s.deleteRefusedTitle, context.messages(error)))]
-            }
-          })
-      ]
     default:
-      break
+      return actions(context).run(key) ?? []
     }
     return []
+  }
+
+  /// What can be done for the reader and the chosen loan: the hint bar and the keys both come
+  /// from here.
+  func actions(_ context: UIContext) -> [ScreenAction] {
+    guard let reader else { return [] }
+    let s = context.strings
+    var actions = [ScreenAction(.character("i"), hint: s.keyIssue) { self.issue(to: reader, context: context) }]
+    if let loan = selectedLoan, loan.loan.isOpen {
+      actions += [
+        ScreenAction(.character("r"), hint: s.keyReturn) {
+          self.circulate(loan, .giveBack, refusal: s.returnRefusedTitle, context: context)
+        },
+        ScreenAction(.character("w"), hint: s.keyRenew) {
+          self.circulate(loan, .renew, refusal: s.renewRefusedTitle, context: context)
+        },
+      ]
+    }
+    actions += [
+      // Always taken (an expired hold is still listed); named in the bar while one is active.
+      ScreenAction(.character("h"), hint: holds.contains(where: \.state.isActive) ? s.keyHolds : nil) {
+        HoldActions.choose(self.holds, context: context) { [weak self] in self?.reload(context: context) ?? [] }
+      },
+      ScreenAction(.character("e"), hint: s.keyEdit) { [.push(ReaderFormScreen(editing: reader, onSaved: { _ in }))] },
+      ScreenAction(.character("d"), .delete, hint: s.keyDelete) { self.delete(reader, context: context) },
+      ScreenAction(.escape, hint: s.keyBack) { [.pop] },
+      ScreenAction(.function(6), hint: nil) { ExportAction.prompt(.reader(reader.ticket), context: context) },
+    ]
+    return actions
+  }
+
+  /// Issues the books scanned or typed into the prompt, each on its own.
+  private func issue(to reader: Reader, context: UIContext) -> [Effect] {
+    let s = context.strings
+    return [
+      .dialog(
+        Dialog(title: s.issueTitle, lines: [s.issuePromptInventory(reader.shortName)], kind: .collect(LineEditor())) {
+          [weak self] answer in
+          guard case .text(let text) = answer, !text.isEmpty, let self else { return [] }
+          // Each scan is issued on its own, as at the Desk: a bad code does not hold back the others.
+          let codes = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+          var refusals: [String] = []
+          var issued: [CounterAction] = []
+          for code in codes {
+            do throws(StoreError) {
+              switch try context.store.circulate(code, reader: reader, intent: .issue) {
+              case .done(let action):
+                issued.append(action)
+              case .chooseCopy(let isbn, let copies, _):
+                refusals += context.messages(
+                  .refused([.severalCopies(isbn: isbn.hyphenated, copies: copies.map(\.book.inventoryNumber))]))
+              case .conflict(let conflict, _):
+                refusals.append(
+                  s.recordConflict(conflict.number, s.conflictKind(conflict.kind), s.conflictSummary(conflict))
+                    + " (F9)")
+              default:
+                refusals.append(s.unknownCodeMessage(code))
+              }
+            } catch {
+              refusals += context.messages(error)
+            }
+          }
+          // The books issued from one prompt are one act: undo takes them back together.
+          context.session.record(issued, context: context)
+          let notice = s.issuedManyNotice(issued.count, reader.shortName)
+          let effects: [Effect] =
+            refusals.isEmpty
+            ? [.notify(notice)] : [.bell, .dialog(.error(s.issueRefusedTitle, [notice] + refusals))]
+          return effects + self.reload(context: context)
+        })
+    ]
+  }
+
+  /// Takes the loan's book back or renews it.
+  private func circulate(_ loan: LoanRecord, _ intent: CounterIntent, refusal: String, context: UIContext)
+    -> [Effect]
+  {
+    let effects = counterChange(context, title: refusal) { () throws(StoreError) in
+      try context.store.circulate(loan.inventory, reader: nil, intent: intent, conflictSeen: true).actions
+    }
+    return effects + reload(context: context)
+  }
+
+  private func delete(_ reader: Reader, context: UIContext) -> [Effect] {
+    let s = context.strings
+    let out = loans.filter { $0.loan.isOpen }.count
+    if out > 0 {
+      return [
+        .dialog(.error(s.deleteRefusedTitle, context.messages(.readerHasBooks(reader: reader.fullName, count: out))))
+      ]
+    }
+    return [
+      .dialog(
+        Dialog(title: s.deleteTitle, lines: [s.deleteReaderQuestion(reader.fullName)], kind: .confirm) { answer in
+          guard case .yes = answer else { return [] }
+          do throws(StoreError) {
+            try context.store.deleteReader(ticket: reader.ticket)
+            return [.notify(s.deletedNotice(reader.fullName)), .pop]
+          } catch {
+            return [.dialog(.error(s.deleteRefusedTitle, context.messages(error)))]
+          }
+        })
+    ]
   }
 
   /// The whole record is drawn on a tall page and shown from the row that keeps the chosen loan in

@@ -35,10 +35,31 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
   func keyHints(_ context: UIContext) -> [KeyHint] {
     let s = context.strings
     if isTypingQuery { return [KeyHint("Enter", s.keyDone), KeyHint("Esc", s.keyClear)] }
-    return [
-      KeyHint("Enter", onChoose == nil ? s.keyOpen : s.keyChoose), KeyHint("/", s.keySearch),
-      KeyHint("n", s.keyNew), KeyHint("e", s.keyEdit), KeyHint("f", s.keyFilter), KeyHint("Esc", s.keyBack),
-    ]
+    return actions(context).hints
+  }
+
+  /// The list's keys: the hint bar and the handler both come from here.
+  func actions(_ context: UIContext) -> [ScreenAction] {
+    let s = context.strings
+    let saved: (Reader) -> Void = { [weak self] reader in self?.pendingFocus = reader.sortKey }
+    return listActions(
+      context, open: onChoose == nil ? s.keyOpen : s.keyChoose,
+      [
+        ScreenAction(.character("n"), hint: s.keyNew) { [.push(ReaderFormScreen(editing: nil, onSaved: saved))] },
+        ScreenAction(.character("e"), hint: s.keyEdit) {
+          guard let listing = self.list.selectedRow else { return [] }
+          return [.push(ReaderFormScreen(editing: listing.reader, onSaved: saved))]
+        },
+        ScreenAction(.character("f"), hint: s.keyFilter) {
+          self.filter = self.filter == .all ? .overdue : .all
+          if self.query.text.trimmingWhitespace().isEmpty {
+            self.list.load(self.fetch(context), pageSize: self.pageSize)
+            return []
+          }
+          return self.reload(context: context)
+        },
+        ScreenAction(.function(6), hint: nil) { ExportAction.prompt(.readers, context: context) },
+      ])
   }
 
   override func fetch(_ context: UIContext) -> KeysetList<ReaderListing>.Fetch {
@@ -55,30 +76,8 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
     if let effects = handleNavigation(key, context: context) { return effects }
+    if let effects = actions(context).run(key) { return effects }
     switch key {
-    case .enter:
-      guard let listing = list.selectedRow else { return [] }
-      return open(listing, context: context)
-    case .character("n"), .character("т"):
-      return [
-        .push(ReaderFormScreen(editing: nil, onSaved: { [weak self] reader in self?.pendingFocus = reader.sortKey }))
-      ]
-    case .character("e"), .character("у"):
-      guard let listing = list.selectedRow else { return [] }
-      return [
-        .push(
-          ReaderFormScreen(
-            editing: listing.reader, onSaved: { [weak self] reader in self?.pendingFocus = reader.sortKey }))
-      ]
-    case .character("f"), .character("а"):
-      filter = filter == .all ? .overdue : .all
-      if query.text.trimmingWhitespace().isEmpty {
-        list.load(fetch(context), pageSize: pageSize)
-        return []
-      }
-      return reload(context: context)
-    case .function(6):
-      return ExportAction.prompt(.readers, context: context)
     case .character("?"):
       return [.help(helpTopic)]
     case .character(let character) where character.isLetter || character.isNumber:
