@@ -66,7 +66,11 @@ final class ConflictScreen: DeskScreen {
   /// The settling keys are listed on the screen with what each does; the bar keeps to leaving, and
   /// to scrolling when the conflict is taller than the window.
   func keyHints(_ context: UIContext) -> [KeyHint] {
-    (page.isTaller ? [KeyHint("↑↓", context.strings.keyScroll)] : []) + [KeyHint("Esc", context.strings.keyBack)]
+    (page.isTaller ? [KeyHint("↑↓", context.strings.keyScroll)] : []) + [back(context)].hints
+  }
+
+  private func back(_ context: UIContext) -> ScreenAction {
+    ScreenAction(.escape, .character("q"), hint: context.strings.keyBack) { [.pop] }
   }
 
   /// The conflict, taller than a small window: at 60×16 its choices are below the sides.
@@ -82,57 +86,68 @@ final class ConflictScreen: DeskScreen {
   }
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
-    let s = context.strings
-    guard let conflict else { return key == .escape ? [.pop] : [] }
+    guard conflict != nil else { return key == .escape ? [.pop] : [] }
+    if let effects = [back(context)].run(key) { return effects }
     switch key {
-    case .escape, .character("q"), .character("й"): return [.pop]
     case .character("?"): return [.help(helpTopic)]
     case _ where page.handle(key): return []
     case .enter:
       guard let goOn else { return [] }
       return [.pop] + goOn(context)
-    default: break
+    default: return settlements(context).run(key) ?? []
     }
-    guard conflict.resolved == nil, case .character(let letter) = key else { return [] }
-    switch (conflict.kind, letter) {
-    case (.doubleIssue, let digit) where digit.isNumber:
-      guard let index = digit.wholeNumberValue.map({ $0 - 1 }), conflict.choices.indices.contains(index) else {
-        return []
+  }
+
+  /// The keys that settle the conflict, by its kind (the screen's body names them): none once it
+  /// is settled.
+  func settlements(_ context: UIContext) -> [ScreenAction] {
+    let s = context.strings
+    guard let conflict, conflict.resolved == nil else { return [] }
+    /// One key per side, 1 for the first.
+    func sides(_ settle: @escaping (Int, String) -> [Effect]) -> [ScreenAction] {
+      conflict.choices.indices.prefix(9).map { index in
+        ScreenAction(.character(Character(String(index + 1))), hint: nil) { settle(index, conflict.choices[index]) }
       }
-      let ticket = conflict.choices[index]
-      return confirm(s.confirmHolder("\(index + 1) (\(ticket))"), context: context) {
-        .holder(ticket: ticket)
+    }
+    switch conflict.kind {
+    case .doubleIssue:
+      return sides { index, ticket in
+        self.confirm(s.confirmHolder("\(index + 1) (\(ticket))"), context: context) { .holder(ticket: ticket) }
+      } + [ScreenAction(.character("k"), hint: nil) { [.notify(s.keptBothOpen(self.number)), .pop] }]
+    case .trappedTwice:
+      return sides { _, inventory in
+        self.confirm(s.confirmCopy(inventory), context: context) { .copy(inventory: inventory) }
       }
-    case (.trappedTwice, let digit) where digit.isNumber:
-      guard let index = digit.wholeNumberValue.map({ $0 - 1 }), conflict.choices.indices.contains(index) else {
-        return []
-      }
-      let inventory = conflict.choices[index]
-      return confirm(s.confirmCopy(inventory), context: context) { .copy(inventory: inventory) }
-    case (.doubleIssue, "k"), (.doubleIssue, "л"):
-      return [.notify(s.keptBothOpen(number)), .pop]
-    case (.inventory, "n"), (.ticket, "n"), (.inventory, "т"), (.ticket, "т"):
-      return renumber(typed: "", context: context)
-    case (.inventory, "d"), (.ticket, "d"), (.inventory, "в"), (.ticket, "в"):
-      return confirm(s.confirmDuplicate(isBook: conflict.kind == .inventory), context: context) { .duplicate }
-    case (.editAfterDelete, "r"), (.editAfterDelete, "к"):
-      return settle(.restore, context: context)
-    case (.editAfterDelete, "k"), (.editAfterDelete, "л"):
-      return confirm(s.confirmKeepDeleted, context: context) { .keepDeleted }
-    case (.refusedChange, "s"), (.refusedChange, "ы"):
-      guard refusedByCentral else { return [] }
-      return settle(.resend, context: context)
-    case (.refusedChange, "x"), (.refusedChange, "ч"):
-      return settle(.drop, context: context)
-    case (.renewalLimit, "k"), (.renewalLimit, "л"):
-      return settle(.keepRenewals, context: context)
-    case (.renewalLimit, "t"), (.renewalLimit, "е"):
-      guard case .renewedPastLimit(_, _, _, let limit, let before, _)? = conflict.facts else { return [] }
-      return confirm(s.confirmTakeBackRenewals(limit: limit, due: before), context: context) { .takeBackRenewal }
-    case (.renewedAfterReturn, "a"), (.renewedAfterReturn, "ф"):
-      return settle(.acknowledge, context: context)
-    default:
-      return []
+    case .inventory, .ticket:
+      return [
+        ScreenAction(.character("n"), hint: nil) { self.renumber(typed: "", context: context) },
+        ScreenAction(.character("d"), hint: nil) {
+          self.confirm(s.confirmDuplicate(isBook: conflict.kind == .inventory), context: context) { .duplicate }
+        },
+      ]
+    case .editAfterDelete:
+      return [
+        ScreenAction(.character("r"), hint: nil) { self.settle(.restore, context: context) },
+        ScreenAction(.character("k"), hint: nil) {
+          self.confirm(s.confirmKeepDeleted, context: context) { .keepDeleted }
+        },
+      ]
+    case .refusedChange:
+      return
+        (refusedByCentral ? [ScreenAction(.character("s"), hint: nil) { self.settle(.resend, context: context) }] : [])
+        + [ScreenAction(.character("x"), hint: nil) { self.settle(.drop, context: context) }]
+    case .renewalLimit:
+      return [
+        ScreenAction(.character("k"), hint: nil) { self.settle(.keepRenewals, context: context) },
+        ScreenAction(.character("t"), hint: nil) {
+          guard case .renewedPastLimit(_, _, _, let limit, let before, _)? = conflict.facts else { return [] }
+          return self.confirm(s.confirmTakeBackRenewals(limit: limit, due: before), context: context) {
+            .takeBackRenewal
+          }
+        },
+      ]
+    case .renewedAfterReturn:
+      return [ScreenAction(.character("a"), hint: nil) { self.settle(.acknowledge, context: context) }]
     }
   }
 

@@ -493,7 +493,7 @@ public struct EnglishStrings: UIStrings {
     case .home:
       return [
         ("b", "Books"), ("r", "Readers"), ("d", "Desk: issue and return"), ("o", "Overdue books"),
-        ("s", "Scan image"),
+        ("w", sectionHoldShelf), ("s", "Scan image"),
         ("x", "Export everything to IRBIS"), ("c", "Conflicts between desks (a desk joined to a central)"),
         ("h, ?", "Help"), ("↑ ↓ Enter", "Choose a section"), ("q", "Quit (asks first)"),
       ]
@@ -514,6 +514,7 @@ public struct EnglishStrings: UIStrings {
     case .bookDetail:
       return [
         ("e", "Edit"), ("i", "Issue to a reader"), ("r", "Take back"), ("w", "Renew"), ("d, Delete", "Delete"),
+        ("s", "The copy's status: on the shelf, lost, in repair, written off…"),
         ("h", "Place a hold for a reader: any copy of the title, the first that comes back"),
         ("u, x", "Apply or dismiss details a look-up found"), ("F6", "Export this book to IRBIS"), ("Esc", "Back"),
       ]
