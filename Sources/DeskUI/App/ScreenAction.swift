@@ -34,7 +34,7 @@ struct ScreenAction {
   /// Moving a choice among `count` rows, `page` at a time for PgUp and PgDn: the arrows and
   /// whichever of PgUp, PgDn, Home and End are in `keys`.
   static func choosing(
-    _ keys: [Key] = [.up, .down], hint: String, count: Int, page: Int = 10, selected: @escaping (Int) -> Void,
+    _ keys: [Key] = [.up, .down], hint: String?, count: Int, page: Int = 10, selected: @escaping (Int) -> Void,
     from current: Int
   ) -> ScreenAction {
     ScreenAction(keys, hint: hint, name: "↑↓") { key in

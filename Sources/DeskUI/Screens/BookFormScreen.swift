@@ -43,10 +43,21 @@ final class BookFormScreen: FormScreen {
     original.map { context.strings.editBookTitle($0.inventoryNumber) } ?? context.strings.newBookTitle
   }
 
-  override func keyHints(_ context: UIContext) -> [KeyHint] {
-    var hints = super.keyHints(context)
-    if !offered.isEmpty { hints.insert(KeyHint("F5", context.strings.keyTakeFound), at: 1) }
-    return hints
+  /// F5 takes what a look-up found, while it offers something.
+  override func actions(_ context: UIContext) -> [ScreenAction] {
+    var actions = super.actions(context)
+    if !offered.isEmpty {
+      actions.insert(
+        ScreenAction(.function(5), hint: context.strings.keyTakeFound) {
+          for (field, value) in self.offered { self.editors[field]?.replace(with: value) }
+          self.offered = [:]
+          if case .found(let provider, let filled, _) = self.lookupState {
+            self.lookupState = .found(provider: provider, filled: filled, differing: [])
+          }
+          return []
+        }, at: 1)
+    }
+    return actions
   }
 
   override func reload(context: UIContext) -> [Effect] {
@@ -58,14 +69,6 @@ final class BookFormScreen: FormScreen {
   /// Looks the ISBN up in the background when the cursor leaves the ISBN field with a new, valid
   /// ISBN in it. The form stays usable meanwhile.
   override func handle(_ key: Key, context: UIContext) -> [Effect] {
-    if key == .function(5), !offered.isEmpty {
-      for (field, value) in offered { editors[field]?.replace(with: value) }
-      offered = [:]
-      if case .found(let provider, let filled, _) = lookupState {
-        lookupState = .found(provider: provider, filled: filled, differing: [])
-      }
-      return []
-    }
     let leavingISBN = focusedField == .isbn
     let effects = super.handle(key, context: context)
     guard leavingISBN, focusedField != .isbn else { return effects }

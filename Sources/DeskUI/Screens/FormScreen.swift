@@ -35,8 +35,34 @@ class FormScreen: DeskScreen {
   var focusedField: Field { fields[focus] }
 
   func keyHints(_ context: UIContext) -> [KeyHint] {
+    actions(context).hints
+  }
+
+  /// The form's keys: the hint bar and the handler both come from here. No letter is one: a
+  /// form's letters are typed.
+  func actions(_ context: UIContext) -> [ScreenAction] {
     let s = context.strings
-    return [KeyHint("F2", s.keySave), KeyHint("Tab", s.keyNextField), KeyHint("Esc", s.keyCancel)]
+    return [
+      ScreenAction(.function(2), hint: s.keySave) { self.trySave(context: context) },
+      ScreenAction(.tab, .down, .enter, hint: s.keyNextField) {
+        self.focus = min(self.fields.count - 1, self.focus + 1)
+        return []
+      },
+      ScreenAction(.escape, hint: s.keyCancel) {
+        guard self.hasUnsavedInput else { return [.pop] }
+        return [
+          .dialog(
+            Dialog(title: s.discardTitle, lines: [s.discardQuestion], kind: .confirm) { answer in
+              if case .yes = answer { return [.pop] }
+              return []
+            })
+        ]
+      },
+      ScreenAction(.backTab, .up, hint: nil) {
+        self.focus = max(0, self.focus - 1)
+        return []
+      },
+    ]
   }
 
   var acceptsText: Bool { true }
@@ -74,26 +100,8 @@ class FormScreen: DeskScreen {
   }
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
-    let s = context.strings
-    switch key {
-    case .function(2):
-      return trySave(context: context)
-    case .tab, .down, .enter:
-      focus = min(fields.count - 1, focus + 1)
-    case .backTab, .up:
-      focus = max(0, focus - 1)
-    case .escape:
-      guard hasUnsavedInput else { return [.pop] }
-      return [
-        .dialog(
-          Dialog(title: s.discardTitle, lines: [s.discardQuestion], kind: .confirm) { answer in
-            if case .yes = answer { return [.pop] }
-            return []
-          })
-      ]
-    default:
-      editors[focusedField]?.handle(key)
-    }
+    if let effects = actions(context).run(key) { return effects }
+    editors[focusedField]?.handle(key)
     return []
   }
 

@@ -17,9 +17,35 @@ final class ScanImageScreen: DeskScreen {
   func title(_ context: UIContext) -> String { context.strings.sectionScan }
 
   func keyHints(_ context: UIContext) -> [KeyHint] {
+    actions(context).hints
+  }
+
+  /// The keys while a file name is typed, or while one of several codes found is chosen: the
+  /// hint bar and the handler both come from here.
+  func actions(_ context: UIContext) -> [ScreenAction] {
     let s = context.strings
-    if !symbols.isEmpty { return [KeyHint("Enter", s.keyOpen), KeyHint("Esc", s.keyBack)] }
-    return [KeyHint("Enter", s.keyScanFile), KeyHint("Tab", s.keyComplete), KeyHint("Esc", s.keyBack)]
+    if !symbols.isEmpty {
+      return [
+        ScreenAction(.enter, hint: s.keyOpen) {
+          ScanDispatch.effects(for: self.symbols[self.selected].text, context: context)
+        },
+        ScreenAction(.escape, hint: s.keyBack) {
+          self.symbols = []
+          return []
+        },
+        .choosing(hint: nil, count: symbols.count, selected: { self.selected = $0 }, from: selected),
+      ]
+    }
+    return [
+      ScreenAction(.enter, hint: s.keyScanFile) { self.scan(context: context) },
+      ScreenAction(.tab, hint: s.keyComplete) {
+        let (completed, options) = FileNameCompletion.complete(self.path.text)
+        self.path = LineEditor(completed, maximumLength: 4096)
+        self.candidates = options
+        return []
+      },
+      ScreenAction(.escape, hint: s.keyBack) { [.pop] },
+    ]
   }
 
   /// Ctrl-Z while the file name is typed takes back the typing.
@@ -30,28 +56,11 @@ final class ScanImageScreen: DeskScreen {
   }
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
-    if !symbols.isEmpty {
-      switch key {
-      case .up: selected = max(0, selected - 1)
-      case .down: selected = min(symbols.count - 1, selected + 1)
-      case .enter: return ScanDispatch.effects(for: symbols[selected].text, context: context)
-      case .escape: symbols = []
-      default: break
-      }
-      return []
-    }
-    switch key {
-    case .escape: return [.pop]
-    case .tab:
-      let (completed, options) = FileNameCompletion.complete(path.text)
-      path = LineEditor(completed, maximumLength: 4096)
-      candidates = options
-    case .enter:
-      return scan(context: context)
-    default:
-      path.handle(key)
-      candidates = []
-    }
+    if let effects = actions(context).run(key) { return effects }
+    // Other keys choosing among codes do nothing; typing a name goes into it.
+    guard symbols.isEmpty else { return [] }
+    path.handle(key)
+    candidates = []
     return []
   }
 

@@ -530,6 +530,7 @@ public struct EnglishStrings: UIStrings {
         ("Tab, ↓, Enter", "Next field"), ("Shift-Tab, ↑", "Previous field"), ("← → Home End", "Move in the field"),
         ("Backspace, Delete", "Erase"), ("Ctrl-U, Ctrl-K", "Erase to the start, to the end"),
         ("Ctrl-Z, F8", "Undo the typing in the field (never a loan)"), ("F2", "Save"),
+        ("F5", "Take what the ISBN look-up found over what was typed"),
         ("Esc", "Cancel (asks first when something was typed)"),
       ]
     case .desk:
