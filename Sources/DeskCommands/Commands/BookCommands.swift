@@ -30,7 +30,7 @@ struct BookEdit: DeskCommand {
     discussion: "Fields not named keep their values; an empty value clears an optional field.")
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let inventory = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    let inventory = arguments.positionals[0]
     guard BookOptions.fields.contains(where: { arguments.value($0.option) != nil }) else {
       throw .usage("name at least one field to change, like --title", command: spec.path)
     }
@@ -63,7 +63,7 @@ struct BookShow: DeskCommand {
     options: [CommandSpec.jsonOption, CommandSpec.databaseOption])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let inventory = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    let inventory = arguments.positionals[0]
     let store = try context.openStore(arguments, creating: false)
     let (book, loan, history, queue) = try perform { () throws(StoreError) in
       guard let book = try store.book(inventory: inventory) else { throw StoreError.bookNotFound(inventory) }
@@ -101,7 +101,7 @@ struct BookDelete: DeskCommand {
     discussion: "The record is kept as deleted, so that other desks learn of the deletion; its loan history stays.")
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let inventory = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    let inventory = arguments.positionals[0]
     let store = try context.openStore(arguments)
     try perform { () throws(StoreError) in try store.deleteBook(inventory: inventory) }
     context.output.line("Deleted: \(inventory)".visibleForTerminal)
@@ -126,7 +126,6 @@ struct BookList: DeskCommand {
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    _ = try arguments.positionals(minimum: 0, maximum: 0)
     let filters = [
       "--issued": BookFilter.issued, "--available": .available, "--overdue": .overdue, "--not-for-loan": .notForLoan,
     ].filter { arguments.has($0.key) }

@@ -71,7 +71,6 @@ struct CentralJoin: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    _ = try arguments.positionals(minimum: 0, maximum: 0)
     guard let url = CentralCommands.url(arguments, context) else { throw .failed([CentralError.noURL.description]) }
     let name = (arguments.value("--desk") ?? "").trimmingWhitespace()
     guard !name.isEmpty else { throw .usage("give the desk a name: --desk NAME", command: spec.path) }
@@ -118,7 +117,6 @@ struct CentralLeave: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    _ = try arguments.positionals(minimum: 0, maximum: 0)
     let store = try context.openStore(arguments)
     let tie = try perform { () throws(StoreError) in try store.deskTie() }
     guard let tie else { throw .failed([SyncError.notJoined.description]) }

@@ -15,7 +15,7 @@ struct IssueCommand: DeskCommand {
     discussion: "All the books are issued, or none: every reason for a refusal is printed, one per line.")
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let words = try arguments.positionals(minimum: 2)
+    let words = arguments.positionals
     let due = try arguments.date("--due")
     let store = try context.openStore(arguments)
     let loans = try perform { () throws(StoreError) in
@@ -46,7 +46,7 @@ struct ReturnCommand: DeskCommand {
     discussion: "Only the books are needed. All are returned, or none.")
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let inventories = try arguments.positionals(minimum: 1)
+    let inventories = arguments.positionals
     let store = try context.openStore(arguments)
     let loans = try perform { () throws(StoreError) in try store.returnBooks(inventories: inventories) }
     let today = context.clock.now().date
@@ -70,7 +70,7 @@ struct RenewCommand: DeskCommand {
     discussion: "All are renewed, or none. The renewal limit comes from the reader's category.")
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let inventories = try arguments.positionals(minimum: 1)
+    let inventories = arguments.positionals
     let store = try context.openStore(arguments)
     let loans = try perform { () throws(StoreError) in try store.renew(inventories: inventories) }
     IssueCommand.report(loans, verb: "Renewed", arguments: arguments, context: context)

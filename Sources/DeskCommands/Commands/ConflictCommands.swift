@@ -10,7 +10,6 @@ struct ConflictsList: DeskCommand {
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    _ = try arguments.positionals(minimum: 0, maximum: 0)
     let store = try context.openStore(arguments, creating: false)
     let conflicts = try perform { () throws(StoreError) in try store.conflicts(includingSettled: arguments.has("--all"))
     }

@@ -24,7 +24,7 @@ struct ExportIRBIS: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let words = try arguments.positionals(minimum: 1)
+    let words = arguments.positionals
     let names = Array(words.dropFirst())
     let store = try context.openStore(arguments, creating: false)
     let (writer, destination) = try ExchangeOptions.writer(arguments, command: spec.path)
@@ -69,7 +69,7 @@ struct ExportISO2709: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let words = try arguments.positionals(minimum: 1)
+    let words = arguments.positionals
     guard words[0] == "books" else { throw .usage("export books, not «\(words[0])»", command: spec.path) }
     let names = Array(words.dropFirst())
     let formatText = arguments.value("--format") ?? "rusmarc"
@@ -103,7 +103,6 @@ struct ExportKOC: DeskCommand {
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    _ = try arguments.positionals(minimum: 0, maximum: 0)
     var since: Timestamp?
     if let text = arguments.value("--since") {
       guard let time = Timestamp(iso: text) ?? LocalDate(iso: text).map({ Timestamp(date: $0) }) else {

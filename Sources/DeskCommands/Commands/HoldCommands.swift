@@ -27,7 +27,7 @@ struct HoldPlace: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let words = try arguments.positionals(minimum: 1, maximum: 2)
+    let words = arguments.positionals
     guard !words[0].trimmingWhitespace().isEmpty else {
       throw .usage("the reader's ticket is empty", command: spec.path)
     }
@@ -72,7 +72,6 @@ struct HoldList: DeskCommand {
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    _ = try arguments.positionals(minimum: 0, maximum: 0)
     guard
       [arguments.has("--waiting"), arguments.has("--expired"), arguments.value("--reader") != nil]
         .filter({ $0 }).count <= 1
@@ -191,7 +190,6 @@ struct HoldExpire: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    _ = try arguments.positionals(minimum: 0, maximum: 0)
     let store = try context.openExistingStore(arguments)
     let (moves, lapsed) = try perform { () throws(StoreError) in try store.expireHolds() }
     for hold in lapsed {

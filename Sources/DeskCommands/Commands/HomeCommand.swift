@@ -12,7 +12,6 @@ struct HomeCommand: DeskCommand {
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    _ = try arguments.positionals(minimum: 0, maximum: 0)
     if let language = arguments.value("--lang"), !["en", "ru"].contains(language) {
       throw .usage("--lang is en or ru, not «\(language)»", command: "")
     }

@@ -45,7 +45,7 @@ struct ImportIRBIS: DeskCommand {
     _ arguments: ParsedArguments, command: String, defaultEncoding: FileEncoding?, context: CommandContext,
     _ body: (String, FileEncoding?, LibraryStore, Bool, Bool) throws -> ImportReport
   ) throws(CommandError) {
-    let path = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    let path = arguments.positionals[0]
     let encoding = try ExchangeOptions.encoding(arguments, command: command) ?? defaultEncoding
     let store = try context.openStore(arguments)
     let dryRun = arguments.has("--dry-run")
@@ -125,7 +125,7 @@ struct ImportKOC: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let paths = try arguments.positionals(minimum: 1)
+    let paths = arguments.positionals
     let store = try context.openStore(arguments)
     var results: [String] = []
     var problems: [String] = []

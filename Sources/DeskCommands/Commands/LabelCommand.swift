@@ -19,7 +19,7 @@ struct LabelCommand: DeskCommand {
   )
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let inventories = try arguments.positionals(minimum: 1)
+    let inventories = arguments.positionals
     let folder = try arguments.required("-o")
     let store = try context.openStore(arguments)
     do throws(FileError) { try makeFolder(folder) } catch { throw .failed([error.description]) }

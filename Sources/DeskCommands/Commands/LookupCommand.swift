@@ -21,7 +21,7 @@ struct LookupCommand: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let words = try arguments.positionals(minimum: 0, maximum: 1)
+    let words = arguments.positionals
     guard arguments.has("--pending") != !words.isEmpty else {
       throw .usage("name one ISBN, or --pending", command: spec.path)
     }

@@ -36,7 +36,6 @@ struct NoticesOverdue: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    _ = try arguments.positionals(minimum: 0, maximum: 0)
     let (folder, language) = try Letters.folderAndLanguage(arguments)
     let store = try context.openStore(arguments, creating: false)
     let (readers, library) = try perform { () throws(StoreError) in
@@ -76,7 +75,6 @@ struct NoticesHolds: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    _ = try arguments.positionals(minimum: 0, maximum: 0)
     let (folder, language) = try Letters.folderAndLanguage(arguments)
     let store = try context.openStore(arguments, creating: false)
     let (waiting, library) = try perform { () throws(StoreError) in

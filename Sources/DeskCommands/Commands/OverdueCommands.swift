@@ -22,7 +22,6 @@ struct OverdueCommand: DeskCommand {
   ]
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    _ = try arguments.positionals(minimum: 0, maximum: 0)
     guard !(arguments.has("--json") && arguments.has("--csv")) else {
       throw .usage("choose --json or --csv, not both", command: spec.path)
     }

@@ -8,7 +8,6 @@ struct PolicyShow: DeskCommand {
     options: [CommandSpec.jsonOption, CommandSpec.databaseOption])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    _ = try arguments.positionals(minimum: 0, maximum: 0)
     let store = try context.openStore(arguments, creating: false)
     let (policy, categories, holidays, contacts) = try perform { () throws(StoreError) in
       (try store.policy(), try store.categories(), try store.holidays(), try store.libraryContacts())
@@ -160,7 +159,6 @@ struct PolicySet: DeskCommand {
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    _ = try arguments.positionals(minimum: 0, maximum: 0)
     let names = spec.options.map(\.name).filter { $0 != "--db" }
     guard names.contains(where: { !arguments.all($0).isEmpty }) else {
       throw .usage("name at least one rule to change", command: spec.path)
@@ -263,7 +261,7 @@ struct PolicyCategory: DeskCommand {
     discussion: "A new category takes 14 days, 10 books, 2 renewals and 5 holds for whatever is not given.")
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let code = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    let code = arguments.positionals[0]
     let store = try context.openStore(arguments)
     if arguments.has("--remove") {
       try perform { () throws(StoreError) in try store.removeCategory(code: code) }

@@ -10,7 +10,6 @@ struct ReaderAdd: DeskCommand {
     discussion: "A phone that already has an address gives the reader that address when none is typed.")
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    _ = try arguments.positionals(minimum: 0, maximum: 0)
     var draft = ReaderDraft()
     try ReaderOptions.checkDates(arguments)
     ReaderOptions.apply(arguments, to: &draft)
@@ -35,7 +34,7 @@ struct ReaderEdit: DeskCommand {
     discussion: "Fields not named keep their values; an empty value clears an optional field.")
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let ticket = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    let ticket = arguments.positionals[0]
     guard ReaderOptions.fields.contains(where: { arguments.value($0.option) != nil }) else {
       throw .usage("name at least one field to change, like --phone", command: spec.path)
     }
@@ -59,7 +58,7 @@ struct ReaderShow: DeskCommand {
     options: [CommandSpec.jsonOption, CommandSpec.databaseOption])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let ticket = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    let ticket = arguments.positionals[0]
     let store = try context.openStore(arguments, creating: false)
     let (reader, loans, holds) = try perform { () throws(StoreError) in
       guard let reader = try store.reader(ticket: ticket) else { throw StoreError.readerNotFound(ticket) }
@@ -99,7 +98,7 @@ struct ReaderDelete: DeskCommand {
     options: [CommandSpec.databaseOption])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let ticket = try arguments.positionals(minimum: 1, maximum: 1)[0]
+    let ticket = arguments.positionals[0]
     let store = try context.openStore(arguments)
     try perform { () throws(StoreError) in try store.deleteReader(ticket: ticket) }
     context.output.line("Deleted: \(ticket)".visibleForTerminal)
@@ -117,7 +116,6 @@ struct ReaderList: DeskCommand {
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    _ = try arguments.positionals(minimum: 0, maximum: 0)
     let limit = try arguments.integer("--limit") ?? 100
     guard limit >= 0 else { throw .usage("--limit cannot be negative", command: spec.path) }
     let store = try context.openStore(arguments, creating: false)

@@ -19,7 +19,6 @@ struct SyncCommand: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    _ = try arguments.positionals(minimum: 0, maximum: 0)
     let store = try context.openStore(arguments, creating: !arguments.has("--status"))
     if arguments.has("--status") {
       let status = try perform { () throws(StoreError) in try store.syncStatus() }

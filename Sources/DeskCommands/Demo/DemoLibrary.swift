@@ -95,7 +95,6 @@ struct DemoCommand: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    _ = try arguments.positionals(minimum: 0, maximum: 0)
     if let language = arguments.value("--lang"), InterfaceLanguage(rawValue: language) == nil {
       throw .usage("--lang is en or ru, not «\(language)»", command: "demo")
     }

@@ -105,7 +105,7 @@ public struct ParsedArguments: Sendable {
   /// The one positional argument, a record's number (a conflict's, a hold's): a whole number
   /// above 0, else a usage error saying where numbers are listed.
   public func recordNumber(of what: String, listedBy list: String) throws(CommandError) -> Int {
-    let text = try positionals(minimum: 1, maximum: 1)[0]
+    let text = positionals.first ?? ""
     guard let number = Int(text), number > 0 else {
       throw .usage("\(what)'s number is a whole number, like 3 (see \(list))", command: spec.path)
     }
@@ -133,17 +133,5 @@ public struct ParsedArguments: Sendable {
         "\(option) takes a date from \(LocalDate.accepted.lowerBound) to \(LocalDate.accepted.upperBound), "
           + "not «\(text)»", command: command)
     }
-  }
-
-  /// Refuses positionals beyond `allowed`, and fewer than `minimum`.
-  public func positionals(minimum: Int, maximum: Int? = nil) throws(CommandError) -> [String] {
-    if positionals.count < minimum {
-      let missing = spec.arguments.dropFirst(positionals.count).first?.name ?? "an argument"
-      throw .usage("missing \(missing)", command: spec.path)
-    }
-    if let maximum, positionals.count > maximum {
-      throw .usage("unexpected argument «\(positionals[maximum])»", command: spec.path)
-    }
-    return positionals
   }
 }
