@@ -28,8 +28,8 @@ public final class CommandContext {
 
   /// `--db`, else `$CIRCDESK_DB`, else `$XDG_DATA_HOME/circdesk/library.sqlite`, else
   /// `~/.local/share/circdesk/library.sqlite`.
-  public func databasePath(_ arguments: ParsedArguments) -> String {
-    if let path = arguments.value("--db"), !path.isEmpty { return path }
+  public func databasePath(_ arguments: ParsedArguments) throws(CommandError) -> String {
+    if let path = try arguments.value(CommandSpec.databaseOption), !path.isEmpty { return path }
     if let path = environment["CIRCDESK_DB"], !path.isEmpty { return path }
     if let data = environment["XDG_DATA_HOME"], !data.isEmpty { return data + "/circdesk/library.sqlite" }
     return (environment["HOME"] ?? ".") + "/.local/share/circdesk/library.sqlite"
@@ -51,10 +51,10 @@ public final class CommandContext {
     -> LibraryStore
   {
     // An empty --db is a slip (an unset variable), never "the default library".
-    if let given = arguments.value("--db"), given.trimmingWhitespace().isEmpty {
+    if let given = try arguments.value(CommandSpec.databaseOption), given.trimmingWhitespace().isEmpty {
       throw .usage("--db names the library file; it is empty", command: "")
     }
-    let path = databasePath(arguments)
+    let path = try databasePath(arguments)
     if writing { mayHaveChangedLibrary = true }
     if !creating, access(path, F_OK) != 0 {
       throw .failed([

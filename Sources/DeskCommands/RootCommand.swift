@@ -58,7 +58,7 @@ public enum RootCommand {
       "OPTIONS:",
     ]
     lines += CommandSpec.columns([
-      ("--db <path>", CommandSpec.databaseOption.help),
+      ("--db <path>", CommandSpec.databaseOption.spec.help),
       ("--version", "Show the version."),
       ("-h, --help", "Show this help."),
     ])

@@ -4,17 +4,16 @@ import DeskStorage
 struct BookAdd: DeskCommand {
   static let spec = CommandSpec(
     path: "book add", abstract: "Add a book to the catalogue.",
-    options: BookOptions.options(requiring: ["--inventory", "--title"]) + [
+    options: BookOptions.options(requiring: [BookOptions.inventory, BookOptions.title]) + [
       CommandSpec.jsonOption, CommandSpec.databaseOption,
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     var draft = BookDraft()
-    try BookOptions.checkDates(arguments)
-    BookOptions.apply(arguments, to: &draft)
+    BookOptions.apply(try BookOptions.values(arguments), to: &draft)
     let store = try context.openStore(arguments)
     let book = try perform { () throws(StoreError) in try store.addBook(draft) }
-    if arguments.has("--json") {
+    if arguments.has(CommandSpec.jsonOption) {
       context.output.line(RecordJSON.book(book, loan: nil, today: context.clock.now().date).rendered())
     } else {
       context.output.line("Added: \(book.inventoryNumber) \(book.shortDescription)".visibleForTerminal)
@@ -31,21 +30,21 @@ struct BookEdit: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let inventory = arguments.positionals[0]
-    guard BookOptions.fields.contains(where: { arguments.value($0.option) != nil }) else {
+    guard BookOptions.fields.contains(where: { arguments.isGiven($0.option) }) else {
       throw .usage("name at least one field to change, like --title", command: spec.path)
     }
-    try BookOptions.checkDates(arguments)
+    let values = try BookOptions.values(arguments)
     let store = try context.openStore(arguments)
     let book = try perform { () throws(StoreError) in
-      try store.updateBook(inventory: inventory) { BookOptions.apply(arguments, to: &$0) }
+      try store.updateBook(inventory: inventory) { BookOptions.apply(values, to: &$0) }
     }
-    if arguments.has("--json") {
+    if arguments.has(CommandSpec.jsonOption) {
       let loan = try perform { () throws(StoreError) in try store.currentLoan(ofBook: book) }
       context.output.line(RecordJSON.book(book, loan: loan, today: context.clock.now().date).rendered())
     } else {
       context.output.line("Saved: \(book.inventoryNumber) \(book.shortDescription)".visibleForTerminal)
       // A copy made available again may have gone straight to the hold shelf.
-      if arguments.value("--status") != nil,
+      if arguments.isGiven(BookOptions.status),
         let waiting = try perform({ () throws(StoreError) in try store.holdWaiting(forBook: book.inventoryNumber) })
       {
         context.output.line(
@@ -74,7 +73,7 @@ struct BookShow: DeskCommand {
     }
     let today = context.clock.now().date
     let mark = try perform { () throws(StoreError) in try store.syncMark(entity: .book, recordID: book.id) }
-    if arguments.has("--json") {
+    if arguments.has(CommandSpec.jsonOption) {
       guard case .object(var members) = RecordJSON.book(book, loan: loan, today: today) else { return }
       members.append(("history", .array(history.map { RecordJSON.loan($0, today: today) })))
       members.append(("holds", .array(queue.map(HoldList.json))))
@@ -109,19 +108,29 @@ struct BookDelete: DeskCommand {
 }
 
 struct BookList: DeskCommand {
+  static let issued = CommandFlag("--issued", help: "Only books that are out.")
+  static let available = CommandFlag("--available", help: "Only books on the shelf.")
+  static let overdue = CommandFlag("--overdue", help: "Only books past their due date.")
+  static let notForLoan = CommandFlag(
+    "--not-for-loan", help: "Only copies lost, written off, in repair, in processing or for reference.")
+  static let search = CommandOption<String>(
+    "--search", value: "<text>",
+    help: "Only books where each word starts a word of the title, author, publisher, inventory number or ISBN.")
+  static let after = CommandOption<String>(
+    "--after", value: "<key>", help: "Start after this sort key (from a previous --json page).")
+  static let limit = CommandOption<Int>.integer(
+    "--limit", value: "<n>", help: "At most this many books (default 100; 0 for all).")
+
   static let spec = CommandSpec(
     path: "book list", abstract: "List books, sorted by author and title.",
     options: [
-      CommandSpec.Option("--issued", help: "Only books that are out."),
-      CommandSpec.Option("--available", help: "Only books on the shelf."),
-      CommandSpec.Option("--overdue", help: "Only books past their due date."),
-      CommandSpec.Option(
-        "--not-for-loan", help: "Only copies lost, written off, in repair, in processing or for reference."),
-      CommandSpec.Option(
-        "--search", value: "<text>",
-        help: "Only books where each word starts a word of the title, author, publisher, inventory number or ISBN."),
-      CommandSpec.Option("--after", value: "<key>", help: "Start after this sort key (from a previous --json page)."),
-      CommandSpec.Option("--limit", value: "<n>", help: "At most this many books (default 100; 0 for all)."),
+      issued,
+      available,
+      overdue,
+      notForLoan,
+      search,
+      after,
+      limit,
       CommandSpec.jsonOption, CommandSpec.databaseOption,
     ])
 
@@ -133,7 +142,7 @@ struct BookList: DeskCommand {
       throw .usage("choose one of --issued, --available, --overdue and --not-for-loan", command: spec.path)
     }
     let filter = filters.first?.value ?? .all
-    let limit = try arguments.integer("--limit") ?? 100
+    let limit = try arguments.value(limit) ?? 100
     guard limit >= 0 else { throw .usage("--limit cannot be negative", command: spec.path) }
     try list(
       arguments, filter: filter, limit: limit, store: try context.openStore(arguments, creating: false), in: context)
@@ -143,9 +152,9 @@ struct BookList: DeskCommand {
   static func list(
     _ arguments: ParsedArguments, filter: BookFilter, limit: Int, store: LibraryStore, in context: CommandContext
   ) throws(CommandError) {
-    let search = arguments.value("--search") ?? ""
+    let search = try arguments.value(search) ?? ""
     // Pages of the store's size until the limit, so that "all" streams without loading the table.
-    var position = arguments.value("--after").map(PagePosition.after) ?? .first
+    var position = try arguments.value(after).map(PagePosition.after) ?? .first
     var listings: [BookWithLoan] = []
     let today = context.clock.now().date
     var table = Table([
@@ -156,7 +165,7 @@ struct BookList: DeskCommand {
     var jsonItems: [JSON] = []
     func add(_ page: [BookWithLoan]) {
       for listing in page {
-        if arguments.has("--json") {
+        if arguments.has(CommandSpec.jsonOption) {
           jsonItems.append(RecordJSON.book(listing.book, loan: listing.loan, today: today))
         } else {
           table.append([
@@ -167,13 +176,13 @@ struct BookList: DeskCommand {
       }
       listings += page
     }
-    if !search.trimmingWhitespace().isEmpty && arguments.value("--after") == nil {
+    if !search.trimmingWhitespace().isEmpty && !arguments.isGiven(after) {
       // A search: exact codes first, then prefix matches, then what a misspelling meant.
       let answer = try perform { () throws(StoreError) in
         try store.searchBooks(search, filter: filter, limit: limit == 0 ? LibraryStore.searchCap : limit)
       }
       add(Array(answer.all.prefix(limit == 0 ? Int.max : limit)))
-      if !answer.corrections.isEmpty && !arguments.has("--json") {
+      if !answer.corrections.isEmpty && !arguments.has(CommandSpec.jsonOption) {
         context.errors.line(
           "Did you mean: \(answer.corrections.map(\.1).joined(separator: " "))? (no exact match for the words as typed)"
             .visibleForTerminal)
@@ -189,7 +198,7 @@ struct BookList: DeskCommand {
         position = .after(last.book.sortKey)
       }
     }
-    if arguments.has("--json") {
+    if arguments.has(CommandSpec.jsonOption) {
       context.output.line(JSON.array(jsonItems).rendered())
     } else if listings.isEmpty {
       context.output.line("No books.")

@@ -2,86 +2,103 @@ import DeskDomain
 
 /// The options that set a book's fields, shared by `book add` and `book edit`.
 enum BookOptions {
-  static let fields: [(option: String, field: Field, value: String, help: String)] = [
-    ("--inventory", .inventoryNumber, "<number>", "Inventory number: required, unique in the library."),
-    ("--isbn", .isbn, "<isbn>", "ISBN-10 or ISBN-13, with or without hyphens; the check digit is verified."),
-    ("--author-surname", .authorSurname, "<text>", "Surname of the first author."),
-    ("--author-initials", .authorInitials, "<text>", "Initials of the first author (М. Ю.)."),
-    ("--title", .title, "<text>", "Title: required."),
-    ("--publisher", .publisher, "<text>", "Publisher."),
-    ("--city", .city, "<text>", "City of publication."),
-    ("--year", .year, "<year>", "Year of publication."),
-    ("--pages", .pages, "<number>", "Number of pages."),
-    ("--price", .price, "<amount>", "Price, like 254 or 254.50."),
-    ("--bbk", .bbk, "<index>", "BBK classification index, like 84(2Рос=Рус)1."),
-    ("--author-mark", .authorMark, "<mark>", "Author mark, like Л49."),
-    ("--place", .place, "<text>", "Storage place (shelf, room)."),
-    ("--received", .received, "<date>", "Date received, YYYY-MM-DD (default: today for a new book)."),
-    (
-      "--status", .status, "<status>",
-      "Copy status: \(CopyStatus.words) (default available); only an available copy is issued."
-    ),
+  static let inventory = CommandOption<String>(
+    "--inventory", value: "<number>", help: "Inventory number: required, unique in the library.")
+  static let isbn = CommandOption<String>(
+    "--isbn", value: "<isbn>", help: "ISBN-10 or ISBN-13, with or without hyphens; the check digit is verified.")
+  static let authorSurname = CommandOption<String>(
+    "--author-surname", value: "<text>", help: "Surname of the first author.")
+  static let authorInitials = CommandOption<String>(
+    "--author-initials", value: "<text>", help: "Initials of the first author (М. Ю.).")
+  static let title = CommandOption<String>("--title", value: "<text>", help: "Title: required.")
+  static let publisher = CommandOption<String>("--publisher", value: "<text>", help: "Publisher.")
+  static let city = CommandOption<String>("--city", value: "<text>", help: "City of publication.")
+  static let year = CommandOption<String>("--year", value: "<year>", help: "Year of publication.")
+  static let pages = CommandOption<String>("--pages", value: "<number>", help: "Number of pages.")
+  static let price = CommandOption<String>("--price", value: "<amount>", help: "Price, like 254 or 254.50.")
+  static let bbk = CommandOption<String>(
+    "--bbk", value: "<index>", help: "BBK classification index, like 84(2Рос=Рус)1.")
+  static let authorMark = CommandOption<String>("--author-mark", value: "<mark>", help: "Author mark, like Л49.")
+  static let place = CommandOption<String>("--place", value: "<text>", help: "Storage place (shelf, room).")
+  static let received = CommandOption<String>.fieldDate(
+    "--received", help: "Date received, YYYY-MM-DD (default: today for a new book).")
+  static let status = CommandOption<String>(
+    "--status", value: "<status>",
+    help: "Copy status: \(CopyStatus.words) (default available); only an available copy is issued.")
+
+  static let fields: [(option: CommandOption<String>, field: Field)] = [
+    (inventory, .inventoryNumber), (isbn, .isbn), (authorSurname, .authorSurname), (authorInitials, .authorInitials),
+    (title, .title), (publisher, .publisher), (city, .city), (year, .year), (pages, .pages), (price, .price),
+    (bbk, .bbk), (authorMark, .authorMark), (place, .place), (received, .received), (status, .status),
   ]
 
   /// The options, those in `required` shown as the ones a new record cannot do without.
-  static func options(requiring required: Set<String> = []) -> [CommandSpec.Option] {
-    fields.map {
-      CommandSpec.Option($0.option, value: $0.value, help: $0.help, required: required.contains($0.option))
-    }
+  static func options(requiring required: [CommandOption<String>] = []) -> [any OptionDeclaration] {
+    fields.map { entry in entry.option.required(required.contains { $0.name == entry.option.name }) }
   }
 
-  /// Refuses a date option that is not a date the library takes, as every command's date options
-  /// are refused (a usage error); an empty one clears its field.
-  static func checkDates(_ arguments: ParsedArguments) throws(CommandError) {
-    try ParsedArguments.checkDates(of: fields.filter { $0.value == "<date>" }.map(\.option), in: arguments)
-  }
-
-  /// Copies the given options into the draft; fields not named are left as they are.
-  static func apply(_ arguments: ParsedArguments, to draft: inout BookDraft) {
+  /// The fields the options give, each read as every option is (a date field must be a date the
+  /// library takes, or empty to clear it): a usage error before anything is opened.
+  static func values(_ arguments: ParsedArguments) throws(CommandError) -> [(Field, String)] {
+    var values: [(Field, String)] = []
     for entry in fields {
-      if let value = arguments.value(entry.option) { draft[entry.field] = value }
+      if let value = try arguments.value(entry.option) { values.append((entry.field, value)) }
     }
-    // An empty status, as an empty field elsewhere, clears it: the copy is available.
-    if arguments.value("--status")?.trimmingWhitespace().isEmpty == true {
-      draft.status = CopyStatus.available.rawValue
+    return values
+  }
+
+  /// Copies the given fields into the draft; fields not named are left as they are.
+  static func apply(_ values: [(Field, String)], to draft: inout BookDraft) {
+    for (field, value) in values {
+      draft[field] = value
+      // An empty status, as an empty field elsewhere, clears it: the copy is available.
+      if field == .status && value.trimmingWhitespace().isEmpty { draft.status = CopyStatus.available.rawValue }
     }
   }
 }
 
 /// The options that set a reader's fields, shared by `reader add` and `reader edit`.
 enum ReaderOptions {
-  static let fields: [(option: String, field: Field, value: String, help: String)] = [
-    ("--ticket", .ticket, "<number>", "Reader ticket number: required, unique in the library."),
-    ("--surname", .surname, "<text>", "Surname: required."),
-    ("--name", .firstName, "<text>", "First name."),
-    ("--patronymic", .patronymic, "<text>", "Patronymic."),
-    ("--birth-year", .birthYear, "<year>", "Year of birth."),
-    ("--phone", .phone, "<phone>", "Home phone; readers with the same phone share one address."),
-    ("--email", .email, "<address>", "E-mail address."),
-    ("--category", .category, "<code>", "Reader category (see 'circdesk policy show'); default from the policy."),
-    ("--registered", .registered, "<date>", "Registration date, YYYY-MM-DD (default: today)."),
-    ("--postcode", .postcode, "<text>", "Postcode of the address."),
-    ("--address-city", .addressCity, "<text>", "City of the address."),
-    ("--street", .street, "<text>", "Street of the address."),
-    ("--house", .house, "<text>", "House number."),
-    ("--flat", .flat, "<text>", "Flat number."),
+  static let ticket = CommandOption<String>(
+    "--ticket", value: "<number>", help: "Reader ticket number: required, unique in the library.")
+  static let surname = CommandOption<String>("--surname", value: "<text>", help: "Surname: required.")
+  static let name = CommandOption<String>("--name", value: "<text>", help: "First name.")
+  static let patronymic = CommandOption<String>("--patronymic", value: "<text>", help: "Patronymic.")
+  static let birthYear = CommandOption<String>("--birth-year", value: "<year>", help: "Year of birth.")
+  static let phone = CommandOption<String>(
+    "--phone", value: "<phone>", help: "Home phone; readers with the same phone share one address.")
+  static let email = CommandOption<String>("--email", value: "<address>", help: "E-mail address.")
+  static let category = CommandOption<String>(
+    "--category", value: "<code>", help: "Reader category (see 'circdesk policy show'); default from the policy.")
+  static let registered = CommandOption<String>.fieldDate(
+    "--registered", help: "Registration date, YYYY-MM-DD (default: today).")
+  static let postcode = CommandOption<String>("--postcode", value: "<text>", help: "Postcode of the address.")
+  static let addressCity = CommandOption<String>("--address-city", value: "<text>", help: "City of the address.")
+  static let street = CommandOption<String>("--street", value: "<text>", help: "Street of the address.")
+  static let house = CommandOption<String>("--house", value: "<text>", help: "House number.")
+  static let flat = CommandOption<String>("--flat", value: "<text>", help: "Flat number.")
+
+  static let fields: [(option: CommandOption<String>, field: Field)] = [
+    (ticket, .ticket), (surname, .surname), (name, .firstName), (patronymic, .patronymic), (birthYear, .birthYear),
+    (phone, .phone), (email, .email), (category, .category), (registered, .registered), (postcode, .postcode),
+    (addressCity, .addressCity), (street, .street), (house, .house), (flat, .flat),
   ]
 
   /// The options, those in `required` shown as the ones a new record cannot do without.
-  static func options(requiring required: Set<String> = []) -> [CommandSpec.Option] {
-    fields.map {
-      CommandSpec.Option($0.option, value: $0.value, help: $0.help, required: required.contains($0.option))
-    }
+  static func options(requiring required: [CommandOption<String>] = []) -> [any OptionDeclaration] {
+    fields.map { entry in entry.option.required(required.contains { $0.name == entry.option.name }) }
   }
 
-  /// Refuses a date option that is not a date the library takes; an empty one clears its field.
-  static func checkDates(_ arguments: ParsedArguments) throws(CommandError) {
-    try ParsedArguments.checkDates(of: fields.filter { $0.value == "<date>" }.map(\.option), in: arguments)
-  }
-
-  static func apply(_ arguments: ParsedArguments, to draft: inout ReaderDraft) {
+  /// The fields the options give, each read (a date field checked): a usage error first.
+  static func values(_ arguments: ParsedArguments) throws(CommandError) -> [(Field, String)] {
+    var values: [(Field, String)] = []
     for entry in fields {
-      if let value = arguments.value(entry.option) { draft[entry.field] = value }
+      if let value = try arguments.value(entry.option) { values.append((entry.field, value)) }
     }
+    return values
+  }
+
+  static func apply(_ values: [(Field, String)], to draft: inout ReaderDraft) {
+    for (field, value) in values { draft[field] = value }
   }
 }

@@ -8,12 +8,12 @@ import DeskSync
 
 /// What the `central` commands share.
 enum CentralCommands {
-  static let urlOption = CommandSpec.Option(
+  static let urlOption = CommandOption<String>(
     "--url", value: "<url>", help: "libpq connection string or URI of the central (default: $CIRCDESK_CENTRAL_URL).")
 
   /// The central named by `--url`, else by `$CIRCDESK_CENTRAL_URL`; nil when neither says.
-  static func url(_ arguments: ParsedArguments, _ context: CommandContext) -> String? {
-    guard let url = arguments.value("--url") ?? context.environment["CIRCDESK_CENTRAL_URL"], !url.isEmpty else {
+  static func url(_ arguments: ParsedArguments, _ context: CommandContext) throws(CommandError) -> String? {
+    guard let url = try arguments.value(urlOption) ?? context.environment["CIRCDESK_CENTRAL_URL"], !url.isEmpty else {
       return nil
     }
     return url
@@ -35,8 +35,9 @@ struct CentralInit: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let given = try CentralCommands.url(arguments, context)
     do throws(CentralError) {
-      guard let url = CentralCommands.url(arguments, context) else { throw .noURL }
+      guard let url = given else { throw .noURL }
       let central = try CentralConnection(url: url)
       let outcome = try CentralSchema.initialize(central)
       if outcome.from == outcome.to {
@@ -55,12 +56,14 @@ struct CentralInit: DeskCommand {
 
 /// `circdesk central join`: ties the library file to a central and syncs it.
 struct CentralJoin: DeskCommand {
+  static let desk = CommandOption<String>(
+    "--desk", value: "<name>", help: "This desk's name, shown in loans and conflicts.", required: true)
+
   static let spec = CommandSpec(
     path: "central join", abstract: "Tie this library to a central as a named desk, and sync.",
     options: [
       CentralCommands.urlOption,
-      CommandSpec.Option(
-        "--desk", value: "<name>", help: "This desk's name, shown in loans and conflicts.", required: true),
+      desk,
       CommandSpec.databaseOption,
     ],
     discussion: """
@@ -71,11 +74,11 @@ struct CentralJoin: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    guard let url = CentralCommands.url(arguments, context) else { throw .failed([CentralError.noURL.description]) }
-    let name = (arguments.value("--desk") ?? "").trimmingWhitespace()
+    guard let url = try CentralCommands.url(arguments, context) else { throw .failed([CentralError.noURL.description]) }
+    let name = (try arguments.value(desk) ?? "").trimmingWhitespace()
     guard !name.isEmpty else { throw .usage("give the desk a name: --desk NAME", command: spec.path) }
     // A join refused before anything was written leaves no new file behind.
-    let path = context.databasePath(arguments)
+    let path = try context.databasePath(arguments)
     let existed = access(path, F_OK) == 0
     let store = try context.openStore(arguments)
     let before = try perform { () throws(StoreError) in try store.deskTie() }
@@ -102,12 +105,16 @@ struct CentralJoin: DeskCommand {
 
 /// `circdesk central leave`: unties the library from its central.
 struct CentralLeave: DeskCommand {
+  static let discard = CommandFlag(
+    "--discard", help: "Leave even though changes made here have not reached the central.")
+  static let forget = CommandFlag(
+    "--forget", help: "Keep nothing of the central: joining again, this desk is a new one and sends its library.")
+
   static let spec = CommandSpec(
     path: "central leave", abstract: "Untie this library from its central: a desk on its own again.",
     options: [
-      CommandSpec.Option("--discard", help: "Leave even though changes made here have not reached the central."),
-      CommandSpec.Option(
-        "--forget", help: "Keep nothing of the central: joining again, this desk is a new one and sends its library."),
+      discard,
+      forget,
       CommandSpec.databaseOption,
     ],
     discussion: """
@@ -120,9 +127,9 @@ struct CentralLeave: DeskCommand {
     let store = try context.openStore(arguments)
     let tie = try perform { () throws(StoreError) in try store.deskTie() }
     guard let tie else { throw .failed([SyncError.notJoined.description]) }
-    let forgetting = arguments.has("--forget")
+    let forgetting = arguments.has(forget)
     try perform { () throws(StoreError) in
-      try store.untie(discarding: arguments.has("--discard"), forgetting: forgetting)
+      try store.untie(discarding: arguments.has(discard), forgetting: forgetting)
     }
     context.output.line("Left the central (\(tie.central)); this library is a desk on its own.".visibleForTerminal)
     if !forgetting {

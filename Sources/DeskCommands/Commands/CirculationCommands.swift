@@ -2,6 +2,9 @@ import DeskDomain
 import DeskStorage
 
 struct IssueCommand: DeskCommand {
+  static let due = CommandOption<LocalDate>.date(
+    "--due", value: "<date>", help: "Due date YYYY-MM-DD instead of the one the rules give.")
+
   static let spec = CommandSpec(
     path: "issue", abstract: "Issue books to a reader.",
     arguments: [
@@ -9,14 +12,14 @@ struct IssueCommand: DeskCommand {
       .init("<inventory>", "Inventory numbers of the books.", .oneOrMore),
     ],
     options: [
-      CommandSpec.Option("--due", value: "<date>", help: "Due date YYYY-MM-DD instead of the one the rules give."),
+      due,
       CommandSpec.jsonOption, CommandSpec.databaseOption,
     ],
     discussion: "All the books are issued, or none: every reason for a refusal is printed, one per line.")
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let words = arguments.positionals
-    let due = try arguments.date("--due")
+    let due = try arguments.value(due)
     let store = try context.openStore(arguments)
     let loans = try perform { () throws(StoreError) in
       try store.issue(ticket: words[0], inventories: Array(words.dropFirst()), due: due)
@@ -26,7 +29,7 @@ struct IssueCommand: DeskCommand {
 
   static func report(_ loans: [LoanRecord], verb: String, arguments: ParsedArguments, context: CommandContext) {
     let today = context.clock.now().date
-    if arguments.has("--json") {
+    if arguments.has(CommandSpec.jsonOption) {
       context.output.line(JSON.array(loans.map { RecordJSON.loan($0, today: today) }).rendered())
       return
     }
@@ -51,7 +54,7 @@ struct ReturnCommand: DeskCommand {
     let loans = try perform { () throws(StoreError) in try store.returnBooks(inventories: inventories) }
     let today = context.clock.now().date
     IssueCommand.report(loans, verb: "Returned", arguments: arguments, context: context)
-    if !arguments.has("--json") {
+    if !arguments.has(CommandSpec.jsonOption) {
       for record in loans where record.loan.due < today {
         context.output.line(
           "  \(record.inventory) came back \(RecordText.days(record.loan.due.days(until: today))) late")

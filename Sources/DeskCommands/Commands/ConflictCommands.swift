@@ -3,17 +3,19 @@ import DeskStorage
 
 /// `circdesk conflicts list`: what desks did that cannot both stand.
 struct ConflictsList: DeskCommand {
+  static let all = CommandFlag("--all", help: "Settled ones too.")
+
   static let spec = CommandSpec(
     path: "conflicts list", abstract: "List the open conflicts between desks.",
     options: [
-      CommandSpec.Option("--all", help: "Settled ones too."), CommandSpec.jsonOption, CommandSpec.databaseOption,
+      all, CommandSpec.jsonOption, CommandSpec.databaseOption,
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let store = try context.openStore(arguments, creating: false)
-    let conflicts = try perform { () throws(StoreError) in try store.conflicts(includingSettled: arguments.has("--all"))
+    let conflicts = try perform { () throws(StoreError) in try store.conflicts(includingSettled: arguments.has(all))
     }
-    if arguments.has("--json") {
+    if arguments.has(CommandSpec.jsonOption) {
       context.output.line(JSON.array(conflicts.map(json)).rendered())
       return
     }
@@ -52,7 +54,7 @@ struct ConflictsShow: DeskCommand {
       guard let conflict = try store.conflict(number: number) else { throw StoreError.conflictNotFound(number) }
       return conflict
     }
-    if arguments.has("--json") {
+    if arguments.has(CommandSpec.jsonOption) {
       context.output.line(ConflictsList.json(conflict).rendered())
       return
     }
@@ -70,30 +72,45 @@ struct ConflictsShow: DeskCommand {
 
 /// `circdesk conflicts resolve N …`: settles a conflict; the settlement travels to every desk.
 struct ConflictsResolve: DeskCommand {
+  static let holder = CommandOption<String>(
+    "--holder", value: "<ticket>", help: "A book issued twice: this reader holds it; the other loans are closed.")
+  static let renumber = CommandOption<String>(
+    "--renumber", value: "<number>", help: "A number given twice: this desk's record takes this number instead.")
+  static let duplicate = CommandFlag(
+    "--duplicate",
+    help: "A number given twice to one book (or reader): this desk's record goes, its loans move to the other.")
+  static let restore = CommandFlag(
+    "--restore", help: "A record changed after its deletion: bring it back with the change.")
+  static let keepDeleted = CommandFlag("--keep-deleted", help: "A record changed after its deletion: it stays deleted.")
+  static let copy = CommandOption<String>(
+    "--copy", value: "<inventory>",
+    help: "Copies put aside twice for a hold: the reader collects this one; the other goes to the next hold.")
+  static let resend = CommandFlag(
+    "--resend", help: "A change the central refused: send the record again as it stands (correct it first).")
+  static let drop = CommandFlag("--drop", help: "A change not taken: let it go.")
+  static let keepRenewals = CommandFlag(
+    "--keep-renewals", help: "A loan renewed past its limit at desks apart: the renewals stand.")
+  static let takeBackRenewal = CommandFlag(
+    "--take-back-renewal",
+    help: "A loan renewed past its limit: back to the limit, due on the earlier date the renewals gave.")
+  static let acknowledge = CommandFlag(
+    "--acknowledge", help: "A renewal made after the book was back: close the conflict.")
+
   static let spec = CommandSpec(
     path: "conflicts resolve", abstract: "Settle a conflict between desks.",
     arguments: [.init("<number>", "The conflict's number, from conflicts list.")],
     options: [
-      CommandSpec.Option(
-        "--holder", value: "<ticket>", help: "A book issued twice: this reader holds it; the other loans are closed."),
-      CommandSpec.Option(
-        "--renumber", value: "<number>", help: "A number given twice: this desk's record takes this number instead."),
-      CommandSpec.Option(
-        "--duplicate",
-        help: "A number given twice to one book (or reader): this desk's record goes, its loans move to the other."),
-      CommandSpec.Option("--restore", help: "A record changed after its deletion: bring it back with the change."),
-      CommandSpec.Option("--keep-deleted", help: "A record changed after its deletion: it stays deleted."),
-      CommandSpec.Option(
-        "--copy", value: "<inventory>",
-        help: "Copies put aside twice for a hold: the reader collects this one; the other goes to the next hold."),
-      CommandSpec.Option(
-        "--resend", help: "A change the central refused: send the record again as it stands (correct it first)."),
-      CommandSpec.Option("--drop", help: "A change not taken: let it go."),
-      CommandSpec.Option("--keep-renewals", help: "A loan renewed past its limit at desks apart: the renewals stand."),
-      CommandSpec.Option(
-        "--take-back-renewal",
-        help: "A loan renewed past its limit: back to the limit, due on the earlier date the renewals gave."),
-      CommandSpec.Option("--acknowledge", help: "A renewal made after the book was back: close the conflict."),
+      holder,
+      renumber,
+      duplicate,
+      restore,
+      keepDeleted,
+      copy,
+      resend,
+      drop,
+      keepRenewals,
+      takeBackRenewal,
+      acknowledge,
       CommandSpec.databaseOption,
     ],
     discussion: "Exactly one of the options. The settlement is a change like any other: the next sync sends it.")
@@ -101,17 +118,17 @@ struct ConflictsResolve: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let number = try arguments.recordNumber(of: "a conflict", listedBy: "conflicts list")
     var settlements: [LibraryStore.Settlement] = []
-    if let ticket = arguments.value("--holder") { settlements.append(.holder(ticket: ticket)) }
-    if let renumber = arguments.value("--renumber") { settlements.append(.renumber(renumber)) }
-    if arguments.has("--duplicate") { settlements.append(.duplicate) }
-    if arguments.has("--restore") { settlements.append(.restore) }
-    if arguments.has("--keep-deleted") { settlements.append(.keepDeleted) }
-    if let copy = arguments.value("--copy") { settlements.append(.copy(inventory: copy)) }
-    if arguments.has("--resend") { settlements.append(.resend) }
-    if arguments.has("--drop") { settlements.append(.drop) }
-    if arguments.has("--keep-renewals") { settlements.append(.keepRenewals) }
-    if arguments.has("--take-back-renewal") { settlements.append(.takeBackRenewal) }
-    if arguments.has("--acknowledge") { settlements.append(.acknowledge) }
+    if let ticket = try arguments.value(holder) { settlements.append(.holder(ticket: ticket)) }
+    if let renumber = try arguments.value(renumber) { settlements.append(.renumber(renumber)) }
+    if arguments.has(duplicate) { settlements.append(.duplicate) }
+    if arguments.has(restore) { settlements.append(.restore) }
+    if arguments.has(keepDeleted) { settlements.append(.keepDeleted) }
+    if let copy = try arguments.value(copy) { settlements.append(.copy(inventory: copy)) }
+    if arguments.has(resend) { settlements.append(.resend) }
+    if arguments.has(drop) { settlements.append(.drop) }
+    if arguments.has(keepRenewals) { settlements.append(.keepRenewals) }
+    if arguments.has(takeBackRenewal) { settlements.append(.takeBackRenewal) }
+    if arguments.has(acknowledge) { settlements.append(.acknowledge) }
     guard settlements.count == 1, let settlement = settlements.first else {
       throw .usage(
         "say how to settle it: one of --holder, --renumber, --duplicate, --restore, --keep-deleted, --copy, "

@@ -4,25 +4,35 @@ import DeskStorage
 
 /// Options every file-writing exchange command takes.
 enum ExchangeOptions {
-  static let output = CommandSpec.Option(
+  static let output = CommandOption<String>(
     "-o", value: "<file>", help: "The file to write (its folder made when missing).")
-  static let standardOutput = CommandSpec.Option("--stdout", help: "Write to standard output instead of a file.")
-  static let encoding = CommandSpec.Option(
+  static let standardOutput = CommandFlag("--stdout", help: "Write to standard output instead of a file.")
+  static let encoding = CommandOption<FileEncoding>(
     "--encoding", value: "<cp1251|utf8>",
-    help: "cp1251 (the default, with CRLF line ends, as IRBIS's own files) or utf8 (LF).")
-
-  static func encoding(_ arguments: ParsedArguments, command: String) throws(CommandError) -> FileEncoding? {
-    guard let text = arguments.value("--encoding") else { return nil }
-    guard let encoding = FileEncoding(rawValue: text.lowercased().replacingDashes()) else {
-      throw .usage("--encoding is cp1251 or utf8, not «\(text)»", command: command)
-    }
-    return encoding
+    help: "cp1251 (the default, with CRLF line ends, as IRBIS's own files) or utf8 (LF)."
+  ) { text in
+    FileEncoding(rawValue: text.lowercased().replacingDashes()).map { .success($0) }
+      ?? .failure(OptionRefusal(words: "is cp1251 or utf8, not «\(text)»"))
   }
+  static let assignInventory = CommandOption<String>(
+    "--assign-inventory", value: "<start>",
+    help: "Give each book record without a numbered copy one new copy, numbered from <start> up "
+      + "(skipping numbers in use), like 2026-0001."
+  ) { start in
+    InventoryNumbers.isValidStart(start)
+      ? .success(start)
+      : .failure(OptionRefusal(words: "takes a number that ends in digits, like 2026-0001, not «\(start)»"))
+  }
+  /// The books an export writes, when no inventory numbers are named.
+  static let all = CommandFlag("--all", help: "Every book or reader.")
+  static let newSince = CommandOption<LocalDate>.date(
+    "--new-since", help: "Books received since this date (YYYY-MM-DD).")
+  static let issued = CommandFlag("--issued", help: "Books that are out.")
 
   static func writer(_ arguments: ParsedArguments, command: String) throws(CommandError) -> (TextWriter, String) {
-    let encoding = try encoding(arguments, command: command) ?? .cp1251
-    if arguments.has("--stdout") { return (TextWriter(standardOutputWith: encoding), "standard output") }
-    guard let path = arguments.value("-o") else {
+    let encoding = try arguments.value(encoding) ?? .cp1251
+    if arguments.has(standardOutput) { return (TextWriter(standardOutputWith: encoding), "standard output") }
+    guard let path = try arguments.value(output) else {
       throw .usage("name the file with -o, or give --stdout", command: command)
     }
     do throws(FileError) {
@@ -34,28 +44,14 @@ enum ExchangeOptions {
     }
   }
 
-  static let assignInventory = CommandSpec.Option(
-    "--assign-inventory", value: "<start>",
-    help: "Give each book record without a numbered copy one new copy, numbered from <start> up "
-      + "(skipping numbers in use), like 2026-0001.")
-
-  static func assignInventory(_ arguments: ParsedArguments, command: String) throws(CommandError) -> String? {
-    guard let start = arguments.value("--assign-inventory") else { return nil }
-    guard InventoryNumbers.isValidStart(start) else {
-      throw .usage(
-        "--assign-inventory takes a number that ends in digits, like 2026-0001, not «\(start)»", command: command)
-    }
-    return start
-  }
-
   /// The books an export names: inventory numbers, or one of --new-since, --issued and --all.
   static func bookSelection(_ arguments: ParsedArguments, names: [String], command: String) throws(CommandError)
     -> IRBISExport.BookSelection
   {
     if !names.isEmpty { return .inventories(names) }
-    if let since = try arguments.date("--new-since") { return .newSince(since) }
-    if arguments.has("--issued") { return .issued }
-    if arguments.has("--all") { return .all }
+    if let since = try arguments.value(newSince) { return .newSince(since) }
+    if arguments.has(issued) { return .issued }
+    if arguments.has(all) { return .all }
     throw .usage("name inventory numbers, or --all, --new-since or --issued", command: command)
   }
 

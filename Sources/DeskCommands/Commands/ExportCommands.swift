@@ -9,9 +9,7 @@ struct ExportIRBIS: DeskCommand {
       .init("books|readers", "What to export."), .init("<inventory>|<ticket>", "Only these books or readers.", .any),
     ],
     options: [
-      CommandSpec.Option("--all", help: "Every book or reader."),
-      CommandSpec.Option("--new-since", value: "<date>", help: "Books received since this date (YYYY-MM-DD)."),
-      CommandSpec.Option("--issued", help: "Books that are out."),
+      ExchangeOptions.all, ExchangeOptions.newSince, ExchangeOptions.issued,
       ExchangeOptions.output, ExchangeOptions.standardOutput, ExchangeOptions.encoding, CommandSpec.databaseOption,
     ],
     discussion: """
@@ -34,7 +32,7 @@ struct ExportIRBIS: DeskCommand {
       let selection = try ExchangeOptions.bookSelection(arguments, names: names, command: spec.path)
       count = try perform { () throws(StoreError) in try IRBISExport.books(selection, from: store, to: writer) }
     case "readers":
-      guard !names.isEmpty || arguments.has("--all") else {
+      guard !names.isEmpty || arguments.has(ExchangeOptions.all) else {
         throw .usage("name reader tickets, or --all", command: spec.path)
       }
       let selection: IRBISExport.ReaderSelection = names.isEmpty ? .all : .tickets(names)
@@ -43,23 +41,26 @@ struct ExportIRBIS: DeskCommand {
       throw .usage("export books or readers, not «\(words[0])»", command: spec.path)
     }
     try ExchangeOptions.close(writer)
-    guard !arguments.has("--stdout") else { return }
+    guard !arguments.has(ExchangeOptions.standardOutput) else { return }
     context.output.line("Wrote \(count) \(count == 1 ? "record" : "records") to \(destination)".visibleForTerminal)
     ExchangeOptions.reportReplaced(writer.replacedCharacters, context: context)
   }
 }
 
 struct ExportISO2709: DeskCommand {
+  static let format = CommandOption<ISO2709.Format>(
+    "--format", value: "<rusmarc|marc21>",
+    help: "rusmarc (the default: the IRBIS record's fields, copies in 910) or marc21 (UTF-8, items in 952)."
+  ) { text in
+    ISO2709.Format(rawValue: text.lowercased().replacingDashes()).flatMap { $0 == .auto ? nil : .success($0) }
+      ?? .failure(OptionRefusal(words: "is rusmarc or marc21, not «\(text)»"))
+  }
+
   static let spec = CommandSpec(
     path: "export iso2709", abstract: "Write books as ISO 2709 records: RUSMARC or MARC 21.",
     arguments: [.init("books", "What to export."), .init("<inventory>", "Only these books.", .any)],
     options: [
-      CommandSpec.Option("--all", help: "Every book."),
-      CommandSpec.Option("--new-since", value: "<date>", help: "Books received since this date (YYYY-MM-DD)."),
-      CommandSpec.Option("--issued", help: "Books that are out."),
-      CommandSpec.Option(
-        "--format", value: "<rusmarc|marc21>",
-        help: "rusmarc (the default: the IRBIS record's fields, copies in 910) or marc21 (UTF-8, items in 952)."),
+      ExchangeOptions.all.withHelp("Every book."), ExchangeOptions.newSince, ExchangeOptions.issued, format,
       ExchangeOptions.output, ExchangeOptions.standardOutput, ExchangeOptions.encoding, CommandSpec.databaseOption,
     ],
     discussion: """
@@ -72,10 +73,7 @@ struct ExportISO2709: DeskCommand {
     let words = arguments.positionals
     guard words[0] == "books" else { throw .usage("export books, not «\(words[0])»", command: spec.path) }
     let names = Array(words.dropFirst())
-    let formatText = arguments.value("--format") ?? "rusmarc"
-    guard let format = ISO2709.Format(rawValue: formatText.lowercased().replacingDashes()), format != .auto else {
-      throw .usage("--format is rusmarc or marc21, not «\(formatText)»", command: spec.path)
-    }
+    let format = try arguments.value(format) ?? .rusmarc
     let selection = try ExchangeOptions.bookSelection(arguments, names: names, command: spec.path)
     let store = try context.openStore(arguments, creating: false)
     let (writer, destination) = try ExchangeOptions.writer(arguments, command: spec.path)
@@ -85,7 +83,7 @@ struct ExportISO2709: DeskCommand {
     }
     try ExchangeOptions.close(writer)
     for line in report.problems { context.errors.line(("skipped: " + line).visibleForTerminal) }
-    guard !arguments.has("--stdout") else { return }
+    guard !arguments.has(ExchangeOptions.standardOutput) else { return }
     context.output.line("Wrote \(count) \(count == 1 ? "record" : "records") to \(destination)".visibleForTerminal)
     if report.fieldsLeftOut > 0 {
       context.output.line("\(report.fieldsLeftOut) fields tagged over 999 do not fit ISO 2709 and were left out")
@@ -95,30 +93,33 @@ struct ExportISO2709: DeskCommand {
 }
 
 struct ExportKOC: DeskCommand {
+  static let since = CommandOption<String>(
+    "--since", value: "<datetime>", help: "Only what happened since, like 2026-11-30T09:00:00Z.")
+
   static let spec = CommandSpec(
     path: "export koc", abstract: "Write issues and returns as a Koha offline circulation file.",
     options: [
-      CommandSpec.Option("--since", value: "<datetime>", help: "Only what happened since, like 2026-11-30T09:00:00Z."),
+      since,
       ExchangeOptions.output, ExchangeOptions.standardOutput, CommandSpec.databaseOption,
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    var since: Timestamp?
-    if let text = arguments.value("--since") {
+    var start: Timestamp?
+    if let text = try arguments.value(since) {
       guard let time = Timestamp(iso: text) ?? LocalDate(iso: text).map({ Timestamp(date: $0) }) else {
         throw .usage("--since takes a time like 2026-11-30T09:00:00Z or a date, not «\(text)»", command: spec.path)
       }
-      since = time
+      start = time
     }
     let store = try context.openStore(arguments, creating: false)
     var parsed = arguments
-    parsed.setDefault("--encoding", "utf8")
+    parsed.setDefault(ExchangeOptions.encoding, "utf8")
     let (writer, destination) = try ExchangeOptions.writer(parsed, command: spec.path)
     let count = try perform { () throws(StoreError) in
-      try KOC.export(from: store, since: since, version: RootCommand.version, to: writer)
+      try KOC.export(from: store, since: start, version: RootCommand.version, to: writer)
     }
     try ExchangeOptions.close(writer)
-    if !arguments.has("--stdout") {
+    if !arguments.has(ExchangeOptions.standardOutput) {
       context.output.line("Wrote \(count) transactions to \(destination)".visibleForTerminal)
     }
   }

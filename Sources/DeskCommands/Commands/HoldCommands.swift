@@ -3,6 +3,15 @@ import DeskStorage
 
 /// `circdesk hold place`: a reader queues for a title, or for one copy.
 struct HoldPlace: DeskCommand {
+  static let isbn = CommandOption<String>(
+    "--isbn", value: "<isbn>", help: "Hold the title with this ISBN: any copy of it.")
+  static let titleOf = CommandOption<String>(
+    "--title-of", value: "<inventory>",
+    help: "Hold the title of this copy: any copy with its ISBN (or author, "
+      + "title and year).")
+  static let until = CommandOption<LocalDate>.date(
+    "--until", value: "<date>", help: "The hold is not wanted after this date.")
+
   static let spec = CommandSpec(
     path: "hold place", abstract: "Place a hold: a reader queues for a title or a copy that is out.",
     arguments: [
@@ -10,12 +19,9 @@ struct HoldPlace: DeskCommand {
       .init("<inventory>", "The copy to hold (a hold on that copy only).", .optional),
     ],
     options: [
-      CommandSpec.Option("--isbn", value: "<isbn>", help: "Hold the title with this ISBN: any copy of it."),
-      CommandSpec.Option(
-        "--title-of", value: "<inventory>",
-        help: "Hold the title of this copy: any copy with its ISBN (or author, "
-          + "title and year)."),
-      CommandSpec.Option("--until", value: "<date>", help: "The hold is not wanted after this date."),
+      isbn,
+      titleOf,
+      until,
       CommandSpec.jsonOption, CommandSpec.databaseOption,
     ],
     discussion: """
@@ -31,26 +37,26 @@ struct HoldPlace: DeskCommand {
     guard !words[0].trimmingWhitespace().isEmpty else {
       throw .usage("the reader's ticket is empty", command: spec.path)
     }
-    let named = [words.count > 1, arguments.value("--isbn") != nil, arguments.value("--title-of") != nil]
+    let named = [words.count > 1, arguments.isGiven(isbn), arguments.isGiven(titleOf)]
     guard named.filter({ $0 }).count == 1 else {
       throw .usage("name what is held: a copy's inventory number, --isbn or --title-of", command: spec.path)
     }
     let target: HoldTarget
-    if let text = arguments.value("--isbn") {
+    if let text = try arguments.value(isbn) {
       do {
         target = .isbn(try ISBN(text))
       } catch {
         throw .usage("--isbn: \(error.description)", command: spec.path)
       }
-    } else if let copy = arguments.value("--title-of") {
+    } else if let copy = try arguments.value(titleOf) {
       target = .titleOf(copy)
     } else {
       target = .copy(words[1])
     }
-    let until = try arguments.date("--until")
+    let until = try arguments.value(until)
     let store = try context.openStore(arguments)
     let hold = try perform { () throws(StoreError) in try store.placeHold(ticket: words[0], on: target, until: until) }
-    if arguments.has("--json") {
+    if arguments.has(CommandSpec.jsonOption) {
       context.output.line(HoldList.json(hold).rendered())
       return
     }
@@ -62,30 +68,37 @@ struct HoldPlace: DeskCommand {
 
 /// `circdesk hold list`: the holds, or those waiting on the hold shelf.
 struct HoldList: DeskCommand {
+  static let waiting = CommandFlag(
+    "--waiting", help: "Only the copies waiting on the hold shelf, the soonest due first.")
+  static let expired = CommandFlag(
+    "--expired", help: "Only the copies that waited too long: run hold expire to move them.")
+  static let reader = CommandOption<String>("--reader", value: "<ticket>", help: "One reader's holds, ended ones too.")
+
   static let spec = CommandSpec(
     path: "hold list", abstract: "List the holds: queued and waiting on the hold shelf.",
     options: [
-      CommandSpec.Option("--waiting", help: "Only the copies waiting on the hold shelf, the soonest due first."),
-      CommandSpec.Option("--expired", help: "Only the copies that waited too long: run hold expire to move them."),
-      CommandSpec.Option("--reader", value: "<ticket>", help: "One reader's holds, ended ones too."),
+      waiting,
+      expired,
+      reader,
       CommandSpec.jsonOption, CommandSpec.databaseOption,
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     guard
-      [arguments.has("--waiting"), arguments.has("--expired"), arguments.value("--reader") != nil]
+      [arguments.has(waiting), arguments.has(expired), arguments.isGiven(reader)]
         .filter({ $0 }).count <= 1
     else { throw .usage("choose one of --waiting, --expired and --reader", command: spec.path) }
     let store = try context.openStore(arguments, creating: false)
+    let ticket = try arguments.value(reader)
     let holds = try perform { () throws(StoreError) in
-      if let ticket = arguments.value("--reader") {
+      if let ticket {
         guard try store.reader(ticket: ticket) != nil else { throw StoreError.readerNotFound(ticket) }
         return try store.holds(ofReader: ticket)
       }
       return try store.holds(
-        arguments.has("--waiting") ? .waiting : arguments.has("--expired") ? .waitingTooLong : .active)
+        arguments.has(waiting) ? .waiting : arguments.has(expired) ? .waitingTooLong : .active)
     }
-    if arguments.has("--json") {
+    if arguments.has(CommandSpec.jsonOption) {
       context.output.line(JSON.array(holds.map(json)).rendered())
       return
     }
@@ -159,18 +172,21 @@ struct HoldCancel: DeskCommand {
 
 /// `circdesk hold suspend N --until DATE | --resume`.
 struct HoldSuspend: DeskCommand {
+  static let until = CommandOption<LocalDate>.date("--until", value: "<date>", help: "The last day it is passed over.")
+  static let resume = CommandFlag("--resume", help: "Take the suspension back.")
+
   static let spec = CommandSpec(
     path: "hold suspend", abstract: "Suspend a queued hold until a date: it keeps its place and is passed over.",
     arguments: [.init("<number>", "The hold's number, from hold list.")],
     options: [
-      CommandSpec.Option("--until", value: "<date>", help: "The last day it is passed over."),
-      CommandSpec.Option("--resume", help: "Take the suspension back."), CommandSpec.databaseOption,
+      until,
+      resume, CommandSpec.databaseOption,
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let number = try arguments.recordNumber(of: "a hold", listedBy: "hold list")
-    let until = try arguments.date("--until")
-    guard (until != nil) != arguments.has("--resume") else {
+    let until = try arguments.value(until)
+    guard (until != nil) != arguments.has(resume) else {
       throw .usage("say --until DATE, or --resume", command: spec.path)
     }
     let store = try context.openExistingStore(arguments)

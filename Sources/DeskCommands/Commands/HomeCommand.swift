@@ -4,20 +4,23 @@ import DeskStorage
 /// `circdesk` with no command: the full-screen desk on a terminal; elsewhere (a pipe, a script)
 /// the state of the library at a glance — counts, the overdue books and the first page of books.
 struct HomeCommand: DeskCommand {
+  static let lang = CommandOption<String>(
+    "--lang", value: "<en|ru>", help: "Language of the desk (default: from LANG).")
+
   static let spec = CommandSpec(
     path: "", abstract: "Open the full-screen desk.",
     options: [
       CommandSpec.databaseOption,
-      CommandSpec.Option("--lang", value: "<en|ru>", help: "Language of the desk (default: from LANG)."),
+      lang,
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    if let language = arguments.value("--lang"), !["en", "ru"].contains(language) {
+    if let language = try arguments.value(lang), !["en", "ru"].contains(language) {
       throw .usage("--lang is en or ru, not «\(language)»", command: "")
     }
     let store = try context.openStore(arguments)
     if let fullScreen = context.fullScreen {
-      let status = fullScreen(store, context.databasePath(arguments), arguments.value("--lang"))
+      let status = fullScreen(store, try context.databasePath(arguments), try arguments.value(lang))
       guard status == 0 else { throw .exit(status) }
       return
     }
@@ -27,7 +30,7 @@ struct HomeCommand: DeskCommand {
         try store.readerCount()
       )
     }
-    context.output.line("Circulation Desk — \(context.databasePath(arguments))".visibleForTerminal)
+    context.output.line("Circulation Desk — \(try context.databasePath(arguments))".visibleForTerminal)
     context.output.line(
       "\(context.clock.now().date.iso): \(books) books, \(issued) out, \(overdue) overdue; \(readers) readers")
     if overdue > 0 {

@@ -3,16 +3,22 @@ import DeskExchange
 import DeskStorage
 
 struct ImportIRBIS: DeskCommand {
+  static let dryRun = CommandFlag("--dry-run", help: "Report what would happen and change nothing.")
+  static let update = CommandFlag(
+    "--update", help: "Replace books and readers that are already there (else they are skipped).")
+  static let maxLine = CommandOption<Int>.integer(
+    "--max-line", value: "<bytes>",
+    help: "The longest line taken (default 1048576); a longer one refuses its record.", in: 1024...(1 << 30),
+    unit: "bytes")
+
   static let spec = CommandSpec(
     path: "import irbis", abstract: "Read books and readers from an IRBIS plain-text file.",
     arguments: [.init("<file>", "IRBIS records: UTF-8 (with or without BOM) or Windows-1251, CRLF or LF.")],
     options: [
-      CommandSpec.Option("--dry-run", help: "Report what would happen and change nothing."),
-      CommandSpec.Option("--update", help: "Replace books and readers that are already there (else they are skipped)."),
+      dryRun,
+      update,
       ExchangeOptions.encoding,
-      CommandSpec.Option(
-        "--max-line", value: "<bytes>",
-        help: "The longest line taken (default 1048576); a longer one refuses its record."),
+      maxLine,
       ExchangeOptions.assignInventory, CommandSpec.databaseOption,
     ],
     discussion: """
@@ -27,11 +33,8 @@ struct ImportIRBIS: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let limit = try arguments.integer("--max-line") ?? LineReader.defaultMaximumLineBytes
-    guard (1024...(1 << 30)).contains(limit) else {
-      throw .usage("--max-line takes 1024 to 1073741824 bytes, not \(limit)", command: spec.path)
-    }
-    let assign = try ExchangeOptions.assignInventory(arguments, command: spec.path)
+    let limit = try arguments.value(maxLine) ?? LineReader.defaultMaximumLineBytes
+    let assign = try arguments.value(ExchangeOptions.assignInventory)
     try importFile(arguments, command: spec.path, defaultEncoding: nil, context: context) {
       path, encoding, store, update, dryRun in
       try IRBISTextImport.run(
@@ -46,12 +49,12 @@ struct ImportIRBIS: DeskCommand {
     _ body: (String, FileEncoding?, LibraryStore, Bool, Bool) throws -> ImportReport
   ) throws(CommandError) {
     let path = arguments.positionals[0]
-    let encoding = try ExchangeOptions.encoding(arguments, command: command) ?? defaultEncoding
+    let encoding = try arguments.value(ExchangeOptions.encoding) ?? defaultEncoding
     let store = try context.openStore(arguments)
-    let dryRun = arguments.has("--dry-run")
+    let dryRun = arguments.has(dryRun)
     let report: ImportReport
     do {
-      report = try body(path, encoding, store, arguments.has("--update"), dryRun)
+      report = try body(path, encoding, store, arguments.has(update), dryRun)
     } catch let error as StoreError {
       throw .store(error)
     } catch {
@@ -77,15 +80,23 @@ struct ImportIRBIS: DeskCommand {
 }
 
 struct ImportISO2709: DeskCommand {
+  static let dryRun = CommandFlag("--dry-run", help: "Report what would happen and change nothing.")
+  static let update = CommandFlag("--update", help: "Replace books that are already there.")
+  static let format = CommandOption<ISO2709.Format>(
+    "--format", value: "<auto|rusmarc|marc21>",
+    help: "The records' format (default auto: MARC 21 when a record has 245 and no 200)."
+  ) { text in
+    ISO2709.Format(rawValue: text.lowercased().replacingDashes()).map { .success($0) }
+      ?? .failure(OptionRefusal(words: "is auto, rusmarc or marc21, not «\(text)»"))
+  }
+
   static let spec = CommandSpec(
     path: "import iso2709", abstract: "Read books from an ISO 2709 file: RUSMARC, UNIMARC or MARC 21.",
     arguments: [.init("<file>", "ISO 2709 records, Windows-1251 unless --encoding or the leader says otherwise.")],
     options: [
-      CommandSpec.Option("--dry-run", help: "Report what would happen and change nothing."),
-      CommandSpec.Option("--update", help: "Replace books that are already there."),
-      CommandSpec.Option(
-        "--format", value: "<auto|rusmarc|marc21>",
-        help: "The records' format (default auto: MARC 21 when a record has 245 and no 200)."),
+      dryRun,
+      update,
+      format,
       ExchangeOptions.assignInventory, ExchangeOptions.encoding, CommandSpec.databaseOption,
     ],
     discussion: """
@@ -99,11 +110,8 @@ struct ImportISO2709: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let assign = try ExchangeOptions.assignInventory(arguments, command: spec.path)
-    let formatText = arguments.value("--format") ?? "auto"
-    guard let format = ISO2709.Format(rawValue: formatText.lowercased().replacingDashes()) else {
-      throw .usage("--format is auto, rusmarc or marc21, not «\(formatText)»", command: spec.path)
-    }
+    let assign = try arguments.value(ExchangeOptions.assignInventory)
+    let format = try arguments.value(format) ?? .auto
     try ImportIRBIS.importFile(arguments, command: spec.path, defaultEncoding: .cp1251, context: context) {
       path, encoding, store, update, dryRun in
       try ISO2709.run(

@@ -5,13 +5,15 @@ import DeskStorage
 
 /// `circdesk label`: a QR label (PNG) per book, carrying its record.
 struct LabelCommand: DeskCommand {
+  static let outputFolder = CommandOption<String>(
+    "-o", value: "<folder>", help: "The folder for the labels, one <inventory>.png each (made when missing).",
+    required: true)
+
   static let spec = CommandSpec(
     path: "label", abstract: "Write QR labels for books.",
     arguments: [.init("<inventory>", "Inventory numbers of the books.", .oneOrMore)],
     options: [
-      CommandSpec.Option(
-        "-o", value: "<folder>", help: "The folder for the labels, one <inventory>.png each (made when missing).",
-        required: true),
+      outputFolder,
       CommandSpec.databaseOption,
     ],
     discussion:
@@ -20,7 +22,7 @@ struct LabelCommand: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let inventories = arguments.positionals
-    let folder = try arguments.required("-o")
+    let folder = try arguments.required(outputFolder)
     let store = try context.openStore(arguments)
     do throws(FileError) { try makeFolder(folder) } catch { throw .failed([error.description]) }
     var problems: [String] = []

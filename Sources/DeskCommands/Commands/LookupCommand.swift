@@ -5,11 +5,13 @@ import DeskStorage
 /// `circdesk lookup`: what the public catalogues say of an ISBN, and the queue of look-ups that
 /// waited for the network.
 struct LookupCommand: DeskCommand {
+  static let pending = CommandFlag("--pending", help: "Work through the look-ups that waited for the network.")
+
   static let spec = CommandSpec(
     path: "lookup", abstract: "Look an ISBN up in Google Books and Open Library.",
     arguments: [.init("<isbn>", "ISBN-10 or ISBN-13, with or without hyphens.", .optional)],
     options: [
-      CommandSpec.Option("--pending", help: "Work through the look-ups that waited for the network."),
+      pending,
       CommandSpec.jsonOption, CommandSpec.databaseOption,
     ],
     discussion: """
@@ -22,7 +24,7 @@ struct LookupCommand: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let words = arguments.positionals
-    guard arguments.has("--pending") != !words.isEmpty else {
+    guard arguments.has(pending) != !words.isEmpty else {
       throw .usage("name one ISBN, or --pending", command: spec.path)
     }
     var isbn: ISBN?
@@ -35,7 +37,7 @@ struct LookupCommand: DeskCommand {
     }
     let store = try context.openStore(arguments)
     let lookup = ISBNLookup.configured(store: store, environment: context.environment)
-    let json = arguments.has("--json")
+    let json = arguments.has(CommandSpec.jsonOption)
     if let isbn {
       let outcome = lookup.lookup(isbn, in: store)
       report(isbn, outcome, json: json, context: context)

@@ -4,23 +4,17 @@ import DeskStorage
 
 /// What every `notices` command takes: the folder for the letters, and their language.
 enum Letters {
-  static let options = [
-    CommandSpec.Option(
-      "-o", value: "<folder>", help: "The folder for the letters, one <ticket>.txt each (made when missing).",
-      required: true),
-    CommandSpec.Option("--lang", value: "<en|ru>", help: "The letters' language (default English)."),
-    CommandSpec.databaseOption,
-  ]
+  static let folder = CommandOption<String>(
+    "-o", value: "<folder>", help: "The folder for the letters, one <ticket>.txt each (made when missing).",
+    required: true)
+  static let language = CommandOption<OverdueNotice.Language>.choice(
+    "--lang", help: "The letters' language (default English).")
+  static let options: [any OptionDeclaration] = [folder, language, CommandSpec.databaseOption]
 
   static func folderAndLanguage(_ arguments: ParsedArguments) throws(CommandError)
     -> (folder: String, language: OverdueNotice.Language)
   {
-    let folder = try arguments.required("-o")
-    let code = arguments.value("--lang") ?? "en"
-    guard let language = OverdueNotice.Language(rawValue: code) else {
-      throw .usage("--lang is en or ru, not «\(code)»", command: arguments.spec.path)
-    }
-    return (folder, language)
+    (try arguments.required(folder), try arguments.value(language) ?? .english)
   }
 }
 

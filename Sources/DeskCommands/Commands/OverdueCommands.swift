@@ -5,11 +5,13 @@ import DeskStorage
 /// `circdesk overdue`: every reader with overdue books, the longest overdue first, for chasing
 /// them by phone, by mail merge or by script.
 struct OverdueCommand: DeskCommand {
+  static let csv = CommandFlag("--csv", help: "Print one line per overdue book as CSV, for a mail merge.")
+
   static let spec = CommandSpec(
     path: "overdue", abstract: "List the readers with overdue books, longest overdue first.",
     options: [
       CommandSpec.jsonOption,
-      CommandSpec.Option("--csv", help: "Print one line per overdue book as CSV, for a mail merge."),
+      csv,
       CommandSpec.databaseOption,
     ],
     discussion: """
@@ -22,13 +24,13 @@ struct OverdueCommand: DeskCommand {
   ]
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    guard !(arguments.has("--json") && arguments.has("--csv")) else {
+    guard !(arguments.has(CommandSpec.jsonOption) && arguments.has(csv)) else {
       throw .usage("choose --json or --csv, not both", command: spec.path)
     }
     let store = try context.openStore(arguments, creating: false)
     let readers = try perform { () throws(StoreError) in try store.overdueReaders() }
     let today = context.clock.now().date
-    if arguments.has("--csv") {
+    if arguments.has(csv) {
       context.output.write(CSV.line(csvHeader))
       for entry in readers {
         for loan in entry.loans {
@@ -41,7 +43,7 @@ struct OverdueCommand: DeskCommand {
       }
       return
     }
-    if arguments.has("--json") {
+    if arguments.has(CommandSpec.jsonOption) {
       context.output.line(
         JSON.array(
           readers.map { entry in

@@ -13,7 +13,7 @@ struct PolicyShow: DeskCommand {
       (try store.policy(), try store.categories(), try store.holidays(), try store.libraryContacts())
     }
     let closed = Weekday.allCases.filter(policy.calendar.closedWeekdays.contains).map(\.shortName)
-    if arguments.has("--json") {
+    if arguments.has(CommandSpec.jsonOption) {
       context.output.line(
         JSON.object([
           ("due_date_mode", .string(policy.dueDateMode.rawValue)),
@@ -115,46 +115,97 @@ struct PolicyShow: DeskCommand {
 }
 
 struct PolicySet: DeskCommand {
+  static let dueMode = CommandOption<DueDateMode>.choice(
+    "--due-mode", value: "<mode>", help: "days, calendar or datedue (Koha's three modes).")
+  static let closed = CommandOption<Set<Weekday>>(
+    "--closed", value: "<days>", help: "Weekdays the library is closed, like sat,sun; none for none."
+  ) { text in
+    var days: Set<Weekday> = []
+    guard text != "none" && !text.isEmpty else { return .success(days) }
+    for name in text.split(separator: ",") {
+      guard let day = Weekday(name: String(name).trimmingWhitespace()) else {
+        return .failure(OptionRefusal(words: "takes weekdays like sat,sun, not «\(name)»"))
+      }
+      days.insert(day)
+    }
+    return .success(days)
+  }
+  static let blockOnOverdue = CommandOption<Bool>.choice(
+    "--block-on-overdue", ["yes": true, "no": false], help: "Refuse issues and renewals to readers with overdue books.")
+  static let renewalBase = CommandOption<RenewalBase>.choice(
+    "--renewal-base", value: "<base>", help: "today or due-date: where a renewal's new period starts.")
+  static let defaultCategory = CommandOption<String>(
+    "--default-category", value: "<code>", help: "Category of new readers when none is named.")
+  static let desk = CommandOption<String>("--desk", value: "<name>", help: "Name of this desk, written into each loan.")
+  static let readerPrefix = CommandOption<String>(
+    "--reader-prefix", value: "<text>", help: "Prefix of reader card codes, to tell them from book labels.")
+  static let bookPrefix = CommandOption<String>("--book-prefix", value: "<text>", help: "Prefix of book label codes.")
+  static let scannerGap = CommandOption<Int>.integer(
+    "--scanner-gap", value: "<ms>", help: "Longest gap between the keys of one scan (default 50 ms).")
+  static let scannerMinLength = CommandOption<Int>.integer(
+    "--scanner-min-length", value: "<n>", help: "Shortest scanned code (default 4).")
+  static let scannerPrefix = CommandOption<String>(
+    "--scanner-prefix", value: "<text>", help: "Characters the scanner sends before each code (stripped).")
+  static let scannerSuffix = CommandOption<String>(
+    "--scanner-suffix", value: "<text>", help: "Characters the scanner sends after each code (stripped).")
+  static let bell = CommandOption<Bool>.choice(
+    "--bell", ["yes": true, "no": false], help: "Ring the bell on a refusal or an unknown code at the desk.")
+  static let syncInterval = CommandOption<Int>.integer(
+    "--sync-interval", value: "<s>", help: "Seconds between the desk's syncs with its central (default 30).")
+  static let holdPickupDays = CommandOption<Int>.integer(
+    "--hold-pickup-days", value: "<n>", help: "Days a copy put aside for a hold waits for its reader (default 7).")
+  static let libraryName = CommandOption<String>(
+    "--library-name", value: "<text>", help: "The library's name, on receipts and letters.")
+  static let libraryAddress = CommandOption<String>(
+    "--library-address", value: "<text>", help: "The library's address, on letters.")
+  static let libraryPhone = CommandOption<String>(
+    "--library-phone", value: "<text>", help: "The library's phone, on receipts and letters.")
+  static let libraryEmail = CommandOption<String>(
+    "--library-email", value: "<text>", help: "The library's e-mail, on receipts and letters.")
+  static let lookupOrder = CommandOption<String>(
+    "--lookup-order", value: "<list>",
+    help: "ISBN catalogues to ask, in order: google,openlibrary (or one of them).")
+  static let googleBooksUrl = CommandOption<String>(
+    "--google-books-url", value: "<url>", help: "Address of the Google Books volumes service.")
+  static let openLibraryUrl = CommandOption<String>(
+    "--open-library-url", value: "<url>", help: "Address of the Open Library books service.")
+  static let holiday = CommandOption<(date: LocalDate, name: String)>(
+    "--holiday", value: "<date[=name]>", help: "Add a holiday, like 2026-12-31=New Year's Eve.", repeats: true
+  ) { text in
+    let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
+    return CommandOption<LocalDate>.date("--holiday", help: "").read(parts.first ?? "").map {
+      ($0, parts.count > 1 ? parts[1] : "")
+    }
+  }
+  static let noHoliday = CommandOption<LocalDate>.date("--no-holiday", help: "Remove a holiday.", repeats: true)
+
   static let spec = CommandSpec(
     path: "policy set", abstract: "Change the library-wide circulation rules and holidays.",
     options: [
-      CommandSpec.Option("--due-mode", value: "<mode>", help: "days, calendar or datedue (Koha's three modes)."),
-      CommandSpec.Option(
-        "--closed", value: "<days>", help: "Weekdays the library is closed, like sat,sun; none for none."),
-      CommandSpec.Option(
-        "--block-on-overdue", value: "<yes|no>", help: "Refuse issues and renewals to readers with overdue books."),
-      CommandSpec.Option(
-        "--renewal-base", value: "<base>", help: "today or due-date: where a renewal's new period starts."),
-      CommandSpec.Option("--default-category", value: "<code>", help: "Category of new readers when none is named."),
-      CommandSpec.Option("--desk", value: "<name>", help: "Name of this desk, written into each loan."),
-      CommandSpec.Option(
-        "--reader-prefix", value: "<text>", help: "Prefix of reader card codes, to tell them from book labels."),
-      CommandSpec.Option("--book-prefix", value: "<text>", help: "Prefix of book label codes."),
-      CommandSpec.Option(
-        "--scanner-gap", value: "<ms>", help: "Longest gap between the keys of one scan (default 50 ms)."),
-      CommandSpec.Option("--scanner-min-length", value: "<n>", help: "Shortest scanned code (default 4)."),
-      CommandSpec.Option(
-        "--scanner-prefix", value: "<text>", help: "Characters the scanner sends before each code (stripped)."),
-      CommandSpec.Option(
-        "--scanner-suffix", value: "<text>", help: "Characters the scanner sends after each code (stripped)."),
-      CommandSpec.Option(
-        "--bell", value: "<yes|no>", help: "Ring the bell on a refusal or an unknown code at the desk."),
-      CommandSpec.Option(
-        "--sync-interval", value: "<s>", help: "Seconds between the desk's syncs with its central (default 30)."),
-      CommandSpec.Option(
-        "--hold-pickup-days", value: "<n>", help: "Days a copy put aside for a hold waits for its reader (default 7)."),
-      CommandSpec.Option("--library-name", value: "<text>", help: "The library's name, on receipts and letters."),
-      CommandSpec.Option("--library-address", value: "<text>", help: "The library's address, on letters."),
-      CommandSpec.Option("--library-phone", value: "<text>", help: "The library's phone, on receipts and letters."),
-      CommandSpec.Option("--library-email", value: "<text>", help: "The library's e-mail, on receipts and letters."),
-      CommandSpec.Option(
-        "--lookup-order", value: "<list>",
-        help: "ISBN catalogues to ask, in order: google,openlibrary (or one of them)."),
-      CommandSpec.Option("--google-books-url", value: "<url>", help: "Address of the Google Books volumes service."),
-      CommandSpec.Option("--open-library-url", value: "<url>", help: "Address of the Open Library books service."),
-      CommandSpec.Option(
-        "--holiday", value: "<date[=name]>", help: "Add a holiday, like 2026-12-31=New Year's Eve.", repeats: true),
-      CommandSpec.Option("--no-holiday", value: "<date>", help: "Remove a holiday.", repeats: true),
+      dueMode,
+      closed,
+      blockOnOverdue,
+      renewalBase,
+      defaultCategory,
+      desk,
+      readerPrefix,
+      bookPrefix,
+      scannerGap,
+      scannerMinLength,
+      scannerPrefix,
+      scannerSuffix,
+      bell,
+      syncInterval,
+      holdPickupDays,
+      libraryName,
+      libraryAddress,
+      libraryPhone,
+      libraryEmail,
+      lookupOrder,
+      googleBooksUrl,
+      openLibraryUrl,
+      holiday,
+      noHoliday,
       CommandSpec.databaseOption,
     ])
 
@@ -163,79 +214,43 @@ struct PolicySet: DeskCommand {
     guard names.contains(where: { !arguments.all($0).isEmpty }) else {
       throw .usage("name at least one rule to change", command: spec.path)
     }
-    var holidays: [(LocalDate, String)] = []
-    for text in arguments.all("--holiday") {
-      let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
-      let day = try ParsedArguments.date(parts.first ?? "", option: "--holiday", command: spec.path)
-      holidays.append((day, parts.count > 1 ? parts[1] : ""))
-    }
-    var removed: [LocalDate] = []
-    for text in arguments.all("--no-holiday") {
-      removed.append(try ParsedArguments.date(text, option: "--no-holiday", command: spec.path))
-    }
+    let holidays = try arguments.all(holiday)
+    let removed = try arguments.all(noHoliday)
     let store = try context.openStore(arguments)
     var policy = try perform { () throws(StoreError) in try store.policy() }
-    if let mode = arguments.value("--due-mode") {
-      guard let value = DueDateMode(rawValue: mode) else {
-        throw .usage("--due-mode is days, calendar or datedue, not «\(mode)»", command: spec.path)
-      }
-      policy.dueDateMode = value
-    }
-    if let closed = arguments.value("--closed") {
-      var days: Set<Weekday> = []
-      if closed != "none" && !closed.isEmpty {
-        for name in closed.split(separator: ",") {
-          guard let day = Weekday(name: String(name).trimmingWhitespace()) else {
-            throw .usage("--closed takes weekdays like sat,sun, not «\(name)»", command: spec.path)
-          }
-          days.insert(day)
-        }
-      }
-      policy.calendar.closedWeekdays = days
-    }
-    if let block = arguments.value("--block-on-overdue") {
-      guard let value = ["yes": true, "no": false][block] else {
-        throw .usage("--block-on-overdue is yes or no, not «\(block)»", command: spec.path)
-      }
-      policy.blockOnOverdue = value
-    }
-    if let base = arguments.value("--renewal-base") {
-      guard let value = RenewalBase(rawValue: base) else {
-        throw .usage("--renewal-base is today or due-date, not «\(base)»", command: spec.path)
-      }
-      policy.renewalBase = value
-    }
-    if let category = arguments.value("--default-category") { policy.defaultCategory = category }
-    if let desk = arguments.value("--desk") { policy.deskName = desk }
-    if let prefix = arguments.value("--reader-prefix") { policy.readerCodePrefix = prefix }
-    if let prefix = arguments.value("--book-prefix") { policy.bookCodePrefix = prefix }
-    if let gap = try arguments.integer("--scanner-gap") { policy.scannerMaximumGapMilliseconds = gap }
-    if let length = try arguments.integer("--scanner-min-length") { policy.scannerMinimumLength = length }
-    if let prefix = arguments.value("--scanner-prefix") { policy.scannerPrefix = prefix }
-    if let suffix = arguments.value("--scanner-suffix") { policy.scannerSuffix = suffix }
-    if let bell = arguments.value("--bell") {
-      guard let value = ["yes": true, "no": false][bell] else {
-        throw .usage("--bell is yes or no, not «\(bell)»", command: spec.path)
-      }
-      policy.bell = value
-    }
-    if let interval = try arguments.integer("--sync-interval") { policy.syncIntervalSeconds = interval }
-    if let days = try arguments.integer("--hold-pickup-days") { policy.holdPickupDays = days }
+    if let mode = try arguments.value(dueMode) { policy.dueDateMode = mode }
+    if let days = try arguments.value(closed) { policy.calendar.closedWeekdays = days }
+    if let block = try arguments.value(blockOnOverdue) { policy.blockOnOverdue = block }
+    if let base = try arguments.value(renewalBase) { policy.renewalBase = base }
+    if let category = try arguments.value(defaultCategory) { policy.defaultCategory = category }
+    if let desk = try arguments.value(desk) { policy.deskName = desk }
+    if let prefix = try arguments.value(readerPrefix) { policy.readerCodePrefix = prefix }
+    if let prefix = try arguments.value(bookPrefix) { policy.bookCodePrefix = prefix }
+    if let gap = try arguments.value(scannerGap) { policy.scannerMaximumGapMilliseconds = gap }
+    if let length = try arguments.value(scannerMinLength) { policy.scannerMinimumLength = length }
+    if let prefix = try arguments.value(scannerPrefix) { policy.scannerPrefix = prefix }
+    if let suffix = try arguments.value(scannerSuffix) { policy.scannerSuffix = suffix }
+    if let ring = try arguments.value(bell) { policy.bell = ring }
+    if let interval = try arguments.value(syncInterval) { policy.syncIntervalSeconds = interval }
+    if let days = try arguments.value(holdPickupDays) { policy.holdPickupDays = days }
     var contacts = try perform { () throws(StoreError) in try store.libraryContacts() }
-    if let name = arguments.value("--library-name") { contacts.name = name }
-    if let address = arguments.value("--library-address") { contacts.address = address }
-    if let phone = arguments.value("--library-phone") { contacts.phone = phone }
-    if let email = arguments.value("--library-email") { contacts.email = email }
-    if let order = arguments.value("--lookup-order") {
+    if let name = try arguments.value(libraryName) { contacts.name = name }
+    if let address = try arguments.value(libraryAddress) { contacts.address = address }
+    if let phone = try arguments.value(libraryPhone) { contacts.phone = phone }
+    if let email = try arguments.value(libraryEmail) { contacts.email = email }
+    if let order = try arguments.value(lookupOrder) {
       let names = order.split(separator: ",").map { String($0).trimmingWhitespace() }
       guard !names.isEmpty, names.allSatisfy({ ["google", "openlibrary"].contains($0) }) else {
         throw .usage("--lookup-order lists google and openlibrary, not «\(order)»", command: spec.path)
       }
     }
+    let (order, googleBooks, openLibrary) = (
+      try arguments.value(lookupOrder), try arguments.value(googleBooksUrl), try arguments.value(openLibraryUrl)
+    )
     try perform { () throws(StoreError) in
-      if let order = arguments.value("--lookup-order") { try store.setSetting(ISBNLookup.orderKey, order) }
-      if let url = arguments.value("--google-books-url") { try store.setSetting(ISBNLookup.googleBooksKey, url) }
-      if let url = arguments.value("--open-library-url") { try store.setSetting(ISBNLookup.openLibraryKey, url) }
+      if let order { try store.setSetting(ISBNLookup.orderKey, order) }
+      if let googleBooks { try store.setSetting(ISBNLookup.googleBooksKey, googleBooks) }
+      if let openLibrary { try store.setSetting(ISBNLookup.openLibraryKey, openLibrary) }
       try store.setPolicy(policy)
       try store.setLibraryContacts(contacts)
       for (day, name) in holidays { try store.addHoliday(day, name: name) }
@@ -246,16 +261,27 @@ struct PolicySet: DeskCommand {
 }
 
 struct PolicyCategory: DeskCommand {
+  static let name = CommandOption<String>("--name", value: "<text>", help: "Name shown to people.")
+  static let loanDays = CommandOption<Int>.integer(
+    "--loan-days", value: "<n>", help: "Loan period in days (open days in calendar mode).")
+  static let loanLimit = CommandOption<Int>.integer(
+    "--loan-limit", value: "<n>", help: "Books a reader of the category may hold at once.")
+  static let renewalLimit = CommandOption<Int>.integer(
+    "--renewal-limit", value: "<n>", help: "Times one loan may be renewed.")
+  static let holdLimit = CommandOption<Int>.integer(
+    "--hold-limit", value: "<n>", help: "Holds a reader of the category may have at once.")
+  static let remove = CommandFlag("--remove", help: "Remove the category (refused while readers belong to it).")
+
   static let spec = CommandSpec(
     path: "policy category", abstract: "Add, change or remove a reader category.",
     arguments: [.init("<code>", "The category's code, like adult.")],
     options: [
-      CommandSpec.Option("--name", value: "<text>", help: "Name shown to people."),
-      CommandSpec.Option("--loan-days", value: "<n>", help: "Loan period in days (open days in calendar mode)."),
-      CommandSpec.Option("--loan-limit", value: "<n>", help: "Books a reader of the category may hold at once."),
-      CommandSpec.Option("--renewal-limit", value: "<n>", help: "Times one loan may be renewed."),
-      CommandSpec.Option("--hold-limit", value: "<n>", help: "Holds a reader of the category may have at once."),
-      CommandSpec.Option("--remove", help: "Remove the category (refused while readers belong to it)."),
+      name,
+      loanDays,
+      loanLimit,
+      renewalLimit,
+      holdLimit,
+      remove,
       CommandSpec.databaseOption,
     ],
     discussion: "A new category takes 14 days, 10 books, 2 renewals and 5 holds for whatever is not given.")
@@ -263,7 +289,7 @@ struct PolicyCategory: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let code = arguments.positionals[0]
     let store = try context.openStore(arguments)
-    if arguments.has("--remove") {
+    if arguments.has(remove) {
       try perform { () throws(StoreError) in try store.removeCategory(code: code) }
       context.output.line("Removed category \(code).".visibleForTerminal)
       return
@@ -271,11 +297,11 @@ struct PolicyCategory: DeskCommand {
     var category =
       try perform { () throws(StoreError) in try store.category(code: code) }
       ?? ReaderCategory(code: code, name: code, loanDays: 14, loanLimit: 10, renewalLimit: 2)
-    if let name = arguments.value("--name") { category.name = name }
-    if let days = try arguments.integer("--loan-days") { category.loanDays = days }
-    if let limit = try arguments.integer("--loan-limit") { category.loanLimit = limit }
-    if let limit = try arguments.integer("--renewal-limit") { category.renewalLimit = limit }
-    if let limit = try arguments.integer("--hold-limit") { category.holdLimit = limit }
+    if let name = try arguments.value(name) { category.name = name }
+    if let days = try arguments.value(loanDays) { category.loanDays = days }
+    if let limit = try arguments.value(loanLimit) { category.loanLimit = limit }
+    if let limit = try arguments.value(renewalLimit) { category.renewalLimit = limit }
+    if let limit = try arguments.value(holdLimit) { category.holdLimit = limit }
     try perform { () throws(StoreError) in try store.setCategory(category) }
     context.output.line(
       ("Saved category \(category.code): \(englishPlural(category.loanDays, "day")), "

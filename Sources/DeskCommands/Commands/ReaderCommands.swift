@@ -4,18 +4,17 @@ import DeskStorage
 struct ReaderAdd: DeskCommand {
   static let spec = CommandSpec(
     path: "reader add", abstract: "Register a reader.",
-    options: ReaderOptions.options(requiring: ["--ticket", "--surname"]) + [
+    options: ReaderOptions.options(requiring: [ReaderOptions.ticket, ReaderOptions.surname]) + [
       CommandSpec.jsonOption, CommandSpec.databaseOption,
     ],
     discussion: "A phone that already has an address gives the reader that address when none is typed.")
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     var draft = ReaderDraft()
-    try ReaderOptions.checkDates(arguments)
-    ReaderOptions.apply(arguments, to: &draft)
+    ReaderOptions.apply(try ReaderOptions.values(arguments), to: &draft)
     let store = try context.openStore(arguments)
     let reader = try perform { () throws(StoreError) in try store.addReader(draft) }
-    if arguments.has("--json") {
+    if arguments.has(CommandSpec.jsonOption) {
       context.output.line(RecordJSON.reader(reader, booksOut: 0, overdue: 0).rendered())
     } else {
       context.output.line("Added: \(reader.ticket) \(reader.fullName)".visibleForTerminal)
@@ -35,15 +34,15 @@ struct ReaderEdit: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let ticket = arguments.positionals[0]
-    guard ReaderOptions.fields.contains(where: { arguments.value($0.option) != nil }) else {
+    guard ReaderOptions.fields.contains(where: { arguments.isGiven($0.option) }) else {
       throw .usage("name at least one field to change, like --phone", command: spec.path)
     }
-    try ReaderOptions.checkDates(arguments)
+    let values = try ReaderOptions.values(arguments)
     let store = try context.openStore(arguments)
     let reader = try perform { () throws(StoreError) in
-      try store.updateReader(ticket: ticket) { ReaderOptions.apply(arguments, to: &$0) }
+      try store.updateReader(ticket: ticket) { ReaderOptions.apply(values, to: &$0) }
     }
-    if arguments.has("--json") {
+    if arguments.has(CommandSpec.jsonOption) {
       context.output.line(RecordJSON.reader(reader, booksOut: nil, overdue: nil).rendered())
     } else {
       context.output.line("Saved: \(reader.ticket) \(reader.fullName)".visibleForTerminal)
@@ -69,7 +68,7 @@ struct ReaderShow: DeskCommand {
     }
     let today = context.clock.now().date
     let mark = try perform { () throws(StoreError) in try store.syncMark(entity: .reader, recordID: reader.id) }
-    if arguments.has("--json") {
+    if arguments.has(CommandSpec.jsonOption) {
       let open = loans.filter { $0.loan.isOpen }
       guard
         case .object(var members) = RecordJSON.reader(
@@ -106,20 +105,24 @@ struct ReaderDelete: DeskCommand {
 }
 
 struct ReaderList: DeskCommand {
+  static let search = CommandOption<String>(
+    "--search", value: "<text>", help: "Only readers where each word starts a word of the name, ticket or phone.")
+  static let limit = CommandOption<Int>.integer(
+    "--limit", value: "<n>", help: "At most this many readers (default 100; 0 for all).")
+
   static let spec = CommandSpec(
     path: "reader list", abstract: "List readers, sorted by name.",
     options: [
-      CommandSpec.Option(
-        "--search", value: "<text>", help: "Only readers where each word starts a word of the name, ticket or phone."),
-      CommandSpec.Option("--limit", value: "<n>", help: "At most this many readers (default 100; 0 for all)."),
+      search,
+      limit,
       CommandSpec.jsonOption, CommandSpec.databaseOption,
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let limit = try arguments.integer("--limit") ?? 100
+    let limit = try arguments.value(limit) ?? 100
     guard limit >= 0 else { throw .usage("--limit cannot be negative", command: spec.path) }
     let store = try context.openStore(arguments, creating: false)
-    let search = arguments.value("--search") ?? ""
+    let search = try arguments.value(search) ?? ""
     var position = PagePosition.first
     var listings: [ReaderListing] = []
     if !search.trimmingWhitespace().isEmpty {
@@ -127,7 +130,7 @@ struct ReaderList: DeskCommand {
         try store.searchReaders(search, limit: limit == 0 ? LibraryStore.searchCap : limit)
       }
       listings = Array(answer.all.prefix(limit == 0 ? Int.max : limit))
-      if !answer.corrections.isEmpty && !arguments.has("--json") {
+      if !answer.corrections.isEmpty && !arguments.has(CommandSpec.jsonOption) {
         context.errors.line("Did you mean: \(answer.corrections.map(\.1).joined(separator: " "))?".visibleForTerminal)
       }
     }
@@ -140,7 +143,7 @@ struct ReaderList: DeskCommand {
       guard page.count == size, let last = page.last else { break }
       position = .after(last.reader.sortKey)
     }
-    if arguments.has("--json") {
+    if arguments.has(CommandSpec.jsonOption) {
       context.output.line(
         JSON.array(listings.map { RecordJSON.reader($0.reader, booksOut: $0.booksOut, overdue: $0.overdue) }).rendered()
       )

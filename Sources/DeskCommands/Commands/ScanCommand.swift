@@ -10,20 +10,28 @@ import DeskStorage
 /// scanner in a plain terminal, or a pipe), each resolved against the library; with
 /// `--issue-to` or `--return` each book code also issues or returns that book.
 struct ScanCommand: DeskCommand {
+  static let standardInput = CommandFlag("--stdin", help: "Read one code a line from standard input.")
+  static let issueTo = CommandOption<String>(
+    "--issue-to", value: "<ticket>",
+    help: "This reader is at the counter: as at the Desk, books are issued to them, theirs come back.")
+  static let giveBack = CommandFlag("--return", help: "Take back each book code.")
+  static let renew = CommandFlag("--renew", help: "Renew the loan of each book code.")
+  static let json = CommandFlag("--json", help: "Print one JSON object a line, and a summary object last.")
+  static let maxLine = CommandOption<Int>.integer(
+    "--max-line", value: "<bytes>",
+    help: "With --stdin, the longest line read (default 65536); a longer one is reported, not read.",
+    in: 16...(1 << 26), unit: "bytes")
+
   static let spec = CommandSpec(
     path: "scan", abstract: "Read codes from images or standard input, and look them up.",
     arguments: [.init("<image>", "PNG or JPEG files with barcodes or QR codes.", .any)],
     options: [
-      CommandSpec.Option("--stdin", help: "Read one code a line from standard input."),
-      CommandSpec.Option(
-        "--issue-to", value: "<ticket>",
-        help: "This reader is at the counter: as at the Desk, books are issued to them, theirs come back."),
-      CommandSpec.Option("--return", help: "Take back each book code."),
-      CommandSpec.Option("--renew", help: "Renew the loan of each book code."),
-      CommandSpec.Option("--json", help: "Print one JSON object a line, and a summary object last."),
-      CommandSpec.Option(
-        "--max-line", value: "<bytes>",
-        help: "With --stdin, the longest line read (default 65536); a longer one is reported, not read."),
+      standardInput,
+      issueTo,
+      giveBack,
+      renew,
+      json,
+      maxLine,
       CommandSpec.databaseOption,
     ],
     discussion: """
@@ -40,27 +48,24 @@ struct ScanCommand: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let images = arguments.positionals
-    let fromStandardInput = arguments.has("--stdin")
+    let fromStandardInput = arguments.has(standardInput)
     guard fromStandardInput != !images.isEmpty else {
       throw .usage("name image files, or --stdin, but not both", command: spec.path)
     }
-    let ticket = arguments.value("--issue-to")
-    let actions = [ticket != nil, arguments.has("--return"), arguments.has("--renew")].filter { $0 }.count
+    let ticket = try arguments.value(issueTo)
+    let actions = [ticket != nil, arguments.has(giveBack), arguments.has(renew)].filter { $0 }.count
     guard actions <= 1 else { throw .usage("choose one of --issue-to, --return and --renew", command: spec.path) }
     let store = try context.openStore(arguments, creating: actions > 0)
-    var action: ScanAction = arguments.has("--return") ? .giveBack : arguments.has("--renew") ? .renew : .lookUp
+    var action: ScanAction = arguments.has(giveBack) ? .giveBack : arguments.has(renew) ? .renew : .lookUp
     if let ticket {
       guard let reader = try perform({ () throws(StoreError) in try store.reader(ticket: ticket) }) else {
         throw .store(.readerNotFound(ticket))
       }
       action = .issue(reader)
     }
-    var report = ScanReport(json: arguments.has("--json"), output: context.output, errors: context.errors)
+    var report = ScanReport(json: arguments.has(json), output: context.output, errors: context.errors)
     if fromStandardInput {
-      let maximum = try arguments.integer("--max-line") ?? 65536
-      guard (16...(1 << 26)).contains(maximum) else {
-        throw .usage("--max-line takes 16 to 67108864 bytes, not \(maximum)", command: spec.path)
-      }
+      let maximum = try arguments.value(maxLine) ?? 65536
       var number = 0
       while let line = readLine(from: stdin, maximumBytes: maximum) {
         number += 1

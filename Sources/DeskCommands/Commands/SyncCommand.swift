@@ -5,12 +5,15 @@ import DeskSync
 /// `circdesk sync`: sends the changes made here to the central and applies those of the other
 /// desks; `--status` says where the desk stands without connecting.
 struct SyncCommand: DeskCommand {
+  static let status = CommandFlag("--status", help: "Say where this desk stands, without connecting.")
+  static let url = CommandOption<String>(
+    "--url", value: "<url>", help: "Connect with this connection string instead of the one joined with.")
+
   static let spec = CommandSpec(
     path: "sync", abstract: "Send changes to the central and apply the other desks' changes.",
     options: [
-      CommandSpec.Option("--status", help: "Say where this desk stands, without connecting."),
-      CommandSpec.Option(
-        "--url", value: "<url>", help: "Connect with this connection string instead of the one joined with."),
+      status,
+      url,
       CommandSpec.jsonOption, CommandSpec.databaseOption,
     ],
     discussion: """
@@ -19,20 +22,21 @@ struct SyncCommand: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let store = try context.openStore(arguments, creating: !arguments.has("--status"))
-    if arguments.has("--status") {
+    let store = try context.openStore(arguments, creating: !arguments.has(status))
+    if arguments.has(status) {
       let status = try perform { () throws(StoreError) in try store.syncStatus() }
-      describe(status, json: arguments.has("--json"), to: context)
+      describe(status, json: arguments.has(CommandSpec.jsonOption), to: context)
       return
     }
-    if let url = arguments.value("--url"), url.trimmingWhitespace().isEmpty {
+    let given = try arguments.value(url)
+    if let given, given.trimmingWhitespace().isEmpty {
       throw .usage("--url needs a connection string", command: spec.path)
     }
     let tie = try perform { () throws(StoreError) in try store.deskTie() }
     guard tie != nil else { throw .failed([SyncError.notJoined.description]) }
     do throws(SyncError) {
-      let report = try Synchronizer(store: store, url: arguments.value("--url")).sync()
-      if arguments.has("--json") {
+      let report = try Synchronizer(store: store, url: given).sync()
+      if arguments.has(CommandSpec.jsonOption) {
         context.output.line(
           JSON.object([
             ("pushed", .int(report.pushed)), ("refused", .int(report.refused)), ("pulled", .int(report.pulled)),

@@ -81,12 +81,14 @@ enum DemoLibrary {
 }
 
 struct DemoCommand: DeskCommand {
+  static let lang = CommandOption<InterfaceLanguage>.choice(
+    "--lang", help: "Language of the readers' categories' names (default: from LANG).")
+
   static let spec = CommandSpec(
     path: "demo", abstract: "Create a fresh demo library.",
     options: [
       CommandSpec.databaseOption,
-      CommandSpec.Option(
-        "--lang", value: "<en|ru>", help: "Language of the readers' categories' names (default: from LANG)."),
+      lang,
     ],
     discussion: """
       Fills the file with 156 books, 42 readers and loans in every state (out, due today, overdue,
@@ -95,11 +97,8 @@ struct DemoCommand: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    if let language = arguments.value("--lang"), InterfaceLanguage(rawValue: language) == nil {
-      throw .usage("--lang is en or ru, not «\(language)»", command: "demo")
-    }
-    let language = InterfaceLanguage(option: arguments.value("--lang"), environment: context.environment)
-    let path = context.databasePath(arguments)
+    let language = try arguments.value(lang) ?? InterfaceLanguage(option: nil, environment: context.environment)
+    let path = try context.databasePath(arguments)
     if access(path, F_OK) == 0 {
       let replace = try {
         () throws(CommandError) -> Bool in

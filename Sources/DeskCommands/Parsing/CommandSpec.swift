@@ -54,12 +54,13 @@ public struct CommandSpec: Sendable {
   public let discussion: String?
 
   public init(
-    path: String, abstract: String, arguments: [Argument] = [], options: [Option] = [], discussion: String? = nil
+    path: String, abstract: String, arguments: [Argument] = [], options: [any OptionDeclaration] = [],
+    discussion: String? = nil
   ) {
     self.path = path
     self.abstract = abstract
     self.arguments = arguments
-    self.options = options
+    self.options = options.map(\.spec)
     self.discussion = discussion
   }
 
@@ -102,11 +103,11 @@ public struct CommandSpec: Sendable {
   }
 
   /// Options every command that opens the library takes.
-  static let databaseOption = Option(
+  static let databaseOption = CommandOption<String>(
     "--db", value: "<path>",
     help: "The library file (default: $CIRCDESK_DB, else $XDG_DATA_HOME/circdesk/library.sqlite, "
       + "else ~/.local/share/circdesk/library.sqlite).")
-  static let jsonOption = Option("--json", help: "Print JSON for scripts instead of text.")
+  static let jsonOption = CommandFlag("--json", help: "Print JSON for scripts instead of text.")
 
   public var helpText: String {
     var lines = ["OVERVIEW: \(abstract)", "", "USAGE: circdesk \(usage)"]

@@ -68,38 +68,22 @@ public struct ParsedArguments: Sendable {
   }
 
   /// Sets an option's value when the command line did not give one.
-  public mutating func setDefault(_ name: String, _ value: String) {
-    if values[name] == nil { values[name] = [value] }
+  public mutating func setDefault(_ option: any OptionDeclaration, _ value: String) {
+    if values[option.spec.name] == nil { values[option.spec.name] = [value] }
   }
 
-  public func value(_ name: String) -> String? {
+  // By name, for the reading of declared options (`CommandOption`, `CommandFlag`): a command
+  // reads its options by their declarations.
+  func value(_ name: String) -> String? {
     values[name]?.last
   }
 
-  public func all(_ name: String) -> [String] {
+  func all(_ name: String) -> [String] {
     values[name] ?? []
   }
 
-  public func has(_ name: String) -> Bool {
+  func has(_ name: String) -> Bool {
     flags.contains(name)
-  }
-
-  public func required(_ name: String) throws(CommandError) -> String {
-    guard let value = value(name) else { throw .usage("\(name) is required", command: spec.path) }
-    return value
-  }
-
-  public func integer(_ name: String) throws(CommandError) -> Int? {
-    guard let text = value(name) else { return nil }
-    guard let number = Int(text) else {
-      throw .usage("\(name) takes a whole number, not «\(text)»", command: spec.path)
-    }
-    return number
-  }
-
-  public func date(_ name: String) throws(CommandError) -> LocalDate? {
-    guard let text = value(name) else { return nil }
-    return try Self.date(text, option: name, command: spec.path)
   }
 
   /// The one positional argument, a record's number (a conflict's, a hold's): a whole number
@@ -110,28 +94,5 @@ public struct ParsedArguments: Sendable {
       throw .usage("\(what)'s number is a whole number, like 3 (see \(list))", command: spec.path)
     }
     return number
-  }
-
-  /// Checks the date options of a record's fields; an empty value (which clears the field) passes.
-  static func checkDates(of options: [String], in arguments: ParsedArguments) throws(CommandError) {
-    for option in options {
-      guard let text = arguments.value(option), !text.trimmingWhitespace().isEmpty else { continue }
-      _ = try date(text, option: option, command: arguments.spec.path)
-    }
-  }
-
-  /// The one check of a date given to an option (`--due`, `--received`, `--holiday`…): the
-  /// domain's, as a usage error naming the option.
-  static func date(_ text: String, option: String, command: String) throws(CommandError) -> LocalDate {
-    switch LocalDate.parse(text.trimmingWhitespace()) {
-    case .success(let date):
-      return date
-    case .failure(.notADate):
-      throw .usage("\(option) takes a date like 2026-11-30, not «\(text)»", command: command)
-    case .failure(.outOfRange):
-      throw .usage(
-        "\(option) takes a date from \(LocalDate.accepted.lowerBound) to \(LocalDate.accepted.upperBound), "
-          + "not «\(text)»", command: command)
-    }
   }
 }

@@ -1,6 +1,6 @@
 /// The language the desk speaks: `--lang en|ru`, else the locale (`LC_ALL`, `LC_MESSAGES`,
 /// `LANG`), English when none says Russian.
-public enum InterfaceLanguage: String, Sendable {
+public enum InterfaceLanguage: String, CaseIterable, Sendable {
   case english = "en"
   case russian = "ru"
 
