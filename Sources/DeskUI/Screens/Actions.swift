@@ -25,6 +25,16 @@ func counterChange(_ context: UIContext, title: String, _ body: () throws(StoreE
   }
 }
 
+/// Takes a copy back, or renews its loan, from a record's screen: a change at the counter, its
+/// refusal titled for what was asked.
+func takeBackOrRenew(_ inventory: String, _ intent: CounterIntent, context: UIContext) -> [Effect] {
+  let s = context.strings
+  return counterChange(context, title: intent == .renew ? s.renewRefusedTitle : s.returnRefusedTitle) {
+    () throws(StoreError) in
+    try context.store.circulate(inventory, reader: nil, intent: intent, conflictSeen: true).actions
+  }
+}
+
 /// One hold as a line: the reader (on a book's screen) or the title (on a reader's), and where it
 /// stands — waiting on the hold shelf until a date, or its place in the queue.
 func holdLine(_ hold: HoldRecord, showing naming: LoanNaming, context: UIContext) -> String {

@@ -78,10 +78,10 @@ final class BookDetailScreen: DeskScreen {
     } else {
       actions += [
         ScreenAction(.character("r"), hint: s.keyReturn) {
-          self.circulate(book, .giveBack, refusal: s.returnRefusedTitle, context: context)
+          takeBackOrRenew(book.inventoryNumber, .giveBack, context: context) + self.reload(context: context)
         },
         ScreenAction(.character("w"), hint: s.keyRenew) {
-          self.circulate(book, .renew, refusal: s.renewRefusedTitle, context: context)
+          takeBackOrRenew(book.inventoryNumber, .renew, context: context) + self.reload(context: context)
         },
       ]
     }
@@ -142,14 +142,6 @@ final class BookDetailScreen: DeskScreen {
           return effects + self.reload(context: context)
         })
     ]
-  }
-
-  /// Takes the book back or renews its loan.
-  private func circulate(_ book: Book, _ intent: CounterIntent, refusal: String, context: UIContext) -> [Effect] {
-    let effects = counterChange(context, title: refusal) { () throws(StoreError) in
-      try context.store.circulate(book.inventoryNumber, reader: nil, intent: intent, conflictSeen: true).actions
-    }
-    return effects + reload(context: context)
   }
 
   private func delete(_ book: Book, context: UIContext) -> [Effect] {

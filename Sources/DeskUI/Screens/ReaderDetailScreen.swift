@@ -93,10 +93,10 @@ final class ReaderDetailScreen: DeskScreen {
     if let loan = selectedLoan, loan.loan.isOpen {
       actions += [
         ScreenAction(.character("r"), hint: s.keyReturn) {
-          self.circulate(loan, .giveBack, refusal: s.returnRefusedTitle, context: context)
+          takeBackOrRenew(loan.inventory, .giveBack, context: context) + self.reload(context: context)
         },
         ScreenAction(.character("w"), hint: s.keyRenew) {
-          self.circulate(loan, .renew, refusal: s.renewRefusedTitle, context: context)
+          takeBackOrRenew(loan.inventory, .renew, context: context) + self.reload(context: context)
         },
       ]
     }
@@ -153,16 +153,6 @@ final class ReaderDetailScreen: DeskScreen {
           return effects + self.reload(context: context)
         })
     ]
-  }
-
-  /// Takes the loan's book back or renews it.
-  private func circulate(_ loan: LoanRecord, _ intent: CounterIntent, refusal: String, context: UIContext)
-    -> [Effect]
-  {
-    let effects = counterChange(context, title: refusal) { () throws(StoreError) in
-      try context.store.circulate(loan.inventory, reader: nil, intent: intent, conflictSeen: true).actions
-    }
-    return effects + reload(context: context)
   }
 
   private func delete(_ reader: Reader, context: UIContext) -> [Effect] {
