@@ -25,15 +25,19 @@ let package = Package(
       ]
     ),
     .target(name: "DeskStorage", dependencies: ["CSQLite", "DeskDomain"]),
+    .target(name: "DeskWords", dependencies: ["DeskDomain", "DeskStorage"]),
     .target(
       name: "DeskUI",
-      dependencies: ["DeskDomain", "DeskStorage", "DeskScanning", "DeskLookup", "DeskExchange", "DeskSync"]),
+      dependencies: [
+        "DeskDomain", "DeskStorage", "DeskWords", "DeskScanning", "DeskLookup", "DeskExchange", "DeskSync",
+      ]),
     .target(name: "CDeskTerminal", linkerSettings: [.linkedLibrary("ncursesw")]),
     .target(name: "DeskTerminal", dependencies: ["CDeskTerminal", "DeskUI"]),
     .target(
       name: "DeskCommands",
       dependencies: [
-        "DeskDomain", "DeskStorage", "DeskAssets", "DeskScanning", "DeskLookup", "DeskExchange", "DeskSync",
+        "DeskDomain", "DeskStorage", "DeskWords", "DeskAssets", "DeskScanning", "DeskLookup", "DeskExchange",
+        "DeskSync",
       ]),
     .executableTarget(
       name: "circdesk",
@@ -103,7 +107,9 @@ let package = Package(
     // its static-stdlib link flags into the test bundle, which links Foundation.
     .testTarget(
       name: "DeskCommandsTests",
-      dependencies: ["DeskCommands", "DeskStorage", "DeskDomain", "DeskAssets", "DeskBenchmark", "DeskTestSupport"],
+      dependencies: [
+        "DeskCommands", "DeskStorage", "DeskDomain", "DeskWords", "DeskAssets", "DeskBenchmark", "DeskTestSupport",
+      ],
       exclude: ["Golden"]
     ),
   ]

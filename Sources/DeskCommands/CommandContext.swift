@@ -1,5 +1,6 @@
 import DeskDomain
 import DeskStorage
+import DeskWords
 
 #if canImport(Glibc)
   import Glibc
@@ -18,6 +19,12 @@ public final class CommandContext {
   /// True once the command opened the library to change it: its exit status then tells whether
   /// the change committed, whatever became of its output.
   public private(set) var mayHaveChangedLibrary = false
+
+  /// The words the library's refusals and errors are told in: Russian where `LC_ALL`,
+  /// `LC_MESSAGES` or `LANG` says `ru_*` (as the desk), else English.
+  public var words: any LibraryWords {
+    InterfaceLanguage(option: nil, environment: environment).words
+  }
 
   public init(output: any TextSink, errors: any TextSink, environment: [String: String], clock: any Clock) {
     self.output = output

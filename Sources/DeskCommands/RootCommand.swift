@@ -79,7 +79,7 @@ public enum RootCommand {
       try dispatch(arguments, context: context)
       return 0
     } catch {
-      for line in error.lines { context.errors.line(line.visibleForTerminal) }
+      for line in error.lines(in: context.words) { context.errors.line(line.visibleForTerminal) }
       return error.exitStatus
     }
   }

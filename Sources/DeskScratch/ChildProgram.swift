@@ -46,6 +46,9 @@ public func startProgram(
   process.arguments = arguments
   var env = ProcessInfo.processInfo.environment
   env.removeValue(forKey: "CIRCDESK_DB")
+  // The program speaks the locale's language: a test says which one it means.
+  for key in ["LC_ALL", "LC_MESSAGES", "LANGUAGE"] { env.removeValue(forKey: key) }
+  env["LANG"] = "C.UTF-8"
   for (key, value) in environment { env[key] = value }
   process.environment = env
   if let input {

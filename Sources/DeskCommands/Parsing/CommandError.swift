@@ -1,4 +1,5 @@
 import DeskStorage
+import DeskWords
 
 /// How a command fails, and the exit status each failure gives.
 public enum CommandError: Error, CustomStringConvertible {
@@ -19,12 +20,16 @@ public enum CommandError: Error, CustomStringConvertible {
     }
   }
 
-  public var lines: [String] {
+  public var lines: [String] { lines(in: EnglishWords()) }
+
+  /// The lines in `words`' language: the library's refusals and errors (a command line that is
+  /// wrong is said in English, as `--help` is written).
+  public func lines(in words: any LibraryWords) -> [String] {
     switch self {
     case .usage(let message, let command):
       let help = command.isEmpty ? "circdesk --help" : "circdesk \(command) --help"
       return ["error: \(message)", "See '\(help)'."]
-    case .store(let error): return error.lines
+    case .store(let error): return words.messages(error)
     case .failed(let lines): return lines
     case .exit: return []
     }

@@ -2,9 +2,11 @@ import DeskDomain
 import DeskLookup
 import DeskScanning
 import DeskStorage
+import DeskWords
 
 /// The English words of the desk.
 public struct EnglishStrings: UIStrings {
+  public let words: any LibraryWords = EnglishWords()
   public init() {}
 
   public let language = InterfaceLanguage.english
@@ -204,7 +206,6 @@ public struct EnglishStrings: UIStrings {
   public func overdueStatus(_ reader: String, _ due: String) -> String { "\(due)! \(reader)" }
   public func overdueCount(_ count: Int) -> String { "\(count) late" }
 
-  public func label(_ field: Field) -> String { field.label }
   public let labelAuthor = "Author"
   public let labelName = "Name"
   public let labelAddress = "Address"
@@ -212,7 +213,6 @@ public struct EnglishStrings: UIStrings {
   public func bookTitle(_ inventory: String) -> String { "Book \(inventory)" }
   public func readerTitle(_ name: String) -> String { "Reader \(name)" }
   public let bookAvailable = "On the shelf: available"
-  public func statusName(_ status: CopyStatus) -> String { status.label }
   public func bookNotForLoan(_ status: CopyStatus) -> String {
     "Not for loan: \(status.label) (s changes the status)"
   }
@@ -578,5 +578,4 @@ public struct EnglishStrings: UIStrings {
     ("F10, Ctrl-C", "Quit (asks first when a form holds changes or a reader is at the counter)"),
   ]
 
-  public func messages(_ error: StoreError) -> [String] { error.lines }
 }

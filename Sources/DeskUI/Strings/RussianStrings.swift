@@ -2,10 +2,13 @@ import DeskDomain
 import DeskLookup
 import DeskScanning
 import DeskStorage
+import DeskWords
 
 /// The Russian words of the desk.
 public struct RussianStrings: UIStrings {
   public init() {}
+
+  public let words: any LibraryWords = RussianWords()
 
   func plural(_ count: Int, _ one: String, _ few: String, _ many: String) -> String {
     russianPlural(count, one, few, many)
@@ -41,7 +44,7 @@ public struct RussianStrings: UIStrings {
   }
   public func holdQueued(placed: String) -> String { "в очереди с \(placed)" }
   public func holdSuspended(until: String) -> String { "приостановлена до \(until)" }
-  public func holdEnded(_ state: HoldState) -> String { holdStateName(state) }
+  public func holdEnded(_ state: HoldState) -> String { RussianWords().holdStateName(state) }
   public func scansHeld(_ count: Int) -> String {
     "Ожидают сканов: \(count); они будут применены, когда окно станет больше."
   }
@@ -210,39 +213,6 @@ public struct RussianStrings: UIStrings {
   public func overdueStatus(_ reader: String, _ due: String) -> String { "\(due)! \(reader)" }
   public func overdueCount(_ count: Int) -> String { "долг \(count)" }
 
-  public func label(_ field: Field) -> String {
-    switch field {
-    case .inventoryNumber: return "Инвентарный номер"
-    case .isbn: return "ISBN"
-    case .authorSurname: return "Фамилия автора"
-    case .authorInitials: return "Инициалы автора"
-    case .title: return "Название книги"
-    case .publisher: return "Издательство"
-    case .city: return "Город издания"
-    case .year: return "Год издания"
-    case .pages: return "Число страниц"
-    case .price: return "Цена"
-    case .bbk: return "ББК"
-    case .authorMark: return "Авторский знак"
-    case .place: return "Место хранения"
-    case .received: return "Дата поступления"
-    case .status: return "Статус"
-    case .ticket: return "Читательский билет"
-    case .surname: return "Фамилия"
-    case .firstName: return "Имя"
-    case .patronymic: return "Отчество"
-    case .birthYear: return "Год рождения"
-    case .phone: return "Телефон"
-    case .email: return "Эл. почта"
-    case .category: return "Категория"
-    case .registered: return "Дата записи"
-    case .postcode: return "Индекс"
-    case .addressCity: return "Город"
-    case .street: return "Улица"
-    case .house: return "Дом"
-    case .flat: return "Квартира"
-    }
-  }
   public let labelAuthor = "Автор"
   public let labelName = "ФИО"
   public let labelAddress = "Адрес"
@@ -250,16 +220,7 @@ public struct RussianStrings: UIStrings {
   public func bookTitle(_ inventory: String) -> String { "Книга \(inventory)" }
   public func readerTitle(_ name: String) -> String { "Читатель \(name)" }
   public let bookAvailable = "На полке: можно выдать"
-  public func statusName(_ status: CopyStatus) -> String {
-    switch status {
-    case .available: return "доступен"
-    case .inProcessing: return "в обработке"
-    case .damaged: return "повреждён / в ремонте"
-    case .referenceOnly: return "только в читальном зале"
-    case .lost: return "утерян"
-    case .writtenOff: return "списан"
-    }
-  }
+
   public func bookNotForLoan(_ status: CopyStatus) -> String {
     "Не выдаётся: экземпляр \(statusName(status)) (s — сменить статус)"
   }
@@ -438,7 +399,7 @@ public struct RussianStrings: UIStrings {
       lines.append("Не понятые строки (из них ничего не заполнено):")
       lines += remarks.unknownLines.map { "  «\($0)»" }
     }
-    if let isbn = remarks.isbnProblem { lines.append(message(.invalidISBN(isbn))) }
+    if let isbn = remarks.isbnProblem { lines.append(RussianWords().message(.invalidISBN(isbn))) }
     return lines
   }
   public func scannedNewISBN(_ isbn: String) -> String { "ISBN \(isbn) в библиотеке нет: новая книга" }
@@ -645,237 +606,4 @@ public struct RussianStrings: UIStrings {
     ("F9", "Конфликты между пунктами (пункт, подключённый к серверу)"),
     ("F10, Ctrl-C", "Выход (спросит, если в форме есть изменения или у кафедры читатель)"),
   ]
-
-  public func messages(_ error: StoreError) -> [String] {
-    switch error {
-    case .invalid(let errors): return errors.errors.map(message)
-    case .refused(let refusals): return refusals.map(message)
-    case .bookNotFound(let code): return [message(.unknownBook(code))]
-    case .readerNotFound(let code): return [message(.unknownReader(code))]
-    case .bookOnLoan(let book, let inventory, let reader):
-      return ["«\(book)» (\(inventory)) выдана читателю \(reader): сначала примите её"]
-    case .readerHasBooks(let reader, let count):
-      return ["У читателя \(reader) на руках \(books(count)): сначала примите их"]
-    case .loanChanged:
-      return ["Выдача изменилась (на другой кафедре?): откройте книгу заново"]
-    case .notADatabase(let path):
-      return ["\(path) — не база библиотеки (это файл другого рода): укажите другой файл в --db или уберите этот"]
-    case .newerSchema(let path, let found, let supported):
-      return [
-        "\(path) записан более новой версией circdesk (схема \(found); эта версия знает до \(supported)): "
-          + "обновите circdesk, чтобы открыть его"
-      ]
-    case .readOnly(let path):
-      return ["\(path) нельзя записать (файл или папка только для чтения): проверьте права"]
-    case .cannotUpgradeReadOnly(let path, let found, let latest):
-      return [
-        "\(path) записан более старой версией circdesk (схема \(found), теперь \(latest)), и обновить его здесь "
-          + "нельзя: файл не записывается; откройте его один раз от имени того, кто может его записать"
-      ]
-    case .notALibrary(let path, let tables, let version):
-      let named =
-        tables.isEmpty
-        ? "таблиц нет, но user_version \(version) записал не circdesk"
-        : "таблицы: " + tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? "…" : "")
-      return [
-        "\(path) — файл SQLite другой программы (\(named)), а не библиотека: он оставлен как был; укажите другой файл в --db"
-      ]
-    case .busy(let path):
-      return ["\(path) слишком долго занят другой программой: повторите или закройте ту программу"]
-    case .cannotOpen(let path, let reason):
-      return ["Не удаётся открыть \(path): \(reason)"]
-    case .categoryInUse(let code, let readers):
-      return ["В категории «\(code)» \(readersCount(readers)): сначала переведите их в другую"]
-    case .categoryNotFound(let code):
-      return ["Категории «\(code)» нет"]
-    case .invalidSetting(let problems):
-      return problems.map(message)
-    case .badChange(let reason):
-      return [
-        "Изменение с сервера отклонено: \(reason). Ничего из его пакета не применено; "
-          + "сообщите тому, кто ведёт сервер"
-      ]
-    case .syncRefused(let reason):
-      return ["Синхронизация отклонена: \(reason)"]
-    case .conflictNotFound(let number):
-      return ["Открытого конфликта № \(number) нет: см. circdesk conflicts list"]
-    case .settlementRefused(let number, let kind, let refusal):
-      return [
-        "Конфликт \(number) («\(conflictKind(kind))»): \(reason(refusal, number: number))"
-          + (refusal.namesRemedy ? "; \(remedy(kind, number: number))" : "")
-      ]
-    case .unreadableValue(let value):
-      let expected = value.kind == .time ? "время вида 2026-11-30T10:00:00Z" : "дата вида 2026-11-30"
-      return [
-        "В \(value.column) записано «\(value.value)», а не \(expected): файл библиотеки изменён не circdesk или повреждён"
-      ]
-    case .database(let error):
-      if error.isBusy { return ["База библиотеки занята: повторите (\(error.message))"] }
-      return ["Ошибка базы данных: \(error)"]
-    }
-  }
-
-  func reason(_ refusal: SettlementRefusal, number: Int) -> String {
-    switch refusal {
-    case .noLoanToTicket(let ticket): return "открытой выдачи книги читателю с билетом \(ticket) нет"
-    case .numberTaken(let taken): return "\(taken) тоже занят: дайте другой"
-    case .recordGone: return "записи этого пункта больше нет"
-    case .otherRecordDeleted: return "запись другого пункта удалена: дайте этой другой номер"
-    case .bothOut(let loans):
-      return
-        "обе выданы (выдач: \(loans)), значит, это два экземпляра: дайте этому другой номер или сначала примите один"
-    case .cannotRestore(let entity): return "запись «\(entity)» восстановить нельзя"
-    case .cannotDelete(let entity): return "запись «\(entity)» удалить нельзя"
-    case .readerHoldsBooks(let count):
-      return "у читателя на руках \(books(count)): сначала примите их (или оставьте удалённую книгу удалённой), "
-        + "или восстановите читателя: conflicts resolve \(number) --restore"
-    case .notOneOfTheCopies(let copy, let copies):
-      return "\(copy) — не один из отложенных экземпляров (\(copies.joined(separator: ", ")))"
-    case .doesNotSettle: return "это его не решает"
-    }
-  }
-
-  func remedy(_ kind: ConflictKind, number: Int) -> String {
-    switch kind {
-    case .inventory, .ticket:
-      return "дайте одной из записей другой номер: conflicts resolve \(number) --renumber НОВЫЙ, "
-        + "или --duplicate, если это одна запись"
-    case .doubleIssue: return "скажите, у кого книга: conflicts resolve \(number) --holder БИЛЕТ"
-    case .editAfterDelete: return "conflicts resolve \(number) --restore или --keep-deleted"
-    case .trappedTwice:
-      return "скажите, какой экземпляр получит читатель: conflicts resolve \(number) --copy ИНВ_НОМЕР"
-    case .refusedChange:
-      return "исправьте запись здесь, затем conflicts resolve \(number) --resend (если отказал сервер), или --drop"
-    case .renewalLimit: return "conflicts resolve \(number) --keep-renewals или --take-back-renewal"
-    case .renewedAfterReturn: return "книга уже возвращена: conflicts resolve \(number) --acknowledge"
-    }
-  }
-
-  func message(_ problem: SettingProblem) -> String {
-    switch problem {
-    case .closedEveryDay: return "Библиотека не может быть закрыта во все дни недели"
-    case .scannerLimits: return "Пауза сканера — от 1 до 1000 мс, кратчайший код — от 1 до 100 знаков"
-    case .syncInterval: return "Интервал синхронизации — от 1 до 3600 секунд"
-    case .holdPickupDays: return "Срок ожидания брони на полке — от 1 до 365 дней"
-    case .categoryWithoutCode: return "У категории должен быть код"
-    case .loanDays: return "Срок выдачи — от 1 до 3650 дней"
-    case .negativeLoanLimit: return "Предел выдач не может быть отрицательным"
-    case .negativeRenewalLimit: return "Предел продлений не может быть отрицательным"
-    case .negativeHoldLimit: return "Предел броней не может быть отрицательным"
-    case .removingDefaultCategory(let code):
-      return "Категория «\(code)» — категория по умолчанию: сначала назначьте другую"
-    }
-  }
-
-  func message(_ error: ValidationError) -> String {
-    switch error {
-    case .required(let field): return "Поле «\(label(field))» обязательно"
-    case .invalidISBN(let error):
-      switch error {
-      case .invalidCharacter(let text, let character): return "В ISBN \(text) есть не цифра: «\(character)»"
-      case .wrongLength(let text, let count): return "В ISBN \(text) \(count) цифр, а нужно 10 или 13"
-      case .notBookland(let text): return "ISBN \(text) не начинается с 978 или 979"
-      case .wrongCheckDigit(let text, let expected):
-        return "В ISBN \(text) неверная контрольная цифра (должна быть \(expected))"
-      }
-    case .notANumber(let field, let text): return "«\(label(field))»: нужно целое число, а не «\(text)»"
-    case .outOfRange(let field, let text, let range):
-      return "«\(label(field))»: \(text) вне допустимого (\(range.lowerBound)–\(range.upperBound))"
-    case .invalidPrice(let text): return "Цена «\(text)» — не сумма вида 254 или 254,50"
-    case .invalidDate(let field, let text): return "«\(label(field))»: «\(text)» — не дата вида 2026-11-30"
-    case .dateOutOfRange(let field, let text):
-      return "«\(label(field))»: \(text) вне дат, которые принимает библиотека "
-        + "(\(LocalDate.accepted.lowerBound)–\(LocalDate.accepted.upperBound))"
-    case .invalidEmail(let text): return "«\(text)» — не адрес почты вида name@example.ru"
-    case .tooLong(let field, let maximum): return "«\(label(field))» длиннее \(maximum) знаков"
-    case .duplicateInventoryNumber(let number, let title): return "Инвентарный номер \(number) уже занят: «\(title)»"
-    case .duplicateTicket(let ticket, let reader): return "Билет \(ticket) уже выдан читателю \(reader)"
-    case .unknownCategory(let code, let known):
-      return "Категории «\(code)» нет; есть: \(known.joined(separator: ", "))"
-    case .addressConflict(let phone, let existing):
-      return "У телефона \(phone) уже другой адрес (\(existing)): оставьте адрес пустым, чтобы взять его"
-    case .phoneNeededForAddress: return "Для адреса нужен телефон: адреса хранятся по домашнему телефону"
-    case .invisibleCharacter(let field, let text, let scalar):
-      return "«\(label(field))»: в «\(text.visibleCharacters)» невидимый или управляющий символ "
-        + "(U+\(ValidationError.hex(scalar))): наберите или сканируйте заново"
-    case .leadingDash(let field, let text):
-      return "«\(label(field))»: «\(text)» начинается с «-», а номера и билеты так начинаться не могут"
-    case .unknownStatus(let text):
-      return "Статус «\(text)» неизвестен; статусы: " + CopyStatus.allCases.map(statusName).joined(separator: ", ")
-    }
-  }
-
-  func message(_ refusal: CirculationRefusal) -> String {
-    switch refusal {
-    case .unknownBook(let code): return "Нет книги с инвентарным номером \(code): проверьте наклейку или добавьте книгу"
-    case .unknownReader(let code): return "Нет читателя с билетом \(code): проверьте билет или запишите читателя"
-    case .alreadyOnLoan(let book, let inventory, let reader, let ticket, let due):
-      return "«\(book)» (\(inventory)) уже выдана: \(reader) (билет \(ticket)), до \(due.iso); сначала примите её"
-    case .alreadyOnLoanToSameReader(let book, let inventory, let due):
-      return "«\(book)» (\(inventory)) уже у этого читателя, до \(due.iso): продлите её"
-    case .limitReached(let reader, let limit, let category):
-      return "У читателя \(reader) уже \(books(limit)) — предел категории «\(category.name(in: .russian))»: "
-        + "примите одну, прежде чем выдать другую"
-    case .hasOverdue(let reader, let count):
-      return "У читателя \(reader) просрочено: \(books(count)); сначала примите их"
-    case .notOnLoan(let book, let inventory): return "«\(book)» (\(inventory)) не выдана"
-    case .renewalLimitReached(let book, let inventory, let limit):
-      return "«\(book)» (\(inventory)) уже продлена \(plural(limit, "раз", "раза", "раз")) — это предел"
-    case .dueDateInPast(let date): return "Срок \(date.iso) уже прошёл"
-    case .nothingToRenew(let reader): return "У читателя \(reader) нет книг: продлевать нечего"
-    case .isbnNotInLibrary(let isbn):
-      return "Книги с ISBN \(isbn) в библиотеке нет: сначала добавьте её или сканируйте инвентарный номер"
-    case .noCopyAvailable(let isbn, let copies):
-      return "Все экземпляры с ISBN \(isbn) (\(copies)) выданы: сканируйте инвентарный номер экземпляра в руках"
-    case .noCopyOut(let isbn): return "Ни один экземпляр с ISBN \(isbn) не выдан: принимать нечего"
-    case .severalCopies(let isbn, let copies):
-      return "ISBN \(isbn) у нескольких экземпляров; сканируйте инвентарный номер того, что в руках: "
-        + copies.joined(separator: "; ")
-    case .notABook(let code): return "«\(code)» — не книга библиотеки: сканируйте наклейку книги"
-    case .notForLoan(let book, let inventory, let status):
-      if status == .referenceOnly { return "«\(book)» (\(inventory)) — только для читального зала: на дом не выдаётся" }
-      return "«\(book)» (\(inventory)): экземпляр \(statusName(status)), выдать его нельзя; "
-        + "если он снова на полке, сначала сделайте его доступным (s в карточке книги)"
-    case .heldForAnother(let book, let inventory, let reader, let ticket):
-      return
-        "«\(book)» (\(inventory)) ждёт на полке броней: \(reader) (билет \(ticket)); выдаётся только этому читателю"
-    case .renewalHeld(let book, let inventory, let reader, let ticket):
-      return "«\(book)» (\(inventory)) продлить нельзя: её ждёт \(reader) (билет \(ticket)), а других свободных "
-        + "экземпляров нет; примите её"
-    case .holdLimitReached(let reader, let limit, let category):
-      return "\(reader): броней уже \(limit) — предел категории «\(category.name(in: .russian))»: "
-        + "снимите одну или выдайте книгу, которая на полке"
-    case .alreadyHolds(let reader, let book):
-      return "\(reader): бронь на \(book) уже есть"
-    case .alreadyHasTitle(let reader, let book, let inventory):
-      return "\(reader): «\(book)» (\(inventory)) уже на руках"
-    case .copyOnShelf(let book, let inventory):
-      return "«\(book)» (\(inventory)) на полке: выдайте её вместо брони"
-    case .holdDateInPast(let date):
-      return "Дата \(date.iso), после которой бронь не нужна, уже прошла"
-    case .suspensionInPast(let date):
-      return "Последний день приостановки \(date.iso) уже прошёл: приостановите до сегодня или позже"
-    case .unknownHold(let number):
-      return "Брони № \(number) нет: см. circdesk hold list"
-    case .holdEnded(let number, let state):
-      return "Бронь № \(number) уже \(holdStateName(state)): менять нечего"
-    case .holdWaitingNotSuspended(let number, let inventory):
-      return "Бронь № \(number) нельзя приостановить: её экземпляр \(inventory) уже ждёт на полке броней "
-        + "(пусть читатель заберёт его, или снимите бронь)"
-    case .holdNotSuspended(let number):
-      return "Бронь № \(number) не приостановлена: возобновлять нечего"
-    case .suspensionPastWanted(let until, let wanted):
-      return "Бронь не нужна после \(wanted.iso): приостановка до \(until.iso) её переживёт"
-    }
-  }
-
-  func holdStateName(_ state: HoldState) -> String {
-    switch state {
-    case .queued: return "в очереди"
-    case .waiting: return "ждёт на полке броней"
-    case .fulfilled: return "выполнена"
-    case .cancelled: return "отменена"
-    case .expired: return "истекла"
-    }
-  }
 }

@@ -95,18 +95,7 @@ extension RussianStrings {
   public var keyConflicts: String { "Конфликты" }
   public var noConflicts: String { "Открытых конфликтов нет: пункты согласны." }
   public func conflictTitle(_ number: Int, _ kind: String) -> String { "Конфликт \(number): \(kind)" }
-  public func conflictKind(_ kind: ConflictKind) -> String {
-    switch kind {
-    case .inventory: return "один инвентарный номер у двух книг"
-    case .ticket: return "один билет у двух читателей"
-    case .doubleIssue: return "книга выдана дважды"
-    case .editAfterDelete: return "изменено после удаления"
-    case .trappedTwice: return "отложено дважды"
-    case .refusedChange: return "изменение не принято"
-    case .renewalLimit: return "продлено сверх лимита"
-    case .renewedAfterReturn: return "продлено после возврата"
-    }
-  }
+
   private func named(_ record: ConflictFacts.Record) -> String {
     record.isBook ? "«\(record.name)» (\(record.number))" : "\(record.name) (билет \(record.number))"
   }

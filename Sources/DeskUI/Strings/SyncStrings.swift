@@ -41,7 +41,6 @@ public protocol SyncStrings {
   var keyConflicts: String { get }
   var noConflicts: String { get }
   func conflictTitle(_ number: Int, _ kind: String) -> String
-  func conflictKind(_ kind: ConflictKind) -> String
   /// One line: what happened.
   func conflictSummary(_ conflict: Conflict) -> String
   /// What each side says, a line each.

@@ -1,11 +1,14 @@
 import DeskDomain
+import DeskWords
 import DeskLookup
 import DeskScanning
 import DeskStorage
 
 /// Every word the full-screen desk shows, one conforming table per language
 /// (`EnglishStrings`, `RussianStrings`). Screens never hold text of their own.
-public protocol UIStrings: SyncStrings, Sendable {
+public protocol UIStrings: SyncStrings, LibraryWords, Sendable {
+  /// The library's words (errors, refusals, field and status names) in the same language.
+  var words: any LibraryWords { get }
   /// The language of the table: names the library left as a new library has them (its reader
   /// categories) are said in it.
   var language: InterfaceLanguage { get }
@@ -159,7 +162,6 @@ public protocol UIStrings: SyncStrings, Sendable {
   func overdueCount(_ count: Int) -> String
 
   // Records
-  func label(_ field: Field) -> String
   var labelAuthor: String { get }
   var labelName: String { get }
   var labelAddress: String { get }
@@ -167,7 +169,6 @@ public protocol UIStrings: SyncStrings, Sendable {
   func bookTitle(_ inventory: String) -> String
   func readerTitle(_ name: String) -> String
   var bookAvailable: String { get }
-  func statusName(_ status: CopyStatus) -> String
   /// A copy that may not be issued, on its detail screen.
   func bookNotForLoan(_ status: CopyStatus) -> String
   var statusTitle: String { get }
@@ -321,7 +322,6 @@ public protocol UIStrings: SyncStrings, Sendable {
   var helpKeysEverywhere: [(String, String)] { get }
 
   /// A store error as lines in this language.
-  func messages(_ error: StoreError) -> [String]
 }
 
 extension UIStrings {
@@ -338,6 +338,13 @@ extension UIStrings {
     case .help: return sectionHelp
     }
   }
+}
+
+extension UIStrings {
+  public func messages(_ error: StoreError) -> [String] { words.messages(error) }
+  public func label(_ field: Field) -> String { words.label(field) }
+  public func statusName(_ status: CopyStatus) -> String { words.statusName(status) }
+  public func conflictKind(_ kind: ConflictKind) -> String { words.conflictKind(kind) }
 }
 
 /// The interface language: `--lang`, else Russian when `LC_ALL`, `LC_MESSAGES` or `LANG` says

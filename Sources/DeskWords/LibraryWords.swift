@@ -1,0 +1,23 @@
+import DeskDomain
+import DeskStorage
+
+/// What the library says back, in one language: its errors and refusals, and the names of its
+/// fields, copy statuses and conflicts. The desk and the command line both speak through these
+/// words; a language is one type that has them all (its switches over each error are whole, so
+/// the compiler names any it lacks).
+public protocol LibraryWords: Sendable {
+  /// A store error as lines, one per problem (each refusal, each field that is wrong).
+  func messages(_ error: StoreError) -> [String]
+  func label(_ field: Field) -> String
+  func statusName(_ status: CopyStatus) -> String
+  func conflictKind(_ kind: ConflictKind) -> String
+}
+
+extension InterfaceLanguage {
+  public var words: any LibraryWords {
+    switch self {
+    case .english: return EnglishWords()
+    case .russian: return RussianWords()
+    }
+  }
+}
