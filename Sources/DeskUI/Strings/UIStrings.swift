@@ -1,8 +1,8 @@
 import DeskDomain
-import DeskWords
 import DeskLookup
 import DeskScanning
 import DeskStorage
+import DeskWords
 
 /// Every word the full-screen desk shows, one conforming table per language
 /// (`EnglishStrings`, `RussianStrings`). Screens never hold text of their own.
