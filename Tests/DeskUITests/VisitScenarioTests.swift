@@ -23,6 +23,30 @@ import Testing
     return try desk.store.loans(ofReader: reader).filter(\.loan.isOpen).map(\.inventory).sorted()
   }
 
+  /// The loan chosen at the Desk stays chosen when a renewal moves it down the list: a second w
+  /// renews the same book (or is refused for it), never the book that took its place.
+  @Test func aChosenLoanStaysChosenWhenARenewalMovesIt() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("d"))
+    desk.scan("17")  // Иванова holds 100235
+    desk.scan("100234")
+    #expect(try open("17", in: desk) == ["100234", "100235"])
+    desk.press(.down, .character("w"), .character("w"))
+    let reader = try #require(try desk.store.reader(ticket: "17"))
+    let renewed = try desk.store.loans(ofReader: reader).filter { $0.loan.isOpen && $0.loan.renewals > 0 }
+    #expect(renewed.count == 1, "one book renewed, twice or once and then refused: \(desk.shown)")
+  }
+
+  /// On a reader's screen a book taken back leaves the choice on the next book still out: a pile
+  /// goes back r after r.
+  @Test func aPileIsTakenBackROnAReadersScreen() throws {
+    let desk = try DeskHarness()
+    try desk.store.issue(ticket: "17", inventories: ["100234", "100238"])
+    _ = desk.text(rows: 30, columns: 100, opening: ReaderDetailScreen(ticket: "17"))
+    desk.press(.character("r"), .character("r"), .character("r"))
+    #expect(try open("17", in: desk) == [], "\(desk.shown)")
+  }
+
   @Test func aBlockedReaderReturnsTakesAndMovesBooksInOneVisit() throws {
     let desk = try DeskHarness()
     desk.press(.character("d"))

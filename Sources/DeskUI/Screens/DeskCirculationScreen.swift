@@ -94,12 +94,19 @@ final class DeskCirculationScreen: DeskScreen {
 
   private func refreshReader(context: UIContext) {
     context.session.refreshReader(context: context)
+    let chosen = chosenLoan.flatMap { readerLoans.indices.contains($0) ? readerLoans[$0].loan.id : nil }
     readerLoans =
       context.session.reader.flatMap { try? context.store.loans(ofReader: $0) }?.filter { $0.loan.isOpen } ?? []
     readerWaiting =
       context.session.reader.flatMap { try? context.store.holds(ofReader: $0.ticket) }?.filter { $0.state == .waiting }
       ?? []
-    if let index = chosenLoan { chosenLoan = readerLoans.isEmpty ? nil : min(index, readerLoans.count - 1) }
+    // The choice stays on the loan it was on, wherever a renewal moved it (a second w renewed the
+    // book that took its place); a loan taken back leaves it on the one now in that place.
+    if let index = chosenLoan {
+      chosenLoan =
+        readerLoans.firstIndex { $0.loan.id == chosen }
+        ?? (readerLoans.isEmpty ? nil : min(index, readerLoans.count - 1))
+    }
   }
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {

@@ -56,11 +56,17 @@ final class ReaderDetailScreen: DeskScreen {
       category = try context.store.category(code: found.category)
       if noting { try context.store.noteOpened(found) }
       mark = try context.store.syncMark(entity: .reader, recordID: found.id)
-      // The selection stays on the same loan, wherever a renewal or a return moved it in the list.
-      let chosen = selectedLoan?.loan.id
+      // The selection stays on the same loan, wherever a renewal moved it in the list; a book taken
+      // back leaves it on the loan still out in its place, so that a pile is taken back r after r.
+      let before = selectedLoan
+      let place = before.flatMap { chosen in loans.filter(\.loan.isOpen).firstIndex { $0.loan.id == chosen.loan.id } }
       loans = try context.store.loans(ofReader: found, includingUndone: true)
       holds = try context.store.holds(ofReader: found.ticket).filter { $0.state.isActive || $0.state == .expired }
-      selected = loans.firstIndex { $0.loan.id == chosen } ?? min(selected, max(0, loans.count - 1))
+      selected = loans.firstIndex { $0.loan.id == before?.loan.id } ?? min(selected, max(0, loans.count - 1))
+      let open = loans.indices.filter { loans[$0].loan.isOpen }
+      if let place, loans.indices.contains(selected), !loans[selected].loan.isOpen, !open.isEmpty {
+        selected = open[min(place, open.count - 1)]
+      }
     } catch {
       return [.dialog(.error(context.strings.errorTitle, context.messages(error)))]
     }
