@@ -505,7 +505,7 @@ public struct EnglishStrings: UIStrings {
         ("q", "Back, as Esc"), (".", "Search, as / (the same key under the Russian layout)"),
       ]
       if topic == .bookList {
-        keys.append(("f", "Filter: all, issued, available, overdue"))
+        keys.append(("f", "Filter: all, issued, available, overdue, not for loan"))
         keys.append(("* !", "Marks issued and overdue books"))
       } else {
         keys.append(("f", "Filter: all readers, or those with overdue books"))
