@@ -1,6 +1,6 @@
 import DeskDomain
 import DeskExchange
-import DeskStorage
+@_spi(Connection) import DeskStorage
 
 #if canImport(Glibc)
   import Glibc

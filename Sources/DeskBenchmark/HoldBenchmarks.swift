@@ -1,5 +1,5 @@
 import DeskDomain
-import DeskStorage
+@_spi(Connection) import DeskStorage
 
 enum HoldBenchmarks {
   /// How many readers queue for the held copy.

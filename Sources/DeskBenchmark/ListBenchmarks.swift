@@ -1,5 +1,5 @@
 import DeskDomain
-import DeskStorage
+@_spi(Connection) import DeskStorage
 import DeskUI
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import DeskDomain
-import DeskStorage
+@_spi(Connection) import DeskStorage
 import DeskSync
 
 #if canImport(Glibc)

@@ -37,7 +37,7 @@ extension IRBISExport {
   static func forEachInEntryOrder(
     _ selection: BookSelection, of store: LibraryStore, _ body: (ExportedCopies) throws(StoreError) -> Void
   ) throws(StoreError) {
-    guard store.database.isAutocommit else {
+    guard !store.isInTransaction else {
       try readInEntryOrder(selection, from: store) { batch throws(StoreError) in
         for copies in batch { try body(copies) }
         return true

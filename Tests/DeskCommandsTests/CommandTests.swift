@@ -1,6 +1,6 @@
 import DeskAssets
 import DeskDomain
-import DeskStorage
+@_spi(Connection) import DeskStorage
 import DeskTestSupport
 import Foundation
 import Testing

@@ -1,6 +1,6 @@
 import DeskCommands
 import DeskDomain
-import DeskStorage
+@_spi(Connection) import DeskStorage
 import DeskTestSupport
 import Foundation
 import Testing

@@ -2,7 +2,7 @@ import DeskDomain
 import DeskTestSupport
 import Testing
 
-@testable import DeskStorage
+@_spi(Connection) @testable import DeskStorage
 
 /// Books added in bulk are indexed and counted as if added one by one, and the schema comes out
 /// of it as it went in, whether the bulk insert ends well or fails.

@@ -3,7 +3,7 @@ import DeskTestSupport
 import Foundation
 import Testing
 
-@testable import DeskStorage
+@_spi(Connection) @testable import DeskStorage
 
 /// The triggers that capture changes for a central are on a file only while its desk is tied to
 /// one (migration 18): every new connection parses every trigger before its first statement.

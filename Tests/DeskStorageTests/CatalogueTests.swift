@@ -2,7 +2,7 @@ import DeskDomain
 import DeskTestSupport
 import Testing
 
-@testable import DeskStorage
+@_spi(Connection) @testable import DeskStorage
 
 @Suite struct CatalogueTests {
   let folder = TemporaryFolder()

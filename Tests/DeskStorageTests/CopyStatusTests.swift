@@ -2,7 +2,7 @@ import DeskDomain
 import DeskTestSupport
 import Testing
 
-@testable import DeskStorage
+@_spi(Connection) @testable import DeskStorage
 
 /// A copy's status on a real library file: only an available copy is issued, the lists and
 /// counts know the others, and issued or returned stays what the loans say.

@@ -3,7 +3,7 @@ import DeskDomain
 import DeskTestSupport
 import Testing
 
-@testable import DeskStorage
+@_spi(Connection) @testable import DeskStorage
 
 /// The SQLite layer on a real file: transactions and savepoints, arguments, the mapping of
 /// errors, and the statements an operation runs.

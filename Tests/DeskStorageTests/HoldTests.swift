@@ -2,7 +2,7 @@ import DeskDomain
 import DeskTestSupport
 import Testing
 
-@testable import DeskStorage
+@_spi(Connection) @testable import DeskStorage
 
 /// Holds on a real SQLite file: the queue, its limits, the copy put aside on return, the issue
 /// and renewal rules that follow from it, cancelling, suspending and expiry.

@@ -4,7 +4,7 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import DeskStorage
+@_spi(Connection) @testable import DeskStorage
 
 /// A search superseded by a newer keystroke is stopped where it stands: `interrupt` from another
 /// thread ends a long query on the search's connection at once, and the connection goes on.

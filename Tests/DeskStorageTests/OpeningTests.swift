@@ -3,7 +3,7 @@ import DeskTestSupport
 import Foundation
 import Testing
 
-@testable import DeskStorage
+@_spi(Connection) @testable import DeskStorage
 
 @Suite struct OpeningTests {
   @Test func createsTheSchemaAndReopens() throws {

@@ -3,7 +3,7 @@ import DeskTestSupport
 import Foundation
 import Testing
 
-@testable import DeskStorage
+@_spi(Connection) @testable import DeskStorage
 
 /// Indexes put off by a bulk write (`LibraryStore.puttingOffIndexes`) come back as they were: at
 /// the write's end, failed or not, and at the next opening of a file whose write was cut.

@@ -2,7 +2,7 @@ import DeskDomain
 import DeskTestSupport
 import Testing
 
-@testable import DeskStorage
+@_spi(Connection) @testable import DeskStorage
 
 /// Search that forgives the keyboard and the script: the wrong layout, Latin spellings of
 /// Russian names and back, Chinese and Japanese titles by any part.

@@ -2,7 +2,7 @@ import DeskDomain
 import DeskTestSupport
 import Testing
 
-@testable import DeskStorage
+@_spi(Connection) @testable import DeskStorage
 
 /// Search quality: misspelt Cyrillic and Latin names find the record meant, first.
 @Suite struct SearchQualityTests {

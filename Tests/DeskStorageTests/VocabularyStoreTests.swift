@@ -2,7 +2,7 @@ import DeskDomain
 import DeskTestSupport
 import Testing
 
-@testable import DeskStorage
+@_spi(Connection) @testable import DeskStorage
 
 /// The vocabularies kept beside the full-text indexes hold the index's words, split as the index
 /// splits them, however the words came: a form, an edit, a bulk insert, a migration, another

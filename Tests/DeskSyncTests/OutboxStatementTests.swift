@@ -4,7 +4,7 @@ import DeskSync
 import DeskTestSupport
 import Testing
 
-@testable import DeskStorage
+@_spi(Connection) @testable import DeskStorage
 
 /// What sending to the central asks of the desk's file, statement by statement.
 extension SyncTests {

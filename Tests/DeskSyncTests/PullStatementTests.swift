@@ -3,7 +3,7 @@ import DeskSync
 import DeskTestSupport
 import Testing
 
-@testable import DeskStorage
+@_spi(Connection) @testable import DeskStorage
 
 /// What applying another desk's change asks of the desk's file, statement by statement.
 extension SyncTests {

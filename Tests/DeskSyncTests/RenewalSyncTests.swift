@@ -1,5 +1,5 @@
 import DeskDomain
-import DeskStorage
+@_spi(Connection) import DeskStorage
 import DeskSync
 import DeskTestSupport
 import Foundation

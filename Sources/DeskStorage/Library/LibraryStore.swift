@@ -8,7 +8,9 @@ import DeskDomain
 /// The library in one SQLite file: books, readers, addresses, loans and the circulation
 /// policy. Every method that writes runs in one transaction: all of it or nothing.
 public final class LibraryStore {
-  public let database: Database
+  /// The connection, the store's own: screens and commands go through the store's methods. The
+  /// benchmark and the tests that inspect it read it directly (`@_spi(Connection) import DeskStorage`).
+  @_spi(Connection) public let database: Database
   public let clock: any Clock
   /// The vocabularies of books and readers, with the state of the tables they were read at.
   var vocabularies: [String: LoadedVocabulary] = [:]
@@ -23,6 +25,12 @@ public final class LibraryStore {
   public let isReadOnly: Bool
   /// The library file, as it was given (the connection of a read-only one names it by a URI).
   public let path: String
+
+  /// True inside a transaction of this store (what it wrote there is not yet seen by others).
+  public var isInTransaction: Bool { !database.isAutocommit }
+
+  /// A handle that stops the statement running on this store's connection, from any thread.
+  public var interruption: StoreInterruption { StoreInterruption(database: database) }
 
   /// Opens the file at `path`, creating it (and its folder) when missing, and brings its
   /// schema up to date. A file that cannot be used is left exactly as it was.
@@ -270,4 +278,14 @@ public final class LibraryStore {
   }
 
   var today: LocalDate { clock.now().date }
+}
+
+/// Stops what a store's connection is running, at its next step (it fails as interrupted): the
+/// one thing safe to do to a store from another thread.
+public struct StoreInterruption: @unchecked Sendable {
+  let database: Database
+
+  public func interrupt() {
+    database.interrupt()
+  }
 }

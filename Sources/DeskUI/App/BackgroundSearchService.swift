@@ -10,7 +10,7 @@ public final class BackgroundSearchService: SearchService, @unchecked Sendable {
     var pending: SearchRequest?
     var running = false
     var results: [SearchResult] = []
-    var database: Database?
+    var interruption: StoreInterruption?
   }
 
   private let state = Mutex(State())
@@ -28,7 +28,7 @@ public final class BackgroundSearchService: SearchService, @unchecked Sendable {
       state.pending = request
       guard !state.running else {
         // The search under way is stale now: stop it rather than wait for it.
-        state.database?.interrupt()
+        state.interruption?.interrupt()
         return false
       }
       state.running = true
@@ -69,7 +69,7 @@ public final class BackgroundSearchService: SearchService, @unchecked Sendable {
         if store == nil {
           let opened = try openStore()
           store = opened
-          state.withLock { $0.database = opened.database }
+          state.withLock { $0.interruption = opened.interruption }
         }
         result = store.map { SearchResult.run(request, on: $0) } ?? SearchResult(generation: request.generation)
       } catch {
