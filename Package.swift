@@ -60,12 +60,12 @@ let package = Package(
     .executableTarget(name: "circdesk-zxing", dependencies: ["CZXing", "CImaging"]),
     // libcurl, loaded at the first look-up (`http.c`).
     .target(name: "CHTTP", dependencies: ["CLazyLibrary"]),
-    .target(name: "DeskExchange", dependencies: ["DeskDomain", "DeskStorage"]),
+    .target(name: "DeskExchange", dependencies: ["DeskDomain", "DeskStorage", "DeskWords"]),
     .target(name: "DeskLookup", dependencies: ["CHTTP", "DeskDomain", "DeskStorage"]),
     // The central PostgreSQL server the desks of one library share; libpq is loaded when the
     // first connection is made (`cpq_load`).
     .target(name: "CPostgres", dependencies: ["CLazyLibrary"]),
-    .target(name: "DeskSync", dependencies: ["CPostgres", "DeskDomain", "DeskStorage"]),
+    .target(name: "DeskSync", dependencies: ["CPostgres", "DeskDomain", "DeskStorage", "DeskWords"]),
     .target(
       name: "DeskBenchmark",
       dependencies: [
@@ -78,8 +78,10 @@ let package = Package(
     // the tests share. Never linked into the program.
     .target(name: "DeskScratch"),
     // Helpers of the test targets alone.
-    .target(name: "DeskTestSupport", dependencies: ["DeskDomain", "DeskScratch"], path: "Tests/DeskTestSupport"),
-    .testTarget(name: "DeskDomainTests", dependencies: ["DeskDomain"]),
+    .target(
+      name: "DeskTestSupport", dependencies: ["DeskDomain", "DeskStorage", "DeskWords", "DeskScratch"],
+      path: "Tests/DeskTestSupport"),
+    .testTarget(name: "DeskDomainTests", dependencies: ["DeskDomain", "DeskWords"]),
     .testTarget(name: "DeskStorageTests", dependencies: ["DeskStorage", "DeskDomain", "DeskTestSupport"]),
     .testTarget(
       name: "DeskExchangeTests",

@@ -1,5 +1,6 @@
 import DeskDomain
 import DeskStorage
+import DeskWords
 
 /// What makes two loans of one book the same loan.
 struct LoanKey: Hashable {
@@ -23,7 +24,7 @@ enum LoanImport {
         desk: loan.desk.isEmpty ? "import" : loan.desk)
       return nil
     } catch {
-      return error.lines.joined(separator: "; ")
+      return EnglishWords().messages(error).joined(separator: "; ")
     }
   }
 }

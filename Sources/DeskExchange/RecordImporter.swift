@@ -1,5 +1,6 @@
 import DeskDomain
 import DeskStorage
+import DeskWords
 
 /// Reads IRBIS records (plain text or ISO 2709) into the library in one transaction: records it
 /// cannot take are reported and the rest imported; an error of the database leaves it as it was.
@@ -125,7 +126,7 @@ public struct RecordImporter {
       }
     } catch {
       guard case .invalid = error else { throw error }
-      report.problems.append("\(source): copy \(inventory): \(error.lines.joined(separator: "; "))")
+      report.problems.append("\(source): copy \(inventory): \(EnglishWords().messages(error).joined(separator: "; "))")
     }
   }
 
@@ -172,7 +173,7 @@ public struct RecordImporter {
         for loan in readerLoans { loans.append((ticket: ticket, loan: loan, source: source)) }
       } catch {
         guard case .invalid = error else { throw error }
-        report.problems.append("\(source): reader \(ticket): \(error.lines.joined(separator: "; "))")
+        report.problems.append("\(source): reader \(ticket): \(EnglishWords().messages(error).joined(separator: "; "))")
       }
     }
   }

@@ -1,5 +1,6 @@
 import DeskDomain
 import DeskStorage
+import DeskWords
 
 /// Why a desk could not join or sync. Each case reads as a sentence a librarian can act on.
 public enum SyncError: Error, CustomStringConvertible {
@@ -32,7 +33,7 @@ public enum SyncError: Error, CustomStringConvertible {
   public var description: String {
     switch self {
     case .central(let error): return error.description
-    case .store(let error): return error.description
+    case .store(let error): return EnglishWords().messages(error).joined(separator: "\n")
     case .notJoined:
       return "This library has not joined a central: run circdesk central join --url URL --desk NAME"
     case .otherLibrary(let desk, let central):

@@ -1,3 +1,4 @@
+import DeskWords
 import Testing
 
 @testable import DeskDomain
@@ -32,7 +33,7 @@ import Testing
       _ = try draft.validated(base: nil, today: today, now: now)
       Issue.record("accepted «\(number)»")
     } catch {
-      #expect(error.errors.map(\.description) == [message])
+      #expect(error.errors.map(EnglishWords().message) == [message])
     }
     draft.inventoryNumber = "  K-1 "
     #expect(
@@ -53,7 +54,7 @@ import Testing
       _ = try draft.validated(base: nil, today: today, now: now)
     } catch {
       #expect(error.errors == [.required(.inventoryNumber), .required(.title)])
-      #expect(error.errors.map(\.description) == ["Inventory number is required", "Title is required"])
+      #expect(error.errors.map(EnglishWords().message) == ["Inventory number is required", "Title is required"])
       #expect(error.errors.first?.field == .inventoryNumber)
     }
   }
@@ -72,7 +73,7 @@ import Testing
       Issue.record("the draft should be refused")
     } catch {
       #expect(error.errors.map(\.field) == [.isbn, .year, .pages, .price, .received])
-      #expect(error.errors[0].description == "ISBN 978-5-17-079585-0 has a wrong check digit (expected 7)")
+      #expect(EnglishWords().message(error.errors[0]) == "ISBN 978-5-17-079585-0 has a wrong check digit (expected 7)")
     }
   }
 

@@ -201,7 +201,7 @@ import Testing
     let (renewed, refused) = try store.renewAll(ticket: "R1")
     #expect(renewed.map(\.after.inventory) == ["B1"])
     #expect(
-      refused.map(\.description) == [
+      refused.map(\.english) == [
         "«Pride and Prejudice» (P1) has been renewed 2 times, the limit: return it and issue it again if it may stay"
       ])
     #expect(errorLines { _ = try store.renewAll(ticket: "R2") } == ["Петров И. holds no books: nothing to renew"])
@@ -233,7 +233,7 @@ import Testing
     // A renewal taken back after the loan changed again is refused, and nothing moves.
     guard case .done(let first) = try store.circulate("B1", reader: nil, intent: .renew) else { return }
     try store.renew(inventories: ["B1"])
-    #expect(errorLines { try store.undo(first) } == [StoreError.loanChanged.description])
+    #expect(errorLines { try store.undo(first) } == [StoreError.loanChanged.english])
     #expect(try store.loans(ofReader: reader("R1")).first?.loan.renewals == 2)
   }
 

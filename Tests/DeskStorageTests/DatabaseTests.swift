@@ -189,7 +189,7 @@ import Testing
       Issue.record("a due date «скоро» was read")
     } catch let error as StoreError {
       #expect(
-        error.description
+        error.english
           == "l.due_date holds «скоро», not a date like 2026-11-30: the library file was changed outside circdesk, "
           + "or is damaged")
     }

@@ -30,7 +30,7 @@ import Testing
       try body()
       return []
     } catch let error as StoreError {
-      return error.lines
+      return error.englishLines
     } catch {
       return ["\(error)"]
     }

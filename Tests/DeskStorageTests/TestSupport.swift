@@ -9,7 +9,7 @@ func errorLines(_ body: () throws -> Void) -> [String] {
     try body()
     return ["no error"]
   } catch let error as StoreError {
-    return error.lines
+    return error.englishLines
   } catch {
     return ["\(error)"]
   }

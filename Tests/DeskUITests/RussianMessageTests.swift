@@ -2,6 +2,7 @@ import CSQLite
 import DeskDomain
 import DeskScanning
 import DeskStorage
+import DeskWords
 import Testing
 
 @testable import DeskUI
@@ -32,7 +33,7 @@ import Testing
     #expect(!lines.isEmpty)
     for line in lines {
       #expect(line.contains { ("а"..."я").contains($0) || ("А"..."Я").contains($0) }, "\(line)")
-      #expect(!error.lines.contains(line), "English text in the Russian desk: \(line)")
+      #expect(!EnglishWords().messages(error).contains(line), "English text in the Russian desk: \(line)")
     }
   }
 

@@ -29,7 +29,7 @@ struct LabelCommand: DeskCommand {
     var written: [String] = []
     for inventory in inventories {
       guard let book = try perform({ () throws(StoreError) in try store.book(inventory: inventory) }) else {
-        problems.append(StoreError.bookNotFound(inventory).description)
+        problems += context.words.messages(.bookNotFound(inventory))
         continue
       }
       let path = folder + "/" + fileName(for: book.inventoryNumber) + ".png"

@@ -1,6 +1,7 @@
 import DeskDomain
 import DeskScanning
 import DeskStorage
+import DeskWords
 
 #if canImport(Glibc)
   import Glibc
@@ -63,7 +64,8 @@ struct ScanCommand: DeskCommand {
       }
       action = .issue(reader)
     }
-    var report = ScanReport(json: arguments.has(json), output: context.output, errors: context.errors)
+    var report = ScanReport(
+      json: arguments.has(json), output: context.output, errors: context.errors, words: context.words)
     if fromStandardInput {
       let maximum = try arguments.value(maxLine) ?? 65536
       var number = 0
@@ -143,13 +145,16 @@ struct ScanReport {
   let json: Bool
   let output: any TextSink
   let errors: any TextSink
+  /// The words refusals are told in.
+  let words: any LibraryWords
   private(set) var failures = 0
   private var counts: [String: Int] = [:]
 
-  init(json: Bool, output: any TextSink, errors: any TextSink) {
+  init(json: Bool, output: any TextSink, errors: any TextSink, words: any LibraryWords) {
     self.json = json
     self.output = output
     self.errors = errors
+    self.words = words
   }
 
   /// A code or an image that could not be read; `file` names the image.
@@ -190,20 +195,22 @@ struct ScanReport {
             "\(copy.book.inventoryNumber) (\($0.readerName), \($0.readerTicket), due \($0.loan.due.iso))"
           } ?? copy.book.inventoryNumber
         }
-        message = CirculationRefusal.severalCopies(isbn: isbn.hyphenated, copies: described).description
+        message = words.messages(.refused([.severalCopies(isbn: isbn.hyphenated, copies: described)])).joined()
       case .confirmTransfer(let current, _):
         outcome = "refused"
-        message =
-          CirculationRefusal.alreadyOnLoan(
-            book: current.bookTitle, inventory: current.inventory, reader: current.readerName,
-            ticket: current.readerTicket, due: current.loan.due
-          ).description
+        message = words.messages(
+          .refused([
+            .alreadyOnLoan(
+              book: current.bookTitle, inventory: current.inventory, reader: current.readerName,
+              ticket: current.readerTicket, due: current.loan.due)
+          ])
+        ).joined()
       case .selected(let found):
         outcome = "refused"
-        message = CirculationRefusal.notABook(found.ticket).description
+        message = words.messages(.refused([.notABook(found.ticket)])).joined()
       case .newBook(let draft):
         outcome = "refused"
-        message = CirculationRefusal.unknownBook(draft.inventoryNumber).description
+        message = words.messages(.bookNotFound(draft.inventoryNumber)).joined()
       case .findReader(let text), .unknown(let text):
         outcome = "unknown"
         message = describe(.unknown(text))
@@ -216,7 +223,7 @@ struct ScanReport {
       }
     } catch {
       outcome = "refused"
-      message = error.lines.joined(separator: "; ")
+      message = words.messages(error).joined(separator: "; ")
     }
     if !usable { failures += 1 }
     counts[outcome, default: 0] += 1
@@ -231,7 +238,7 @@ struct ScanReport {
     do {
       resolution = try store.resolve(code, prefer: .book)
     } catch {
-      problem(source: source, message: error.description)
+      problem(source: source, message: words.messages(error).joined(separator: "; "))
       return
     }
     let outcome = kind(of: resolution)

@@ -1,6 +1,6 @@
 /// Why a record cannot be saved, in words a librarian understands. Each error names the field
 /// to fix, so that a form can put the cursor there.
-public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible {
+public enum ValidationError: Error, Hashable, Sendable {
   case required(Field)
   case invalidISBN(ISBNError)
   case notANumber(Field, String)
@@ -38,48 +38,6 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
     }
   }
 
-  public var description: String {
-    switch self {
-    case .required(let field):
-      return "\(field.label) is required"
-    case .invalidISBN(let error):
-      return error.description
-    case .notANumber(let field, let text):
-      return "\(field.label) must be a whole number, not «\(text)»"
-    case .outOfRange(let field, let text, let range):
-      return "\(field.label) \(text) is out of range (\(range.lowerBound)–\(range.upperBound))"
-    case .invalidPrice(let text):
-      return "Price «\(text)» is not an amount like 254 or 254.50"
-    case .invalidDate(let field, let text):
-      return "\(field.label) «\(text)» is not a date like 2026-11-30"
-    case .dateOutOfRange(let field, let text):
-      return "\(field.label) \(text) is outside the dates the library takes "
-        + "(\(LocalDate.accepted.lowerBound) to \(LocalDate.accepted.upperBound))"
-    case .invalidEmail(let text):
-      return "E-mail «\(text)» is not an address like name@example.org"
-    case .tooLong(let field, let maximum):
-      return "\(field.label) is longer than \(maximum) characters"
-    case .duplicateInventoryNumber(let number, let title):
-      return "Inventory number \(number) is already used by «\(title)»"
-    case .duplicateTicket(let ticket, let reader):
-      return "Reader ticket \(ticket) is already used by \(reader)"
-    case .unknownCategory(let code, let known):
-      return "Category «\(code)» is not known; the categories are: \(known.joined(separator: ", "))"
-    case .addressConflict(let phone, let existing):
-      return "Phone \(phone) already has another address (\(existing)); "
-        + "leave the address empty to use it, or correct it there first"
-    case .phoneNeededForAddress:
-      return "An address needs a phone number: addresses are kept by home phone"
-    case .unknownStatus(let text):
-      return "Status «\(text)» is not known; the statuses are: \(CopyStatus.words)"
-    case .invisibleCharacter(let field, let text, let scalar):
-      return "\(field.label) «\(text.visibleCharacters)» holds an invisible or control character "
-        + "(U+\(ValidationError.hex(scalar))): type or scan it again"
-    case .leadingDash(let field, let text):
-      return "\(field.label) «\(text)» begins with «-»: numbers and tickets may not"
-    }
-  }
-
   /// `U+200B`'s digits: four at least, upper case.
   public static func hex(_ value: UInt32) -> String {
     let digits = String(value, radix: 16, uppercase: true)
@@ -89,16 +47,13 @@ public enum ValidationError: Error, Hashable, Sendable, CustomStringConvertible 
 
 /// Several validation errors at once: a form shows them all, the command line prints one
 /// line for each.
-public struct ValidationErrors: Error, Sendable, CustomStringConvertible {
+public struct ValidationErrors: Error, Sendable {
   public let errors: [ValidationError]
 
   public init(_ errors: [ValidationError]) {
     self.errors = errors
   }
 
-  public var description: String {
-    errors.map(\.description).joined(separator: "\n")
-  }
 }
 
 extension String {

@@ -73,7 +73,8 @@ public final class BackgroundSearchService: SearchService, @unchecked Sendable {
         }
         result = store.map { SearchResult.run(request, on: $0) } ?? SearchResult(generation: request.generation)
       } catch {
-        result = SearchResult(generation: request.generation, errorMessage: "\(error)")
+        result = SearchResult(
+          generation: request.generation, error: error as? StoreError ?? .cannotOpen(path: "", reason: "\(error)"))
       }
       state.withLock { $0.results.append(result) }
     }

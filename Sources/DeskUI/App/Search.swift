@@ -25,20 +25,21 @@ public struct SearchResult: Sendable {
   public var generation: Int
   public var books: [BookListRow]
   public var readers: [ReaderListing]
-  public var errorMessage: String?
+  /// Why the search could not be made, when it could not.
+  public var error: StoreError?
   /// Misspelt query words and the catalogue words they were read as.
   public var corrections: [(String, String)]
   /// The query as typed on the other keyboard layout, when that is what found the records.
   public var searchedFor: String?
 
   public init(
-    generation: Int, books: [BookListRow] = [], readers: [ReaderListing] = [], errorMessage: String? = nil,
+    generation: Int, books: [BookListRow] = [], readers: [ReaderListing] = [], error: StoreError? = nil,
     corrections: [(String, String)] = []
   ) {
     self.generation = generation
     self.books = books
     self.readers = readers
-    self.errorMessage = errorMessage
+    self.error = error
     self.corrections = corrections
   }
 
@@ -59,7 +60,7 @@ public struct SearchResult: Sendable {
         return result
       }
     } catch {
-      return SearchResult(generation: request.generation, errorMessage: error.description)
+      return SearchResult(generation: request.generation, error: error)
     }
   }
 }

@@ -4,14 +4,14 @@ import DeskStorage
 /// selection and fetches more by sort key as the selection moves (keyset paging), so that a
 /// million rows cost the same as ten. With a search, it holds the search's answer instead.
 struct KeysetList<Row> {
-  typealias Fetch = (PagePosition, Int) throws -> [Row]
+  typealias Fetch = (PagePosition, Int) throws(StoreError) -> [Row]
 
   private(set) var rows: [Row] = []
   private(set) var selected = 0
   private(set) var top = 0
   /// True when rows come from a search answer rather than from the database window.
   private(set) var isSearchResult = false
-  private(set) var error: String?
+  private(set) var error: StoreError?
   let key: (Row) -> String
   private var atStart = true
   private var atEnd = true
@@ -49,7 +49,7 @@ struct KeysetList<Row> {
       error = nil
     } catch {
       rows = []
-      self.error = "\(error)"
+      self.error = error
     }
     clamp(pageSize: pageSize)
   }
@@ -129,7 +129,7 @@ struct KeysetList<Row> {
         atStart = rows.count < pageSize * 2
         selected = max(0, rows.count - 1)
       } catch {
-        self.error = "\(error)"
+        self.error = error
       }
     }
     clamp(pageSize: pageSize)

@@ -300,7 +300,9 @@ extension ListScreen {
     }
     pageSize = max(1, area.bottom - row)
     if list.rows.isEmpty {
-      let message = list.error ?? (isSearching ? context.strings.searching : empty)
+      let message =
+        list.error.map { context.messages($0).joined(separator: "; ") }
+        ?? (isSearching ? context.strings.searching : empty)
       buffer.write(message, row: row, column: area.column + 2, style: context.style(.muted))
       return
     }

@@ -1,0 +1,20 @@
+import DeskDomain
+import DeskStorage
+import DeskWords
+
+// The English words of the library's errors, as tests compare them: the words live in
+// DeskWords, not on the errors.
+
+extension StoreError {
+  /// One line per problem, in English.
+  public var englishLines: [String] { EnglishWords().messages(self) }
+  public var english: String { englishLines.joined(separator: "\n") }
+}
+
+extension CirculationRefusal {
+  public var english: String { EnglishWords().message(self) }
+}
+
+extension ValidationError {
+  public var english: String { EnglishWords().message(self) }
+}
