@@ -222,6 +222,31 @@ import Testing
     #expect(desk.shown.contains("History (1)"))
   }
 
+  /// A search the library cannot make says why in the list's place, in the desk's language,
+  /// rather than showing an empty list as if nothing matched.
+  @Test(arguments: [InterfaceLanguage.english, .russian])
+  func aSearchThatFailsSaysWhy(language: InterfaceLanguage) throws {
+    var manual: ManualSearchService?
+    let desk = try DeskHarness(
+      language: language,
+      search: { store in
+        let service = ManualSearchService(store: store)
+        manual = service
+        return service
+      })
+    let search = try #require(manual)
+    desk.press(.character(language == .russian ? "и" : "b"), .character("/"))
+    desk.type("гер")
+    // The search's own table is gone (a damaged file): the search fails in SQLite.
+    try desk.store.database.execute("DROP TABLE book_words")
+    try desk.store.database.execute("DROP TABLE book_fts")
+    search.answer(try #require(search.requests.last))
+    desk.app.handle(.tick(atMilliseconds: 5_000))
+    let screen = desk.shown
+    #expect(screen.contains(language == .russian ? "Ошибка базы данных" : "Database error"), "\(screen)")
+    #expect(screen.contains("book_fts"), "\(screen)")
+  }
+
   @Test func searchUpdatesWithEachKeyAndIgnoresStaleAnswers() throws {
     var manual: ManualSearchService?
     let desk = try DeskHarness(search: { store in

@@ -61,7 +61,12 @@ struct KeysetList<Row> {
     load(fetch, pageSize: pageSize, around: selectedRow.map(key))
   }
 
-  /// Shows a search's answer, selecting the row with the sort key `keeping` when it is there.
+  /// A search that could not be made: no rows, and why in their place.
+  mutating func show(searchFailure: StoreError) {
+    show(searchResult: [])
+    error = searchFailure
+  }
+
   /// Shows a search's answer, selecting the row with the sort key `keeping` when it is there.
   mutating func show(searchResult: [Row], keeping kept: String? = nil, pageSize: Int = 0) {
     rows = searchResult

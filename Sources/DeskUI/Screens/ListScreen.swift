@@ -94,7 +94,11 @@ class ListScreen<Row> {
     isSearching = false
     corrections = result.corrections
     searchedFor = result.searchedFor
-    list.show(searchResult: rows(from: result), keeping: keptSelection, pageSize: pageSize)
+    if let error = result.error {
+      list.show(searchFailure: error)
+    } else {
+      list.show(searchResult: rows(from: result), keeping: keptSelection, pageSize: pageSize)
+    }
     keptSelection = nil
   }
 
