@@ -26,9 +26,9 @@ public enum LookupProvider: Equatable, Sendable {
   /// The facts in an answer, or nil when it holds no book with this ISBN (an empty answer, or
   /// another book: Google Books sometimes answers with one).
   func facts(from bytes: [UInt8], isbn: ISBN) throws(LookupFailure) -> BookFacts? {
-    let json: JSONValue
+    let json: JSON
     do {
-      json = try JSONValue.parse(bytes)
+      json = try JSON.parse(bytes)
     } catch {
       throw .malformed(name, error.description)
     }
@@ -50,7 +50,7 @@ public enum LookupProvider: Equatable, Sendable {
       return nil
     case .openLibrary:
       guard case .object(let records) = json else { throw .malformed(name, "not an object") }
-      for record in records.values {
+      for (_, record) in records {
         let identifiers =
           (record["identifiers"]?["isbn_13"]?.array ?? []) + (record["identifiers"]?["isbn_10"]?.array ?? [])
         guard matches(identifiers.compactMap(\.string)), let title = record["title"]?.string, !title.isEmpty else {

@@ -193,10 +193,10 @@ import Testing
   }
 
   @Test func parsesJSONStrictly() throws {
-    #expect(try JSONValue.parse(Array(#"{"a": [1, "б\u0432", true, null]}"#.utf8))["a"]?.array.count == 4)
-    #expect(try JSONValue.parse(Array(#"{"a": "\ud83d\ude00"}"#.utf8))["a"]?.string == "😀")
+    #expect(try JSON.parse(Array(#"{"a": [1, "б\u0432", true, null]}"#.utf8))["a"]?.array.count == 4)
+    #expect(try JSON.parse(Array(#"{"a": "\ud83d\ude00"}"#.utf8))["a"]?.string == "😀")
     for bad in ["{", "[1,]", "{\"a\" 1}", "tru", "\"unterminated", "{} x"] {
-      #expect(throws: JSONError.self, "\(bad)") { try JSONValue.parse(Array(bad.utf8)) }
+      #expect(throws: JSONError.self, "\(bad)") { try JSON.parse(Array(bad.utf8)) }
     }
   }
 }

@@ -1,15 +1,77 @@
-/// A parsed JSON document: enough of JSON to read the catalogues' answers, strictly (malformed
-/// text is an error, never a guess).
-public indirect enum JSONValue: Equatable, Sendable {
+// JSON as the program writes it (command output for scripts) and reads it (catalogue answers).
+
+/// A JSON value, written and read: objects keep their members in the order written (output for
+/// scripts is stable from one run to the next; a document read is walked in its own order), and
+/// reading is strict (malformed text is an error, never a guess). Whole numbers are `int`, others
+/// `number`.
+public indirect enum JSON: Equatable, Sendable {
   case null
   case bool(Bool)
+  case int(Int)
   case number(Double)
   case string(String)
-  case array([JSONValue])
-  case object([String: JSONValue])
+  case array([JSON])
+  case object([(String, JSON)])
 
-  public subscript(key: String) -> JSONValue? {
-    if case .object(let members) = self { return members[key] }
+  public static func == (lhs: JSON, rhs: JSON) -> Bool {
+    lhs.rendered() == rhs.rendered()
+  }
+
+  public static func optional(_ value: String?) -> JSON {
+    value.map(JSON.string) ?? .null
+  }
+
+  public static func optional(_ value: Int?) -> JSON {
+    value.map(JSON.int) ?? .null
+  }
+
+  /// Two-space indented text, ending without a newline.
+  public func rendered(indent: Int = 0) -> String {
+    let pad = String(repeating: "  ", count: indent)
+    let inner = String(repeating: "  ", count: indent + 1)
+    switch self {
+    case .null: return "null"
+    case .bool(let value): return value ? "true" : "false"
+    case .int(let value): return String(value)
+    case .number(let value): return value.isFinite ? String(value) : "null"
+    case .string(let value): return JSON.quote(value)
+    case .array(let items):
+      guard !items.isEmpty else { return "[]" }
+      return "[\n" + items.map { inner + $0.rendered(indent: indent + 1) }.joined(separator: ",\n") + "\n\(pad)]"
+    case .object(let members):
+      guard !members.isEmpty else { return "{}" }
+      return "{\n"
+        + members.map { "\(inner)\(JSON.quote($0.0)): \($0.1.rendered(indent: indent + 1))" }.joined(separator: ",\n")
+        + "\n\(pad)}"
+    }
+  }
+
+  static func quote(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
+          || scalar.value == 0x2028 || scalar.value == 0x2029
+        {
+          let hex = String(scalar.value, radix: 16)
+          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result + "\""
+  }
+
+  /// A member of an object (the last, when a key is given twice); nil for anything else.
+  public subscript(key: String) -> JSON? {
+    if case .object(let members) = self { return members.last { $0.0 == key }?.1 }
     return nil
   }
 
@@ -18,26 +80,35 @@ public indirect enum JSONValue: Equatable, Sendable {
     return nil
   }
 
+  /// A whole number, written as one or as text.
   public var int: Int? {
     switch self {
+    case .int(let value): return value
     case .number(let value) where value.rounded() == value && abs(value) < 1e15: return Int(value)
     case .string(let text): return Int(text)
     default: return nil
     }
   }
 
-  public var array: [JSONValue] {
+  /// The items of an array; none for anything else.
+  public var array: [JSON] {
     if case .array(let items) = self { return items }
     return []
   }
 
-  public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
+  /// Reads a whole document.
+  public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSON {
     var parser = Parser(bytes: bytes)
     parser.skipSpace()
     let value = try parser.value(depth: 0)
     parser.skipSpace()
     guard parser.index == bytes.count else { throw .unexpected(parser.index) }
     return value
+  }
+
+  /// A number read: whole ones (within what a Double holds exactly) as `int`.
+  static func reading(_ value: Double) -> JSON {
+    value.rounded() == value && abs(value) < 1e15 ? .int(Int(value)) : .number(value)
   }
 }
 
@@ -61,7 +132,7 @@ private struct Parser {
     while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
   }
 
-  mutating func value(depth: Int) throws(JSONError) -> JSONValue {
+  mutating func value(depth: Int) throws(JSONError) -> JSON {
     guard depth < 200 else { throw .tooDeep }
     guard index < bytes.count else { throw .unexpected(index) }
     switch bytes[index] {
@@ -71,7 +142,7 @@ private struct Parser {
     case UInt8(ascii: "t"): try literal("true"); return .bool(true)
     case UInt8(ascii: "f"): try literal("false"); return .bool(false)
     case UInt8(ascii: "n"): try literal("null"); return .null
-    default: return .number(try number())
+    default: return JSON.reading(try number())
     }
   }
 
@@ -83,9 +154,9 @@ private struct Parser {
     index += expected.count
   }
 
-  mutating func object(depth: Int) throws(JSONError) -> JSONValue {
+  mutating func object(depth: Int) throws(JSONError) -> JSON {
     index += 1
-    var members: [String: JSONValue] = [:]
+    var members: [(String, JSON)] = []
     skipSpace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
@@ -99,7 +170,7 @@ private struct Parser {
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw .unexpected(index) }
       index += 1
       skipSpace()
-      members[key] = try value(depth: depth + 1)
+      members.append((key, try value(depth: depth + 1)))
       skipSpace()
       guard index < bytes.count else { throw .unexpected(index) }
       if bytes[index] == UInt8(ascii: ",") {
@@ -112,9 +183,9 @@ private struct Parser {
     }
   }
 
-  mutating func array(depth: Int) throws(JSONError) -> JSONValue {
+  mutating func array(depth: Int) throws(JSONError) -> JSON {
     index += 1
-    var items: [JSONValue] = []
+    var items: [JSON] = []
     skipSpace()
     if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
       index += 1
