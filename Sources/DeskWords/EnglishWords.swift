@@ -9,6 +9,34 @@ public struct EnglishWords: LibraryWords {
   public func statusName(_ status: CopyStatus) -> String { status.label }
   public func conflictKind(_ kind: ConflictKind) -> String { kind.title }
 
+  public func conflictSummary(_ conflict: Conflict) -> String { conflict.summary }
+
+  /// What the librarian does with a copy a hold no longer keeps, as the command line says it.
+  public func line(_ move: HoldMove) -> String {
+    let why =
+      switch move.cause {
+      case .notCollected: "not collected by \(move.fromReader)"
+      case .endedElsewhere: "the hold of \(move.fromReader) ended at another desk"
+      case .settled: "no longer for \(move.fromReader) (a conflict settled)"
+      }
+    return "\(move.inventory) \(move.label): \(why): "
+      + (move.next.map { "keep it on the hold shelf for \($0.readerName) (ticket \($0.readerTicket))" }
+        ?? "put it back on the shelf")
+  }
+
+  public func lines(_ mark: SyncMark) -> [String] {
+    var lines: [String] = []
+    if mark.unsynced > 0 {
+      lines.append("Not yet at the central: \(englishPlural(mark.unsynced, "change")) made here")
+    }
+    for conflict in mark.conflicts {
+      lines.append(
+        "Conflict \(conflict.number) (\(conflict.kind.title)): \(conflict.summary); circdesk conflicts show "
+          + "\(conflict.number)")
+    }
+    return lines
+  }
+
   public func message(_ refusal: CirculationRefusal) -> String {
     switch refusal {
     case .unknownBook(let code):

@@ -11,6 +11,13 @@ public protocol LibraryWords: Sendable {
   func label(_ field: Field) -> String
   func statusName(_ status: CopyStatus) -> String
   func conflictKind(_ kind: ConflictKind) -> String
+  /// What a conflict between desks is about, in a line.
+  func conflictSummary(_ conflict: Conflict) -> String
+  /// What the librarian does with a copy a hold no longer keeps.
+  func line(_ move: HoldMove) -> String
+  /// What `book show` and `reader show` add of a record's place in the shared library: none for a
+  /// record in step with the central.
+  func lines(_ mark: SyncMark) -> [String]
 }
 
 extension InterfaceLanguage {

@@ -300,4 +300,67 @@ public struct RussianWords: LibraryWords {
     case .expired: return "истекла"
     }
   }
+
+  public func named(_ record: ConflictFacts.Record) -> String {
+    record.isBook ? "«\(record.name)» (\(record.number))" : "\(record.name) (билет \(record.number))"
+  }
+  /// The loans of a record deleted while out: a book's by ticket, a reader's by book.
+  public func outLoans(_ record: ConflictFacts.Record, _ loans: [ConflictFacts.OutLoan], otherwise: String) -> String {
+    guard !loans.isEmpty else { return otherwise }
+    return loans.map {
+      (record.isBook ? "билет \($0.ticket)" : "«\($0.title)» (\($0.inventory))") + ", пункт «\($0.desk)»"
+    }.joined(separator: "; ")
+  }
+  public func conflictSummary(_ conflict: Conflict) -> String {
+    guard let facts = conflict.facts else { return conflict.summary }
+    switch facts {
+    case .clash(let number, let here, _, let otherDesk):
+      return "\(named(here)): \(here.isBook ? "инвентарный номер" : "билет") \(number) раньше дан на пункте "
+        + "«\(otherDesk)»"
+    case .doubleIssue(let book, let loans):
+      return "\(named(book)) выдана сразу " + plural(loans.count, "читателю", "читателям", "читателям")
+    case .deletedWhileOut(let record, let deletedBy, let out, let loans):
+      return "\(named(record)) \(record.isBook ? "удалена" : "удалён")"
+        + "\(deletedBy.isEmpty ? "" : " на пункте «\(deletedBy)»"), но \(record.isBook ? "выдана" : "держит книги"): "
+        + outLoans(record, loans, otherwise: out)
+    case .changedAfterDeletion(let record, let desk, _, let deletedBy, _):
+      return "\(named(record)) \(record.isBook ? "изменена" : "изменён") на пункте «\(desk)» после удаления на пункте "
+        + "«\(deletedBy)»"
+    case .trappedTwice(let reader, let title, let copies):
+      return "Для читателя \(named(reader)) отложено \(plural(copies.count, "экземпляр", "экземпляра", "экземпляров")) "
+        + "\(title), по одному на каждом пункте"
+    case .refusedChange(let record, let byCentral, let desk, _):
+      return byCentral
+        ? "\(named(record)): сервер не принял изменение этого пункта"
+        : "\(named(record)): изменение с пункта «\(desk)» здесь отложено"
+    case .renewedPastLimit(let book, let reader, let count, let limit, _, _):
+      return "\(named(book)) у читателя \(named(reader)) продлена на разных пунктах "
+        + "\(plural(count, "раз", "раза", "раз")) при лимите \(limit)"
+    case .renewedAfterReturn(let book, _, let renewedBy, _, let returnedBy, _):
+      return "\(named(book)) продлена на пункте «\(renewedBy)» после того, как пункт «\(returnedBy)» принял её"
+    }
+  }
+
+  public func line(_ move: HoldMove) -> String {
+    let why =
+      switch move.cause {
+      case .notCollected: "не забрал(а) \(move.fromReader)"
+      case .endedElsewhere: "бронь \(move.fromReader) снята на другом пункте"
+      case .settled: "больше не для \(move.fromReader) (конфликт решён)"
+      }
+    return "\(move.inventory) \(move.label): \(why): "
+      + (move.next.map { "оставьте на полке броней для \($0.readerName) (билет \($0.readerTicket))" }
+        ?? "поставьте обратно на полку")
+  }
+
+  public func lines(_ mark: SyncMark) -> [String] {
+    var lines: [String] = []
+    if mark.unsynced > 0 { lines.append("Ещё не на сервере: изменений, сделанных здесь, — \(mark.unsynced)") }
+    for conflict in mark.conflicts {
+      lines.append(
+        "Конфликт \(conflict.number) («\(conflictKind(conflict.kind))»): \(conflictSummary(conflict)); "
+          + "circdesk conflicts show \(conflict.number)")
+    }
+    return lines
+  }
 }

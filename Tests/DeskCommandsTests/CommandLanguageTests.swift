@@ -1,7 +1,10 @@
 import DeskDomain
 import DeskTestSupport
+import DeskWords
 import Foundation
 import Testing
+
+@testable import DeskStorage
 
 /// The library's refusals and errors in the librarian's language, at the command line as at the
 /// desk: one set of words for both.
@@ -26,5 +29,25 @@ import Testing
     let overruled = try runProcess(
       ["issue", "18", "1"] + db, environment: ["LANG": "ru_RU.UTF-8", "LC_ALL": "C.UTF-8"])
     #expect(overruled.errors.contains("is already issued"), "\(overruled.errors)")
+  }
+
+  /// What `sync`, `conflicts resolve` and `book show` add about holds and sync is said in the
+  /// locale's language too.
+  @Test func holdMovesAndSyncMarksAreSaidInEachLanguage() {
+    let next = HoldTrap(
+      hold: 2, inventory: "M1", readerTicket: "19", readerName: "Sidorova A.", pickupBy: LocalDate(iso: "2026-12-07")!)
+    for cause in [HoldMove.Cause.notCollected, .endedElsewhere, .settled] {
+      for move in [
+        HoldMove(inventory: "M1", label: "Master", fromReader: "Petrov I.", next: next, cause: cause),
+        HoldMove(inventory: "M1", label: "Master", fromReader: "Petrov I.", next: nil, cause: cause),
+      ] {
+        #expect(EnglishWords().line(move).hasPrefix("M1 Master: "))
+        #expect(RussianWords().line(move).contains { ("а"..."я").contains($0) }, "\(RussianWords().line(move))")
+      }
+    }
+    let mark = SyncMark(unsynced: 2, conflicts: [])
+    #expect(EnglishWords().lines(mark) == ["Not yet at the central: 2 changes made here"])
+    #expect(RussianWords().lines(mark) == ["Ещё не на сервере: изменений, сделанных здесь, — 2"])
+    #expect(EnglishWords().lines(SyncMark(unsynced: 0, conflicts: [])).isEmpty)
   }
 }

@@ -87,7 +87,7 @@ struct BookShow: DeskCommand {
         context.output.line("Holds:")
         for hold in queue { context.output.line(("  " + HoldList.line(hold)).visibleForTerminal) }
       }
-      RecordText.syncMark(mark, to: context.output)
+      RecordText.syncMark(mark, in: context.words, to: context.output)
     }
   }
 }

@@ -139,6 +139,6 @@ struct ConflictsResolve: DeskCommand {
     let (settled, moves) = try perform { () throws(StoreError) in try store.settleMoving(number, settlement) }
     let outcome = settled.resolved == nil ? "sent to the central at the next sync" : settled.resolution
     context.output.line("Conflict \(number): \(outcome).".visibleForTerminal)
-    for move in moves { context.output.line(move.englishLine.visibleForTerminal) }
+    for move in moves { context.output.line(context.words.line(move).visibleForTerminal) }
   }
 }

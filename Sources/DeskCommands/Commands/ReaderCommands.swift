@@ -85,7 +85,7 @@ struct ReaderShow: DeskCommand {
         context.output.line("Holds:")
         for hold in holds { context.output.line(("  " + HoldList.line(hold)).visibleForTerminal) }
       }
-      RecordText.syncMark(mark, to: context.output)
+      RecordText.syncMark(mark, in: context.words, to: context.output)
     }
   }
 }

@@ -69,7 +69,7 @@ struct SyncCommand: DeskCommand {
             + "for a conflict to be settled" + (report.conflictsRaised > 0 ? "." : ": circdesk conflicts list.") : "")
         + (report.conflictsRaised > 0
           ? " \(englishPlural(report.conflictsRaised, "new conflict")) to settle: circdesk conflicts list." : ""))
-    for move in report.holdShelfMoves { context.output.line(move.englishLine.visibleForTerminal) }
+    for move in report.holdShelfMoves { context.output.line(context.words.line(move).visibleForTerminal) }
     if report.clockOffset.isBeyondBound { context.output.line(report.clockOffset.englishWarning + ".") }
   }
 

@@ -1,5 +1,6 @@
 import DeskDomain
 import DeskStorage
+import DeskWords
 
 /// The text shapes of the records, for people: label-value blocks and loan lines. Every value
 /// passes through `visibleForTerminal`, so that data cannot drive the terminal.
@@ -103,9 +104,9 @@ enum RecordText {
   static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
 
   /// A record's sync state after its text: changes not yet at the central, open conflicts.
-  static func syncMark(_ mark: SyncMark?, to output: any TextSink) {
-    guard let mark, !mark.lines.isEmpty else { return }
+  static func syncMark(_ mark: SyncMark?, in words: any LibraryWords, to output: any TextSink) {
+    guard let mark, !words.lines(mark).isEmpty else { return }
     output.line("")
-    for line in mark.lines { output.line(line.visibleForTerminal) }
+    for line in words.lines(mark) { output.line(line.visibleForTerminal) }
   }
 }

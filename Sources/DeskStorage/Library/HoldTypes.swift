@@ -62,19 +62,6 @@ public struct HoldMove: Hashable, Sendable {
   /// The next hold the copy now waits for; nil: back to the shelf.
   public var next: HoldTrap?
   public var cause: Cause = .notCollected
-
-  /// What the librarian does with the copy, in English (the command line's words).
-  public var englishLine: String {
-    let why =
-      switch cause {
-      case .notCollected: "not collected by \(fromReader)"
-      case .endedElsewhere: "the hold of \(fromReader) ended at another desk"
-      case .settled: "no longer for \(fromReader) (a conflict settled)"
-      }
-    return "\(inventory) \(label): \(why): "
-      + (next.map { "keep it on the hold shelf for \($0.readerName) (ticket \($0.readerTicket))" }
-        ?? "put it back on the shelf")
-  }
 }
 
 /// The columns of a hold with its reader and its copies, `holdSQL`.

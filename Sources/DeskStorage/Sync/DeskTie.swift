@@ -282,20 +282,6 @@ public struct SyncMark: Hashable, Sendable {
   /// Changes of the record made here that the central has not yet taken.
   public var unsynced: Int
   public var conflicts: [Conflict]
-
-  /// The lines `book show` and `reader show` add; none for a record in step with the central.
-  public var lines: [String] {
-    var lines: [String] = []
-    if unsynced > 0 {
-      lines.append("Not yet at the central: \(englishPlural(unsynced, "change")) made here")
-    }
-    for conflict in conflicts {
-      lines.append(
-        "Conflict \(conflict.number) (\(conflict.kind.title)): \(conflict.summary); circdesk conflicts show "
-          + "\(conflict.number)")
-    }
-    return lines
-  }
 }
 
 extension LibraryStore {

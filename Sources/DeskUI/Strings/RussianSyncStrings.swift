@@ -1,6 +1,7 @@
 import DeskDomain
 import DeskStorage
 import DeskSync
+import DeskWords
 
 extension RussianStrings {
   public func syncedSecondsAgo(_ seconds: Int) -> String {
@@ -96,50 +97,14 @@ extension RussianStrings {
   public var noConflicts: String { "Открытых конфликтов нет: пункты согласны." }
   public func conflictTitle(_ number: Int, _ kind: String) -> String { "Конфликт \(number): \(kind)" }
 
-  private func named(_ record: ConflictFacts.Record) -> String {
-    record.isBook ? "«\(record.name)» (\(record.number))" : "\(record.name) (билет \(record.number))"
-  }
-  /// The loans of a record deleted while out: a book's by ticket, a reader's by book.
-  private func outLoans(_ record: ConflictFacts.Record, _ loans: [ConflictFacts.OutLoan], otherwise: String) -> String {
-    guard !loans.isEmpty else { return otherwise }
-    return loans.map {
-      (record.isBook ? "билет \($0.ticket)" : "«\($0.title)» (\($0.inventory))") + ", пункт «\($0.desk)»"
-    }.joined(separator: "; ")
-  }
-  public func conflictSummary(_ conflict: Conflict) -> String {
-    guard let facts = conflict.facts else { return conflict.summary }
-    switch facts {
-    case .clash(let number, let here, _, let otherDesk):
-      return "\(named(here)): \(here.isBook ? "инвентарный номер" : "билет") \(number) раньше дан на пункте "
-        + "«\(otherDesk)»"
-    case .doubleIssue(let book, let loans):
-      return "\(named(book)) выдана сразу " + plural(loans.count, "читателю", "читателям", "читателям")
-    case .deletedWhileOut(let record, let deletedBy, let out, let loans):
-      return "\(named(record)) \(record.isBook ? "удалена" : "удалён")"
-        + "\(deletedBy.isEmpty ? "" : " на пункте «\(deletedBy)»"), но \(record.isBook ? "выдана" : "держит книги"): "
-        + outLoans(record, loans, otherwise: out)
-    case .changedAfterDeletion(let record, let desk, _, let deletedBy, _):
-      return "\(named(record)) \(record.isBook ? "изменена" : "изменён") на пункте «\(desk)» после удаления на пункте "
-        + "«\(deletedBy)»"
-    case .trappedTwice(let reader, let title, let copies):
-      return "Для читателя \(named(reader)) отложено \(plural(copies.count, "экземпляр", "экземпляра", "экземпляров")) "
-        + "\(title), по одному на каждом пункте"
-    case .refusedChange(let record, let byCentral, let desk, _):
-      return byCentral
-        ? "\(named(record)): сервер не принял изменение этого пункта"
-        : "\(named(record)): изменение с пункта «\(desk)» здесь отложено"
-    case .renewedPastLimit(let book, let reader, let count, let limit, _, _):
-      return "\(named(book)) у читателя \(named(reader)) продлена на разных пунктах "
-        + "\(plural(count, "раз", "раза", "раз")) при лимите \(limit)"
-    case .renewedAfterReturn(let book, _, let renewedBy, _, let returnedBy, _):
-      return "\(named(book)) продлена на пункте «\(renewedBy)» после того, как пункт «\(returnedBy)» принял её"
-    }
-  }
   public func conflictSides(_ conflict: Conflict) -> [String] {
     guard let facts = conflict.facts else { return conflict.sides }
     switch facts {
     case .clash(_, let here, let there, let otherDesk):
-      return ["здесь: \(named(here)), ещё не на сервере", "пункт «\(otherDesk)»: \(named(there))"]
+      return [
+        "здесь: \(RussianWords().named(here)), ещё не на сервере",
+        "пункт «\(otherDesk)»: \(RussianWords().named(there))",
+      ]
     case .doubleIssue(_, let loans):
       return loans.map {
         "выдана: \($0.reader) (билет \($0.ticket)), пункт «\($0.desk)», \($0.issued), вернуть до \($0.due)"
@@ -147,7 +112,7 @@ extension RussianStrings {
     case .deletedWhileOut(let record, let deletedBy, let out, let loans):
       return [
         (record.isBook ? "удалена" : "удалён") + (deletedBy.isEmpty ? "" : " на пункте «\(deletedBy)»"),
-        (record.isBook ? "выдана: " : "держит книги: ") + outLoans(record, loans, otherwise: out),
+        (record.isBook ? "выдана: " : "держит книги: ") + RussianWords().outLoans(record, loans, otherwise: out),
       ]
     case .changedAfterDeletion(_, let desk, let at, let deletedBy, let fields):
       let changed = fields.map { field in
@@ -172,7 +137,7 @@ extension RussianStrings {
       return renewals.map { "продлена на пункте «\($0.desk)»: вернуть до \($0.due)" }
     case .renewedAfterReturn(_, let reader, let renewedBy, let due, let returnedBy, let returned):
       return [
-        "пункт «\(returnedBy)»: принята от читателя \(named(reader)) \(returned)",
+        "пункт «\(returnedBy)»: принята от читателя \(RussianWords().named(reader)) \(returned)",
         "пункт «\(renewedBy)»: продлена до \(due), не зная о возврате",
       ]
     }

@@ -42,7 +42,6 @@ public protocol SyncStrings {
   var noConflicts: String { get }
   func conflictTitle(_ number: Int, _ kind: String) -> String
   /// One line: what happened.
-  func conflictSummary(_ conflict: Conflict) -> String
   /// What each side says, a line each.
   func conflictSides(_ conflict: Conflict) -> [String]
   func conflictRaised(_ when: String) -> String

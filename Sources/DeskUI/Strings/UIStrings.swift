@@ -345,6 +345,9 @@ extension UIStrings {
   public func label(_ field: Field) -> String { words.label(field) }
   public func statusName(_ status: CopyStatus) -> String { words.statusName(status) }
   public func conflictKind(_ kind: ConflictKind) -> String { words.conflictKind(kind) }
+  public func conflictSummary(_ conflict: Conflict) -> String { words.conflictSummary(conflict) }
+  public func line(_ move: HoldMove) -> String { words.line(move) }
+  public func lines(_ mark: SyncMark) -> [String] { words.lines(mark) }
 }
 
 /// The interface language: `--lang`, else Russian when `LC_ALL`, `LC_MESSAGES` or `LANG` says
