@@ -90,7 +90,7 @@ let package = Package(
     ),
     .testTarget(
       name: "DeskSyncTests",
-      dependencies: ["DeskSync", "DeskStorage", "DeskDomain", "DeskBenchmark", "DeskTestSupport"]),
+      dependencies: ["DeskSync", "DeskStorage", "DeskDomain", "DeskWords", "DeskBenchmark", "DeskTestSupport"]),
     .testTarget(
       name: "DeskLookupTests", dependencies: ["DeskLookup", "DeskStorage", "DeskDomain", "DeskTestSupport"]
     ),

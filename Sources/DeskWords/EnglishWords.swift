@@ -7,9 +7,6 @@ public struct EnglishWords: LibraryWords {
 
   public func label(_ field: Field) -> String { field.label }
   public func statusName(_ status: CopyStatus) -> String { status.label }
-  public func conflictKind(_ kind: ConflictKind) -> String { kind.title }
-
-  public func conflictSummary(_ conflict: Conflict) -> String { conflict.summary }
 
   /// What the librarian does with a copy a hold no longer keeps, as the command line says it.
   public func line(_ move: HoldMove) -> String {
@@ -31,7 +28,7 @@ public struct EnglishWords: LibraryWords {
     }
     for conflict in mark.conflicts {
       lines.append(
-        "Conflict \(conflict.number) (\(conflict.kind.title)): \(conflict.summary); circdesk conflicts show "
+        "Conflict \(conflict.number) (\(conflictKind(conflict.kind))): \(conflictSummary(conflict)); circdesk conflicts show "
           + "\(conflict.number)")
     }
     return lines
@@ -227,8 +224,8 @@ public struct EnglishWords: LibraryWords {
     case .syncRefused(let message):
       return message
     case .settlementRefused(let number, let kind, let refusal):
-      return "Conflict \(number) is «\(kind.title)»: \(refusal.reason(number: number))"
-        + (refusal.namesRemedy ? "; \(kind.remedy(number: number))" : "")
+      return "Conflict \(number) is «\(conflictKind(kind))»: \(reason(refusal, number: number))"
+        + (refusal.namesRemedy ? "; \(remedy(kind, number: number))" : "")
     case .conflictNotFound(let number):
       return "No open conflict number \(number): see circdesk conflicts list"
     case .unreadableValue(let value):
@@ -245,6 +242,125 @@ public struct EnglishWords: LibraryWords {
     case .refused(let refusals): return refusals.map(message)
     case .invalidSetting(let problems): return problems.map(message)
     default: return [sentence(error)]
+    }
+  }
+
+  public func conflictKind(_ kind: ConflictKind) -> String {
+    switch kind {
+    case .inventory: return "same inventory number"
+    case .ticket: return "same ticket"
+    case .doubleIssue: return "issued twice"
+    case .editAfterDelete: return "changed after deletion"
+    case .trappedTwice: return "put aside twice"
+    case .refusedChange: return "change not taken"
+    case .renewalLimit: return "renewed past the limit"
+    case .renewedAfterReturn: return "renewed after return"
+    }
+  }
+
+  /// How a librarian settles conflict `number` from the command line.
+  public func remedy(_ kind: ConflictKind, number: Int) -> String {
+    remedyPattern(kind).split(separator: " ", omittingEmptySubsequences: false)
+      .map { $0 == "N" ? String(number) : String($0) }.joined(separator: " ")
+  }
+
+  /// How a librarian settles it from the command line (N: the conflict's number).
+  private func remedyPattern(_ kind: ConflictKind) -> String {
+    switch kind {
+    case .inventory, .ticket:
+      return "give one of them another number: conflicts resolve N --renumber NEW, or --duplicate when both are one"
+    case .doubleIssue: return "say who holds the book: conflicts resolve N --holder TICKET"
+    case .editAfterDelete: return "conflicts resolve N --restore, or --keep-deleted"
+    case .trappedTwice: return "say which copy the reader collects: conflicts resolve N --copy INVENTORY"
+    case .refusedChange:
+      return "correct the record here, then conflicts resolve N --resend (the central refused it), or --drop"
+    case .renewalLimit: return "conflicts resolve N --keep-renewals, or --take-back-renewal"
+    case .renewedAfterReturn: return "the book is back: conflicts resolve N --acknowledge"
+    }
+  }
+
+  /// «Title» (inventory), or Name (ticket N).
+  func named(_ record: ConflictFacts.Record) -> String {
+    record.isBook ? "«\(record.name)» (\(record.number))" : "\(record.name) (ticket \(record.number))"
+  }
+
+  /// One line: what happened.
+  public func conflictSummary(_ conflict: Conflict) -> String {
+    switch conflict.facts {
+    case .clash(let number, let here, _, let otherDesk):
+      return "\(named(here)): the \(here.isBook ? "inventory number" : "ticket") \(number) was given at desk "
+        + "«\(otherDesk)» first"
+    case .doubleIssue(let book, let loans):
+      return "\(named(book)) was issued to \(loans.count) readers at once"
+    case .deletedWhileOut(let record, let deletedBy, let out, _):
+      return "\(named(record)) is deleted\(deletedBy.isEmpty ? "" : " at desk «\(deletedBy)»") but out: \(out)"
+    case .changedAfterDeletion(let record, let desk, _, let deletedBy, _):
+      return "\(named(record)) was changed at desk «\(desk)» after desk «\(deletedBy)» deleted it"
+    case .trappedTwice(let reader, let title, let copies):
+      return "\(copies.count) copies of \(title) were put aside for \(named(reader)), one at each desk"
+    case .refusedChange(let record, let byCentral, let desk, let reason):
+      return byCentral
+        ? "\(named(record)): the central refused a change made here: \(reason)"
+        : "\(named(record)): a change from desk «\(desk)» was set aside here: \(reason)"
+    case .renewedPastLimit(let book, let reader, let count, let limit, _, _):
+      return "\(named(book)), out to \(named(reader)), was renewed \(englishPlural(count, "time")) at desks apart: "
+        + "the limit is \(limit)"
+    case .renewedAfterReturn(let book, _, let renewedBy, _, let returnedBy, _):
+      return "\(named(book)) was renewed at desk «\(renewedBy)» after desk «\(returnedBy)» took it back"
+    }
+  }
+
+  /// What each side says, a line each.
+  public func conflictSides(_ conflict: Conflict) -> [String] {
+    switch conflict.facts {
+    case .clash(_, let here, let there, let otherDesk):
+      return ["here: \(named(here)), not yet at the central", "desk «\(otherDesk)»: \(named(there))"]
+    case .doubleIssue(_, let loans):
+      return loans.map {
+        "issued to \($0.reader) (ticket \($0.ticket)) at desk «\($0.desk)» at \($0.issued), due \($0.due)"
+      }
+    case .deletedWhileOut(_, let deletedBy, let out, _):
+      let by = deletedBy.isEmpty ? "" : " at desk «\(deletedBy)»"
+      return ["deleted\(by)", "out: \(out)"]
+    case .changedAfterDeletion(_, let desk, let at, let deletedBy, let fields):
+      let changed = fields.map(\.words)
+      return ["desk «\(deletedBy)»: deleted", "desk «\(desk)» at \(at): changed " + changed.joined(separator: ", ")]
+    case .trappedTwice(_, _, let copies):
+      return copies.map {
+        "copy \($0.inventory) put aside at desk «\($0.desk)» at \($0.at)"
+          + ($0.pickupBy.isEmpty ? "" : ", to collect by \($0.pickupBy)")
+      }
+    case .refusedChange(_, let byCentral, let desk, let reason):
+      return byCentral
+        ? ["here: changed; the other desks never got the change", "the central: \(reason)"]
+        : ["desk «\(desk)»: changed", "here: not applied, \(reason)"]
+    case .renewedPastLimit(_, _, _, _, _, let renewals):
+      return renewals.map { "renewed at desk «\($0.desk)»: due \($0.due)" }
+    case .renewedAfterReturn(_, let reader, let renewedBy, let due, let returnedBy, let returned):
+      return [
+        "desk «\(returnedBy)»: taken back from \(named(reader)) at \(returned)",
+        "desk «\(renewedBy)»: renewed to \(due), not knowing it was back",
+      ]
+    }
+  }
+
+  public func reason(_ refusal: SettlementRefusal, number: Int) -> String {
+    switch refusal {
+    case .noLoanToTicket(let ticket): return "no open loan of the book is to ticket \(ticket)"
+    case .numberTaken(let taken): return "\(taken) is taken too: give another"
+    case .recordGone: return "this desk's record is gone"
+    case .otherRecordDeleted: return "the other desk's record is deleted: give this one another number"
+    case .bothOut(let loans):
+      return "both are out (\(loans) loans), so they are two copies: give this one another number, or take one back "
+        + "first"
+    case .cannotRestore(let entity): return "a \(entity) cannot be restored"
+    case .cannotDelete(let entity): return "a \(entity) cannot be deleted"
+    case .readerHoldsBooks(let count):
+      return "the reader holds \(englishPlural(count, "book")): take them back (or keep a deleted book deleted) "
+        + "first, or restore the reader: conflicts resolve \(number) --restore"
+    case .notOneOfTheCopies(let copy, let copies):
+      return "\(copy) is not one of the copies put aside (\(copies.joined(separator: ", ")))"
+    case .doesNotSettle: return "that does not settle it"
     }
   }
 }

@@ -13,6 +13,10 @@ public protocol LibraryWords: Sendable {
   func conflictKind(_ kind: ConflictKind) -> String
   /// What a conflict between desks is about, in a line.
   func conflictSummary(_ conflict: Conflict) -> String
+  /// What each side of a conflict says, a line each.
+  func conflictSides(_ conflict: Conflict) -> [String]
+  /// How a librarian settles conflict `number` from the command line.
+  func remedy(_ kind: ConflictKind, number: Int) -> String
   /// What the librarian does with a copy a hold no longer keeps.
   func line(_ move: HoldMove) -> String
   /// What `book show` and `reader show` add of a record's place in the shared library: none for a

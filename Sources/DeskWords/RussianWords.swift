@@ -312,8 +312,7 @@ public struct RussianWords: LibraryWords {
     }.joined(separator: "; ")
   }
   public func conflictSummary(_ conflict: Conflict) -> String {
-    guard let facts = conflict.facts else { return conflict.summary }
-    switch facts {
+    switch conflict.facts {
     case .clash(let number, let here, _, let otherDesk):
       return "\(named(here)): \(here.isBook ? "инвентарный номер" : "билет") \(number) раньше дан на пункте "
         + "«\(otherDesk)»"
@@ -362,5 +361,50 @@ public struct RussianWords: LibraryWords {
           + "circdesk conflicts show \(conflict.number)")
     }
     return lines
+  }
+
+  public func conflictSides(_ conflict: Conflict) -> [String] {
+    switch conflict.facts {
+    case .clash(_, let here, let there, let otherDesk):
+      return [
+        "здесь: \(named(here)), ещё не на сервере",
+        "пункт «\(otherDesk)»: \(named(there))",
+      ]
+    case .doubleIssue(_, let loans):
+      return loans.map {
+        "выдана: \($0.reader) (билет \($0.ticket)), пункт «\($0.desk)», \($0.issued), вернуть до \($0.due)"
+      }
+    case .deletedWhileOut(let record, let deletedBy, let out, let loans):
+      return [
+        (record.isBook ? "удалена" : "удалён") + (deletedBy.isEmpty ? "" : " на пункте «\(deletedBy)»"),
+        (record.isBook ? "выдана: " : "держит книги: ") + outLoans(record, loans, otherwise: out),
+      ]
+    case .changedAfterDeletion(_, let desk, let at, let deletedBy, let fields):
+      let changed = fields.map { field in
+        // The form's label where the column is a form's field («Год», not «year»).
+        guard let label = Field(column: field.field).map(label) else { return field.words }
+        return field.value.isEmpty ? label : "\(label) «\(field.value)»"
+      }
+      return [
+        "пункт «\(deletedBy)»: удалено", "пункт «\(desk)» \(at): изменено " + changed.joined(separator: ", "),
+      ]
+    case .trappedTwice(_, _, let copies):
+      return copies.map {
+        "экземпляр \($0.inventory) отложен на пункте «\($0.desk)» \($0.at)"
+          + ($0.pickupBy.isEmpty ? "" : ", забрать до \($0.pickupBy)")
+      }
+    case .refusedChange(_, let byCentral, let desk, let reason):
+      // The reason is the central's or the check's own words (English): told as the server said it.
+      return byCentral
+        ? ["здесь: изменено; другие пункты изменения не получили", "сервер: причина отказа — \(reason)"]
+        : ["пункт «\(desk)»: изменено", "здесь: не применено, причина — \(reason)"]
+    case .renewedPastLimit(_, _, _, _, _, let renewals):
+      return renewals.map { "продлена на пункте «\($0.desk)»: вернуть до \($0.due)" }
+    case .renewedAfterReturn(_, let reader, let renewedBy, let due, let returnedBy, let returned):
+      return [
+        "пункт «\(returnedBy)»: принята от читателя \(named(reader)) \(returned)",
+        "пункт «\(renewedBy)»: продлена до \(due), не зная о возврате",
+      ]
+    }
   }
 }

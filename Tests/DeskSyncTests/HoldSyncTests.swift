@@ -123,10 +123,10 @@ extension SyncTests {
       #expect(conflict.kind == .trappedTwice)
       #expect(conflict.choices == ["M1", "M2"])
       #expect(
-        conflict.summary
+        conflict.englishSummary
           == "2 copies of Булгаков «Мастер и Маргарита» were put aside for Иванов (ticket 1002), one at each desk")
-      #expect(conflict.sides.contains { $0.hasPrefix("copy M1 put aside at desk «A»") })
-      #expect(conflict.sides.contains { $0.hasPrefix("copy M2 put aside at desk «B»") })
+      #expect(conflict.englishSides.contains { $0.hasPrefix("copy M1 put aside at desk «A»") })
+      #expect(conflict.englishSides.contains { $0.hasPrefix("copy M2 put aside at desk «B»") })
     }
     #expect(try a.canonicalDump() == b.canonicalDump(), "the hold itself merged alike")
 

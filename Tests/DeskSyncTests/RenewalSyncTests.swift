@@ -2,6 +2,7 @@ import DeskDomain
 @_spi(Connection) import DeskStorage
 import DeskSync
 import DeskTestSupport
+import DeskWords
 import Foundation
 import Synchronization
 import Testing
@@ -120,10 +121,10 @@ import Testing
       #expect(conflict.kind == .renewalLimit)
       #expect(conflict.key == "renewal-limit:" + issued.id.text)
       #expect(
-        conflict.summary
+        conflict.englishSummary
           == "«Мастер и Маргарита» (1), out to Смирнова (ticket 1001), was renewed 2 times at desks apart: the limit is 1"
       )
-      #expect(conflict.kind.remedy(number: conflict.number).contains("--take-back-renewal"))
+      #expect(EnglishWords().remedy(conflict.kind, number: conflict.number).contains("--take-back-renewal"))
       #expect(try loan(desk).renewals == 2)
       // The book's and the reader's own views name it.
       let book = try #require(try desk.book(inventory: "1"))
@@ -172,9 +173,9 @@ import Testing
       let conflict = try #require(try desk.conflicts().first)
       #expect(conflict.kind == .renewedAfterReturn)
       #expect(
-        conflict.summary
+        conflict.englishSummary
           == "«Мастер и Маргарита» (1) was renewed at desk «Reading room» after desk «Lending» took it back")
-      #expect(conflict.sides.last?.hasPrefix("desk «Reading room»: renewed to ") == true)
+      #expect(conflict.englishSides.last?.hasPrefix("desk «Reading room»: renewed to ") == true)
     }
     let number = try #require(try lending.conflicts().first?.number)
     try lending.settle(number, .acknowledge)

@@ -304,7 +304,7 @@ import Testing
     #expect(joined.report.refused == 1)
     #expect(joined.report.conflictsRaised == 1)
     #expect(try b.database.scalarInt("SELECT count(*) FROM book WHERE deleted = 0") == 3, "nothing dropped")
-    #expect(try b.conflicts().first?.summary.contains("«Книга B» (500)") == true)
+    #expect(try b.conflicts().first?.englishSummary.contains("«Книга B» (500)") == true)
     #expect(try a.book(inventory: "501") == nil)
     try sync(a)
     #expect(try title(a, "501") == "Своя")
@@ -463,9 +463,10 @@ import Testing
       let conflicts = try store.conflicts()
       #expect(conflicts.count == 1)
       #expect(conflicts.first?.kind == .doubleIssue)
-      #expect(conflicts.first?.sides.count == 2)
-      #expect(conflicts.first?.sides.contains { $0.contains("ticket 1001") && $0.contains("«Lending»") } == true)
-      #expect(conflicts.first?.sides.contains { $0.contains("ticket 1002") && $0.contains("«Reading room»") } == true)
+      #expect(conflicts.first?.englishSides.count == 2)
+      #expect(conflicts.first?.englishSides.contains { $0.contains("ticket 1001") && $0.contains("«Lending»") } == true)
+      #expect(
+        conflicts.first?.englishSides.contains { $0.contains("ticket 1002") && $0.contains("«Reading room»") } == true)
       #expect(try store.database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL") == 2)
       // Nobody else can be given the book meanwhile.
       #expect(throws: StoreError.self) { try store.issue(ticket: "1001", inventories: ["1"]) }
@@ -578,10 +579,12 @@ import Testing
     try sync(a)
     for store in [a, c] {
       let conflicts = try store.conflicts()
-      #expect(conflicts.count == 2, "\(conflicts.map { ($0.key, $0.summary) })")
+      #expect(conflicts.count == 2, "\(conflicts.map { ($0.key, $0.englishSummary) })")
       #expect(conflicts.allSatisfy { $0.kind == .editAfterDelete })
       #expect(
-        conflicts.contains { $0.summary == "«Обломов» (1) is deleted at desk «A» but out: ticket 1001 at desk «C»" })
+        conflicts.contains {
+          $0.englishSummary == "«Обломов» (1) is deleted at desk «A» but out: ticket 1001 at desk «C»"
+        })
       #expect(conflicts.contains { $0.entity == "reader" })
     }
     // The reader holds a book: kept deleted only once it is back; the book kept deleted closes its loan.
@@ -673,8 +676,8 @@ import Testing
     #expect(report.refused == 2, "the book and its loan wait")
     let conflict = try #require(try b.conflicts().first)
     #expect(conflict.kind == .inventory)
-    #expect(conflict.summary.contains("«Книга B» (500)"))
-    #expect(conflict.summary.contains("desk «A» first"))
+    #expect(conflict.englishSummary.contains("«Книга B» (500)"))
+    #expect(conflict.englishSummary.contains("desk «A» first"))
     // Both books stand at B; A never saw B's.
     #expect(try b.database.scalarInt("SELECT count(*) FROM book WHERE inventory = '500' AND deleted = 0") == 2)
     #expect(try title(b, "500") == "Книга A", "the number finds the central's book first")
@@ -793,8 +796,8 @@ import Testing
       #expect(try store.book(inventory: "3") == nil, "the deletion stands")
       let conflict = try #require(try store.conflicts().first)
       #expect(conflict.kind == .editAfterDelete)
-      #expect(conflict.summary == "«Обломов» (3) was changed at desk «B» after desk «A» deleted it")
-      #expect(conflict.sides.last?.hasSuffix("changed year «1859»") == true)
+      #expect(conflict.englishSummary == "«Обломов» (3) was changed at desk «B» after desk «A» deleted it")
+      #expect(conflict.englishSides.last?.hasSuffix("changed year «1859»") == true)
     }
     _ = try a.settle(try #require(try a.conflicts().first).number, .restore)
     try sync(a)
@@ -855,7 +858,7 @@ import Testing
     let aside = try b.conflicts()
     #expect(aside.map(\.kind) == [.refusedChange, .refusedChange, .refusedChange])
     #expect(
-      aside.map(\.summary) == [
+      aside.map(\.englishSummary) == [
         "«Одна» (1): a change from desk «A» was set aside here: a book has no field «colour»",
         "«Одна» (1): a change from desk «A» was set aside here: «year» holds text, not a whole number",
         "«Одна» (1): a change from desk «A» was set aside here: «title» is empty",
@@ -951,7 +954,7 @@ import Testing
     let conflict = try #require(try a.conflicts().first)
     #expect(conflict.kind == .refusedChange)
     #expect(
-      conflict.summary.hasSuffix(
+      conflict.englishSummary.hasSuffix(
         "the central refused a change made here: «title» is longer than 1000 characters (5000)"))
     #expect(try a.syncStatus().held == 1)
     try sync(b)

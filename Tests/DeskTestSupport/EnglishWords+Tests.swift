@@ -18,3 +18,8 @@ extension CirculationRefusal {
 extension ValidationError {
   public var english: String { EnglishWords().message(self) }
 }
+
+extension Conflict {
+  public var englishSummary: String { EnglishWords().conflictSummary(self) }
+  public var englishSides: [String] { EnglishWords().conflictSides(self) }
+}

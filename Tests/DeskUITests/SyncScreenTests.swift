@@ -500,7 +500,8 @@ extension SyncScreenTests {
     }
     let conflict = try #require(try desk.store.conflicts().first)
     #expect(
-      conflict.summary == "«Азбука» (100239) is deleted at desk «Reading room» but out: ticket 17 at desk «Lending»")
+      conflict.englishSummary
+        == "«Азбука» (100239) is deleted at desk «Reading room» but out: ticket 17 at desk «Lending»")
     let russian = RussianStrings()
     #expect(
       russian.conflictSummary(conflict)

@@ -1,5 +1,6 @@
 import DeskDomain
 import DeskStorage
+import DeskWords
 
 /// `circdesk conflicts list`: what desks did that cannot both stand.
 struct ConflictsList: DeskCommand {
@@ -25,7 +26,9 @@ struct ConflictsList: DeskCommand {
     }
     for conflict in conflicts {
       let state = conflict.resolved == nil ? "" : " (settled: \(conflict.resolution))"
-      context.output.line("\(conflict.number)  \(conflict.kind.title): \(conflict.summary)\(state)".visibleForTerminal)
+      context.output.line(
+        "\(conflict.number)  \(english.conflictKind(conflict.kind)): \(english.conflictSummary(conflict))\(state)"
+          .visibleForTerminal)
     }
   }
 
@@ -33,12 +36,17 @@ struct ConflictsList: DeskCommand {
     .object([
       ("number", .int(conflict.number)), ("key", .string(conflict.key)), ("kind", .string(conflict.kind.rawValue)),
       ("entity", .string(conflict.entity)), ("record", .string(conflict.recordID)),
-      ("summary", .string(conflict.summary)), ("sides", .array(conflict.sides.map(JSON.string))),
+      ("summary", .string(english.conflictSummary(conflict))),
+      ("sides", .array(english.conflictSides(conflict).map(JSON.string))),
       ("raised", .string(conflict.raised.iso)), ("resolved", .optional(conflict.resolved?.iso)),
       ("resolution", .string(conflict.resolution)),
     ])
   }
 }
+
+/// Conflicts are listed and shown in English, as the command line's reports are (its refusals
+/// speak the locale's language).
+private let english = EnglishWords()
 
 /// `circdesk conflicts show N`: both sides of one conflict, and how to settle it.
 struct ConflictsShow: DeskCommand {
@@ -58,12 +66,14 @@ struct ConflictsShow: DeskCommand {
       context.output.line(ConflictsList.json(conflict).rendered())
       return
     }
-    var lines = ["Conflict \(conflict.number): \(conflict.kind.title)", conflict.summary]
-    lines += conflict.sides.map { "  " + $0 }
+    var lines = [
+      "Conflict \(conflict.number): \(english.conflictKind(conflict.kind))", english.conflictSummary(conflict),
+    ]
+    lines += english.conflictSides(conflict).map { "  " + $0 }
     if conflict.resolved != nil {
       lines.append("Settled \(conflict.resolved?.iso ?? ""): \(conflict.resolution)")
     } else {
-      lines.append("To settle it, \(conflict.kind.remedy(number: conflict.number)).")
+      lines.append("To settle it, \(english.remedy(conflict.kind, number: conflict.number)).")
     }
     for line in lines { context.output.line(line.visibleForTerminal) }
   }

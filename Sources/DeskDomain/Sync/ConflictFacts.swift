@@ -36,11 +36,6 @@ public enum ConflictFacts: Hashable, Sendable {
       self.name = name
       self.number = number
     }
-
-    /// «Title» (inventory), or Name (ticket N).
-    public var english: String {
-      isBook ? "«\(name)» (\(number))" : "\(name) (ticket \(number))"
-    }
   }
 
   /// One loan of a book issued twice.
@@ -115,68 +110,6 @@ public enum ConflictFacts: Hashable, Sendable {
     public var words: String {
       let name = field.split(separator: "_").joined(separator: " ")
       return value.isEmpty ? name : "\(name) «\(value)»"
-    }
-  }
-}
-
-extension ConflictFacts {
-  /// One line, in English: what happened.
-  public var summary: String {
-    switch self {
-    case .clash(let number, let here, _, let otherDesk):
-      return "\(here.english): the \(here.isBook ? "inventory number" : "ticket") \(number) was given at desk "
-        + "«\(otherDesk)» first"
-    case .doubleIssue(let book, let loans):
-      return "\(book.english) was issued to \(loans.count) readers at once"
-    case .deletedWhileOut(let record, let deletedBy, let out, _):
-      return "\(record.english) is deleted\(deletedBy.isEmpty ? "" : " at desk «\(deletedBy)»") but out: \(out)"
-    case .changedAfterDeletion(let record, let desk, _, let deletedBy, _):
-      return "\(record.english) was changed at desk «\(desk)» after desk «\(deletedBy)» deleted it"
-    case .trappedTwice(let reader, let title, let copies):
-      return "\(copies.count) copies of \(title) were put aside for \(reader.english), one at each desk"
-    case .refusedChange(let record, let byCentral, let desk, let reason):
-      return byCentral
-        ? "\(record.english): the central refused a change made here: \(reason)"
-        : "\(record.english): a change from desk «\(desk)» was set aside here: \(reason)"
-    case .renewedPastLimit(let book, let reader, let count, let limit, _, _):
-      return "\(book.english), out to \(reader.english), was renewed \(englishPlural(count, "time")) at desks apart: "
-        + "the limit is \(limit)"
-    case .renewedAfterReturn(let book, _, let renewedBy, _, let returnedBy, _):
-      return "\(book.english) was renewed at desk «\(renewedBy)» after desk «\(returnedBy)» took it back"
-    }
-  }
-
-  /// What each side says, a line each, in English.
-  public var sides: [String] {
-    switch self {
-    case .clash(_, let here, let there, let otherDesk):
-      return ["here: \(here.english), not yet at the central", "desk «\(otherDesk)»: \(there.english)"]
-    case .doubleIssue(_, let loans):
-      return loans.map {
-        "issued to \($0.reader) (ticket \($0.ticket)) at desk «\($0.desk)» at \($0.issued), due \($0.due)"
-      }
-    case .deletedWhileOut(_, let deletedBy, let out, _):
-      let by = deletedBy.isEmpty ? "" : " at desk «\(deletedBy)»"
-      return ["deleted\(by)", "out: \(out)"]
-    case .changedAfterDeletion(_, let desk, let at, let deletedBy, let fields):
-      let changed = fields.map(\.words)
-      return ["desk «\(deletedBy)»: deleted", "desk «\(desk)» at \(at): changed " + changed.joined(separator: ", ")]
-    case .trappedTwice(_, _, let copies):
-      return copies.map {
-        "copy \($0.inventory) put aside at desk «\($0.desk)» at \($0.at)"
-          + ($0.pickupBy.isEmpty ? "" : ", to collect by \($0.pickupBy)")
-      }
-    case .refusedChange(_, let byCentral, let desk, let reason):
-      return byCentral
-        ? ["here: changed; the other desks never got the change", "the central: \(reason)"]
-        : ["desk «\(desk)»: changed", "here: not applied, \(reason)"]
-    case .renewedPastLimit(_, _, _, _, _, let renewals):
-      return renewals.map { "renewed at desk «\($0.desk)»: due \($0.due)" }
-    case .renewedAfterReturn(_, let reader, let renewedBy, let due, let returnedBy, let returned):
-      return [
-        "desk «\(returnedBy)»: taken back from \(reader.english) at \(returned)",
-        "desk «\(renewedBy)»: renewed to \(due), not knowing it was back",
-      ]
     }
   }
 }

@@ -85,24 +85,4 @@ public enum SettlementRefusal: Equatable, Sendable {
     case .numberTaken, .otherRecordDeleted, .bothOut, .readerHoldsBooks: return false
     }
   }
-
-  public func reason(number: Int) -> String {
-    switch self {
-    case .noLoanToTicket(let ticket): return "no open loan of the book is to ticket \(ticket)"
-    case .numberTaken(let taken): return "\(taken) is taken too: give another"
-    case .recordGone: return "this desk's record is gone"
-    case .otherRecordDeleted: return "the other desk's record is deleted: give this one another number"
-    case .bothOut(let loans):
-      return "both are out (\(loans) loans), so they are two copies: give this one another number, or take one back "
-        + "first"
-    case .cannotRestore(let entity): return "a \(entity) cannot be restored"
-    case .cannotDelete(let entity): return "a \(entity) cannot be deleted"
-    case .readerHoldsBooks(let count):
-      return "the reader holds \(englishPlural(count, "book")): take them back (or keep a deleted book deleted) "
-        + "first, or restore the reader: conflicts resolve \(number) --restore"
-    case .notOneOfTheCopies(let copy, let copies):
-      return "\(copy) is not one of the copies put aside (\(copies.joined(separator: ", ")))"
-    case .doesNotSettle: return "that does not settle it"
-    }
-  }
 }

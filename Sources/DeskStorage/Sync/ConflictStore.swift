@@ -26,7 +26,7 @@ extension LibraryStore {
           kind, entity: row.entity, record: row.record, other: row.other, details: row.details)
         return Conflict(
           number: row.number, key: row.key, kind: kind, entity: row.entity, recordID: row.record, otherID: row.other,
-          summary: facts.summary, sides: facts.sides, choices: choices, facts: facts,
+          choices: choices, facts: facts,
           raised: try Timestamp.stored(row.raised, column: "conflict.raised_at"),
           resolved: try row.resolved.map { try Timestamp.stored($0, column: "conflict.resolved_at") },
           resolution: row.resolution)

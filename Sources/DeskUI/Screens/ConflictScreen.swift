@@ -47,7 +47,7 @@ final class ConflictScreen: DeskScreen {
       actions.append(("x", s.actionDrop(byCentral: refusedByCentral)))
     case .renewalLimit:
       actions.append(("k", s.actionKeepRenewals))
-      if case .renewedPastLimit(_, _, _, let limit, let before, _)? = conflict.facts {
+      if case .renewedPastLimit(_, _, _, let limit, let before, _) = conflict.facts {
         actions.append(("t", s.actionTakeBackRenewals(limit: limit, due: before)))
       }
     case .renewedAfterReturn:
@@ -140,7 +140,7 @@ final class ConflictScreen: DeskScreen {
       return [
         ScreenAction(.character("k"), hint: nil) { self.settle(.keepRenewals, context: context) },
         ScreenAction(.character("t"), hint: nil) {
-          guard case .renewedPastLimit(_, _, _, let limit, let before, _)? = conflict.facts else { return [] }
+          guard case .renewedPastLimit(_, _, _, let limit, let before, _) = conflict.facts else { return [] }
           return self.confirm(s.confirmTakeBackRenewals(limit: limit, due: before), context: context) {
             .takeBackRenewal
           }

@@ -41,7 +41,6 @@ extension EnglishStrings {
   public var keyConflicts: String { "Conflicts" }
   public var noConflicts: String { "No open conflicts: the desks agree." }
   public func conflictTitle(_ number: Int, _ kind: String) -> String { "Conflict \(number): \(kind)" }
-  public func conflictSides(_ conflict: Conflict) -> [String] { conflict.sides }
   public func conflictRaised(_ when: String) -> String { "Found \(when)" }
   public func conflictSettledAlready(_ when: String, _ resolution: String) -> String {
     "Settled \(when): \(resolution)"

@@ -97,51 +97,6 @@ extension RussianStrings {
   public var noConflicts: String { "Открытых конфликтов нет: пункты согласны." }
   public func conflictTitle(_ number: Int, _ kind: String) -> String { "Конфликт \(number): \(kind)" }
 
-  public func conflictSides(_ conflict: Conflict) -> [String] {
-    guard let facts = conflict.facts else { return conflict.sides }
-    switch facts {
-    case .clash(_, let here, let there, let otherDesk):
-      return [
-        "здесь: \(RussianWords().named(here)), ещё не на сервере",
-        "пункт «\(otherDesk)»: \(RussianWords().named(there))",
-      ]
-    case .doubleIssue(_, let loans):
-      return loans.map {
-        "выдана: \($0.reader) (билет \($0.ticket)), пункт «\($0.desk)», \($0.issued), вернуть до \($0.due)"
-      }
-    case .deletedWhileOut(let record, let deletedBy, let out, let loans):
-      return [
-        (record.isBook ? "удалена" : "удалён") + (deletedBy.isEmpty ? "" : " на пункте «\(deletedBy)»"),
-        (record.isBook ? "выдана: " : "держит книги: ") + RussianWords().outLoans(record, loans, otherwise: out),
-      ]
-    case .changedAfterDeletion(_, let desk, let at, let deletedBy, let fields):
-      let changed = fields.map { field in
-        // The form's label where the column is a form's field («Год», not «year»).
-        guard let label = Field(column: field.field).map(self.label) else { return field.words }
-        return field.value.isEmpty ? label : "\(label) «\(field.value)»"
-      }
-      return [
-        "пункт «\(deletedBy)»: удалено", "пункт «\(desk)» \(at): изменено " + changed.joined(separator: ", "),
-      ]
-    case .trappedTwice(_, _, let copies):
-      return copies.map {
-        "экземпляр \($0.inventory) отложен на пункте «\($0.desk)» \($0.at)"
-          + ($0.pickupBy.isEmpty ? "" : ", забрать до \($0.pickupBy)")
-      }
-    case .refusedChange(_, let byCentral, let desk, let reason):
-      // The reason is the central's or the check's own words (English): told as the server said it.
-      return byCentral
-        ? ["здесь: изменено; другие пункты изменения не получили", "сервер: причина отказа — \(reason)"]
-        : ["пункт «\(desk)»: изменено", "здесь: не применено, причина — \(reason)"]
-    case .renewedPastLimit(_, _, _, _, _, let renewals):
-      return renewals.map { "продлена на пункте «\($0.desk)»: вернуть до \($0.due)" }
-    case .renewedAfterReturn(_, let reader, let renewedBy, let due, let returnedBy, let returned):
-      return [
-        "пункт «\(returnedBy)»: принята от читателя \(RussianWords().named(reader)) \(returned)",
-        "пункт «\(renewedBy)»: продлена до \(due), не зная о возврате",
-      ]
-    }
-  }
   public func conflictRaised(_ when: String) -> String { "Обнаружен \(when)" }
   public func conflictSettledAlready(_ when: String, _ resolution: String) -> String {
     "Решён \(when): \(resolution)"

@@ -43,7 +43,6 @@ public protocol SyncStrings {
   func conflictTitle(_ number: Int, _ kind: String) -> String
   /// One line: what happened.
   /// What each side says, a line each.
-  func conflictSides(_ conflict: Conflict) -> [String]
   func conflictRaised(_ when: String) -> String
   func conflictSettledAlready(_ when: String, _ resolution: String) -> String
   var conflictWhatSettles: String { get }

@@ -346,6 +346,8 @@ extension UIStrings {
   public func statusName(_ status: CopyStatus) -> String { words.statusName(status) }
   public func conflictKind(_ kind: ConflictKind) -> String { words.conflictKind(kind) }
   public func conflictSummary(_ conflict: Conflict) -> String { words.conflictSummary(conflict) }
+  public func conflictSides(_ conflict: Conflict) -> [String] { words.conflictSides(conflict) }
+  public func remedy(_ kind: ConflictKind, number: Int) -> String { words.remedy(kind, number: number) }
   public func line(_ move: HoldMove) -> String { words.line(move) }
   public func lines(_ mark: SyncMark) -> [String] { words.lines(mark) }
 }
