@@ -13,18 +13,19 @@ public final class CommandContext {
   public let errors: any TextSink
   public let environment: [String: String]
   public let clock: any Clock
-  /// Opens the full-screen desk on a library (its path and the `--lang` option given) and returns
+  /// Opens the full-screen desk on a library (its path, and its language: `--lang` or the locale's) and returns
   /// the exit status; nil where there is no terminal to draw on.
-  public var fullScreen: ((LibraryStore, String, String?) -> Int32)?
+  public var fullScreen: ((LibraryStore, String, InterfaceLanguage) -> Int32)?
   /// True once the command opened the library to change it: its exit status then tells whether
   /// the change committed, whatever became of its output.
   public private(set) var mayHaveChangedLibrary = false
 
-  /// The words the library's refusals and errors are told in: Russian where `LC_ALL`,
-  /// `LC_MESSAGES` or `LANG` says `ru_*` (as the desk), else English.
-  public var words: any LibraryWords {
-    InterfaceLanguage(option: nil, environment: environment).words
-  }
+  /// The locale's language: Russian where `LC_ALL`, `LC_MESSAGES` or `LANG` says `ru_*`, else
+  /// English (`--lang` of the desk and of `demo` overrides it).
+  public var language: InterfaceLanguage { InterfaceLanguage(option: nil, environment: environment) }
+
+  /// The words the library's refusals and errors are told in: the locale's language.
+  public var words: any LibraryWords { language.words }
 
   public init(output: any TextSink, errors: any TextSink, environment: [String: String], clock: any Clock) {
     self.output = output

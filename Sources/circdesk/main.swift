@@ -38,12 +38,12 @@ let errors = FileSink.standardError
 let context = CommandContext(output: output, errors: errors, environment: environment, clock: clock)
 if isatty(0) == 1 && isatty(1) == 1 {
   context.fullScreen = { store, path, language in
-    let strings = InterfaceLanguage(option: language, environment: environment).strings
+    let strings = language.strings
     let colors = (environment["NO_COLOR"] ?? "").isEmpty
     let name = path.split(separator: "/").last.map(String.init) ?? path
     let uiContext = UIContext(
       store: store, strings: strings, theme: Theme(colors: colors), clock: clock, databaseName: name)
-    let search = BackgroundSearchService { try LibraryStore(path: path, clock: clock) }
+    let search = BackgroundSearchService { () throws(StoreError) in try LibraryStore(path: path, clock: clock) }
     let wedge = (try? store.policy()).map(WedgeSettings.init(policy:)) ?? WedgeSettings()
     let lookup = BackgroundLookupService(lookup: ISBNLookup.configured(store: store, environment: environment)) {
       try LibraryStore(path: path, clock: clock)

@@ -4,8 +4,8 @@ import DeskStorage
 /// `circdesk` with no command: the full-screen desk on a terminal; elsewhere (a pipe, a script)
 /// the state of the library at a glance — counts, the overdue books and the first page of books.
 struct HomeCommand: DeskCommand {
-  static let lang = CommandOption<String>(
-    "--lang", value: "<en|ru>", help: "Language of the desk (default: from LANG).")
+  static let lang = CommandOption<InterfaceLanguage>.choice(
+    "--lang", help: "Language of the desk (default: from LANG).")
 
   static let spec = CommandSpec(
     path: "", abstract: "Open the full-screen desk.",
@@ -15,12 +15,10 @@ struct HomeCommand: DeskCommand {
     ])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    if let language = try arguments.value(lang), !["en", "ru"].contains(language) {
-      throw .usage("--lang is en or ru, not «\(language)»", command: "")
-    }
+    let language = try arguments.value(lang) ?? context.language
     let store = try context.openStore(arguments)
     if let fullScreen = context.fullScreen {
-      let status = fullScreen(store, try context.databasePath(arguments), try arguments.value(lang))
+      let status = fullScreen(store, try context.databasePath(arguments), language)
       guard status == 0 else { throw .exit(status) }
       return
     }

@@ -218,9 +218,9 @@ struct ScanReport {
         // Nothing is done with a record two desks disagree about before a librarian settles it.
         outcome = "conflict"
         message =
-          "conflict \(conflict.number) (\(EnglishWords().conflictKind(conflict.kind))): "
-          + "\(EnglishWords().conflictSummary(conflict)); settle it first: "
-          + EnglishWords().remedy(conflict.kind, number: conflict.number)
+          "conflict \(conflict.number) (\(words.conflictKind(conflict.kind))): "
+          + "\(words.conflictSummary(conflict)); settle it first: "
+          + words.remedy(conflict.kind, number: conflict.number)
       }
     } catch {
       outcome = "refused"

@@ -97,7 +97,7 @@ struct DemoCommand: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let language = try arguments.value(lang) ?? InterfaceLanguage(option: nil, environment: context.environment)
+    let language = try arguments.value(lang) ?? context.language
     let path = try context.databasePath(arguments)
     if access(path, F_OK) == 0 {
       let replace = try {

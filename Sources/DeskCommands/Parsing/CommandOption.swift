@@ -94,13 +94,16 @@ extension CommandOption {
   /// One of some words, each standing for a value: `--bell yes|no`, `--due-mode days|…`.
   static func choice(_ name: String, _ words: KeyValuePairs<String, Value>, value: String? = nil, help: String) -> Self
   where Value: Sendable {
-    let table = Array(words)
-    let names = table.map(\.key)
-    let listed =
-      names.count == 2
-      ? "\(names[0]) or \(names[1])" : names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    choosing(name, among: words.map { ($0.key, $0.value) }, value: value, help: help)
+  }
+
+  /// Reads one of `table`'s words as its value; any other word is refused with the list.
+  private static func choosing(_ name: String, among table: [(String, Value)], value: String?, help: String) -> Self
+  where Value: Sendable {
+    let names = table.map(\.0)
+    let listed = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     return Self(name, value: value ?? "<\(names.joined(separator: "|"))>", help: help) { text in
-      table.first { $0.key == text }.map { .success($0.value) }
+      table.first { $0.0 == text }.map { .success($0.1) }
         ?? .failure(OptionRefusal(words: "is \(listed), not «\(text)»"))
     }
   }
@@ -109,15 +112,7 @@ extension CommandOption {
 extension CommandOption where Value: CaseIterable & RawRepresentable & Sendable, Value.RawValue == String {
   /// One of an enumeration's cases, by its raw value (`--lang en|ru`).
   static func choice(_ name: String, value: String? = nil, help: String) -> Self {
-    let table = Value.allCases.map { ($0.rawValue, $0) }
-    let names = table.map(\.0)
-    let listed =
-      names.count == 2
-      ? "\(names[0]) or \(names[1])" : names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-    return Self(name, value: value ?? "<\(names.joined(separator: "|"))>", help: help) { text in
-      table.first { $0.0 == text }.map { .success($0.1) }
-        ?? .failure(OptionRefusal(words: "is \(listed), not «\(text)»"))
-    }
+    choosing(name, among: Value.allCases.map { ($0.rawValue, $0) }, value: value, help: help)
   }
 }
 

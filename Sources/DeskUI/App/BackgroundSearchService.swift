@@ -15,11 +15,11 @@ public final class BackgroundSearchService: SearchService, @unchecked Sendable {
 
   private let state = Mutex(State())
   private let queue = DispatchQueue(label: "circdesk.search")
-  private let openStore: @Sendable () throws -> LibraryStore
+  private let openStore: @Sendable () throws(StoreError) -> LibraryStore
   private var store: LibraryStore?
 
   /// `openStore` opens the search's own connection, on the search queue, at the first search.
-  public init(openStore: @escaping @Sendable () throws -> LibraryStore) {
+  public init(openStore: @escaping @Sendable () throws(StoreError) -> LibraryStore) {
     self.openStore = openStore
   }
 
@@ -73,8 +73,7 @@ public final class BackgroundSearchService: SearchService, @unchecked Sendable {
         }
         result = store.map { SearchResult.run(request, on: $0) } ?? SearchResult(generation: request.generation)
       } catch {
-        result = SearchResult(
-          generation: request.generation, error: error as? StoreError ?? .cannotOpen(path: "", reason: "\(error)"))
+        result = SearchResult(generation: request.generation, error: error)
       }
       state.withLock { $0.results.append(result) }
     }
