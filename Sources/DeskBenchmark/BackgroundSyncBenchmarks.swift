@@ -32,7 +32,7 @@ public enum BackgroundSyncBenchmarks {
     guard runChild(["/bin/cp", path, lending]).status == 0 else {
       throw BenchmarkError.notDecoded("cannot copy \(path)")
     }
-    let books = try LibraryStore(path: lending, clock: benchmarkClock).bookCount()
+    let books = try LibraryStore(path: lending, clock: benchmarkClock).books.count()
     progress("pushing a catalogue of \(books) books to the central (the first join)")
     guard runChild([program, "central", "join", "--url", url, "--desk", "Lending", "--db", lending]).status == 0 else {
       throw BenchmarkError.notDecoded("the lending desk's join failed")
@@ -42,9 +42,9 @@ public enum BackgroundSyncBenchmarks {
     else { throw BenchmarkError.notDecoded("the reading room's join failed") }
 
     let store = try LibraryStore(path: lending, clock: SystemClock())
-    var policy = try store.policy()
+    var policy = try store.policy.current()
     policy.syncIntervalSeconds = 1
-    try store.setPolicy(policy)
+    try store.policy.setCurrent(policy)
     let other = try LibraryStore(path: reading, clock: SystemClock())
     let inventories = try other.database.query(
       """
@@ -128,7 +128,7 @@ public enum BackgroundSyncBenchmarks {
         changes)
     }
     _ = try Synchronizer(store: other).sync()
-    guard let target = try other.deskTie()?.cursor else {
+    guard let target = try other.sync.deskTie()?.cursor else {
       throw BenchmarkError.notDecoded("the other desk is not tied")
     }
     progress("typing while this desk's background sync takes them")
@@ -138,12 +138,12 @@ public enum BackgroundSyncBenchmarks {
     var now: Int64 = 0
     var keystrokes: [Double] = []
     let start = monotonicMilliseconds()
-    while try (store.deskTie()?.cursor ?? 0) < target, monotonicMilliseconds() - start < 300_000 {
+    while try (store.sync.deskTie()?.cursor ?? 0) < target, monotonicMilliseconds() - start < 300_000 {
       keystrokes += typeWord(app, now: &now)
     }
     let seconds = (monotonicMilliseconds() - start) / 1000
     service.stop(waitingAtMost: 5000)
-    guard try (store.deskTie()?.cursor ?? 0) >= target else {
+    guard try (store.sync.deskTie()?.cursor ?? 0) >= target else {
       throw BenchmarkError.notDecoded("the background sync did not take the other desk's changes in 300 s")
     }
     return (keystrokes, changes, seconds)
@@ -174,9 +174,9 @@ public enum BackgroundSyncBenchmarks {
   static func timeArrivals(
     at store: LibraryStore, path: String, from other: LibraryStore, inventories: [String], rounds: Int
   ) throws -> [Double] {
-    var policy = try store.policy()
+    var policy = try store.policy.current()
     policy.syncIntervalSeconds = 30
-    try store.setPolicy(policy)
+    try store.policy.setCurrent(policy)
     let service = BackgroundSyncService(clock: SystemClock()) { try LibraryStore(path: path, clock: SystemClock()) }
     defer { service.stop(waitingAtMost: 5000) }
     let started = monotonicMilliseconds()
@@ -186,11 +186,11 @@ public enum BackgroundSyncBenchmarks {
     for round in 0..<rounds where !inventories.isEmpty {
       let inventory = inventories[round % inventories.count]
       let place = "Полка \(round + 1)"
-      try other.updateBook(inventory: inventory) { $0.place = place }
+      try other.books.update(inventory: inventory) { $0.place = place }
       // From the start of the other desk's sync: this desk may have it before that sync ends.
       let start = monotonicMilliseconds()
       _ = try talker.sync()
-      while try store.book(inventory: inventory)?.place != place, monotonicMilliseconds() - start < 60_000 {
+      while try store.books.book(inventory: inventory)?.place != place, monotonicMilliseconds() - start < 60_000 {
         usleep(1_000)
       }
       samples.append(monotonicMilliseconds() - start)
@@ -248,14 +248,14 @@ public enum BackgroundSyncBenchmarks {
           next += 1
           if out.count < 20, !tickets.isEmpty {
             let inventory = inventories[(next * 2) % inventories.count]
-            if (try? store.issue(ticket: tickets[next % tickets.count], inventories: [inventory])) != nil {
+            if (try? store.circulation.issue(ticket: tickets[next % tickets.count], inventories: [inventory])) != nil {
               out.append(inventory)
               sent += 1
             }
-          } else if !out.isEmpty, (try? store.returnBooks(inventories: [out.removeFirst()])) != nil {
+          } else if !out.isEmpty, (try? store.circulation.returnBooks(inventories: [out.removeFirst()])) != nil {
             sent += 1
           }
-          if (try? store.updateBook(inventory: inventories[(next * 2 + 1) % inventories.count]) {
+          if (try? store.books.update(inventory: inventories[(next * 2 + 1) % inventories.count]) {
             $0.place = "Зал \(next % 7)"
           }) != nil {
             sent += 1

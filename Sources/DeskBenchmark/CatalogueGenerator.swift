@@ -99,7 +99,7 @@ public struct CatalogueGenerator {
             city: pick(CatalogueGenerator.cities, &random), year: 1950 + Int(random.next() % 76),
             pages: 100 + Int(random.next() % 900), price: Money(minorUnits: Int64(10_000 + random.next() % 90_000)),
             received: today.adding(days: -Int(random.next() % 3650)), created: now.instant, updated: now.instant)
-          try store.add(BookRow(book))
+          try store.books.add(BookRow(book))
           if index % 50_000 == 0 { progress(index) }
         }
       }
@@ -110,23 +110,23 @@ public struct CatalogueGenerator {
         draft.firstName = pick(CatalogueGenerator.firstNames, &random)
         draft.patronymic = pick(CatalogueGenerator.patronymics, &random)
         draft.phone = "+7 343 \(200 + index / 10_000)-\(index % 10_000)"
-        try store.addReader(draft)
+        try store.readers.add(draft)
       }
       guard readers > 0 else { return }
       let issued = Int(Double(books) * issuedShare)
-      let desk = try store.policy().deskName
+      let desk = try store.policy.current().deskName
       for index in 0..<issued {
         let bookIndex = (index * 7919) % books
         let overdue = Double(random.next() % 1000) / 1000 < overdueShare
         let issuedAgo = Int64(overdue ? 20 + random.next() % 40 : random.next() % 14)
         let issuedAt = now.instant.adding(milliseconds: -issuedAgo * 86_400_000)
-        try store.recordLoan(
+        try store.circulation.recordLoan(
           ticket: String(1 + index % readers), inventory: String(1_000_000 + bookIndex), issued: issuedAt,
           due: issuedAt.utcDate.adding(days: 14), desk: desk)
       }
     }
     // The words of the bulk insert's slices, gathered as a large import gathers them.
-    try store.gatherVocabularyNews(waiting: 1)
+    try store.vocabulary.gatherVocabularyNews(waiting: 1)
     progress(books)
   }
 

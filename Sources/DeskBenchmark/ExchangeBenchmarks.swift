@@ -128,7 +128,7 @@ public enum ExchangeBenchmarks {
       exported = try IRBISExport.books(.all, from: store, to: writer)
       try writer.close()
     }
-    let writtenOff = try store.bookCount(filter: .notForLoan)
+    let writtenOff = try store.books.count(filter: .notForLoan)
     return [
       Measurement(
         scenario:

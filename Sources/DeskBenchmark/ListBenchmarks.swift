@@ -20,7 +20,7 @@ public enum ListBenchmarks {
     let home = try openings(path: path, count: repeats, list: false)
     let firstScreen = try openings(path: path, count: repeats)
     let store = try LibraryStore(path: path, clock: benchmarkClock)
-    let count = try store.bookCount()
+    let count = try store.books.count()
     let offsetFirst = try time(repeats) {
       _ = try store.database.query(
         "SELECT inventory, title FROM book WHERE deleted = 0 ORDER BY sort_key LIMIT 40 OFFSET 0"

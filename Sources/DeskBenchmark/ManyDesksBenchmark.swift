@@ -100,7 +100,7 @@ public enum ManyDesksBenchmark {
       if moved == 0 { break }
     }
     let lines = try CentralDump.lines(central)
-    let differing = try stores.filter { try $0.canonicalDump() != lines }.count
+    let differing = try stores.filter { try $0.sync.canonicalDump() != lines }.count
     let verdict =
       differing == 0 && late == 0 && failed == 0
       ? "every desk converged"
@@ -134,14 +134,15 @@ public enum ManyDesksBenchmark {
     var samples: [Double] = []
     for round in 0..<rounds {
       let inventory = inventories[Int(random.next() % UInt64(inventories.count))]
-      try store.updateBook(inventory: inventory) { $0.publisher = "Издательство \(seed)-\(round)" }
+      try store.books.update(inventory: inventory) { $0.publisher = "Издательство \(seed)-\(round)" }
       let other = inventories[Int(random.next() % UInt64(inventories.count))]
       // A refusal (the book is out, the reader at a limit) is the desk saying no, as it would.
-      guard let book = try store.book(inventory: other) else { continue }
-      if try store.currentLoan(ofBook: book) == nil {
-        _ = try? store.issue(ticket: tickets[Int(random.next() % UInt64(tickets.count))], inventories: [other])
+      guard let book = try store.books.book(inventory: other) else { continue }
+      if try store.books.currentLoan(ofBook: book) == nil {
+        _ = try? store.circulation.issue(
+          ticket: tickets[Int(random.next() % UInt64(tickets.count))], inventories: [other])
       } else {
-        _ = try? store.returnBooks(inventories: [other])
+        _ = try? store.circulation.returnBooks(inventories: [other])
       }
       usleep(UInt32(random.next() % UInt64(max(1, 2 * pace * 1000))))
       let start = monotonicMilliseconds()

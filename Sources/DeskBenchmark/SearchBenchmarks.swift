@@ -80,13 +80,13 @@ public enum SearchBenchmarks {
 
     let store = try LibraryStore(path: path, clock: benchmarkClock)
     // The vocabulary read once, as the desk's search queue reads it while nobody waits.
-    try store.readVocabularies()
+    try store.vocabulary.readVocabularies()
     // Each keystroke is timed beside the machine's own fixed computation, first alone here.
     let witness = MachineWitness()
     let alone = (0..<repeats).map { _ in witness.sample() }
     // «прес»: four letters that about a hundred words of the generated catalogue continue.
     for query in ["т", "то", "тол", "прес", "толстой", "война мир"] {
-      let ours = try witness.time(repeats) { _ = try store.searchBookRows(query) }
+      let ours = try witness.time(repeats) { _ = try store.books.searchRows(query) }
       let baseline =
         hasSQLite
         ? (0..<max(5, repeats / 10)).map { _ in runChild(["sqlite3", path, ftsSQL(query)]).milliseconds } : []
@@ -100,7 +100,7 @@ public enum SearchBenchmarks {
     // at ten million books, made again by each comparison), which the desk never does, and the
     // searches timed in the process that held them stalled for milliseconds, during and after.
     let typos = ["толстй", "достоевкий", "лермантов", "пастернкак"]
-    let ours = try typos.map { query in try witness.time(repeats) { _ = try store.searchBookRows(query) } }
+    let ours = try typos.map { query in try witness.time(repeats) { _ = try store.books.searchRows(query) } }
     let namesReport = path + ".names.txt"
     _ = runChild([me, "name-scan", "--db", path, "--query", typos.joined(separator: " ")], output: namesReport)
     let lines = readText(namesReport).split(separator: "\n").map { $0.split(separator: " ").compactMap { Double($0) } }
@@ -119,8 +119,8 @@ public enum SearchBenchmarks {
       ("Ljcnjtdcrbq", "достоевский", "wrong layout"), ("Tolstoy", "толстой", "transliterated"),
       ("Dostoevsky", "достоевский", "transliterated"),
     ] {
-      let ours = try witness.time(repeats) { _ = try store.searchBookRows(query) }
-      let typedRight = try time(repeats) { _ = try store.searchBookRows(meant) }
+      let ours = try witness.time(repeats) { _ = try store.books.searchRows(query) }
+      let typedRight = try time(repeats) { _ = try store.books.searchRows(meant) }
       results.append(
         Measurement(
           scenario: "keystroke → results, \(how) «\(query)»", samples: ours.runs,
@@ -152,28 +152,28 @@ public enum SearchBenchmarks {
   /// Durable issue and return of one book, each a transaction with synchronous=FULL, against
   /// one raw UPDATE a transaction at the same settings.
   static func circulation(store: LibraryStore, repeats: Int) throws -> Measurement {
-    try store.setCategory(
+    try store.policy.setCategory(
       ReaderCategory(code: "bench", name: "Bench", loanDays: 14, loanLimit: 1_000_000, renewalLimit: 9))
     var ticket = "bench-reader"
-    if try store.reader(ticket: ticket) == nil {
+    if try store.readers.reader(ticket: ticket) == nil {
       var draft = ReaderDraft()
       draft.ticket = ticket
       draft.surname = "Бенчмарков"
       draft.category = "bench"
-      try store.addReader(draft)
+      try store.readers.add(draft)
     }
     ticket = "bench-reader"
-    var policy = try store.policy()
+    var policy = try store.policy.current()
     policy.blockOnOverdue = false
-    try store.setPolicy(policy)
-    guard let book = try store.books(filter: .available, limit: 1).first?.book else {
+    try store.policy.setCurrent(policy)
+    guard let book = try store.books.page(filter: .available, limit: 1).first?.book else {
       throw BenchmarkError.notDecoded("no book")
     }
     let operations = max(200, repeats * 2)
     var samples: [Double] = []
     for _ in 0..<(operations / 2) {
-      samples += try time(1) { try store.issue(ticket: ticket, inventories: [book.inventoryNumber]) }
-      samples += try time(1) { try store.returnBooks(inventories: [book.inventoryNumber]) }
+      samples += try time(1) { try store.circulation.issue(ticket: ticket, inventories: [book.inventoryNumber]) }
+      samples += try time(1) { try store.circulation.returnBooks(inventories: [book.inventoryNumber]) }
     }
     let rowID = try store.database.scalarInt("SELECT max(id) FROM loan")
     var stamp = 0
@@ -199,14 +199,14 @@ public enum SearchBenchmarks {
     -> [Double]
   {
     let store = try LibraryStore(path: path, clock: benchmarkClock)
-    try store.readVocabularies()
-    _ = try store.searchBookRows(query)
-    guard afterAChange else { return try time(count) { _ = try store.searchBookRows(query) } }
+    try store.vocabulary.readVocabularies()
+    _ = try store.books.searchRows(query)
+    guard afterAChange else { return try time(count) { _ = try store.books.searchRows(query) } }
     let bookID = try firstBook(in: store)
     var samples: [Double] = []
     for _ in 0..<count {
       try changeWords(of: bookID, in: store)
-      samples += try time(1) { _ = try store.searchBookRows(query) }
+      samples += try time(1) { _ = try store.books.searchRows(query) }
     }
     return samples
   }
@@ -217,12 +217,12 @@ public enum SearchBenchmarks {
     -> [ProfiledStatement]
   {
     let store = try LibraryStore(path: path, clock: benchmarkClock)
-    try store.readVocabularies()
-    _ = try store.searchBookRows(query)
+    try store.vocabulary.readVocabularies()
+    _ = try store.books.searchRows(query)
     if afterAChange {
       try changeWords(of: try firstBook(in: store), in: store)
     }
-    return try store.database.profilingStatements { try store.searchBookRows(query) }.statements
+    return try store.database.profilingStatements { try store.books.searchRows(query) }.statements
   }
 
   /// The book whose words the searches after a change change.
@@ -260,7 +260,7 @@ public enum SearchBenchmarks {
     let sqlite = peakKiBOfForkedChild(["sqlite3", path, script])
     try paintFirstPage(path: path)
     let store = try LibraryStore(path: path, clock: benchmarkClock)
-    for query in ["т", "тол", "толстой", "война мир", "толстй"] { _ = try store.searchBookRows(query) }
+    for query in ["т", "тол", "толстой", "война мир", "толстй"] { _ = try store.books.searchRows(query) }
     print(ownPeakKiB(), sqlite)
   }
 }
@@ -272,7 +272,7 @@ extension SearchBenchmarks {
   public static func walks(path: String, word: String, count: Int) throws -> (
     words: Int, corrections: [String], times: [Double]
   ) {
-    let vocabulary = try LibraryStore(path: path, clock: benchmarkClock).bookVocabulary()
+    let vocabulary = try LibraryStore(path: path, clock: benchmarkClock).vocabulary.bookVocabulary()
     let corrections = vocabulary.corrections(of: word, limit: 3).map(\.word)
     return (vocabulary.count, corrections, time(count) { _ = vocabulary.corrections(of: word, limit: 3) })
   }
@@ -312,12 +312,12 @@ extension SearchBenchmarks {
         var afterChange: (runs: [Double], witness: [Double]) = ([], [])
         for _ in 0..<max(3, repeats / 10) {
           try changeWords(of: bookID, in: store)
-          let run = try witness.time(1) { _ = try store.searchBookRows(query) }
+          let run = try witness.time(1) { _ = try store.books.searchRows(query) }
           afterChange.runs += run.runs
           afterChange.witness += run.witness
         }
-        try store.readVocabularies()
-        let read = try time(repeats) { _ = try store.searchBookRows(query) }
+        try store.vocabulary.readVocabularies()
+        let read = try time(repeats) { _ = try store.books.searchRows(query) }
         return Measurement(
           scenario: "\(scenario), a book's words just changed", samples: afterChange.runs,
           baselineName: "the same, the vocabulary read again since", baselineSamples: read,

@@ -38,7 +38,7 @@ public enum SyncBenchmarks {
         let deskID = RecordID.random().text
         try CentralConnection(url: url).execute(
           "SELECT circdesk_join($1::uuid, $2, $3)", [deskID, name, name.lowercased()])
-        try store.tie(
+        try store.sync.tie(
           central: url, libraryID: libraryID, deskID: deskID, deskName: name, sendingRecords: false,
           sendingPolicy: false)
       }
@@ -49,7 +49,7 @@ public enum SyncBenchmarks {
           draft.title = "Книга номер \(number)"
           draft.authorSurname = ["Толстой", "Чехов", "Austen"][number % 3]
           draft.year = String(1900 + number % 120)
-          try sender.addBook(draft)
+          try sender.books.add(draft)
         }
       }
       // The baseline first: the same rows, as CSV, through COPY into a table of the log's shape.
@@ -71,7 +71,7 @@ public enum SyncBenchmarks {
         _ = try central.copyOut("COPY (SELECT seq, id, desk_id, entity, record_id, hlc, payload FROM change) TO STDOUT")
       }
       pulls += try time(1) { _ = try Synchronizer(store: receiver).pull() }
-      guard try receiver.bookCount() == changes else { throw BenchmarkError.notDecoded("the pull lost books") }
+      guard try receiver.books.count() == changes else { throw BenchmarkError.notDecoded("the pull lost books") }
       if round == 0 {
         progress("measuring sync rounds with nothing to do")
         _ = try Synchronizer(store: receiver).sync()
@@ -103,7 +103,7 @@ public enum SyncBenchmarks {
   /// A durable issue and return, change capture on (a desk joined to a central) beside off.
   static func captureOverhead(folder: String, repeats: Int) throws -> Measurement {
     let store = try LibraryStore(path: folder + "/capture.sqlite", clock: benchmarkClock)
-    try store.addBook(
+    try store.books.add(
       {
         var draft = BookDraft()
         draft.inventoryNumber = "C1"
@@ -113,12 +113,12 @@ public enum SyncBenchmarks {
     var reader = ReaderDraft()
     reader.ticket = "C1"
     reader.surname = "Бенчмарков"
-    try store.addReader(reader)
+    try store.readers.add(reader)
     func pairs(_ count: Int) throws -> [Double] {
       var samples: [Double] = []
       for _ in 0..<count {
-        samples += try time(1) { try store.issue(ticket: "C1", inventories: ["C1"]) }
-        samples += try time(1) { try store.returnBooks(inventories: ["C1"]) }
+        samples += try time(1) { try store.circulation.issue(ticket: "C1", inventories: ["C1"]) }
+        samples += try time(1) { try store.circulation.returnBooks(inventories: ["C1"]) }
       }
       return samples
     }
@@ -126,7 +126,7 @@ public enum SyncBenchmarks {
     _ = try pairs(max(100, repeats))
     var off: [Double] = []
     var on: [Double] = []
-    try store.tie(
+    try store.sync.tie(
       central: "bench", libraryID: "bench", deskID: RecordID.random().text, deskName: "Bench", sendingRecords: false,
       sendingPolicy: false)
     // Off and on in turns of ten issues and returns: the disk's slower and faster minutes fall on
@@ -158,7 +158,7 @@ public enum SyncBenchmarks {
       for suffix in ["", "-wal", "-shm"] { unlink(file + suffix) }
     }
     guard runChild(["/bin/cp", path, big]).status == 0 else { throw BenchmarkError.notDecoded("cannot copy \(path)") }
-    let books = try LibraryStore(path: big, clock: benchmarkClock).bookCount()
+    let books = try LibraryStore(path: big, clock: benchmarkClock).books.count()
     progress("pushing a catalogue of \(books) books to the central")
     let pushed = runChild([program, "central", "join", "--url", url, "--desk", "Source", "--db", big])
     guard pushed.status == 0 else { throw BenchmarkError.notDecoded("the first desk's join failed") }
@@ -169,7 +169,7 @@ public enum SyncBenchmarks {
       _ = try CentralConnection(url: url).copyOut(
         "COPY (SELECT seq, id, desk_id, entity, record_id, hlc, payload FROM change) TO STDOUT")
     }
-    guard try LibraryStore(path: empty, clock: benchmarkClock).bookCount() == books else {
+    guard try LibraryStore(path: empty, clock: benchmarkClock).books.count() == books else {
       throw BenchmarkError.notDecoded("the joined desk lacks books")
     }
     // A day's work elsewhere: the first desk changes titles, and the joined desk pulls them.

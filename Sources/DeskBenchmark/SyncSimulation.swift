@@ -115,18 +115,18 @@ public struct SyncSimulation {
     }
     // The first desk brings the library; the others join empty.
     for number in 1...initialBooks {
-      try all[0].store.addBook(draft(inventory: "B\(number)", &random))
+      try all[0].store.books.add(draft(inventory: "B\(number)", &random))
     }
     for number in 1...initialReaders {
       var reader = ReaderDraft()
       reader.ticket = "R\(number)"
       reader.surname = ["Смирнова", "Иванов", "Kowalski", "Müller", "Петров"][number % 5]
       reader.firstName = "Имя\(number)"
-      try all[0].store.addReader(reader)
+      try all[0].store.readers.add(reader)
     }
     for index in all.indices {
       try Synchronizer.join(store: all[index].store, url: centralURL, deskName: all[index].name)
-      all[index].id = try all[index].store.deskTie()?.deskID ?? ""
+      all[index].id = try all[index].store.sync.deskTie()?.deskID ?? ""
     }
     // A hostile desk: joined through the central's function like any desk, it pushes invalid
     // changes every day (`pushForged`); the central must refuse each and store none.
@@ -152,7 +152,7 @@ public struct SyncSimulation {
       }
       // On the second day the second desk leaves for a while, whatever else the seed does.
       if day == 1, all.count > 1, !all[1].left, (try? Synchronizer(store: all[1].store).sync()) != nil,
-        (try? all[1].store.untie(discarding: false)) != nil
+        (try? all[1].store.sync.untie(discarding: false)) != nil
       {
         all[1].left = true
       }
@@ -168,7 +168,7 @@ public struct SyncSimulation {
           all[index].left = false
           outcome.rejoins += 1
         } else if !all[index].left, all[index].online, random.chance(leaveShare),
-          (try? Synchronizer(store: store).sync()) != nil, (try? store.untie(discarding: false)) != nil
+          (try? Synchronizer(store: store).sync()) != nil, (try? store.sync.untie(discarding: false)) != nil
         {
           all[index].left = true
         }
@@ -180,10 +180,10 @@ public struct SyncSimulation {
             // Two desks apart sometimes give one number: a few numbers come from a small pool.
             let number = random.chance(0.35) ? "C\(random.next() % 6)" : "B\(nextBook)"
             nextBook += 1
-            try store.addBook(draft(inventory: number, &random))
+            try store.books.add(draft(inventory: number, &random))
           case 10..<25:
             guard let book = try randomBook(store, &random) else { break }
-            try store.updateBook(inventory: book.inventoryNumber) { draft in
+            try store.books.update(inventory: book.inventoryNumber) { draft in
               switch random.next() % 3 {
               case 0: draft.title = "\(book.title.split(separator: " ").first ?? "") \(random.next() % 1000)"
               case 1: draft.publisher = ["Наука", "Правда", "Penguin", "Seuil"][Int(random.next() % 4)]
@@ -191,19 +191,21 @@ public struct SyncSimulation {
               }
             }
           case 25..<28:
-            guard let book = try randomBook(store, &random), try store.currentLoan(ofBook: book) == nil else { break }
-            try store.deleteBook(inventory: book.inventoryNumber)
+            guard let book = try randomBook(store, &random), try store.books.currentLoan(ofBook: book) == nil else {
+              break
+            }
+            try store.books.delete(inventory: book.inventoryNumber)
           case 28..<35:
             var reader = ReaderDraft()
             reader.ticket = random.chance(0.35) ? "T\(random.next() % 4)" : "R\(nextReader)"
             nextReader += 1
             reader.surname = ["Сидорова", "Fischer", "Кузнецов"][Int(random.next() % 3)]
-            try store.addReader(reader)
+            try store.readers.add(reader)
           case 35..<60:
-            guard let book = try randomBook(store, &random), try store.currentLoan(ofBook: book) == nil,
+            guard let book = try randomBook(store, &random), try store.books.currentLoan(ofBook: book) == nil,
               let reader = try randomReader(store, &random)
             else { break }
-            let loans = try store.issue(ticket: reader, inventories: [book.inventoryNumber])
+            let loans = try store.circulation.issue(ticket: reader, inventories: [book.inventoryNumber])
             issued += loans.map(\.loan.id.text)
             outcome.issues += loans.count
           case 60..<85:
@@ -212,7 +214,7 @@ public struct SyncSimulation {
             ) { $0.string(0) }
             guard !open.isEmpty else { break }
             let inventory = open[Int(random.next() % UInt64(open.count))]
-            for loan in try store.returnBooks(inventories: [inventory]) {
+            for loan in try store.circulation.returnBooks(inventories: [inventory]) {
               let desk = all[index].id
               returned[loan.loan.id.text + " " + (loan.loan.returned?.iso ?? "") + " " + desk, default: 0] += 1
               outcome.returns += 1
@@ -223,7 +225,7 @@ public struct SyncSimulation {
             ) { $0.string(0) }
             guard !open.isEmpty else { break }
             let inventory = open[Int(random.next() % UInt64(open.count))]
-            if let renewal = try? store.renew(inventories: [inventory]) {
+            if let renewal = try? store.circulation.renew(inventories: [inventory]) {
               outcome.renewals += renewal.count
             }
           }
@@ -275,10 +277,11 @@ public struct SyncSimulation {
         rounds += 1
         var moved = 0
         for desk in all {
-          for conflict in try desk.store.conflicts() where conflict.kind == .inventory || conflict.kind == .ticket {
+          for conflict in try desk.store.conflicts.list() where conflict.kind == .inventory || conflict.kind == .ticket
+          {
             fresh += 1
             outcome.clashes += 1
-            _ = try desk.store.settle(conflict.number, .renumber("N\(seed)-\(fresh)"))
+            _ = try desk.store.conflicts.settle(conflict.number, .renumber("N\(seed)-\(fresh)"))
           }
           let report = try Synchronizer(store: desk.store).sync()
           moved += report.pushed + report.applied + report.refused
@@ -290,7 +293,7 @@ public struct SyncSimulation {
 
     // Clocks: a desk set off beyond the bound knows it, and by about as much; the others do not.
     for desk in all {
-      let offset = try desk.store.deskTie()?.clockOffset ?? .zero
+      let offset = try desk.store.sync.deskTie()?.clockOffset ?? .zero
       let beyond = desk.clockOff.magnitude > UInt64(ClockOffset.boundMilliseconds)
       if offset.isBeyondBound != beyond || (offset.milliseconds + desk.clockOff).magnitude > 5_000 {
         outcome.problems.append(
@@ -311,11 +314,12 @@ public struct SyncSimulation {
       let behind = all.firstIndex(where: { $0.clockOff < -bound }),
       let book = try randomBook(all[ahead].store, &random)
     {
-      try all[ahead].store.updateBook(inventory: book.inventoryNumber) { $0.title = "Часы вперёд \(seed)" }
+      try all[ahead].store.books.update(inventory: book.inventoryNumber) { $0.title = "Часы вперёд \(seed)" }
       if let other = try randomBook(all[ahead].store, &random), other.inventoryNumber != book.inventoryNumber,
-        try all[ahead].store.currentLoan(ofBook: other) == nil, let reader = try randomReader(all[ahead].store, &random)
+        try all[ahead].store.books.currentLoan(ofBook: other) == nil,
+        let reader = try randomReader(all[ahead].store, &random)
       {
-        let loans = try all[ahead].store.issue(ticket: reader, inventories: [other.inventoryNumber])
+        let loans = try all[ahead].store.circulation.issue(ticket: reader, inventories: [other.inventoryNumber])
         issued += loans.map(\.loan.id.text)
         crossed = loans.first?.loan.id.text
         crossedInventory = other.inventoryNumber
@@ -324,14 +328,14 @@ public struct SyncSimulation {
       _ = try Synchronizer(store: all[ahead].store).sync()
       _ = try Synchronizer(store: all[behind].store).sync()
       if let crossedInventory {
-        for loan in try all[behind].store.returnBooks(inventories: [crossedInventory]) {
+        for loan in try all[behind].store.circulation.returnBooks(inventories: [crossedInventory]) {
           returned[loan.loan.id.text + " " + (loan.loan.returned?.iso ?? "") + " " + all[behind].id, default: 0] += 1
           outcome.returns += 1
         }
       }
       // Later in real time, an hour and a half earlier by its clock.
       usleep(20_000)
-      try all[behind].store.updateBook(inventory: book.inventoryNumber) { $0.title = "Часы назад \(seed)" }
+      try all[behind].store.books.update(inventory: book.inventoryNumber) { $0.title = "Часы назад \(seed)" }
       renamed = (book.id.text, "Часы назад \(seed)")
       try syncUntilStill()
     }
@@ -372,14 +376,14 @@ public struct SyncSimulation {
     let central = try CentralDump.lines(try CentralConnection(url: centralURL))
     outcome.records = Set(central.map { $0.split(separator: " ").prefix(2).joined(separator: " ") }).count
     for desk in all {
-      let dump = try desk.store.canonicalDump()
+      let dump = try desk.store.sync.canonicalDump()
       if dump != central {
         let missing = Set(central).subtracting(dump).sorted().prefix(3)
         let extra = Set(dump).subtracting(central).sorted().prefix(3)
         outcome.problems.append(
           "\(desk.name) differs from the central: lacks \(Array(missing)), has besides \(Array(extra))")
       }
-      if try desk.store.syncStatus().waiting > 0 { outcome.problems.append("\(desk.name) still has changes waiting") }
+      if try desk.store.sync.status().waiting > 0 { outcome.problems.append("\(desk.name) still has changes waiting") }
     }
     let connection = try CentralConnection(url: centralURL)
     let kept = try connection.execute("SELECT count(*) FROM change WHERE desk_id = $1::uuid", [hostile])
@@ -424,7 +428,7 @@ public struct SyncSimulation {
         GROUP BY b.uuid HAVING count(*) > 1
         """
       ) { $0.string(0) }
-      let open = Set(try desk.store.conflicts().filter { $0.kind == .doubleIssue }.map(\.recordID))
+      let open = Set(try desk.store.conflicts.list().filter { $0.kind == .doubleIssue }.map(\.recordID))
       for book in doubled where !open.contains(book) {
         outcome.problems.append("\(desk.name): book \(book) is out twice without a conflict")
       }
@@ -437,7 +441,7 @@ public struct SyncSimulation {
         WHERE l.returned_at IS NULL AND l.deleted = 0 AND r.deleted = 1
         """
       ) { $0.string(0) }
-      let flagged = Set(try desk.store.conflicts().filter { $0.kind == .editAfterDelete }.map(\.recordID))
+      let flagged = Set(try desk.store.conflicts.list().filter { $0.kind == .editAfterDelete }.map(\.recordID))
       for record in deletedOut where !flagged.contains(record) {
         outcome.problems.append("\(desk.name): \(record) is deleted but out, without a conflict")
       }
@@ -453,17 +457,18 @@ public struct SyncSimulation {
         WHERE l.returned_at IS NULL AND l.deleted = 0 AND l.renewals > c.renewal_limit
         """
       ) { $0.string(0) }
-      let overLimit = Set(try desk.store.conflicts().filter { $0.kind == .renewalLimit }.map(\.recordID))
+      let overLimit = Set(try desk.store.conflicts.list().filter { $0.kind == .renewalLimit }.map(\.recordID))
       for loan in pastLimit where !overLimit.contains(loan) {
         outcome.problems.append("\(desk.name): loan \(loan) is renewed past its limit without a conflict")
       }
       outcome.renewalConflicts = max(
         outcome.renewalConflicts,
-        try desk.store.conflicts(includingSettled: true).filter {
+        try desk.store.conflicts.list(includingSettled: true).filter {
           $0.kind == .renewalLimit || $0.kind == .renewedAfterReturn
         }.count)
       outcome.doubleIssues = max(
-        outcome.doubleIssues, try desk.store.conflicts(includingSettled: true).filter { $0.kind == .doubleIssue }.count)
+        outcome.doubleIssues,
+        try desk.store.conflicts.list(includingSettled: true).filter { $0.kind == .doubleIssue }.count)
     }
     return outcome
   }
@@ -520,7 +525,7 @@ public struct SyncSimulation {
       "SELECT inventory FROM book WHERE deleted = 0 AND clash = 0 ORDER BY id LIMIT 1 OFFSET ?",
       Int(random.next() % UInt64(count))
     ) { $0.string(0) }
-    return try inventory.flatMap { try store.book(inventory: $0) }
+    return try inventory.flatMap { try store.books.book(inventory: $0) }
   }
 
   private func randomReader(_ store: LibraryStore, _ random: inout SplitMix64) throws -> String? {

@@ -20,7 +20,7 @@ struct RecordCopies {
     let copy = IRBISCopy(book: listing.book, kept: kept, onLoan: listing.loan != nil, onHoldShelf: onHoldShelf)
     guard let group = kept?.group, !group.isEmpty else { return ExportedCopies(copies: [copy], whole: true) }
     guard !written.contains(listing.book.id) else { return nil }
-    let all = try store.copies(inGroup: group)
+    let all = try store.books.copies(inGroup: group)
     let copies = all.filter { $0.book.sharesDescription(with: listing.book) }
     written.formUnion(copies.map(\.book.id))
     return ExportedCopies(copies: copies, whole: copies.first?.book.id == all.first?.book.id)
@@ -69,7 +69,7 @@ extension IRBISExport {
     var records = RecordCopies()
     var entry: Int64 = 0
     while true {
-      let page = try books.booksToExportInEntryOrder(after: entry)
+      let page = try books.books.booksToExportInEntryOrder(after: entry)
       var batch: [ExportedCopies] = []
       batch.reserveCapacity(page.count)
       for (listing, kept, onHoldShelf, _) in page where isSelected(listing.book, selection) {

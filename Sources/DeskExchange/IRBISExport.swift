@@ -53,10 +53,11 @@ public enum IRBISExport {
     switch selection {
     case .inventories(let numbers):
       for number in numbers {
-        guard let book = try store.book(inventory: number) else { throw .bookNotFound(number) }
+        guard let book = try store.books.book(inventory: number) else { throw .bookNotFound(number) }
         try write(
-          BookWithLoan(book: book, loan: try store.currentLoan(ofBook: book)), kept: try store.kept(forBook: number),
-          onHoldShelf: try store.holdWaiting(forBook: number) != nil)
+          BookWithLoan(book: book, loan: try store.books.currentLoan(ofBook: book)),
+          kept: try store.books.kept(forBook: number),
+          onHoldShelf: try store.holds.waiting(forBook: number) != nil)
       }
     case .all where filter == .all && search.isEmpty, .newSince where filter == .all && search.isEmpty:
       // The whole catalogue (or its new books) goes out in the order the books were entered, as
@@ -67,7 +68,8 @@ public enum IRBISExport {
       if case .issued = selection { effectiveFilter = .issued } else { effectiveFilter = filter }
       var position = PagePosition.first
       while true {
-        let page = try store.booksToExport(filter: effectiveFilter, search: search, position: position, limit: 1000)
+        let page = try store.books.booksToExport(
+          filter: effectiveFilter, search: search, position: position, limit: 1000)
         for (listing, kept, onHoldShelf) in page where isSelected(listing.book, selection) {
           try write(listing, kept: kept, onHoldShelf: onHoldShelf)
         }
@@ -85,20 +87,20 @@ public enum IRBISExport {
     let newline = newline(writer.encoding)
     var count = 0
     func write(_ reader: Reader) throws(StoreError) {
-      let loans = try store.loans(ofReader: reader).map { record in irbisLoan(record, store: store) }
+      let loans = try store.circulation.loans(ofReader: reader).map { record in irbisLoan(record, store: store) }
       writer.write(IRBISReaders.record(for: reader, loans: loans), newline: newline)
       count += 1
     }
     switch selection {
     case .tickets(let tickets):
       for ticket in tickets {
-        guard let reader = try store.reader(ticket: ticket) else { throw .readerNotFound(ticket) }
+        guard let reader = try store.readers.reader(ticket: ticket) else { throw .readerNotFound(ticket) }
         try write(reader)
       }
     case .all:
       var position = PagePosition.first
       while true {
-        let page = try store.readers(position: position, limit: 1000)
+        let page = try store.readers.page(position: position, limit: 1000)
         for listing in page { try write(listing.reader) }
         guard page.count == 1000, let last = page.last else { break }
         position = .after(last.reader.sortKey)
@@ -116,7 +118,7 @@ public enum IRBISExport {
   static func irbisLoan(_ record: LoanRecord, store: LibraryStore) -> IRBISLoan {
     let issued = store.clock.local(record.loan.issued)
     let returned = record.loan.returned.map { store.clock.local($0) }
-    let book = try? store.book(inventory: record.inventory)
+    let book = try? store.books.book(inventory: record.inventory)
     return IRBISLoan(
       inventory: record.inventory, shelfCode: book.map(IRBISBooks.shelfCode) ?? record.inventory,
       description: [record.bookAuthor, record.bookTitle].filter { !$0.isEmpty }.joined(separator: " "),

@@ -52,7 +52,7 @@ public enum KOC {
   ) throws(StoreError) -> Int {
     writer.write(header + version + "\n")
     var lines: [(Timestamp, String)] = []
-    for event in try store.circulationEvents(since: since) {
+    for event in try store.circulation.circulationEvents(since: since) {
       let time = format(store.clock.local(event.time))
       switch event.kind {
       // Koha reads an issue of a book already on loan to the same reader as a renewal.
@@ -130,25 +130,27 @@ public enum KOC {
   static func replay(_ transaction: Transaction, into store: LibraryStore) throws -> String {
     switch transaction.kind {
     case .issue(let ticket, let inventory):
-      guard let book = try store.book(inventory: inventory) else { return "unknown item \(inventory)" }
-      guard let reader = try store.reader(ticket: ticket) else { return "unknown reader \(ticket)" }
-      if let current = try store.currentLoan(ofBook: book) {
+      guard let book = try store.books.book(inventory: inventory) else { return "unknown item \(inventory)" }
+      guard let reader = try store.readers.reader(ticket: ticket) else { return "unknown reader \(ticket)" }
+      if let current = try store.books.currentLoan(ofBook: book) {
         if current.loan.issued > transaction.time { return "skipped: \(inventory) has a newer loan" }
         if current.readerTicket == reader.ticket {
-          try store.renewRecorded(inventory: inventory, at: transaction.time)
+          try store.circulation.renewRecorded(inventory: inventory, at: transaction.time)
           return "renewed \(inventory) for \(reader.ticket)"
         }
-        try store.returnRecorded(inventory: inventory, at: transaction.time)
-        try store.issueRecorded(ticket: reader.ticket, inventory: inventory, at: transaction.time)
+        try store.circulation.returnRecorded(inventory: inventory, at: transaction.time)
+        try store.circulation.issueRecorded(ticket: reader.ticket, inventory: inventory, at: transaction.time)
         return "applied: \(inventory) returned from \(current.readerTicket), issued to \(reader.ticket)"
       }
-      try store.issueRecorded(ticket: reader.ticket, inventory: inventory, at: transaction.time)
+      try store.circulation.issueRecorded(ticket: reader.ticket, inventory: inventory, at: transaction.time)
       return "applied: issued \(inventory) to \(reader.ticket)"
     case .giveBack(let inventory):
-      guard let book = try store.book(inventory: inventory) else { return "unknown item \(inventory)" }
-      guard let current = try store.currentLoan(ofBook: book) else { return "skipped: \(inventory) is not on loan" }
+      guard let book = try store.books.book(inventory: inventory) else { return "unknown item \(inventory)" }
+      guard let current = try store.books.currentLoan(ofBook: book) else {
+        return "skipped: \(inventory) is not on loan"
+      }
       if current.loan.issued > transaction.time { return "skipped: \(inventory) has a newer loan" }
-      try store.returnRecorded(inventory: inventory, at: transaction.time)
+      try store.circulation.returnRecorded(inventory: inventory, at: transaction.time)
       return "applied: returned \(inventory)"
     }
   }

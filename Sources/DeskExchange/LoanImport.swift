@@ -18,7 +18,7 @@ enum LoanImport {
     renewed: Timestamp? = nil
   ) -> String? {
     do throws(StoreError) {
-      try store.recordLoan(
+      try store.circulation.recordLoan(
         ticket: ticket, inventory: loan.inventory, issued: issued, due: loan.due, returned: returned,
         renewals: max(loan.renewals, renewed == nil ? 0 : 1), renewed: renewed,
         desk: loan.desk.isEmpty ? "import" : loan.desk)

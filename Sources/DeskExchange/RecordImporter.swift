@@ -19,8 +19,8 @@ public struct RecordImporter {
   init(store: LibraryStore, update: Bool) throws(StoreError) {
     self.store = store
     self.update = update
-    categories = Set(try store.categories().map(\.code))
-    defaultCategory = try store.policy().defaultCategory
+    categories = Set(try store.policy.categories().map(\.code))
+    defaultCategory = try store.policy.current().defaultCategory
   }
 
   /// Runs `feed` (which hands records to a `RecordFeed`) on a reading thread, and writes what
@@ -74,10 +74,10 @@ public struct RecordImporter {
       }
       let store = store
       let adding = row
-      try takeBook(draft, kept: kept, source: source) { () throws(StoreError) in try store.add(adding) }
+      try takeBook(draft, kept: kept, source: source) { () throws(StoreError) in try store.books.add(adding) }
     case .refusedBook(let draft, let source):
       let store = store
-      try takeBook(draft, kept: nil, source: source) { () throws(StoreError) in try store.addBook(draft) }
+      try takeBook(draft, kept: nil, source: source) { () throws(StoreError) in try store.books.add(draft) }
     case .reader(let record, let source):
       try takeReader(record, source: source)
     case .problem(let text):
@@ -92,7 +92,7 @@ public struct RecordImporter {
   /// The next number from `--assign-inventory`'s start that no book has.
   private mutating func freeNumber() throws -> String {
     var number = nextNumber ?? "1"
-    while try store.book(inventory: number) != nil { number = InventoryNumbers.next(after: number) }
+    while try store.books.book(inventory: number) != nil { number = InventoryNumbers.next(after: number) }
     nextNumber = InventoryNumbers.next(after: number)
     return number
   }
@@ -106,7 +106,7 @@ public struct RecordImporter {
       // An update looks first. A refused insert undoes its savepoint, and inside a bulk import
       // (whose transaction dropped triggers) SQLite then reads the whole schema again: 1.2 ms a
       // record, twelve times a new record's cost.
-      if update, try store.book(inventory: inventory) != nil {
+      if update, try store.books.book(inventory: inventory) != nil {
         return try updateBook(inventory, from: draft, kept: kept)
       }
       do throws(StoreError) {
@@ -134,11 +134,11 @@ public struct RecordImporter {
   private mutating func updateBook(_ inventory: String, from draft: BookDraft, kept: IRBISKeptRecord?)
     throws(StoreError)
   {
-    try store.updateBook(inventory: inventory) { current in
+    try store.books.update(inventory: inventory) { current in
       for field in BookDraft.fields where !draft[field].isEmpty { current[field] = draft[field] }
       current.status = draft.status
     }
-    try store.keep(kept, forBook: inventory)
+    try store.books.keep(kept, forBook: inventory)
     report.booksUpdated += 1
   }
 
@@ -157,17 +157,17 @@ public struct RecordImporter {
       let ticket = draft.ticket.trimmingWhitespace()
       let added = draft
       do throws(StoreError) {
-        if try store.reader(ticket: ticket) != nil {
+        if try store.readers.reader(ticket: ticket) != nil {
           guard update else {
             report.problems.append("\(source): \(ImportRefusal.alreadyThere("reader \(ticket)"))")
             return
           }
-          try store.updateReader(ticket: ticket) { current in
+          try store.readers.update(ticket: ticket) { current in
             for field in ReaderDraft.fields where !added[field].isEmpty { current[field] = added[field] }
           }
           report.readersUpdated += 1
         } else {
-          try store.addReader(added)
+          try store.readers.add(added)
           report.readersAdded += 1
         }
         for loan in readerLoans { loans.append((ticket: ticket, loan: loan, source: source)) }
@@ -192,7 +192,7 @@ public struct RecordImporter {
       let loan = entry.loan
       let issued = RecordImporter.instant(loan.issued, loan.issuedTime, offsetSeconds: offset)
       let returned = loan.returned.map { RecordImporter.instant($0, loan.returnedTime, offsetSeconds: offset) }
-      guard let book = try store.book(inventory: loan.inventory) else {
+      guard let book = try store.books.book(inventory: loan.inventory) else {
         report.problems.append(
           "\(entry.source): loan of \(loan.inventory) to \(entry.ticket): no such book in the library")
         continue
@@ -200,7 +200,7 @@ public struct RecordImporter {
       let key = LoanKey(
         inventory: book.inventoryNumber, ticket: entry.ticket, issued: issued, due: loan.due, returned: returned)
       inFile[key, default: 0] += 1
-      let known = try store.loans(ofBook: book).filter {
+      let known = try store.circulation.loans(ofBook: book).filter {
         LoanKey(
           inventory: $0.inventory, ticket: $0.readerTicket, issued: $0.loan.issued, due: $0.loan.due,
           returned: $0.loan.returned) == key

@@ -35,12 +35,12 @@ public struct ISBNLookup: Sendable {
   /// and `CIRCDESK_OPEN_LIBRARY_URL` in the environment.
   public static func configured(store: LibraryStore, environment: [String: String]) -> ISBNLookup {
     let google =
-      environment["CIRCDESK_GOOGLE_BOOKS_URL"] ?? (try? store.setting(googleBooksKey)) ?? nil
+      environment["CIRCDESK_GOOGLE_BOOKS_URL"] ?? (try? store.policy.setting(googleBooksKey)) ?? nil
       ?? LookupProvider.defaultGoogleBooksURL
     let openLibrary =
-      environment["CIRCDESK_OPEN_LIBRARY_URL"] ?? (try? store.setting(openLibraryKey)) ?? nil
+      environment["CIRCDESK_OPEN_LIBRARY_URL"] ?? (try? store.policy.setting(openLibraryKey)) ?? nil
       ?? LookupProvider.defaultOpenLibraryURL
-    let order = ((try? store.setting(orderKey)) ?? nil) ?? "google,openlibrary"
+    let order = ((try? store.policy.setting(orderKey)) ?? nil) ?? "google,openlibrary"
     let providers = order.split(separator: ",").compactMap { name -> LookupProvider? in
       switch String(name).trimmingWhitespace().lowercased() {
       case "google": return .googleBooks(baseURL: google)
@@ -55,7 +55,7 @@ public struct ISBNLookup: Sendable {
   /// Looks an ISBN up: from the library's own memory when it has asked before, else from the
   /// catalogues in order, taking the first answer whose ISBN matches.
   public func lookup(_ isbn: ISBN, in store: LibraryStore) -> LookupOutcome {
-    switch try? store.cachedLookup(isbn) {
+    switch try? store.books.cachedLookup(isbn) {
     case .found(let facts): return .found(facts, cached: true)
     case .notFound: return .notFound(cached: true)
     case nil: break
@@ -66,7 +66,7 @@ public struct ISBNLookup: Sendable {
         let body = try HTTPClient.get(
           provider.url(for: isbn), timeoutMilliseconds: timeoutMilliseconds, provider: provider.name)
         if let facts = try provider.facts(from: body, isbn: isbn) {
-          try? store.saveLookup(isbn, facts: facts)
+          try? store.books.saveLookup(isbn, facts: facts)
           return .found(facts, cached: false)
         }
       } catch {
@@ -74,16 +74,16 @@ public struct ISBNLookup: Sendable {
       }
     }
     if failures.isEmpty {
-      try? store.saveLookup(isbn, facts: nil)
+      try? store.books.saveLookup(isbn, facts: nil)
       return .notFound(cached: false)
     }
-    try? store.enqueueLookup(isbn, error: failures.map(\.description).joined(separator: "; "))
+    try? store.books.enqueueLookup(isbn, error: failures.map(\.description).joined(separator: "; "))
     return .unavailable(failures)
   }
 
   /// Works through the queue; returns each ISBN with how it ended.
   public func processPending(in store: LibraryStore) -> [(ISBN, LookupOutcome)] {
-    let pending = (try? store.pendingLookups()) ?? []
+    let pending = (try? store.books.pendingLookups()) ?? []
     return pending.map { ($0.isbn, lookup($0.isbn, in: store)) }
   }
 }

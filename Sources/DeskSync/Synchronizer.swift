@@ -40,14 +40,14 @@ public final class Synchronizer {
       (tie, central) = try Synchronizer.connect(store: store, url: url)
     } catch {
       // An unreachable central is an attempt that failed, for `sync --status` to tell.
-      try? store.noteSyncAttempt(failure: error.description)
+      try? store.sync.noteSyncAttempt(failure: error.description)
       throw error
     }
   }
 
   private static func connect(store: LibraryStore, url: String?) throws(SyncError) -> (DeskTie, CentralConnection) {
     do {
-      guard let tie = try store.deskTie() else { throw SyncError.notJoined }
+      guard let tie = try store.sync.deskTie() else { throw SyncError.notJoined }
       let central = try CentralConnection(url: url ?? tie.central)
       let library = try Synchronizer.checkCentral(central)
       guard library == tie.libraryID else { throw SyncError.otherLibrary(desk: tie.libraryID, central: library) }
@@ -100,7 +100,7 @@ public final class Synchronizer {
     do {
       let central = try CentralConnection(url: url)
       let library = try checkCentral(central)
-      let standing = try store.deskStanding()
+      let standing = try store.sync.deskStanding()
       let fileHasRecords = try !store.isEmpty()
       let centralHasPolicy = try !central.execute(
         "SELECT 1 FROM change WHERE entity IN ('category', 'setting', 'holiday') LIMIT 1"
@@ -121,7 +121,7 @@ public final class Synchronizer {
         "SELECT name FROM desk WHERE name_key = $1 AND id <> $2::uuid", [key, plan.deskID])
       if let other = taken.first?.first ?? nil { throw SyncError.deskNameTaken(other) }
       // Kept here before the central hears of it: a join cut from now on is taken up again.
-      if plan.notesIdentityFirst { try store.noteJoining(deskID: plan.deskID, libraryID: library) }
+      if plan.notesIdentityFirst { try store.sync.noteJoining(deskID: plan.deskID, libraryID: library) }
       do {
         try central.execute("SELECT circdesk_join($1::uuid, $2, $3)", [plan.deskID, deskName, key])
       } catch {
@@ -132,7 +132,7 @@ public final class Synchronizer {
       // Measured before the tie: the reading that clocks the records a desk brings (and that its
       // later changes follow) is the central's time, not a clock a day ahead.
       _ = try checkClock(of: store, against: central)
-      let queued = try store.tie(
+      let queued = try store.sync.tie(
         central: try CentralConnection.withoutPassword(url), libraryID: library, deskID: plan.deskID,
         deskName: deskName,
         sendingRecords: plan.sendsRecords, sendingPolicy: plan.sendsPolicy)
@@ -155,7 +155,7 @@ public final class Synchronizer {
     var report = SyncReport()
     do throws(SyncError) {
       let mark: Int
-      do { mark = try store.conflictMark() } catch { throw .store(error) }
+      do { mark = try store.conflicts.mark() } catch { throw .store(error) }
       report.clockOffset = try Synchronizer.checkClock(of: store, against: central)
       if !pullingFirst { try push(&report) }
       try pull(&report)
@@ -164,14 +164,14 @@ public final class Synchronizer {
       do {
         // New conflicts are those still open at the end: one raised and settled within the
         // batches pulled (a desk catching up with history) is no news.
-        report.conflictsRaised = try store.openConflicts(after: mark)
-        try store.noteSyncAttempt(failure: nil)
+        report.conflictsRaised = try store.conflicts.openConflicts(after: mark)
+        try store.sync.noteSyncAttempt(failure: nil)
       } catch {
         throw .store(error)
       }
       return report
     } catch {
-      try? store.noteSyncAttempt(failure: error.description)
+      try? store.sync.noteSyncAttempt(failure: error.description)
       throw error
     }
   }
@@ -183,9 +183,9 @@ public final class Synchronizer {
   {
     do {
       let uptime = store.clock as? CorrectedClock
-      let (upBefore, before) = (uptime?.uptimeReading(), try store.wallClockReading())
+      let (upBefore, before) = (uptime?.uptimeReading(), try store.sync.wallClockReading())
       let rows = try central.execute("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint")
-      let (after, upAfter) = (try store.wallClockReading(), uptime?.uptimeReading())
+      let (after, upAfter) = (try store.sync.wallClockReading(), uptime?.uptimeReading())
       guard let answer = rows.first?.first ?? nil, let now = Int64(answer) else {
         throw CentralError.query("the central did not tell its time")
       }
@@ -199,7 +199,7 @@ public final class Synchronizer {
             boot: upAfter.boot, milliseconds: upBefore.milliseconds + (upAfter.milliseconds - upBefore.milliseconds) / 2
           ))
       }
-      try store.correctClock(offset, centralNow: now, anchor: anchor)
+      try store.sync.correctClock(offset, centralNow: now, anchor: anchor)
       return offset
     } catch {
       throw SyncError(error)
@@ -246,7 +246,7 @@ public final class Synchronizer {
     while true {
       let outcomes: [(changeID: String, outcome: PushOutcome)]
       do {
-        guard let batch = try store.outboxBatch(limit: pushBatch) else { return }
+        guard let batch = try store.sync.outboxBatch(limit: pushBatch) else { return }
         let rows = try central.transaction { () throws(CentralError) in
           try central.execute(
             "SELECT change_id::text, outcome, detail FROM circdesk_push($1::uuid, $2::jsonb)", [tie.deskID, batch.json])
@@ -262,7 +262,7 @@ public final class Synchronizer {
           default: return (id, .accepted)
           }
         }
-        try store.acknowledge(outcomes, of: batch)
+        try store.sync.acknowledge(outcomes, of: batch)
         progress.advance()
       } catch {
         throw SyncError(error)
@@ -278,7 +278,7 @@ public final class Synchronizer {
     do {
       // A desk's first pull writes the whole library and takes the bulk cache; a desk that has
       // pulled before takes what came since with a smaller one.
-      let first = try store.deskTie()?.cursor ?? 0 == 0
+      let first = try store.sync.deskTie()?.cursor ?? 0 == 0
       let puttingOff = first ? try bringsMostOfTheLibrary() : false
       let cache = puttingOff ? Synchronizer.joinCacheKiB : first ? LibraryStore.bulkCacheKiB : Synchronizer.pullCacheKiB
       let catchUp = { (report: inout SyncReport) throws -> Void in
@@ -305,7 +305,7 @@ public final class Synchronizer {
     guard let waiting = (rows.first?.first ?? nil).flatMap({ Int($0) }), waiting >= indexesPutOffFrom else {
       return false
     }
-    return waiting >= 2 * (try store.bookCount() + store.readerCount())
+    return waiting >= 2 * (try store.books.count() + store.readers.count())
   }
 
   /// The other desks' changes from which a first pull puts indexes off: below it, making them
@@ -330,7 +330,7 @@ public final class Synchronizer {
   /// desk writes the last (measured: a fifth off a first join of 125,000 changes, which waited on
   /// the network for a third of its time). At most two batches wait in between.
   private func pullBatches(_ report: inout SyncReport, oneByOne: Bool = false) throws {
-    let start = try store.deskTie()?.cursor ?? 0
+    let start = try store.sync.deskTie()?.cursor ?? 0
     let pipe = BatchPipe<PulledChange>(capacity: 2)
     let fetcher = Fetcher(central: central, batch: pullBatch, deskID: tie.deskID) { [progress] in
       progress.advance()
@@ -363,7 +363,7 @@ public final class Synchronizer {
           var taken = 0
           while true {
             guard let last = batch.last?.sequence else { break }
-            let applied = try self.store.apply(batch, cursor: last, partOfGroup: grouped)
+            let applied = try self.store.sync.apply(batch, cursor: last, partOfGroup: grouped)
             taking.pulled += batch.count
             taking.applied += applied.applied
             taking.conflictsRaised += applied.conflictsRaised

@@ -44,7 +44,7 @@ if isatty(0) == 1 && isatty(1) == 1 {
     let uiContext = UIContext(
       store: store, strings: strings, theme: Theme(colors: colors), clock: clock, databaseName: name)
     let search = BackgroundSearchService { () throws(StoreError) in try LibraryStore(path: path, clock: clock) }
-    let wedge = (try? store.policy()).map(WedgeSettings.init(policy:)) ?? WedgeSettings()
+    let wedge = (try? store.policy.current()).map(WedgeSettings.init(policy:)) ?? WedgeSettings()
     let lookup = BackgroundLookupService(lookup: ISBNLookup.configured(store: store, environment: environment)) {
       try LibraryStore(path: path, clock: clock)
     }

@@ -103,7 +103,7 @@ import Testing
     let stray = run(["book", "add", "stray", "--inventory", "1", "--title", "Книга"])
     #expect(stray.status == 64)
     #expect(stray.errors.hasPrefix("error: takes no arguments, but «stray» was given"))
-    #expect(try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock()).bookCount() == 0)
+    #expect(try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock()).books.count() == 0)
     let extra = run(["book", "show", "1", "2"])
     #expect(extra.status == 64)
     #expect(extra.errors.hasPrefix("error: too many arguments: «2» is one more than it takes"))

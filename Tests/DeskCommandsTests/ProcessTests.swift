@@ -37,7 +37,7 @@ import Testing
     let added = try full("book add --inventory 1 --title Книга")
     #expect(added.status == 0, "the book is in the library")
     #expect(added.errors.contains("circdesk: the output could not be written (No space left on device)"))
-    #expect(try LibraryStore(path: db, clock: TestClock()).book(inventory: "1") != nil)
+    #expect(try LibraryStore(path: db, clock: TestClock()).books.book(inventory: "1") != nil)
     let listed = try full("book list")
     #expect(listed.status == 1)
     #expect(listed.errors.contains("circdesk: the output could not be written"))
@@ -121,7 +121,7 @@ import Testing
     // just made unable to write). The reader sees its latest commit through the desk's files.
     guard isRoot else { return }
     let desk = try LibraryStore(path: path, clock: TestClock())
-    try desk.addBook(bookDraft("3", "Только что принятая"))
+    try desk.books.add(bookDraft("3", "Только что принятая"))
     let owned = try shelfFiles()
     #expect(owned == ["library.sqlite", "library.sqlite-shm", "library.sqlite-wal"])
     #expect(try run(["book", "show", "3"]).output.contains("Только что принятая"))
@@ -139,9 +139,9 @@ import Testing
     let path = folder.file("race.sqlite")
     do {
       let store = try LibraryStore(path: path)
-      try store.addBook(bookDraft("B1", "Спорная книга"))
-      try store.addReader(readerDraft("R1", "Первый"))
-      try store.addReader(readerDraft("R2", "Второй"))
+      try store.books.add(bookDraft("B1", "Спорная книга"))
+      try store.readers.add(readerDraft("R1", "Первый"))
+      try store.readers.add(readerDraft("R2", "Второй"))
     }
     for round in 1...8 {
       let first = try startProcess(["issue", "R1", "B1", "--db", path])
@@ -153,8 +153,8 @@ import Testing
       #expect(losers.count == 1, "round \(round): \(results)")
       #expect(losers.first?.errors.contains("is already issued to") == true, "round \(round): \(results)")
       let store = try LibraryStore(path: path)
-      #expect(try store.bookCount(filter: .issued) == 1)
-      try store.returnBooks(inventories: ["B1"])
+      #expect(try store.books.count(filter: .issued) == 1)
+      try store.circulation.returnBooks(inventories: ["B1"])
     }
   }
 
@@ -166,15 +166,15 @@ import Testing
     let count = 3000
     do {
       let store = try LibraryStore(path: path)
-      try store.setCategory(
+      try store.policy.setCategory(
         ReaderCategory(code: "bulk", name: "Bulk", loanDays: 14, loanLimit: 100_000, renewalLimit: 1))
       try store.transaction {
         for number in 0...count {
-          try store.addBook(bookDraft("K\(number)", "Книга \(number)"))
+          try store.books.add(bookDraft("K\(number)", "Книга \(number)"))
         }
       }
-      try store.addReader(readerDraft("R1", "Оптовый", category: "bulk"))
-      try store.issue(ticket: "R1", inventories: ["K0"])
+      try store.readers.add(readerDraft("R1", "Оптовый", category: "bulk"))
+      try store.circulation.issue(ticket: "R1", inventories: ["K0"])
     }
     let inventories = (1...count).map { "K\($0)" }
     var killedMidway = 0
@@ -198,10 +198,10 @@ import Testing
       if sawWriter { killedMidway += 1 }
       let store = try LibraryStore(path: path)
       #expect(try store.integrityCheck() == ["ok"])
-      let open = try store.bookCount(filter: .issued)
+      let open = try store.books.count(filter: .issued)
       #expect(open == 1 || open == count + 1, "all of the batch or none of it, found \(open)")
-      #expect(try store.currentLoan(ofBook: #require(try store.book(inventory: "K0"))) != nil)
-      if open == count + 1 { try store.returnBooks(inventories: inventories) }
+      #expect(try store.books.currentLoan(ofBook: #require(try store.books.book(inventory: "K0"))) != nil)
+      if open == count + 1 { try store.circulation.returnBooks(inventories: inventories) }
     }
     #expect(killedMidway > 0, "the kill should have landed inside the batch's transaction at least once")
   }

@@ -47,8 +47,8 @@ import Testing
     let two = ISO2709FileTests.record(title: Windows1251.encodeLossy("Обрыв").bytes, inventory: "2", unicode: false)
     let (report, store) = try importing(one + separator + two + separator)
     #expect(report.problems.isEmpty, "\(report.problems)")
-    #expect(try store.book(inventory: "1")?.title == "Обломов")
-    #expect(try store.book(inventory: "2")?.title == "Обрыв")
+    #expect(try store.books.book(inventory: "1")?.title == "Обломов")
+    #expect(try store.books.book(inventory: "2")?.title == "Обрыв")
   }
 
   @Test func aRecordWhoseLeaderSaysUnicodeIsReadAsUTF8() throws {
@@ -56,7 +56,7 @@ import Testing
     let windows = ISO2709FileTests.record(title: Windows1251.encodeLossy("Обрыв").bytes, inventory: "4", unicode: false)
     let (report, store) = try importing(unicode + windows)
     #expect(report.problems.isEmpty, "\(report.problems)")
-    #expect(try store.book(inventory: "3")?.title == "Фрегат «Паллада»")
-    #expect(try store.book(inventory: "4")?.title == "Обрыв")
+    #expect(try store.books.book(inventory: "3")?.title == "Фрегат «Паллада»")
+    #expect(try store.books.book(inventory: "4")?.title == "Обрыв")
   }
 }

@@ -66,18 +66,20 @@ import Testing
     let a = try LibraryStore(path: source, clock: TestClock())
     let b = try LibraryStore(path: target, clock: TestClock())
     func normalised(_ book: Book) -> BookDraft { BookDraft(book) }
-    #expect(try a.books(limit: 1000).map { normalised($0.book) } == b.books(limit: 1000).map { normalised($0.book) })
     #expect(
-      try a.books(filter: .issued, limit: 1000).map(\.loan?.loan.due)
-        == b.books(filter: .issued, limit: 1000).map(\.loan?.loan.due))
+      try a.books.page(limit: 1000).map { normalised($0.book) } == b.books.page(limit: 1000).map { normalised($0.book) }
+    )
+    #expect(
+      try a.books.page(filter: .issued, limit: 1000).map(\.loan?.loan.due)
+        == b.books.page(filter: .issued, limit: 1000).map(\.loan?.loan.due))
     for ticket in ["1001", "1004", "1031"] {
-      let before = try #require(try a.reader(ticket: ticket))
-      let after = try #require(try b.reader(ticket: ticket))
+      let before = try #require(try a.readers.reader(ticket: ticket))
+      let after = try #require(try b.readers.reader(ticket: ticket))
       #expect(ReaderDraft(before) == ReaderDraft(after))
-      let loansBefore = try a.loans(ofReader: before).map {
+      let loansBefore = try a.circulation.loans(ofReader: before).map {
         [$0.inventory, $0.loan.due.iso, $0.loan.returned == nil ? "out" : "back"]
       }
-      let loansAfter = try b.loans(ofReader: after).map {
+      let loansAfter = try b.circulation.loans(ofReader: after).map {
         [$0.inventory, $0.loan.due.iso, $0.loan.returned == nil ? "out" : "back"]
       }
       #expect(loansBefore == loansAfter)
@@ -92,10 +94,10 @@ import Testing
   @Test func theWholeCatalogueGoesOutInEntryOrderAndAListInItsOwn() throws {
     let store = try LibraryStore(path: folder.file("order.sqlite"), clock: TestClock())
     for (number, title) in [("1", "Яблоко"), ("2", "Арбуз"), ("3", "Мандарин")] {
-      _ = try store.addBook(bookDraft(number, title))
+      _ = try store.books.add(bookDraft(number, title))
     }
-    try store.deleteBook(inventory: "3")
-    _ = try store.addBook(bookDraft("4", "Банан"))
+    try store.books.delete(inventory: "3")
+    _ = try store.books.add(bookDraft("4", "Банан"))
     func titles(_ selection: IRBISExport.BookSelection, filter: BookFilter = .all, search: String = "") throws
       -> [String]
     {
@@ -111,7 +113,7 @@ import Testing
     #expect(try titles(.all, search: "б") == ["Банан"])
     // Inside a transaction the books it added are read too (on this connection, not another).
     let inside = try store.transaction {
-      _ = try store.addBook(bookDraft("5", "Вишня"))
+      _ = try store.books.add(bookDraft("5", "Вишня"))
       return try titles(.all)
     }
     #expect(inside == ["Яблоко", "Арбуз", "Банан", "Вишня"])
@@ -121,7 +123,7 @@ import Testing
   /// refused alone, and the rest of the file imported.
   @Test func newBooksAreInsertedWithoutASavepointEach() throws {
     let store = try LibraryStore(path: folder.file("new.sqlite"), clock: TestClock())
-    _ = try store.addBook(bookDraft("2", "Уже есть"))
+    _ = try store.books.add(bookDraft("2", "Уже есть"))
     let path = folder.file("new.txt")
     try (1...3).map { "#920: PAZK\n#200: ^AКнига \($0)\n#910: ^A0^B\($0)\n*****\n" }.joined()
       .write(toFile: path, atomically: true, encoding: .utf8)
@@ -129,11 +131,11 @@ import Testing
       try IRBISTextImport.run(path: path, encoding: .utf8, store: store, update: false, dryRun: false)
     }
     #expect(report.booksAdded == 2 && report.problems.count == 1)
-    #expect(try store.bookCount() == 3, "the refused copy is not counted")
+    #expect(try store.books.count() == 3, "the refused copy is not counted")
     #expect(statements.filter { $0.hasPrefix("INSERT INTO book(") }.count == 3)
     #expect(!statements.contains { $0.hasPrefix("SAVEPOINT") }, "\(statements.filter { $0.hasPrefix("SAVEPOINT") })")
-    #expect(try store.book(inventory: "2")?.title == "Уже есть")
-    #expect(try store.searchBooks("книга").all.map(\.inventoryNumber).sorted() == ["1", "3"])
+    #expect(try store.books.book(inventory: "2")?.title == "Уже есть")
+    #expect(try store.books.search("книга").all.map(\.inventoryNumber).sorted() == ["1", "3"])
   }
 
   /// Books already there, imported again with `--update`, are looked up and rewritten: no insert
@@ -161,8 +163,8 @@ import Testing
         == Array(
           repeating: "UPDATE book SET title = ?, sort_key = ?, search_text = ?, updated_at = ? WHERE uuid = ?",
           count: 3), "the books are written, their changed columns only")
-    #expect(try store.book(inventory: "2")?.title == "Вторая 2")
-    #expect(try store.searchBooks("вторая").all.count == 3)
+    #expect(try store.books.book(inventory: "2")?.title == "Вторая 2")
+    #expect(try store.books.search("вторая").all.count == 3)
   }
 
   @Test func malformedRecordsAreReportedWithLineNumbersAndTheRestImported() throws {
@@ -205,7 +207,7 @@ import Testing
     #expect(
       lines.last == "Imported from 2 records: 2 books added, 0 updated; 0 readers added, 0 updated; 0 loans; 5 skipped")
     let store = try LibraryStore(path: db, clock: TestClock())
-    #expect(try store.books().map(\.book.inventoryNumber) == ["1", "6"])
+    #expect(try store.books.page().map(\.book.inventoryNumber) == ["1", "6"])
   }
 
   @Test func invalidBytesInAUTF8FileAreReported() throws {
@@ -224,8 +226,8 @@ import Testing
       let db = folder.file("library-\(index).sqlite")
       #expect(run(["import", "irbis", path], db: db).status == 0)
       let store = try LibraryStore(path: db, clock: TestClock())
-      #expect(try store.book(inventory: "1")?.title == "Герой нашего времени")
-      #expect(try store.book(inventory: "1")?.authorInitials == "М. Ю.")
+      #expect(try store.books.book(inventory: "1")?.title == "Герой нашего времени")
+      #expect(try store.books.book(inventory: "1")?.authorInitials == "М. Ю.")
     }
   }
 
@@ -240,10 +242,10 @@ import Testing
         "skipped: record 1 (line 1): book 1 is already in the library (skipped; --update replaces it)"))
     #expect(dry.output.contains("Would import from 2 records: 1 book added"))
     let store = try LibraryStore(path: db, clock: TestClock())
-    #expect(try store.bookCount() == 1)
+    #expect(try store.books.count() == 1)
     #expect(run(["import", "irbis", path, "--update"], db: db).status == 0)
-    #expect(try store.book(inventory: "1")?.title == "Новая")
-    #expect(try store.bookCount() == 2)
+    #expect(try store.books.book(inventory: "1")?.title == "Новая")
+    #expect(try store.books.count() == 2)
   }
 
   @Test func aNumberTwiceInOneFileIsUpdatedAndIndexedOnce() throws {
@@ -257,10 +259,10 @@ import Testing
     #expect(result.status == 0)
     #expect(result.output.contains("600 books added, 1 updated"))
     let store = try LibraryStore(path: db, clock: TestClock())
-    #expect(try store.bookCount() == 600)
-    #expect(try store.books(search: "маскарад").map(\.book.inventoryNumber) == ["7"])
-    #expect(try !store.books(search: "автор7").map(\.book.inventoryNumber).contains("7"))
-    #expect(try store.books(search: "автор7").count == 10, "Автор70 to Автор79")
+    #expect(try store.books.count() == 600)
+    #expect(try store.books.page(search: "маскарад").map(\.book.inventoryNumber) == ["7"])
+    #expect(try !store.books.page(search: "автор7").map(\.book.inventoryNumber).contains("7"))
+    #expect(try store.books.page(search: "автор7").count == 10, "Автор70 to Автор79")
     #expect(try store.database.scalarInt("SELECT count(*) FROM book_fts WHERE book_fts MATCH 'книга'") == 599)
     try store.database.executeScript("INSERT INTO book_fts(book_fts, rank) VALUES ('integrity-check', 1)")
   }
@@ -284,10 +286,10 @@ import Testing
     #expect(result.status != 0)
     #expect(result.errors.contains("the disk is full"))
     try store.database.executeScript("DROP TRIGGER refuse_1500")
-    #expect(try store.bookCount() == 1)
+    #expect(try store.books.count() == 1)
     #expect(try store.database.scalarInt("SELECT count(*) FROM book") == 1)
     #expect(try store.database.queryFirst(triggers) { $0.string(0) } == before)
-    #expect(try store.books(search: "книга").isEmpty)
+    #expect(try store.books.page(search: "книга").isEmpty)
   }
 
   @Test func aCopyWithAnInvalidISBNComesInWithoutIt() throws {
@@ -301,8 +303,8 @@ import Testing
       result.output.contains("note: record 1 (line 1): copy 1: ISBN «5-17-000000-1» is not valid; imported without it"))
     #expect(result.output.contains("2 books added"))
     let store = try LibraryStore(path: db, clock: TestClock())
-    #expect(try store.book(inventory: "1")?.isbn == nil)
-    #expect(try store.book(inventory: "2")?.isbn?.isbn13 == "9785170795857")
+    #expect(try store.books.book(inventory: "1")?.isbn == nil)
+    #expect(try store.books.book(inventory: "2")?.isbn?.isbn13 == "9785170795857")
   }
 
   /// A subfield is found by its code in either case, the first where it repeats; a code a

@@ -34,13 +34,13 @@ import Testing
     #expect(refused.status == 1)
     #expect(refused.errors.contains("is UTF-8 but for line 2, whose byte 0xFF is not: nothing was imported"))
     let store = try LibraryStore(path: db, clock: TestClock())
-    #expect(try store.bookCount() == 0)
+    #expect(try store.books.count() == 0)
     // Said to be UTF-8, the record with the bad byte is refused and the others come in right.
     let taken = try run(["import", "irbis", path, "--encoding", "utf8"], db: db)
     #expect(taken.status == 0, "\(taken.errors)")
     #expect(taken.output.contains("skipped: record 1, line 2: bytes that are not valid in the file's encoding"))
-    #expect(try store.bookCount() == 49)
-    #expect(try store.book(inventory: "2")?.title == "Книга номер 2")
+    #expect(try store.books.count() == 49)
+    #expect(try store.books.book(inventory: "2")?.title == "Книга номер 2")
   }
 
   @Test func aWindows1251FileIsStillToldFromItsBytes() throws {
@@ -49,7 +49,7 @@ import Testing
     let path = try file(Windows1251.encodeLossy(text).bytes)
     let result = try run(["import", "irbis", path], db: db)
     #expect(result.status == 0, "\(result.errors)")
-    #expect(try LibraryStore(path: db, clock: TestClock()).book(inventory: "1")?.title == "Герой нашего времени")
+    #expect(try LibraryStore(path: db, clock: TestClock()).books.book(inventory: "1")?.title == "Герой нашего времени")
   }
 
   /// A NUL cut a value short, and with --update a record could overwrite another book.
@@ -62,9 +62,9 @@ import Testing
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output.contains("skipped: record 1, line 3: a NUL byte in a value"))
     let store = try LibraryStore(path: db, clock: TestClock())
-    #expect(try store.book(inventory: "7")?.title == "Обломов", "no book is overwritten")
-    #expect(try store.book(inventory: "8")?.title == "Обрыв")
-    #expect(try store.book(inventory: "9")?.title == "Фрегат «Паллада»")
+    #expect(try store.books.book(inventory: "7")?.title == "Обломов", "no book is overwritten")
+    #expect(try store.books.book(inventory: "8")?.title == "Обрыв")
+    #expect(try store.books.book(inventory: "9")?.title == "Фрегат «Паллада»")
   }
 
   @Test func aLineOverTheLimitRefusesItsRecord() throws {
@@ -75,11 +75,11 @@ import Testing
     let result = try run(["import", "irbis", try file(long + record("2", "Обрыв"))], db: db)
     #expect(result.status == 0, "\(result.errors)")
     #expect(result.output.contains("skipped: record 1, line 2: a line of 2097160 bytes, over the limit of 1048576"))
-    #expect(try LibraryStore(path: db, clock: TestClock()).bookCount() == 1)
+    #expect(try LibraryStore(path: db, clock: TestClock()).books.count() == 1)
     // The limit is a setting of the import.
     let wider = try run(["import", "irbis", try file(long), "--max-line", "4194304"], db: db)
     #expect(wider.status == 0, "\(wider.output) \(wider.errors)")
-    #expect(try LibraryStore(path: db, clock: TestClock()).bookCount() == 2)
+    #expect(try LibraryStore(path: db, clock: TestClock()).books.count() == 2)
   }
 
   /// Two seconds of /dev/zero took over 4 GB: input with no line break ends with an error, in

@@ -14,9 +14,9 @@ import Testing
 
   init() throws {
     store = try LibraryStore(path: folder.file("library.sqlite"), clock: clock)
-    for number in 1...5 { try store.addBook(bookDraft("B\(number)", "Книга \(number)")) }
-    try store.addReader(readerDraft("R1", "Первый"))
-    try store.addReader(readerDraft("R2", "Второй"))
+    for number in 1...5 { try store.books.add(bookDraft("B\(number)", "Книга \(number)")) }
+    try store.readers.add(readerDraft("R1", "Первый"))
+    try store.readers.add(readerDraft("R2", "Второй"))
   }
 
   func file(_ lines: [String]) throws -> String {
@@ -35,9 +35,9 @@ import Testing
   }
 
   @Test func exportsIssuesAndReturnsInKohasFormat() throws {
-    try store.issue(ticket: "R1", inventories: ["B1"])
+    try store.circulation.issue(ticket: "R1", inventories: ["B1"])
     clock.advance(days: 1)
-    try store.returnBooks(inventories: ["B1"])
+    try store.circulation.returnBooks(inventories: ["B1"])
     let path = folder.file("out.koc")
     let writer = try TextWriter(path: path, encoding: .utf8)
     #expect(try KOC.export(from: store, since: nil, version: "0.1.0", to: writer) == 2)
@@ -53,10 +53,10 @@ import Testing
 
   @Test func replaysWithKohasRules() throws {
     // B1 out to R1 since 2026-11-20; B2 out to R2 since 2026-11-25; B3 on the shelf.
-    try store.recordLoan(
+    try store.circulation.recordLoan(
       ticket: "R1", inventory: "B1", issued: Timestamp(iso: "2026-11-20T09:00:00Z")!,
       due: LocalDate(iso: "2026-12-04")!, desk: "d")
-    try store.recordLoan(
+    try store.circulation.recordLoan(
       ticket: "R2", inventory: "B2", issued: Timestamp(iso: "2026-11-25T09:00:00Z")!,
       due: LocalDate(iso: "2026-12-09")!, desk: "d")
     let first = try file([
@@ -81,12 +81,12 @@ import Testing
         "skipped: B3 is not on loan",
         "applied: issued B3 to R2",
       ])
-    let bookOne = try #require(try store.book(inventory: "B1"))
-    let b1 = try #require(try store.currentLoan(ofBook: bookOne))
+    let bookOne = try #require(try store.books.book(inventory: "B1"))
+    let b1 = try #require(try store.books.currentLoan(ofBook: bookOne))
     #expect(b1.loan.renewals == 1)
     #expect(b1.loan.due.iso == "2026-12-18", "14 days from the old due date")
-    let bookTwo = try #require(try store.book(inventory: "B2"))
-    let b2 = try #require(try store.currentLoan(ofBook: bookTwo))
+    let bookTwo = try #require(try store.books.book(inventory: "B2"))
+    let b2 = try #require(try store.books.currentLoan(ofBook: bookTwo))
     #expect(b2.readerTicket == "R1")
     #expect(b2.loan.issued.iso == "2026-11-26T11:00:00.000Z")
     #expect(try store.integrityCheck() == ["ok"])
@@ -114,9 +114,9 @@ import Testing
   }
 
   @Test func renewalsAreExportedAsKohaReadsThem() throws {
-    try store.issue(ticket: "R1", inventories: ["B1"])
+    try store.circulation.issue(ticket: "R1", inventories: ["B1"])
     clock.advance(days: 2)
-    _ = try store.renew(inventories: ["B1"])
+    _ = try store.circulation.renew(inventories: ["B1"])
     let path = folder.file("out.koc")
     let writer = try TextWriter(path: path, encoding: .utf8)
     #expect(try KOC.export(from: store, since: nil, version: "0.1.0", to: writer) == 2)
@@ -128,12 +128,13 @@ import Testing
       ])
     // Replayed, the second issue to the same reader is the renewal.
     let other = try LibraryStore(path: folder.file("other.sqlite"), clock: clock)
-    try other.addBook(bookDraft("B1", "Книга 1"))
-    try other.addReader(readerDraft("R1", "Первый"))
+    try other.books.add(bookDraft("B1", "Книга 1"))
+    try other.readers.add(readerDraft("R1", "Первый"))
     let (transactions, _) = try KOC.read(paths: [path], clock: clock)
     let results = try KOC.replay(transactions, into: other)
     #expect(results.last?.hasSuffix("renewed B1 for R1") == true)
-    #expect(try other.loans(ofBook: #require(try other.book(inventory: "B1"))).first?.loan.renewals == 1)
+    #expect(
+      try other.circulation.loans(ofBook: #require(try other.books.book(inventory: "B1"))).first?.loan.renewals == 1)
   }
 
   @Test func anotherVersionIsRefusedAndPaymentsAreReported() throws {

@@ -105,7 +105,7 @@ import Testing
     let imported = try run(["import", "irbis", path], db: db)
     #expect(imported.output.contains("2 books added"))
     let store = try LibraryStore(path: db, clock: TestClock())
-    #expect(try store.book(inventory: "12")?.status == .writtenOff)
+    #expect(try store.books.book(inventory: "12")?.status == .writtenOff)
     let original = try String(contentsOfFile: path, encoding: .utf8)
     #expect(try exported(["books", "--all"], db: db) == original.trimmingCharacters(in: .newlines) + "\n")
     _ = try run(["book", "edit", "12", "--title", "Герой нашего времени : роман"], db: db)
@@ -146,8 +146,8 @@ import Testing
     #expect(imported.output.contains("1 reader added"), "\(imported.output) \(imported.errors)")
     #expect(imported.output.contains("3 loans"), "\(imported.output) \(imported.errors)")
     let store = try LibraryStore(path: db, clock: TestClock())
-    let reader = try #require(try store.reader(ticket: "Ч-77"))
-    let loans = try store.loans(ofReader: reader)
+    let reader = try #require(try store.readers.reader(ticket: "Ч-77"))
+    let loans = try store.circulation.loans(ofReader: reader)
     #expect(loans.count == 3)
     #expect(loans.first?.loan.renewals == 1 && loans.first?.loan.lastRenewed != nil)
     let fields = try exported(["readers", "Ч-77"], db: db).split(separator: "\n").filter { $0.hasPrefix("#40:") }
@@ -167,7 +167,7 @@ import Testing
       try write("#920: PAZK\n#200: ^AКнига\n\(extra)#910: ^A0^B1\n*****\n")
     }
     #expect(try run(["import", "irbis", try record("#300: Первое примечание\n")], db: db).status == 0)
-    func kept() throws -> String? { try LibraryStore(path: db, clock: TestClock()).kept(forBook: "1")?.record }
+    func kept() throws -> String? { try LibraryStore(path: db, clock: TestClock()).books.kept(forBook: "1")?.record }
     #expect(try kept()?.contains("#300: Первое примечание") == true)
     let second = try record("#300: Второе примечание\n")
     #expect(try run(["import", "irbis", second, "--update"], db: db).status == 0)

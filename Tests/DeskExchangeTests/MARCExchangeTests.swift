@@ -78,7 +78,7 @@ import Testing
     #expect(imported.status == 0, "\(imported.errors)")
     #expect(imported.output.contains("8 books added"), "\(imported.output)")
     let store = try LibraryStore(path: db, clock: TestClock())
-    let book = try #require(try store.book(inventory: "K-1001"))
+    let book = try #require(try store.books.book(inventory: "K-1001"))
     #expect(book.title == "Pride and prejudice")
     #expect(book.author == "Austen J.")
     #expect(book.isbn?.isbn13 == "9780141439518")
@@ -86,13 +86,13 @@ import Testing
     #expect(book.bbk == "84(4Вел)")
     #expect(book.place == "GEN" && book.price?.description == "6.99" && book.received?.iso == "2024-03-05")
     let statuses = try ["K-1001", "K-1002", "K-1003", "K-1004", "K-1005", "K-1006"].map {
-      try store.book(inventory: $0)?.status
+      try store.books.book(inventory: $0)?.status
     }
     #expect(statuses == [.available, .lost, .referenceOnly, .writtenOff, .damaged, .inProcessing])
-    let eyre = try #require(try store.book(inventory: "K-2001"))
+    let eyre = try #require(try store.books.book(inventory: "K-2001"))
     #expect(eyre.title == "Jane Eyre. Part 2. Thornfield" && eyre.authorSurname == "Brontë")
     #expect(eyre.place == "MAIN" && eyre.received?.iso == "2023-01-02")
-    #expect(try store.book(inventory: "K-3001")?.title == "Война и мир")
+    #expect(try store.books.book(inventory: "K-3001")?.title == "Война и мир")
   }
 
   @Test func marc8IsDecodedOrRefusedSayingSo() throws {
@@ -106,8 +106,8 @@ import Testing
     #expect(imported.output.contains("skipped: record 3 (byte"))
     #expect(imported.output.contains("convert the file to UTF-8 first"))
     let store = try LibraryStore(path: db, clock: TestClock())
-    #expect(try store.book(inventory: "K-2001")?.authorSurname == "Brontë", "ANSEL's diaeresis")
-    #expect(try store.book(inventory: "K-3001") == nil)
+    #expect(try store.books.book(inventory: "K-2001")?.authorSurname == "Brontë", "ANSEL's diaeresis")
+    #expect(try store.books.book(inventory: "K-3001") == nil)
   }
 
   /// The national library's records hold no copy of their own, or holdings in 899.
@@ -126,9 +126,10 @@ import Testing
     #expect(assigned.output.contains("note: record 1 (byte 0): a new copy numbered 2026-0001 (--assign-inventory)"))
     #expect(assigned.output.contains("note: record 2 (byte 562): a new copy numbered 2026-0003"), "2026-0002 is taken")
     let store = try LibraryStore(path: db, clock: TestClock())
-    #expect(try store.book(inventory: "2026-0001")?.title == "Задачи и этюды. Вып. 13.", "the set's title from 461")
-    #expect(try store.book(inventory: "2026-0002")?.title == "Уже в фонде")
-    #expect(try store.book(inventory: "141906")?.place == "NLR", "899 ^a")
+    #expect(
+      try store.books.book(inventory: "2026-0001")?.title == "Задачи и этюды. Вып. 13.", "the set's title from 461")
+    #expect(try store.books.book(inventory: "2026-0002")?.title == "Уже в фонде")
+    #expect(try store.books.book(inventory: "141906")?.place == "NLR", "899 ^a")
     let bad = try run(["import", "iso2709", sample, "--assign-inventory", "no digits"], db: db)
     #expect(bad.status == 64 && bad.errors.contains("--assign-inventory takes a number that ends in digits"))
   }
@@ -168,8 +169,8 @@ import Testing
     #expect(imported.output.contains("100 books added"), "\(imported.output)")
     let a = try LibraryStore(path: source, clock: TestClock())
     let b = try LibraryStore(path: target, clock: TestClock())
-    let before = try a.books(limit: 1000).map { BookDraft($0.book) }
-    let after = try b.books(limit: 1000).map { BookDraft($0.book) }
+    let before = try a.books.page(limit: 1000).map { BookDraft($0.book) }
+    let after = try b.books.page(limit: 1000).map { BookDraft($0.book) }
     #expect(before == after)
   }
 
@@ -185,7 +186,7 @@ import Testing
     #expect(imported.output.contains("skipped: record 1 (byte 0): field 200 holds a NUL byte"), "\(imported.output)")
     #expect(imported.output.contains("1 book added"))
     let store = try LibraryStore(path: db, clock: TestClock())
-    #expect(try store.book(inventory: "7") == nil && store.book(inventory: "8")?.title == "Книга")
+    #expect(try store.books.book(inventory: "7") == nil && store.books.book(inventory: "8")?.title == "Книга")
   }
 
   /// UNIMARC marks the article a title files without (NSB … NSE); the marks go, the words stay.
@@ -196,6 +197,6 @@ import Testing
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     let db = folder.file("library.sqlite")
     #expect(try run(["import", "iso2709", path], db: db).status == 0)
-    #expect(try LibraryStore(path: db, clock: TestClock()).book(inventory: "5")?.title == "The Idiot")
+    #expect(try LibraryStore(path: db, clock: TestClock()).books.book(inventory: "5")?.title == "The Idiot")
   }
 }

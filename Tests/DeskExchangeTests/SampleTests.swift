@@ -76,7 +76,7 @@ import Testing
         "record 2 (line 22): not a book (worksheet ASP)",
         "record 3 (line 46): no copy with an inventory number (910 ^B, 899 ^p, 952 ^p): --assign-inventory START gives it one",
       ])
-    let book = try #require(try store.book(inventory: "1759089"))
+    let book = try #require(try store.books.book(inventory: "1759089"))
     #expect(book.title == "Собрание сочинений : в 6 кн. Кн. 3. Странные люди", "the set's title with the volume's")
     #expect(book.authorSurname == "Шукшин")
     #expect(book.isbn?.digits == "5861500487")
@@ -93,21 +93,21 @@ import Testing
     let report = try IRBISTextImport.run(
       path: SampleTests.samples + "managed-reports-001.txt", encoding: nil, store: store, update: false, dryRun: false)
     #expect(report.problems.contains("record 5 (line 323): a copy without an inventory number («б/н»): skipped"))
-    #expect(try store.book(inventory: "б/н") == nil, "no book is called «б/н»")
+    #expect(try store.books.book(inventory: "б/н") == nil, "no book is called «б/н»")
     #expect(!report.problems.contains { $0.contains("already in the library") }, "\(report.problems)")
     #expect(
       report.problems.contains { $0.hasPrefix("record 8 (line 535): copy 2223: the same number is also in record 8") })
     #expect(
       report.notes.contains("record 6 (line 399): copy 222: price «Беспл.» is not an amount; imported without it"))
-    let free = try #require(try store.book(inventory: "222"))
+    let free = try #require(try store.books.book(inventory: "222"))
     #expect(free.price == nil)
     // Statuses as IRBIS codes them: 6 written off, 1 on loan and C (BiblioNet) available copies.
     #expect(free.status == .writtenOff)
-    #expect(try store.book(inventory: "15")?.status == .writtenOff)
-    #expect(try store.book(inventory: "43")?.status == .available)
-    #expect(try store.book(inventory: "44442")?.status == .available)
-    #expect(try store.bookCount(filter: .notForLoan) == 2)
-    #expect(try store.book(inventory: "556") == nil, "a summary entry (^A U) is no copy")
+    #expect(try store.books.book(inventory: "15")?.status == .writtenOff)
+    #expect(try store.books.book(inventory: "43")?.status == .available)
+    #expect(try store.books.book(inventory: "44442")?.status == .available)
+    #expect(try store.books.count(filter: .notForLoan) == 2)
+    #expect(try store.books.book(inventory: "556") == nil, "a summary entry (^A U) is no copy")
     #expect(
       report.notes.contains(
         "3 copies are marked out (910 ^A 1) with no loan in this file: on the shelf until the readers' records "

@@ -80,7 +80,7 @@ import Testing
     }
     #expect(facts.authors == ["Terry Pratchett", "Neil Gaiman"])
     #expect(facts.fieldValues[.authorSurname] == "Pratchett")
-    guard case .found(let cached) = try store.cachedLookup(try ISBN("9780060853983")) else {
+    guard case .found(let cached) = try store.books.cachedLookup(try ISBN("9780060853983")) else {
       Issue.record("kept")
       return
     }
@@ -121,7 +121,7 @@ import Testing
         "Google Books answered with HTTP status 500",
         "Open Library sent an answer that is not valid JSON (malformed JSON at byte 33)",
       ])
-    #expect(try store.pendingLookups().map(\.isbn) == [isbn])
+    #expect(try store.books.pendingLookups().map(\.isbn) == [isbn])
 
     // The servers answer after a minute: a look-up that waited for them would get their answers,
     // so timing out is giving up at the limit (no clock read here, which a loaded machine slows).
@@ -133,7 +133,7 @@ import Testing
       return
     }
     #expect(timeouts == [.timedOut("Google Books"), .timedOut("Open Library")])
-    #expect(try store.pendingLookups().first?.attempts == 2)
+    #expect(try store.books.pendingLookups().first?.attempts == 2)
   }
 
   @Test func theQueueFilledOfflineDrainsWhenTheServerComesBack() throws {
@@ -141,28 +141,28 @@ import Testing
     // Nothing listens on this port: the network is "down".
     let down = ISBNLookup(
       providers: [.googleBooks(baseURL: "http://127.0.0.1:9/google"), .openLibrary(baseURL: "http://127.0.0.1:9/ol")])
-    try store.addBook(bookDraft("100234", "Герой", isbn: "9785170795857"))
+    try store.books.add(bookDraft("100234", "Герой", isbn: "9785170795857"))
     guard case .unavailable(let failures) = down.lookup(isbn, in: store) else {
       Issue.record("unavailable")
       return
     }
     #expect(failures == [.cannotConnect("Google Books"), .cannotConnect("Open Library")])
-    #expect(try store.pendingLookups().count == 1)
+    #expect(try store.books.pendingLookups().count == 1)
 
     let server = try server(google: ["9785170795857": .init(body: Answers.googleLermontov)], openLibrary: [:])
     let results = lookup(server).processPending(in: store)
     #expect(results.count == 1)
-    #expect(try store.pendingLookups().isEmpty)
+    #expect(try store.books.pendingLookups().isEmpty)
     // The book saved meanwhile gets the answer offered, not applied.
-    let book = try #require(try store.book(inventory: "100234"))
+    let book = try #require(try store.books.book(inventory: "100234"))
     #expect(book.title == "Герой")
-    let offer = try #require(try store.lookupOffer(for: book))
+    let offer = try #require(try store.books.lookupOffer(for: book))
     #expect(offer.title == "Герой нашего времени")
-    #expect(try store.books().first?.hasLookupOffer == true)
-    let updated = try store.applyLookupOffer(to: book)
+    #expect(try store.books.page().first?.hasLookupOffer == true)
+    let updated = try store.books.applyLookupOffer(to: book)
     #expect(updated.title == "Герой нашего времени : роман")
     #expect(updated.authorSurname == "Лермонтов")
-    #expect(try store.lookupOffer(for: updated) == nil)
+    #expect(try store.books.lookupOffer(for: updated) == nil)
     // Answered from memory without any network.
     #expect(down.lookup(isbn, in: store) == .found(offer, cached: true))
   }

@@ -31,67 +31,67 @@ import Testing
   }
 
   @Test func indexesAndCountsWhatItAdded() throws {
-    try store.addBook(bookDraft("1", "Война и мир", surname: "Толстой"))
-    try store.addBook(bookDraft("20", "Воскресение", surname: "Толстой"))
+    try store.books.add(bookDraft("1", "Война и мир", surname: "Толстой"))
+    try store.books.add(bookDraft("20", "Воскресение", surname: "Толстой"))
     let before = try triggers()
     // Indexed two books a statement, so that the slices meet.
     try store.addingBooksInBulk(indexSlice: 2) {
       // A book indexed before, changed twice in bulk: indexed again once, with its last words.
-      try store.updateBook(inventory: "20") { $0.title = "Крейцерова соната" }
-      try store.updateBook(inventory: "20") { $0.title = "Хаджи-Мурат" }
-      try store.add(row("2", "Анна Каренина", surname: "Толстой"))
-      try store.add(row("3", "Отцы и дети", surname: "Тургенев"))
+      try store.books.update(inventory: "20") { $0.title = "Крейцерова соната" }
+      try store.books.update(inventory: "20") { $0.title = "Хаджи-Мурат" }
+      try store.books.add(row("2", "Анна Каренина", surname: "Толстой"))
+      try store.books.add(row("3", "Отцы и дети", surname: "Тургенев"))
       // A book added in this bulk insert and changed in it: indexed before the change.
-      try store.updateBook(inventory: "3") { $0.title = "Дворянское гнездо" }
-      try store.add(row("4", "Вишнёвый сад", surname: "Чехов"))
-      try store.deleteBook(inventory: "4")
+      try store.books.update(inventory: "3") { $0.title = "Дворянское гнездо" }
+      try store.books.add(row("4", "Вишнёвый сад", surname: "Чехов"))
+      try store.books.delete(inventory: "4")
       // A bulk insert inside this one joins it: the books before, in and after it are all indexed.
-      try store.add(row("13", "Нос", surname: "Гоголь"))
+      try store.books.add(row("13", "Нос", surname: "Гоголь"))
       try store.addingBooksInBulk {
-        for number in 6...12 { try store.add(row("\(number)", "Повесть \(number)", surname: "Гоголь")) }
+        for number in 6...12 { try store.books.add(row("\(number)", "Повесть \(number)", surname: "Гоголь")) }
       }
-      try store.add(row("14", "Шинель", surname: "Гоголь"))
+      try store.books.add(row("14", "Шинель", surname: "Гоголь"))
     }
     #expect(try triggers() == before)
-    #expect(try store.bookCount() == 13)
-    #expect(try store.books(search: "хаджи").map(\.book.inventoryNumber) == ["20"])
-    #expect(try store.books(search: "воскресен").isEmpty && store.books(search: "крейцер").isEmpty)
-    #expect(try store.books(search: "повесть").count == 7)
-    #expect(try store.books(search: "нос").map(\.book.inventoryNumber) == ["13"])
-    #expect(try store.books(search: "шинель").map(\.book.inventoryNumber) == ["14"])
-    #expect(try store.books(search: "толст").map(\.book.inventoryNumber) == ["2", "1", "20"])
-    #expect(try store.books(search: "гнезд").map(\.book.inventoryNumber) == ["3"])
-    #expect(try store.books(search: "отцы").isEmpty)
+    #expect(try store.books.count() == 13)
+    #expect(try store.books.page(search: "хаджи").map(\.book.inventoryNumber) == ["20"])
+    #expect(try store.books.page(search: "воскресен").isEmpty && store.books.page(search: "крейцер").isEmpty)
+    #expect(try store.books.page(search: "повесть").count == 7)
+    #expect(try store.books.page(search: "нос").map(\.book.inventoryNumber) == ["13"])
+    #expect(try store.books.page(search: "шинель").map(\.book.inventoryNumber) == ["14"])
+    #expect(try store.books.page(search: "толст").map(\.book.inventoryNumber) == ["2", "1", "20"])
+    #expect(try store.books.page(search: "гнезд").map(\.book.inventoryNumber) == ["3"])
+    #expect(try store.books.page(search: "отцы").isEmpty)
     #expect(fullTextIndexIsConsistent())
     // The triggers work again for the next book added one by one.
-    try store.addBook(bookDraft("5", "Мёртвые души", surname: "Гоголь"))
-    #expect(try store.bookCount() == 14)
-    #expect(try store.books(search: "мертв").map(\.book.inventoryNumber) == ["5"])
+    try store.books.add(bookDraft("5", "Мёртвые души", surname: "Гоголь"))
+    #expect(try store.books.count() == 14)
+    #expect(try store.books.page(search: "мертв").map(\.book.inventoryNumber) == ["5"])
   }
 
   @Test func refusesATakenNumberAsAddBookDoes() throws {
-    try store.addBook(bookDraft("1", "Война и мир"))
+    try store.books.add(bookDraft("1", "Война и мир"))
     let lines = errorLines {
-      try store.addingBooksInBulk { try store.add(row("1", "Другая книга")) }
+      try store.addingBooksInBulk { try store.books.add(row("1", "Другая книга")) }
     }
     #expect(lines == ["Inventory number 1 is already used by «Война и мир»"])
   }
 
   @Test func aFailureLeavesTheLibraryAndItsTriggersAsTheyWere() throws {
     struct Interrupted: Error {}
-    try store.addBook(bookDraft("1", "Война и мир"))
+    try store.books.add(bookDraft("1", "Война и мир"))
     let before = try triggers()
     #expect(throws: StoreError.self) {
       try store.addingBooksInBulk {
-        try store.add(row("2", "Анна Каренина"))
+        try store.books.add(row("2", "Анна Каренина"))
         throw Interrupted()
       }
     }
     #expect(try triggers() == before)
-    #expect(try store.bookCount() == 1)
-    #expect(try store.book(inventory: "2") == nil)
-    try store.addBook(bookDraft("2", "Анна Каренина"))
-    #expect(try store.bookCount() == 2)
+    #expect(try store.books.count() == 1)
+    #expect(try store.books.book(inventory: "2") == nil)
+    try store.books.add(bookDraft("2", "Анна Каренина"))
+    #expect(try store.books.count() == 2)
     #expect(fullTextIndexIsConsistent())
   }
 }

@@ -18,7 +18,7 @@ import Testing
   }
 
   private func tie(_ store: LibraryStore) throws {
-    try store.tie(
+    try store.sync.tie(
       central: "postgresql://127.0.0.1/library", libraryID: "L", deskID: RecordID.random().text, deskName: "Desk",
       sendingRecords: true, sendingPolicy: true)
   }
@@ -27,7 +27,7 @@ import Testing
     let folder = TemporaryFolder()
     let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
     #expect(try captureTriggers(store.database).isEmpty)
-    try store.addBook(bookDraft("1", "Война и мир"))
+    try store.books.add(bookDraft("1", "Война и мир"))
     #expect(try store.database.scalarInt("SELECT count(*) FROM outbox") == 0)
 
     // What migrations 1 to 17 left on every file: the triggers a tied desk must have, but the
@@ -52,21 +52,21 @@ import Testing
     for name in ["loan_captured_insert", "loan_captured_update"] {
       #expect(tied[name]?.contains("undone_at") == true && expected[name]?.contains("undone_at") == false, "\(name)")
     }
-    try store.addBook(bookDraft("2", "Анна Каренина"))
+    try store.books.add(bookDraft("2", "Анна Каренина"))
     let captured = try store.database.query(
       "SELECT json_extract(payload, '$.title') FROM outbox WHERE entity = 'book' ORDER BY seq"
     ) { $0.string(0) }
     #expect(captured == ["Война и мир", "Анна Каренина"], "the record it had, then the one added")
 
     // A desk that leaves goes on recording its changes, to send them if it joins again.
-    try store.untie(discarding: true)
+    try store.sync.untie(discarding: true)
     #expect(try captureTriggers(store.database) == tied)
-    try store.addBook(bookDraft("3", "Воскресение"))
+    try store.books.add(bookDraft("3", "Воскресение"))
     #expect(try store.database.scalarInt("SELECT count(*) FROM outbox") == 1)
     // One that forgets the central keeps nothing of it.
-    try store.untie(discarding: true, forgetting: true)
+    try store.sync.untie(discarding: true, forgetting: true)
     #expect(try captureTriggers(store.database).isEmpty)
-    try store.addBook(bookDraft("4", "Хаджи-Мурат"))
+    try store.books.add(bookDraft("4", "Хаджи-Мурат"))
     #expect(try store.database.scalarInt("SELECT count(*) FROM outbox") == 0)
     #expect(try store.integrityCheck() == ["ok"])
   }
@@ -83,7 +83,7 @@ import Testing
       let store = try LibraryStore(path: path, clock: TestClock())
       #expect(try store.database.scalarInt("PRAGMA user_version") == LibraryStore.schemaVersion)
       #expect(try captureTriggers(store.database).count == (tied ? 20 : 0), "tied: \(tied)")
-      try store.addBook(bookDraft("1", "Война и мир"))
+      try store.books.add(bookDraft("1", "Война и мир"))
       #expect(try store.database.scalarInt("SELECT count(*) FROM outbox WHERE entity = 'book'") == (tied ? 1 : 0))
     }
   }

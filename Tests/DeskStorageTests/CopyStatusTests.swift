@@ -15,65 +15,67 @@ import Testing
   init() throws {
     store = try LibraryStore(path: folder.file("library.sqlite"), clock: clock)
     for inventory in ["C1", "C2"] {
-      try store.addBook(bookDraft(inventory, "Герой нашего времени", surname: "Лермонтов", isbn: CopyStatusTests.isbn))
+      try store.books.add(
+        bookDraft(inventory, "Герой нашего времени", surname: "Лермонтов", isbn: CopyStatusTests.isbn))
     }
-    try store.addBook(bookDraft("B1", "Азбука"))
-    try store.addReader(readerDraft("R1", "Иванова", firstName: "Мария"))
+    try store.books.add(bookDraft("B1", "Азбука"))
+    try store.readers.add(readerDraft("R1", "Иванова", firstName: "Мария"))
   }
 
-  func reader(_ ticket: String) throws -> Reader { try #require(try store.reader(ticket: ticket)) }
+  func reader(_ ticket: String) throws -> Reader { try #require(try store.readers.reader(ticket: ticket)) }
 
   @Test func aCopyThatIsNotAvailableIsRefusedAtIssueAndSaysWhy() throws {
-    try store.updateBook(inventory: "B1") { $0.status = "lost" }
-    #expect(try store.book(inventory: "B1")?.status == .lost)
+    try store.books.update(inventory: "B1") { $0.status = "lost" }
+    #expect(try store.books.book(inventory: "B1")?.status == .lost)
     #expect(
-      errorLines { _ = try store.issue(ticket: "R1", inventories: ["B1"]) } == [
+      errorLines { _ = try store.circulation.issue(ticket: "R1", inventories: ["B1"]) } == [
         "«Азбука» (B1) is lost and cannot be issued: if it is back on the shelf, make it available first "
           + "(s on the book's screen, or book edit --status available)"
       ])
     #expect(
-      errorLines { _ = try store.circulate("B1", reader: reader("R1")) }.first?.hasPrefix("«Азбука» (B1) is lost")
+      errorLines { _ = try store.circulation.circulate("B1", reader: reader("R1")) }.first?.hasPrefix(
+        "«Азбука» (B1) is lost")
         == true)
-    #expect(try store.loans(ofReader: reader("R1")).isEmpty, "nothing written")
+    #expect(try store.circulation.loans(ofReader: reader("R1")).isEmpty, "nothing written")
     // Back on the shelf: available again, and issued.
-    try store.updateBook(inventory: "B1") { $0.status = "available" }
-    #expect(try store.issue(ticket: "R1", inventories: ["B1"]).count == 1)
+    try store.books.update(inventory: "B1") { $0.status = "available" }
+    #expect(try store.circulation.issue(ticket: "R1", inventories: ["B1"]).count == 1)
   }
 
   @Test func anISBNPassesOverCopiesThatMayNotBeIssued() throws {
-    try store.updateBook(inventory: "C1") { $0.status = "damaged" }
-    let outcome = try store.circulate(CopyStatusTests.isbn, reader: reader("R1"))
+    try store.books.update(inventory: "C1") { $0.status = "damaged" }
+    let outcome = try store.circulation.circulate(CopyStatusTests.isbn, reader: reader("R1"))
     guard case .chooseCopy(_, let copies, true) = outcome else { Issue.record("\(outcome)"); return }
     #expect(copies.map(\.book.inventoryNumber) == ["C2"], "the damaged copy is not offered")
-    try store.updateBook(inventory: "C2") { $0.status = "reference" }
+    try store.books.update(inventory: "C2") { $0.status = "reference" }
     #expect(
-      errorLines { _ = try store.circulate(CopyStatusTests.isbn, reader: reader("R1")) }.first?.hasPrefix(
+      errorLines { _ = try store.circulation.circulate(CopyStatusTests.isbn, reader: reader("R1")) }.first?.hasPrefix(
         "All 2 copies") == true)
   }
 
   @Test func listsFiltersAndCountsKnowTheStatus() throws {
-    try store.issue(ticket: "R1", inventories: ["C2"])
-    try store.updateBook(inventory: "C1") { $0.status = "written-off" }
+    try store.circulation.issue(ticket: "R1", inventories: ["C2"])
+    try store.books.update(inventory: "C1") { $0.status = "written-off" }
     // Lost while out: the loan stays open; the copy counts as out, not as not-for-loan on the shelf.
-    try store.updateBook(inventory: "C2") { $0.status = "lost" }
-    #expect(try store.books(filter: .notForLoan, limit: 10).map(\.book.inventoryNumber).sorted() == ["C1", "C2"])
-    #expect(try store.books(filter: .available, limit: 10).map(\.book.inventoryNumber) == ["B1"])
+    try store.books.update(inventory: "C2") { $0.status = "lost" }
+    #expect(try store.books.page(filter: .notForLoan, limit: 10).map(\.book.inventoryNumber).sorted() == ["C1", "C2"])
+    #expect(try store.books.page(filter: .available, limit: 10).map(\.book.inventoryNumber) == ["B1"])
     #expect(
-      try store.bookListRows(filter: .all, limit: 10).map { "\($0.book.inventoryNumber) \($0.book.status)" }
+      try store.books.listRows(filter: .all, limit: 10).map { "\($0.book.inventoryNumber) \($0.book.status)" }
         .sorted() == ["B1 available", "C1 writtenOff", "C2 lost"])
-    #expect(try store.bookCount(filter: .notForLoan) == 2)
-    #expect(try store.bookCount(filter: .available) == 1)
-    #expect(try store.bookCount(filter: .issued) == 1)
+    #expect(try store.books.count(filter: .notForLoan) == 2)
+    #expect(try store.books.count(filter: .available) == 1)
+    #expect(try store.books.count(filter: .issued) == 1)
     // The list reads its rows from the covering index, the status included.
-    let (sql, arguments, _) = try store.bookPageQuery(
-      columns: LibraryStore.briefColumns, filter: .all, search: "", order: .sortKey(.first), limit: 40)
+    let (sql, arguments, _) = try store.books.bookPageQuery(
+      columns: BookStore.briefColumns, filter: .all, search: "", order: .sortKey(.first), limit: 40)
     let plan = try store.database.query("EXPLAIN QUERY PLAN " + sql, arguments: arguments) { $0.string(3) }
     #expect(plan.contains { $0.contains("COVERING INDEX book_list") }, "\(plan)")
   }
 
   @Test func anUnknownStatusIsRefusedWithTheKnownOnes() throws {
     #expect(
-      errorLines { try store.updateBook(inventory: "B1") { $0.status = "borrowed" } } == [
+      errorLines { try store.books.update(inventory: "B1") { $0.status = "borrowed" } } == [
         "Status «borrowed» is not known; the statuses are: available, processing, damaged, reference, lost, written-off"
       ])
     #expect(CopyStatus(word: "Withdrawn") == .writtenOff && CopyStatus(word: "not for loan") == .referenceOnly)

@@ -31,14 +31,14 @@ import Testing
     let now = SystemClock().now().instant.millisecondsSinceEpoch
     let ahead = try LibraryStore(path: path, clock: ShiftedClock(SystemClock(), by: day))
     let behind = try LibraryStore(path: folder.file("behind.sqlite"), clock: ShiftedClock(SystemClock(), by: -day))
-    #expect(abs(try ahead.wallClockReading() - now - day) < 60_000)
-    #expect(abs(try behind.wallClockReading() - now + day) < 60_000)
+    #expect(abs(try ahead.sync.wallClockReading() - now - day) < 60_000)
+    #expect(abs(try behind.sync.wallClockReading() - now + day) < 60_000)
     var draft = BookDraft()
     (draft.inventoryNumber, draft.authorSurname, draft.title) = ("A-1", "Толстой", "Война и мир")
-    try ahead.addBook(draft)
+    try ahead.books.add(draft)
     let plain = try LibraryStore(path: path)
-    #expect(abs(try plain.wallClockReading() - now) < 60_000)
-    #expect(try plain.book(inventory: "A-1")?.title == "Война и мир")
+    #expect(abs(try plain.sync.wallClockReading() - now) < 60_000)
+    #expect(try plain.books.book(inventory: "A-1")?.title == "Война и мир")
   }
 
   /// A transaction inside another is a savepoint: its failure undoes its own work only, and the
@@ -135,10 +135,10 @@ import Testing
   @Test func aTitleChangedReadsNoBookWithoutAnISBNBesideItsOwnTitle() throws {
     let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
     try store.transaction {
-      for number in 1...50 { try store.addBook(bookDraft("\(number)", "Книга \(number)")) }
+      for number in 1...50 { try store.books.add(bookDraft("\(number)", "Книга \(number)")) }
     }
     let (_, statements) = try store.database.recordingStatements {
-      try store.updateBook(inventory: "7") { $0.title = "Другая книга" }
+      try store.books.update(inventory: "7") { $0.title = "Другая книга" }
     }
     var plans: [String] = []
     for sql in statements where sql.hasPrefix("SELECT") {
@@ -152,11 +152,11 @@ import Testing
 
   @Test func anIssueRunsAKnownSetOfStatements() throws {
     let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
-    try store.addBook(bookDraft("100", "Книга"))
-    try store.addReader(readerDraft("7", "Иванова"))
-    _ = try store.policy()
+    try store.books.add(bookDraft("100", "Книга"))
+    try store.readers.add(readerDraft("7", "Иванова"))
+    _ = try store.policy.current()
     let (_, statements) = try store.database.recordingStatements {
-      try store.issue(ticket: "7", inventories: ["100"])
+      try store.circulation.issue(ticket: "7", inventories: ["100"])
     }
     #expect(statements.first == "BEGIN IMMEDIATE")
     #expect(statements.last == "COMMIT")
@@ -180,12 +180,12 @@ import Testing
   /// 1970: the file was written by something else, or is damaged.
   @Test func aDateThatDoesNotParseIsAnErrorNot1970() throws {
     let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
-    try store.addBook(bookDraft("100", "Книга"))
-    try store.addReader(readerDraft("7", "Иванова"))
-    try store.issue(ticket: "7", inventories: ["100"])
+    try store.books.add(bookDraft("100", "Книга"))
+    try store.readers.add(readerDraft("7", "Иванова"))
+    try store.circulation.issue(ticket: "7", inventories: ["100"])
     try store.database.execute("UPDATE loan SET due_date = 'скоро'")
     do {
-      _ = try store.book(inventory: "100").map { try store.currentLoan(ofBook: $0) }
+      _ = try store.books.book(inventory: "100").map { try store.books.currentLoan(ofBook: $0) }
       Issue.record("a due date «скоро» was read")
     } catch let error as StoreError {
       #expect(
@@ -194,7 +194,7 @@ import Testing
           + "or is damaged")
     }
     try store.database.execute("UPDATE book SET created_at = '1 Jan'")
-    #expect(throws: StoreError.self) { try store.book(inventory: "100") }
-    #expect(throws: StoreError.self) { try store.books() }
+    #expect(throws: StoreError.self) { try store.books.book(inventory: "100") }
+    #expect(throws: StoreError.self) { try store.books.page() }
   }
 }

@@ -13,7 +13,7 @@ import Testing
 
   @Test func aLongQueryStopsWhenInterruptedAndTheConnectionGoesOn() throws {
     let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
-    try store.addBook(bookDraft("1", "Война и мир", surname: "Толстой"))
+    try store.books.add(bookDraft("1", "Война и мир", surname: "Толстой"))
     let database = store.database
     // Counting to ten billion takes SQLite minutes: only an interrupt ends it soon.
     let slow =
@@ -44,6 +44,6 @@ import Testing
     #expect(outcome.value == "interrupted")
     #expect(Date().timeIntervalSince(started) < 10)
     // The next search on the same connection runs normally.
-    #expect(try store.searchBooks("войн").all.map(\.book.inventoryNumber) == ["1"])
+    #expect(try store.books.search("войн").all.map(\.book.inventoryNumber) == ["1"])
   }
 }

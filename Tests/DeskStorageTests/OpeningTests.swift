@@ -15,11 +15,11 @@ import Testing
       #expect(try store.database.queryFirst("PRAGMA journal_mode") { $0.string(0) } == "wal")
       #expect(try store.database.scalarInt("PRAGMA synchronous") == 2, "FULL")
       #expect(try store.database.scalarInt("PRAGMA foreign_keys") == 1)
-      try store.addBook(bookDraft("1", "Первая"))
+      try store.books.add(bookDraft("1", "Первая"))
     }
     let reopened = try LibraryStore(path: path, clock: TestClock())
-    #expect(try reopened.bookCount() == 1)
-    #expect(try reopened.categories().map(\.code) == ["adult", "child", "staff", "student"])
+    #expect(try reopened.books.count() == 1)
+    #expect(try reopened.policy.categories().map(\.code) == ["adult", "child", "staff", "student"])
     #expect(try reopened.integrityCheck() == ["ok"])
   }
 
@@ -28,8 +28,8 @@ import Testing
     let path = folder.file("library.sqlite")
     do {
       let store = try LibraryStore(path: path, clock: TestClock())
-      try store.addBook(bookDraft("1", "Война и мир", surname: "Толстой"))
-      try store.addBook(bookDraft("2", "Мирные дни", surname: "Абрамов"))
+      try store.books.add(bookDraft("1", "Война и мир", surname: "Толстой"))
+      try store.books.add(bookDraft("2", "Мирные дни", surname: "Абрамов"))
       // The file as version 6 wrote it: the list's old index, no counts of word changes.
       try store.database.executeScript(librarySchemaBeforeSync)
       try store.database.executeScript(
@@ -45,10 +45,10 @@ import Testing
     #expect(told.map(\.0) == [6] && told.map(\.1) == [LibraryStore.schemaVersion])
     #expect(try store.database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'book_list'") == 1)
     #expect(try store.database.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'book_sort'") == 0)
-    #expect(try store.bookListRows().map(\.book.inventoryNumber) == ["2", "1"])
-    #expect(try store.books(search: "мир").map(\.book.inventoryNumber) == ["2", "1"])
-    try store.addBook(bookDraft("3", "Миргород", surname: "Гоголь"))
-    #expect(try store.books(search: "мир").count == 3, "the vocabulary followed the new word")
+    #expect(try store.books.listRows().map(\.book.inventoryNumber) == ["2", "1"])
+    #expect(try store.books.page(search: "мир").map(\.book.inventoryNumber) == ["2", "1"])
+    try store.books.add(bookDraft("3", "Миргород", surname: "Гоголь"))
+    #expect(try store.books.page(search: "мир").count == 3, "the vocabulary followed the new word")
     #expect(try store.integrityCheck() == ["ok"])
     // A new file is created, not upgraded: nothing to say.
     var toldNew = 0
@@ -109,26 +109,26 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "not switched to WAL")
     let empty = folder.file("empty.sqlite")
     #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
-    #expect(try LibraryStore(path: empty, clock: TestClock()).bookCount() == 0)
+    #expect(try LibraryStore(path: empty, clock: TestClock()).books.count() == 0)
   }
 
   @Test func waitsForALockAndThenSaysTheFileIsBusy() throws {
     let folder = TemporaryFolder()
     let path = folder.file("library.sqlite")
     let store = try LibraryStore(path: path, clock: TestClock())
-    try store.addBook(bookDraft("1", "Книга"))
+    try store.books.add(bookDraft("1", "Книга"))
     let other = try Database(path: path)
 
     // Another desk is writing: reading goes on (WAL), writing waits and then says why.
     try other.executeScript("BEGIN IMMEDIATE")
     let waiting = try LibraryStore(path: path, clock: TestClock(), busyTimeoutMilliseconds: 200)
-    #expect(try waiting.bookCount() == 1)
-    let lines = errorLines { try waiting.addBook(bookDraft("2", "Другая")) }
+    #expect(try waiting.books.count() == 1)
+    let lines = errorLines { try waiting.books.add(bookDraft("2", "Другая")) }
     #expect(lines.count == 1)
     #expect(lines[0].hasPrefix("The library database is busy: try again"))
     try other.executeScript("ROLLBACK")
-    try waiting.addBook(bookDraft("2", "Другая"))
-    #expect(try store.bookCount() == 2)
+    try waiting.books.add(bookDraft("2", "Другая"))
+    #expect(try store.books.count() == 2)
   }
 
   @Test func saysWhenAnotherProgramHoldsTheFileExclusively() throws {
@@ -156,8 +156,8 @@ import Testing
   @Test func theDatabaseItselfEnforcesUniquenessAndOneOpenLoan() throws {
     let folder = TemporaryFolder()
     let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
-    try store.addBook(bookDraft("100", "Книга"))
-    try store.addReader(readerDraft("1", "Иванов"))
+    try store.books.add(bookDraft("100", "Книга"))
+    try store.readers.add(readerDraft("1", "Иванов"))
     let database = store.database
     let insertBook = """
       INSERT INTO book(uuid, inventory, title, sort_key, search_text, created_at, updated_at)
@@ -187,11 +187,11 @@ import Testing
     struct Stop: Error {}
     #expect(throws: Stop.self) {
       try store.database.inTransaction {
-        try store.addBook(bookDraft("1", "Книга"))
+        try store.books.add(bookDraft("1", "Книга"))
         throw Stop()
       }
     }
-    #expect(try store.bookCount() == 0)
+    #expect(try store.books.count() == 0)
   }
 
   @Test func databaseErrorsCarryCodeMessageAndSQL() throws {

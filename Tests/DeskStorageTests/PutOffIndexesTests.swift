@@ -15,8 +15,8 @@ import Testing
   init() throws {
     path = folder.file("library.sqlite")
     store = try LibraryStore(path: path, clock: TestClock())
-    try store.addBook(bookDraft("1", "Война и мир", surname: "Толстой"))
-    try store.addReader(readerDraft("1001", "Смирнова"))
+    try store.books.add(bookDraft("1", "Война и мир", surname: "Толстой"))
+    try store.readers.add(readerDraft("1001", "Смирнова"))
   }
 
   private static func indexes(_ store: LibraryStore) throws -> [String] {
@@ -30,7 +30,7 @@ import Testing
     try store.puttingOffIndexes {
       #expect(try store.database.scalarInt("SELECT count(*) FROM put_off_index") == 3)
       #expect(try PutOffIndexesTests.indexes(store).count == before.count - 3)
-      try store.addBook(bookDraft("2", "Анна Каренина", surname: "Толстой"))
+      try store.books.add(bookDraft("2", "Анна Каренина", surname: "Толстой"))
     }
     #expect(try PutOffIndexesTests.indexes(store) == before)
     struct Failed: Error {}
@@ -39,7 +39,7 @@ import Testing
     }
     #expect(try PutOffIndexesTests.indexes(store) == before)
     #expect(try store.database.scalarInt("SELECT count(*) FROM put_off_index") == 0)
-    #expect(try store.books(search: "каренина").map(\.book.inventoryNumber) == ["2"])
+    #expect(try store.books.page(search: "каренина").map(\.book.inventoryNumber) == ["2"])
     #expect(try store.integrityCheck() == ["ok"])
   }
 
@@ -50,13 +50,13 @@ import Testing
     let before = try PutOffIndexesTests.indexes(store)
     let cut = folder.file("cut.sqlite")
     try store.puttingOffIndexes {
-      try store.addBook(bookDraft("2", "Анна Каренина", surname: "Толстой"))
+      try store.books.add(bookDraft("2", "Анна Каренина", surname: "Толстой"))
       for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: path + suffix) {
         try FileManager.default.copyItem(atPath: path + suffix, toPath: cut + suffix)
       }
       let other = try LibraryStore(path: path, clock: TestClock())
       #expect(try PutOffIndexesTests.indexes(other) == before)
-      try store.addBook(bookDraft("3", "Воскресение", surname: "Толстой"))
+      try store.books.add(bookDraft("3", "Воскресение", surname: "Толстой"))
     }
     #expect(try PutOffIndexesTests.indexes(store) == before)
     #expect(try store.integrityCheck() == ["ok"])
@@ -64,14 +64,14 @@ import Testing
     let reopened = try LibraryStore(path: cut, clock: TestClock())
     #expect(try PutOffIndexesTests.indexes(reopened) == before)
     #expect(try reopened.database.scalarInt("SELECT count(*) FROM put_off_index") == 0)
-    #expect(try reopened.books().map(\.book.inventoryNumber) == ["2", "1"])
+    #expect(try reopened.books.page().map(\.book.inventoryNumber) == ["2", "1"])
     #expect(try reopened.integrityCheck() == ["ok"])
   }
 
   /// What the opening runs is one index's own statement: a row of `put_off_index` written by
   /// something else (a file from elsewhere) is dropped unrun, whatever its SQL says.
   @Test func theOpeningRunsNothingButThoseIndexesOwnStatements() throws {
-    try store.issue(ticket: "1001", inventories: ["1"])
+    try store.circulation.issue(ticket: "1001", inventories: ["1"])
     try store.database.execute(
       "INSERT INTO put_off_index(name, sql) VALUES (?, ?), (?, ?)", "book_list",
       "CREATE INDEX book_list ON book(sort_key); DELETE FROM loan", "loan_book",

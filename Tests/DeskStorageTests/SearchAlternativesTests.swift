@@ -23,24 +23,24 @@ import Testing
       ("8", "Соловьёв", "Три разговора"),
     ]
     for (inventory, surname, title) in books {
-      try store.addBook(bookDraft(inventory, title, surname: surname))
+      try store.books.add(bookDraft(inventory, title, surname: surname))
     }
-    try store.addReader(readerDraft("17", "Иванов", firstName: "Пётр"))
-    try store.addReader(readerDraft("18", "Щербакова", firstName: "Анна"))
+    try store.readers.add(readerDraft("17", "Иванов", firstName: "Пётр"))
+    try store.readers.add(readerDraft("18", "Щербакова", firstName: "Анна"))
   }
 
   func found(_ query: String) throws -> [String] {
-    try store.searchBooks(query).all.map(\.book.inventoryNumber)
+    try store.books.search(query).all.map(\.book.inventoryNumber)
   }
 
   @Test func aQueryTypedOnTheWrongLayoutIsTriedOnTheOther() throws {
-    let answer = try store.searchBooks("Ljcnjtdcrbq")
+    let answer = try store.books.search("Ljcnjtdcrbq")
     #expect(answer.all.map(\.book.inventoryNumber) == ["1"])
     #expect(answer.searchedFor == "достоевский")
-    let square = try store.searchBooks("ghtj,hf;tycrfz")
+    let square = try store.books.search("ghtj,hf;tycrfz")
     #expect(square.all.map(\.book.inventoryNumber) == ["4"])
     #expect(square.searchedFor == "преображенская")
-    #expect(try store.searchBooks("Достоевский").searchedFor == nil, "found as typed: nothing to switch")
+    #expect(try store.books.search("Достоевский").searchedFor == nil, "found as typed: nothing to switch")
   }
 
   @Test func latinSpellingsFindCyrillicNamesAndBack() throws {
@@ -55,8 +55,8 @@ import Testing
     for spelling in ["Solovyov", "Soloviev", "Solovjov", "Solovyev"] {
       #expect(try found(spelling) == ["8"], "\(spelling)")
     }
-    #expect(try store.searchReaders("Shcherbakova").all.map(\.reader.ticket) == ["18"])
-    #expect(try store.searchReaders("Ivanov").all.map(\.reader.ticket) == ["17"])
+    #expect(try store.readers.search("Shcherbakova").all.map(\.reader.ticket) == ["18"])
+    #expect(try store.readers.search("Ivanov").all.map(\.reader.ticket) == ["17"])
   }
 
   @Test func chineseAndJapaneseTitlesAreFoundByAnyPart() throws {
@@ -79,6 +79,6 @@ import Testing
     #expect(try found("奇譚").isEmpty)
     try store.database.executeScript(librarySchemaBeforeSync + "PRAGMA user_version = 8;")
     let reopened = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
-    #expect(try reopened.searchBooks("奇譚").all.map(\.book.inventoryNumber) == ["5"])
+    #expect(try reopened.books.search("奇譚").all.map(\.book.inventoryNumber) == ["5"])
   }
 }

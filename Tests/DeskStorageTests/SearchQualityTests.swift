@@ -24,10 +24,10 @@ import Testing
       ("10", "Толстая", "Т. Н.", "Кысь"),
     ]
     for (inventory, surname, initials, title) in books {
-      try store.addBook(bookDraft(inventory, title, surname: surname, initials: initials))
+      try store.books.add(bookDraft(inventory, title, surname: surname, initials: initials))
     }
-    try store.addReader(readerDraft("17", "Иванова", firstName: "Мария"))
-    try store.addReader(readerDraft("18", "Müller", firstName: "Anna"))
+    try store.readers.add(readerDraft("17", "Иванова", firstName: "Мария"))
+    try store.readers.add(readerDraft("18", "Müller", firstName: "Anna"))
   }
 
   /// A word added is known to the next search at once: the stored words are read once, and
@@ -43,14 +43,14 @@ import Testing
     #expect(first.contains { $0.hasPrefix("SELECT term FROM book_words WHERE term >= ?") })
     #expect(!first.contains(storedWords))
     // The first search that corrects typos reads the stored words, once; the next ones do not.
-    let (_, typo) = try store.database.recordingStatements { try store.searchBookRows("толстй") }
+    let (_, typo) = try store.database.recordingStatements { try store.books.searchRows("толстй") }
     #expect(typo.filter { $0 == storedWords }.count == 1)
-    let (_, again) = try store.database.recordingStatements { try store.searchBookRows("лермантов") }
+    let (_, again) = try store.database.recordingStatements { try store.books.searchRows("лермантов") }
     #expect(!again.contains(storedWords))
     for inventory in ["11", "12", "13"] {
-      try store.addBook(bookDraft(inventory, "Толстовство и его критики", surname: "Бирюков"))
+      try store.books.add(bookDraft(inventory, "Толстовство и его критики", surname: "Бирюков"))
     }
-    let (answer, statements) = try store.database.recordingStatements { try store.searchBookRows("толстов") }
+    let (answer, statements) = try store.database.recordingStatements { try store.books.searchRows("толстов") }
     #expect(answer.matches.map(\.book.inventoryNumber) == ["11", "12", "13"], "the word added a moment ago")
     #expect(statements.contains(news))
     #expect(!statements.contains(storedWords))
@@ -58,8 +58,8 @@ import Testing
     #expect(try store.fullTextQuery(["толсто"], table: "book") == #"("толстовство" OR "толстой")"#)
     #expect(try store.transliteratedQueries("tolstov", table: "book").first?.hasPrefix("толстов") == true)
     // A typo of a word added a moment ago is corrected from the news too.
-    try store.addBook(bookDraft("14", "Толстовцы", surname: "Бирюков"))
-    let (corrected, read) = try store.database.recordingStatements { try store.searchBookRows("толстовци") }
+    try store.books.add(bookDraft("14", "Толстовцы", surname: "Бирюков"))
+    let (corrected, read) = try store.database.recordingStatements { try store.books.searchRows("толстовци") }
     #expect(read.contains(news))
     #expect(!read.contains(storedWords))
     #expect(corrected.matches.map(\.book.inventoryNumber).contains("14"))
@@ -67,12 +67,12 @@ import Testing
   }
 
   @Test func fartherCorrectionsAreNotReadOnceTheNearestFillTheList() throws {
-    try store.addBook(bookDraft("21", "Мцыри", surname: "Лермонтов"))
-    try store.addBook(bookDraft("23", "Шотландия", surname: "Лермонт"))
+    try store.books.add(bookDraft("21", "Мцыри", surname: "Лермонтов"))
+    try store.books.add(bookDraft("23", "Шотландия", surname: "Лермонт"))
     // «лермонтоф» is one letter from «лермонтов» (two books) and two from «лермонт».
     func searched(limit: Int) throws -> (found: Set<String>, searches: Int) {
       let (answer, statements) = try store.database.recordingStatements {
-        try store.searchBookRows("лермонтоф", limit: limit)
+        try store.books.searchRows("лермонтоф", limit: limit)
       }
       #expect(answer.corrections.map(\.1) == ["лермонтов"])
       let searches = statements.filter { $0.hasPrefix("SELECT b.sort_key") && $0.contains("MATCH ?") }
@@ -88,13 +88,13 @@ import Testing
   /// Only the correction offered is looked up in the index (that some record has it); the
   /// farther ones are searched as they are, and one that no record has any more finds nothing.
   @Test func onlyTheCorrectionOfferedIsLookedUpInTheIndex() throws {
-    try store.addBook(bookDraft("21", "Мцыри", surname: "Лермонтов"))
-    try store.addBook(bookDraft("23", "Шотландия", surname: "Лермонт"))
-    try store.addBook(bookDraft("24", "Стихи", surname: "Лермонтоф"))
-    _ = try store.updateBook(inventory: "24") { $0.authorSurname = "Лермонтова" }
+    try store.books.add(bookDraft("21", "Мцыри", surname: "Лермонтов"))
+    try store.books.add(bookDraft("23", "Шотландия", surname: "Лермонт"))
+    try store.books.add(bookDraft("24", "Стихи", surname: "Лермонтоф"))
+    _ = try store.books.update(inventory: "24") { $0.authorSurname = "Лермонтова" }
     // «лермонтоа» is one letter from «лермонтов», «лермонтова» and «лермонтоф» (no record has
     // that any more), two from «лермонт».
-    let (answer, statements) = try store.database.recordingStatements { try store.searchBookRows("лермонтоа") }
+    let (answer, statements) = try store.database.recordingStatements { try store.books.searchRows("лермонтоа") }
     #expect(answer.corrections.map(\.1) == ["лермонтов"])
     #expect(Set(answer.matches.map(\.book.inventoryNumber)).isSuperset(of: ["2", "21", "24"]))
     let lookUps = statements.filter { $0.contains("MATCH ? LIMIT 1") }
@@ -104,18 +104,18 @@ import Testing
   /// A misspelt word's own search is answered by the vocabulary alone: no word starts with it, so
   /// the index is not asked; the search of the word it was read as is.
   @Test func aWordThatStartsNoWordIsNotLookedForInTheIndex() throws {
-    let (answer, statements) = try store.database.recordingStatements { try store.searchBookRows("достоевкий") }
+    let (answer, statements) = try store.database.recordingStatements { try store.books.searchRows("достоевкий") }
     #expect(answer.matches.map(\.book.inventoryNumber) == ["1"])
     let searches = statements.filter { $0.hasPrefix("SELECT b.sort_key") }
     #expect(searches.filter { $0.contains("MATCH ?") }.count == 1, "only «достоевский»")
     #expect(searches.contains { !$0.contains("MATCH") }, "«достоевкий» itself, matching nothing")
-    #expect(try store.books(search: "неттакого").isEmpty)
+    #expect(try store.books.page(search: "неттакого").isEmpty)
     // A word the index's tokenizer splits where folding does not (it takes the vowel signs of
     // Devanagari for separators) is still looked for in the index, by its parts.
-    try store.addBook(bookDraft("31", "विश्वविद्यालय व्याकरण", surname: "Guru"))
-    #expect(try store.indexReadsAsOneWord("достоевкий"))
-    #expect(try !store.indexReadsAsOneWord("विश्वविद्यालय"))
-    #expect(try store.books(search: "विश्वविद्यालय").map(\.book.inventoryNumber) == ["31"])
+    try store.books.add(bookDraft("31", "विश्वविद्यालय व्याकरण", surname: "Guru"))
+    #expect(try store.vocabulary.indexReadsAsOneWord("достоевкий"))
+    #expect(try !store.vocabulary.indexReadsAsOneWord("विश्वविद्यालय"))
+    #expect(try store.books.page(search: "विश्वविद्यालय").map(\.book.inventoryNumber) == ["31"])
   }
 
   @Test func wordsWithFewContinuationsAreAskedForByName() throws {
@@ -127,21 +127,21 @@ import Testing
     // A longer word that starts no word of the vocabulary: no record can match.
     #expect(try store.fullTextQuery(["толст", "неттакого"], table: "book") == nil)
     // Results are those of the prefixes.
-    #expect(try store.books(search: "толст вой").map(\.book.inventoryNumber) == ["9"])
-    #expect(try store.books(search: "толст").map(\.book.inventoryNumber) == ["10", "9"])
+    #expect(try store.books.page(search: "толст вой").map(\.book.inventoryNumber) == ["9"])
+    #expect(try store.books.page(search: "толст").map(\.book.inventoryNumber) == ["10", "9"])
     // A word added since the vocabulary was read is found too: the vocabulary is read again.
-    try store.addBook(bookDraft("11", "Толстовство", surname: "Бирюков"))
+    try store.books.add(bookDraft("11", "Толстовство", surname: "Бирюков"))
     #expect(try store.fullTextQuery(["толсто"], table: "book") == #"("толстовство" OR "толстой")"#)
-    #expect(try store.books(search: "толсто").map(\.book.inventoryNumber) == ["11", "9"])
-    #expect(try store.books(search: "толст").map(\.book.inventoryNumber) == ["11", "10", "9"])
+    #expect(try store.books.page(search: "толсто").map(\.book.inventoryNumber) == ["11", "9"])
+    #expect(try store.books.page(search: "толст").map(\.book.inventoryNumber) == ["11", "10", "9"])
   }
 
   @Test func fewMatchesComeInOrderOfRelevance() throws {
-    try store.addBook(bookDraft("m1", "Мир", surname: "Ахматова"))
-    try store.addBook(bookDraft("m2", "Записки о путешествиях по морям и землям мира", surname: "Абрамов"))
-    try store.addBook(bookDraft("m3", "Мир, мир и снова мир", surname: "Борисов"))
+    try store.books.add(bookDraft("m1", "Мир", surname: "Ахматова"))
+    try store.books.add(bookDraft("m2", "Записки о путешествиях по морям и землям мира", surname: "Абрамов"))
+    try store.books.add(bookDraft("m3", "Мир, мир и снова мир", surname: "Борисов"))
     // In list order (by author) they would come m2, m1, m3; «Война и мир» is among them too.
-    let found = try store.searchBooks("мир").all.map(\.book.inventoryNumber)
+    let found = try store.books.search("мир").all.map(\.book.inventoryNumber)
     #expect(found.first == "m3", "the word three times in a short title")
     #expect(found.last == "m2", "not the word itself, only «мира»")
     #expect(Set(found) == ["m1", "m2", "m3", "9"])
@@ -149,40 +149,40 @@ import Testing
 
   @Test(arguments: ["толст", "толстй", "война мир", "л", "2", "достоевкий", "капитан дочка", "hemingwya", "нет такого"])
   func theListsSearchFindsWhatTheWholeRecordSearchFinds(query: String) throws {
-    let rows = try store.searchBookRows(query)
-    let records = try store.searchBooks(query)
+    let rows = try store.books.searchRows(query)
+    let records = try store.books.search(query)
     #expect(rows.all.map(\.inventoryNumber) == records.all.map(\.inventoryNumber))
     #expect(rows.corrections.map(\.1) == records.corrections.map(\.1))
     #expect(rows.all.map(\.book.title) == records.all.map(\.book.title))
   }
 
   @Test func wordsWithDigitsAreFoundByTheirStartButNeverOfferedForATypo() throws {
-    try store.addBook(bookDraft("d1", "Iphone15: руководство"))
-    try store.addBook(bookDraft("d2", "Iphone для всех"))
+    try store.books.add(bookDraft("d1", "Iphone15: руководство"))
+    try store.books.add(bookDraft("d2", "Iphone для всех"))
     #expect(try store.fullTextQuery(["iphone"], table: "book") == #"("iphone" OR "iphone15")"#)
-    #expect(Set(try store.books(search: "iphone").map(\.book.inventoryNumber)) == ["d1", "d2"])
+    #expect(Set(try store.books.page(search: "iphone").map(\.book.inventoryNumber)) == ["d1", "d2"])
     // «iphone16» is one letter from «iphone15», but a number is not misspelt.
-    #expect(try store.searchBooks("iphone16").corrections.isEmpty)
+    #expect(try store.books.search("iphone16").corrections.isEmpty)
   }
 
   @Test func aWordChangedInTheSameMillisecondIsFoundToo() throws {
     // The clock stands still: the newest change time cannot tell that the words changed.
     #expect(try store.fullTextQuery(["тихоне"], table: "book") == nil, "nothing continues «тихоне» yet")
-    try store.updateBook(inventory: "2") { $0.title = "Тихонечко" }
+    try store.books.update(inventory: "2") { $0.title = "Тихонечко" }
     #expect(try store.fullTextQuery(["тихоне"], table: "book") == #""тихонечко""#)
-    #expect(try store.books(search: "тихоне").map(\.book.inventoryNumber) == ["2"])
-    #expect(try store.books(search: "тих").map(\.book.inventoryNumber) == ["2", "8"])
+    #expect(try store.books.page(search: "тихоне").map(\.book.inventoryNumber) == ["2"])
+    #expect(try store.books.page(search: "тих").map(\.book.inventoryNumber) == ["2", "8"])
   }
 
   @Test func manyContinuationsStayAPrefix() throws {
     for index in 0...LibraryStore.spelledOutPrefix {
-      try store.addBook(bookDraft("m\(index)", "Миролюб\(String(repeating: "а", count: index + 1))"))
+      try store.books.add(bookDraft("m\(index)", "Миролюб\(String(repeating: "а", count: index + 1))"))
     }
     #expect(try store.fullTextQuery(["миролю"], table: "book") == #""миролю"*"#)
-    #expect(try store.books(search: "миролю").count == LibraryStore.spelledOutPrefix + 1)
+    #expect(try store.books.page(search: "миролю").count == LibraryStore.spelledOutPrefix + 1)
     // Three letters always read the prefix index's own list.
     #expect(try store.fullTextQuery(["мир"], table: "book") == #""мир"*"#)
-    #expect(try store.books(search: "мир").count == LibraryStore.spelledOutPrefix + 2, "with «Война и мир»")
+    #expect(try store.books.page(search: "мир").count == LibraryStore.spelledOutPrefix + 2, "with «Война и мир»")
   }
 
   /// A start of up to five letters reads the prefix index's own list (its terms begin with their
@@ -191,9 +191,9 @@ import Testing
   @Test(arguments: ["пре", "прес", "прест"])
   func aStartOfUpToFiveLettersReadsItsOwnList(query: String) throws {
     for (index, ending) in ["тупник", "са", "тиж", "ный", "ка", "сия", "совать", "тол", "ло", "тарый"].enumerated() {
-      try store.addBook(bookDraft("p\(index)", "Прес\(ending)"))
+      try store.books.add(bookDraft("p\(index)", "Прес\(ending)"))
     }
-    let (found, statements) = try store.database.profilingStatements { try store.books(search: query) }
+    let (found, statements) = try store.database.profilingStatements { try store.books.page(search: query) }
     let lookups = statements.map(\.sql).filter { $0.contains("book_fts_idx") }
     let term = "term<=x'3\(query.count)" + query.utf8.map { String($0, radix: 16) }.joined()
     #expect(!lookups.isEmpty)
@@ -205,7 +205,7 @@ import Testing
   }
 
   func first(_ query: String) throws -> String? {
-    try store.searchBooks(query).all.first?.book.inventoryNumber
+    try store.books.search(query).all.first?.book.inventoryNumber
   }
 
   @Test(arguments: [
@@ -226,32 +226,32 @@ import Testing
   }
 
   @Test func prefixesInAnyOrder() throws {
-    #expect(try store.searchBooks("врем лерм").all.map(\.book.inventoryNumber) == ["2"])
-    #expect(try store.searchBooks("лерм врем").all.map(\.book.inventoryNumber) == ["2"])
-    #expect(try store.searchBooks("щедрин история").all.map(\.book.inventoryNumber) == ["4"])
+    #expect(try store.books.search("врем лерм").all.map(\.book.inventoryNumber) == ["2"])
+    #expect(try store.books.search("лерм врем").all.map(\.book.inventoryNumber) == ["2"])
+    #expect(try store.books.search("щедрин история").all.map(\.book.inventoryNumber) == ["4"])
     // One or two letters: the start of the author (a B-tree range on the sort key).
-    #expect(try store.searchBooks("то").all.map(\.book.inventoryNumber) == ["10", "9"])
+    #expect(try store.books.search("то").all.map(\.book.inventoryNumber) == ["10", "9"])
   }
 
   @Test func exactCodesComeFirst() throws {
-    try store.addBook(bookDraft("100", "Сто лет одиночества", isbn: "978-5-17-079585-7"))
-    #expect(try store.searchBooks("9785170795857").exact.map(\.book.inventoryNumber) == ["100"])
-    #expect(try store.searchBooks("5-17-079585-8").exact.map(\.book.inventoryNumber) == ["100"])
-    #expect(try store.searchBooks("10").exact.map(\.book.inventoryNumber) == ["10"])
-    #expect(try store.searchReaders("17").exact.map(\.reader.ticket) == ["17"])
+    try store.books.add(bookDraft("100", "Сто лет одиночества", isbn: "978-5-17-079585-7"))
+    #expect(try store.books.search("9785170795857").exact.map(\.book.inventoryNumber) == ["100"])
+    #expect(try store.books.search("5-17-079585-8").exact.map(\.book.inventoryNumber) == ["100"])
+    #expect(try store.books.search("10").exact.map(\.book.inventoryNumber) == ["10"])
+    #expect(try store.readers.search("17").exact.map(\.reader.ticket) == ["17"])
   }
 
   @Test func didYouMeanOnlyWhenTheCorrectionFoundSomething() throws {
-    #expect(try store.searchBooks("лермантов").corrections.map(\.1) == ["лермонтов"])
-    #expect(try store.searchBooks("лермонтов").corrections.isEmpty)
-    #expect(try store.searchBooks("зюзюзюзю").all.isEmpty)
-    #expect(try store.searchReaders("иваноав").all.map(\.reader.ticket) == ["17"])
-    #expect(try store.searchReaders("muler").all.map(\.reader.ticket) == ["18"])
+    #expect(try store.books.search("лермантов").corrections.map(\.1) == ["лермонтов"])
+    #expect(try store.books.search("лермонтов").corrections.isEmpty)
+    #expect(try store.books.search("зюзюзюзю").all.isEmpty)
+    #expect(try store.readers.search("иваноав").all.map(\.reader.ticket) == ["17"])
+    #expect(try store.readers.search("muler").all.map(\.reader.ticket) == ["18"])
   }
 
   @Test func theVocabularyFollowsNewRecords() throws {
     #expect(try first("чехов").map { _ in true } == nil)
-    try store.addBook(bookDraft("11", "Каштанка", surname: "Чехов", initials: "А. П."))
+    try store.books.add(bookDraft("11", "Каштанка", surname: "Чехов", initials: "А. П."))
     #expect(try first("чеххов") == "11")
   }
 

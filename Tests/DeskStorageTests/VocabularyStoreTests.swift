@@ -22,7 +22,7 @@ import Testing
   }
 
   private func vocabularyWords(_ table: String = "book", in store: LibraryStore? = nil) throws -> [String] {
-    try (store ?? self.store).vocabulary(table).words(startingWith: "", limit: .max) ?? []
+    try (store ?? self.store).vocabulary.loaded(table).words(startingWith: "", limit: .max) ?? []
   }
 
   /// Titles with what a tokenizer must get right: punctuation, digits, diacritics, capitals, ё,
@@ -43,15 +43,15 @@ import Testing
     // Read first, so that what follows comes as news.
     #expect(try vocabularyWords() == indexWords())
     for inventory in 1...60 {
-      try store.addBook(bookDraft("\(inventory)", randomTitle(&generator), surname: randomTitle(&generator)))
+      try store.books.add(bookDraft("\(inventory)", randomTitle(&generator), surname: randomTitle(&generator)))
     }
     #expect(try vocabularyWords() == indexWords(), "the words added, split as the index splits them")
     for round in 0..<40 {
       let inventory = "\(Int.random(in: 1...60, using: &generator))"
       if round % 7 == 0 {
-        try? store.deleteBook(inventory: inventory)
+        try? store.books.delete(inventory: inventory)
       } else {
-        _ = try? store.updateBook(inventory: inventory) { $0.title = randomTitle(&generator) }
+        _ = try? store.books.update(inventory: inventory) { $0.title = randomTitle(&generator) }
       }
     }
     // Words of records changed or deleted may stay; every word of the index is there.
@@ -63,21 +63,21 @@ import Testing
   }
 
   @Test func aTypoPutRightInARecordIsCorrectedAgain() throws {
-    try store.addBook(bookDraft("1", "Война и мир", surname: "Толстой"))
-    try store.addBook(bookDraft("2", "Анна Каренина", surname: "Толстй"))
+    try store.books.add(bookDraft("1", "Война и мир", surname: "Толстой"))
+    try store.books.add(bookDraft("2", "Анна Каренина", surname: "Толстй"))
     _ = try vocabularyWords()
-    _ = try store.updateBook(inventory: "2") { $0.authorSurname = "Толстой" }
+    _ = try store.books.update(inventory: "2") { $0.authorSurname = "Толстой" }
     #expect(try vocabularyWords().contains("толстй"), "a word stays in the vocabulary")
-    let answer = try store.searchBookRows("толстй")
+    let answer = try store.books.searchRows("толстй")
     #expect(answer.corrections.map(\.1) == ["толстой"])
     #expect(Set(answer.matches.map(\.book.inventoryNumber)) == ["1", "2"])
     // Nor is a word gone offered: «толсттй» is one letter from «толстй», which sorts first, and
     // from «толстой».
-    #expect(try store.searchBookRows("толсттй").corrections.map(\.1) == ["толстой"])
+    #expect(try store.books.searchRows("толсттй").corrections.map(\.1) == ["толстой"])
   }
 
   @Test func aTextWrittenAgainUnchangedIsNoNews() throws {
-    try store.addBook(bookDraft("1", "Война и мир", surname: "Толстой"))
+    try store.books.add(bookDraft("1", "Война и мир", surname: "Толстой"))
     let news = "SELECT count(*) FROM book_vocabulary_news"
     let changes = "SELECT value FROM counter WHERE name = 'book_words'"
     let (newsBefore, changesBefore) = (try store.database.scalarInt(news), try store.database.scalarInt(changes))
@@ -85,17 +85,17 @@ import Testing
     try store.database.execute("UPDATE book SET search_text = search_text, title = title")
     #expect(try store.database.scalarInt(news) == newsBefore)
     #expect(try store.database.scalarInt(changes) == changesBefore)
-    _ = try store.updateBook(inventory: "1") { $0.title = "Анна Каренина" }
+    _ = try store.books.update(inventory: "1") { $0.title = "Анна Каренина" }
     #expect(try store.database.scalarInt(news) == newsBefore + 1)
     #expect(try store.database.scalarInt(changes) == changesBefore + 1)
-    #expect(try store.books(search: "каренина").map(\.book.inventoryNumber) == ["1"])
-    #expect(try store.books(search: "война").isEmpty)
+    #expect(try store.books.page(search: "каренина").map(\.book.inventoryNumber) == ["1"])
+    #expect(try store.books.page(search: "война").isEmpty)
     #expect(try vocabularyWords() == Set(try indexWords()).union(["война", "и", "мир"]).sorted())
     // Nor is an import that updates the books it has with what they hold: it catches up with its
     // bulk insert before each update, with nothing added.
     let (newsNow, changesNow) = (try store.database.scalarInt(news), try store.database.scalarInt(changes))
     try store.addingBooksInBulk {
-      for _ in 0..<3 { _ = try store.updateBook(inventory: "1") { _ in } }
+      for _ in 0..<3 { _ = try store.books.update(inventory: "1") { _ in } }
     }
     #expect(try store.database.scalarInt(news) == newsNow)
     #expect(try store.database.scalarInt(changes) == changesNow)
@@ -104,19 +104,19 @@ import Testing
   @Test func newsAreGatheredWhenManyWaitAndOtherDesksReadTheWordsAgain() throws {
     let other = try LibraryStore(path: folder.file("library.sqlite"), clock: clock)
     _ = try vocabularyWords(in: other)
-    for inventory in 1...LibraryStore.newsGathered {
-      try store.addBook(bookDraft("\(inventory)", "Слово\(inventory) и ещё", surname: "Автор"))
+    for inventory in 1...VocabularyStore.newsGathered {
+      try store.books.add(bookDraft("\(inventory)", "Слово\(inventory) и ещё", surname: "Автор"))
     }
     _ = try vocabularyWords()
     let stored = "SELECT word FROM book_vocabulary ORDER BY word"
-    let (_, read) = try store.database.recordingStatements { try store.readVocabularies() }
+    let (_, read) = try store.database.recordingStatements { try store.vocabulary.readVocabularies() }
     #expect(try store.database.scalarInt("SELECT count(*) FROM book_vocabulary_news") == 0)
     #expect(try store.database.scalarInt("SELECT count(*) FROM book_vocabulary") == indexWords().count)
     #expect(!read.contains(stored), "this desk had read what it gathered")
     #expect(try vocabularyWords() == indexWords())
     // The other desk had not read the news that were gathered: it reads the stored words again
     // at the next change.
-    try store.addBook(bookDraft("x", "Последнее", surname: "Автор"))
+    try store.books.add(bookDraft("x", "Последнее", surname: "Автор"))
     let (words, again) = try other.database.recordingStatements { try vocabularyWords(in: other) }
     #expect(again.contains(stored))
     #expect(words == (try indexWords()))
@@ -129,7 +129,7 @@ import Testing
       for inventory in 1...50 {
         let moment = clock.now()
         let draft = bookDraft("\(inventory)", randomTitle(&generator), surname: randomTitle(&generator))
-        try store.add(BookRow(try draft.validated(base: nil, today: moment.date, now: moment.instant)))
+        try store.books.add(BookRow(try draft.validated(base: nil, today: moment.date, now: moment.instant)))
       }
     }
     // A row of news a slice, not a row a book.
@@ -142,8 +142,8 @@ import Testing
   @Test func anOlderLibraryGetsItsWordsStoredOnOpening() throws {
     var generator = SplitMix64(seed: 3)
     for inventory in 1...30 {
-      try store.addBook(bookDraft("\(inventory)", randomTitle(&generator)))
-      try store.addReader(readerDraft("\(inventory)", randomTitle(&generator)))
+      try store.books.add(bookDraft("\(inventory)", randomTitle(&generator)))
+      try store.readers.add(readerDraft("\(inventory)", randomTitle(&generator)))
     }
     try store.database.executeScript(librarySchemaBeforeStoredVocabularies + "PRAGMA user_version = 18")
     let reopened = try LibraryStore(path: folder.file("library.sqlite"), clock: clock)
@@ -152,7 +152,7 @@ import Testing
       #expect(stored == (try indexWords(table, in: reopened)))
       #expect(try vocabularyWords(table, in: reopened) == indexWords(table, in: reopened))
     }
-    try reopened.addBook(bookDraft("new", "Новое слово"))
+    try reopened.books.add(bookDraft("new", "Новое слово"))
     #expect(try vocabularyWords(in: reopened) == indexWords(in: reopened))
   }
 }

@@ -14,8 +14,8 @@ extension SyncTests {
   /// a change the quick check passes is one the rules take.
   @Test func theQuickCheckPassesNoChangeTheRulesRefuse() throws {
     let (a, _, url, _) = try holdLibraryWithQueue()
-    try a.addHoliday(try #require(LocalDate(year: 2026, month: 12, day: 31)), name: "Новый год")
-    try a.setSetting("library_name", "Городская библиотека")
+    try a.policy.addHoliday(try #require(LocalDate(year: 2026, month: 12, day: 31)), name: "Новый год")
+    try a.policy.setSetting("library_name", "Городская библиотека")
     try sync(a)
     let central = try CentralConnection(url: url)
     var known: [String: String] = [:]
@@ -117,13 +117,13 @@ extension SyncTests {
   /// settings — passes the quick check, change by change: none takes the slow reading of the rules.
   @Test func everyChangeADeskSendsPassesTheQuickCheck() throws {
     let (a, b, url, _) = try holdLibraryWithQueue()
-    try a.addHoliday(try #require(LocalDate(year: 2026, month: 12, day: 31)), name: "Новый год")
-    try a.setSetting("library_name", "Городская библиотека")
-    try b.addBook(bookDraft("R1", "Обломов"))
-    try b.issue(ticket: "1003", inventories: ["R1"])
-    _ = try b.renew(inventories: ["R1"])
-    _ = try b.returnBooks(inventories: ["M2"])
-    try b.updateBook(inventory: "M1") { $0.year = "1999" }
+    try a.policy.addHoliday(try #require(LocalDate(year: 2026, month: 12, day: 31)), name: "Новый год")
+    try a.policy.setSetting("library_name", "Городская библиотека")
+    try b.books.add(bookDraft("R1", "Обломов"))
+    try b.circulation.issue(ticket: "1003", inventories: ["R1"])
+    _ = try b.circulation.renew(inventories: ["R1"])
+    _ = try b.circulation.returnBooks(inventories: ["M2"])
+    try b.books.update(inventory: "M1") { $0.year = "1999" }
     try sync(b)
     try sync(a)
     let central = try CentralConnection(url: url)
@@ -146,10 +146,10 @@ extension SyncTests {
   /// batch with anything the loop would not simply accept is not plain, and stores nothing.
   @Test func aPlainBatchIsStoredAsChangeByChangeWouldStoreIt() throws {
     let (a, _, first) = try twoDesks(books: [("1", "Одна"), ("2", "Две")], second: "B")
-    let reader = try a.addReader(readerDraft("1001", "Смирнова"))
-    try a.issue(ticket: reader.ticket, inventories: ["1"])
+    let reader = try a.readers.add(readerDraft("1001", "Смирнова"))
+    try a.circulation.issue(ticket: reader.ticket, inventories: ["1"])
     try sync(a)
-    let deskA = try #require(try a.deskTie()).deskID
+    let deskA = try #require(try a.sync.deskTie()).deskID
     let log = "SELECT id, entity, record_id, hlc, payload FROM change WHERE desk_id = $1::uuid ORDER BY seq"
     let keys =
       "SELECT entity, id, key, key_clock, key_desk, deleted, deleted_clock, deleted_desk FROM record_key ORDER BY 1, 2"

@@ -15,17 +15,17 @@ extension SyncTests {
   func holdLibrary() throws -> (LibraryStore, LibraryStore, String) {
     let url = try makeCentral()
     let a = try LibraryStore(path: folder.file("holds-a.sqlite"), clock: holdClock)
-    try a.addBook(bookDraft("M1", "Мастер и Маргарита", surname: "Булгаков", isbn: "978-5-17-079585-7"))
-    try a.addBook(bookDraft("M2", "Мастер и Маргарита", surname: "Булгаков", isbn: "978-5-17-079585-7"))
+    try a.books.add(bookDraft("M1", "Мастер и Маргарита", surname: "Булгаков", isbn: "978-5-17-079585-7"))
+    try a.books.add(bookDraft("M2", "Мастер и Маргарита", surname: "Булгаков", isbn: "978-5-17-079585-7"))
     for (ticket, surname) in [("1001", "Смирнова"), ("1002", "Иванов"), ("1003", "Петрова"), ("1004", "Сидоров")] {
-      try a.addReader(readerDraft(ticket, surname))
+      try a.readers.add(readerDraft(ticket, surname))
     }
     try Synchronizer.join(store: a, url: url, deskName: "A")
     let b = try LibraryStore(path: folder.file("holds-b.sqlite"), clock: holdClock)
     try Synchronizer.join(store: b, url: url, deskName: "B")
     minuteLater()
-    try a.issue(ticket: "1001", inventories: ["M1"])
-    try a.issue(ticket: "1004", inventories: ["M2"])
+    try a.circulation.issue(ticket: "1001", inventories: ["M1"])
+    try a.circulation.issue(ticket: "1004", inventories: ["M2"])
     try sync(a)
     try sync(b)
     return (a, b, url)
@@ -36,9 +36,9 @@ extension SyncTests {
   func holdLibraryWithQueue() throws -> (LibraryStore, LibraryStore, String, HoldRecord) {
     let (a, b, url) = try holdLibrary()
     minuteLater()
-    let first = try a.placeHold(ticket: "1002", on: .titleOf("M1"))
+    let first = try a.holds.place(ticket: "1002", on: .titleOf("M1"))
     minuteLater()
-    _ = try a.placeHold(ticket: "1003", on: .titleOf("M1"))
+    _ = try a.holds.place(ticket: "1003", on: .titleOf("M1"))
     try sync(a)
     try sync(b)
     return (a, b, url, first)
@@ -49,8 +49,8 @@ extension SyncTests {
   func copiesPutAsideTwice() throws -> (LibraryStore, LibraryStore, String) {
     let (a, b, url, _) = try holdLibraryWithQueue()
     minuteLater()
-    _ = try a.returnBooks(inventories: ["M1"])
-    _ = try b.returnBooks(inventories: ["M2"])
+    _ = try a.circulation.returnBooks(inventories: ["M1"])
+    _ = try b.circulation.returnBooks(inventories: ["M2"])
     try sync(a)
     try sync(b)
     try sync(a)
@@ -66,58 +66,58 @@ extension SyncTests {
   }
 
   func holdState(_ store: LibraryStore, _ ticket: String) throws -> (HoldState, String?)? {
-    try store.holds(ofReader: ticket).last.map { ($0.state, $0.waitingCopy) }
+    try store.holds.list(ofReader: ticket).last.map { ($0.state, $0.waitingCopy) }
   }
 
   @Test func aHoldPlacedAtOneDeskIsFilledAtAnotherAndCollectedThere() throws {
     let (a, b, url) = try holdLibrary()
     minuteLater()
-    _ = try a.placeHold(ticket: "1002", on: .titleOf("M1"))
+    _ = try a.holds.place(ticket: "1002", on: .titleOf("M1"))
     try sync(a)
     try sync(b)
-    #expect(try b.holdQueue(forBook: "M1").map(\.readerTicket) == ["1002"], "the hold travelled")
+    #expect(try b.holds.queue(forBook: "M1").map(\.readerTicket) == ["1002"], "the hold travelled")
 
     // The copy comes back at B: B puts it aside, on its own hold shelf, for the reader who asked
     // at A. A knows where it waits, and refuses it to anyone else.
     minuteLater()
-    let returned = try b.returnBooks(inventories: ["M1"])
+    let returned = try b.circulation.returnBooks(inventories: ["M1"])
     #expect(returned.first?.heldFor?.readerTicket == "1002")
     try sync(b)
     try sync(a)
     #expect(try holdState(a, "1002")?.0 == .waiting)
-    #expect(try a.holds(ofReader: "1002").first?.shelfElsewhere == "B")
-    #expect(try b.holds(ofReader: "1002").first?.shelfElsewhere == nil)
-    #expect(try a.holdShelfCounts().waiting == 0 && b.holdShelfCounts().waiting == 1, "each desk counts its shelf")
+    #expect(try a.holds.list(ofReader: "1002").first?.shelfElsewhere == "B")
+    #expect(try b.holds.list(ofReader: "1002").first?.shelfElsewhere == nil)
+    #expect(try a.holds.shelfCounts().waiting == 0 && b.holds.shelfCounts().waiting == 1, "each desk counts its shelf")
     #expect(throws: StoreError.self, "another reader is refused at A too") {
-      try a.issue(ticket: "1003", inventories: ["M1"])
+      try a.circulation.issue(ticket: "1003", inventories: ["M1"])
     }
     minuteLater()
-    try b.issue(ticket: "1002", inventories: ["M1"])
+    try b.circulation.issue(ticket: "1002", inventories: ["M1"])
     try sync(b)
     try sync(a)
     for store in [a, b] {
       #expect(try holdState(store, "1002")?.0 == .fulfilled)
-      #expect(try store.holdShelfCounts().waiting == 0)
-      #expect(try store.conflicts().isEmpty)
+      #expect(try store.holds.shelfCounts().waiting == 0)
+      #expect(try store.conflicts.list().isEmpty)
     }
-    let (dumpA, dumpB) = (try a.canonicalDump(), try b.canonicalDump())
+    let (dumpA, dumpB) = (try a.sync.canonicalDump(), try b.sync.canonicalDump())
     let (onlyA, onlyB) = (dumpA.filter { !dumpB.contains($0) }, dumpB.filter { !dumpA.contains($0) })
     #expect(onlyA.isEmpty && onlyB.isEmpty, "\(onlyA) \(onlyB)")
-    #expect(try a.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
+    #expect(try a.sync.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
   }
 
   @Test func copiesPutAsideForOneHoldAtTwoDesksAreAConflictUntilALibrarianSaysWhichOne() throws {
     let (a, b, url, first) = try holdLibraryWithQueue()
     // Apart, each desk takes a copy back and puts it aside for the first of the queue.
     minuteLater()
-    #expect(try a.returnBooks(inventories: ["M1"]).first?.heldFor?.readerTicket == "1002")
+    #expect(try a.circulation.returnBooks(inventories: ["M1"]).first?.heldFor?.readerTicket == "1002")
     minuteLater()
-    #expect(try b.returnBooks(inventories: ["M2"]).first?.heldFor?.readerTicket == "1002")
+    #expect(try b.circulation.returnBooks(inventories: ["M2"]).first?.heldFor?.readerTicket == "1002")
     try sync(a)
     #expect(try sync(b).conflictsRaised == 1)
     #expect(try sync(a).conflictsRaised == 1)
     for store in [a, b] {
-      let conflicts = try store.conflicts()
+      let conflicts = try store.conflicts.list()
       #expect(conflicts.count == 1)
       let conflict = try #require(conflicts.first)
       #expect(conflict.kind == .trappedTwice)
@@ -128,13 +128,13 @@ extension SyncTests {
       #expect(conflict.englishSides.contains { $0.hasPrefix("copy M1 put aside at desk «A»") })
       #expect(conflict.englishSides.contains { $0.hasPrefix("copy M2 put aside at desk «B»") })
     }
-    #expect(try a.canonicalDump() == b.canonicalDump(), "the hold itself merged alike")
+    #expect(try a.sync.canonicalDump() == b.sync.canonicalDump(), "the hold itself merged alike")
 
     // Settled at B: the reader collects M1 (on A's shelf); B passes its own M2 to the next reader
     // in the queue at once, and A, hearing of the settlement, gives the hold its copy again.
-    let number = try #require(try b.conflicts().first).number
-    #expect(throws: StoreError.self) { try b.settle(number, .copy(inventory: "X9")) }
-    let (settled, moves) = try b.settleMoving(number, .copy(inventory: "M1"))
+    let number = try #require(try b.conflicts.list().first).number
+    #expect(throws: StoreError.self) { try b.conflicts.settle(number, .copy(inventory: "X9")) }
+    let (settled, moves) = try b.conflicts.settleMoving(number, .copy(inventory: "M1"))
     #expect(
       settled.resolution
         == "the reader collects M1 (at desk «A»); M2 goes to the next hold or back to the shelf at desk «B»")
@@ -143,16 +143,16 @@ extension SyncTests {
     #expect(try sync(a).holdShelfMoves.isEmpty, "A's copy stays on its shelf")
     try sync(b)
     for store in [a, b] {
-      #expect(try store.conflicts().isEmpty)
+      #expect(try store.conflicts.list().isEmpty)
       #expect(try holdState(store, "1002")?.1 == "M1")
       #expect(try holdState(store, "1003")?.1 == "M2")
     }
-    #expect(try a.holds(ofReader: "1002").first?.shelfElsewhere == nil)
-    #expect(try a.holds(ofReader: "1003").first?.shelfElsewhere == "B")
-    #expect(try a.holdShelfCounts().waiting == 1 && b.holdShelfCounts().waiting == 1)
+    #expect(try a.holds.list(ofReader: "1002").first?.shelfElsewhere == nil)
+    #expect(try a.holds.list(ofReader: "1003").first?.shelfElsewhere == "B")
+    #expect(try a.holds.shelfCounts().waiting == 1 && b.holds.shelfCounts().waiting == 1)
     #expect(first.position == 1)
-    #expect(try a.canonicalDump() == b.canonicalDump())
-    #expect(try a.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
+    #expect(try a.sync.canonicalDump() == b.sync.canonicalDump())
+    #expect(try a.sync.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
   }
 
   /// Two desks that settle copies put aside twice differently while apart: the later settlement
@@ -160,13 +160,13 @@ extension SyncTests {
   /// for two readers.
   @Test func twoDifferentSettlementsOfCopiesPutAsideTwiceEndWithTheLaterOne() throws {
     let (a, b, url) = try copiesPutAsideTwice()
-    let onA = try #require(try a.conflicts().first).number
-    let onB = try #require(try b.conflicts().first).number
+    let onA = try #require(try a.conflicts.list().first).number
+    let onB = try #require(try b.conflicts.list().first).number
     // Apart again: A says the reader collects M1, and a minute later B says M2.
     minuteLater()
-    try a.settle(onA, .copy(inventory: "M1"))
+    try a.conflicts.settle(onA, .copy(inventory: "M1"))
     minuteLater()
-    let (_, movesAtB) = try b.settleMoving(onB, .copy(inventory: "M2"))
+    let (_, movesAtB) = try b.conflicts.settleMoving(onB, .copy(inventory: "M2"))
     #expect(movesAtB.isEmpty, "B keeps its M2 for the reader")
     try sync(a)
     try sync(b)
@@ -177,13 +177,14 @@ extension SyncTests {
     try sync(b)
     try sync(a)
     for store in [a, b] {
-      #expect(try store.conflicts().isEmpty, "no new conflict")
+      #expect(try store.conflicts.list().isEmpty, "no new conflict")
       #expect(try holdState(store, "1002")?.1 == "M2")
       #expect(try holdState(store, "1003")?.1 == "M1")
-      #expect(try store.conflicts(includingSettled: true).first?.resolution.hasPrefix("the reader collects M2") == true)
+      #expect(
+        try store.conflicts.list(includingSettled: true).first?.resolution.hasPrefix("the reader collects M2") == true)
     }
-    #expect(try a.canonicalDump() == b.canonicalDump())
-    #expect(try a.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
+    #expect(try a.sync.canonicalDump() == b.sync.canonicalDump())
+    #expect(try a.sync.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
   }
 
   /// A hold cancelled at one desk while its copy waits on another desk's shelf: the desk that
@@ -191,11 +192,11 @@ extension SyncTests {
   @Test func aHoldCancelledWhileItsCopyWaitsAtAnotherDeskIsPassedOnThere() throws {
     let (a, b, _, _) = try holdLibraryWithQueue()
     minuteLater()
-    _ = try b.returnBooks(inventories: ["M1"])
+    _ = try b.circulation.returnBooks(inventories: ["M1"])
     try sync(b)
     try sync(a)
     minuteLater()
-    let cancelled = try a.cancelHold(number: try #require(try a.holds(ofReader: "1002").first).number)
+    let cancelled = try a.holds.cancel(number: try #require(try a.holds.list(ofReader: "1002").first).number)
     #expect(cancelled.freed == "M1" && cancelled.shelf == "B" && cancelled.next == nil)
     try sync(a)
     let report = try sync(b)
@@ -206,7 +207,7 @@ extension SyncTests {
       #expect(try holdState(store, "1002")?.0 == .cancelled)
       #expect(try holdState(store, "1003")?.1 == "M1")
     }
-    #expect(try a.canonicalDump() == b.canonicalDump())
+    #expect(try a.sync.canonicalDump() == b.sync.canonicalDump())
   }
 
   @Test func aHoldCancelledAtOneDeskWhileAnotherPutACopyAsideStaysCancelledAndTheCopyGoesOn() throws {
@@ -214,10 +215,10 @@ extension SyncTests {
     // Apart: at B 1002 says they no longer want the book; a moment later A, not knowing,
     // puts M1 aside for them.
     minuteLater()
-    let cancelled = try b.cancelHold(number: try #require(try b.holds(ofReader: "1002").first).number)
+    let cancelled = try b.holds.cancel(number: try #require(try b.holds.list(ofReader: "1002").first).number)
     #expect(cancelled.freed == nil)
     minuteLater()
-    #expect(try a.returnBooks(inventories: ["M1"]).first?.heldFor?.readerTicket == "1002")
+    #expect(try a.circulation.returnBooks(inventories: ["M1"]).first?.heldFor?.readerTicket == "1002")
     try sync(b)
     let report = try sync(a)
     // A, whose shelf holds the copy, gives it to the next reader and says so.
@@ -228,10 +229,10 @@ extension SyncTests {
       #expect(try holdState(store, "1002")?.0 == .cancelled, "the end stands, though the trap came later")
       #expect(try holdState(store, "1003")?.0 == .waiting)
       #expect(try holdState(store, "1003")?.1 == "M1")
-      #expect(try store.conflicts().isEmpty)
+      #expect(try store.conflicts.list().isEmpty)
     }
-    #expect(try a.canonicalDump() == b.canonicalDump())
-    #expect(try a.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
+    #expect(try a.sync.canonicalDump() == b.sync.canonicalDump())
+    #expect(try a.sync.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
   }
 
   /// Apart, each desk puts its copy aside for the first reader, and each settles the conflict by
@@ -241,24 +242,24 @@ extension SyncTests {
   @Test func settlementsThatEachKeepTheOtherDesksCopyEndWithOneCopyAReader() throws {
     let (a, b, url) = try copiesPutAsideTwice()
     // While the conflict is open, neither copy goes to anyone but the reader put aside for.
-    #expect(throws: StoreError.self) { try a.issue(ticket: "1004", inventories: ["M1"]) }
-    let onA = try #require(try a.conflicts().first).number
-    let onB = try #require(try b.conflicts().first).number
+    #expect(throws: StoreError.self) { try a.circulation.issue(ticket: "1004", inventories: ["M1"]) }
+    let onA = try #require(try a.conflicts.list().first).number
+    let onB = try #require(try b.conflicts.list().first).number
     minuteLater()
-    #expect(try a.settleMoving(onA, .copy(inventory: "M2")).shelfMoves.first?.next?.readerTicket == "1003")
+    #expect(try a.conflicts.settleMoving(onA, .copy(inventory: "M2")).shelfMoves.first?.next?.readerTicket == "1003")
     minuteLater()
-    #expect(try b.settleMoving(onB, .copy(inventory: "M1")).shelfMoves.first?.next?.readerTicket == "1003")
+    #expect(try b.conflicts.settleMoving(onB, .copy(inventory: "M1")).shelfMoves.first?.next?.readerTicket == "1003")
     for _ in 0..<3 {
       try sync(a)
       try sync(b)
     }
     for store in [a, b] {
-      #expect(try store.conflicts().isEmpty, "every conflict settled")
+      #expect(try store.conflicts.list().isEmpty, "every conflict settled")
       #expect(try holdState(store, "1002")?.1 == "M1", "B's settlement, the later, stands")
       #expect(try holdState(store, "1003")?.1 == "M2")
     }
-    #expect(try a.canonicalDump() == b.canonicalDump())
-    #expect(try a.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
+    #expect(try a.sync.canonicalDump() == b.sync.canonicalDump())
+    #expect(try a.sync.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
   }
 
   /// Apart, A puts its copy aside for the first reader while B puts its own aside and the reader
@@ -267,10 +268,10 @@ extension SyncTests {
   @Test func aCopyPutAsideForAHoldCollectedElsewhereMeanwhileGoesOn() throws {
     let (a, b, url, _) = try holdLibraryWithQueue()
     minuteLater()
-    _ = try a.returnBooks(inventories: ["M1"])
-    _ = try b.returnBooks(inventories: ["M2"])
+    _ = try a.circulation.returnBooks(inventories: ["M1"])
+    _ = try b.circulation.returnBooks(inventories: ["M2"])
     minuteLater()
-    try b.issue(ticket: "1002", inventories: ["M2"])
+    try b.circulation.issue(ticket: "1002", inventories: ["M2"])
     try sync(b)
     let report = try sync(a)
     #expect(report.holdShelfMoves.map(\.inventory) == ["M1"])
@@ -278,11 +279,11 @@ extension SyncTests {
     try sync(b)
     try sync(a)
     for store in [a, b] {
-      #expect(try store.conflicts().isEmpty)
+      #expect(try store.conflicts.list().isEmpty)
       #expect(try holdState(store, "1002")?.0 == .fulfilled)
       #expect(try holdState(store, "1003")?.1 == "M1")
     }
-    #expect(try a.canonicalDump() == b.canonicalDump())
-    #expect(try a.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
+    #expect(try a.sync.canonicalDump() == b.sync.canonicalDump())
+    #expect(try a.sync.canonicalDump() == CentralDump.lines(try CentralConnection(url: url)))
   }
 }

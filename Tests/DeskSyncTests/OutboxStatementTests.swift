@@ -13,7 +13,7 @@ extension SyncTests {
   @Test func sendingABatchReadsNoOutboxWhole() throws {
     let (a, _, _) = try twoDesks(books: [], second: "B")
     try a.transaction {
-      for number in 1...300 { try a.addBook(bookDraft("\(number)", "Книга \(number)", surname: "Автор")) }
+      for number in 1...300 { try a.books.add(bookDraft("\(number)", "Книга \(number)", surname: "Автор")) }
     }
     let synchronizer = try Synchronizer(store: a)
     let (report, statements) = try a.database.recordingStatements { try synchronizer.push() }

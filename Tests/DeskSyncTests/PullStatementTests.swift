@@ -14,22 +14,22 @@ extension SyncTests {
   @Test func aPulledChangeWritesTheBookOnceAndItsWordsOnlyWhenTheyChange() throws {
     let (a, b, _) = try twoDesks(books: [("7", "Мастер и Маргарита")])
     try sync(b)
-    try a.updateBook(inventory: "7") { $0.title = "Мастер и Маргарита (роман)" }
+    try a.books.update(inventory: "7") { $0.title = "Мастер и Маргарита (роман)" }
     try sync(a)
     let (_, titled) = try b.database.recordingStatements { try sync(b) }
     let titleWrites = titled.filter { $0.hasPrefix("UPDATE book ") }
     #expect(titleWrites.count == 1, "\(titleWrites)")
     #expect(titleWrites.allSatisfy { $0.contains("sort_key = ?") && $0.contains("search_text = ?") }, "\(titleWrites)")
-    #expect(try b.searchBooks("роман").all.map(\.book.inventoryNumber) == ["7"])
-    #expect(try b.book(inventory: "7")?.sortKey == (try a.book(inventory: "7")?.sortKey))
+    #expect(try b.books.search("роман").all.map(\.book.inventoryNumber) == ["7"])
+    #expect(try b.books.book(inventory: "7")?.sortKey == (try a.books.book(inventory: "7")?.sortKey))
 
-    try a.updateBook(inventory: "7") { $0.year = "1967" }
+    try a.books.update(inventory: "7") { $0.year = "1967" }
     try sync(a)
     let (_, dated) = try b.database.recordingStatements { try sync(b) }
     let yearWrites = dated.filter { $0.hasPrefix("UPDATE book ") }
     #expect(yearWrites.count == 1, "\(yearWrites)")
     #expect(yearWrites.allSatisfy { !$0.contains("sort_key") && !$0.contains("search_text") }, "\(yearWrites)")
-    #expect(try b.book(inventory: "7")?.year == 1967)
-    #expect(try b.canonicalDump() == (try a.canonicalDump()))
+    #expect(try b.books.book(inventory: "7")?.year == 1967)
+    #expect(try b.sync.canonicalDump() == (try a.sync.canonicalDump()))
   }
 }

@@ -32,12 +32,14 @@ import Testing
     let url = server.url(database: name)
     _ = try CentralSchema.initialize(try CentralConnection(url: url))
     let lending = try LibraryStore(path: folder.file("lending.sqlite"), clock: clock)
-    try lending.addBook(bookDraft("1", "Мастер и Маргарита"))
-    let reader = try lending.addReader(readerDraft("1001", "Смирнова"))
-    guard var category = try lending.category(code: reader.category) else { throw StoreError.conflictNotFound(0) }
+    try lending.books.add(bookDraft("1", "Мастер и Маргарита"))
+    let reader = try lending.readers.add(readerDraft("1001", "Смирнова"))
+    guard var category = try lending.policy.category(code: reader.category) else {
+      throw StoreError.conflictNotFound(0)
+    }
     category.renewalLimit = limit
-    try lending.setCategory(category)
-    try lending.issue(ticket: "1001", inventories: ["1"])
+    try lending.policy.setCategory(category)
+    try lending.circulation.issue(ticket: "1001", inventories: ["1"])
     try Synchronizer.join(store: lending, url: url, deskName: "Lending")
     let reading = try LibraryStore(path: folder.file("reading.sqlite"), clock: clock)
     try Synchronizer.join(store: reading, url: url, deskName: "Reading room")
@@ -45,14 +47,14 @@ import Testing
   }
 
   func loan(_ store: LibraryStore) throws -> Loan {
-    let book = try #require(try store.book(inventory: "1"))
-    return try #require(try store.loans(ofBook: book).first).loan
+    let book = try #require(try store.books.book(inventory: "1"))
+    return try #require(try store.circulation.loans(ofBook: book).first).loan
   }
 
   /// Every desk and the central hold the same library.
   func expectSame(_ desks: [LibraryStore], central url: String) throws {
     let central = try CentralDump.lines(try CentralConnection(url: url))
-    for desk in desks { #expect(try desk.canonicalDump() == central) }
+    for desk in desks { #expect(try desk.sync.canonicalDump() == central) }
   }
 
   /// Two syncs of one desk at once (its background sync and a librarian's `circdesk sync`):
@@ -60,7 +62,7 @@ import Testing
   /// write, and the renewal counts once.
   @Test func aRenewalPulledByTwoSyncsOfOneDeskAtOnceCountsOnce() throws {
     let (lending, reading, url) = try loanAtTwoDesks(limit: 3)
-    try lending.renew(inventories: ["1"])
+    try lending.circulation.renew(inventories: ["1"])
     try sync(lending)
     // The file's write lock held, as another program's write would, until both syncs wait on it.
     let lock = try LibraryStore(path: folder.file("reading.sqlite"), clock: clock)
@@ -85,17 +87,17 @@ import Testing
 
   @Test func renewalsMadeAtTwoDesksApartBothCount() throws {
     let (lending, reading, url) = try loanAtTwoDesks(limit: 3)
-    try lending.renew(inventories: ["1"])
-    try reading.renew(inventories: ["1"])
+    try lending.circulation.renew(inventories: ["1"])
+    try reading.circulation.renew(inventories: ["1"])
     #expect(try loan(lending).renewals == 1 && loan(reading).renewals == 1)
     try sync(lending)
     try sync(reading)
     try sync(lending)
     #expect(try loan(lending).renewals == 2)
     #expect(try loan(reading).renewals == 2)
-    #expect(try lending.conflicts().isEmpty && reading.conflicts().isEmpty)
+    #expect(try lending.conflicts.list().isEmpty && reading.conflicts.list().isEmpty)
     // A renewal travels as what it added: the change the desk sent says so.
-    try lending.renew(inventories: ["1"])
+    try lending.circulation.renew(inventories: ["1"])
     let waiting = try lending.database.query("SELECT payload FROM outbox WHERE entity = 'loan'") { $0.string(0) }
     #expect(waiting.count == 1 && waiting[0].contains(#""renewals_added":1"#), "\(waiting)")
     try sync(lending)
@@ -107,15 +109,17 @@ import Testing
   @Test func renewalsPastTheLimitTogetherAreOneConflictAtEveryDesk() throws {
     let (lending, reading, url) = try loanAtTwoDesks(limit: 1)
     let issued = try loan(lending)
-    try lending.renew(inventories: ["1"])
-    try reading.renew(inventories: ["1"])
-    #expect(throws: StoreError.self, "the limit holds at one desk") { try reading.renew(inventories: ["1"]) }
+    try lending.circulation.renew(inventories: ["1"])
+    try reading.circulation.renew(inventories: ["1"])
+    #expect(throws: StoreError.self, "the limit holds at one desk") {
+      try reading.circulation.renew(inventories: ["1"])
+    }
     try sync(lending)
     let raised = try sync(reading)
     #expect(raised.conflictsRaised == 1)
     try sync(lending)
     for desk in [lending, reading] {
-      let conflicts = try desk.conflicts()
+      let conflicts = try desk.conflicts.list()
       #expect(conflicts.count == 1)
       let conflict = try #require(conflicts.first)
       #expect(conflict.kind == .renewalLimit)
@@ -127,19 +131,19 @@ import Testing
       #expect(EnglishWords().remedy(conflict.kind, number: conflict.number).contains("--take-back-renewal"))
       #expect(try loan(desk).renewals == 2)
       // The book's and the reader's own views name it.
-      let book = try #require(try desk.book(inventory: "1"))
-      #expect(try desk.openConflicts(entity: .book, recordID: book.id).map(\.key) == [conflict.key])
-      let reader = try #require(try desk.reader(ticket: "1001"))
-      #expect(try desk.openConflicts(entity: .reader, recordID: reader.id).map(\.key) == [conflict.key])
+      let book = try #require(try desk.books.book(inventory: "1"))
+      #expect(try desk.conflicts.openConflicts(entity: .book, recordID: book.id).map(\.key) == [conflict.key])
+      let reader = try #require(try desk.readers.reader(ticket: "1001"))
+      #expect(try desk.conflicts.openConflicts(entity: .reader, recordID: reader.id).map(\.key) == [conflict.key])
     }
     // Settled at the reading room: back to the limit; the other desk hears of it.
-    let number = try #require(try reading.conflicts().first?.number)
-    let settled = try reading.settle(number, .takeBackRenewal)
+    let number = try #require(try reading.conflicts.list().first?.number)
+    let settled = try reading.conflicts.settle(number, .takeBackRenewal)
     #expect(settled.resolution.hasPrefix("renewals taken back to 1: due "))
     try sync(reading)
     try sync(lending)
     #expect(try loan(lending).renewals == 1 && loan(reading).renewals == 1)
-    #expect(try lending.conflicts().isEmpty && reading.conflicts().isEmpty)
+    #expect(try lending.conflicts.list().isEmpty && reading.conflicts.list().isEmpty)
     #expect(try loan(lending).due == loan(reading).due)
     try expectSame([lending, reading], central: url)
   }
@@ -147,43 +151,43 @@ import Testing
   @Test func aRenewalAfterAnotherDeskTookTheBookBackIsAConflictAtBoth() throws {
     let (lending, reading, url) = try loanAtTwoDesks(limit: 5)
     // Renewed at the reading room, then taken back at the lending desk, apart: no conflict.
-    try reading.renew(inventories: ["1"])
+    try reading.circulation.renew(inventories: ["1"])
     Thread.sleep(forTimeInterval: 0.005)
-    try lending.returnBooks(inventories: ["1"])
+    try lending.circulation.returnBooks(inventories: ["1"])
     try sync(reading)
     try sync(lending)
     try sync(reading)
-    #expect(try lending.conflicts().isEmpty && reading.conflicts().isEmpty)
+    #expect(try lending.conflicts.list().isEmpty && reading.conflicts.list().isEmpty)
     #expect(try loan(reading).returned != nil && loan(reading).renewals == 1)
 
     // Issued again the next day; taken back at the lending desk, then renewed at the reading room
     // that has not heard of the return.
     clock.advance(days: 1)
-    try lending.issue(ticket: "1001", inventories: ["1"])
+    try lending.circulation.issue(ticket: "1001", inventories: ["1"])
     try sync(lending)
     try sync(reading)
     clock.advance(seconds: 60)
-    try lending.returnBooks(inventories: ["1"])
+    try lending.circulation.returnBooks(inventories: ["1"])
     Thread.sleep(forTimeInterval: 0.005)
-    try reading.renew(inventories: ["1"])
+    try reading.circulation.renew(inventories: ["1"])
     try sync(lending)
     #expect(try sync(reading).conflictsRaised == 1, "the return arrives after the renewal made here")
     #expect(try sync(lending).conflictsRaised == 1, "the renewal arrives after the return made here")
     for desk in [lending, reading] {
-      let conflict = try #require(try desk.conflicts().first)
+      let conflict = try #require(try desk.conflicts.list().first)
       #expect(conflict.kind == .renewedAfterReturn)
       #expect(
         conflict.englishSummary
           == "«Мастер и Маргарита» (1) was renewed at desk «Reading room» after desk «Lending» took it back")
       #expect(conflict.englishSides.last?.hasPrefix("desk «Reading room»: renewed to ") == true)
     }
-    let number = try #require(try lending.conflicts().first?.number)
-    try lending.settle(number, .acknowledge)
+    let number = try #require(try lending.conflicts.list().first?.number)
+    try lending.conflicts.settle(number, .acknowledge)
     try sync(lending)
     try sync(reading)
-    #expect(try lending.conflicts().isEmpty && reading.conflicts().isEmpty)
-    let book = try #require(try reading.book(inventory: "1"))
-    #expect(try reading.currentLoan(ofBook: book) == nil, "the book is back")
+    #expect(try lending.conflicts.list().isEmpty && reading.conflicts.list().isEmpty)
+    let book = try #require(try reading.books.book(inventory: "1"))
+    #expect(try reading.books.currentLoan(ofBook: book) == nil, "the book is back")
     try expectSame([lending, reading], central: url)
   }
 }

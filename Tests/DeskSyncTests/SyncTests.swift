@@ -34,7 +34,7 @@ import Testing
   }
 
   func title(_ store: LibraryStore, _ inventory: String) throws -> String? {
-    try store.book(inventory: inventory)?.title
+    try store.books.book(inventory: inventory)?.title
   }
 
   /// Desk «A» holding `books` (inventory number, title), joined to a new central, and an empty
@@ -42,7 +42,7 @@ import Testing
   func twoDesks(books: [(String, String)] = [], second: String = "B") throws -> (LibraryStore, LibraryStore, String) {
     let url = try makeCentral()
     let a = try desk("a")
-    for (inventory, title) in books { try a.addBook(bookDraft(inventory, title)) }
+    for (inventory, title) in books { try a.books.add(bookDraft(inventory, title)) }
     try Synchronizer.join(store: a, url: url, deskName: "A")
     let b = try desk(second.lowercased().filter(\.isLetter))
     try Synchronizer.join(store: b, url: url, deskName: second)
@@ -54,40 +54,42 @@ import Testing
   func bookIssuedAtTwoDesks(_ first: String, _ second: String) throws -> (LibraryStore, LibraryStore) {
     let url = try makeCentral()
     let a = try desk("first")
-    try a.addBook(bookDraft("1", "Мастер и Маргарита"))
-    try a.addReader(readerDraft("1001", "Смирнова"))
-    try a.addReader(readerDraft("1002", "Иванов"))
+    try a.books.add(bookDraft("1", "Мастер и Маргарита"))
+    try a.readers.add(readerDraft("1001", "Смирнова"))
+    try a.readers.add(readerDraft("1002", "Иванов"))
     try Synchronizer.join(store: a, url: url, deskName: first)
     let b = try desk("second")
     try Synchronizer.join(store: b, url: url, deskName: second)
-    try a.issue(ticket: "1001", inventories: ["1"])
-    try b.issue(ticket: "1002", inventories: ["1"])
+    try a.circulation.issue(ticket: "1001", inventories: ["1"])
+    try b.circulation.issue(ticket: "1002", inventories: ["1"])
     return (a, b)
   }
 
   @Test func anEmptyDeskGetsTheWholeLibraryAndBothHoldTheSame() throws {
     let url = try makeCentral()
     let lending = try desk("lending")
-    try lending.addBook(bookDraft("1", "Война и мир", surname: "Толстой"))
-    try lending.addBook(bookDraft("2", "Анна Каренина", surname: "Толстой"))
-    let reader = try lending.addReader(readerDraft("1001", "Смирнова"))
-    try lending.issue(ticket: reader.ticket, inventories: ["1"])
+    try lending.books.add(bookDraft("1", "Война и мир", surname: "Толстой"))
+    try lending.books.add(bookDraft("2", "Анна Каренина", surname: "Толстой"))
+    let reader = try lending.readers.add(readerDraft("1001", "Смирнова"))
+    try lending.circulation.issue(ticket: reader.ticket, inventories: ["1"])
     let joined = try Synchronizer.join(store: lending, url: url, deskName: "Lending")
     #expect(joined.queued > 0)
     #expect(joined.report.pushed == joined.queued)
-    #expect(try lending.syncStatus().waiting == 0)
+    #expect(try lending.sync.status().waiting == 0)
 
     let reading = try desk("reading")
     let second = try Synchronizer.join(store: reading, url: url, deskName: "Reading room")
     #expect(second.queued == 0, "an empty file sends nothing")
     #expect(try title(reading, "2") == "Анна Каренина")
-    #expect(try reading.currentLoan(ofBook: try #require(try reading.book(inventory: "1")))?.readerTicket == "1001")
-    #expect(try reading.searchBooks("толст").all.count == 2, "the search words are made at the desk")
+    #expect(
+      try reading.books.currentLoan(ofBook: try #require(try reading.books.book(inventory: "1")))?.readerTicket
+        == "1001")
+    #expect(try reading.books.search("толст").all.count == 2, "the search words are made at the desk")
     let central = try CentralDump.lines(try CentralConnection(url: url))
-    #expect(try lending.canonicalDump() == central)
-    #expect(try reading.canonicalDump() == central)
+    #expect(try lending.sync.canonicalDump() == central)
+    #expect(try reading.sync.canonicalDump() == central)
     // Loans made at the second desk carry its name.
-    #expect(try reading.policy().deskName == "Reading room")
+    #expect(try reading.policy.current().deskName == "Reading room")
   }
 
   /// What a desk does itself while it applies a batch (here: closing a loan issued elsewhere
@@ -100,29 +102,31 @@ import Testing
     let reading = try LibraryStore(path: folder.file("reading.sqlite"))
     try Synchronizer.join(store: reading, url: url, deskName: "Reading room")
     let fast = try fastDesk(url)
-    try fast.updateBook(inventory: "1") { $0.publisher = "Художественная литература" }
+    try fast.books.update(inventory: "1") { $0.publisher = "Художественная литература" }
     try sync(fast)
     // The lending desk hears of it (its clock moves past it), then issues the book.
     try sync(lending)
-    try lending.issue(ticket: "1001", inventories: ["1"])
+    try lending.circulation.issue(ticket: "1001", inventories: ["1"])
     // Apart, the reading room issues the same copy and takes it back.
-    try reading.issue(ticket: "1002", inventories: ["1"])
-    try reading.returnBooks(inventories: ["1"])
+    try reading.circulation.issue(ticket: "1002", inventories: ["1"])
+    try reading.circulation.returnBooks(inventories: ["1"])
     try sync(lending)
     try sync(reading)
     for desk in [lending, fast, reading, lending] { try sync(desk) }
-    let book = try #require(try reading.book(inventory: "1"))
-    #expect(try reading.loans(ofBook: book).allSatisfy { $0.loan.returned != nil }, "the return closed both loans")
+    let book = try #require(try reading.books.book(inventory: "1"))
+    #expect(
+      try reading.circulation.loans(ofBook: book).allSatisfy { $0.loan.returned != nil }, "the return closed both loans"
+    )
     let central = try CentralDump.lines(try CentralConnection(url: url))
-    for desk in [lending, reading, fast] { #expect(try desk.canonicalDump() == central) }
+    for desk in [lending, reading, fast] { #expect(try desk.sync.canonicalDump() == central) }
   }
 
   /// A desk joined to the central at `url` with book 1 and readers 1001 and 1002.
   private func lendingDesk(_ url: String) throws -> LibraryStore {
     let lending = try LibraryStore(path: folder.file("lending.sqlite"))
-    try lending.addBook(bookDraft("1", "Мастер и Маргарита"))
-    try lending.addReader(readerDraft("1001", "Смирнова"))
-    try lending.addReader(readerDraft("1002", "Иванов"))
+    try lending.books.add(bookDraft("1", "Мастер и Маргарита"))
+    try lending.readers.add(readerDraft("1001", "Смирнова"))
+    try lending.readers.add(readerDraft("1002", "Иванов"))
     try Synchronizer.join(store: lending, url: url, deskName: "Lending")
     return lending
   }
@@ -141,17 +145,17 @@ import Testing
     let url = try makeCentral()
     let lending = try lendingDesk(url)
     let fast = try fastDesk(url)
-    try fast.issue(ticket: "1001", inventories: ["1"])
+    try fast.circulation.issue(ticket: "1001", inventories: ["1"])
     try sync(fast)
     try sync(lending)
-    let back = try #require(try lending.returnBooks(inventories: ["1"]).first?.loan.returned)
-    let again = try #require(try lending.issue(ticket: "1002", inventories: ["1"]).first?.loan)
+    let back = try #require(try lending.circulation.returnBooks(inventories: ["1"]).first?.loan.returned)
+    let again = try #require(try lending.circulation.issue(ticket: "1002", inventories: ["1"]).first?.loan)
     #expect(again.issued > back, "issued after the return it follows")
     for desk in [lending, fast, lending, fast] { try sync(desk) }
     let central = try CentralDump.lines(try CentralConnection(url: url))
     for desk in [lending, fast] {
-      #expect(try desk.currentLoan(ofBook: #require(try desk.book(inventory: "1")))?.readerTicket == "1002")
-      #expect(try desk.canonicalDump() == central)
+      #expect(try desk.books.currentLoan(ofBook: #require(try desk.books.book(inventory: "1")))?.readerTicket == "1002")
+      #expect(try desk.sync.canonicalDump() == central)
     }
   }
 
@@ -160,39 +164,39 @@ import Testing
     let a = try desk("a")
     try Synchronizer.join(store: a, url: url, deskName: "A")
     try a.transaction {
-      for number in 1...300 { try a.addBook(bookDraft("\(number)", "Книга \(number)", surname: "Автор")) }
+      for number in 1...300 { try a.books.add(bookDraft("\(number)", "Книга \(number)", surname: "Автор")) }
     }
     // Made and changed in the same batch: the change finds the book indexed.
-    try a.updateBook(inventory: "7") { $0.title = "Лунный камень" }
-    try a.deleteBook(inventory: "8")
+    try a.books.update(inventory: "7") { $0.title = "Лунный камень" }
+    try a.books.delete(inventory: "8")
     try sync(a)
     let b = try desk("b")
     let joined = try Synchronizer.join(store: b, url: url, deskName: "B")
     #expect(joined.report.applied >= 302)
-    #expect(try b.bookCount() == 299)
-    #expect(try b.searchBooks("лунный").all.map(\.book.inventoryNumber) == ["7"])
-    #expect(try b.searchBooks("книга").all.count == 200, "the search's cap: the words are indexed")
+    #expect(try b.books.count() == 299)
+    #expect(try b.books.search("лунный").all.map(\.book.inventoryNumber) == ["7"])
+    #expect(try b.books.search("книга").all.count == 200, "the search's cap: the words are indexed")
     try b.database.execute("INSERT INTO book_fts(book_fts) VALUES ('integrity-check')")
     #expect(try b.integrityCheck() == ["ok"])
-    #expect(try b.canonicalDump() == a.canonicalDump())
+    #expect(try b.sync.canonicalDump() == a.sync.canonicalDump())
   }
 
   @Test func aDeskFarBehindTakesFullBatchesTogether() throws {
     let (a, b, _) = try twoDesks(books: [], second: "B")
     try a.transaction {
-      for number in 1...300 { try a.addBook(bookDraft("\(number)", "Книга \(number)", surname: "Автор")) }
+      for number in 1...300 { try a.books.add(bookDraft("\(number)", "Книга \(number)", surname: "Автор")) }
     }
-    try a.updateBook(inventory: "299") { $0.title = "Лунный камень" }
+    try a.books.update(inventory: "299") { $0.title = "Лунный камень" }
     try sync(a)
     let synchronizer = try Synchronizer(store: b)
     synchronizer.pullBatch = 40
     synchronizer.catchUpGroup = 100
     let report = try synchronizer.sync()
     #expect(report.applied == 301)
-    #expect(try b.bookCount() == 300)
-    #expect(try b.searchBooks("лунный").all.map(\.book.inventoryNumber) == ["299"])
+    #expect(try b.books.count() == 300)
+    #expect(try b.books.search("лунный").all.map(\.book.inventoryNumber) == ["299"])
     try b.database.execute("INSERT INTO book_fts(book_fts) VALUES ('integrity-check')")
-    #expect(try b.canonicalDump() == a.canonicalDump())
+    #expect(try b.sync.canonicalDump() == a.sync.canonicalDump())
   }
 
   /// An empty desk joining a library many times its size takes it with the indexes that new rows
@@ -203,8 +207,8 @@ import Testing
     let a = try desk("a")
     try a.transaction {
       for number in 1...200 {
-        try a.addBook(bookDraft("\(number)", "Книга \(number)", surname: "Автор \(number % 7)"))
-        try a.addReader(readerDraft("\(1000 + number)", "Читатель \(number)"))
+        try a.books.add(bookDraft("\(number)", "Книга \(number)", surname: "Автор \(number % 7)"))
+        try a.readers.add(readerDraft("\(1000 + number)", "Читатель \(number)"))
       }
     }
     try Synchronizer.join(store: a, url: url, deskName: "A")
@@ -228,13 +232,14 @@ import Testing
         == a.database.query(indexes) { [$0.string(0), $0.string(1)] })
     #expect(try b.database.scalarInt("SELECT count(*) FROM put_off_index") == 0)
     #expect(try b.integrityCheck() == ["ok"])
-    #expect(try b.canonicalDump() == a.canonicalDump())
-    #expect(try b.searchBooks("книга").all.count == 200)
-    #expect(try b.books(limit: 5).map(\.book.inventoryNumber) == a.books(limit: 5).map(\.book.inventoryNumber))
+    #expect(try b.sync.canonicalDump() == a.sync.canonicalDump())
+    #expect(try b.books.search("книга").all.count == 200)
+    #expect(
+      try b.books.page(limit: 5).map(\.book.inventoryNumber) == a.books.page(limit: 5).map(\.book.inventoryNumber))
 
     // A desk with a library of its own keeps its indexes: its first pull brings back what it sent.
     let c = try desk("c")
-    try c.transaction { for number in 1...300 { try c.addBook(bookDraft("C\(number)", "Своя \(number)")) } }
+    try c.transaction { for number in 1...300 { try c.books.add(bookDraft("C\(number)", "Своя \(number)")) } }
     let (_, own) = try c.database.recordingStatements {
       try Synchronizer.join(store: c, url: url, deskName: "C", indexesPutOffFrom: 100)
     }
@@ -246,21 +251,21 @@ import Testing
   @Test func manyChangedTitlesPulledAtOnceAreFoundByTheirNewWords() throws {
     let (a, b, _) = try twoDesks(books: [], second: "B")
     try a.transaction {
-      for number in 1...300 { try a.addBook(bookDraft("\(number)", "Книга \(number)", surname: "Автор")) }
+      for number in 1...300 { try a.books.add(bookDraft("\(number)", "Книга \(number)", surname: "Автор")) }
     }
     try sync(a)
     try sync(b)
     try a.transaction {
-      for number in 1...250 { try a.updateBook(inventory: "\(number)") { $0.title = "Повесть \(number)" } }
-      try a.updateBook(inventory: "7") { $0.title = "Лунный камень" }
+      for number in 1...250 { try a.books.update(inventory: "\(number)") { $0.title = "Повесть \(number)" } }
+      try a.books.update(inventory: "7") { $0.title = "Лунный камень" }
     }
     try sync(a)
     #expect(try sync(b).applied == 251)
-    #expect(try b.searchBooks("лунный").all.map(\.book.inventoryNumber) == ["7"])
-    #expect(try b.searchBooks("повесть").all.count == 200, "the search's cap")
-    #expect(try b.searchBooks("книга").all.count == 50)
+    #expect(try b.books.search("лунный").all.map(\.book.inventoryNumber) == ["7"])
+    #expect(try b.books.search("повесть").all.count == 200, "the search's cap")
+    #expect(try b.books.search("книга").all.count == 50)
     try b.database.execute("INSERT INTO book_fts(book_fts, rank) VALUES ('integrity-check', 1)")
-    #expect(try b.canonicalDump() == a.canonicalDump())
+    #expect(try b.sync.canonicalDump() == a.sync.canonicalDump())
   }
 
   /// A change that cannot be applied in the middle of a desk's catch-up: the group of batches it
@@ -268,17 +273,17 @@ import Testing
   @Test func aForgedChangeAmidAFarBehindDesksBatchesIsSetAsideAndTheRestApplies() throws {
     let (a, b, url) = try twoDesks(books: [], second: "B")
     try a.transaction {
-      for number in 1...150 { try a.addBook(bookDraft("\(number)", "Книга \(number)", surname: "Автор")) }
+      for number in 1...150 { try a.books.add(bookDraft("\(number)", "Книга \(number)", surname: "Автор")) }
     }
     try sync(a)
-    let book = try #require(try a.book(inventory: "7")).id.text
+    let book = try #require(try a.books.book(inventory: "7")).id.text
     try server.psql(
       """
       INSERT INTO change(id, desk_id, entity, record_id, hlc, payload)
-      VALUES (gen_random_uuid(), '\(try #require(try a.deskTie()).deskID)', 'book', '\(book)', 1, '{"colour": "red"}')
+      VALUES (gen_random_uuid(), '\(try #require(try a.sync.deskTie()).deskID)', 'book', '\(book)', 1, '{"colour": "red"}')
       """, database: databaseName(url))
     try a.transaction {
-      for number in 151...300 { try a.addBook(bookDraft("\(number)", "Книга \(number)", surname: "Автор")) }
+      for number in 151...300 { try a.books.add(bookDraft("\(number)", "Книга \(number)", surname: "Автор")) }
     }
     try sync(a)
     let synchronizer = try Synchronizer(store: b)
@@ -286,26 +291,26 @@ import Testing
     synchronizer.catchUpGroup = 100
     let report = try synchronizer.sync()
     #expect(report.applied == 300 && report.conflictsRaised == 1, "\(report)")
-    #expect(try b.conflicts().map(\.kind) == [.refusedChange])
-    #expect(try b.bookCount() == 300)
+    #expect(try b.conflicts.list().map(\.kind) == [.refusedChange])
+    #expect(try b.books.count() == 300)
     try b.database.execute("INSERT INTO book_fts(book_fts) VALUES ('integrity-check')")
-    #expect(try b.canonicalDump() == a.canonicalDump())
+    #expect(try b.sync.canonicalDump() == a.sync.canonicalDump())
   }
 
   @Test func aDeskJoiningWithItsOwnRecordsKeepsThemAllAndReportsAClash() throws {
     let url = try makeCentral()
     let a = try desk("a")
-    try a.addBook(bookDraft("500", "Книга A"))
+    try a.books.add(bookDraft("500", "Книга A"))
     try Synchronizer.join(store: a, url: url, deskName: "A")
     let b = try desk("b")
-    try b.addBook(bookDraft("500", "Книга B"))
-    try b.addBook(bookDraft("501", "Своя"))
+    try b.books.add(bookDraft("500", "Книга B"))
+    try b.books.add(bookDraft("501", "Своя"))
     let joined = try Synchronizer.join(store: b, url: url, deskName: "B")
     #expect(joined.report.refused == 1)
     #expect(joined.report.conflictsRaised == 1)
     #expect(try b.database.scalarInt("SELECT count(*) FROM book WHERE deleted = 0") == 3, "nothing dropped")
-    #expect(try b.conflicts().first?.englishSummary.contains("«Книга B» (500)") == true)
-    #expect(try a.book(inventory: "501") == nil)
+    #expect(try b.conflicts.list().first?.englishSummary.contains("«Книга B» (500)") == true)
+    #expect(try a.books.book(inventory: "501") == nil)
     try sync(a)
     #expect(try title(a, "501") == "Своя")
     #expect(try title(a, "500") == "Книга A")
@@ -326,9 +331,10 @@ import Testing
     guard case .success(let drafts) = IRBISBooks.drafts(from: record) else { Issue.record("no drafts"); return }
     let clock = TestClock()
     for (draft, keep) in zip(drafts, kept) {
-      try a.add(BookRow(try draft.validated(base: nil, today: clock.now().date, now: clock.now().instant), kept: keep))
+      try a.books.add(
+        BookRow(try draft.validated(base: nil, today: clock.now().date, now: clock.now().instant), kept: keep))
     }
-    try a.addBook(bookDraft("23", "Старая запись"))
+    try a.books.add(bookDraft("23", "Старая запись"))
     try Synchronizer.join(store: a, url: url, deskName: "A")
     // The insert of book 23 as a desk wrote it before migration 12: no status, nothing kept.
     try a.database.execute(
@@ -339,48 +345,48 @@ import Testing
     try sync(a)
     let b = try desk("b")
     try Synchronizer.join(store: b, url: url, deskName: "B")
-    #expect(try b.book(inventory: "22")?.status == .lost)
-    #expect(try b.book(inventory: "23")?.status == .available)
-    #expect(try b.kept(forBook: "23") == nil)
-    #expect(try IRBISBooks.record(for: b.copies(inGroup: "group-1")) == record, "the record as it came, at B too")
-    try b.updateBook(inventory: "22") { $0.status = "available" }
+    #expect(try b.books.book(inventory: "22")?.status == .lost)
+    #expect(try b.books.book(inventory: "23")?.status == .available)
+    #expect(try b.books.kept(forBook: "23") == nil)
+    #expect(try IRBISBooks.record(for: b.books.copies(inGroup: "group-1")) == record, "the record as it came, at B too")
+    try b.books.update(inventory: "22") { $0.status = "available" }
     try sync(b)
     try sync(a)
-    #expect(try a.book(inventory: "22")?.status == .available)
-    #expect(try a.canonicalDump() == b.canonicalDump())
+    #expect(try a.books.book(inventory: "22")?.status == .available)
+    #expect(try a.sync.canonicalDump() == b.sync.canonicalDump())
   }
 
   @Test func twoDesksThatChangeDifferentFieldsOfABookBothKeepTheirChange() throws {
     let url = try makeCentral()
     let a = try desk("a")
-    try a.addBook(bookDraft("7", "Мастер и Маргарита", surname: "Булгаков"))
+    try a.books.add(bookDraft("7", "Мастер и Маргарита", surname: "Булгаков"))
     try Synchronizer.join(store: a, url: url, deskName: "A")
     let b = try desk("b")
     try Synchronizer.join(store: b, url: url, deskName: "B")
     // Both offline: one changes the title, the other the year.
-    try a.updateBook(inventory: "7") { $0.title = "Мастер и Маргарита (роман)" }
-    try b.updateBook(inventory: "7") { $0.year = "1967" }
+    try a.books.update(inventory: "7") { $0.title = "Мастер и Маргарита (роман)" }
+    try b.books.update(inventory: "7") { $0.year = "1967" }
     try sync(a)
     try sync(b)
     try sync(a)
     for store in [a, b] {
-      let book = try #require(try store.book(inventory: "7"))
+      let book = try #require(try store.books.book(inventory: "7"))
       #expect(book.title == "Мастер и Маргарита (роман)")
       #expect(book.year == 1967)
     }
-    #expect(try a.canonicalDump() == b.canonicalDump())
+    #expect(try a.sync.canonicalDump() == b.sync.canonicalDump())
   }
 
   @Test func theLaterChangeOfAFieldWinsEvenFromADeskWhoseClockIsBehind() throws {
     let (a, b, _) = try twoDesks(books: [("7", "Первое название")], second: "B")
     // A's clock runs a minute and a half ahead of B's (within what the central lets pass).
     try a.database.execute("UPDATE sync_desk SET hlc = hlc + ? WHERE id = 1", Int64(90_000) << 16)
-    try a.updateBook(inventory: "7") { $0.title = "Второе (A)" }
+    try a.books.update(inventory: "7") { $0.title = "Второе (A)" }
     try sync(a)
     try sync(b)
     #expect(try title(b, "7") == "Второе (A)")
     // B saw A's change before making its own: B's comes after it, whatever B's wall clock says.
-    try b.updateBook(inventory: "7") { $0.title = "Третье (B)" }
+    try b.books.update(inventory: "7") { $0.title = "Третье (B)" }
     let clockA = try a.database.scalarInt("SELECT hlc FROM field_clock WHERE field = 'title'")
     let clockB = try b.database.scalarInt("SELECT hlc FROM outbox WHERE json_type(payload, '$.title') IS NOT NULL")
     #expect(clockB > clockA)
@@ -394,47 +400,47 @@ import Testing
     let url = try makeCentral()
     let a = try desk("a")
     try Synchronizer.join(store: a, url: url, deskName: "A")
-    let before = try a.syncStatus().waiting
+    let before = try a.sync.status().waiting
     // Refused: nothing committed, nothing captured.
-    #expect(throws: StoreError.self) { try a.addBook(bookDraft("", "Без номера")) }
-    #expect(try a.syncStatus().waiting == before)
+    #expect(throws: StoreError.self) { try a.books.add(bookDraft("", "Без номера")) }
+    #expect(try a.sync.status().waiting == before)
     // A dry run is rolled back with its outbox rows.
-    try a.dryRun { try a.addBook(bookDraft("9", "Пробная")) }
-    #expect(try a.syncStatus().waiting == before)
-    try a.addBook(bookDraft("9", "Настоящая"))
-    #expect(try a.syncStatus().waiting == before + 1)
+    try a.dryRun { try a.books.add(bookDraft("9", "Пробная")) }
+    #expect(try a.sync.status().waiting == before)
+    try a.books.add(bookDraft("9", "Настоящая"))
+    #expect(try a.sync.status().waiting == before + 1)
     let captured = try a.database.query("SELECT entity, json_extract(payload, '$.title') FROM outbox") {
       "\($0.string(0)) \($0.string(1))"
     }
     #expect(captured == ["book Настоящая"])
     // A change that changes nothing the desks share (the search words) is not sent.
     try a.database.execute("UPDATE book SET search_text = search_text || ' x'")
-    #expect(try a.syncStatus().waiting == before + 1)
-    try a.updateBook(inventory: "9") { $0.publisher = "Наука" }
+    #expect(try a.sync.status().waiting == before + 1)
+    try a.books.update(inventory: "9") { $0.publisher = "Наука" }
     #expect(
       try a.database.query("SELECT payload FROM outbox ORDER BY seq") { $0.string(0) }.last
         == #"{"publisher":"Наука"}"#, "only what changed")
-    #expect(try a.unsyncedChanges(entity: .book, recordID: try #require(try a.book(inventory: "9")).id) == 2)
+    #expect(try a.sync.unsyncedChanges(entity: .book, recordID: try #require(try a.books.book(inventory: "9")).id) == 2)
     try sync(a)
-    #expect(try a.unsyncedChanges(entity: .book, recordID: try #require(try a.book(inventory: "9")).id) == 0)
+    #expect(try a.sync.unsyncedChanges(entity: .book, recordID: try #require(try a.books.book(inventory: "9")).id) == 0)
   }
 
   @Test func aBatchSentTwiceIsAppliedOnce() throws {
     let url = try makeCentral()
     let a = try desk("a")
     try Synchronizer.join(store: a, url: url, deskName: "A")
-    try a.addBook(bookDraft("1", "Одна"))
-    try a.addBook(bookDraft("2", "Другая"))
+    try a.books.add(bookDraft("1", "Одна"))
+    try a.books.add(bookDraft("2", "Другая"))
     // The central takes the batch, and its answer is lost before the desk hears it.
     let central = try CentralConnection(url: url)
-    let batch = try #require(try a.outboxBatch(limit: 100))
-    let deskID = try #require(try a.deskTie()).deskID
+    let batch = try #require(try a.sync.outboxBatch(limit: 100))
+    let deskID = try #require(try a.sync.deskTie()).deskID
     _ = try central.transaction { () throws(CentralError) in
       try central.execute("SELECT * FROM circdesk_push($1::uuid, $2::jsonb)", [deskID, batch.json])
     }
     let report = try sync(a)
     #expect(report.pushed == 2, "acknowledged as taken")
-    #expect(try a.syncStatus().waiting == 0)
+    #expect(try a.sync.status().waiting == 0)
     let count = try server.psql("SELECT count(*) FROM change WHERE entity = 'book'", database: databaseName(url))
     #expect(count.trimmingWhitespace() == "2")
   }
@@ -446,21 +452,21 @@ import Testing
   @Test func aBookIssuedAtTwoDesksKeepsBothLoansUntilALibrarianSettlesIt() throws {
     let url = try makeCentral()
     let a = try desk("a")
-    try a.addBook(bookDraft("1", "Мастер и Маргарита"))
-    try a.addReader(readerDraft("1001", "Смирнова"))
-    try a.addReader(readerDraft("1002", "Иванов"))
+    try a.books.add(bookDraft("1", "Мастер и Маргарита"))
+    try a.readers.add(readerDraft("1001", "Смирнова"))
+    try a.readers.add(readerDraft("1002", "Иванов"))
     try Synchronizer.join(store: a, url: url, deskName: "Lending")
     let b = try desk("b")
     try Synchronizer.join(store: b, url: url, deskName: "Reading room")
     // Apart, each desk issues the book.
-    try a.issue(ticket: "1001", inventories: ["1"])
-    try b.issue(ticket: "1002", inventories: ["1"])
+    try a.circulation.issue(ticket: "1001", inventories: ["1"])
+    try b.circulation.issue(ticket: "1002", inventories: ["1"])
     try sync(a)
     let report = try sync(b)
     #expect(report.conflictsRaised == 1)
     try sync(a)
     for store in [a, b] {
-      let conflicts = try store.conflicts()
+      let conflicts = try store.conflicts.list()
       #expect(conflicts.count == 1)
       #expect(conflicts.first?.kind == .doubleIssue)
       #expect(conflicts.first?.englishSides.count == 2)
@@ -469,20 +475,20 @@ import Testing
         conflicts.first?.englishSides.contains { $0.contains("ticket 1002") && $0.contains("«Reading room»") } == true)
       #expect(try store.database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL") == 2)
       // Nobody else can be given the book meanwhile.
-      #expect(throws: StoreError.self) { try store.issue(ticket: "1001", inventories: ["1"]) }
+      #expect(throws: StoreError.self) { try store.circulation.issue(ticket: "1001", inventories: ["1"]) }
     }
-    let number = try #require(try b.conflicts().first).number
-    let settled = try b.settle(number, .holder(ticket: "1002"))
+    let number = try #require(try b.conflicts.list().first).number
+    let settled = try b.conflicts.settle(number, .holder(ticket: "1002"))
     #expect(settled.resolved != nil)
     try sync(b)
     try sync(a)
     for store in [a, b] {
-      #expect(try store.conflicts().isEmpty)
-      let book = try #require(try store.book(inventory: "1"))
-      #expect(try store.currentLoan(ofBook: book)?.readerTicket == "1002")
-      #expect(try store.loans(ofBook: book).count == 2, "no loan disappears")
+      #expect(try store.conflicts.list().isEmpty)
+      let book = try #require(try store.books.book(inventory: "1"))
+      #expect(try store.books.currentLoan(ofBook: book)?.readerTicket == "1002")
+      #expect(try store.circulation.loans(ofBook: book).count == 2, "no loan disappears")
     }
-    #expect(try a.canonicalDump() == b.canonicalDump())
+    #expect(try a.sync.canonicalDump() == b.sync.canonicalDump())
   }
 
   @Test func aReturnOfABookIssuedTwiceClosesEveryLoanOfIt() throws {
@@ -490,39 +496,39 @@ import Testing
     try sync(a)
     try sync(b)
     // The book comes back at A: whoever held it, it is in the library now.
-    let returned = try a.returnBooks(inventories: ["1"])
+    let returned = try a.circulation.returnBooks(inventories: ["1"])
     #expect(returned.count == 1)
     #expect(try a.database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL") == 0)
-    #expect(try a.conflicts().isEmpty)
+    #expect(try a.conflicts.list().isEmpty)
     try sync(a)
     try sync(b)
     #expect(try b.database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL") == 0)
-    #expect(try b.conflicts().isEmpty)
-    #expect(try b.conflicts(includingSettled: true).count == 1, "raised, then settled by the return")
-    #expect(try a.canonicalDump() == b.canonicalDump())
+    #expect(try b.conflicts.list().isEmpty)
+    #expect(try b.conflicts.list(includingSettled: true).count == 1, "raised, then settled by the return")
+    #expect(try a.sync.canonicalDump() == b.sync.canonicalDump())
   }
 
   /// An issue undone at the counter travels as undone: every desk's history keeps its line, and
   /// no desk counts it as a loan.
   @Test func anIssueUndoneAtOneDeskIsUndoneInEveryDesksHistory() throws {
     let (a, b, _) = try twoDesks(books: [("1", "Мастер и Маргарита")])
-    let reader = try a.addReader(readerDraft("1001", "Смирнова"))
-    guard case .done(let issue) = try a.circulate("1", reader: reader) else {
+    let reader = try a.readers.add(readerDraft("1001", "Смирнова"))
+    guard case .done(let issue) = try a.circulation.circulate("1", reader: reader) else {
       Issue.record("not issued")
       return
     }
     try sync(a)
     try sync(b)
-    #expect(try b.bookCount(filter: .issued) == 1)
-    try a.undo(issue)
+    #expect(try b.books.count(filter: .issued) == 1)
+    try a.circulation.undo(issue)
     try sync(a)
     try sync(b)
-    #expect(try b.bookCount(filter: .issued) == 0)
-    let book = try #require(try b.book(inventory: "1"))
-    #expect(try b.loans(ofBook: book).isEmpty)
-    let history = try b.loans(ofBook: book, includingUndone: true)
+    #expect(try b.books.count(filter: .issued) == 0)
+    let book = try #require(try b.books.book(inventory: "1"))
+    #expect(try b.circulation.loans(ofBook: book).isEmpty)
+    let history = try b.circulation.loans(ofBook: book, includingUndone: true)
     #expect(history.count == 1 && history.first?.loan.undone != nil)
-    #expect(try a.canonicalDump() == b.canonicalDump())
+    #expect(try a.sync.canonicalDump() == b.sync.canonicalDump())
   }
 
   @Test func twoDesksThatSettleADoubleIssueDifferentlyEndWithTheLaterSettlement() throws {
@@ -531,54 +537,54 @@ import Testing
     try sync(c)
     try sync(a)
     // Each desk says another reader holds it, before hearing of the other's word; C speaks last.
-    _ = try a.settle(try #require(try a.conflicts().first).number, .holder(ticket: "1001"))
+    _ = try a.conflicts.settle(try #require(try a.conflicts.list().first).number, .holder(ticket: "1001"))
     // Later by the clock: in one millisecond the two settlements would tie, and the desks' ids
     // (random) would say which is later (seen once under a loaded full run).
     usleep(5_000)
-    _ = try c.settle(try #require(try c.conflicts().first).number, .holder(ticket: "1002"))
+    _ = try c.conflicts.settle(try #require(try c.conflicts.list().first).number, .holder(ticket: "1002"))
     try sync(a)
     try sync(c)
     // C hears of A's earlier word, and its own holder keeps the book meanwhile.
-    #expect(try c.currentLoan(ofBook: try #require(try c.book(inventory: "1")))?.readerTicket == "1002")
+    #expect(try c.books.currentLoan(ofBook: try #require(try c.books.book(inventory: "1")))?.readerTicket == "1002")
     for _ in 0..<2 {
       try sync(a)
       try sync(c)
     }
     // A desk that joins later takes the settled state as it is, and has nothing to mend.
     let d = try desk("late")
-    let late = try Synchronizer.join(store: d, url: try #require(try a.deskTie()).central, deskName: "Late")
+    let late = try Synchronizer.join(store: d, url: try #require(try a.sync.deskTie()).central, deskName: "Late")
     #expect(late.report.pushed == 0)
-    #expect(try d.syncStatus().waiting == 0)
-    #expect(try d.currentLoan(ofBook: try #require(try d.book(inventory: "1")))?.readerTicket == "1002")
+    #expect(try d.sync.status().waiting == 0)
+    #expect(try d.books.currentLoan(ofBook: try #require(try d.books.book(inventory: "1")))?.readerTicket == "1002")
     for store in [a, c] {
-      let book = try #require(try store.book(inventory: "1"))
-      #expect(try store.currentLoan(ofBook: book)?.readerTicket == "1002", "the later settlement stands")
-      let settled = try store.conflicts(includingSettled: true).filter { $0.kind == .doubleIssue }
+      let book = try #require(try store.books.book(inventory: "1"))
+      #expect(try store.books.currentLoan(ofBook: book)?.readerTicket == "1002", "the later settlement stands")
+      let settled = try store.conflicts.list(includingSettled: true).filter { $0.kind == .doubleIssue }
       #expect(settled.count == 1)
       #expect(settled.first?.resolution.contains("ticket 1002") == true)
     }
-    #expect(try a.canonicalDump() == c.canonicalDump())
+    #expect(try a.sync.canonicalDump() == c.sync.canonicalDump())
   }
 
   @Test func aBookOrReaderDeletedAtOneDeskAndIssuedAtAnotherIsAConflict() throws {
     let url = try makeCentral()
     let a = try desk("a")
-    try a.addBook(bookDraft("1", "Обломов"))
-    try a.addBook(bookDraft("2", "Идиот"))
-    try a.addReader(readerDraft("1001", "Смирнова"))
-    try a.addReader(readerDraft("1002", "Иванов"))
+    try a.books.add(bookDraft("1", "Обломов"))
+    try a.books.add(bookDraft("2", "Идиот"))
+    try a.readers.add(readerDraft("1001", "Смирнова"))
+    try a.readers.add(readerDraft("1002", "Иванов"))
     try Synchronizer.join(store: a, url: url, deskName: "A")
     let c = try desk("c")
     try Synchronizer.join(store: c, url: url, deskName: "C")
-    try a.deleteBook(inventory: "1")
-    try a.deleteReader(ticket: "1002")
-    try c.issue(ticket: "1001", inventories: ["1"])
-    try c.issue(ticket: "1002", inventories: ["2"])
+    try a.books.delete(inventory: "1")
+    try a.readers.delete(ticket: "1002")
+    try c.circulation.issue(ticket: "1001", inventories: ["1"])
+    try c.circulation.issue(ticket: "1002", inventories: ["2"])
     try sync(a)
     try sync(c)
     try sync(a)
     for store in [a, c] {
-      let conflicts = try store.conflicts()
+      let conflicts = try store.conflicts.list()
       #expect(conflicts.count == 2, "\(conflicts.map { ($0.key, $0.englishSummary) })")
       #expect(conflicts.allSatisfy { $0.kind == .editAfterDelete })
       #expect(
@@ -588,20 +594,20 @@ import Testing
       #expect(conflicts.contains { $0.entity == "reader" })
     }
     // The reader holds a book: kept deleted only once it is back; the book kept deleted closes its loan.
-    let reader = try #require(try a.conflicts().first { $0.entity == "reader" })
-    #expect(throws: StoreError.self) { try a.settle(reader.number, .keepDeleted) }
-    _ = try a.settle(reader.number, .restore)
-    let book = try #require(try a.conflicts().first { $0.entity == "book" })
-    _ = try a.settle(book.number, .keepDeleted)
+    let reader = try #require(try a.conflicts.list().first { $0.entity == "reader" })
+    #expect(throws: StoreError.self) { try a.conflicts.settle(reader.number, .keepDeleted) }
+    _ = try a.conflicts.settle(reader.number, .restore)
+    let book = try #require(try a.conflicts.list().first { $0.entity == "book" })
+    _ = try a.conflicts.settle(book.number, .keepDeleted)
     try sync(a)
     try sync(c)
     for store in [a, c] {
-      #expect(try store.conflicts().isEmpty)
-      #expect(try store.book(inventory: "1") == nil)
-      #expect(try store.reader(ticket: "1002") != nil)
+      #expect(try store.conflicts.list().isEmpty)
+      #expect(try store.books.book(inventory: "1") == nil)
+      #expect(try store.readers.reader(ticket: "1002") != nil)
       #expect(try store.database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL") == 1)
     }
-    #expect(try a.canonicalDump() == c.canonicalDump())
+    #expect(try a.sync.canonicalDump() == c.sync.canonicalDump())
   }
 
   /// Desk D leaves; meanwhile desk E changes a title and a phone, takes a book back and deletes
@@ -610,44 +616,44 @@ import Testing
   @Test func aDeskThatLeavesAndJoinsAgainTakesTheNewerWorkDoneMeanwhile() throws {
     let (e, d, url) = try twoDesks(
       books: [("1", "Обломов"), ("2", "Анна Каренина"), ("3", "Воскресение")], second: "D")
-    try e.addReader(readerDraft("1001", "Смирнова", phone: "+7 343 200-00-01"))
-    try e.issue(ticket: "1001", inventories: ["2"])
+    try e.readers.add(readerDraft("1001", "Смирнова", phone: "+7 343 200-00-01"))
+    try e.circulation.issue(ticket: "1001", inventories: ["2"])
     try sync(e)
     try sync(d)
     let (eClock, dClock) = (try #require(e.clock as? TestClock), try #require(d.clock as? TestClock))
-    try d.untie(discarding: false)
+    try d.sync.untie(discarding: false)
     // Steps well inside the clocks' bounds (`ClockOffset.boundMilliseconds`): at 60 and 120 s the
     // syncs' readings of the clocks, a few milliseconds apart, decided whether a desk's waiting
     // changes were clocked again, and so which title was the later.
     dClock.advance(seconds: 10)
-    try d.updateBook(inventory: "1") { $0.title = "Обломов (у D)" }
+    try d.books.update(inventory: "1") { $0.title = "Обломов (у D)" }
     // Changes are clocked by the machine's clock (SQLite's 'now', to the millisecond), not by the
     // test's clocks: E's title is the later only once that clock has moved on. Within one
     // millisecond the two were a tie, which the desks settle alike, by desk id: for E only half the
     // time.
     Thread.sleep(forTimeInterval: 0.005)
     eClock.advance(seconds: 20)
-    try e.updateBook(inventory: "1") { $0.title = "Обломов (у E)" }
-    try e.updateReader(ticket: "1001") { $0.phone = "+7 343 200-00-02" }
-    try e.returnBooks(inventories: ["2"])
-    try e.deleteBook(inventory: "3")
+    try e.books.update(inventory: "1") { $0.title = "Обломов (у E)" }
+    try e.readers.update(ticket: "1001") { $0.phone = "+7 343 200-00-02" }
+    try e.circulation.returnBooks(inventories: ["2"])
+    try e.books.delete(inventory: "3")
     try sync(e)
     dClock.advance(seconds: 20)
-    try d.updateBook(inventory: "2") { $0.place = "Зал 9" }
+    try d.books.update(inventory: "2") { $0.place = "Зал 9" }
     let joined = try Synchronizer.join(store: d, url: url, deskName: "D")
     #expect(joined.queued == 0, "nothing sent whole")
     try sync(e)
     try sync(d)
     for store in [e, d] {
-      #expect(try store.book(inventory: "1")?.title == "Обломов (у E)", "E's later title")
-      #expect(try store.reader(ticket: "1001")?.phone == "+7 343 200-00-02")
-      let book = try #require(try store.book(inventory: "2"))
-      #expect(try store.currentLoan(ofBook: book) == nil, "the book E took back stays back")
+      #expect(try store.books.book(inventory: "1")?.title == "Обломов (у E)", "E's later title")
+      #expect(try store.readers.reader(ticket: "1001")?.phone == "+7 343 200-00-02")
+      let book = try #require(try store.books.book(inventory: "2"))
+      #expect(try store.books.currentLoan(ofBook: book) == nil, "the book E took back stays back")
       #expect(book.place == "Зал 9", "D's later place")
-      #expect(try store.book(inventory: "3") == nil, "the book E deleted stays deleted")
-      #expect(try store.conflicts().isEmpty)
+      #expect(try store.books.book(inventory: "3") == nil, "the book E deleted stays deleted")
+      #expect(try store.conflicts.list().isEmpty)
     }
-    #expect(try e.canonicalDump() == d.canonicalDump())
+    #expect(try e.sync.canonicalDump() == d.sync.canonicalDump())
   }
 
   /// A join cut after the central registered the desk, before the file was tied: the next join
@@ -655,58 +661,62 @@ import Testing
   @Test func aJoinCutAfterTheCentralHeardOfTheDeskIsTakenUpByTheNext() throws {
     let url = try makeCentral()
     let d = try desk("cut")
-    try d.addBook(bookDraft("1", "Обломов"))
+    try d.books.add(bookDraft("1", "Обломов"))
     let central = try CentralConnection(url: url)
     let library = try #require(
       try central.execute("SELECT value FROM circdesk_central WHERE key = 'library_id'").first?.first ?? nil)
     let deskID = RecordID.random().text
-    try d.noteJoining(deskID: deskID, libraryID: library)
+    try d.sync.noteJoining(deskID: deskID, libraryID: library)
     try central.execute("SELECT circdesk_join($1::uuid, $2, $3)", [deskID, "D", "d"])
-    #expect(try d.deskTie() == nil, "cut here: the file is not tied")
+    #expect(try d.sync.deskTie() == nil, "cut here: the file is not tied")
     try Synchronizer.join(store: d, url: url, deskName: "D")
-    #expect(try d.deskTie()?.deskID == deskID)
+    #expect(try d.sync.deskTie()?.deskID == deskID)
     let other = try desk("other")
     try Synchronizer.join(store: other, url: url, deskName: "Other")
-    #expect(try other.book(inventory: "1")?.title == "Обломов", "the records went with the join taken up")
+    #expect(try other.books.book(inventory: "1")?.title == "Обломов", "the records went with the join taken up")
   }
 
   @Test func aNumberGivenAtTwoDesksIsHeldAsAConflictUntilRenumbered() throws {
     let (a, b, _) = try twoDesks(books: [], second: "B")
-    try a.addBook(bookDraft("500", "Книга A"))
-    try b.addBook(bookDraft("500", "Книга B"))
-    try b.addReader(readerDraft("1001", "Смирнова"))
-    try b.issue(ticket: "1001", inventories: ["500"])
+    try a.books.add(bookDraft("500", "Книга A"))
+    try b.books.add(bookDraft("500", "Книга B"))
+    try b.readers.add(readerDraft("1001", "Смирнова"))
+    try b.circulation.issue(ticket: "1001", inventories: ["500"])
     try sync(a)
     let report = try sync(b)
     #expect(report.refused == 2, "the book and its loan wait")
-    let conflict = try #require(try b.conflicts().first)
+    let conflict = try #require(try b.conflicts.list().first)
     #expect(conflict.kind == .inventory)
     #expect(conflict.englishSummary.contains("«Книга B» (500)"))
     #expect(conflict.englishSummary.contains("desk «A» first"))
     // Both books stand at B; A never saw B's.
     #expect(try b.database.scalarInt("SELECT count(*) FROM book WHERE inventory = '500' AND deleted = 0") == 2)
     #expect(try title(b, "500") == "Книга A", "the number finds the central's book first")
-    let centralBook = try #require(try b.book(inventory: "500"))
-    #expect(try b.syncMark(entity: .book, recordID: centralBook.id)?.conflicts.map(\.number) == [conflict.number])
+    let centralBook = try #require(try b.books.book(inventory: "500"))
+    #expect(try b.sync.mark(entity: .book, recordID: centralBook.id)?.conflicts.map(\.number) == [conflict.number])
     // The reader brings back the book of this desk: the return finds the loan of either book.
-    #expect(try b.returnBooks(inventories: ["500"]).map(\.bookTitle) == ["Книга B"])
-    try b.issue(ticket: "1001", inventories: ["500"])
-    #expect(try a.searchBooks("книга").all.count == 1)
-    #expect(try b.syncStatus().held == 2)
+    #expect(try b.circulation.returnBooks(inventories: ["500"]).map(\.bookTitle) == ["Книга B"])
+    try b.circulation.issue(ticket: "1001", inventories: ["500"])
+    #expect(try a.books.search("книга").all.count == 1)
+    #expect(try b.sync.status().held == 2)
 
     // The new number follows the forms' rules.
-    #expect(throws: StoreError.self) { try b.settle(conflict.number, .renumber(String(repeating: "9", count: 41))) }
-    #expect(throws: StoreError.self) { try b.settle(conflict.number, .renumber(" \u{1B} ")) }
-    _ = try b.settle(conflict.number, .renumber("501"))
+    #expect(throws: StoreError.self) {
+      try b.conflicts.settle(conflict.number, .renumber(String(repeating: "9", count: 41)))
+    }
+    #expect(throws: StoreError.self) { try b.conflicts.settle(conflict.number, .renumber(" \u{1B} ")) }
+    _ = try b.conflicts.settle(conflict.number, .renumber("501"))
     try sync(b)
     try sync(a)
     #expect(try title(a, "501") == "Книга B")
-    #expect(try a.currentLoan(ofBook: try #require(try a.book(inventory: "501"))) == nil, "it came back")
-    #expect(try a.currentLoan(ofBook: try #require(try a.book(inventory: "500")))?.readerTicket == "1001")
-    #expect(try a.loans(ofBook: try #require(try a.book(inventory: "501"))).count == 1, "its loan, held, came too")
-    #expect(try b.syncStatus().waiting == 0)
-    #expect(try b.conflicts().isEmpty)
-    #expect(try a.canonicalDump() == b.canonicalDump())
+    #expect(try a.books.currentLoan(ofBook: try #require(try a.books.book(inventory: "501"))) == nil, "it came back")
+    #expect(try a.books.currentLoan(ofBook: try #require(try a.books.book(inventory: "500")))?.readerTicket == "1001")
+    #expect(
+      try a.circulation.loans(ofBook: try #require(try a.books.book(inventory: "501"))).count == 1,
+      "its loan, held, came too")
+    #expect(try b.sync.status().waiting == 0)
+    #expect(try b.conflicts.list().isEmpty)
+    #expect(try a.sync.canonicalDump() == b.sync.canonicalDump())
   }
 
   /// The search's vocabulary is read again only when words changed: another desk's change of a
@@ -715,56 +725,57 @@ import Testing
     let (a, b, _) = try twoDesks(books: [("7", "Обломов")], second: "B")
     func words() throws -> Int { try b.database.scalarInt("SELECT value FROM counter WHERE name = 'book_words'") }
     let before = try words()
-    try a.updateBook(inventory: "7") { $0.place = "Зал 2" }
+    try a.books.update(inventory: "7") { $0.place = "Зал 2" }
     try sync(a)
     try sync(b)
-    #expect(try b.book(inventory: "7")?.place == "Зал 2")
+    #expect(try b.books.book(inventory: "7")?.place == "Зал 2")
     #expect(try words() == before)
-    try a.updateBook(inventory: "7") { $0.title = "Обломов. Роман" }
+    try a.books.update(inventory: "7") { $0.title = "Обломов. Роман" }
     try sync(a)
     try sync(b)
     #expect(try words() > before)
-    #expect(try b.searchBooks("роман").all.map(\.inventoryNumber) == ["7"])
+    #expect(try b.books.search("роман").all.map(\.inventoryNumber) == ["7"])
   }
 
   @Test func aBookCataloguedAtTwoDesksIsSettledAsOneAndKeepsItsLoans() throws {
     let (a, b, _) = try twoDesks(books: [], second: "B")
-    try a.addBook(bookDraft("500", "Обломов"))
-    try b.addBook(bookDraft("500", "Обломов"))
-    try b.addReader(readerDraft("1001", "Смирнова"))
-    try b.issue(ticket: "1001", inventories: ["500"])
+    try a.books.add(bookDraft("500", "Обломов"))
+    try b.books.add(bookDraft("500", "Обломов"))
+    try b.readers.add(readerDraft("1001", "Смирнова"))
+    try b.circulation.issue(ticket: "1001", inventories: ["500"])
     try sync(a)
     try sync(b)
-    let conflict = try #require(try b.conflicts().first)
+    let conflict = try #require(try b.conflicts.list().first)
     #expect(conflict.kind == .inventory)
     // The same copy, labelled at both desks: B's record goes, its loan moves to A's.
-    let settled = try b.settle(conflict.number, .duplicate)
+    let settled = try b.conflicts.settle(conflict.number, .duplicate)
     #expect(settled.resolution.hasPrefix("a duplicate of «Обломов» (500)"))
     #expect(try b.database.scalarInt("SELECT count(*) FROM book WHERE inventory = '500' AND deleted = 0") == 1)
     try sync(b)
     try sync(a)
     for store in [a, b] {
-      let book = try #require(try store.book(inventory: "500"))
-      #expect(try store.currentLoan(ofBook: book)?.readerTicket == "1001", "the loan made at B is of the one book")
-      #expect(try store.conflicts().isEmpty)
+      let book = try #require(try store.books.book(inventory: "500"))
+      #expect(
+        try store.books.currentLoan(ofBook: book)?.readerTicket == "1001", "the loan made at B is of the one book")
+      #expect(try store.conflicts.list().isEmpty)
     }
-    #expect(try b.syncStatus().waiting == 0)
-    #expect(try a.canonicalDump() == b.canonicalDump())
+    #expect(try b.sync.status().waiting == 0)
+    #expect(try a.sync.canonicalDump() == b.sync.canonicalDump())
   }
 
   @Test func twoCopiesOutAtOnceAreNotOneBook() throws {
     let (a, b, _) = try twoDesks(books: [], second: "B")
-    try a.addBook(bookDraft("500", "Обломов"))
-    try a.addReader(readerDraft("1001", "Смирнова"))
-    try a.issue(ticket: "1001", inventories: ["500"])
-    try b.addBook(bookDraft("500", "Обломов"))
-    try b.addReader(readerDraft("2001", "Иванов"))
-    try b.issue(ticket: "2001", inventories: ["500"])
+    try a.books.add(bookDraft("500", "Обломов"))
+    try a.readers.add(readerDraft("1001", "Смирнова"))
+    try a.circulation.issue(ticket: "1001", inventories: ["500"])
+    try b.books.add(bookDraft("500", "Обломов"))
+    try b.readers.add(readerDraft("2001", "Иванов"))
+    try b.circulation.issue(ticket: "2001", inventories: ["500"])
     try sync(a)
     try sync(b)
-    let conflict = try #require(try b.conflicts().first)
-    #expect(throws: StoreError.self) { try b.settle(conflict.number, .duplicate) }
-    #expect(try b.conflicts().count == 1, "refused, it stays open")
+    let conflict = try #require(try b.conflicts.list().first)
+    #expect(throws: StoreError.self) { try b.conflicts.settle(conflict.number, .duplicate) }
+    #expect(try b.conflicts.list().count == 1, "refused, it stays open")
   }
 
   @Test func aScanAtTheCounterShowsTheConflictFirst() throws {
@@ -772,7 +783,7 @@ import Testing
     try sync(a)
     try sync(b)
     // The book comes back at B: the counter says there is a conflict before anything is done.
-    guard case .conflict(let conflict, let code) = try b.circulate("1", reader: nil) else {
+    guard case .conflict(let conflict, let code) = try b.circulation.circulate("1", reader: nil) else {
       Issue.record("the conflict comes first")
       return
     }
@@ -780,7 +791,7 @@ import Testing
     #expect(conflict.choices.sorted() == ["1001", "1002"])
     #expect(try b.database.scalarInt("SELECT count(*) FROM loan WHERE returned_at IS NULL") == 2, "nothing done")
     // Seen, the scan does what it does: the return closes every loan of the book.
-    guard case .done(.returned) = try b.circulate("1", reader: nil, conflictSeen: true) else {
+    guard case .done(.returned) = try b.circulation.circulate("1", reader: nil, conflictSeen: true) else {
       Issue.record("the return goes on once the conflict is seen")
       return
     }
@@ -791,47 +802,47 @@ import Testing
   /// found at every desk when the deletion arrives.
   @Test func aLaterEditThatReachesTheCentralFirstIsAConflictToo() throws {
     let (a, b, _) = try twoDesks(books: [("3", "Обломов")], second: "B")
-    try a.deleteBook(inventory: "3")
+    try a.books.delete(inventory: "3")
     usleep(5_000)  // the edit is later by the clock
-    try b.updateBook(inventory: "3") { $0.year = "1859" }
+    try b.books.update(inventory: "3") { $0.year = "1859" }
     try sync(b)
     try sync(a)
     try sync(b)
     for store in [a, b] {
-      #expect(try store.book(inventory: "3") == nil, "the deletion stands")
-      let conflict = try #require(try store.conflicts().first)
+      #expect(try store.books.book(inventory: "3") == nil, "the deletion stands")
+      let conflict = try #require(try store.conflicts.list().first)
       #expect(conflict.kind == .editAfterDelete)
       #expect(conflict.englishSummary == "«Обломов» (3) was changed at desk «B» after desk «A» deleted it")
       #expect(conflict.englishSides.last?.hasSuffix("changed year «1859»") == true)
     }
-    _ = try a.settle(try #require(try a.conflicts().first).number, .restore)
+    _ = try a.conflicts.settle(try #require(try a.conflicts.list().first).number, .restore)
     try sync(a)
     try sync(b)
     for store in [a, b] {
-      #expect(try store.book(inventory: "3")?.year == 1859, "restored with the edit")
-      #expect(try store.conflicts().isEmpty)
+      #expect(try store.books.book(inventory: "3")?.year == 1859, "restored with the edit")
+      #expect(try store.conflicts.list().isEmpty)
     }
-    #expect(try a.canonicalDump() == b.canonicalDump())
+    #expect(try a.sync.canonicalDump() == b.sync.canonicalDump())
   }
 
   @Test func anEditAfterADeletionIsAConflictThatMayBecomeARestore() throws {
     let (a, b, _) = try twoDesks(books: [("3", "Обломов")], second: "B")
-    try a.deleteBook(inventory: "3")
-    try b.updateBook(inventory: "3") { $0.publisher = "Правда" }
+    try a.books.delete(inventory: "3")
+    try b.books.update(inventory: "3") { $0.publisher = "Правда" }
     try sync(a)
     try sync(b)
     try sync(a)
     for store in [a, b] {
-      #expect(try store.book(inventory: "3") == nil, "the deletion stands")
-      #expect(try store.conflicts().map(\.kind) == [.editAfterDelete])
+      #expect(try store.books.book(inventory: "3") == nil, "the deletion stands")
+      #expect(try store.conflicts.list().map(\.kind) == [.editAfterDelete])
     }
-    let number = try #require(try a.conflicts().first).number
-    _ = try a.settle(number, .restore)
+    let number = try #require(try a.conflicts.list().first).number
+    _ = try a.conflicts.settle(number, .restore)
     try sync(a)
     try sync(b)
     for store in [a, b] {
-      #expect(try store.book(inventory: "3")?.publisher == "Правда")
-      #expect(try store.conflicts().isEmpty)
+      #expect(try store.books.book(inventory: "3")?.publisher == "Правда")
+      #expect(try store.conflicts.list().isEmpty)
     }
   }
 
@@ -841,8 +852,8 @@ import Testing
   @Test func aForgedChangeInTheCentralsLogIsSetAsideAndTheRestApplies() throws {
     let (a, b, url) = try twoDesks(books: [("1", "Одна")], second: "B")
     let name = databaseName(url)
-    let deskA = try #require(try a.deskTie()).deskID
-    let book = try #require(try a.book(inventory: "1")).id.text
+    let deskA = try #require(try a.sync.deskTie()).deskID
+    let book = try #require(try a.books.book(inventory: "1")).id.text
     for (payload, _) in [
       (#"{"colour": "red"}"#, "a book has no field «colour»"),
       (#"{"year": "nineteen"}"#, "«year» holds text, not a whole number"),
@@ -854,13 +865,13 @@ import Testing
         VALUES (gen_random_uuid(), '\(deskA)', 'book', '\(book)', 1, '\(payload)')
         """, database: name)
     }
-    try a.updateBook(inventory: "1") { $0.publisher = "Наука" }
+    try a.books.update(inventory: "1") { $0.publisher = "Наука" }
     try sync(a)
     let report = try sync(b)
     #expect(report.conflictsRaised == 3)
-    #expect(try b.book(inventory: "1")?.publisher == "Наука", "the change after them applied")
-    #expect(try b.book(inventory: "1")?.title == "Одна")
-    let aside = try b.conflicts()
+    #expect(try b.books.book(inventory: "1")?.publisher == "Наука", "the change after them applied")
+    #expect(try b.books.book(inventory: "1")?.title == "Одна")
+    let aside = try b.conflicts.list()
     #expect(aside.map(\.kind) == [.refusedChange, .refusedChange, .refusedChange])
     #expect(
       aside.map(\.englishSummary) == [
@@ -868,25 +879,25 @@ import Testing
         "«Одна» (1): a change from desk «A» was set aside here: «year» holds text, not a whole number",
         "«Одна» (1): a change from desk «A» was set aside here: «title» is empty",
       ])
-    #expect(try #require(try b.deskTie()).lastError.isEmpty, "the sync went through")
+    #expect(try #require(try b.sync.deskTie()).lastError.isEmpty, "the sync went through")
     // Seen and left aside; the next sync pulls nothing of them again.
-    for conflict in aside { try b.settle(conflict.number, .drop) }
+    for conflict in aside { try b.conflicts.settle(conflict.number, .drop) }
     #expect(try sync(b).conflictsRaised == 0)
-    #expect(try b.conflicts().isEmpty)
+    #expect(try b.conflicts.list().isEmpty)
   }
 
   /// A hostile desk role pushes every kind of invalid change: each is refused with its reason,
   /// nothing of it is stored, and the other desks keep syncing.
   @Test func theCentralRefusesEveryInvalidChangeAndStoresNoneOfThem() throws {
     let (a, b, url) = try twoDesks(books: [("1", "Одна")], second: "B")
-    let reader = try a.addReader(readerDraft("1001", "Смирнова"))
-    try a.issue(ticket: "1001", inventories: ["1"])
+    let reader = try a.readers.add(readerDraft("1001", "Смирнова"))
+    try a.circulation.issue(ticket: "1001", inventories: ["1"])
     try sync(a)
     try sync(b)
     let name = databaseName(url)
-    let deskA = try #require(try a.deskTie()).deskID
-    let book = try #require(try a.book(inventory: "1")).id.text
-    let loan = try #require(try a.loans(ofReader: reader).first).loan.id.text
+    let deskA = try #require(try a.sync.deskTie()).deskID
+    let book = try #require(try a.books.book(inventory: "1")).id.text
+    let loan = try #require(try a.circulation.loans(ofReader: reader).first).loan.id.text
     let stored = try server.psql("SELECT count(*) FROM change", database: name)
     func change(_ entity: String, _ record: String, _ payload: String, hlc: String = "1") -> String {
       #"{"id": "\#(RecordID.random().text)", "entity": "\#(entity)", "record_id": "\#(record)", "hlc": \#(hlc), "payload": \#(payload)}"#
@@ -932,10 +943,10 @@ import Testing
     }
     #expect(try server.psql("SELECT count(*) FROM change", database: name) == stored, "nothing stored")
     // The other desks keep syncing, and their own changes still go through.
-    try b.updateBook(inventory: "1") { $0.year = "1999" }
+    try b.books.update(inventory: "1") { $0.year = "1999" }
     #expect(try sync(b).pushed == 1)
     try sync(a)
-    #expect(try a.book(inventory: "1")?.year == 1999)
+    #expect(try a.books.book(inventory: "1")?.year == 1999)
     // The desk's clock: a change from the future is refused; its next changes still go.
     let later = try central.transaction { () throws(CentralError) in
       try central.execute(
@@ -956,22 +967,22 @@ import Testing
     try a.database.execute("UPDATE book SET year = 1900 WHERE inventory = '1'")
     let report = try sync(a)
     #expect(report.refused == 2, "the title refused, the year held back with it")
-    let conflict = try #require(try a.conflicts().first)
+    let conflict = try #require(try a.conflicts.list().first)
     #expect(conflict.kind == .refusedChange)
     #expect(
       conflict.englishSummary.hasSuffix(
         "the central refused a change made here: «title» is longer than 1000 characters (5000)"))
-    #expect(try a.syncStatus().held == 1)
+    #expect(try a.sync.status().held == 1)
     try sync(b)
-    #expect(try b.book(inventory: "1")?.title == "Одна", "nothing invalid reached the other desk")
-    try a.updateBook(inventory: "1") { $0.title = "Одна, исправленная" }
-    _ = try a.settle(conflict.number, .resend)
+    #expect(try b.books.book(inventory: "1")?.title == "Одна", "nothing invalid reached the other desk")
+    try a.books.update(inventory: "1") { $0.title = "Одна, исправленная" }
+    _ = try a.conflicts.settle(conflict.number, .resend)
     try sync(a)
     try sync(b)
-    #expect(try b.book(inventory: "1")?.title == "Одна, исправленная")
-    #expect(try b.book(inventory: "1")?.year == 1900)
-    #expect(try a.conflicts().isEmpty && b.conflicts().isEmpty)
-    #expect(try a.canonicalDump() == b.canonicalDump())
+    #expect(try b.books.book(inventory: "1")?.title == "Одна, исправленная")
+    #expect(try b.books.book(inventory: "1")?.year == 1900)
+    #expect(try a.conflicts.list().isEmpty && b.conflicts.list().isEmpty)
+    #expect(try a.sync.canonicalDump() == b.sync.canonicalDump())
   }
 
   @Test func aCentralOfAnotherLibraryOrAnOlderSchemaIsRefused() throws {
@@ -1001,7 +1012,7 @@ import Testing
     #expect {
       try Synchronizer.join(store: b, url: url, deskName: "A")
     } throws: { "\($0)".contains("Another desk of this library is called «A»") }
-    #expect(try b.deskTie() == nil, "a refused join leaves the file on its own")
+    #expect(try b.sync.deskTie() == nil, "a refused join leaves the file on its own")
   }
 
   @Test func theKeptURLHasNoPassword() throws {

@@ -19,7 +19,7 @@ import Testing
     #expect(desk.shown.contains("Copy status"))
     #expect(desk.shown.contains("reference only"))
     desk.press(.down, .down, .down, .down, .enter)
-    #expect(try desk.store.book(inventory: "100239")?.status == .lost)
+    #expect(try desk.store.books.book(inventory: "100239")?.status == .lost)
     var screen = desk.shown
     #expect(screen.contains("100239 is now lost"))
     #expect(screen.contains("x Not for loan: lost (s changes the status)"))
@@ -28,7 +28,7 @@ import Testing
     desk.press(.enter)
     screen = desk.shown
     #expect(screen.contains("«Азбука» (100239) is lost and cannot be issued"), "\(screen)")
-    #expect(try desk.store.loans(ofBook: #require(try desk.store.book(inventory: "100239"))).isEmpty)
+    #expect(try desk.store.circulation.loans(ofBook: #require(try desk.store.books.book(inventory: "100239"))).isEmpty)
     desk.press(.enter, .escape)
     // The list marks it and says why where a loan would be.
     desk.press(.escape)
@@ -46,7 +46,7 @@ import Testing
 
   @Test func russianNamesTheStatuses() throws {
     let desk = try DeskHarness(language: .russian)
-    try desk.store.updateBook(inventory: "100239") { $0.status = "written-off" }
+    try desk.store.books.update(inventory: "100239") { $0.status = "written-off" }
     desk.press(.character("b"))
     desk.type("Азбука")
     desk.press(.enter, .enter)

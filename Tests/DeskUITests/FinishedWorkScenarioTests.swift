@@ -12,8 +12,8 @@ import Testing
 @Suite struct FinishedWorkScenarioTests {
   /// The open loans of a reader, by inventory number.
   func open(_ ticket: String, in desk: DeskHarness) throws -> [String] {
-    guard let reader = try desk.store.reader(ticket: ticket) else { return [] }
-    return try desk.store.loans(ofReader: reader).filter(\.loan.isOpen).map(\.inventory).sorted()
+    guard let reader = try desk.store.readers.reader(ticket: ticket) else { return [] }
+    return try desk.store.circulation.loans(ofReader: reader).filter(\.loan.isOpen).map(\.inventory).sorted()
   }
 
   /// Two visits at the Desk: 17 takes 100234; 18 brings back 100236 and takes 100238.
@@ -123,9 +123,9 @@ import Testing
   @Test func aTransliteratedReaderSearchFindsTheReaderEveryTime() throws {
     let desk = try DeskHarness(seed: { store in
       try DeskHarness.seedSmallLibrary(store)
-      try store.addReader(readerDraft("19", "Петрова", firstName: "Анна"))
-      try store.addReader(readerDraft("20", "Петровский", firstName: "Олег"))
-      try store.addReader(readerDraft("22", "Ивановская", firstName: "Ольга"))
+      try store.readers.add(readerDraft("19", "Петрова", firstName: "Анна"))
+      try store.readers.add(readerDraft("20", "Петровский", firstName: "Олег"))
+      try store.readers.add(readerDraft("22", "Ивановская", firstName: "Ольга"))
     })
     desk.press(.character("r"))
     for round in 1...3 {
@@ -210,7 +210,7 @@ import Testing
 extension CounterWordsScenarioTests {
   @Test func aSecondF7ThatRenewsNothingSaysSo() throws {
     let desk = try DeskHarness()
-    try desk.store.setCategory(
+    try desk.store.policy.setCategory(
       ReaderCategory(code: "adult", name: "Adult", loanDays: 14, loanLimit: 10, renewalLimit: 1))
     desk.press(.character("d"))
     desk.scan("17")
@@ -226,7 +226,7 @@ extension CounterWordsScenarioTests {
 
   @Test func theLoanLimitRefusalSaysWhatToDoAndTheCategorysName() throws {
     let desk = try DeskHarness(language: .russian)
-    try desk.store.setCategory(
+    try desk.store.policy.setCategory(
       ReaderCategory(code: "adult", name: "Adult", loanDays: 14, loanLimit: 1, renewalLimit: 2))
     desk.press(.character("в"))  // d on the Russian layout
     desk.scan("17")
@@ -242,7 +242,7 @@ extension CounterWordsScenarioTests {
 @Suite struct SmallWindowScenarioTests {
   @Test func theChosenLoanIsInViewBeforeAKeyActsOnIt() throws {
     let desk = try DeskHarness()
-    _ = try desk.store.updateReader(ticket: "17") { draft in
+    _ = try desk.store.readers.update(ticket: "17") { draft in
       for (field, value) in [
         (Field.birthYear, "1980"), (.email, "ivanova@example.org"), (.postcode, "620000"),
         (.addressCity, "Екатеринбург"), (.street, "Ленина"), (.house, "1"),
@@ -250,8 +250,8 @@ extension CounterWordsScenarioTests {
         draft[field] = value
       }
     }
-    try desk.store.placeHold(ticket: "17", on: .titleOf("100236"))
-    try desk.store.issue(ticket: "17", inventories: ["100234"])
+    try desk.store.holds.place(ticket: "17", on: .titleOf("100236"))
+    try desk.store.circulation.issue(ticket: "17", inventories: ["100234"])
     desk.resize(rows: 16, columns: 60)
     desk.press(.character("r"), .enter)  // Иванова: two books out, below her fields
     desk.press(.down)  // the second loan

@@ -16,26 +16,26 @@ import Testing
   /// shelf) and a long name.
   static func seed(_ store: LibraryStore) throws {
     try DeskHarness.seedSmallLibrary(store)
-    _ = try store.updateBook(inventory: "100234") { book in
+    _ = try store.books.update(inventory: "100234") { book in
       book[.publisher] = "Азбука-Аттикус"
       book[.city] = "Санкт-Петербург"
       book[.year] = "2019"
       book[.place] = "Зал 1, стеллаж 4"
     }
-    try store.addReader(readerDraft("1043", "Константинопольская-Рождественская", firstName: "Антонина"))
+    try store.readers.add(readerDraft("1043", "Константинопольская-Рождественская", firstName: "Антонина"))
     let clock = try #require(store.clock as? TestClock)
     clock.advance(days: -40)
-    try store.issue(ticket: "17", inventories: ["100234"])
+    try store.circulation.issue(ticket: "17", inventories: ["100234"])
     clock.advance(days: 10)
-    try store.returnBooks(inventories: ["100234"])
+    try store.circulation.returnBooks(inventories: ["100234"])
     clock.advance(days: 25)
-    try store.issue(ticket: "1043", inventories: ["100237"])
-    try store.renew(inventories: ["100237"])
+    try store.circulation.issue(ticket: "1043", inventories: ["100237"])
+    try store.circulation.renew(inventories: ["100237"])
     clock.advance(days: 5)
-    try store.placeHold(ticket: "17", on: .titleOf("100236"))
+    try store.holds.place(ticket: "17", on: .titleOf("100236"))
     // «Мастер и Маргарита» comes back from 17 and waits on the hold shelf for the long name.
-    try store.placeHold(ticket: "1043", on: .titleOf("100235"))
-    try store.returnBooks(inventories: ["100235"])
+    try store.holds.place(ticket: "1043", on: .titleOf("100235"))
+    try store.circulation.returnBooks(inventories: ["100235"])
   }
 
   static let cases = [InterfaceLanguage.english, .russian].flatMap { language in

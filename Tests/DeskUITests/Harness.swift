@@ -123,15 +123,15 @@ final class DeskHarness {
       ("100239", "", "", "Азбука", ""),
     ]
     for (inventory, surname, initials, title, isbn) in books {
-      try store.addBook(bookDraft(inventory, title, surname: surname, initials: initials, isbn: isbn))
+      try store.books.add(bookDraft(inventory, title, surname: surname, initials: initials, isbn: isbn))
     }
-    try store.addReader(readerDraft("17", "Иванова", firstName: "Мария", phone: "+7 343 210-11-01"))
-    try store.addReader(readerDraft("18", "Петров", firstName: "Илья"))
+    try store.readers.add(readerDraft("17", "Иванова", firstName: "Мария", phone: "+7 343 210-11-01"))
+    try store.readers.add(readerDraft("18", "Петров", firstName: "Илья"))
     let clock = store.clock as? TestClock
     clock?.advance(days: -20)
-    try store.issue(ticket: "18", inventories: ["100236"])
+    try store.circulation.issue(ticket: "18", inventories: ["100236"])
     clock?.advance(days: 17)
-    try store.issue(ticket: "17", inventories: ["100235"])
+    try store.circulation.issue(ticket: "17", inventories: ["100235"])
     clock?.advance(days: 3)
   }
 }

@@ -82,7 +82,7 @@ import Testing
     }
     #expect(desk.app.top is BookListScreen, "no Edit form")
     #expect(list.query.text == "уха")
-    #expect(try desk.store.book(inventory: "100238")?.inventoryNumber == "100238")
+    #expect(try desk.store.books.book(inventory: "100238")?.inventoryNumber == "100238")
   }
 
   /// `n` is the key the librarian asked for: what they type at once is the new book's inventory
@@ -183,17 +183,19 @@ import Testing
     desk.scan("100235")  // out to Иванова: would be returned
     desk.press(.escape, .escape)  // would leave the Desk
     #expect(desk.app.top is DeskCirculationScreen, "keys are not applied to a hidden screen")
-    #expect(try desk.store.bookCount(filter: .issued) == 2, "the scan waits")
+    #expect(try desk.store.books.count(filter: .issued) == 2, "the scan waits")
     #expect(desk.text(rows: 8, columns: 30).contains("1 scan waits"))
     desk.resize(rows: 24, columns: 80)
     #expect(desk.shown.contains("Returned 100235 «Мастер и Маргарита» from Иванова М."))
-    #expect(try desk.store.bookCount(filter: .issued) == 1)
+    #expect(try desk.store.books.count(filter: .issued) == 1)
   }
 
   @Test func aGrowingWindowFillsTheListAndShowsEveryFieldOfAForm() throws {
     let desk = try DeskHarness(seed: { store in
       try store.addingBooksInBulk {
-        for number in 1...120 { try store.addBook(bookDraft("B\(1000 + number)", "Книга \(number)", surname: "Автор")) }
+        for number in 1...120 {
+          try store.books.add(bookDraft("B\(1000 + number)", "Книга \(number)", surname: "Автор"))
+        }
       }
     })
     desk.resize(rows: 24, columns: 80)
@@ -225,7 +227,7 @@ import Testing
   @Test func aBookTallerThanTheWindowScrolls() throws {
     let desk = try DeskHarness()
     // Every field filled: a small window shows only filled fields, and these are all of them.
-    _ = try desk.store.updateBook(inventory: "100235") { book in
+    _ = try desk.store.books.update(inventory: "100235") { book in
       for (field, value) in [
         (Field.publisher, "АСТ"), (.city, "Москва"), (.year, "2019"), (.pages, "480"), (.price, "350.00"),
         (.bbk, "84(2Рос=Рус)6"), (.authorMark, "Б90"), (.place, "Зал 1"),
@@ -246,7 +248,7 @@ import Testing
 
   @Test func aLongTitleWrapsInTheDetailAndLoanLinesKeepTheirDates() throws {
     let desk = try DeskHarness()
-    try desk.store.issue(ticket: "17", inventories: ["100237"])
+    try desk.store.circulation.issue(ticket: "17", inventories: ["100237"])
     desk.press(.character("b"), .character("/"))
     desk.type("ёлка")
     desk.press(.enter, .enter)

@@ -13,8 +13,8 @@ import Testing
     desk.press(.character("b"))
     #expect(!desk.text().contains("Азбука (2-е изд.)"))
     let other = try LibraryStore(path: desk.folder.file("library.sqlite"), clock: TestClock())
-    try other.updateBook(inventory: "100239") { $0.title = "Азбука (2-е изд.)" }
-    try other.returnBooks(inventories: ["100235"])
+    try other.books.update(inventory: "100239") { $0.title = "Азбука (2-е изд.)" }
+    try other.circulation.returnBooks(inventories: ["100235"])
     for _ in 0..<6 { desk.idle() }
     let screen = desk.text()
     #expect(screen.contains("Азбука (2-е изд.)"))

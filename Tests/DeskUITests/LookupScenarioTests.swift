@@ -74,7 +74,7 @@ import Testing
     })
     desk.scan("9785389049345")
     #expect(desk.shown.contains("Look-up waits for the network"))
-    #expect(try desk.store.pendingLookups().count == 1)
+    #expect(try desk.store.books.pendingLookups().count == 1)
     #expect(desk.app.top is BookFormScreen, "the form is there to fill by hand")
   }
 }

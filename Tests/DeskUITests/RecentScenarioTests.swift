@@ -37,7 +37,7 @@ import Testing
     let desk = try DeskHarness()
     desk.press(.character("r"), .down, .enter, .escape)
     #expect(desk.shown.contains("Opened lately"))
-    #expect(try desk.store.recentReaders().map(\.reader.ticket) == ["18"])
+    #expect(try desk.store.readers.recent().map(\.reader.ticket) == ["18"])
   }
 
   @Test func anISBNTheLibraryLacksIsOfferedAsANewBook() throws {

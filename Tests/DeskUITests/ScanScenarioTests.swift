@@ -35,7 +35,7 @@ import Testing
     #expect(form.editors[.isbn]?.text == "9785170795857")
     #expect(form.editors[.inventoryNumber]?.text == "200001")
     #expect(desk.app.top === form, "the scanner's Enter did not save or leave the form")
-    #expect(try desk.store.bookCount() == 6)
+    #expect(try desk.store.books.count() == 6)
     // A scan ended by a pause, not Enter, stays in its field.
     desk.press(.backTab, .backTab)
     desk.scan("200003", terminator: nil)
@@ -61,7 +61,7 @@ import Testing
     #expect(form.editors[.year]?.text == "2019")
     #expect(desk.shown.contains("Filled from the scanned label: check and save with F2"))
     desk.press(.function(2))
-    #expect(try desk.store.book(inventory: "200002")?.title == "Мцыри")
+    #expect(try desk.store.books.book(inventory: "200002")?.title == "Мцыри")
   }
 
   /// What a label says that fills no field is told on the form, never dropped in silence: in an
@@ -97,7 +97,7 @@ import Testing
     // Nothing answers to it: an error, and the scanner's Enter did not open the selected book.
     #expect(desk.app.top is BookListScreen)
     #expect(desk.shown.contains("Unknown code Q9Q9Q9Q9"))
-    #expect(try desk.store.bookCount() == 6)
+    #expect(try desk.store.books.count() == 6)
     desk.press(.enter, .character("n"), .function(2))
     #expect(desk.app.dialog != nil)
     desk.scan("200234")
@@ -147,13 +147,13 @@ import Testing
     #expect(try runProgram("/usr/bin/env", ["qrencode", "-s", "6", "-o", ticket, "17"]).status == 0)
     desk.press(.character("s"))
     let scanning = desk.app.top
-    let outBefore = try desk.store.bookCount(filter: .issued)
+    let outBefore = try desk.store.books.count(filter: .issued)
     desk.sendQuickly(Array("\(ticket)\n\(folder.file("tree-return.png"))\n".utf8))
     desk.idle()
     #expect(desk.app.top is ReaderDetailScreen, "the first name's code opened the reader")
     #expect(desk.app.dialog == nil)
     #expect(desk.shown.contains("not applied to this screen"), "\(desk.shown)")
-    #expect(try desk.store.bookCount(filter: .issued) == outBefore, "nothing returned or issued")
+    #expect(try desk.store.books.count(filter: .issued) == outBefore, "nothing returned or issued")
     desk.press(.escape)
     #expect(desk.app.top === scanning)
     desk.sendQuickly(Array("\(folder.file("missing.png"))\n\(ticket)\n".utf8))

@@ -17,7 +17,7 @@ import Testing
     var screen = desk.shown
     #expect(screen.contains("Cannot save"))
     #expect(screen.contains("Inventory number is required"))
-    #expect(try desk.store.bookCount() == 6, "nothing saved")
+    #expect(try desk.store.books.count() == 6, "nothing saved")
     desk.press(.enter)
     let form = try #require(desk.app.top as? BookFormScreen)
     #expect(form.focusedField == .inventoryNumber, "the cursor is on the field to fix")
@@ -27,7 +27,7 @@ import Testing
     desk.press(.function(2))
     screen = desk.shown
     #expect(screen.contains("Inventory number 100234 is already used by «Герой нашего времени»"))
-    #expect(try desk.store.bookCount() == 6)
+    #expect(try desk.store.books.count() == 6)
     desk.press(.enter)
     #expect(form.editors[.title]?.text == "Маскарад")
     #expect(form.editors[.inventoryNumber]?.text == "100234")
@@ -35,7 +35,7 @@ import Testing
     desk.press(.control("u"))
     desk.type("100240")
     desk.press(.function(2))
-    #expect(try desk.store.bookCount() == 7)
+    #expect(try desk.store.books.count() == 7)
     let list = desk.screen()
     #expect(desk.app.top is BookListScreen, "back in the list")
     #expect(list.text.contains("Saved: 100240 Маскарад"))
@@ -49,7 +49,7 @@ import Testing
     #expect(desk.shown.contains("6 books, 2 out, 1 overdue · 2 readers"))
     // Another desk on the same file adds a book: the next key shows it.
     let other = try LibraryStore(path: desk.folder.file("library.sqlite"), clock: desk.clock)
-    try other.addBook(bookDraft("100300", "Новая книга"))
+    try other.books.add(bookDraft("100300", "Новая книга"))
     desk.press(.down)
     #expect(desk.shown.contains("7 books, 2 out, 1 overdue"))
     // Weeks later, nothing written meanwhile: the other loan has fallen due too.
@@ -76,7 +76,7 @@ import Testing
     desk.type("9785170795857")
     desk.press(.enter)
     #expect(desk.app.top is BookFormScreen)
-    #expect(try desk.store.bookCount() == 6)
+    #expect(try desk.store.books.count() == 6)
   }
 
   @Test func cancellingAFormAsksWhenSomethingWasTyped() throws {
@@ -130,7 +130,7 @@ import Testing
       var first = readerDraft("17", "Иванова", phone: "+7 343 210-11-01")
       first.street = "ул. Ленина"
       first.house = "5"
-      try store.addReader(first)
+      try store.readers.add(first)
     })
     desk.press(.character("r"), .character("n"))
     desk.type("19")
@@ -143,7 +143,7 @@ import Testing
     #expect(form.editors[.street]?.text == "ул. Ленина")
     #expect(desk.shown.contains("This phone's address filled in: ул. Ленина, 5"))
     desk.press(.function(2))
-    #expect(try desk.store.reader(ticket: "19")?.address?.street == "ул. Ленина")
+    #expect(try desk.store.readers.reader(ticket: "19")?.address?.street == "ул. Ленина")
   }
 
   @Test func issuingAndReturningAtTheDesk() throws {
@@ -157,7 +157,7 @@ import Testing
     var screen = desk.shown
     #expect(screen.contains("Issued 100234 «Герой нашего времени» to Иванова М., due 2026-12-14"))
     #expect(screen.contains("Books out (2)"))
-    #expect(try desk.store.bookCount(filter: .issued) == 3)
+    #expect(try desk.store.books.count(filter: .issued) == 3)
 
     // A book out to another reader: the desk asks, and "no" leaves everything as it was.
     desk.type("100236")
@@ -167,24 +167,24 @@ import Testing
     #expect(screen.contains("«Преступление и наказание» (100236) is out to Петров И. (18) since 2026-11-10"))
     desk.press(.character("n"))
     #expect(desk.shown.contains("Left as it was: 100236"))
-    #expect(try desk.store.bookCount(filter: .issued) == 3)
+    #expect(try desk.store.books.count(filter: .issued) == 3)
 
     // With no reader, a book is taken back.
     desk.press(.escape)
     desk.type("100236")
     desk.press(.enter)
     #expect(desk.shown.contains("Returned 100236 «Преступление и наказание» from Петров И. — 6 days late"))
-    #expect(try desk.store.bookCount(filter: .issued) == 2)
+    #expect(try desk.store.books.count(filter: .issued) == 2)
 
     // The last action can be undone; only the last: a second F8 never reaches back to the issue.
     desk.press(.function(8))
     #expect(desk.shown.contains("Undone: the return of 100236"))
-    #expect(try desk.store.bookCount(filter: .issued) == 3)
+    #expect(try desk.store.books.count(filter: .issued) == 3)
     desk.press(.function(8))
     #expect(desk.shown.contains("Undone already: only the last change can be undone"))
-    #expect(try desk.store.bookCount(filter: .issued) == 3)
-    let issued = try #require(try desk.store.book(inventory: "100234"))
-    #expect(try desk.store.currentLoan(ofBook: issued) != nil)
+    #expect(try desk.store.books.count(filter: .issued) == 3)
+    let issued = try #require(try desk.store.books.book(inventory: "100234"))
+    #expect(try desk.store.books.currentLoan(ofBook: issued) != nil)
   }
 
   @Test func anUnknownCodeIsALoudErrorAndCreatesNothing() throws {
@@ -193,8 +193,8 @@ import Testing
     desk.type("X-404")
     desk.press(.enter)
     #expect(desk.shown.contains("Unknown code X-404: no reader has this ticket and no book has this inventory number."))
-    #expect(try desk.store.bookCount() == 6)
-    #expect(try desk.store.readerCount() == 2)
+    #expect(try desk.store.books.count() == 6)
+    #expect(try desk.store.readers.count() == 2)
   }
 
   @Test func refusalsFromTheDetailScreensAreDialogs() throws {
@@ -285,7 +285,7 @@ import Testing
   static func thousandBooks(_ store: LibraryStore) throws {
     try store.transaction {
       for number in 0..<1_000 {
-        try store.addBook(bookDraft(String(100_000 + number), "Книга \(number)", surname: "Автор\(number / 10)"))
+        try store.books.add(bookDraft(String(100_000 + number), "Книга \(number)", surname: "Автор\(number / 10)"))
       }
     }
   }
@@ -301,7 +301,7 @@ import Testing
     screen = desk.screen()
     #expect(screen.text(row: 3).contains("100000"), "Автор0, Книга 0 comes first")
     let list = try #require(desk.app.top as? BookListScreen)
-    let order = try desk.store.books(limit: 1_000).map(\.book.inventoryNumber)
+    let order = try desk.store.books.page(limit: 1_000).map(\.book.inventoryNumber)
     for _ in 0..<30 { desk.press(.pageDown) }
     screen = desk.screen()
     #expect(list.list.rows.count <= 450, "only a window of the list is held")
@@ -330,7 +330,7 @@ import Testing
       desk.idle()
       #expect(pageDown().isEmpty, "read while the desk was idle")
     }
-    let order = try desk.store.books(limit: 1_000).map(\.book.inventoryNumber)
+    let order = try desk.store.books.page(limit: 1_000).map(\.book.inventoryNumber)
     #expect(list.list.selectedRow?.book.inventoryNumber == order[16 * 19], "16 pages of 19 rows down")
     #expect(list.list.rows.count <= 450, "only a window of the list is held")
   }

@@ -30,7 +30,7 @@ import Testing
     add("new book", BookFormScreen(editing: nil, onSaved: { _ in })) { $0.actions(context) }
     add("new reader", ReaderFormScreen(editing: nil, onSaved: { _ in })) { $0.actions(context) }
     add("scan image", ScanImageScreen()) { $0.actions(context) }
-    guard let reader = try desk.store.reader(ticket: "17") else { throw HarnessError.missing("reader 17") }
+    guard let reader = try desk.store.readers.reader(ticket: "17") else { throw HarnessError.missing("reader 17") }
     context.session.select(reader, context: context)
     add("Desk with a reader", DeskCirculationScreen()) { $0.actions(context) }
     add("Desk with a loan chosen", DeskCirculationScreen()) { screen in

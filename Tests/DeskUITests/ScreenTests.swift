@@ -75,7 +75,7 @@ import Testing
 
   @Test func controlCharactersInDataAreShownAsPlaceholders() throws {
     let desk = try DeskHarness(seed: { store in
-      try store.addBook(bookDraft("1", "Evil\u{1B}[2J ti\u{07}tle"))
+      try store.books.add(bookDraft("1", "Evil\u{1B}[2J ti\u{07}tle"))
     })
     desk.press(.character("b"))
     let screen = desk.screen()
@@ -87,7 +87,7 @@ import Testing
   /// shows as a placeholder, and the columns after it stay where they were.
   @Test func bidiControlsInDataAreShownAsPlaceholders() throws {
     let desk = try DeskHarness(seed: { store in
-      try store.addBook(bookDraft("1", "abc\u{202E}def\u{202C} \u{2067}x\u{2069}\u{200F}", surname: "Ko\u{200E}ch"))
+      try store.books.add(bookDraft("1", "abc\u{202E}def\u{202C} \u{2067}x\u{2069}\u{200F}", surname: "Ko\u{200E}ch"))
     })
     desk.press(.character("b"))
     let screen = desk.screen()

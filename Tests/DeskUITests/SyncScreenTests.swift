@@ -32,9 +32,9 @@ import Testing
   /// central's address made stable for the golden text (the test server's socket folder is new
   /// each run).
   static func toldState(_ store: LibraryStore, syncedSecondsAgo seconds: Int64) throws -> StaticSyncService {
-    var tie = try #require(try store.deskTie())
+    var tie = try #require(try store.sync.deskTie())
     tie.central = "host=central.library dbname=library"
-    let status = try store.syncStatus()
+    let status = try store.sync.status()
     let clock = try #require(store.clock as? TestClock)
     return StaticSyncService(
       SyncState(
@@ -54,9 +54,9 @@ import Testing
         try DeskHarness.seedSmallLibrary(store)
         try Synchronizer.join(store: store, url: url, deskName: "Lending")
         try Synchronizer.join(store: other, url: url, deskName: "Reading room")
-        try store.issue(ticket: "17", inventories: ["100234"])
-        try other.addReader(readerDraft("19", "Сидоров", firstName: "Олег"))
-        try other.issue(ticket: "19", inventories: ["100234"])
+        try store.circulation.issue(ticket: "17", inventories: ["100234"])
+        try other.readers.add(readerDraft("19", "Сидоров", firstName: "Олег"))
+        try other.circulation.issue(ticket: "19", inventories: ["100234"])
         try Synchronizer(store: store).sync()
         try Synchronizer(store: other).sync()
         try Synchronizer(store: store).sync()
@@ -67,11 +67,11 @@ import Testing
   /// Desk «Lending» at `path` (a book 7, a reader 1001, a sync every second), joined to `url`.
   func joinedLending(path: String, url: String) throws -> LibraryStore {
     let lending = try LibraryStore(path: path, clock: SystemClock())
-    try lending.addBook(bookDraft("7", "Обломов"))
-    try lending.addReader(readerDraft("1001", "Смирнова"))
-    var policy = try lending.policy()
+    try lending.books.add(bookDraft("7", "Обломов"))
+    try lending.readers.add(readerDraft("1001", "Смирнова"))
+    var policy = try lending.policy.current()
     policy.syncIntervalSeconds = 1
-    try lending.setPolicy(policy)
+    try lending.policy.setCurrent(policy)
     try Synchronizer.join(store: lending, url: url, deskName: "Lending")
     return lending
   }
@@ -116,14 +116,15 @@ import Testing
     #expect(desk.shown.contains("Settle it so: 1 (17) holds the book"))
     desk.press(.character("y"))
     #expect(desk.shown.contains("Conflict 1 settled: held by Иванова Мария (ticket 17); the other loans closed"))
-    #expect(try desk.store.conflicts().isEmpty)
-    let book = try #require(try desk.store.book(inventory: "100234"))
-    #expect(try desk.store.currentLoan(ofBook: book)?.readerTicket == "17")
+    #expect(try desk.store.conflicts.list().isEmpty)
+    let book = try #require(try desk.store.books.book(inventory: "100234"))
+    #expect(try desk.store.books.currentLoan(ofBook: book)?.readerTicket == "17")
     // The settlement travels like any change: the other desk's conflict is gone after a sync.
     try Synchronizer(store: desk.store).sync()
     try Synchronizer(store: other).sync()
-    #expect(try other.conflicts().isEmpty)
-    #expect(try other.currentLoan(ofBook: #require(try other.book(inventory: "100234")))?.readerTicket == "17")
+    #expect(try other.conflicts.list().isEmpty)
+    #expect(
+      try other.books.currentLoan(ofBook: #require(try other.books.book(inventory: "100234")))?.readerTicket == "17")
   }
 
   @Test func aScanOfABookInConflictShowsTheConflictBeforeAnythingIsDone() throws {
@@ -147,10 +148,10 @@ import Testing
 
   @Test func recordsChangedHereAndNotYetSentAreMarked() throws {
     let (desk, _) = try deskWithDoubleIssue()
-    try desk.store.updateBook(inventory: "100238") { $0.year = "2003" }
+    try desk.store.books.update(inventory: "100238") { $0.year = "2003" }
     // The status line and the marks follow what waits to go.
     if let service = desk.app.syncService as? StaticSyncService {
-      service.state.waiting = try desk.store.syncStatus().waiting
+      service.state.waiting = try desk.store.sync.status().waiting
     }
     desk.press(.character("b"))
     #expect(try matchesGolden(desk.text(), "sync-book-list-80x24.txt"))
@@ -174,8 +175,8 @@ import Testing
           try DeskHarness.seedSmallLibrary(store)
           try Synchronizer.join(store: store, url: url, deskName: name)
           // What a sync measures of a desk whose clock is a year ahead.
-          let wall = try store.wallClockReading()
-          try store.correctClock(
+          let wall = try store.sync.wallClockReading()
+          try store.sync.correctClock(
             .measured(deskBefore: wall, central: wall - year, deskAfter: wall + 4), centralNow: wall - year)
         })
       let golden = language == .english ? "sync-clock-off-80x24.txt" : "sync-clock-off-ru-80x24.txt"
@@ -213,14 +214,14 @@ import Testing
         sync: { try SyncScreenTests.toldState($0, syncedSecondsAgo: 12) },
         seed: { store in
           try DeskHarness.seedSmallLibrary(store)
-          let reader = try #require(try store.reader(ticket: "17"))
-          var category = try #require(try store.category(code: reader.category))
+          let reader = try #require(try store.readers.reader(ticket: "17"))
+          var category = try #require(try store.policy.category(code: reader.category))
           category.renewalLimit = 1
-          try store.setCategory(category)
+          try store.policy.setCategory(category)
           try Synchronizer.join(store: store, url: url, deskName: "Lending")
           try Synchronizer.join(store: other, url: url, deskName: "Reading room")
-          try store.renew(inventories: ["100235"])
-          try other.renew(inventories: ["100235"])
+          try store.circulation.renew(inventories: ["100235"])
+          try other.circulation.renew(inventories: ["100235"])
           try Synchronizer(store: other).sync()
           try Synchronizer(store: store).sync()
         })
@@ -240,9 +241,9 @@ import Testing
         desk.shown.contains(
           language == .english
             ? "Conflict 1 settled: renewals taken back to 1" : "Конфликт 1 решён: лишние продления сняты"))
-      #expect(try desk.store.conflicts().isEmpty)
-      let book = try #require(try desk.store.book(inventory: "100235"))
-      #expect(try desk.store.currentLoan(ofBook: book)?.loan.renewals == 1)
+      #expect(try desk.store.conflicts.list().isEmpty)
+      let book = try #require(try desk.store.books.book(inventory: "100235"))
+      #expect(try desk.store.books.currentLoan(ofBook: book)?.loan.renewals == 1)
     }
   }
 
@@ -267,9 +268,9 @@ import Testing
     let url = try makeCentral()
     let path = folder.file("listening.sqlite")
     let lending = try joinedLending(path: path, url: url)
-    var policy = try lending.policy()
+    var policy = try lending.policy.current()
     policy.syncIntervalSeconds = 3600
-    try lending.setPolicy(policy)
+    try lending.policy.setCurrent(policy)
     let other = try LibraryStore(path: folder.file("talking.sqlite"), clock: SystemClock())
     try Synchronizer.join(store: other, url: url, deskName: "Other")
     let service = BackgroundSyncService(clock: SystemClock()) { try LibraryStore(path: path, clock: SystemClock()) }
@@ -277,15 +278,15 @@ import Testing
     try waitUntil("the first sync", service: service) { service.state.tie != nil && service.state.lastSync != nil }
     for round in 1...3 {
       let arrivals = service.state.arrivals
-      try other.updateBook(inventory: "7") { $0.title = "Обломов \(round)" }
+      try other.books.update(inventory: "7") { $0.title = "Обломов \(round)" }
       try Synchronizer(store: other).sync()
       try waitUntil("the other desk's change \(round)", service: service) {
-        try lending.book(inventory: "7")?.title == "Обломов \(round)" && service.state.arrivals > arrivals
+        try lending.books.book(inventory: "7")?.title == "Обломов \(round)" && service.state.arrivals > arrivals
       }
     }
     // What this desk sends itself wakes nobody here: no sync follows its own.
     let synced = service.state.lastSync
-    try lending.updateBook(inventory: "7") { $0.year = "1859" }
+    try lending.books.update(inventory: "7") { $0.year = "1859" }
     service.nudge()
     try waitUntil("its own change sent", service: service) {
       service.state.waiting == 0 && service.state.lastSync != synced
@@ -313,13 +314,13 @@ import Testing
 
     // Read before the change: the service may take it in as soon as it is at the central.
     let arrivals = service.state.arrivals
-    try other.updateBook(inventory: "7") { $0.title = "Обломов (роман)" }
+    try other.books.update(inventory: "7") { $0.title = "Обломов (роман)" }
     try Synchronizer(store: other).sync()
-    try wait("the other desk's change") { try lending.book(inventory: "7")?.title == "Обломов (роман)" }
+    try wait("the other desk's change") { try lending.books.book(inventory: "7")?.title == "Обломов (роман)" }
     try wait("the arrival counted") { service.state.arrivals > arrivals }
 
     try server.stop()
-    try lending.issue(ticket: "1001", inventories: ["7"])
+    try lending.circulation.issue(ticket: "1001", inventories: ["7"])
     service.nudge()
     try wait("offline") { service.state.offlineSince != nil && service.state.waiting == 1 }
     #expect(service.state.failure.isEmpty, "a stopped server is the network, not a refusal")
@@ -327,7 +328,7 @@ import Testing
     try server.start()
     try wait("back online, the issue sent") { service.state.offlineSince == nil && service.state.waiting == 0 }
     try Synchronizer(store: other).sync()
-    #expect(try other.currentLoan(ofBook: #require(try other.book(inventory: "7")))?.readerTicket == "1001")
+    #expect(try other.books.currentLoan(ofBook: #require(try other.books.book(inventory: "7")))?.readerTicket == "1001")
   }
 }
 
@@ -343,7 +344,7 @@ extension SyncScreenTests {
     let desk = try DeskHarness(
       sync: { store in
         let made = StaticSyncService(
-          SyncState(tie: try store.deskTie(), conflicts: try store.syncStatus().openConflicts))
+          SyncState(tie: try store.sync.deskTie(), conflicts: try store.sync.status().openConflicts))
         service = made
         return made
       },
@@ -360,11 +361,11 @@ extension SyncScreenTests {
 
   @Test func aNumberGivenTwiceIsRenumberedInAFormThatKeepsARefusedNumber() throws {
     let (desk, other, _) = try desk { here, other in
-      try other.addBook(bookDraft("300", "Книга зала"))
+      try other.books.add(bookDraft("300", "Книга зала"))
       try Synchronizer(store: other).sync()
-      try here.addBook(bookDraft("300", "Книга абонемента"))
+      try here.books.add(bookDraft("300", "Книга абонемента"))
     }
-    let conflict = try #require(try desk.store.conflicts().first)
+    let conflict = try #require(try desk.store.conflicts.list().first)
     #expect(conflict.kind == .inventory)
     desk.press(.function(9), .enter)
     #expect(desk.shown.contains("give this desk's record another number"))
@@ -383,25 +384,25 @@ extension SyncScreenTests {
     #expect(desk.shown.contains("Conflict \(conflict.number) settled: renumbered here: 301"))
     try Synchronizer(store: desk.store).sync()
     try Synchronizer(store: other).sync()
-    #expect(try other.book(inventory: "301")?.title == "Книга абонемента")
-    #expect(try other.book(inventory: "300")?.title == "Книга зала")
+    #expect(try other.books.book(inventory: "301")?.title == "Книга абонемента")
+    #expect(try other.books.book(inventory: "300")?.title == "Книга зала")
   }
 
   @Test func aChangeAfterADeletionIsRestoredOnScreen() throws {
     let (desk, other, _) = try desk { here, other in
-      try other.deleteBook(inventory: "100239")
+      try other.books.delete(inventory: "100239")
       try Synchronizer(store: other).sync()
-      try here.updateBook(inventory: "100239") { $0.title = "Азбука (новое издание)" }
+      try here.books.update(inventory: "100239") { $0.title = "Азбука (новое издание)" }
     }
-    #expect(try desk.store.book(inventory: "100239") == nil, "the deletion stands until settled")
+    #expect(try desk.store.books.book(inventory: "100239") == nil, "the deletion stands until settled")
     desk.press(.function(9), .enter)
     #expect(desk.shown.contains("restore the record, with the change"))
     desk.press(.character("r"))
     #expect(desk.shown.contains("settled: restored with the change"))
     try Synchronizer(store: desk.store).sync()
     try Synchronizer(store: other).sync()
-    #expect(try other.book(inventory: "100239")?.title == "Азбука (новое издание)")
-    #expect(try other.conflicts().isEmpty)
+    #expect(try other.books.book(inventory: "100239")?.title == "Азбука (новое издание)")
+    #expect(try other.conflicts.list().isEmpty)
   }
 
   /// Another desk's change shows in the open list when the sync brings it, the selection staying
@@ -412,8 +413,8 @@ extension SyncScreenTests {
     let before = desk.screen()
     #expect(before.text(row: 5).hasPrefix(" *  100235"), "Булгаков, out, selected")
     #expect(before.style(row: 5, of: "100235")?.reverse == true)
-    try other.updateBook(inventory: "100239") { $0.title = "Азбука для всех" }
-    try other.returnBooks(inventories: ["100235"])
+    try other.books.update(inventory: "100239") { $0.title = "Азбука для всех" }
+    try other.circulation.returnBooks(inventories: ["100235"])
     try Synchronizer(store: other).sync()
     try Synchronizer(store: desk.store).sync()
     service.state.arrivals += 1
@@ -435,7 +436,7 @@ extension SyncScreenTests {
     #expect(desk.shown.contains("Book 100235"))
     desk.press(.character("e"))
     #expect(desk.shown.contains("Edit book 100235"))
-    try other.updateBook(inventory: "100235") { $0.publisher = "АСТ" }
+    try other.books.update(inventory: "100235") { $0.publisher = "АСТ" }
     try Synchronizer(store: other).sync()
     try Synchronizer(store: desk.store).sync()
     service.state.arrivals += 1
@@ -450,7 +451,7 @@ extension SyncScreenTests {
     try Synchronizer(store: desk.store).sync()
     try Synchronizer(store: other).sync()
     for store in [desk.store, other] {
-      let book = try #require(try store.book(inventory: "100235"))
+      let book = try #require(try store.books.book(inventory: "100235"))
       #expect(book.year == 1967)
       #expect(book.publisher == "АСТ", "the other desk's change stands")
     }
@@ -480,7 +481,7 @@ extension SyncScreenTests {
     try wait("the first sync") { service.state.lastSync != nil && !service.state.syncing }
 
     server.pause()
-    try lending.issue(ticket: "1001", inventories: ["7"])
+    try lending.circulation.issue(ticket: "1001", inventories: ["7"])
     service.nudge()
     try wait("offline") { service.state.offlineSince != nil }
     #expect(service.state.waiting == 1)
@@ -495,10 +496,10 @@ extension SyncScreenTests {
   /// A book deleted at one desk while another issued it, worded in Russian from its parts.
   @Test func aBookDeletedWhileOutIsWordedInTheDesksLanguage() throws {
     let (desk, _, _) = try desk { here, other in
-      try other.deleteBook(inventory: "100239")
-      try here.issue(ticket: "17", inventories: ["100239"])
+      try other.books.delete(inventory: "100239")
+      try here.circulation.issue(ticket: "17", inventories: ["100239"])
     }
-    let conflict = try #require(try desk.store.conflicts().first)
+    let conflict = try #require(try desk.store.conflicts.list().first)
     #expect(
       conflict.englishSummary
         == "«Азбука» (100239) is deleted at desk «Reading room» but out: ticket 17 at desk «Lending»")
@@ -515,11 +516,11 @@ extension SyncScreenTests {
   /// A change after a deletion names the changed fields by the forms' labels in Russian.
   @Test func aChangeAfterADeletionNamesItsFieldsInTheDesksLanguage() throws {
     let (desk, _, _) = try desk { here, other in
-      try other.deleteBook(inventory: "100239")
+      try other.books.delete(inventory: "100239")
       try Synchronizer(store: other).sync()
-      try here.updateBook(inventory: "100239") { $0.year = "1999" }
+      try here.books.update(inventory: "100239") { $0.year = "1999" }
     }
-    let conflict = try #require(try desk.store.conflicts().first)
+    let conflict = try #require(try desk.store.conflicts.list().first)
     let side = try #require(RussianStrings().conflictSides(conflict).last)
     #expect(side.hasPrefix("пункт «Lending» "))
     #expect(side.hasSuffix(": изменено \(RussianStrings().label(.year)) «1999»"))

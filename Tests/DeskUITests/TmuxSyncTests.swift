@@ -140,7 +140,7 @@ import Testing
     let database = folder.file("desk.sqlite")
     try circdesk("demo", "--db", database)
     let store = try LibraryStore(path: database, clock: SystemClock())
-    _ = try store.tie(
+    _ = try store.sync.tie(
       central: "host=127.0.0.1 port=\(listener.port) user=circdesk dbname=library",
       libraryID: UUID().uuidString.lowercased(), deskID: UUID().uuidString.lowercased(), deskName: "Lending",
       sendingRecords: false, sendingPolicy: false)

@@ -14,13 +14,13 @@ import Testing
     for inventory in ["100240", "100241"] {
       var draft = bookDraft(inventory, "Герой нашего времени", surname: "Лермонтов", isbn: "978-5-17-079585-7")
       draft.place = "Зал 2, полка \(inventory.suffix(1))"
-      try store.addBook(draft)
+      try store.books.add(draft)
     }
   }
 
   func open(_ ticket: String, in desk: DeskHarness) throws -> [String] {
-    let reader = try #require(try desk.store.reader(ticket: ticket))
-    return try desk.store.loans(ofReader: reader).filter(\.loan.isOpen).map(\.inventory).sorted()
+    let reader = try #require(try desk.store.readers.reader(ticket: ticket))
+    return try desk.store.circulation.loans(ofReader: reader).filter(\.loan.isOpen).map(\.inventory).sorted()
   }
 
   /// The loan chosen at the Desk stays chosen when a renewal moves it down the list: a second w
@@ -32,8 +32,8 @@ import Testing
     desk.scan("100234")
     #expect(try open("17", in: desk) == ["100234", "100235"])
     desk.press(.down, .character("w"), .character("w"))
-    let reader = try #require(try desk.store.reader(ticket: "17"))
-    let renewed = try desk.store.loans(ofReader: reader).filter { $0.loan.isOpen && $0.loan.renewals > 0 }
+    let reader = try #require(try desk.store.readers.reader(ticket: "17"))
+    let renewed = try desk.store.circulation.loans(ofReader: reader).filter { $0.loan.isOpen && $0.loan.renewals > 0 }
     #expect(renewed.count == 1, "one book renewed, twice or once and then refused: \(desk.shown)")
   }
 
@@ -41,7 +41,7 @@ import Testing
   /// goes back r after r.
   @Test func aPileIsTakenBackROnAReadersScreen() throws {
     let desk = try DeskHarness()
-    try desk.store.issue(ticket: "17", inventories: ["100234", "100238"])
+    try desk.store.circulation.issue(ticket: "17", inventories: ["100234", "100238"])
     _ = desk.text(rows: 30, columns: 100, opening: ReaderDetailScreen(ticket: "17"))
     desk.press(.character("r"), .character("r"), .character("r"))
     #expect(try open("17", in: desk) == [], "\(desk.shown)")
@@ -93,12 +93,15 @@ import Testing
     #expect(desk.shown.contains("Renewed 100235 «Мастер и Маргарита», due 2026-12-25"))
     desk.press(.function(8))
     #expect(desk.shown.contains("Undone: the renewal of 100235 «Мастер и Маргарита»; due 2026-12-11 again"))
-    let reader = try #require(try desk.store.reader(ticket: "17"))
-    #expect(try desk.store.loans(ofReader: reader).first { $0.inventory == "100235" }?.loan.due.iso == "2026-12-11")
+    let reader = try #require(try desk.store.readers.reader(ticket: "17"))
+    #expect(
+      try desk.store.circulation.loans(ofReader: reader).first { $0.inventory == "100235" }?.loan.due.iso
+        == "2026-12-11")
     // F7 renews every loan that may be renewed.
     desk.press(.escape, .function(7))
     #expect(desk.shown.contains("Renewed 2 books"))
-    #expect(try desk.store.loans(ofReader: reader).filter(\.loan.isOpen).allSatisfy { $0.loan.renewals == 1 })
+    #expect(
+      try desk.store.circulation.loans(ofReader: reader).filter(\.loan.isOpen).allSatisfy { $0.loan.renewals == 1 })
     // Typing after choosing a loan goes back to the code field.
     desk.press(.down)
     desk.type("1002")
@@ -176,7 +179,7 @@ import Testing
     desk.press(.enter, .enter)
     #expect(desk.shown.contains("Reader 18: Петров Илья (Adult)"))
     // A card scanned into the list chooses its reader for the Desk.
-    try desk.store.addReader(readerDraft("4455", "Сидоров", firstName: "Пётр"))
+    try desk.store.readers.add(readerDraft("4455", "Сидоров", firstName: "Пётр"))
     desk.press(.function(3))
     desk.scan("4455")
     #expect(desk.app.top is DeskCirculationScreen)
@@ -236,7 +239,7 @@ import Testing
 
   @Test func theReadersLoanListKeepsTheRenewedBookSelectedAndTheIssuePromptCollectsScans() throws {
     let desk = try DeskHarness()
-    try desk.store.issue(ticket: "17", inventories: ["100234"])  // due 12-14, after 100235 (12-11)
+    try desk.store.circulation.issue(ticket: "17", inventories: ["100234"])  // due 12-14, after 100235 (12-11)
     desk.press(.character("r"), .enter)  // Иванова
     #expect(desk.app.top is ReaderDetailScreen)
     // 100235 is first (due soonest); renewing it moves it below 100234, and the selection follows.
@@ -245,8 +248,8 @@ import Testing
     let row = try #require((0..<24).first { desk.screen().text(row: $0).contains("100235") })
     #expect(desk.screen().style(row: row, of: "100235")?.reverse == true, "still on the renewed book")
     desk.press(.character("w"))
-    let reader = try #require(try desk.store.reader(ticket: "17"))
-    let loans = try desk.store.loans(ofReader: reader).filter(\.loan.isOpen)
+    let reader = try #require(try desk.store.readers.reader(ticket: "17"))
+    let loans = try desk.store.circulation.loans(ofReader: reader).filter(\.loan.isOpen)
     #expect(loans.first { $0.inventory == "100235" }?.loan.renewals == 2, "the second w renews the same book")
     #expect(loans.first { $0.inventory == "100234" }?.loan.renewals == 0)
     // The issue prompt takes several scans, one after another.
@@ -264,9 +267,9 @@ import Testing
     desk.scan("X-404")
     #expect(desk.app.takeBell())
     desk.press(.enter)
-    var policy = try desk.store.policy()
+    var policy = try desk.store.policy.current()
     policy.bell = false
-    try desk.store.setPolicy(policy)
+    try desk.store.policy.setCurrent(policy)
     desk.scan("X-405")
     #expect(desk.shown.contains("Unknown code X-405"))
     #expect(!desk.app.takeBell())
@@ -274,7 +277,7 @@ import Testing
 
   @Test func theVisitsReceiptIsWrittenToAFile() throws {
     let desk = try DeskHarness()
-    try desk.store.setLibraryContacts(LibraryContacts(name: "Библиотека № 3", phone: "+7 343 200-00-00"))
+    try desk.store.policy.setLibraryContacts(LibraryContacts(name: "Библиотека № 3", phone: "+7 343 200-00-00"))
     desk.press(.character("d"))
     desk.scan("100236")  // returned before the card: part of this visit
     desk.scan("18")

@@ -12,7 +12,7 @@ struct BookAdd: DeskCommand {
     var draft = BookDraft()
     BookOptions.apply(try BookOptions.values(arguments), to: &draft)
     let store = try context.openStore(arguments)
-    let book = try perform { () throws(StoreError) in try store.addBook(draft) }
+    let book = try perform { () throws(StoreError) in try store.books.add(draft) }
     if arguments.has(CommandSpec.jsonOption) {
       context.output.line(RecordJSON.book(book, loan: nil, today: context.clock.now().date).rendered())
     } else {
@@ -36,16 +36,16 @@ struct BookEdit: DeskCommand {
     let values = try BookOptions.values(arguments)
     let store = try context.openStore(arguments)
     let book = try perform { () throws(StoreError) in
-      try store.updateBook(inventory: inventory) { BookOptions.apply(values, to: &$0) }
+      try store.books.update(inventory: inventory) { BookOptions.apply(values, to: &$0) }
     }
     if arguments.has(CommandSpec.jsonOption) {
-      let loan = try perform { () throws(StoreError) in try store.currentLoan(ofBook: book) }
+      let loan = try perform { () throws(StoreError) in try store.books.currentLoan(ofBook: book) }
       context.output.line(RecordJSON.book(book, loan: loan, today: context.clock.now().date).rendered())
     } else {
       context.output.line("Saved: \(book.inventoryNumber) \(book.shortDescription)".visibleForTerminal)
       // A copy made available again may have gone straight to the hold shelf.
       if arguments.isGiven(BookOptions.status),
-        let waiting = try perform({ () throws(StoreError) in try store.holdWaiting(forBook: book.inventoryNumber) })
+        let waiting = try perform({ () throws(StoreError) in try store.holds.waiting(forBook: book.inventoryNumber) })
       {
         context.output.line(
           "Hold for \(waiting.readerName) (ticket \(waiting.readerTicket)): put \(book.inventoryNumber) on the hold "
@@ -65,14 +65,15 @@ struct BookShow: DeskCommand {
     let inventory = arguments.positionals[0]
     let store = try context.openStore(arguments, creating: false)
     let (book, loan, history, queue) = try perform { () throws(StoreError) in
-      guard let book = try store.book(inventory: inventory) else { throw StoreError.bookNotFound(inventory) }
+      guard let book = try store.books.book(inventory: inventory) else { throw StoreError.bookNotFound(inventory) }
       return (
-        book, try store.currentLoan(ofBook: book), try store.loans(ofBook: book, includingUndone: true),
-        try store.holdQueue(forBook: book.inventoryNumber)
+        book, try store.books.currentLoan(ofBook: book),
+        try store.circulation.loans(ofBook: book, includingUndone: true),
+        try store.holds.queue(forBook: book.inventoryNumber)
       )
     }
     let today = context.clock.now().date
-    let mark = try perform { () throws(StoreError) in try store.syncMark(entity: .book, recordID: book.id) }
+    let mark = try perform { () throws(StoreError) in try store.sync.mark(entity: .book, recordID: book.id) }
     if arguments.has(CommandSpec.jsonOption) {
       guard case .object(var members) = RecordJSON.book(book, loan: loan, today: today) else { return }
       members.append(("history", .array(history.map { RecordJSON.loan($0, today: today) })))
@@ -102,7 +103,7 @@ struct BookDelete: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let inventory = arguments.positionals[0]
     let store = try context.openStore(arguments)
-    try perform { () throws(StoreError) in try store.deleteBook(inventory: inventory) }
+    try perform { () throws(StoreError) in try store.books.delete(inventory: inventory) }
     context.output.line("Deleted: \(inventory)".visibleForTerminal)
   }
 }
@@ -179,7 +180,7 @@ struct BookList: DeskCommand {
     if !search.trimmingWhitespace().isEmpty && !arguments.isGiven(after) {
       // A search: exact codes first, then prefix matches, then what a misspelling meant.
       let answer = try perform { () throws(StoreError) in
-        try store.searchBooks(search, filter: filter, limit: limit == 0 ? LibraryStore.searchCap : limit)
+        try store.books.search(search, filter: filter, limit: limit == 0 ? LibraryStore.searchCap : limit)
       }
       add(Array(answer.all.prefix(limit == 0 ? Int.max : limit)))
       if !answer.corrections.isEmpty && !arguments.has(CommandSpec.jsonOption) {
@@ -191,7 +192,7 @@ struct BookList: DeskCommand {
       while limit == 0 || listings.count < limit {
         let size = limit == 0 ? 1000 : min(1000, limit - listings.count)
         let page = try perform { () throws(StoreError) in
-          try store.books(filter: filter, search: search, position: position, limit: size)
+          try store.books.page(filter: filter, search: search, position: position, limit: size)
         }
         add(page)
         guard page.count == size, let last = page.last else { break }

@@ -81,7 +81,7 @@ struct CentralJoin: DeskCommand {
     let path = try context.databasePath(arguments)
     let existed = access(path, F_OK) == 0
     let store = try context.openStore(arguments)
-    let before = try perform { () throws(StoreError) in try store.deskTie() }
+    let before = try perform { () throws(StoreError) in try store.sync.deskTie() }
     do throws(SyncError) {
       let (queued, report) = try Synchronizer.join(store: store, url: url, deskName: name)
       let renamed = before.map { $0.deskName != name ? " (renamed from «\($0.deskName)»)" : "" } ?? ""
@@ -95,7 +95,9 @@ struct CentralJoin: DeskCommand {
     } catch {
       // A new file the central never heard of goes; one it registered stays, for the next join to
       // take up under the same desk id.
-      if !existed, (try? store.deskTie()) == nil, (try? store.deskIdentity()) == nil, (try? store.isEmpty()) == true {
+      if !existed, (try? store.sync.deskTie()) == nil, (try? store.sync.deskIdentity()) == nil,
+        (try? store.isEmpty()) == true
+      {
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
       }
       throw .failed([error.description])
@@ -125,11 +127,11 @@ struct CentralLeave: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let store = try context.openStore(arguments)
-    let tie = try perform { () throws(StoreError) in try store.deskTie() }
+    let tie = try perform { () throws(StoreError) in try store.sync.deskTie() }
     guard let tie else { throw .failed([SyncError.notJoined.description]) }
     let forgetting = arguments.has(forget)
     try perform { () throws(StoreError) in
-      try store.untie(discarding: arguments.has(discard), forgetting: forgetting)
+      try store.sync.untie(discarding: arguments.has(discard), forgetting: forgetting)
     }
     context.output.line("Left the central (\(tie.central)); this library is a desk on its own.".visibleForTerminal)
     if !forgetting {

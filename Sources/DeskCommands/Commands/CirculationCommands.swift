@@ -22,7 +22,7 @@ struct IssueCommand: DeskCommand {
     let due = try arguments.value(due)
     let store = try context.openStore(arguments)
     let loans = try perform { () throws(StoreError) in
-      try store.issue(ticket: words[0], inventories: Array(words.dropFirst()), due: due)
+      try store.circulation.issue(ticket: words[0], inventories: Array(words.dropFirst()), due: due)
     }
     report(loans, verb: "Issued", arguments: arguments, context: context)
   }
@@ -51,7 +51,7 @@ struct ReturnCommand: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let inventories = arguments.positionals
     let store = try context.openStore(arguments)
-    let loans = try perform { () throws(StoreError) in try store.returnBooks(inventories: inventories) }
+    let loans = try perform { () throws(StoreError) in try store.circulation.returnBooks(inventories: inventories) }
     let today = context.clock.now().date
     IssueCommand.report(loans, verb: "Returned", arguments: arguments, context: context)
     if !arguments.has(CommandSpec.jsonOption) {
@@ -75,7 +75,7 @@ struct RenewCommand: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let inventories = arguments.positionals
     let store = try context.openStore(arguments)
-    let loans = try perform { () throws(StoreError) in try store.renew(inventories: inventories) }
+    let loans = try perform { () throws(StoreError) in try store.circulation.renew(inventories: inventories) }
     IssueCommand.report(loans, verb: "Renewed", arguments: arguments, context: context)
   }
 }

@@ -14,7 +14,8 @@ struct ConflictsList: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let store = try context.openStore(arguments, creating: false)
-    let conflicts = try perform { () throws(StoreError) in try store.conflicts(includingSettled: arguments.has(all))
+    let conflicts = try perform { () throws(StoreError) in
+      try store.conflicts.list(includingSettled: arguments.has(all))
     }
     if arguments.has(CommandSpec.jsonOption) {
       context.output.line(JSON.array(conflicts.map(json)).rendered())
@@ -59,7 +60,9 @@ struct ConflictsShow: DeskCommand {
     let number = try arguments.recordNumber(of: "a conflict", listedBy: "conflicts list")
     let store = try context.openStore(arguments, creating: false)
     let conflict = try perform { () throws(StoreError) in
-      guard let conflict = try store.conflict(number: number) else { throw StoreError.conflictNotFound(number) }
+      guard let conflict = try store.conflicts.conflict(number: number) else {
+        throw StoreError.conflictNotFound(number)
+      }
       return conflict
     }
     if arguments.has(CommandSpec.jsonOption) {
@@ -127,7 +130,7 @@ struct ConflictsResolve: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let number = try arguments.recordNumber(of: "a conflict", listedBy: "conflicts list")
-    var settlements: [LibraryStore.Settlement] = []
+    var settlements: [ConflictStore.Settlement] = []
     if let ticket = try arguments.value(holder) { settlements.append(.holder(ticket: ticket)) }
     if let renumber = try arguments.value(renumber) { settlements.append(.renumber(renumber)) }
     if arguments.has(duplicate) { settlements.append(.duplicate) }
@@ -146,7 +149,7 @@ struct ConflictsResolve: DeskCommand {
         command: spec.path)
     }
     let store = try context.openStore(arguments)
-    let (settled, moves) = try perform { () throws(StoreError) in try store.settleMoving(number, settlement) }
+    let (settled, moves) = try perform { () throws(StoreError) in try store.conflicts.settleMoving(number, settlement) }
     let outcome = settled.resolved == nil ? "sent to the central at the next sync" : settled.resolution
     context.output.line("Conflict \(number): \(outcome).".visibleForTerminal)
     for move in moves { context.output.line(context.words.line(move).visibleForTerminal) }

@@ -55,7 +55,8 @@ struct HoldPlace: DeskCommand {
     }
     let until = try arguments.value(until)
     let store = try context.openStore(arguments)
-    let hold = try perform { () throws(StoreError) in try store.placeHold(ticket: words[0], on: target, until: until) }
+    let hold = try perform { () throws(StoreError) in try store.holds.place(ticket: words[0], on: target, until: until)
+    }
     if arguments.has(CommandSpec.jsonOption) {
       context.output.line(HoldList.json(hold).rendered())
       return
@@ -92,10 +93,10 @@ struct HoldList: DeskCommand {
     let ticket = try arguments.value(reader)
     let holds = try perform { () throws(StoreError) in
       if let ticket {
-        guard try store.reader(ticket: ticket) != nil else { throw StoreError.readerNotFound(ticket) }
-        return try store.holds(ofReader: ticket)
+        guard try store.readers.reader(ticket: ticket) != nil else { throw StoreError.readerNotFound(ticket) }
+        return try store.holds.list(ofReader: ticket)
       }
-      return try store.holds(
+      return try store.holds.list(
         arguments.has(waiting) ? .waiting : arguments.has(expired) ? .waitingTooLong : .active)
     }
     if arguments.has(CommandSpec.jsonOption) {
@@ -151,8 +152,8 @@ struct HoldCancel: DeskCommand {
     let number = try arguments.recordNumber(of: "a hold", listedBy: "hold list")
     let store = try context.openExistingStore(arguments)
     let (hold, freed, next, shelf) = try perform { () throws(StoreError) in
-      let hold = try store.hold(number: number)
-      let (freed, next, shelf) = try store.cancelHold(number: number)
+      let hold = try store.holds.hold(number: number)
+      let (freed, next, shelf) = try store.holds.cancel(number: number)
       return (hold, freed, next, shelf)
     }
     context.output.line(
@@ -190,7 +191,7 @@ struct HoldSuspend: DeskCommand {
       throw .usage("say --until DATE, or --resume", command: spec.path)
     }
     let store = try context.openExistingStore(arguments)
-    try perform { () throws(StoreError) in try store.suspendHold(number: number, until: until) }
+    try perform { () throws(StoreError) in try store.holds.suspend(number: number, until: until) }
     context.output.line(until.map { "Hold \(number) suspended until \($0.iso)." } ?? "Hold \(number) resumed.")
   }
 }
@@ -207,7 +208,7 @@ struct HoldExpire: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let store = try context.openExistingStore(arguments)
-    let (moves, lapsed) = try perform { () throws(StoreError) in try store.expireHolds() }
+    let (moves, lapsed) = try perform { () throws(StoreError) in try store.holds.expire() }
     for hold in lapsed {
       context.output.line(
         "Hold \(hold.number) of \(hold.readerName) (\(hold.readerTicket)) for \(hold.label): not wanted after "

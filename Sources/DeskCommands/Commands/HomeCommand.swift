@@ -24,8 +24,8 @@ struct HomeCommand: DeskCommand {
     }
     let (books, issued, overdue, readers) = try perform { () throws(StoreError) in
       (
-        try store.bookCount(), try store.bookCount(filter: .issued), try store.bookCount(filter: .overdue),
-        try store.readerCount()
+        try store.books.count(), try store.books.count(filter: .issued), try store.books.count(filter: .overdue),
+        try store.readers.count()
       )
     }
     context.output.line("Circulation Desk — \(try context.databasePath(arguments))".visibleForTerminal)

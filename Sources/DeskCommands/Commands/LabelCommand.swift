@@ -28,7 +28,7 @@ struct LabelCommand: DeskCommand {
     var problems: [String] = []
     var written: [String] = []
     for inventory in inventories {
-      guard let book = try perform({ () throws(StoreError) in try store.book(inventory: inventory) }) else {
+      guard let book = try perform({ () throws(StoreError) in try store.books.book(inventory: inventory) }) else {
         problems += context.words.messages(.bookNotFound(inventory))
         continue
       }

@@ -33,7 +33,7 @@ struct NoticesOverdue: DeskCommand {
     let (folder, language) = try Letters.folderAndLanguage(arguments)
     let store = try context.openStore(arguments, creating: false)
     let (readers, library) = try perform { () throws(StoreError) in
-      (try store.overdueReaders(), try store.libraryContacts())
+      (try store.circulation.overdueReaders(), try store.policy.libraryContacts())
     }
     do throws(FileError) {
       try makeFolder(folder)
@@ -72,7 +72,7 @@ struct NoticesHolds: DeskCommand {
     let (folder, language) = try Letters.folderAndLanguage(arguments)
     let store = try context.openStore(arguments, creating: false)
     let (waiting, library) = try perform { () throws(StoreError) in
-      (try store.holds(.waiting), try store.libraryContacts())
+      (try store.holds.list(.waiting), try store.policy.libraryContacts())
     }
     var byReader: [(ticket: String, holds: [HoldRecord])] = []
     // A copy past its pickup date is for hold expire to move, not for a letter to call for.
@@ -87,7 +87,7 @@ struct NoticesHolds: DeskCommand {
     do throws(FileError) {
       try makeFolder(folder)
       for entry in byReader {
-        guard let reader = try? store.reader(ticket: entry.ticket) else { continue }
+        guard let reader = try? store.readers.reader(ticket: entry.ticket) else { continue }
         let notice = HoldNotice(
           reader: reader,
           books: entry.holds.map {

@@ -28,7 +28,7 @@ struct OverdueCommand: DeskCommand {
       throw .usage("choose --json or --csv, not both", command: spec.path)
     }
     let store = try context.openStore(arguments, creating: false)
-    let readers = try perform { () throws(StoreError) in try store.overdueReaders() }
+    let readers = try perform { () throws(StoreError) in try store.circulation.overdueReaders() }
     let today = context.clock.now().date
     if arguments.has(csv) {
       context.output.write(CSV.line(csvHeader))

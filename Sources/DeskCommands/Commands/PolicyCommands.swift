@@ -10,7 +10,10 @@ struct PolicyShow: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let store = try context.openStore(arguments, creating: false)
     let (policy, categories, holidays, contacts) = try perform { () throws(StoreError) in
-      (try store.policy(), try store.categories(), try store.holidays(), try store.libraryContacts())
+      (
+        try store.policy.current(), try store.policy.categories(), try store.policy.holidays(),
+        try store.policy.libraryContacts()
+      )
     }
     let closed = Weekday.allCases.filter(policy.calendar.closedWeekdays.contains).map(\.shortName)
     if arguments.has(CommandSpec.jsonOption) {
@@ -217,7 +220,7 @@ struct PolicySet: DeskCommand {
     let holidays = try arguments.all(holiday)
     let removed = try arguments.all(noHoliday)
     let store = try context.openStore(arguments)
-    var policy = try perform { () throws(StoreError) in try store.policy() }
+    var policy = try perform { () throws(StoreError) in try store.policy.current() }
     if let mode = try arguments.value(dueMode) { policy.dueDateMode = mode }
     if let days = try arguments.value(closed) { policy.calendar.closedWeekdays = days }
     if let block = try arguments.value(blockOnOverdue) { policy.blockOnOverdue = block }
@@ -233,7 +236,7 @@ struct PolicySet: DeskCommand {
     if let ring = try arguments.value(bell) { policy.bell = ring }
     if let interval = try arguments.value(syncInterval) { policy.syncIntervalSeconds = interval }
     if let days = try arguments.value(holdPickupDays) { policy.holdPickupDays = days }
-    var contacts = try perform { () throws(StoreError) in try store.libraryContacts() }
+    var contacts = try perform { () throws(StoreError) in try store.policy.libraryContacts() }
     if let name = try arguments.value(libraryName) { contacts.name = name }
     if let address = try arguments.value(libraryAddress) { contacts.address = address }
     if let phone = try arguments.value(libraryPhone) { contacts.phone = phone }
@@ -248,13 +251,13 @@ struct PolicySet: DeskCommand {
       try arguments.value(lookupOrder), try arguments.value(googleBooksUrl), try arguments.value(openLibraryUrl)
     )
     try perform { () throws(StoreError) in
-      if let order { try store.setSetting(ISBNLookup.orderKey, order) }
-      if let googleBooks { try store.setSetting(ISBNLookup.googleBooksKey, googleBooks) }
-      if let openLibrary { try store.setSetting(ISBNLookup.openLibraryKey, openLibrary) }
-      try store.setPolicy(policy)
-      try store.setLibraryContacts(contacts)
-      for (day, name) in holidays { try store.addHoliday(day, name: name) }
-      for day in removed { try store.removeHoliday(day) }
+      if let order { try store.policy.setSetting(ISBNLookup.orderKey, order) }
+      if let googleBooks { try store.policy.setSetting(ISBNLookup.googleBooksKey, googleBooks) }
+      if let openLibrary { try store.policy.setSetting(ISBNLookup.openLibraryKey, openLibrary) }
+      try store.policy.setCurrent(policy)
+      try store.policy.setLibraryContacts(contacts)
+      for (day, name) in holidays { try store.policy.addHoliday(day, name: name) }
+      for day in removed { try store.policy.removeHoliday(day) }
     }
     context.output.line("Saved the circulation rules.")
   }
@@ -290,19 +293,19 @@ struct PolicyCategory: DeskCommand {
     let code = arguments.positionals[0]
     let store = try context.openStore(arguments)
     if arguments.has(remove) {
-      try perform { () throws(StoreError) in try store.removeCategory(code: code) }
+      try perform { () throws(StoreError) in try store.policy.removeCategory(code: code) }
       context.output.line("Removed category \(code).".visibleForTerminal)
       return
     }
     var category =
-      try perform { () throws(StoreError) in try store.category(code: code) }
+      try perform { () throws(StoreError) in try store.policy.category(code: code) }
       ?? ReaderCategory(code: code, name: code, loanDays: 14, loanLimit: 10, renewalLimit: 2)
     if let name = try arguments.value(name) { category.name = name }
     if let days = try arguments.value(loanDays) { category.loanDays = days }
     if let limit = try arguments.value(loanLimit) { category.loanLimit = limit }
     if let limit = try arguments.value(renewalLimit) { category.renewalLimit = limit }
     if let limit = try arguments.value(holdLimit) { category.holdLimit = limit }
-    try perform { () throws(StoreError) in try store.setCategory(category) }
+    try perform { () throws(StoreError) in try store.policy.setCategory(category) }
     context.output.line(
       ("Saved category \(category.code): \(englishPlural(category.loanDays, "day")), "
         + "\(englishPlural(category.loanLimit, "book")), \(englishPlural(category.renewalLimit, "renewal")), "

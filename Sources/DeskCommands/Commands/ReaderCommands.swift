@@ -13,7 +13,7 @@ struct ReaderAdd: DeskCommand {
     var draft = ReaderDraft()
     ReaderOptions.apply(try ReaderOptions.values(arguments), to: &draft)
     let store = try context.openStore(arguments)
-    let reader = try perform { () throws(StoreError) in try store.addReader(draft) }
+    let reader = try perform { () throws(StoreError) in try store.readers.add(draft) }
     if arguments.has(CommandSpec.jsonOption) {
       context.output.line(RecordJSON.reader(reader, booksOut: 0, overdue: 0).rendered())
     } else {
@@ -40,7 +40,7 @@ struct ReaderEdit: DeskCommand {
     let values = try ReaderOptions.values(arguments)
     let store = try context.openStore(arguments)
     let reader = try perform { () throws(StoreError) in
-      try store.updateReader(ticket: ticket) { ReaderOptions.apply(values, to: &$0) }
+      try store.readers.update(ticket: ticket) { ReaderOptions.apply(values, to: &$0) }
     }
     if arguments.has(CommandSpec.jsonOption) {
       context.output.line(RecordJSON.reader(reader, booksOut: nil, overdue: nil).rendered())
@@ -60,14 +60,14 @@ struct ReaderShow: DeskCommand {
     let ticket = arguments.positionals[0]
     let store = try context.openStore(arguments, creating: false)
     let (reader, loans, holds) = try perform { () throws(StoreError) in
-      guard let reader = try store.reader(ticket: ticket) else { throw StoreError.readerNotFound(ticket) }
+      guard let reader = try store.readers.reader(ticket: ticket) else { throw StoreError.readerNotFound(ticket) }
       return (
-        reader, try store.loans(ofReader: reader, includingUndone: true),
-        try store.holds(ofReader: reader.ticket).filter { $0.state.isActive || $0.state == .expired }
+        reader, try store.circulation.loans(ofReader: reader, includingUndone: true),
+        try store.holds.list(ofReader: reader.ticket).filter { $0.state.isActive || $0.state == .expired }
       )
     }
     let today = context.clock.now().date
-    let mark = try perform { () throws(StoreError) in try store.syncMark(entity: .reader, recordID: reader.id) }
+    let mark = try perform { () throws(StoreError) in try store.sync.mark(entity: .reader, recordID: reader.id) }
     if arguments.has(CommandSpec.jsonOption) {
       let open = loans.filter { $0.loan.isOpen }
       guard
@@ -99,7 +99,7 @@ struct ReaderDelete: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let ticket = arguments.positionals[0]
     let store = try context.openStore(arguments)
-    try perform { () throws(StoreError) in try store.deleteReader(ticket: ticket) }
+    try perform { () throws(StoreError) in try store.readers.delete(ticket: ticket) }
     context.output.line("Deleted: \(ticket)".visibleForTerminal)
   }
 }
@@ -127,7 +127,7 @@ struct ReaderList: DeskCommand {
     var listings: [ReaderListing] = []
     if !search.trimmingWhitespace().isEmpty {
       let answer = try perform { () throws(StoreError) in
-        try store.searchReaders(search, limit: limit == 0 ? LibraryStore.searchCap : limit)
+        try store.readers.search(search, limit: limit == 0 ? LibraryStore.searchCap : limit)
       }
       listings = Array(answer.all.prefix(limit == 0 ? Int.max : limit))
       if !answer.corrections.isEmpty && !arguments.has(CommandSpec.jsonOption) {
@@ -137,7 +137,7 @@ struct ReaderList: DeskCommand {
     while search.trimmingWhitespace().isEmpty && (limit == 0 || listings.count < limit) {
       let size = limit == 0 ? 1000 : min(1000, limit - listings.count)
       let page = try perform { () throws(StoreError) in
-        try store.readers(search: search, position: position, limit: size)
+        try store.readers.page(search: search, position: position, limit: size)
       }
       listings += page
       guard page.count == size, let last = page.last else { break }

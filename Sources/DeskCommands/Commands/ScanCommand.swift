@@ -59,7 +59,7 @@ struct ScanCommand: DeskCommand {
     let store = try context.openStore(arguments, creating: actions > 0)
     var action: ScanAction = arguments.has(giveBack) ? .giveBack : arguments.has(renew) ? .renew : .lookUp
     if let ticket {
-      guard let reader = try perform({ () throws(StoreError) in try store.reader(ticket: ticket) }) else {
+      guard let reader = try perform({ () throws(StoreError) in try store.readers.reader(ticket: ticket) }) else {
         throw .store(.readerNotFound(ticket))
       }
       action = .issue(reader)
@@ -176,7 +176,7 @@ struct ScanReport {
     var usable = false
     var heldFor: HoldTrap?
     do {
-      switch try store.circulate(code, reader: reader, intent: intent) {
+      switch try store.circulation.circulate(code, reader: reader, intent: intent) {
       case .done(.issued(let loan)):
         (outcome, usable) = ("issued", true)
         message = "issued \(loan.inventory) «\(loan.bookTitle)» to \(loan.readerName), due \(loan.loan.due.iso)"

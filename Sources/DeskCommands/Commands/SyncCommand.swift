@@ -24,7 +24,7 @@ struct SyncCommand: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let store = try context.openStore(arguments, creating: !arguments.has(status))
     if arguments.has(status) {
-      let status = try perform { () throws(StoreError) in try store.syncStatus() }
+      let status = try perform { () throws(StoreError) in try store.sync.status() }
       describe(status, json: arguments.has(CommandSpec.jsonOption), to: context)
       return
     }
@@ -32,7 +32,7 @@ struct SyncCommand: DeskCommand {
     if let given, given.trimmingWhitespace().isEmpty {
       throw .usage("--url needs a connection string", command: spec.path)
     }
-    let tie = try perform { () throws(StoreError) in try store.deskTie() }
+    let tie = try perform { () throws(StoreError) in try store.sync.deskTie() }
     guard tie != nil else { throw .failed([SyncError.notJoined.description]) }
     do throws(SyncError) {
       let report = try Synchronizer(store: store, url: given).sync()

@@ -24,7 +24,7 @@ enum DemoLibrary {
     var counts = Counts()
     try perform { () throws(StoreError) in
       try store.transaction {
-        for category in ReaderCategory.defaults(in: language) { try store.setCategory(category) }
+        for category in ReaderCategory.defaults(in: language) { try store.policy.setCategory(category) }
         let books = rows(DemoAssets.books, width: 13)
         for (index, cells) in books.enumerated() {
           var draft = BookDraft()
@@ -35,7 +35,7 @@ enum DemoLibrary {
           for (field, value) in zip(fields, cells) { draft[field] = value }
           // Older inventory numbers arrived earlier: a week apart, the last one a week ago.
           draft.received = today.adding(days: -7 * (books.count - index)).iso
-          try store.addBook(draft)
+          try store.books.add(draft)
           counts.books += 1
         }
         for cells in rows(DemoAssets.readers, width: 14) {
@@ -47,14 +47,14 @@ enum DemoLibrary {
           draft.registered = today.adding(days: -(Int(cells[8]) ?? 0)).iso
           let address: [Field] = [.postcode, .addressCity, .street, .house, .flat]
           for (field, value) in zip(address, cells[9...]) { draft[field] = value }
-          try store.addReader(draft)
+          try store.readers.add(draft)
           counts.readers += 1
         }
-        let desk = try store.policy().deskName
+        let desk = try store.policy.current().deskName
         for cells in rows(DemoAssets.loans, width: 6) {
           let issuedAgo = Int64(cells[2]) ?? 0
           let returnedAgo = Int64(cells[4])
-          try store.recordLoan(
+          try store.circulation.recordLoan(
             ticket: cells[0], inventory: cells[1],
             issued: moment.instant.adding(milliseconds: -issuedAgo * day),
             due: today.adding(days: Int(cells[3]) ?? 0),
@@ -62,7 +62,7 @@ enum DemoLibrary {
             renewals: Int(cells[5]) ?? 0, desk: desk)
           counts.loans += 1
         }
-        try store.markAsDemoLibrary()
+        try store.policy.markAsDemoLibrary()
       }
     }
     return counts
@@ -103,7 +103,7 @@ struct DemoCommand: DeskCommand {
       let replace = try {
         () throws(CommandError) -> Bool in
         let existing = try context.openStore(arguments)
-        if try perform({ () throws(StoreError) in try existing.isDemoLibrary() }) { return true }
+        if try perform({ () throws(StoreError) in try existing.policy.isDemoLibrary() }) { return true }
         guard try perform({ () throws(StoreError) in try existing.isEmpty() }) else {
           throw .failed([
             "\(path) holds a library that is not a demo: it is left as it is. "

@@ -2,13 +2,13 @@ import DeskDomain
 
 /// Pages of books in sort order (keyset paging), with their open loans, and the counts of the
 /// lists' filters.
-extension LibraryStore {
+extension BookStore {
   /// One page of the book list, sorted by author and title, with whole records (for export and
   /// the command line).
   ///
   /// `search` keeps books where each of its words starts a word of the inventory number,
   /// author, title, publisher or ISBN, in any order.
-  public func books(
+  public func page(
     filter: BookFilter = .all, search: String = "", position: PagePosition = .first, limit: Int = 40
   ) throws(StoreError) -> [BookWithLoan] {
     try bookPage(
@@ -23,8 +23,8 @@ extension LibraryStore {
     filter: BookFilter = .all, search: String = "", position: PagePosition = .first, limit: Int = 1000
   ) throws(StoreError) -> [(listing: BookWithLoan, kept: IRBISKeptRecord?, onHoldShelf: Bool)] {
     try bookPage(
-      columns: LibraryStore.exportColumns, columnCount: LibraryStore.exportColumnCount, filter: filter,
-      search: search, order: .sortKey(position), limit: limit, decode: LibraryStore.decodeExported
+      columns: BookStore.exportColumns, columnCount: BookStore.exportColumnCount, filter: filter,
+      search: search, order: .sortKey(position), limit: limit, decode: BookStore.decodeExported
     ).map { ($0.listing, $0.kept, $0.onHoldShelf) }
   }
 
@@ -37,33 +37,33 @@ extension LibraryStore {
     throws(StoreError) -> [(listing: BookWithLoan, kept: IRBISKeptRecord?, onHoldShelf: Bool, entry: Int64)]
   {
     try bookPage(
-      columns: LibraryStore.exportColumns + ", b.id", columnCount: LibraryStore.exportColumnCount + 1,
+      columns: BookStore.exportColumns + ", b.id", columnCount: BookStore.exportColumnCount + 1,
       filter: .all, search: "", order: .entry(after: entry), limit: limit
     ) { row, loan, offered in
-      let exported = try LibraryStore.decodeExported(row, loan, offered)
-      return (exported.listing, exported.kept, exported.onHoldShelf, row.int64(LibraryStore.exportColumnCount))
+      let exported = try BookStore.decodeExported(row, loan, offered)
+      return (exported.listing, exported.kept, exported.onHoldShelf, row.int64(BookStore.exportColumnCount))
     }
   }
 
-  private static let exportColumns = bookColumns + ", " + KeptColumn.list + ", " + onHoldShelf
+  private static let exportColumns = LibraryStore.bookColumns + ", " + KeptColumn.list + ", " + onHoldShelf
   private static let exportColumnCount = BookColumn.count + KeptColumn.count + 1
 
   private static func decodeExported(_ row: Row, _ loan: CurrentLoan?, _ offered: Bool) throws
     -> (listing: BookWithLoan, kept: IRBISKeptRecord?, onHoldShelf: Bool)
   {
     (
-      BookWithLoan(book: try decodeBook(row), loan: loan, hasLookupOffer: offered),
-      decodeKept(row, from: BookColumn.count), row.bool(BookColumn.count + KeptColumn.count)
+      BookWithLoan(book: try LibraryStore.decodeBook(row), loan: loan, hasLookupOffer: offered),
+      LibraryStore.decodeKept(row, from: BookColumn.count), row.bool(BookColumn.count + KeptColumn.count)
     )
   }
 
   /// One page of the full-screen book list: what its rows show, read from the list's covering
   /// index (`book_list`) without touching the records themselves.
-  public func bookListRows(
+  public func listRows(
     filter: BookFilter = .all, search: String = "", position: PagePosition = .first, limit: Int = 40
   ) throws(StoreError) -> [BookListRow] {
     try bookPage(
-      columns: LibraryStore.briefColumns, columnCount: BriefColumn.count,
+      columns: BookStore.briefColumns, columnCount: BriefColumn.count,
       filter: filter, search: search, order: .sortKey(position), limit: limit
     ) { row, loan, offered in
       BookListRow(book: LibraryStore.decodeBrief(row), loan: loan, hasLookupOffer: offered)
@@ -137,7 +137,7 @@ extension LibraryStore {
       conditions.append("l.due_date < ?")
       arguments.append(today)
     }
-    if let (condition, values) = try searchCondition(search, table: "book", alias: "b", capped: filter == .all) {
+    if let (condition, values) = try store.searchCondition(search, table: "book", alias: "b", capped: filter == .all) {
       conditions.append(condition)
       arguments += values
     }
@@ -145,7 +145,7 @@ extension LibraryStore {
     let orderBy: String
     switch order {
     case .sortKey(let position):
-      descending = LibraryStore.keyset(position, alias: "b", conditions: &conditions, arguments: &arguments)
+      descending = BookStore.keyset(position, alias: "b", conditions: &conditions, arguments: &arguments)
       orderBy = "b.sort_key " + (descending ? "DESC" : "ASC")
     case .entry(let entry):
       conditions.append("b.id > ?")
@@ -154,7 +154,7 @@ extension LibraryStore {
     }
     arguments.append(max(0, limit))
     let sql = """
-      SELECT \(columns), \(LibraryStore.loanColumns), \(LibraryStore.holderColumns)
+      SELECT \(columns), \(CirculationStore.loanColumns), \(BookStore.holderColumns)
       FROM book b \(join) LEFT JOIN reader r ON r.id = l.reader_id
       WHERE \(conditions.joined(separator: " AND "))
       ORDER BY \(orderBy) LIMIT ?
@@ -186,7 +186,7 @@ extension LibraryStore {
     }
   }
 
-  public func bookCount(filter: BookFilter = .all) throws(StoreError) -> Int {
+  public func count(filter: BookFilter = .all) throws(StoreError) -> Int {
     let today = self.today.iso
     return try read {
       switch filter {
@@ -246,7 +246,8 @@ extension LibraryStore {
   static func decodeCurrentLoan(_ row: Row, from start: Int32) throws -> CurrentLoan {
     let holder = start + LoanColumn.count
     return CurrentLoan(
-      loan: try decodeLoan(row, from: start), readerTicket: row.string(HolderColumn.ticket, from: holder),
+      loan: try CirculationStore.decodeLoan(row, from: start),
+      readerTicket: row.string(HolderColumn.ticket, from: holder),
       readerName: Reader.shortName(
         surname: row.string(HolderColumn.surname, from: holder),
         firstName: row.string(HolderColumn.firstName, from: holder),

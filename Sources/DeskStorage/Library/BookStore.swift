@@ -1,6 +1,6 @@
 import DeskDomain
 
-extension LibraryStore {
+extension BookStore {
   /// The book with this inventory number, or nil.
   public func book(inventory: String) throws(StoreError) -> Book? {
     try read { try findBook(inventory: inventory.identifierForm) }
@@ -18,7 +18,7 @@ extension LibraryStore {
   }
 
   /// Books with this ISBN, in either its 10- or 13-digit form.
-  public func books(isbn: ISBN) throws(StoreError) -> [Book] {
+  public func copies(isbn: ISBN) throws(StoreError) -> [Book] {
     try read {
       try database.query(
         "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.isbn13 = ? AND b.deleted = 0 ORDER BY b.sort_key",
@@ -30,7 +30,7 @@ extension LibraryStore {
   /// Adds a new book. Refused with every problem at once: missing fields, bad ISBN, an inventory
   /// number that another book already has.
   @discardableResult
-  public func addBook(_ draft: BookDraft) throws(StoreError) -> Book {
+  public func add(_ draft: BookDraft) throws(StoreError) -> Book {
     let moment = clock.now()
     return try write {
       let book = try validated(draft, base: nil, moment: moment)
@@ -41,10 +41,10 @@ extension LibraryStore {
 
   /// Changes a book: `edit` receives the book as a draft and changes what it will.
   @discardableResult
-  public func updateBook(inventory: String, _ edit: (inout BookDraft) -> Void) throws(StoreError) -> Book {
+  public func update(inventory: String, _ edit: (inout BookDraft) -> Void) throws(StoreError) -> Book {
     let moment = clock.now()
     return try write {
-      try catchUpBulkBooks()
+      try store.catchUpBulkBooks()
       guard let current = try findBook(inventory: inventory.identifierForm) else {
         throw StoreError.bookNotFound(inventory)
       }
@@ -75,12 +75,12 @@ extension LibraryStore {
       // copy back from repair or processing fills the first hold that waits for it, as a return does.
       if let rowID = try bookRowID(inventory: book.inventoryNumber) {
         if current.titleKey != book.titleKey {
-          try moveHolds(ofCopy: rowID, from: current, to: book, at: moment.instant)
+          try store.holds.moveHolds(ofCopy: rowID, from: current, to: book, at: moment.instant)
         }
         if !book.status.circulates {
-          try releaseTrappedCopy(bookRowID: rowID, at: moment.instant)
+          try store.holds.releaseTrappedCopy(bookRowID: rowID, at: moment.instant)
         } else if !current.status.circulates, try currentLoan(bookID: book.id) == nil {
-          _ = try trap(bookRowID: rowID)
+          _ = try store.holds.trap(bookRowID: rowID)
         }
       }
       return book
@@ -88,10 +88,10 @@ extension LibraryStore {
   }
 
   /// Marks a book deleted (a tombstone that syncing desks learn of). Refused while it is out.
-  public func deleteBook(inventory: String) throws(StoreError) {
+  public func delete(inventory: String) throws(StoreError) {
     let now = clock.now().instant
     try write {
-      try catchUpBulkBooks()
+      try store.catchUpBulkBooks()
       guard let book = try findBook(inventory: inventory.identifierForm) else {
         throw StoreError.bookNotFound(inventory)
       }
@@ -106,7 +106,7 @@ extension LibraryStore {
           UPDATE hold SET state = 'cancelled', ended_at = ?1, updated_at = ?1
           WHERE book_id = ?2 AND state IN ('queued', 'waiting')
           """, now.iso, rowID)
-        try releaseTrappedCopy(bookRowID: rowID, at: now)
+        try store.holds.releaseTrappedCopy(bookRowID: rowID, at: now)
       }
       try database.execute("UPDATE book SET deleted = 1, updated_at = ? WHERE uuid = ?", now.iso, book.id.text)
     }
@@ -124,14 +124,16 @@ extension LibraryStore {
 
   private func insert(_ row: BookRow) throws {
     try database.execute(
-      LibraryStore.bookInsertion,
+      BookStore.bookInsertion,
       values: row.values + [.text(row.book.id.text), .text(row.book.created.iso), .text(row.book.updated.iso)])
   }
 
   /// The insert of a `BookRow`'s values, then the book's UUID and times.
   static let bookInsertion: String = {
     let columns =
-      bookValueColumns + ["source_record", "source_copy", "record_group", "uuid", "created_at", "updated_at"]
+      LibraryStore.bookValueColumns + [
+        "source_record", "source_copy", "record_group", "uuid", "created_at", "updated_at",
+      ]
     return
       "INSERT INTO book(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
   }()
@@ -170,7 +172,7 @@ extension LibraryStore {
   func currentLoan(bookID: RecordID) throws -> CurrentLoan? {
     try database.queryFirst(
       """
-      SELECT \(LibraryStore.loanColumns), \(LibraryStore.holderColumns)
+      SELECT \(CirculationStore.loanColumns), \(BookStore.holderColumns)
       FROM loan l JOIN book b ON b.id = l.book_id JOIN reader r ON r.id = l.reader_id
       WHERE b.uuid = ? AND l.returned_at IS NULL AND l.deleted = 0
       """, bookID.text

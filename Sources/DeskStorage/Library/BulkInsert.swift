@@ -78,7 +78,7 @@ extension LibraryStore {
       try database.execute(
         "INSERT INTO book_fts(rowid, search_text) SELECT id, search_text FROM book WHERE id >= ? AND id < ?",
         start, min(end, start + bulkIndexSlice))
-      try addBulkNews("book", ids: start..<min(end, start + bulkIndexSlice))
+      try vocabulary.addBulkNews("book", ids: start..<min(end, start + bulkIndexSlice))
     }
     try database.execute(
       "UPDATE counter SET value = value + (SELECT count(*) FROM book WHERE id >= ? AND deleted = 0) WHERE name = 'books'",
@@ -110,7 +110,7 @@ extension LibraryStore {
           WHERE c.id BETWEEN ? AND ?
         """, first, last)
     }
-    try addBulkNews(
+    try vocabulary.addBulkNews(
       "book", ofTexts: "SELECT b.search_text FROM temp.book_words_changed c JOIN book b ON b.id = c.id")
     try database.execute("UPDATE counter SET value = value + 1 WHERE name = 'book_words'")
     try database.execute("DELETE FROM temp.book_words_changed")
@@ -135,7 +135,7 @@ extension LibraryStore {
     defer { try? database.executeScript("PRAGMA cache_size = -2000; PRAGMA temp_store = DEFAULT") }
     let result = try body()
     // Not gathered now, the news wait for the next desk that reads the vocabulary.
-    if database.isAutocommit { try? gatherVocabularyNews() }
+    if database.isAutocommit { try? vocabulary.gatherVocabularyNews() }
     return result
   }
 

@@ -56,7 +56,7 @@ enum LoanRecordColumn: Int32, SelectedColumn {
   }
 }
 
-extension LibraryStore {
+extension CirculationStore {
   static let loanColumns = LoanColumn.list
 
   static func decodeLoan(_ row: Row, from start: Int32 = 0) throws -> Loan {
@@ -100,12 +100,12 @@ extension LibraryStore {
   public func loans(ofReader reader: Reader, includingUndone: Bool = false) throws(StoreError) -> [LoanRecord] {
     try read {
       try database.query(
-        LibraryStore.loanRecordSQL + """
-           WHERE r.uuid = ? AND \(LibraryStore.loanShown(includingUndone))
+        CirculationStore.loanRecordSQL + """
+           WHERE r.uuid = ? AND \(CirculationStore.loanShown(includingUndone))
           ORDER BY l.returned_at IS NOT NULL OR l.undone_at IS NOT NULL,
             CASE WHEN l.returned_at IS NULL AND l.undone_at IS NULL THEN l.due_date END,
             coalesce(l.returned_at, l.undone_at) DESC
-          """, reader.id.text, read: LibraryStore.decodeLoanRecord)
+          """, reader.id.text, read: CirculationStore.decodeLoanRecord)
     }
   }
 
@@ -113,9 +113,9 @@ extension LibraryStore {
   public func loans(ofBook book: Book, includingUndone: Bool = false) throws(StoreError) -> [LoanRecord] {
     try read {
       try database.query(
-        LibraryStore.loanRecordSQL
-          + " WHERE b.uuid = ? AND \(LibraryStore.loanShown(includingUndone)) ORDER BY l.issued_at DESC",
-        book.id.text, read: LibraryStore.decodeLoanRecord)
+        CirculationStore.loanRecordSQL
+          + " WHERE b.uuid = ? AND \(CirculationStore.loanShown(includingUndone)) ORDER BY l.issued_at DESC",
+        book.id.text, read: CirculationStore.decodeLoanRecord)
     }
   }
 
@@ -163,8 +163,8 @@ extension LibraryStore {
     throws -> [LoanRecord]
   {
     let moment = clock.now()
-    let policy = try self.policy()
-    guard let category = try categories().first(where: { $0.code == reader.reader.category }) else {
+    let policy = try store.policy.current()
+    guard let category = try store.policy.categories().first(where: { $0.code == reader.reader.category }) else {
       throw StoreError.categoryNotFound(reader.reader.category)
     }
     var refusals = found
@@ -174,11 +174,11 @@ extension LibraryStore {
         refusals.append(.notForLoan(book: book.title, inventory: book.inventoryNumber, status: book.status))
       }
       // A copy on the hold shelf goes to the reader it waits for, and to nobody else.
-      if let held = try waitingHold(bookRowID: rowID), held.readerRowID != reader.rowID {
+      if let held = try store.holds.waitingHold(bookRowID: rowID), held.readerRowID != reader.rowID {
         refusals.append(
           .heldForAnother(book: book.title, inventory: book.inventoryNumber, reader: held.name, ticket: held.ticket))
       }
-      guard let current = try currentLoan(bookID: book.id) else { continue }
+      guard let current = try store.books.currentLoan(bookID: book.id) else { continue }
       if current.readerTicket == reader.reader.ticket {
         refusals.append(
           .alreadyOnLoanToSameReader(book: book.title, inventory: book.inventoryNumber, due: current.loan.due))
@@ -203,7 +203,7 @@ extension LibraryStore {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """, loan.id.text, rowID, reader.rowID, loan.issued.iso, loan.due.iso, loan.desk, loan.issued.iso,
         loan.issued.iso)
-      try fulfilHolds(of: reader.rowID, book: book, bookRowID: rowID, at: loan.issued)
+      try store.holds.fulfilHolds(of: reader.rowID, book: book, bookRowID: rowID, at: loan.issued)
       issued.append(
         LoanRecord(
           loan: loan, inventory: book.inventoryNumber, bookTitle: book.title, bookAuthor: book.author,
@@ -262,12 +262,14 @@ extension LibraryStore {
         UPDATE loan SET returned_at = max(?1, issued_at), updated_at = ?1
         WHERE book_id = ?2 AND returned_at IS NULL AND deleted = 0
         """, now.iso, book)
-      _ = try reconcileLoans(bookRowID: book, now: now)
+      _ = try store.reconcileLoans(bookRowID: book, now: now)
     }
     var returned = record
     returned.loan.returned = now
     // The copy fills the first hold of its queue, if one waits: it goes to the hold shelf.
-    if let rowID = try bookRowID(inventory: record.inventory) { returned.heldFor = try trap(bookRowID: rowID) }
+    if let rowID = try store.books.bookRowID(inventory: record.inventory) {
+      returned.heldFor = try store.holds.trap(bookRowID: rowID)
+    }
     return returned
   }
 
@@ -282,7 +284,7 @@ extension LibraryStore {
     try write {
       let (renewals, refusals) = try renew(try openLoanRecords(inventories: inventories))
       guard refusals.isEmpty else { throw StoreError.refused(refusals) }
-      try write(renewals)
+      try record(renewals)
       return renewals
     }
   }
@@ -304,7 +306,7 @@ extension LibraryStore {
         refused += problems.filter { !refused.contains($0) }
       }
       guard !renewed.isEmpty else { throw StoreError.refused(refused) }
-      try write(renewed)
+      try record(renewed)
       return (renewed, refused)
     }
   }
@@ -312,8 +314,8 @@ extension LibraryStore {
   /// The renewals of open loans the rules allow, not yet written, and the refusals of the others.
   private func renew(_ records: [LoanRecord]) throws -> (renewals: [Renewal], refusals: [CirculationRefusal]) {
     let moment = clock.now()
-    let policy = try self.policy()
-    let categories = try self.categories()
+    let policy = try store.policy.current()
+    let categories = try store.policy.categories()
     var refusals: [CirculationRefusal] = []
     var renewed: [Renewal] = []
     for record in records {
@@ -328,8 +330,9 @@ extension LibraryStore {
         loan: record.loan, bookName: record.bookTitle, inventory: record.inventory, readerName: reader.shortName,
         category: category, overdueLoans: overdue, policy: policy)
       // Koha's rule: no renewal while another reader waits for the title and no other copy is free.
-      if let rowID = try bookRowID(inventory: record.inventory), let book = try findBook(inventory: record.inventory),
-        let waiting = try readerWaiting(forBookRowID: rowID, book: book)
+      if let rowID = try store.books.bookRowID(inventory: record.inventory),
+        let book = try store.books.findBook(inventory: record.inventory),
+        let waiting = try store.holds.readerWaiting(forBookRowID: rowID, book: book)
       {
         problems.append(
           .renewalHeld(
@@ -348,7 +351,7 @@ extension LibraryStore {
     return (renewed, refusals)
   }
 
-  private func write(_ renewals: [Renewal]) throws {
+  private func record(_ renewals: [Renewal]) throws {
     for renewal in renewals {
       let loan = renewal.after.loan
       try database.execute(
@@ -368,10 +371,12 @@ extension LibraryStore {
       guard let (readerRowID, reader) = try readerRow(ticket: ticket) else {
         throw StoreError.refused([.unknownReader(ticket)])
       }
-      guard let book = try findBook(inventory: inventory), let bookRowID = try bookRowID(inventory: inventory) else {
+      guard let book = try store.books.findBook(inventory: inventory),
+        let bookRowID = try store.books.bookRowID(inventory: inventory)
+      else {
         throw StoreError.refused([.unknownBook(inventory)])
       }
-      if returned == nil, let current = try currentLoan(bookID: book.id) {
+      if returned == nil, let current = try store.books.currentLoan(bookID: book.id) {
         throw StoreError.refused([
           .alreadyOnLoan(
             book: book.title, inventory: inventory, reader: current.readerName, ticket: current.readerTicket,
@@ -392,8 +397,8 @@ extension LibraryStore {
       if returned == nil {
         // A loan made elsewhere of a copy on the hold shelf: the reader's own hold is fulfilled;
         // another's queues again, since the copy is out.
-        try fulfilHolds(of: readerRowID, book: book, bookRowID: bookRowID, at: clock.now().instant)
-        try releaseTrappedCopy(bookRowID: bookRowID, at: clock.now().instant)
+        try store.holds.fulfilHolds(of: readerRowID, book: book, bookRowID: bookRowID, at: clock.now().instant)
+        try store.holds.releaseTrappedCopy(bookRowID: bookRowID, at: clock.now().instant)
       }
       return LoanRecord(
         loan: loan, inventory: book.inventoryNumber, bookTitle: book.title, bookAuthor: book.author,
@@ -430,14 +435,14 @@ extension LibraryStore {
     try write {
       guard
         let record = try database.queryFirst(
-          LibraryStore.loanRecordSQL + " WHERE l.uuid = ? AND l.deleted = 0", id.text,
-          read: LibraryStore.decodeLoanRecord),
+          CirculationStore.loanRecordSQL + " WHERE l.uuid = ? AND l.deleted = 0", id.text,
+          read: CirculationStore.decodeLoanRecord),
         record.loan.returned != nil
       else { throw StoreError.loanChanged }
-      guard let book = try findBook(inventory: record.inventory) else {
+      guard let book = try store.books.findBook(inventory: record.inventory) else {
         throw StoreError.bookNotFound(record.inventory)
       }
-      if let current = try currentLoan(bookID: book.id) {
+      if let current = try store.books.currentLoan(bookID: book.id) {
         throw StoreError.refused([
           .alreadyOnLoan(
             book: book.title, inventory: book.inventoryNumber, reader: current.readerName,
@@ -460,7 +465,7 @@ extension LibraryStore {
     var records: [LoanRecord] = []
     var seen = Set<String>()
     for code in inventories.map({ $0.identifierForm }) where seen.insert(code).inserted {
-      guard let book = try findBook(inventory: code) else {
+      guard let book = try store.books.findBook(inventory: code) else {
         refusals.append(.unknownBook(code))
         continue
       }
@@ -468,9 +473,9 @@ extension LibraryStore {
       // one out is the one coming back.
       guard
         let record = try database.queryFirst(
-          LibraryStore.loanRecordSQL
+          CirculationStore.loanRecordSQL
             + " WHERE b.inventory = ? AND b.deleted = 0 AND l.returned_at IS NULL AND l.deleted = 0 ORDER BY b.clash",
-          book.inventoryNumber, read: LibraryStore.decodeLoanRecord)
+          book.inventoryNumber, read: CirculationStore.decodeLoanRecord)
       else {
         refusals.append(.notOnLoan(book: book.title, inventory: code))
         continue
@@ -483,9 +488,9 @@ extension LibraryStore {
 
   func readerRow(ticket: String) throws -> (Int64, Reader)? {
     try database.queryFirst(
-      "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.ticket = ? AND r.deleted = 0",
+      "SELECT \(ReaderStore.readerColumns) FROM \(ReaderStore.readerFrom) WHERE r.ticket = ? AND r.deleted = 0",
       ticket
-    ) { ($0.int64(ReaderColumn.id), try LibraryStore.decodeReader($0)) }
+    ) { ($0.int64(ReaderColumn.id), try ReaderStore.decodeReader($0)) }
   }
 
   func loanCounts(readerRowID: Int64, today: LocalDate) throws -> (open: Int, overdue: Int) {

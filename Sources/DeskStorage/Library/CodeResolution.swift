@@ -25,22 +25,22 @@ extension LibraryStore {
   /// whether a code is a reader's card or a book's label; a code typed under a Russian keyboard
   /// layout is read as its Latin twin when that is what matches.
   public func resolve(_ raw: String, prefer: CodePreference = .book) throws(StoreError) -> CodeResolution {
-    let policy = try self.policy()
+    let policy = try policy.current()
     switch ScannedCode(raw) {
     case .empty:
       return .unknown("")
     case .bookRecord(let draft):
       let inventory = draft.inventoryNumber.identifierForm
-      if !inventory.isEmpty, let existing = try book(inventory: inventory) {
+      if !inventory.isEmpty, let existing = try books.book(inventory: inventory) {
         return .recordOfExistingBook(draft, existing)
       }
       return .newBook(draft)
     case .isbn(let isbn):
-      return .isbn(isbn, copies: try books(isbn: isbn))
+      return .isbn(isbn, copies: try books.copies(isbn: isbn))
     case .number(let code):
       if let found = try resolveNumber(code, policy: policy, prefer: prefer) { return found }
       if let latin = ScannedCode.latinLayout(code) {
-        if case .isbn(let isbn) = ScannedCode(latin) { return .isbn(isbn, copies: try books(isbn: isbn)) }
+        if case .isbn(let isbn) = ScannedCode(latin) { return .isbn(isbn, copies: try books.copies(isbn: isbn)) }
         if let found = try resolveNumber(latin, policy: policy, prefer: prefer) { return found }
       }
       return .unknown(code)
@@ -52,16 +52,16 @@ extension LibraryStore {
   {
     if !policy.readerCodePrefix.isEmpty, code.hasPrefix(policy.readerCodePrefix) {
       let ticket = String(code.dropFirst(policy.readerCodePrefix.count))
-      if let reader = try reader(ticket: ticket) { return .reader(reader) }
-      return try reader(ticket: code).map(CodeResolution.reader)
+      if let reader = try readers.reader(ticket: ticket) { return .reader(reader) }
+      return try readers.reader(ticket: code).map(CodeResolution.reader)
     }
     if !policy.bookCodePrefix.isEmpty, code.hasPrefix(policy.bookCodePrefix) {
       let inventory = String(code.dropFirst(policy.bookCodePrefix.count))
-      if let book = try book(inventory: inventory) { return .book(book) }
-      return try book(inventory: code).map(CodeResolution.book)
+      if let book = try books.book(inventory: inventory) { return .book(book) }
+      return try books.book(inventory: code).map(CodeResolution.book)
     }
-    let book = try book(inventory: code)
-    let reader = try reader(ticket: code)
+    let book = try books.book(inventory: code)
+    let reader = try readers.reader(ticket: code)
     switch (book, reader, prefer) {
     case (let book?, nil, _), (let book?, _, .book): return .book(book)
     case (_, let reader?, _): return .reader(reader)

@@ -42,7 +42,7 @@ public enum CounterOutcome: Hashable, Sendable {
   case conflict(Conflict, code: String)
 }
 
-extension LibraryStore {
+extension CirculationStore {
   /// The one rule of the counter: what a scanned or typed code does, given the reader at the
   /// counter (if any). A ticket selects its reader. A book (its inventory number, its QR label, or
   /// an ISBN naming one copy) is returned when nobody is selected or when the selected reader holds
@@ -58,12 +58,12 @@ extension LibraryStore {
     try write {
       let reader = try selected.flatMap { try readerRef(id: $0.id) }
       if let selected, reader == nil { throw StoreError.readerNotFound(selected.ticket) }
-      let resolution = try resolve(code, prefer: reader == nil && intent == .counter ? .reader : .book)
+      let resolution = try store.resolve(code, prefer: reader == nil && intent == .counter ? .reader : .book)
       let book: BookRef
       switch resolution {
       case .reader(let found):
         guard intent == .counter else { throw StoreError.refused([.notABook(code)]) }
-        if !conflictSeen, let conflict = try openConflicts(entity: .reader, recordID: found.id).first {
+        if !conflictSeen, let conflict = try store.conflicts.openConflicts(entity: .reader, recordID: found.id).first {
           return .conflict(conflict, code: code)
         }
         return .selected(found)
@@ -85,7 +85,7 @@ extension LibraryStore {
         }
         book = ref
       }
-      if !conflictSeen, let conflict = try openConflicts(entity: .book, recordID: book.book.id).first {
+      if !conflictSeen, let conflict = try store.conflicts.openConflicts(entity: .book, recordID: book.book.id).first {
         return .conflict(conflict, code: code)
       }
       return try act(on: book, reader: reader, intent: intent, transfer: transfer)
@@ -135,8 +135,8 @@ extension LibraryStore {
       }
       // Out to somebody else. Ask only a question whose yes can succeed: the selected reader's
       // own refusals (overdue books, the limit) come first.
-      let policy = try self.policy()
-      guard let category = try categories().first(where: { $0.code == reader.reader.category }) else {
+      let policy = try store.policy.current()
+      guard let category = try store.policy.categories().first(where: { $0.code == reader.reader.category }) else {
         throw StoreError.categoryNotFound(reader.reader.category)
       }
       let refusals = try issueRulesRefusals(reader, adding: 1, policy: policy, category: category)
@@ -187,7 +187,7 @@ extension LibraryStore {
       guard !candidates.isEmpty else { throw StoreError.refused([.noCopyOut(isbn: isbn.hyphenated)]) }
       if candidates.count == 1 { return .copy(candidates[0].ref) }
       return .choose(
-        try candidates.map { CopyChoice(book: $0.ref.book, loan: try currentLoan(bookID: $0.ref.book.id)) },
+        try candidates.map { CopyChoice(book: $0.ref.book, loan: try store.books.currentLoan(bookID: $0.ref.book.id)) },
         toIssue: false)
     }
     if copies.count == 1, let only = out.first?.ref ?? free.first { return .copy(only) }
@@ -228,15 +228,15 @@ extension LibraryStore {
 
   func readerRef(id: RecordID) throws -> ReaderRef? {
     try database.queryFirst(
-      "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.uuid = ? AND r.deleted = 0",
+      "SELECT \(ReaderStore.readerColumns) FROM \(ReaderStore.readerFrom) WHERE r.uuid = ? AND r.deleted = 0",
       id.text
-    ) { ($0.int64(ReaderColumn.id), try LibraryStore.decodeReader($0)) }
+    ) { ($0.int64(ReaderColumn.id), try ReaderStore.decodeReader($0)) }
   }
 
   func openLoanRecord(bookRowID: Int64) throws -> LoanRecord? {
     try database.queryFirst(
-      LibraryStore.loanRecordSQL + " WHERE l.book_id = ? AND l.returned_at IS NULL AND l.deleted = 0", bookRowID,
-      read: LibraryStore.decodeLoanRecord)
+      CirculationStore.loanRecordSQL + " WHERE l.book_id = ? AND l.returned_at IS NULL AND l.deleted = 0", bookRowID,
+      read: CirculationStore.decodeLoanRecord)
   }
 
   /// Words typed at the counter rather than a code: letters, no digits. A reader's name.

@@ -2,7 +2,7 @@ import DeskDomain
 
 /// The hold shelf at work: a copy trapped for the first hold that waits for it, passed on when a
 /// hold ends, lapses or moves, and released when it can no longer wait.
-extension LibraryStore {
+extension HoldStore {
   /// Ends an active hold; a copy waiting for it on this desk's shelf goes to the next hold, or
   /// back to the shelf (one on another desk's shelf is that desk's to pass on).
   @discardableResult
@@ -104,13 +104,13 @@ extension LibraryStore {
           ($0.string(0), Reader.shortName(surname: $0.string(1), firstName: $0.string(2), patronymic: $0.string(3)))
         })
     else { return nil }
-    let policy = try self.policy()
+    let policy = try store.policy.current()
     // The last day to collect is a day the library is open.
     let pickupBy = policy.calendar.nextOpenDay(onOrAfter: moment.date.adding(days: policy.holdPickupDays))
     try database.execute(
       """
       UPDATE hold SET state = 'waiting', trapped_book_id = ?, waiting_since = ?, pickup_by = ?,
-        pickup_desk = \(LibraryStore.thisDesk), updated_at = ?
+        pickup_desk = \(HoldStore.thisDesk), updated_at = ?
       WHERE id = ?
       """, bookRowID, moment.instant.iso, pickupBy.iso, moment.instant.iso, number)
     return HoldTrap(
@@ -120,12 +120,12 @@ extension LibraryStore {
   /// Ends the holds no longer wanted: waiting ones not collected by their pickup date (each
   /// copy goes to the next hold of its queue, or back to the shelf: the list says where to move
   /// it), and queued ones past the date after which they were not wanted.
-  public func expireHolds() throws(StoreError) -> (moves: [HoldMove], lapsed: [HoldRecord]) {
+  public func expire() throws(StoreError) -> (moves: [HoldMove], lapsed: [HoldRecord]) {
     let moment = clock.now()
     let today = moment.date.iso
     return try write {
       let lapsed = try database.query(
-        LibraryStore.holdSQL + " WHERE h.state = 'queued' AND h.not_wanted_after < ? ORDER BY h.placed_at", today,
+        HoldStore.holdSQL + " WHERE h.state = 'queued' AND h.not_wanted_after < ? ORDER BY h.placed_at", today,
         read: Self.decodeHold)
       try database.execute(
         """
@@ -134,8 +134,8 @@ extension LibraryStore {
         """, moment.instant.iso, today)
       // The copies on this desk's shelf: another desk moves its own.
       let late = try database.query(
-        LibraryStore.holdSQL + """
-           WHERE h.state = 'waiting' AND h.pickup_desk = \(LibraryStore.thisDesk) AND h.pickup_by < ?
+        HoldStore.holdSQL + """
+           WHERE h.state = 'waiting' AND h.pickup_desk = \(HoldStore.thisDesk) AND h.pickup_by < ?
           ORDER BY h.pickup_by
           """, today, read: Self.decodeHold)
       var moves: [HoldMove] = []
@@ -154,10 +154,10 @@ extension LibraryStore {
   }
 
   /// The hold a copy waits for on the hold shelf, if it does.
-  public func holdWaiting(forBook inventory: String) throws(StoreError) -> HoldRecord? {
+  public func waiting(forBook inventory: String) throws(StoreError) -> HoldRecord? {
     try read {
       try database.queryFirst(
-        LibraryStore.holdSQL + """
+        HoldStore.holdSQL + """
            WHERE h.state = 'waiting' AND h.trapped_book_id = (SELECT id FROM book WHERE inventory = ? AND deleted = 0)
           """, inventory.identifierForm, read: Self.decodeHold)
     }
@@ -183,7 +183,7 @@ extension LibraryStore {
       SELECT h.id, h.reader_id, r.ticket, r.surname, r.first_name, r.patronymic
       FROM hold h JOIN reader r ON r.id = h.reader_id
       WHERE h.trapped_book_id = ?1 AND h.state = 'waiting'
-        OR h.uuid IN (\(LibraryStore.contestedCopy)) AND h.state IN ('queued', 'waiting')
+        OR h.uuid IN (\(HoldStore.contestedCopy)) AND h.state IN ('queued', 'waiting')
       LIMIT 1
       """, bookRowID,
       read: {
@@ -205,7 +205,7 @@ extension LibraryStore {
       """
       UPDATE hold SET state = 'fulfilled', ended_at = ?1, updated_at = ?1
       WHERE reader_id = ?2 AND state IN ('waiting', 'queued') AND (trapped_book_id = ?3 OR title_key = ?4)
-      RETURNING CASE WHEN pickup_desk = \(LibraryStore.thisDesk) THEN trapped_book_id END
+      RETURNING CASE WHEN pickup_desk = \(HoldStore.thisDesk) THEN trapped_book_id END
       """, now.iso, readerRowID, bookRowID, book.titleKey
     ) { $0.optionalInt(0).map(Int64.init) }.compactMap { $0 }.filter { $0 != bookRowID }
     for copy in elsewhere { _ = try trap(bookRowID: copy) }

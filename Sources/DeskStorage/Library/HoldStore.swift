@@ -1,7 +1,7 @@
 import DeskDomain
 
 /// Holds placed, listed, suspended and cancelled.
-extension LibraryStore {
+extension HoldStore {
   static let holdSQL = "SELECT \(HoldColumn.list) FROM hold h JOIN reader r ON r.id = h.reader_id"
 
   /// This desk's name as its hold shelf is known (empty at a desk on its own).
@@ -27,25 +27,27 @@ extension LibraryStore {
   /// Places a hold for the reader. Refused when the reader already holds the title or has it on
   /// loan, when a copy is on the shelf to be issued instead, or beyond the category's limit.
   @discardableResult
-  public func placeHold(ticket: String, on target: HoldTarget, until: LocalDate? = nil) throws(StoreError)
+  public func place(ticket: String, on target: HoldTarget, until: LocalDate? = nil) throws(StoreError)
     -> HoldRecord
   {
     let moment = clock.now()
     return try write {
-      guard let (readerRowID, reader) = try readerRow(ticket: ticket.identifierForm) else {
+      guard let (readerRowID, reader) = try store.circulation.readerRow(ticket: ticket.identifierForm) else {
         throw StoreError.refused([.unknownReader(ticket)])
       }
-      let named: BookRef
+      let named: CirculationStore.BookRef
       var copyRowID: Int64?
       switch target {
       case .copy(let inventory), .titleOf(let inventory):
-        guard let ref = try bookRef(inventory: inventory.identifierForm) else {
+        guard let ref = try store.circulation.bookRef(inventory: inventory.identifierForm) else {
           throw StoreError.refused([.unknownBook(inventory)])
         }
         named = ref
         if case .copy = target { copyRowID = ref.rowID }
       case .isbn(let isbn):
-        guard let first = try books(isbn: isbn).first, let ref = try bookRef(inventory: first.inventoryNumber) else {
+        guard let first = try store.books.copies(isbn: isbn).first,
+          let ref = try store.circulation.bookRef(inventory: first.inventoryNumber)
+        else {
           throw StoreError.refused([.isbnNotInLibrary(isbn.hyphenated)])
         }
         named = ref
@@ -71,7 +73,7 @@ extension LibraryStore {
       if let copy = onShelf {
         refusals.append(.copyOnShelf(book: copy.title, inventory: copy.inventoryNumber))
       }
-      guard let category = try categories().first(where: { $0.code == reader.category }) else {
+      guard let category = try store.policy.categories().first(where: { $0.code == reader.category }) else {
         throw StoreError.categoryNotFound(reader.category)
       }
       let active = try database.scalarInt(
@@ -87,7 +89,8 @@ extension LibraryStore {
         INSERT INTO hold(uuid, reader_id, title_key, book_id, label, placed_at, not_wanted_after, desk, created_at,
           updated_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """, id.text, readerRowID, book.titleKey, copyRowID, label, now, until?.iso, try policy().deskName, now, now)
+        """, id.text, readerRowID, book.titleKey, copyRowID, label, now, until?.iso,
+        try store.policy.current().deskName, now, now)
       return try hold(number: Int(database.lastInsertedRowID))
     }
   }
@@ -108,7 +111,7 @@ extension LibraryStore {
       b.deleted = 0 AND b.status = 'available' AND b.id IS NOT ?
         AND NOT EXISTS (SELECT 1 FROM loan WHERE book_id = b.id AND returned_at IS NULL AND deleted = 0)
         AND NOT EXISTS (SELECT 1 FROM hold WHERE trapped_book_id = b.id AND state = 'waiting')
-        AND NOT EXISTS (\(LibraryStore.contested(copy: "b.id")))
+        AND NOT EXISTS (\(HoldStore.contested(copy: "b.id")))
       """
     if let isbn = book.isbn {
       return try database.queryFirst(
@@ -124,7 +127,7 @@ extension LibraryStore {
   }
 
   /// The copies of a book's title: the same ISBN, or, without one, the same author, title and year.
-  func copiesOfTitle(of book: Book) throws -> [BookRef] {
+  func copiesOfTitle(of book: Book) throws -> [CirculationStore.BookRef] {
     if let isbn = book.isbn {
       return try database.query(
         "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.isbn13 = ? AND b.deleted = 0", isbn.isbn13
@@ -150,7 +153,7 @@ extension LibraryStore {
       """
       SELECT EXISTS (SELECT 1 FROM loan WHERE book_id = ?1 AND returned_at IS NULL AND deleted = 0)
         OR EXISTS (SELECT 1 FROM hold WHERE trapped_book_id = ?1 AND state = 'waiting')
-        OR EXISTS (\(LibraryStore.contestedCopy))
+        OR EXISTS (\(HoldStore.contestedCopy))
       """, rowID)
     return busy == 0
   }
@@ -166,17 +169,17 @@ extension LibraryStore {
   /// One hold by its number, with its place in the queue when queued.
   public func hold(number: Int) throws(StoreError) -> HoldRecord {
     try read {
-      guard let found = try database.queryFirst(LibraryStore.holdSQL + " WHERE h.id = ?", number, read: Self.decodeHold)
+      guard let found = try database.queryFirst(HoldStore.holdSQL + " WHERE h.id = ?", number, read: Self.decodeHold)
       else { throw StoreError.refused([.unknownHold(number)]) }
       return found
     }
   }
 
   /// A reader's holds: waiting first, then queued in the order placed, then the ended ones, newest first.
-  public func holds(ofReader ticket: String) throws(StoreError) -> [HoldRecord] {
+  public func list(ofReader ticket: String) throws(StoreError) -> [HoldRecord] {
     try read {
       try database.query(
-        LibraryStore.holdSQL + """
+        HoldStore.holdSQL + """
            WHERE r.ticket = ? AND r.deleted = 0
           ORDER BY CASE h.state WHEN 'waiting' THEN 0 WHEN 'queued' THEN 1 ELSE 2 END,
             CASE WHEN h.state IN ('waiting', 'queued') THEN h.placed_at END,
@@ -188,14 +191,14 @@ extension LibraryStore {
 
   /// The queue of a copy's title (and of the copy itself), in the order it is served, with any
   /// copy of the title waiting on the hold shelf first.
-  public func holdQueue(forBook inventory: String) throws(StoreError) -> [HoldRecord] {
+  public func queue(forBook inventory: String) throws(StoreError) -> [HoldRecord] {
     try read {
-      guard let (rowID, book) = try bookRef(inventory: inventory.identifierForm) else {
+      guard let (rowID, book) = try store.circulation.bookRef(inventory: inventory.identifierForm) else {
         throw StoreError.refused([.unknownBook(inventory)])
       }
       var position = 0
       return try database.query(
-        LibraryStore.holdSQL + """
+        HoldStore.holdSQL + """
            WHERE h.state IN ('queued', 'waiting') AND (h.title_key = ? AND h.book_id IS NULL OR h.book_id = ?)
           ORDER BY h.state = 'queued', h.placed_at, h.id
           """, book.titleKey, rowID, read: Self.decodeHold
@@ -220,25 +223,25 @@ extension LibraryStore {
     case waitingTooLong
   }
 
-  public func holds(_ filter: HoldListFilter = .active) throws(StoreError) -> [HoldRecord] {
+  public func list(_ filter: HoldListFilter = .active) throws(StoreError) -> [HoldRecord] {
     let today = self.today.iso
     return try read {
       switch filter {
       case .active:
         return try database.query(
-          LibraryStore.holdSQL
+          HoldStore.holdSQL
             + " WHERE h.state IN ('queued', 'waiting') ORDER BY h.state = 'queued', h.placed_at, h.id",
           read: Self.decodeHold
         )
       case .waiting:
         return try database.query(
-          LibraryStore.holdSQL
-            + " WHERE h.state = 'waiting' AND h.pickup_desk = \(LibraryStore.thisDesk) ORDER BY h.pickup_by",
+          HoldStore.holdSQL
+            + " WHERE h.state = 'waiting' AND h.pickup_desk = \(HoldStore.thisDesk) ORDER BY h.pickup_by",
           read: Self.decodeHold)
       case .waitingTooLong:
         return try database.query(
-          LibraryStore.holdSQL + """
-             WHERE h.state = 'waiting' AND h.pickup_desk = \(LibraryStore.thisDesk) AND h.pickup_by < ?1
+          HoldStore.holdSQL + """
+             WHERE h.state = 'waiting' AND h.pickup_desk = \(HoldStore.thisDesk) AND h.pickup_by < ?1
               OR h.state = 'queued' AND h.not_wanted_after < ?1
             ORDER BY h.state = 'queued', h.pickup_by, h.placed_at
             """, today, read: Self.decodeHold)
@@ -248,17 +251,17 @@ extension LibraryStore {
 
   /// How many copies wait on this desk's hold shelf, and how many of them waited too long: read
   /// from the index of waiting holds, whatever the size of the library.
-  public func holdShelfCounts() throws(StoreError) -> (waiting: Int, tooLong: Int) {
+  public func shelfCounts() throws(StoreError) -> (waiting: Int, tooLong: Int) {
     let today = self.today.iso
     return try read {
       (
         try database.scalarInt(
-          "SELECT count(*) FROM hold INDEXED BY hold_waiting WHERE state = 'waiting' AND pickup_desk = \(LibraryStore.thisDesk)"
+          "SELECT count(*) FROM hold INDEXED BY hold_waiting WHERE state = 'waiting' AND pickup_desk = \(HoldStore.thisDesk)"
         ),
         try database.scalarInt(
           """
           SELECT count(*) FROM hold INDEXED BY hold_waiting
-          WHERE state = 'waiting' AND pickup_desk = \(LibraryStore.thisDesk) AND pickup_by < ?
+          WHERE state = 'waiting' AND pickup_desk = \(HoldStore.thisDesk) AND pickup_by < ?
           """, today)
       )
     }
@@ -268,7 +271,7 @@ extension LibraryStore {
   /// the next hold (`next`), or goes back to the shelf (`next` nil): `freed` names it. A copy on
   /// another desk's shelf (`shelf`) is passed on by that desk when it hears of the cancellation.
   @discardableResult
-  public func cancelHold(number: Int) throws(StoreError) -> (freed: String?, next: HoldTrap?, shelf: String?) {
+  public func cancel(number: Int) throws(StoreError) -> (freed: String?, next: HoldTrap?, shelf: String?) {
     try write {
       let hold = try self.hold(number: number)
       return (hold.waitingCopy, try end(number, as: .cancelled), hold.shelfElsewhere)
@@ -277,7 +280,7 @@ extension LibraryStore {
 
   /// Suspends a queued hold until a date (it keeps its place, and is passed over until then), or
   /// resumes it with nil.
-  public func suspendHold(number: Int, until: LocalDate?) throws(StoreError) {
+  public func suspend(number: Int, until: LocalDate?) throws(StoreError) {
     let now = clock.now()
     try write {
       let hold = try self.hold(number: number)

@@ -84,7 +84,7 @@ enum HoldColumn: Int32, SelectedColumn {
     case .copy: return "(SELECT inventory FROM book WHERE id = h.book_id)"
     case .waitingCopy: return "(SELECT inventory FROM book WHERE id = h.trapped_book_id)"
     case .shelfElsewhere:
-      return "CASE WHEN h.state = 'waiting' AND h.pickup_desk <> \(LibraryStore.thisDesk) THEN h.pickup_desk END"
+      return "CASE WHEN h.state = 'waiting' AND h.pickup_desk <> \(HoldStore.thisDesk) THEN h.pickup_desk END"
     default: return column(of: "h")
     }
   }

@@ -1,7 +1,7 @@
 import DeskDomain
 
 /// What an import keeps of the records its books came from, for an export without loss.
-extension LibraryStore {
+extension BookStore {
   /// The copies of one imported record, in the order they came, each with what it kept and
   /// whether it is out.
   public func copies(inGroup group: String) throws(StoreError) -> [IRBISCopy] {
@@ -10,7 +10,7 @@ extension LibraryStore {
         """
         SELECT \(LibraryStore.bookColumns), \(KeptColumn.list),
           EXISTS (SELECT 1 FROM loan l WHERE l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0),
-          \(LibraryStore.onHoldShelf)
+          \(BookStore.onHoldShelf)
         FROM book b WHERE b.record_group = ? AND b.deleted = 0 ORDER BY b.id
         """, group
       ) { row in

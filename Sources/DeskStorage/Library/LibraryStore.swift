@@ -6,14 +6,17 @@ import DeskDomain
 #endif
 
 /// The library in one SQLite file: books, readers, addresses, loans and the circulation
-/// policy. Every method that writes runs in one transaction: all of it or nothing.
+/// policy. The store opens the file and keeps its one connection; what it keeps is reached
+/// through its parts, one for each kind of thing (`books`, `readers`, `circulation`, `holds`,
+/// `policy`, `vocabulary`, `sync`, `conflicts`: `StoreParts.swift`). Every method that writes
+/// runs in one transaction, all of it or nothing; `transaction` makes calls to several parts one.
 public final class LibraryStore {
   /// The connection, the store's own: screens and commands go through the store's methods. The
   /// benchmark and the tests that inspect it read it directly (`@_spi(Connection) import DeskStorage`).
   @_spi(Connection) public let database: Database
   public let clock: any Clock
   /// The vocabularies of books and readers, with the state of the tables they were read at.
-  var vocabularies: [String: LoadedVocabulary] = [:]
+  var vocabularies: [String: VocabularyStore.LoadedVocabulary] = [:]
   /// Inside `addingBooksInBulk`: the first book id not yet indexed and counted, and how many
   /// books one statement indexes.
   var bulkBooksFrom: Int?
@@ -93,7 +96,7 @@ public final class LibraryStore {
       guard version == Migrations.latestVersion else {
         throw .cannotUpgradeReadOnly(path: path, found: version, latest: Migrations.latestVersion)
       }
-      try? adoptClockCorrection()
+      try? sync.adoptClockCorrection()
       return
     }
     if database.isReadOnly { throw .readOnly(path: path) }
@@ -102,7 +105,7 @@ public final class LibraryStore {
       try database.executeScript("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON")
       // Only a file that needs migrating takes the write lock here; others open while a desk writes.
       if version < Migrations.latestVersion { try migrate(upgrading: upgrading) }
-      try adoptClockCorrection()
+      try sync.adoptClockCorrection()
       // A bulk write cut before it made its indexes again. One still under way in another
       // program holds the write lock, and makes them itself at its end.
       if try hasIndexesPutOff() { try? restoreIndexesPutOff() }
@@ -129,8 +132,8 @@ public final class LibraryStore {
       }
       if (1..<9).contains(version) { try respaceCJK() }
       // A migration may add a field that travels: the capture triggers follow the schema.
-      try settleCaptureTriggers()
-      if version == 0 { try seedPolicy() }
+      try sync.settleCaptureTriggers()
+      if version == 0 { try policy.seedPolicy() }
       // PRAGMA takes no bound parameters; the value is our own integer.
       try database.executeScript("PRAGMA user_version = \(Migrations.latestVersion)")
     }
@@ -147,8 +150,8 @@ public final class LibraryStore {
       try database.execute("UPDATE book SET search_text = ? WHERE uuid = ?", book.searchText, book.id.text)
     }
     let readers = try database.query(
-      "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.search_text GLOB ?", pattern
-    ) { try LibraryStore.decodeReader($0) }
+      "SELECT \(ReaderStore.readerColumns) FROM \(ReaderStore.readerFrom) WHERE r.search_text GLOB ?", pattern
+    ) { try ReaderStore.decodeReader($0) }
     for reader in readers {
       try database.execute("UPDATE reader SET search_text = ? WHERE uuid = ?", reader.searchText, reader.id.text)
     }
@@ -278,6 +281,14 @@ public final class LibraryStore {
   }
 
   var today: LocalDate { clock.now().date }
+
+  /// True when the library has no books, readers or loans, deleted ones included.
+  public func isEmpty() throws(StoreError) -> Bool {
+    try read {
+      try database.scalarInt(
+        "SELECT (SELECT count(*) FROM book) + (SELECT count(*) FROM reader) + (SELECT count(*) FROM loan)") == 0
+    }
+  }
 }
 
 /// Stops what a store's connection is running, at its next step (it fails as interrupted): the

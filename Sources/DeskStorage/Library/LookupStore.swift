@@ -13,7 +13,7 @@ public struct PendingLookup: Equatable, Sendable {
   public var lastError: String
 }
 
-extension LibraryStore {
+extension BookStore {
   public func cachedLookup(_ isbn: ISBN) throws(StoreError) -> CachedLookup? {
     try read {
       try database.queryFirst(
@@ -50,7 +50,7 @@ extension LibraryStore {
       let books = try database.query(
         "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.isbn13 = ? AND b.deleted = 0", isbn.isbn13
       ) { ($0.int64(BookColumn.id), try LibraryStore.decodeBook($0)) }
-      for (rowID, book) in books where LibraryStore.changes(facts, to: book) {
+      for (rowID, book) in books where BookStore.changes(facts, to: book) {
         try database.execute(
           "INSERT OR REPLACE INTO lookup_offer(book_id, isbn13, created_at) VALUES (?, ?, ?)", rowID, isbn.isbn13, now)
       }
@@ -97,8 +97,8 @@ extension LibraryStore {
   @discardableResult
   public func applyLookupOffer(to book: Book) throws(StoreError) -> Book {
     guard let facts = try lookupOffer(for: book) else { return book }
-    return try transaction {
-      let updated = try updateBook(inventory: book.inventoryNumber) { draft in
+    return try store.transaction {
+      let updated = try update(inventory: book.inventoryNumber) { draft in
         for (field, value) in facts.fieldValues { draft[field] = value }
       }
       try dismissOffer(book)
@@ -113,18 +113,5 @@ extension LibraryStore {
   private func dismissOffer(_ book: Book) throws {
     try database.execute(
       "DELETE FROM lookup_offer WHERE book_id = (SELECT id FROM book WHERE uuid = ?)", book.id.text)
-  }
-
-  /// A setting of the library by its key, or nil.
-  public func setting(_ key: String) throws(StoreError) -> String? {
-    try read { try database.queryFirst("SELECT value FROM setting WHERE key = ?", key) { $0.string(0) } }
-  }
-
-  public func setSetting(_ key: String, _ value: String) throws(StoreError) {
-    try write {
-      try database.execute(
-        "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", key,
-        value)
-    }
   }
 }

@@ -20,17 +20,17 @@ public enum ReaderFilter: String, CaseIterable, Sendable {
   case overdue
 }
 
-extension LibraryStore {
+extension CirculationStore {
   /// Every reader holding an overdue book, the longest overdue first (then by name), each with
   /// their overdue loans.
   public func overdueReaders() throws(StoreError) -> [OverdueReader] {
     let today = self.today
     return try read {
       let loans = try database.query(
-        LibraryStore.loanRecordSQL + """
+        CirculationStore.loanRecordSQL + """
            WHERE l.returned_at IS NULL AND l.deleted = 0 AND l.due_date < ?
           ORDER BY l.due_date, b.sort_key
-          """, today.iso, read: LibraryStore.decodeLoanRecord)
+          """, today.iso, read: CirculationStore.decodeLoanRecord)
       var order: [String] = []
       var byTicket: [String: [LoanRecord]] = [:]
       for loan in loans {
@@ -39,7 +39,7 @@ extension LibraryStore {
       }
       // Loans come oldest due date first, so readers come longest overdue first; ties by name.
       let readers = try order.compactMap { ticket -> OverdueReader? in
-        guard let reader = try findReader(ticket: ticket) else { return nil }
+        guard let reader = try store.readers.findReader(ticket: ticket) else { return nil }
         return OverdueReader(reader: reader, loans: byTicket[ticket] ?? [])
       }
       return readers.enumerated().sorted { left, right in
@@ -50,28 +50,6 @@ extension LibraryStore {
         }
         return left.offset < right.offset
       }.map(\.element)
-    }
-  }
-
-  enum ContactKey: String {
-    case name = "library_name"
-    case address = "library_address"
-    case phone = "library_phone"
-    case email = "library_email"
-  }
-
-  public func libraryContacts() throws(StoreError) -> LibraryContacts {
-    LibraryContacts(
-      name: try setting(ContactKey.name.rawValue) ?? "", address: try setting(ContactKey.address.rawValue) ?? "",
-      phone: try setting(ContactKey.phone.rawValue) ?? "", email: try setting(ContactKey.email.rawValue) ?? "")
-  }
-
-  public func setLibraryContacts(_ contacts: LibraryContacts) throws(StoreError) {
-    try write {
-      try setSetting(ContactKey.name.rawValue, contacts.name)
-      try setSetting(ContactKey.address.rawValue, contacts.address)
-      try setSetting(ContactKey.phone.rawValue, contacts.phone)
-      try setSetting(ContactKey.email.rawValue, contacts.email)
     }
   }
 }

@@ -1,27 +1,28 @@
 import DeskDomain
 
+/// The keys of the library's settings.
+enum SettingKey: String, CaseIterable {
+  case dueDateMode = "due_date_mode"
+  case closedWeekdays = "closed_weekdays"
+  case blockOnOverdue = "block_on_overdue"
+  case renewalBase = "renewal_base"
+  case defaultCategory = "default_category"
+  case deskName = "desk_name"
+  case demo = "demo_library"
+  case readerCodePrefix = "reader_code_prefix"
+  case bookCodePrefix = "book_code_prefix"
+  case scannerMaximumGap = "scanner_max_gap_ms"
+  case scannerMinimumLength = "scanner_min_length"
+  case scannerPrefix = "scanner_prefix"
+  case scannerSuffix = "scanner_suffix"
+  case bell = "bell"
+  case syncInterval = "sync_interval_s"
+  case holdPickupDays = "hold_pickup_days"
+}
+
 /// The circulation policy: reader categories, library-wide settings and the holiday calendar,
 /// all kept in the database so that every desk on the file follows the same rules.
-extension LibraryStore {
-  enum SettingKey: String, CaseIterable {
-    case dueDateMode = "due_date_mode"
-    case closedWeekdays = "closed_weekdays"
-    case blockOnOverdue = "block_on_overdue"
-    case renewalBase = "renewal_base"
-    case defaultCategory = "default_category"
-    case deskName = "desk_name"
-    case demo = "demo_library"
-    case readerCodePrefix = "reader_code_prefix"
-    case bookCodePrefix = "book_code_prefix"
-    case scannerMaximumGap = "scanner_max_gap_ms"
-    case scannerMinimumLength = "scanner_min_length"
-    case scannerPrefix = "scanner_prefix"
-    case scannerSuffix = "scanner_suffix"
-    case bell = "bell"
-    case syncInterval = "sync_interval_s"
-    case holdPickupDays = "hold_pickup_days"
-  }
-
+extension PolicyStore {
   /// True for a library made by `circdesk demo`, which may be replaced by a fresh demo.
   public func isDemoLibrary() throws(StoreError) -> Bool {
     try read {
@@ -34,14 +35,6 @@ extension LibraryStore {
       try database.execute(
         "INSERT INTO setting(key, value) VALUES (?, '1') ON CONFLICT(key) DO UPDATE SET value = '1'",
         SettingKey.demo.rawValue)
-    }
-  }
-
-  /// True when the library has no books, readers or loans, deleted ones included.
-  public func isEmpty() throws(StoreError) -> Bool {
-    try read {
-      try database.scalarInt(
-        "SELECT (SELECT count(*) FROM book) + (SELECT count(*) FROM reader) + (SELECT count(*) FROM loan)") == 0
     }
   }
 
@@ -67,7 +60,7 @@ extension LibraryStore {
     try categories().first { $0.code == code }
   }
 
-  public func policy() throws(StoreError) -> CirculationPolicy {
+  public func current() throws(StoreError) -> CirculationPolicy {
     try read {
       let settings = Dictionary(
         try database.query("SELECT key, value FROM setting") { ($0.string(0), $0.string(1)) },
@@ -107,7 +100,7 @@ extension LibraryStore {
   }
 
   /// Saves the library-wide settings. Holidays are saved with `addHoliday`/`removeHoliday`.
-  public func setPolicy(_ policy: CirculationPolicy) throws(StoreError) {
+  public func setCurrent(_ policy: CirculationPolicy) throws(StoreError) {
     try write {
       guard try database.scalarInt("SELECT count(*) FROM category WHERE code = ?", policy.defaultCategory) > 0 else {
         throw StoreError.categoryNotFound(policy.defaultCategory)
@@ -203,6 +196,42 @@ extension LibraryStore {
       try database.query("SELECT \(HolidayColumn.list) FROM holiday ORDER BY day") { row in
         (try row.date(HolidayColumn.day), row.string(HolidayColumn.name))
       }
+    }
+  }
+
+  /// A setting of the library by its key, or nil.
+  public func setting(_ key: String) throws(StoreError) -> String? {
+    try read { try database.queryFirst("SELECT value FROM setting WHERE key = ?", key) { $0.string(0) } }
+  }
+
+  public func setSetting(_ key: String, _ value: String) throws(StoreError) {
+    try write {
+      try database.execute(
+        "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", key,
+        value)
+    }
+  }
+
+  /// The library's own name and contacts, printed on notices and receipts.
+  enum ContactKey: String {
+    case name = "library_name"
+    case address = "library_address"
+    case phone = "library_phone"
+    case email = "library_email"
+  }
+
+  public func libraryContacts() throws(StoreError) -> LibraryContacts {
+    LibraryContacts(
+      name: try setting(ContactKey.name.rawValue) ?? "", address: try setting(ContactKey.address.rawValue) ?? "",
+      phone: try setting(ContactKey.phone.rawValue) ?? "", email: try setting(ContactKey.email.rawValue) ?? "")
+  }
+
+  public func setLibraryContacts(_ contacts: LibraryContacts) throws(StoreError) {
+    try write {
+      try setSetting(ContactKey.name.rawValue, contacts.name)
+      try setSetting(ContactKey.address.rawValue, contacts.address)
+      try setSetting(ContactKey.phone.rawValue, contacts.phone)
+      try setSetting(ContactKey.email.rawValue, contacts.email)
     }
   }
 }

@@ -28,7 +28,7 @@ enum AddressColumn: Int32, SelectedColumn {
   var sql: String { column(of: "a") }
 }
 
-extension LibraryStore {
+extension ReaderStore {
   static let readerColumns = ReaderColumn.list + ", " + AddressColumn.list
   /// Where the columns a query selects after a reader's begin.
   static let readerColumnCount = ReaderColumn.count + AddressColumn.count
@@ -65,17 +65,17 @@ extension LibraryStore {
   public func reader(id: RecordID) throws(StoreError) -> Reader? {
     try read {
       try database.queryFirst(
-        "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.uuid = ? AND r.deleted = 0",
+        "SELECT \(ReaderStore.readerColumns) FROM \(ReaderStore.readerFrom) WHERE r.uuid = ? AND r.deleted = 0",
         id.text
-      ) { try LibraryStore.decodeReader($0) }
+      ) { try ReaderStore.decodeReader($0) }
     }
   }
 
   func findReader(ticket: String) throws -> Reader? {
     try database.queryFirst(
-      "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.ticket = ? AND r.deleted = 0",
+      "SELECT \(ReaderStore.readerColumns) FROM \(ReaderStore.readerFrom) WHERE r.ticket = ? AND r.deleted = 0",
       ticket
-    ) { try LibraryStore.decodeReader($0) }
+    ) { try ReaderStore.decodeReader($0) }
   }
 
   /// The address already kept for this phone number, if any: a new reader of the same household
@@ -100,12 +100,12 @@ extension LibraryStore {
   }
 
   @discardableResult
-  public func addReader(_ draft: ReaderDraft) throws(StoreError) -> Reader {
+  public func add(_ draft: ReaderDraft) throws(StoreError) -> Reader {
     try saveReader(draft, base: nil)
   }
 
   @discardableResult
-  public func updateReader(ticket: String, _ edit: (inout ReaderDraft) -> Void) throws(StoreError) -> Reader {
+  public func update(ticket: String, _ edit: (inout ReaderDraft) -> Void) throws(StoreError) -> Reader {
     let current: Reader
     do {
       guard let found = try findReader(ticket: ticket.identifierForm) else {
@@ -125,8 +125,8 @@ extension LibraryStore {
   private func saveReader(_ draft: ReaderDraft, base: Reader?) throws(StoreError) -> Reader {
     let moment = clock.now()
     return try write {
-      let policy = try self.policy()
-      let codes = try categories().map(\.code)
+      let policy = try store.policy.current()
+      let codes = try store.policy.categories().map(\.code)
       // Every problem at once: the fields', and a ticket that another reader already has.
       var errors: [ValidationError] = []
       let ticket = draft.ticket.identifierForm
@@ -216,7 +216,7 @@ extension LibraryStore {
   }
 
   /// Marks a reader deleted. Refused while they hold books; their loan history stays.
-  public func deleteReader(ticket: String) throws(StoreError) {
+  public func delete(ticket: String) throws(StoreError) {
     let now = clock.now().instant
     try write {
       guard let reader = try findReader(ticket: ticket.identifierForm) else {
@@ -228,38 +228,38 @@ extension LibraryStore {
         WHERE r.uuid = ? AND l.returned_at IS NULL AND l.deleted = 0
         """, reader.id.text)
       guard out == 0 else { throw StoreError.readerHasBooks(reader: reader.fullName, count: out) }
-      try cancelHolds(ofReader: reader.id.text)
+      try store.holds.cancelHolds(ofReader: reader.id.text)
       try database.execute("UPDATE reader SET deleted = 1, updated_at = ? WHERE uuid = ?", now.iso, reader.id.text)
     }
   }
 
   /// One page of the reader list, sorted by surname, first name and patronymic.
-  public func readers(
+  public func page(
     filter: ReaderFilter = .all, search: String = "", position: PagePosition = .first, limit: Int = 40
   ) throws(StoreError) -> [ReaderListing] {
     var conditions = ["r.deleted = 0"]
     var arguments: [any DatabaseValueConvertible] = [today.iso]
-    if filter == .overdue { conditions.append(LibraryStore.holdsOverdue) }
-    if let (condition, values) = try searchCondition(search, table: "reader", alias: "r", capped: true) {
+    if filter == .overdue { conditions.append(ReaderStore.holdsOverdue) }
+    if let (condition, values) = try store.searchCondition(search, table: "reader", alias: "r", capped: true) {
       conditions.append(condition)
       arguments += values
     }
-    let descending = LibraryStore.keyset(position, alias: "r", conditions: &conditions, arguments: &arguments)
+    let descending = BookStore.keyset(position, alias: "r", conditions: &conditions, arguments: &arguments)
     arguments.append(max(0, limit))
     let sql = """
-      SELECT \(LibraryStore.readerColumns),
+      SELECT \(ReaderStore.readerColumns),
         (SELECT count(*) FROM loan l WHERE l.reader_id = r.id AND l.returned_at IS NULL AND l.deleted = 0),
         (SELECT count(*) FROM loan l WHERE l.reader_id = r.id AND l.returned_at IS NULL AND l.deleted = 0
            AND l.due_date < ?1)
-      FROM \(LibraryStore.readerFrom)
+      FROM \(ReaderStore.readerFrom)
       WHERE \(conditions.joined(separator: " AND "))
       ORDER BY r.sort_key \(descending ? "DESC" : "ASC") LIMIT ?
       """
     let rows = try read {
       try database.query(sql, arguments: arguments) { row in
         ReaderListing(
-          reader: try LibraryStore.decodeReader(row), booksOut: row.int(LibraryStore.readerColumnCount),
-          overdue: row.int(LibraryStore.readerColumnCount + 1))
+          reader: try ReaderStore.decodeReader(row), booksOut: row.int(ReaderStore.readerColumnCount),
+          overdue: row.int(ReaderStore.readerColumnCount + 1))
       }
     }
     return descending ? rows.reversed() : rows
@@ -271,7 +271,7 @@ extension LibraryStore {
       AND l.due_date < ?1)
     """
 
-  public func readerCount() throws(StoreError) -> Int {
+  public func count() throws(StoreError) -> Int {
     try read { try database.scalarInt("SELECT value FROM counter WHERE name = 'readers'") }
   }
 }

@@ -4,15 +4,7 @@ import DeskDomain
 extension LibraryStore {
   static let recentKept = 20
 
-  public func noteOpened(_ book: Book) throws(StoreError) {
-    try noteOpened(kind: "book", id: book.id)
-  }
-
-  public func noteOpened(_ reader: Reader) throws(StoreError) {
-    try noteOpened(kind: "reader", id: reader.id)
-  }
-
-  private func noteOpened(kind: String, id: RecordID) throws(StoreError) {
+  func noteOpened(kind: String, id: RecordID) throws(StoreError) {
     let now = clock.now().instant.iso
     try write {
       try database.execute(
@@ -27,9 +19,15 @@ extension LibraryStore {
         """, kind, kind, LibraryStore.recentKept)
     }
   }
+}
+
+extension BookStore {
+  public func noteOpened(_ book: Book) throws(StoreError) {
+    try store.noteOpened(kind: "book", id: book.id)
+  }
 
   /// The books opened last, newest first (deleted ones left out).
-  public func recentBooks(limit: Int = 5) throws(StoreError) -> [BookWithLoan] {
+  public func recent(limit: Int = 5) throws(StoreError) -> [BookWithLoan] {
     let inventories = try read {
       try database.query(
         """
@@ -45,8 +43,14 @@ extension LibraryStore {
     }
     return listings
   }
+}
 
-  public func recentReaders(limit: Int = 5) throws(StoreError) -> [ReaderListing] {
+extension ReaderStore {
+  public func noteOpened(_ reader: Reader) throws(StoreError) {
+    try store.noteOpened(kind: "reader", id: reader.id)
+  }
+
+  public func recent(limit: Int = 5) throws(StoreError) -> [ReaderListing] {
     let tickets = try read {
       try database.query(
         """
@@ -57,7 +61,7 @@ extension LibraryStore {
     }
     var listings: [ReaderListing] = []
     for ticket in tickets {
-      guard let answer = try searchReaders(ticket, limit: 1).exact.first(where: { $0.reader.ticket == ticket }) else {
+      guard let answer = try search(ticket, limit: 1).exact.first(where: { $0.reader.ticket == ticket }) else {
         continue
       }
       listings.append(answer)

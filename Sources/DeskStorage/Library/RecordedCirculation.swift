@@ -13,7 +13,7 @@ public struct CirculationEvent: Equatable, Sendable {
 /// Circulation replayed from another desk's record (Koha's offline files): each happened at its
 /// own time, so the rules of the day decide the due date, and nothing is refused — the desk that
 /// recorded it already lent the book.
-extension LibraryStore {
+extension CirculationStore {
   public func circulationEvents(since: Timestamp?) throws(StoreError) -> [CirculationEvent] {
     let from = since?.iso ?? ""
     return try read {
@@ -43,9 +43,11 @@ extension LibraryStore {
 
   /// Issues the book as of `time`, its due date by the rules of that day.
   public func issueRecorded(ticket: String, inventory: String, at time: Timestamp) throws(StoreError) {
-    let policy = try self.policy()
-    guard let reader = try reader(ticket: ticket) else { throw .readerNotFound(ticket) }
-    guard let category = try category(code: reader.category) else { throw .categoryNotFound(reader.category) }
+    let policy = try store.policy.current()
+    guard let reader = try store.readers.reader(ticket: ticket) else { throw .readerNotFound(ticket) }
+    guard let category = try store.policy.category(code: reader.category) else {
+      throw .categoryNotFound(reader.category)
+    }
     let day = clock.local(time).date
     try recordLoan(
       ticket: ticket, inventory: inventory, issued: time, due: policy.dueDate(issuedOn: day, category: category),
@@ -62,15 +64,17 @@ extension LibraryStore {
         """, time.iso, clock.now().instant.iso, inventory)
       guard changed == 1 else { throw StoreError.refused([.notOnLoan(book: inventory, inventory: inventory)]) }
       // Back at the desk as any return is: the first hold it fills gets it.
-      if let rowID = try bookRowID(inventory: inventory) { _ = try trap(bookRowID: rowID) }
+      if let rowID = try store.books.bookRowID(inventory: inventory) { _ = try store.holds.trap(bookRowID: rowID) }
     }
   }
 
   /// Renews the book's loan as of `time`: a new period from the old due date or that day.
   public func renewRecorded(inventory: String, at time: Timestamp) throws(StoreError) {
-    let policy = try self.policy()
-    guard let book = try book(inventory: inventory), let current = try currentLoan(ofBook: book),
-      let reader = try reader(ticket: current.readerTicket), let category = try category(code: reader.category)
+    let policy = try store.policy.current()
+    guard let book = try store.books.book(inventory: inventory),
+      let current = try store.books.currentLoan(ofBook: book),
+      let reader = try store.readers.reader(ticket: current.readerTicket),
+      let category = try store.policy.category(code: reader.category)
     else { throw .refused([.notOnLoan(book: inventory, inventory: inventory)]) }
     let due = policy.renewedDueDate(oldDue: current.loan.due, today: clock.local(time).date, category: category)
     try write {

@@ -78,16 +78,18 @@ extension LibraryStore {
         continue
       }
       if !lookedUp {
-        vocabulary = try updatedVocabulary(table)
+        vocabulary = try self.vocabulary.updatedVocabulary(table)
         lookedUp = true
       }
-      guard let known = try continuations(of: word, table: table, limit: LibraryStore.spelledOutPrefix, in: vocabulary)
+      guard
+        let known = try self.vocabulary.continuations(
+          of: word, table: table, limit: LibraryStore.spelledOutPrefix, in: vocabulary)
       else {
         terms.append(prefix)
         continue
       }
       guard !known.isEmpty else {
-        if try indexReadsAsOneWord(word) { return nil }
+        if try self.vocabulary.indexReadsAsOneWord(word) { return nil }
         terms.append(prefix)
         continue
       }
@@ -98,104 +100,12 @@ extension LibraryStore {
     return terms.joined(separator: " AND ")
   }
 
-  /// Searches the catalogue, answering with whole records (the command line, exports).
-  public func searchBooks(_ query: String, filter: BookFilter = .all, limit: Int = searchCap) throws(StoreError)
-    -> SearchAnswer<BookWithLoan>
-  {
-    try searchBooks(
-      query, limit: limit, exact: { BookWithLoan(book: $0, loan: $1) },
-      page: { search throws(StoreError) in try books(filter: filter, search: search, limit: limit) })
-  }
-
-  /// Searches the catalogue, answering with what the full-screen list shows of each book: the
-  /// desk's search as you type, which reads a few columns of each record instead of all.
-  public func searchBookRows(_ query: String, filter: BookFilter = .all, limit: Int = searchCap)
-    throws(StoreError) -> SearchAnswer<BookListRow>
-  {
-    try searchBooks(
-      query, limit: limit, exact: { BookListRow(book: BriefRecord($0), loan: $1) },
-      page: { search throws(StoreError) in try bookListRows(filter: filter, search: search, limit: limit) })
-  }
-
-  /// One read of one snapshot: the stages of a search see the same library, and the search
-  /// pays for one transaction instead of one per stage.
-  private func searchBooks<Listing: InventoryNumbered>(
-    _ query: String, limit: Int, exact: (Book, CurrentLoan?) -> Listing,
-    page: (String) throws(StoreError) -> [Listing]
-  ) throws(StoreError) -> SearchAnswer<Listing> {
-    try read { () throws(StoreError) in
-      try searchBooksInRead(query, limit: limit, exact: exact, page: page)
-    }
-  }
-
-  private func searchBooksInRead<Listing: InventoryNumbered>(
-    _ query: String, limit: Int, exact: (Book, CurrentLoan?) -> Listing,
-    page: (String) throws(StoreError) -> [Listing]
-  ) throws(StoreError) -> SearchAnswer<Listing> {
-    var answer = SearchAnswer<Listing>()
-    let code = query.trimmingWhitespace()
-    var exactBooks: [Book] = []
-    if let isbn = try? ISBN(code) { exactBooks += try books(isbn: isbn) }
-    if let book = try book(inventory: code) { exactBooks.append(book) }
-    for book in exactBooks where !answer.exact.contains(where: { $0.inventoryNumber == book.inventoryNumber }) {
-      answer.exact.append(exact(book, try currentLoan(ofBook: book)))
-    }
-    answer.matches = try page(query).filter { listing in
-      !answer.exact.contains { $0.inventoryNumber == listing.inventoryNumber }
-    }
-    answer.matches = try rankedByRelevance(
-      answer.matches, query: query, table: "book", keyColumn: "inventory", limit: limit, key: \.inventoryNumber)
-    try addAlternatives(to: &answer, query: query, table: "book", key: \.inventoryNumber, search: page)
-    try addCorrections(to: &answer, query: query, table: "book", limit: limit, key: \.inventoryNumber, search: page)
-    return answer
-  }
-
-  public func searchReaders(_ query: String, filter: ReaderFilter = .all, limit: Int = searchCap) throws(StoreError)
-    -> SearchAnswer<ReaderListing>
-  {
-    var answer = SearchAnswer<ReaderListing>()
-    let code = query.identifierForm
-    let phone = Address.phoneKey(code)
-    let exact = try read {
-      try database.query(
-        """
-        SELECT \(LibraryStore.readerColumns),
-          (SELECT count(*) FROM loan l WHERE l.reader_id = r.id AND l.returned_at IS NULL AND l.deleted = 0),
-          (SELECT count(*) FROM loan l WHERE l.reader_id = r.id AND l.returned_at IS NULL AND l.deleted = 0
-             AND l.due_date < ?1)
-        FROM \(LibraryStore.readerFrom)
-        WHERE r.deleted = 0 AND (r.ticket = ?2 OR (length(?2) >= 5 AND a.phone_key = ?3))
-          \(filter == .overdue ? "AND " + LibraryStore.holdsOverdue : "")
-        """, today.iso, code, phone
-      ) { row in
-        ReaderListing(
-          reader: try LibraryStore.decodeReader(row), booksOut: row.int(LibraryStore.readerColumnCount),
-          overdue: row.int(LibraryStore.readerColumnCount + 1))
-      }
-    }
-    answer.exact = exact
-    answer.matches = try readers(filter: filter, search: query, limit: limit).filter { listing in
-      !exact.contains { $0.reader.id == listing.reader.id }
-    }
-    answer.matches = try rankedByRelevance(
-      answer.matches, query: query, table: "reader", keyColumn: "uuid", limit: limit, key: \.reader.id.text)
-    try addAlternatives(to: &answer, query: query, table: "reader", key: \.reader.id.text) {
-      alternative throws(StoreError) in
-      try readers(filter: filter, search: alternative, limit: limit)
-    }
-    try addCorrections(to: &answer, query: query, table: "reader", limit: limit, key: \.reader.id.text) {
-      alternative throws(StoreError) in
-      try readers(filter: filter, search: alternative, limit: limit)
-    }
-    return answer
-  }
-
   /// Puts the matches of a full-text search in order of relevance, when the search found few
   /// enough to rank all of them (ranking every match of a common word would not fit in a
   /// keystroke; a set the cap cut short stays in list order). Records holding the query's words
   /// as whole words come before those that hold only longer words starting with them; within
   /// each, FTS5's bm25 (rarer words, and shorter records holding them, first); ties in list order.
-  private func rankedByRelevance<Listing>(
+  func rankedByRelevance<Listing>(
     _ matches: [Listing], query: String, table: String, keyColumn: String, limit: Int, key: KeyPath<Listing, String>
   ) throws(StoreError) -> [Listing] {
     let words = TextFolding.words(query)
@@ -237,7 +147,7 @@ extension LibraryStore {
   /// librarian who forgot to switch it), then the query's words in the other script
   /// (transliterated: «Tolstoy» for «Толстой», «Щербаков» for «Shcherbakov»). Their records come
   /// after those found as typed.
-  private func addAlternatives<Listing>(
+  func addAlternatives<Listing>(
     to answer: inout SearchAnswer<Listing>, query: String, table: String, key: KeyPath<Listing, String>,
     search: (String) throws(StoreError) -> [Listing]
   ) throws(StoreError) {
@@ -266,7 +176,7 @@ extension LibraryStore {
     let words = TextFolding.words(query)
     guard !words.isEmpty else { return [] }
     // Whether some word starts with a spelling needs the index's words for that start only.
-    let vocabulary = try updatedVocabulary(table)
+    let vocabulary = try self.vocabulary.updatedVocabulary(table)
     var options: [[String]] = []
     var changed = false
     for word in words {
@@ -280,7 +190,9 @@ extension LibraryStore {
       // A spelling counts when some word of the catalogue starts with it (nil: too many to list).
       var known: [String] = []
       for spelling in spellings where known.count < 3 {
-        if try continuations(of: spelling, table: table, limit: 1, in: vocabulary) != [] { known.append(spelling) }
+        if try self.vocabulary.continuations(of: spelling, table: table, limit: 1, in: vocabulary) != [] {
+          known.append(spelling)
+        }
       }
       if known.isEmpty {
         options.append([word])
@@ -310,7 +222,7 @@ extension LibraryStore {
   /// words corrected; "Did you mean" only when the corrections found something new. The nearest
   /// correction's records come first: once they fill the `limit` the list shows ("type more"),
   /// the farther ones are not read (two searches of 200 records, 0.5 ms at ten million books).
-  private func addCorrections<Listing>(
+  func addCorrections<Listing>(
     to answer: inout SearchAnswer<Listing>, query: String, table: String, limit: Int,
     key: KeyPath<Listing, String>, search: (String) throws(StoreError) -> [Listing]
   ) throws(StoreError) {
@@ -343,7 +255,7 @@ extension LibraryStore {
   /// Queries with misspelt words replaced by the catalogue's nearest words, nearest first.
   func correctedQueries(_ query: String, table: String) throws(StoreError) -> ([String], [(String, String)]) {
     let words = TextFolding.words(query)
-    let vocabulary = try self.vocabulary(table)
+    let vocabulary = try self.vocabulary.loaded(table)
     var options: [[String]] = []
     var corrections: [(String, String)] = []
     var changed = false
@@ -376,5 +288,105 @@ extension LibraryStore {
     }
     guard changed else { return ([], []) }
     return (LibraryStore.queries(choosingAmong: options), corrections)
+  }
+}
+
+/// Searching the catalogue.
+extension BookStore {
+  /// Searches the catalogue, answering with whole records (the command line, exports).
+  public func search(_ query: String, filter: BookFilter = .all, limit: Int = LibraryStore.searchCap) throws(StoreError)
+    -> SearchAnswer<BookWithLoan>
+  {
+    try search(
+      query, limit: limit, exact: { BookWithLoan(book: $0, loan: $1) },
+      page: { search throws(StoreError) in try page(filter: filter, search: search, limit: limit) })
+  }
+
+  /// Searches the catalogue, answering with what the full-screen list shows of each book: the
+  /// desk's search as you type, which reads a few columns of each record instead of all.
+  public func searchRows(_ query: String, filter: BookFilter = .all, limit: Int = LibraryStore.searchCap)
+    throws(StoreError) -> SearchAnswer<BookListRow>
+  {
+    try search(
+      query, limit: limit, exact: { BookListRow(book: BriefRecord($0), loan: $1) },
+      page: { search throws(StoreError) in try listRows(filter: filter, search: search, limit: limit) })
+  }
+
+  /// One read of one snapshot: the stages of a search see the same library, and the search
+  /// pays for one transaction instead of one per stage.
+  private func search<Listing: InventoryNumbered>(
+    _ query: String, limit: Int, exact: (Book, CurrentLoan?) -> Listing,
+    page: (String) throws(StoreError) -> [Listing]
+  ) throws(StoreError) -> SearchAnswer<Listing> {
+    try read { () throws(StoreError) in
+      try searchInRead(query, limit: limit, exact: exact, page: page)
+    }
+  }
+
+  private func searchInRead<Listing: InventoryNumbered>(
+    _ query: String, limit: Int, exact: (Book, CurrentLoan?) -> Listing,
+    page: (String) throws(StoreError) -> [Listing]
+  ) throws(StoreError) -> SearchAnswer<Listing> {
+    var answer = SearchAnswer<Listing>()
+    let code = query.trimmingWhitespace()
+    var exactBooks: [Book] = []
+    if let isbn = try? ISBN(code) { exactBooks += try copies(isbn: isbn) }
+    if let book = try book(inventory: code) { exactBooks.append(book) }
+    for book in exactBooks where !answer.exact.contains(where: { $0.inventoryNumber == book.inventoryNumber }) {
+      answer.exact.append(exact(book, try currentLoan(ofBook: book)))
+    }
+    answer.matches = try page(query).filter { listing in
+      !answer.exact.contains { $0.inventoryNumber == listing.inventoryNumber }
+    }
+    answer.matches = try store.rankedByRelevance(
+      answer.matches, query: query, table: "book", keyColumn: "inventory", limit: limit, key: \.inventoryNumber)
+    try store.addAlternatives(to: &answer, query: query, table: "book", key: \.inventoryNumber, search: page)
+    try store.addCorrections(
+      to: &answer, query: query, table: "book", limit: limit, key: \.inventoryNumber, search: page)
+    return answer
+  }
+}
+
+/// Searching the readers.
+extension ReaderStore {
+  public func search(_ query: String, filter: ReaderFilter = .all, limit: Int = LibraryStore.searchCap)
+    throws(StoreError)
+    -> SearchAnswer<ReaderListing>
+  {
+    var answer = SearchAnswer<ReaderListing>()
+    let code = query.identifierForm
+    let phone = Address.phoneKey(code)
+    let exact = try read {
+      try database.query(
+        """
+        SELECT \(ReaderStore.readerColumns),
+          (SELECT count(*) FROM loan l WHERE l.reader_id = r.id AND l.returned_at IS NULL AND l.deleted = 0),
+          (SELECT count(*) FROM loan l WHERE l.reader_id = r.id AND l.returned_at IS NULL AND l.deleted = 0
+             AND l.due_date < ?1)
+        FROM \(ReaderStore.readerFrom)
+        WHERE r.deleted = 0 AND (r.ticket = ?2 OR (length(?2) >= 5 AND a.phone_key = ?3))
+          \(filter == .overdue ? "AND " + ReaderStore.holdsOverdue : "")
+        """, today.iso, code, phone
+      ) { row in
+        ReaderListing(
+          reader: try ReaderStore.decodeReader(row), booksOut: row.int(ReaderStore.readerColumnCount),
+          overdue: row.int(ReaderStore.readerColumnCount + 1))
+      }
+    }
+    answer.exact = exact
+    answer.matches = try page(filter: filter, search: query, limit: limit).filter { listing in
+      !exact.contains { $0.reader.id == listing.reader.id }
+    }
+    answer.matches = try store.rankedByRelevance(
+      answer.matches, query: query, table: "reader", keyColumn: "uuid", limit: limit, key: \.reader.id.text)
+    try store.addAlternatives(to: &answer, query: query, table: "reader", key: \.reader.id.text) {
+      alternative throws(StoreError) in
+      try page(filter: filter, search: alternative, limit: limit)
+    }
+    try store.addCorrections(to: &answer, query: query, table: "reader", limit: limit, key: \.reader.id.text) {
+      alternative throws(StoreError) in
+      try page(filter: filter, search: alternative, limit: limit)
+    }
+    return answer
   }
 }

@@ -10,7 +10,7 @@ import DeskDomain
 /// million books, after every change of a word. A desk reads the stored words once, then only
 /// the news. A word of a record deleted stays in the vocabulary: a correction to it finds nothing,
 /// and "Did you mean" is offered only for corrections that find something.
-extension LibraryStore {
+extension VocabularyStore {
   /// A table's vocabulary in memory, with the state of the tables it was read at.
   struct LoadedVocabulary {
     var vocabulary: GrowingVocabulary
@@ -36,30 +36,30 @@ extension LibraryStore {
   static let addedRead = 20_000
 
   /// The distinct words of the books, as searches correct typos against them.
-  public func bookVocabulary() throws(StoreError) -> GrowingVocabulary { try vocabulary("book") }
+  public func bookVocabulary() throws(StoreError) -> GrowingVocabulary { try loaded("book") }
 
   /// Brings the vocabularies of books and readers up to date, gathers the news into the stored
   /// words when many wait: a desk does it while nobody waits for a search.
   public func readVocabularies() throws(StoreError) {
     for table in ["book", "reader"] {
-      if try vocabulary(table).addedCount > LibraryStore.addedRead {
-        vocabularies[table] = nil
-        _ = try vocabulary(table)
+      if try loaded(table).addedCount > VocabularyStore.addedRead {
+        store.vocabularies[table] = nil
+        _ = try loaded(table)
       }
-      if !isReadOnly, try newsWaiting(table) >= LibraryStore.newsGathered { try gatherNews(table) }
+      if !store.isReadOnly, try newsWaiting(table) >= VocabularyStore.newsGathered { try gatherNews(table) }
     }
   }
 
   /// Gathers the news of books and readers into their stored words when `waiting` rows or more
   /// wait: after a large import or a desk's catching up with its central.
-  public func gatherVocabularyNews(waiting: Int = LibraryStore.newsGathered) throws(StoreError) {
+  public func gatherVocabularyNews(waiting: Int = VocabularyStore.newsGathered) throws(StoreError) {
     for table in ["book", "reader"] where try newsWaiting(table) >= max(1, waiting) {
       try gatherNews(table)
     }
   }
 
   /// The distinct words of the books or readers, up to date.
-  func vocabulary(_ table: String) throws(StoreError) -> GrowingVocabulary {
+  func loaded(_ table: String) throws(StoreError) -> GrowingVocabulary {
     if let updated = try updatedVocabulary(table) { return updated }
     return try read {
       let version = try wordsVersion(table)
@@ -75,7 +75,7 @@ extension LibraryStore {
       var loaded = LoadedVocabulary(
         vocabulary: GrowingVocabulary(builder.vocabulary()), version: version, generation: generation, newsRead: 0)
       try readNews(table, into: &loaded)
-      vocabularies[table] = loaded
+      store.vocabularies[table] = loaded
       return loaded.vocabulary
     }
   }
@@ -84,13 +84,13 @@ extension LibraryStore {
   /// when news it had not read were gathered meanwhile (by another program on the file).
   func updatedVocabulary(_ table: String) throws(StoreError) -> GrowingVocabulary? {
     try read {
-      guard var loaded = vocabularies[table] else { return nil }
+      guard var loaded = store.vocabularies[table] else { return nil }
       let version = try wordsVersion(table)
       if loaded.version == version { return loaded.vocabulary }
       guard try generation(table) == loaded.generation else { return nil }
       loaded.version = version
       try readNews(table, into: &loaded)
-      vocabularies[table] = loaded
+      store.vocabularies[table] = loaded
       return loaded.vocabulary
     }
   }
@@ -151,11 +151,11 @@ extension LibraryStore {
       return (try generation(table), last)
     }
     // What this desk holds is still the whole vocabulary if it had read every text gathered.
-    if let gathered, var loaded = vocabularies[table], loaded.generation == gathered.generation - 1,
+    if let gathered, var loaded = store.vocabularies[table], loaded.generation == gathered.generation - 1,
       loaded.newsRead >= gathered.last
     {
       loaded.generation = gathered.generation
-      vocabularies[table] = loaded
+      store.vocabularies[table] = loaded
     }
   }
 
@@ -188,7 +188,7 @@ extension LibraryStore {
 
   /// A tokenizer that splits texts into the words the full-text indexes store.
   private func indexTokenizer() throws(DatabaseError) -> FullTextTokenizer {
-    try FullTextTokenizer(database, tokenize: LibraryStore.indexTokenizer)
+    try FullTextTokenizer(database, tokenize: VocabularyStore.indexTokenizer)
   }
 
   /// The distinct words of the texts in the first column of a query's rows, split as the

@@ -1,6 +1,6 @@
 import DeskDomain
 
-extension LibraryStore {
+extension SyncStore {
   /// Every shared field of every record, a sorted line each (`entity record field value`, the
   /// value typed: `s:text`, `n:12`, `null`), with references as UUIDs: two desks that hold the
   /// same library give the same lines, whatever their row ids, and so does the central
@@ -18,7 +18,7 @@ extension LibraryStore {
         ) { row in
           let field = row.string(1)
           if table.deletesRows && field == "deleted" { return }
-          lines.append("\(table.entity) \(row.string(0)) \(field) \(LibraryStore.typed(row.string(2), row.value(3)))")
+          lines.append("\(table.entity) \(row.string(0)) \(field) \(SyncStore.typed(row.string(2), row.value(3)))")
         }
       }
       return lines.sorted()

@@ -21,7 +21,7 @@ private struct Touched {
   var displaced: [Int64: String] = [:]
 }
 
-extension LibraryStore {
+extension SyncStore {
   /// Applies a batch of changes pulled from the central, in the central's order and in one
   /// transaction, without capturing them again, and moves the desk's cursor to `cursor`. A change
   /// that names an unknown kind of record or field, breaks a rule of its fields (`FieldRule`),
@@ -76,7 +76,7 @@ extension LibraryStore {
       // captured as this desk's) is ordered after the changes it answers.
       let latest = batch.map(\.change.clock.rawValue).max() ?? 0
       try database.execute("UPDATE sync_desk SET hlc = max(hlc, ?) WHERE id = 1", latest)
-      let report = try withoutCapture { () throws -> ApplyReport in
+      let report = try store.withoutCapture { () throws -> ApplyReport in
         try notePendingClocks()
         var report = ApplyReport()
         var touched = Touched()
@@ -88,14 +88,14 @@ extension LibraryStore {
             pulled.change.deskID, pulled.deskName)
         }
         for (change, reason) in aside where change.sequence > tie.cursor {
-          try setAside(change, reason: reason, now: now)
+          try store.setAside(change, reason: reason, now: now)
           report.conflictsRaised += 1
         }
         let applying = batch.filter { !skipped.contains($0.change.id) }
         // A large batch (a desk catching up) adds books as an import does: the full-text index and
         // the count brought up to date once, at the end of the batch.
-        if batch.count >= LibraryStore.bulkApplyThreshold {
-          try addingBooksInBulk {
+        if batch.count >= SyncStore.bulkApplyThreshold {
+          try store.addingBooksInBulk {
             try applyAll(
               applying, deskID: tie.deskID, now: now, report: &report, touched: &touched, failing: &failing)
           }
@@ -104,15 +104,15 @@ extension LibraryStore {
             applying, deskID: tie.deskID, now: now, report: &report, touched: &touched, failing: &failing)
         }
         for book in touched.books.sorted() {
-          report.conflictsRaised += try reconcileLoans(bookRowID: book, now: now)
-          report.conflictsRaised += try reconcileDeletion(entity: .book, rowID: book, now: now)
+          report.conflictsRaised += try store.reconcileLoans(bookRowID: book, now: now)
+          report.conflictsRaised += try store.reconcileDeletion(entity: .book, rowID: book, now: now)
         }
         for reader in touched.readers.sorted() {
-          report.conflictsRaised += try reconcileDeletion(entity: .reader, rowID: reader, now: now)
+          report.conflictsRaised += try store.reconcileDeletion(entity: .reader, rowID: reader, now: now)
         }
-        report.holdShelfMoves += try reconcileHolds(touched.holds.sorted(), deskID: tie.deskID)
-        report.holdShelfMoves += try passOn(displaced: touched.displaced)
-        report.holdShelfMoves += try settleTrappedTwiceByTheHolds(now: now)
+        report.holdShelfMoves += try store.reconcileHolds(touched.holds.sorted(), deskID: tie.deskID)
+        report.holdShelfMoves += try store.passOn(displaced: touched.displaced)
+        report.holdShelfMoves += try store.settleTrappedTwiceByTheHolds(now: now)
         return report
       }
       try database.execute("UPDATE sync_desk SET cursor = max(cursor, ?) WHERE id = 1", cursor)
@@ -133,7 +133,7 @@ extension LibraryStore {
       INSERT INTO temp.pending_field
         SELECT o.entity, o.record_id, j.key, max(o.hlc) FROM outbox o, json_each(o.payload) j GROUP BY 1, 2, 3;
       """)
-    hasPending = try database.scalarInt("SELECT count(*) FROM temp.pending_field") > 0
+    store.hasPending = try database.scalarInt("SELECT count(*) FROM temp.pending_field") > 0
   }
 
   /// Batches this long are applied with the books' triggers put off (`addingBooksInBulk`).
@@ -172,7 +172,7 @@ extension LibraryStore {
     let own = change.deskID == deskID
     if change.kind == .conflict {
       if !own {
-        try applySettlement(
+        try store.conflicts.applySettlement(
           change, deskID: deskID, now: now, books: &touched.books, shelfMoves: &report.holdShelfMoves)
       }
       own ? (report.own += 1) : (report.applied += 1)
@@ -184,7 +184,7 @@ extension LibraryStore {
     let fields = try checkedFields(of: change, in: table)
     let deleted = fields.first { $0.name == "deleted" }?.value
     if !table.deletesRows {
-      report.conflictsRaised += try noteDeletion(pulled, deleted: deleted, now: now)
+      report.conflictsRaised += try store.noteDeletion(pulled, deleted: deleted, now: now)
     }
     try noteTouched(change, fields: fields, deleted: deleted, in: &touched)
     if own {
@@ -194,7 +194,7 @@ extension LibraryStore {
     report.applied += 1
     if change.kind == .hold {
       touched.holds.insert(change.recordID)
-      report.conflictsRaised += try noteDoubleTrap(
+      report.conflictsRaised += try store.noteDoubleTrap(
         pulled, fields: fields.map { ($0.name, $0.value) }, now: now, displaced: &touched.displaced)
     }
     let row = try database.queryFirst(table.rowSQL, change.recordID) { $0.int64(0) }
@@ -286,7 +286,7 @@ extension LibraryStore {
         "this desk does not have the \(change.entity), and the change does not make it "
           + "(no \(missing.joined(separator: ", ")))")
     }
-    try insert(table, key: change.recordID, given, deskName: pulled.deskName, now: now)
+    try store.insert(table, key: change.recordID, given, deskName: pulled.deskName, now: now)
   }
 
   /// The fields of `setting` whose value wins over what this desk knows (`FieldMerge`).
@@ -325,7 +325,7 @@ extension LibraryStore {
       let values = winners.filter { $0.name != "deleted" }
       let deletedLater = !exists && deleted != nil && !winners.contains { $0.name == "deleted" }
       if !values.isEmpty && !deletedLater {
-        try upsert(table, key: change.recordID, values, exists: exists)
+        try store.upsert(table, key: change.recordID, values, exists: exists)
       }
     }
     try recordClocks(winners.map(\.name), of: change)
@@ -340,7 +340,7 @@ extension LibraryStore {
   ) throws {
     let change = pulled.change
     // A book added earlier in this batch is indexed before it changes.
-    if change.kind == .book { try catchUpBulkBooks() }
+    if change.kind == .book { try store.catchUpBulkBooks() }
     if change.kind == .loan {
       // Put aside from the one-open-loan index while it changes; `reconcileLoans` sets it right.
       try database.execute("UPDATE loan SET conflict = id WHERE uuid = ?", change.recordID)
@@ -349,22 +349,22 @@ extension LibraryStore {
     // The renewal known here before this one: its desk, and the due date as it stands.
     let before =
       renewed
-      ? try latestClock(loan: change.recordID, field: "renewals_added").flatMap { renewal in
+      ? try store.latestClock(loan: change.recordID, field: "renewals_added").flatMap { renewal in
         try database.queryFirst(
           "SELECT due_date FROM loan WHERE uuid = ?", change.recordID, read: { (renewal.desk, $0.string(0)) })
       } : nil
-    try update(table, key: change.recordID, winners, deskName: pulled.deskName, now: now)
+    try store.update(table, key: change.recordID, winners, deskName: pulled.deskName, now: now)
     try recordClocks(winners.map(\.name), of: change)
     try add(increments, to: table, of: change)
     if change.kind == .loan {
-      report.conflictsRaised += try noteRenewalMeetingReturn(
+      report.conflictsRaised += try store.noteRenewalMeetingReturn(
         pulled, renewed: renewed, returned: winners.contains { $0.name == "returned_at" && $0.value != .null },
         now: now)
     }
     if renewed {
       var dueGiven: String?
       if case .text(let due)? = fields.first(where: { $0.name == "due_date" })?.value { dueGiven = due }
-      report.conflictsRaised += try noteRenewalsPastLimit(pulled, before: before, dueGiven: dueGiven, now: now)
+      report.conflictsRaised += try store.noteRenewalsPastLimit(pulled, before: before, dueGiven: dueGiven, now: now)
     }
   }
 
@@ -395,7 +395,7 @@ extension LibraryStore {
       "SELECT field, hlc, desk FROM field_clock WHERE entity = ? AND record_id = ?", change.entity, change.recordID
     ) { row in known.stored[row.string(0)] = FieldVersion(rawClock: row.int64(1), desk: row.string(2)) }
     // Changes made here and not yet at the central carry their clocks in the outbox.
-    if hasPending {
+    if store.hasPending {
       try database.forEachRow(
         "SELECT field, hlc FROM temp.pending_field WHERE entity = ? AND record_id = ?", change.entity, change.recordID
       ) { row in known.pending[row.string(0)] = HybridTimestamp(rawValue: row.int64(1)) }

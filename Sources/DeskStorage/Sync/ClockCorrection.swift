@@ -1,6 +1,6 @@
 import DeskDomain
 
-extension LibraryStore {
+extension SyncStore {
   /// The machine's clock as this desk's changes are clocked by it, in milliseconds since 1970:
   /// SQLite's reading, the one the capture triggers take.
   public func wallClockReading() throws(StoreError) -> Int64 {
@@ -18,7 +18,7 @@ extension LibraryStore {
   {
     try write {
       let previous = Int64(try database.scalarInt("SELECT clock_offset_ms FROM sync_desk WHERE id = 1"))
-      let applied = LibraryStore.clockedOffset(offset)
+      let applied = SyncStore.clockedOffset(offset)
       let ceiling = HybridTimestamp(milliseconds: centralNow)
       // The desk's last reading the central may know: a reading beyond the central's bound was
       // never taken, so none later than that is kept.
@@ -61,7 +61,7 @@ extension LibraryStore {
   func adoptClockCorrection() throws {
     guard let corrected = clock as? CorrectedClock else { return }
     corrected.correct(by: try clockAnchor())
-    if !isReadOnly { try refreshClockOffset() }
+    if !store.isReadOnly { try refreshClockOffset() }
   }
 
   /// The central's time the last sync read, tied to the machine's uptime; nil for a desk that
@@ -83,7 +83,7 @@ extension LibraryStore {
   public func refreshClockOffset() throws(StoreError) {
     guard let corrected = clock as? CorrectedClock else { return }
     let stored = try read { try database.scalarInt("SELECT clock_offset_ms FROM sync_desk WHERE id = 1") }
-    guard let current = corrected.offset.map(LibraryStore.clockedOffset),
+    guard let current = corrected.offset.map(SyncStore.clockedOffset),
       (current - Int64(stored)).magnitude > UInt64(ClockOffset.boundMilliseconds / 2)
     else { return }
     try write {

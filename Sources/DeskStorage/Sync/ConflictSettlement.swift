@@ -2,7 +2,7 @@ import DeskDomain
 
 /// Conflicts settled: by a librarian here, the settlement travelling like any change, or by one
 /// that arrives from another desk.
-extension LibraryStore {
+extension ConflictStore {
   /// How a librarian settles a conflict.
   public enum Settlement: Hashable, Sendable {
     /// A double issue: the reader with this ticket holds the book; the other loans are closed
@@ -75,7 +75,7 @@ extension LibraryStore {
           UPDATE loan SET returned_at = ?, updated_at = ?
           WHERE book_id = ? AND returned_at IS NULL AND deleted = 0 AND id <> ?
           """, now.iso, now.iso, book, holder.loan)
-        _ = try reconcileLoans(bookRowID: Int64(book), now: now)
+        _ = try store.reconcileLoans(bookRowID: Int64(book), now: now)
       case (.inventory, .renumber(let typed)), (.ticket, .renumber(let typed)):
         let isBook = kind == .inventory
         let field: Field = isBook ? .inventoryNumber : .ticket
@@ -94,11 +94,11 @@ extension LibraryStore {
           isBook
             ? "UPDATE book SET inventory = ?, clash = 0, updated_at = ? WHERE uuid = ?"
             : "UPDATE reader SET ticket = ?, clash = 0, updated_at = ? WHERE uuid = ?", number, now.iso, row.record)
-        if let table = SyncedTables.table(row.entity) { try refreshDerived(table, key: row.record) }
+        if let table = SyncedTables.table(row.entity) { try store.refreshDerived(table, key: row.record) }
         // The record goes to the central again, whole, at the next sync.
-        try releaseSettledClashes()
+        try store.sync.releaseSettledClashes()
       case (.inventory, .duplicate), (.ticket, .duplicate):
-        try settleAsDuplicate(number, kind: kind, entity: row.entity, record: row.record) { refuse($0) }
+        try store.settleAsDuplicate(number, kind: kind, entity: row.entity, record: row.record) { refuse($0) }
       case (.editAfterDelete, .restore):
         guard let table = SyncedTables.table(row.entity), table.field("deleted") != nil else {
           throw refuse(.cannotRestore(entity: row.entity))
@@ -147,22 +147,23 @@ extension LibraryStore {
             """, now.iso, now.iso, row.record)
         }
       case (.trappedTwice, .copy(let inventory)):
-        try settleTrappedTwice(number, keeping: inventory.identifierForm, now: now) { refuse($0) }
+        try store.settleTrappedTwice(number, keeping: inventory.identifierForm, now: now) { refuse($0) }
         let key = try database.queryFirst("SELECT key, holder FROM conflict WHERE id = ?", number) {
           (key: $0.string(0), copy: $0.string(1))
         }
         if let key {
-          shelfMoves = try mendTrappedTwice(conflict: key.key, keptCopy: key.copy, now: now)
+          shelfMoves = try store.mendTrappedTwice(conflict: key.key, keptCopy: key.copy, now: now)
         }
       case (.renewalLimit, .keepRenewals), (.renewalLimit, .takeBackRenewal), (.renewedAfterReturn, .acknowledge):
         let resolution =
           kind == .renewedAfterReturn
           ? "the book was back already: the renewal changes nothing"
-          : try settleRenewal(number, loan: row.record, takingBack: settlement == .takeBackRenewal, now: now)
+          : try store.settleRenewal(number, loan: row.record, takingBack: settlement == .takeBackRenewal, now: now)
         try database.execute(
           "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ?", now.iso, resolution, number)
       case (.refusedChange, .resend), (.refusedChange, .drop):
-        try settleRefused(number, entity: row.entity, record: row.record, resending: settlement == .resend, now: now)
+        try store.settleRefused(
+          number, entity: row.entity, record: row.record, resending: settlement == .resend, now: now)
       default:
         throw refuse(.doesNotSettle)
       }
@@ -229,7 +230,7 @@ extension LibraryStore {
     if kind == .trappedTwice {
       // Each desk does what the standing settlement asks of the copies on its own shelf.
       let byTheHolds = fields.holder.hasPrefix(LibraryStore.settledByTheHolds)
-      shelfMoves += try mendTrappedTwice(
+      shelfMoves += try store.mendTrappedTwice(
         conflict: change.recordID,
         keptCopy: String(fields.holder.dropFirst(byTheHolds ? LibraryStore.settledByTheHolds.count : 0)),
         now: now, reassert: !byTheHolds)
@@ -246,7 +247,7 @@ extension LibraryStore {
         "SELECT id, book_id FROM loan WHERE uuid = ? AND returned_at = ?", fields.holder, closedAt,
         read: { (id: $0.int64(0), book: $0.int64(1)) })
     else { return }
-    try asThisDesk {
+    try store.asThisDesk {
       try database.execute(
         "UPDATE loan SET returned_at = NULL, conflict = id, updated_at = ? WHERE id = ?", now.iso, loan.id)
     }

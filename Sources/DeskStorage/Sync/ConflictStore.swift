@@ -2,9 +2,9 @@ import DeskDomain
 
 /// Conflicts between desks as a librarian reads them: listed, found by record, each described
 /// from its details (raised in `ConflictRaising.swift`, settled in `ConflictSettlement.swift`).
-extension LibraryStore {
+extension ConflictStore {
   /// The conflicts, open ones first (settled ones too with `all`).
-  public func conflicts(includingSettled all: Bool = false) throws(StoreError) -> [Conflict] {
+  public func list(includingSettled all: Bool = false) throws(StoreError) -> [Conflict] {
     try read {
       try database.query(
         """
@@ -57,14 +57,14 @@ extension LibraryStore {
           entity, recordID.text)
       }) > 0 || !loans.isEmpty
     else { return [] }
-    return try conflicts().filter {
+    return try list().filter {
       ($0.entity == entity.rawValue && ($0.recordID == recordID.text || $0.otherID == recordID.text))
         || ($0.entity == RecordKind.loan.rawValue && loans.contains($0.recordID))
     }
   }
 
   /// The number the next conflict raised here will pass: what a sync raised is what is open above it.
-  public func conflictMark() throws(StoreError) -> Int {
+  public func mark() throws(StoreError) -> Int {
     try read { try database.scalarInt("SELECT coalesce(max(id), 0) FROM conflict") }
   }
 
@@ -74,7 +74,7 @@ extension LibraryStore {
   }
 
   public func conflict(number: Int) throws(StoreError) -> Conflict? {
-    try conflicts(includingSettled: true).first { $0.number == number }
+    try list(includingSettled: true).first { $0.number == number }
   }
 
   /// A record as conflicts name it: a book by its title and inventory number, a reader by name
@@ -104,12 +104,12 @@ extension LibraryStore {
     -> (ConflictFacts, [String])
   {
     if kind == .renewalLimit || kind == .renewedAfterReturn {
-      return (try describeRenewal(kind, loan: record, details: details), [])
+      return (try store.describeRenewal(kind, loan: record, details: details), [])
     }
     let name = try recordName(entity, record)
     switch kind {
     case .renewalLimit, .renewedAfterReturn:
-      return (try describeRenewal(kind, loan: record, details: details), [])
+      return (try store.describeRenewal(kind, loan: record, details: details), [])
     case .trappedTwice:
       return try describeTrappedTwice(details)
     case .refusedChange:

@@ -44,7 +44,7 @@ public struct SyncStatus: Hashable, Sendable {
   public var openConflicts: Int
 }
 
-extension LibraryStore {
+extension SyncStore {
   /// The tie to a central, or nil for a desk on its own.
   public func deskTie() throws(StoreError) -> DeskTie? {
     try read { try currentTie() }
@@ -106,7 +106,7 @@ extension LibraryStore {
     }
   }
 
-  public func syncStatus() throws(StoreError) -> SyncStatus {
+  public func status() throws(StoreError) -> SyncStatus {
     try read {
       SyncStatus(
         tie: try currentTie(), left: try deskIdentity().flatMap { $0.hasLeft ? $0 : nil },
@@ -284,12 +284,13 @@ public struct SyncMark: Hashable, Sendable {
   public var conflicts: [Conflict]
 }
 
-extension LibraryStore {
+extension SyncStore {
   /// The record's changes still on their way to the central and its open conflicts; nil on a
   /// desk that has not joined a central.
-  public func syncMark(entity: RecordKind, recordID: RecordID) throws(StoreError) -> SyncMark? {
+  public func mark(entity: RecordKind, recordID: RecordID) throws(StoreError) -> SyncMark? {
     guard try deskTie() != nil else { return nil }
     let unsynced = try unsyncedChanges(entity: entity, recordID: recordID)
-    return SyncMark(unsynced: unsynced, conflicts: try openConflicts(entity: entity, recordID: recordID))
+    return SyncMark(
+      unsynced: unsynced, conflicts: try store.conflicts.openConflicts(entity: entity, recordID: recordID))
   }
 }

@@ -45,7 +45,7 @@ extension LibraryStore {
       try database.execute("UPDATE \(table) SET deleted = 1 WHERE id = ?", here)
     }
     // The record goes to the central as made and deleted here; what waited for it follows.
-    try releaseSettledClashes()
+    try sync.releaseSettledClashes()
     let name =
       try database.queryFirst(
         isBook

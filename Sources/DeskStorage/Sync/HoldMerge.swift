@@ -22,8 +22,8 @@ extension LibraryStore {
       let here = try database.queryFirst(
         """
         SELECT b.uuid, b.inventory, h.waiting_since, coalesce(h.pickup_by, ''),
-          CASE WHEN h.pickup_desk <> '' THEN h.pickup_desk ELSE \(LibraryStore.thisDesk) END,
-          h.state IN ('queued', 'waiting'), b.id, h.pickup_desk = \(LibraryStore.thisDesk)
+          CASE WHEN h.pickup_desk <> '' THEN h.pickup_desk ELSE \(HoldStore.thisDesk) END,
+          h.state IN ('queued', 'waiting'), b.id, h.pickup_desk = \(HoldStore.thisDesk)
         FROM hold h JOIN book b ON b.id = h.trapped_book_id WHERE h.uuid = ?
         """, change.recordID,
         read: {
@@ -91,7 +91,7 @@ extension LibraryStore {
             AND NOT EXISTS (SELECT 1 FROM temp.pending_field p WHERE p.entity = 'hold' AND p.record_id = ?1
                   AND p.field = 'state')
             -- put aside here (on this desk's shelf),
-            AND h.pickup_desk = \(LibraryStore.thisDesk)
+            AND h.pickup_desk = \(HoldStore.thisDesk)
             -- and neither collected nor waiting for a hold since.
             AND NOT EXISTS (SELECT 1 FROM loan l WHERE l.book_id = h.trapped_book_id AND l.returned_at IS NULL
                   AND l.deleted = 0)
@@ -107,7 +107,7 @@ extension LibraryStore {
           })
       else { continue }
       var next: HoldTrap?
-      try asThisDesk { next = try trap(bookRowID: ended.book) }
+      try asThisDesk { next = try self.holds.trap(bookRowID: ended.book) }
       moves.append(
         HoldMove(
           inventory: ended.inventory, label: ended.label, fromReader: ended.reader, next: next, cause: .endedElsewhere))
@@ -173,7 +173,7 @@ extension LibraryStore {
           )
         })
     else { return [] }
-    let here = try database.queryFirst("SELECT \(LibraryStore.thisDesk)", read: { $0.string(0) }) ?? ""
+    let here = try database.queryFirst("SELECT \(HoldStore.thisDesk)", read: { $0.string(0) }) ?? ""
     var moves: [HoldMove] = []
     try asThisDesk {
       for copy in try trappedTwiceCopies(conflict: number) where copy.desk == here {
@@ -204,7 +204,7 @@ extension LibraryStore {
         else { continue }
         moves.append(
           HoldMove(
-            inventory: copy.inventory, label: hold.label, fromReader: hold.reader, next: try trap(bookRowID: row),
+            inventory: copy.inventory, label: hold.label, fromReader: hold.reader, next: try holds.trap(bookRowID: row),
             cause: hold.state?.isActive == true ? .settled : .endedElsewhere))
       }
     }
@@ -236,7 +236,7 @@ extension LibraryStore {
       try asThisDesk {
         moves.append(
           HoldMove(
-            inventory: last.inventory, label: last.label, fromReader: last.reader, next: try trap(bookRowID: row),
+            inventory: last.inventory, label: last.label, fromReader: last.reader, next: try holds.trap(bookRowID: row),
             cause: .endedElsewhere))
       }
     }

@@ -23,7 +23,7 @@ public enum PushOutcome: Hashable, Sendable {
   case invalid(reason: String)
 }
 
-extension LibraryStore {
+extension SyncStore {
   /// The next changes to send, oldest first; nil when none is waiting. Changes of a record whose
   /// number clashes at the central, and loans that depend on such a record, wait until a librarian
   /// settles the clash.
@@ -77,13 +77,13 @@ extension LibraryStore {
         case .clash(let other, let otherDesk):
           try raiseClash(seq: seq, otherRecord: other, otherDesk: otherDesk, at: now)
         case .invalid(let reason):
-          try raiseRefused(seq: seq, reason: reason, at: now)
+          try store.raiseRefused(seq: seq, reason: reason, at: now)
         case .held(let record):
           // Waiting for a clashing record, or for a loan that waits for one.
           let conflict = try database.scalarInt(
             """
             SELECT coalesce(
-              (SELECT id FROM conflict k WHERE record_id = ?1 AND \(LibraryStore.holdingConflict) AND resolved_at IS NULL),
+              (SELECT id FROM conflict k WHERE record_id = ?1 AND \(SyncStore.holdingConflict) AND resolved_at IS NULL),
               (SELECT max(held) FROM outbox WHERE record_id = ?1 AND held <> 0), -1)
             """, record)
           try database.execute("UPDATE outbox SET held = ? WHERE seq = ?", conflict, seq)
@@ -161,7 +161,7 @@ extension LibraryStore {
         otherDesk
       ) { $0.string(0) } ?? "{}"
     let key = "clash:" + record + ":" + (number?.number ?? "")
-    _ = try raiseConflict(
+    _ = try store.raiseConflict(
       key: key, kind: isBook ? .inventory : .ticket, entity: entity.rawValue, record: record, other: otherRecord,
       details: details, now: now)
     let conflict = try database.scalarInt("SELECT id FROM conflict WHERE key = ?", key)
@@ -180,17 +180,17 @@ extension LibraryStore {
   private func holdDependents() throws {
     guard
       try database.scalarInt(
-        "SELECT count(*) FROM conflict k WHERE resolved_at IS NULL AND \(LibraryStore.holdingConflict)") > 0
+        "SELECT count(*) FROM conflict k WHERE resolved_at IS NULL AND \(SyncStore.holdingConflict)") > 0
     else { return }
     try database.execute(
       """
       UPDATE outbox AS o SET held = (SELECT k.id FROM conflict k WHERE k.resolved_at IS NULL
-          AND \(LibraryStore.holdingConflict)
+          AND \(SyncStore.holdingConflict)
           AND ((k.entity = o.entity AND k.record_id = o.record_id)
             OR (o.entity IN ('loan', 'hold') AND k.record_id IN (json_extract(o.payload, '$.book'),
               json_extract(o.payload, '$.reader'), json_extract(o.payload, '$.trapped_book')))))
       WHERE o.held = 0 AND EXISTS (SELECT 1 FROM conflict k WHERE k.resolved_at IS NULL
-          AND \(LibraryStore.holdingConflict)
+          AND \(SyncStore.holdingConflict)
           AND ((k.entity = o.entity AND k.record_id = o.record_id)
             OR (o.entity IN ('loan', 'hold') AND k.record_id IN (json_extract(o.payload, '$.book'),
               json_extract(o.payload, '$.reader'), json_extract(o.payload, '$.trapped_book')))))

@@ -114,7 +114,7 @@ extension LibraryStore {
             : "SELECT uuid FROM reader WHERE ticket = ? AND deleted = 0 AND clash = 0 AND uuid <> ?",
           number, key, read: { $0.string(0) })
       else { throw error }
-      try markClash(entity: table.kind, record: local, otherRecord: key, otherDesk: deskName, now: now)
+      try sync.markClash(entity: table.kind, record: local, otherRecord: key, otherDesk: deskName, now: now)
       try write()
     }
   }
@@ -167,8 +167,8 @@ extension LibraryStore {
     case .reader:
       guard
         let reader = try database.queryFirst(
-          "SELECT \(LibraryStore.readerColumns) FROM \(LibraryStore.readerFrom) WHERE r.uuid = ?", key,
-          read: { try LibraryStore.decodeReader($0) })
+          "SELECT \(ReaderStore.readerColumns) FROM \(ReaderStore.readerFrom) WHERE r.uuid = ?", key,
+          read: { try ReaderStore.decodeReader($0) })
       else { return }
       try database.execute(
         "UPDATE reader SET sort_key = ?1 WHERE uuid = ?2 AND sort_key IS NOT ?1", reader.sortKey, key)

@@ -60,7 +60,7 @@ extension LibraryStore {
       else {
         throw StoreError.settlementRefused(number: number, kind: .refusedChange, .doesNotSettle)
       }
-      try sendAgainWhole(table, record: record, asCreation: creation, heldBy: number)
+      try sync.sendAgainWhole(table, record: record, asCreation: creation, heldBy: number)
     }
     try database.execute(
       "UPDATE conflict SET resolved_at = ?, resolution = ? WHERE id = ?", now.iso,

@@ -55,7 +55,7 @@ public final class BackgroundSearchService: SearchService, @unchecked Sendable {
         // Nobody waits for a search: the vocabularies are brought up to date now, and their news
         // gathered when many wait, not at the next typo. A key typed meanwhile interrupts the
         // reading, as it would a search, and the reading starts over after it.
-        try? store?.readVocabularies()
+        try? store?.vocabulary.readVocabularies()
         let done = state.withLock { state -> Bool in
           guard state.pending == nil else { return false }
           state.running = false

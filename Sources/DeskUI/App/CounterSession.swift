@@ -72,7 +72,7 @@ public final class CounterSession {
   func refreshReader(context: UIContext) {
     guard let current = reader else { return }
     // By identity, not ticket: while two desks' readers share a ticket, the one chosen stays.
-    reader = try? context.store.reader(id: current.id)
+    reader = try? context.store.readers.reader(id: current.id)
   }
 
   /// Records the changes one key or scan made, anywhere in the desk, as one act; returns the lines
@@ -152,7 +152,7 @@ public final class CounterSession {
     for index in indices {
       guard let action = log[index].action else { continue }
       do {
-        try context.store.undo(action)
+        try context.store.circulation.undo(action)
       } catch {
         refreshReader(context: context)
         return [.bell, .dialog(.error(s.undoRefusedTitle, texts + context.messages(error)))]

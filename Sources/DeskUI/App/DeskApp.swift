@@ -43,9 +43,10 @@ public final class DeskApp {
     }
     refreshUnsynced()
     counts = try? (
-      store.bookCount(), store.bookCount(filter: .issued), store.bookCount(filter: .overdue), store.readerCount()
+      store.books.count(), store.books.count(filter: .issued), store.books.count(filter: .overdue),
+      store.readers.count()
     )
-    holdShelf = try? store.holdShelfCounts()
+    holdShelf = try? store.holds.shelfCounts()
     countsRead = now
   }
 
@@ -196,7 +197,7 @@ public final class DeskApp {
   /// Reads again which records wait to go to the central (after a change, a sync, a join).
   private func refreshUnsynced() {
     guard context.isJoined else { return }
-    if let records = try? context.store.unsyncedRecords() {
+    if let records = try? context.store.sync.unsyncedRecords() {
       context.unsynced = records
     } else {
       context.unsynced = ([], [])
@@ -388,7 +389,7 @@ public final class DeskApp {
       case .help(let topic):
         if !(top is HelpScreen) { apply([.push(HelpScreen(topic: topic))]) }
       case .bell:
-        if (try? context.store.policy().bell) ?? true { bells += 1 }
+        if (try? context.store.policy.current().bell) ?? true { bells += 1 }
       case .quit:
         requestQuit()
       }

@@ -51,7 +51,9 @@ enum ScanDispatch {
 
   /// A scanned record with an open conflict between desks shows the conflict over the record.
   private static func conflictFirst(_ entity: RecordKind, _ id: RecordID, _ context: UIContext) -> [Effect] {
-    guard let conflict = try? context.store.openConflicts(entity: entity, recordID: id).first else { return [] }
+    guard let conflict = try? context.store.conflicts.openConflicts(entity: entity, recordID: id).first else {
+      return []
+    }
     return [.push(ConflictScreen(number: conflict.number)), .notify(context.strings.conflictScanned)]
   }
 }

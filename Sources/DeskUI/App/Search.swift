@@ -48,12 +48,12 @@ public struct SearchResult: Sendable {
     do {
       switch request.target {
       case .books(let filter):
-        let answer = try store.searchBookRows(request.query, filter: filter, limit: request.limit)
+        let answer = try store.books.searchRows(request.query, filter: filter, limit: request.limit)
         var result = SearchResult(generation: request.generation, books: answer.all, corrections: answer.corrections)
         result.searchedFor = answer.searchedFor
         return result
       case .readers(let filter):
-        let answer = try store.searchReaders(request.query, filter: filter, limit: request.limit)
+        let answer = try store.readers.search(request.query, filter: filter, limit: request.limit)
         var result = SearchResult(
           generation: request.generation, readers: answer.all, corrections: answer.corrections)
         result.searchedFor = answer.searchedFor

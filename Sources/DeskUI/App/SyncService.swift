@@ -174,11 +174,11 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
         continue
       }
       guard let store else { continue }
-      let interval = Int64((try? store.policy().syncIntervalSeconds) ?? 30) * 1000
+      let interval = Int64((try? store.policy.current().syncIntervalSeconds) ?? 30) * 1000
       // A machine's clock set right (or wrong) while the desk is open clocks its changes rightly
       // from the next second on.
-      try? store.refreshClockOffset()
-      guard let status = try? store.syncStatus(), let tie = status.tie else {
+      try? store.sync.refreshClockOffset()
+      guard let status = try? store.sync.status(), let tie = status.tie else {
         // A desk on its own: look again in a second whether it has joined meanwhile.
         synchronizer = nil
         nextDue = Self.monotonicMilliseconds() + 1000
@@ -227,7 +227,7 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
         synchronizer = nil
       }
       nextDue = Self.monotonicMilliseconds() + interval
-      let after = try? store.syncStatus()
+      let after = try? store.sync.status()
       let finishedAt = clock.now().instant
       shared.withLock { state in
         state.syncing = false

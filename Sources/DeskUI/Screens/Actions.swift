@@ -31,7 +31,7 @@ func takeBackOrRenew(_ inventory: String, _ intent: CounterIntent, context: UICo
   let s = context.strings
   return counterChange(context, title: intent == .renew ? s.renewRefusedTitle : s.returnRefusedTitle) {
     () throws(StoreError) in
-    try context.store.circulate(inventory, reader: nil, intent: intent, conflictSeen: true).actions
+    try context.store.circulation.circulate(inventory, reader: nil, intent: intent, conflictSeen: true).actions
   }
 }
 

@@ -41,17 +41,17 @@ final class BookDetailScreen: DeskScreen {
   /// Reads the book again; `noting` puts it first among the books opened lately.
   private func load(context: UIContext, noting: Bool) -> [Effect] {
     do {
-      guard let found = try context.store.book(inventory: inventory) else {
+      guard let found = try context.store.books.book(inventory: inventory) else {
         missing = true
         return [.pop]
       }
       book = found
-      if noting { try context.store.noteOpened(found) }
-      mark = try context.store.syncMark(entity: .book, recordID: found.id)
-      loan = try context.store.currentLoan(ofBook: found)
-      history = try context.store.loans(ofBook: found, includingUndone: true)
-      holds = try context.store.holdQueue(forBook: found.inventoryNumber)
-      offer = try context.store.lookupOffer(for: found)
+      if noting { try context.store.books.noteOpened(found) }
+      mark = try context.store.sync.mark(entity: .book, recordID: found.id)
+      loan = try context.store.books.currentLoan(ofBook: found)
+      history = try context.store.circulation.loans(ofBook: found, includingUndone: true)
+      holds = try context.store.holds.queue(forBook: found.inventoryNumber)
+      offer = try context.store.books.lookupOffer(for: found)
     } catch {
       return [.dialog(.error(context.strings.errorTitle, context.messages(error)))]
     }
@@ -90,13 +90,13 @@ final class BookDetailScreen: DeskScreen {
       actions += [
         ScreenAction(.character("u"), hint: s.keyApplyOffer) {
           let effects = attempt(context, title: s.cannotSaveTitle) { () throws(StoreError) in
-            let updated = try context.store.applyLookupOffer(to: book)
+            let updated = try context.store.books.applyLookupOffer(to: book)
             return s.savedNotice("\(updated.inventoryNumber) \(updated.shortDescription)")
           }
           return effects + self.reload(context: context)
         },
         ScreenAction(.character("x"), hint: s.keyDismissOffer) {
-          try? context.store.dismissLookupOffer(for: book)
+          try? context.store.books.dismissLookupOffer(for: book)
           return self.reload(context: context)
         },
       ]
@@ -118,8 +118,8 @@ final class BookDetailScreen: DeskScreen {
           [weak self] answer in
           guard case .text(let ticket) = answer, !ticket.isEmpty, let self else { return [] }
           let effects = counterChange(context, title: s.issueRefusedTitle) { () throws(StoreError) in
-            guard let reader = try context.store.reader(ticket: ticket) else { throw .readerNotFound(ticket) }
-            return try context.store.circulate(
+            guard let reader = try context.store.readers.reader(ticket: ticket) else { throw .readerNotFound(ticket) }
+            return try context.store.circulation.circulate(
               book.inventoryNumber, reader: reader, intent: .issue, conflictSeen: true
             ).actions
           }
@@ -136,7 +136,7 @@ final class BookDetailScreen: DeskScreen {
           [weak self] answer in
           guard case .text(let ticket) = answer, !ticket.isEmpty, let self else { return [] }
           let effects = attempt(context, title: s.holdRefusedTitle) { () throws(StoreError) in
-            let hold = try context.store.placeHold(ticket: ticket, on: .titleOf(book.inventoryNumber))
+            let hold = try context.store.holds.place(ticket: ticket, on: .titleOf(book.inventoryNumber))
             return s.holdPlaced(hold.readerName, hold.label, position: hold.position ?? 1)
           }
           return effects + self.reload(context: context)
@@ -162,7 +162,7 @@ final class BookDetailScreen: DeskScreen {
         Dialog(title: s.deleteTitle, lines: [s.deleteBookQuestion(book.title)], kind: .confirm) { answer in
           guard case .yes = answer else { return [] }
           do throws(StoreError) {
-            try context.store.deleteBook(inventory: book.inventoryNumber)
+            try context.store.books.delete(inventory: book.inventoryNumber)
             return [.notify(s.deletedNotice(book.title)), .pop]
           } catch {
             return [.dialog(.error(s.deleteRefusedTitle, context.messages(error)))]
@@ -191,7 +191,7 @@ final class BookDetailScreen: DeskScreen {
         let status = statuses[index]
         guard status != book.status else { return [] }
         let effects = attempt(context, title: s.cannotSaveTitle) { () throws(StoreError) in
-          let updated = try context.store.updateBook(inventory: book.inventoryNumber) { $0.status = status.rawValue }
+          let updated = try context.store.books.update(inventory: book.inventoryNumber) { $0.status = status.rawValue }
           return s.statusChanged(updated.inventoryNumber, updated.status)
         }
         return effects + self.reload(context: context)

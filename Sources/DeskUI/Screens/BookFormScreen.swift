@@ -133,11 +133,11 @@ final class BookFormScreen: FormScreen {
     for field in BookDraft.fields { draft[field] = values[field] ?? "" }
     let book: Book
     if let original {
-      book = try context.store.updateBook(inventory: original.inventoryNumber) { current in
+      book = try context.store.books.update(inventory: original.inventoryNumber) { current in
         for field in BookDraft.fields where draft[field] != initial[field] ?? "" { current[field] = draft[field] }
       }
     } else {
-      book = try context.store.addBook(draft)
+      book = try context.store.books.add(draft)
     }
     onSaved(book)
     return context.strings.savedNotice("\(book.inventoryNumber) \(book.shortDescription)")

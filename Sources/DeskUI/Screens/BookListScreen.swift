@@ -36,7 +36,7 @@ final class BookListScreen: ListScreen<BookListRow>, DeskScreen {
         ScreenAction(.character("e"), hint: s.keyEdit) {
           // The list holds summaries: the form edits the whole record, read afresh.
           guard let row = self.list.selectedRow,
-            let book = (try? context.store.book(inventory: row.book.inventoryNumber)) ?? nil
+            let book = (try? context.store.books.book(inventory: row.book.inventoryNumber)) ?? nil
           else { return [] }
           return [.push(BookFormScreen(editing: book, onSaved: saved))]
         },
@@ -65,7 +65,7 @@ final class BookListScreen: ListScreen<BookListRow>, DeskScreen {
   override func fetch(_ context: UIContext) -> KeysetList<BookListRow>.Fetch {
     let store = context.store
     let filter = self.filter
-    return { position, limit in try store.bookListRows(filter: filter, position: position, limit: limit) }
+    return { position, limit in try store.books.listRows(filter: filter, position: position, limit: limit) }
   }
 
   override func searchRequest(generation: Int, query: String) -> SearchRequest {
@@ -125,7 +125,7 @@ final class BookListScreen: ListScreen<BookListRow>, DeskScreen {
   override var offersISBNLookup: Bool { true }
 
   override func fetchRecent(_ context: UIContext) -> [BookListRow] {
-    ((try? context.store.recentBooks()) ?? []).map(BookListRow.init)
+    ((try? context.store.books.recent()) ?? []).map(BookListRow.init)
   }
 
   override func open(_ row: BookListRow, context: UIContext) -> [Effect] {

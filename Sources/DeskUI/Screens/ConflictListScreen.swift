@@ -32,7 +32,7 @@ final class ConflictListScreen: DeskScreen {
 
   func reload(context: UIContext) -> [Effect] {
     do {
-      conflicts = try context.store.conflicts()
+      conflicts = try context.store.conflicts.list()
     } catch {
       return [.dialog(.error(context.strings.errorTitle, context.messages(error)))]
     }

@@ -78,7 +78,7 @@ final class ConflictScreen: DeskScreen {
 
   func reload(context: UIContext) -> [Effect] {
     do {
-      conflict = try context.store.conflict(number: number)
+      conflict = try context.store.conflicts.conflict(number: number)
     } catch {
       return [.dialog(.error(context.strings.errorTitle, context.messages(error)))]
     }
@@ -152,7 +152,7 @@ final class ConflictScreen: DeskScreen {
   }
 
   private func confirm(
-    _ question: String, context: UIContext, _ settlement: @escaping () -> LibraryStore.Settlement
+    _ question: String, context: UIContext, _ settlement: @escaping () -> ConflictStore.Settlement
   ) -> [Effect] {
     [
       .dialog(
@@ -178,11 +178,11 @@ final class ConflictScreen: DeskScreen {
   }
 
   private func settle(
-    _ settlement: LibraryStore.Settlement, context: UIContext, retry: @escaping () -> [Effect] = { [] }
+    _ settlement: ConflictStore.Settlement, context: UIContext, retry: @escaping () -> [Effect] = { [] }
   ) -> [Effect] {
     let s = context.strings
     do {
-      let (settled, moves) = try context.store.settleMoving(number, settlement)
+      let (settled, moves) = try context.store.conflicts.settleMoving(number, settlement)
       conflict = settled
       // Copies on this desk's hold shelf that the settlement frees: the librarian moves them.
       let shelf: [Effect] =

@@ -96,9 +96,12 @@ final class DeskCirculationScreen: DeskScreen {
     context.session.refreshReader(context: context)
     let chosen = chosenLoan.flatMap { readerLoans.indices.contains($0) ? readerLoans[$0].loan.id : nil }
     readerLoans =
-      context.session.reader.flatMap { try? context.store.loans(ofReader: $0) }?.filter { $0.loan.isOpen } ?? []
+      context.session.reader.flatMap { try? context.store.circulation.loans(ofReader: $0) }?.filter { $0.loan.isOpen }
+      ?? []
     readerWaiting =
-      context.session.reader.flatMap { try? context.store.holds(ofReader: $0.ticket) }?.filter { $0.state == .waiting }
+      context.session.reader.flatMap { try? context.store.holds.list(ofReader: $0.ticket) }?.filter {
+        $0.state == .waiting
+      }
       ?? []
     // The choice stays on the loan it was on, wherever a renewal moved it (a second w renewed the
     // book that took its place); a loan taken back leaves it on the one now in that place.
@@ -144,7 +147,7 @@ final class DeskCirculationScreen: DeskScreen {
     let session = context.session
     let outcome: CounterOutcome
     do {
-      outcome = try context.store.circulate(
+      outcome = try context.store.circulation.circulate(
         code, reader: session.reader, transfer: transfer, conflictSeen: conflictSeen)
     } catch {
       let messages = context.messages(error)
@@ -216,7 +219,8 @@ final class DeskCirculationScreen: DeskScreen {
   ) -> [Effect] {
     var effects: [Effect] = []
     do {
-      switch try context.store.circulate(inventory, reader: nil, intent: intent, conflictSeen: conflictSeen) {
+      switch try context.store.circulation.circulate(inventory, reader: nil, intent: intent, conflictSeen: conflictSeen)
+      {
       case .done(let action):
         context.session.record([action], context: context)
         effects += holdShelfAlert([action], context)
@@ -244,7 +248,7 @@ final class DeskCirculationScreen: DeskScreen {
     let s = context.strings
     guard let reader = context.session.reader else { return [.notify(s.scanReaderFirst)] }
     do {
-      let (renewed, refused) = try context.store.renewAll(ticket: reader.ticket)
+      let (renewed, refused) = try context.store.circulation.renewAll(ticket: reader.ticket)
       context.session.record(renewed.map(CounterAction.renewed), context: context)
       refreshReader(context: context)
       guard !refused.isEmpty else { return [.notify(s.renewedAll(renewed.count))] }
@@ -298,7 +302,7 @@ final class DeskCirculationScreen: DeskScreen {
     if let reader {
       let today = context.today
       let overdue = readerLoans.filter { $0.loan.isOverdue(on: today) }.count
-      let category = (try? context.store.category(code: reader.category)) ?? nil
+      let category = (try? context.store.policy.category(code: reader.category)) ?? nil
       let limit = category?.loanLimit
       buffer.write(
         s.deskReader(reader.ticket, reader.fullName, category?.name(in: s.language) ?? reader.category), row: y,

@@ -54,9 +54,9 @@ enum HoldActions {
         Dialog(title: s.keyCancelHold, lines: [s.cancelHoldQuestion(hold)], kind: .confirm) { answer in
           guard case .yes = answer else { return [] }
           let effects = attempt(context, title: s.errorTitle) { () throws(StoreError) in
-            let (freed, next, shelf) = try context.store.cancelHold(number: hold.number)
+            let (freed, next, shelf) = try context.store.holds.cancel(number: hold.number)
             if let next {
-              let title = try context.store.book(inventory: next.inventory)?.title ?? next.inventory
+              let title = try context.store.books.book(inventory: next.inventory)?.title ?? next.inventory
               return s.putOnHoldShelf(next, title: title)
             }
             if let freed, let shelf { return s.holdFreedElsewhere(hold, inventory: freed, desk: shelf) }
@@ -81,7 +81,7 @@ enum HoldActions {
             return [.bell, .dialog(.error(s.errorTitle, [s.notADate(text)], then: again(text)))]
           }
           do throws(StoreError) {
-            try context.store.suspendHold(number: hold.number, until: date)
+            try context.store.holds.suspend(number: hold.number, until: date)
           } catch {
             return [.bell, .dialog(.error(s.errorTitle, context.messages(error), then: again(text)))]
           }
@@ -93,7 +93,7 @@ enum HoldActions {
   static func resume(_ hold: HoldRecord, context: UIContext, then: @escaping () -> [Effect]) -> [Effect] {
     let s = context.strings
     return attempt(context, title: s.errorTitle) { () throws(StoreError) in
-      try context.store.suspendHold(number: hold.number, until: nil)
+      try context.store.holds.suspend(number: hold.number, until: nil)
       return s.holdResumedNotice(hold.label)
     } + then()
   }

@@ -39,7 +39,7 @@ final class HoldShelfScreen: DeskScreen {
   private func expire(context: UIContext) -> [Effect] {
     let s = context.strings
     do {
-      let (moves, lapsed) = try context.store.expireHolds()
+      let (moves, lapsed) = try context.store.holds.expire()
       let lines = moves.map(s.holdMoveLine) + lapsed.map(s.holdLapsedLine)
       return reload(context: context)
         + [.dialog(Dialog(title: s.expiredTitle, lines: lines.isEmpty ? [s.nothingExpired] : lines))]
@@ -50,7 +50,7 @@ final class HoldShelfScreen: DeskScreen {
 
   func reload(context: UIContext) -> [Effect] {
     do {
-      holds = try context.store.holds(.waiting)
+      holds = try context.store.holds.list(.waiting)
     } catch {
       return [.dialog(.error(context.strings.errorTitle, context.messages(error)))]
     }

@@ -77,9 +77,10 @@ final class HomeScreen: DeskScreen {
   func reload(context: UIContext) -> [Effect] {
     let store = context.store
     counts = try? (
-      store.bookCount(), store.bookCount(filter: .issued), store.bookCount(filter: .overdue), store.readerCount()
+      store.books.count(), store.books.count(filter: .issued), store.books.count(filter: .overdue),
+      store.readers.count()
     )
-    holdShelf = try? store.holdShelfCounts()
+    holdShelf = try? store.holds.shelfCounts()
     return []
   }
 

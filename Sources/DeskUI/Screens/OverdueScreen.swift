@@ -34,7 +34,7 @@ final class OverdueScreen: DeskScreen {
 
   func reload(context: UIContext) -> [Effect] {
     do {
-      readers = try context.store.overdueReaders()
+      readers = try context.store.circulation.overdueReaders()
     } catch {
       return [.dialog(.error(context.strings.errorTitle, context.messages(error)))]
     }

@@ -49,19 +49,19 @@ final class ReaderDetailScreen: DeskScreen {
   private func load(context: UIContext, noting: Bool) -> [Effect] {
     do {
       var identified: Reader?
-      if let id { identified = try context.store.reader(id: id) }
-      if identified == nil { identified = try context.store.reader(ticket: ticket) }
+      if let id { identified = try context.store.readers.reader(id: id) }
+      if identified == nil { identified = try context.store.readers.reader(ticket: ticket) }
       guard let found = identified else { return [.pop] }
       reader = found
-      category = try context.store.category(code: found.category)
-      if noting { try context.store.noteOpened(found) }
-      mark = try context.store.syncMark(entity: .reader, recordID: found.id)
+      category = try context.store.policy.category(code: found.category)
+      if noting { try context.store.readers.noteOpened(found) }
+      mark = try context.store.sync.mark(entity: .reader, recordID: found.id)
       // The selection stays on the same loan, wherever a renewal moved it in the list; a book taken
       // back leaves it on the loan still out in its place, so that a pile is taken back r after r.
       let before = selectedLoan
       let place = before.flatMap { chosen in loans.filter(\.loan.isOpen).firstIndex { $0.loan.id == chosen.loan.id } }
-      loans = try context.store.loans(ofReader: found, includingUndone: true)
-      holds = try context.store.holds(ofReader: found.ticket).filter { $0.state.isActive || $0.state == .expired }
+      loans = try context.store.circulation.loans(ofReader: found, includingUndone: true)
+      holds = try context.store.holds.list(ofReader: found.ticket).filter { $0.state.isActive || $0.state == .expired }
       selected = loans.firstIndex { $0.loan.id == before?.loan.id } ?? min(selected, max(0, loans.count - 1))
       let open = loans.indices.filter { loans[$0].loan.isOpen }
       if let place, loans.indices.contains(selected), !loans[selected].loan.isOpen, !open.isEmpty {
@@ -133,7 +133,7 @@ final class ReaderDetailScreen: DeskScreen {
           var issued: [CounterAction] = []
           for code in codes {
             do throws(StoreError) {
-              switch try context.store.circulate(code, reader: reader, intent: .issue) {
+              switch try context.store.circulation.circulate(code, reader: reader, intent: .issue) {
               case .done(let action):
                 issued.append(action)
               case .chooseCopy(let isbn, let copies, _):
@@ -174,7 +174,7 @@ final class ReaderDetailScreen: DeskScreen {
         Dialog(title: s.deleteTitle, lines: [s.deleteReaderQuestion(reader.fullName)], kind: .confirm) { answer in
           guard case .yes = answer else { return [] }
           do throws(StoreError) {
-            try context.store.deleteReader(ticket: reader.ticket)
+            try context.store.readers.delete(ticket: reader.ticket)
             return [.notify(s.deletedNotice(reader.fullName)), .pop]
           } catch {
             return [.dialog(.error(s.deleteRefusedTitle, context.messages(error)))]

@@ -30,7 +30,7 @@ final class ReaderFormScreen: FormScreen {
     let addressFields: [Field] = [.postcode, .addressCity, .street, .house, .flat]
     guard addressFields.allSatisfy({ editors[$0]?.text.trimmingWhitespace().isEmpty ?? true }),
       let phone = editors[.phone]?.text, !Address.phoneKey(phone).isEmpty,
-      let address = try? context.store.address(phone: phone)
+      let address = try? context.store.readers.address(phone: phone)
     else { return effects }
     let values = [address.postcode, address.city, address.street, address.house, address.flat]
     for (field, value) in zip(addressFields, values) { editors[field] = LineEditor(value, maximumLength: 1000) }
@@ -42,11 +42,11 @@ final class ReaderFormScreen: FormScreen {
     for field in ReaderDraft.fields { draft[field] = values[field] ?? "" }
     let reader: Reader
     if let original {
-      reader = try context.store.updateReader(ticket: original.ticket) { current in
+      reader = try context.store.readers.update(ticket: original.ticket) { current in
         for field in ReaderDraft.fields where draft[field] != initial[field] ?? "" { current[field] = draft[field] }
       }
     } else {
-      reader = try context.store.addReader(draft)
+      reader = try context.store.readers.add(draft)
     }
     onSaved(reader)
     return context.strings.savedNotice("\(reader.ticket) \(reader.fullName)")

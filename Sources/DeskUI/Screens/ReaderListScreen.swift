@@ -65,7 +65,7 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
   override func fetch(_ context: UIContext) -> KeysetList<ReaderListing>.Fetch {
     let store = context.store
     let filter = self.filter
-    return { position, limit in try store.readers(filter: filter, position: position, limit: limit) }
+    return { position, limit in try store.readers.page(filter: filter, position: position, limit: limit) }
   }
 
   override func searchRequest(generation: Int, query: String) -> SearchRequest {
@@ -107,7 +107,7 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
   }
 
   override func fetchRecent(_ context: UIContext) -> [ReaderListing] {
-    (try? context.store.recentReaders()) ?? []
+    (try? context.store.readers.recent()) ?? []
   }
 
   override func open(_ row: ReaderListing, context: UIContext) -> [Effect] {

@@ -79,12 +79,13 @@ enum ReceiptAction {
         }
       }
     }
-    let library = (try? context.store.libraryContacts()) ?? LibraryContacts()
+    let library = (try? context.store.policy.libraryContacts()) ?? LibraryContacts()
     var lines = ([library.name] + library.lines).filter { !$0.isEmpty }
     let now = context.clock.now()
     lines.append(s.receiptHeading(now.date.iso, now.clockTime))
     let reader =
-      visitReader ?? (issued + renewed).first.flatMap { (try? context.store.reader(ticket: $0.readerTicket)) ?? nil }
+      visitReader
+      ?? (issued + renewed).first.flatMap { (try? context.store.readers.reader(ticket: $0.readerTicket)) ?? nil }
     if let reader {
       lines.append(s.receiptReader(reader.ticket, reader.fullName))
     }

@@ -94,7 +94,7 @@ extension EnglishStrings {
       + " as a duplicate of the other desk's, moving its loans there?"
   }
   public var confirmKeepDeleted: String { "Keep the record deleted? The change made after the deletion is lost." }
-  public func conflictSettled(_ number: Int, _ settlement: LibraryStore.Settlement, _ resolution: String) -> String {
+  public func conflictSettled(_ number: Int, _ settlement: ConflictStore.Settlement, _ resolution: String) -> String {
     "Conflict \(number) settled: \(resolution)"
   }
   public func keptBothOpen(_ number: Int) -> String {

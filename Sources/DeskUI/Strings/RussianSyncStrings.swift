@@ -152,7 +152,7 @@ extension RussianStrings {
       + " как дубликат записи другого пункта и перенести выдачи туда?"
   }
   public var confirmKeepDeleted: String { "Оставить запись удалённой? Изменение, сделанное после удаления, пропадёт." }
-  public func conflictSettled(_ number: Int, _ settlement: LibraryStore.Settlement, _ resolution: String) -> String {
+  public func conflictSettled(_ number: Int, _ settlement: ConflictStore.Settlement, _ resolution: String) -> String {
     let how: String
     switch settlement {
     case .holder(let ticket): how = "книга у читателя с билетом \(ticket), другие выдачи закрыты"

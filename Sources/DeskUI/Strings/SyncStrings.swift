@@ -75,7 +75,7 @@ public protocol SyncStrings {
   func confirmDuplicate(isBook: Bool) -> String
   var confirmKeepDeleted: String { get }
   /// A conflict settled here just now, by `settlement` (the store's `resolution` in English).
-  func conflictSettled(_ number: Int, _ settlement: LibraryStore.Settlement, _ resolution: String) -> String
+  func conflictSettled(_ number: Int, _ settlement: ConflictStore.Settlement, _ resolution: String) -> String
   func keptBothOpen(_ number: Int) -> String
   var conflictScanned: String { get }
 }
