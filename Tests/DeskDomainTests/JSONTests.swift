@@ -16,6 +16,9 @@ import Testing
     #expect(members.map(\.0) == ["zeta", "alpha", "price", "list", "big"])
     #expect(read["alpha"]?.string == "«Мастер» \"и\"\n\u{1}\u{2028}😀")
     #expect(read["zeta"]?.int == 3)
+    #expect(try JSON.parse(Array(written.compact.utf8)) == written)
+    #expect(!written.compact.contains("\n") && !written.compact.contains(": "))
+    #expect(JSON.object([("a", .array([.int(1), .string("b")]))]).compact == #"{"a":[1,"b"]}"#)
   }
 
   /// A key given twice is read as the last one (as a dictionary read it before), whole numbers

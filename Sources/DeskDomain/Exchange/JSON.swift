@@ -46,6 +46,17 @@ public indirect enum JSON: Equatable, Sendable {
     }
   }
 
+  /// On one line without spaces, as a value stored in the library for SQLite's JSON functions to
+  /// read (a conflict's details).
+  public var compact: String {
+    switch self {
+    case .array(let items): return "[" + items.map(\.compact).joined(separator: ",") + "]"
+    case .object(let members):
+      return "{" + members.map { JSON.quote($0.0) + ":" + $0.1.compact }.joined(separator: ",") + "}"
+    default: return rendered()
+    }
+  }
+
   static func quote(_ text: String) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {

@@ -155,11 +155,10 @@ extension SyncStore {
       isBook ? "SELECT inventory, title FROM book WHERE uuid = ?" : "SELECT ticket, surname FROM reader WHERE uuid = ?",
       record
     ) { (number: $0.string(0), name: $0.string(1)) }
-    let details =
-      try database.queryFirst(
-        "SELECT json_object('number', ?, 'name', ?, 'other_desk', ?)", number?.number ?? "", number?.name ?? "",
-        otherDesk
-      ) { $0.string(0) } ?? "{}"
+    let details = JSON.object([
+      ("number", .string(number?.number ?? "")), ("name", .string(number?.name ?? "")),
+      ("other_desk", .string(otherDesk)),
+    ]).compact
     let key = "clash:" + record + ":" + (number?.number ?? "")
     _ = try store.raiseConflict(
       key: key, kind: isBook ? .inventory : .ticket, entity: entity.rawValue, record: record, other: otherRecord,

@@ -34,11 +34,10 @@ extension LibraryStore {
   /// offline exceptions. The rest of the batch applies.
   func setAside(_ pulled: PulledChange, reason: String, now: Timestamp) throws {
     let change = pulled.change
-    let details =
-      try database.queryFirst(
-        "SELECT json_object('reason', ?, 'by_central', 0, 'desk', ?, 'change', ?, 'payload', ?)", reason,
-        pulled.deskName, change.id, String(change.payload.prefix(10_000))
-      ) { $0.string(0) } ?? "{}"
+    let details = JSON.object([
+      ("reason", .string(reason)), ("by_central", .int(0)), ("desk", .string(pulled.deskName)),
+      ("change", .string(change.id)), ("payload", .string(String(change.payload.prefix(10_000)))),
+    ]).compact
     _ = try raiseConflict(
       key: "aside:" + change.id, kind: .refusedChange, entity: change.entity, record: change.recordID, other: "",
       details: details, now: now)
