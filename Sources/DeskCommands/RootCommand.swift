@@ -1,3 +1,5 @@
+import DeskExchange
+
 /// `circdesk`: finds the subcommand named by the first words and runs it, mapping every failure
 /// to a message on standard error and an exit status.
 public enum RootCommand {
@@ -38,18 +40,58 @@ public enum RootCommand {
     LookupCommand.self, SyncCommand.self, DemoCommand.self,
   ]
 
+  /// What the program is, after its name.
+  static let abstract = "the front desk of a library, in a terminal"
+
+  static let description = """
+    With no command, opens the full-screen desk (on a terminal; elsewhere it prints the library at a
+    glance: counts, overdue books, the first page of books).
+    """
+
+  static let exitStatus = """
+    0 done; 1 refused by a rule or validation (nothing changed), or the library could not be used;
+    64 the command line is wrong.
+    """
+
+  /// The options of the program itself, beside the desk's.
+  static let programOptions = [
+    CommandSpec.Option("--version", help: "Show the version."),
+    CommandSpec.Option("-h, --help", help: "Show this help."),
+    CommandSpec.Option(
+      "--generate-manual", value: "<folder>", help: "Write the manual pages, circdesk(1) and one for each command."),
+    CommandSpec.Option(
+      "--generate-completion-script",
+      value: "<\(CompletionScripts.Shell.allCases.map(\.rawValue).joined(separator: "|"))>",
+      help: "Print the shell's completion script."),
+  ]
+
+  /// The environment variables the program reads.
+  static let environment = [
+    ("CIRCDESK_DB", "The library file when --db is not given."),
+    (
+      "XDG_DATA_HOME", "The folder of the default library file, circdesk/library.sqlite in it (default ~/.local/share)."
+    ),
+    ("CIRCDESK_CENTRAL_URL", "The central library's connection string when --url is not given."),
+    (
+      "CIRCDESK_GOOGLE_BOOKS_URL, CIRCDESK_OPEN_LIBRARY_URL",
+      "The ISBN look-up's catalogues, over the library's settings."
+    ),
+    ("CIRCDESK_ZXING", "The second barcode decoder's program (default: circdesk-zxing beside circdesk)."),
+    ("CIRCDESK_NOW", "An ISO 8601 instant the program's clock stands at, for reproducible examples."),
+    ("LC_ALL, LC_MESSAGES, LANG", "A Russian locale (ru_RU.UTF-8) gives the desk and the messages in Russian."),
+    ("NO_COLOR", "When set and not empty, the desk draws without colours."),
+  ]
+
   public static var helpText: String {
     var lines = [
-      "OVERVIEW: Circulation Desk: the front desk of a library, in a terminal.",
+      "OVERVIEW: Circulation Desk: \(abstract).",
       "",
       "USAGE: circdesk [--db <path>] [--lang en|ru]",
       "       circdesk <command> [<arguments>] [--db <path>]",
       "",
-      "With no command, opens the full-screen desk (on a terminal; elsewhere it prints the library at a",
-      "glance: counts, overdue books, the first page of books).",
-      "",
-      "COMMANDS:",
     ]
+    lines += description.split(separator: "\n").map(String.init)
+    lines += ["", "COMMANDS:"]
     var rows = groups.map { ($0.name, $0.abstract) }
     rows += commands.map { ($0.spec.path, $0.spec.abstract) }
     lines += CommandSpec.columns(rows)
@@ -57,16 +99,12 @@ public enum RootCommand {
       "",
       "OPTIONS:",
     ]
-    lines += CommandSpec.columns([
-      ("--db <path>", CommandSpec.databaseOption.spec.help),
-      ("--version", "Show the version."),
-      ("-h, --help", "Show this help."),
-    ])
+    lines += CommandSpec.columns(
+      [("--db <path>", CommandSpec.databaseOption.spec.help)]
+        + programOptions.map { ($0.name + ($0.value.map { " " + $0 } ?? ""), $0.help) })
+    lines += ["", "EXIT STATUS:"]
+    lines += exitStatus.split(separator: "\n").map { "  " + $0 }
     lines += [
-      "",
-      "EXIT STATUS:",
-      "  0 done; 1 refused by a rule or validation (nothing changed), or the library could not be used;",
-      "  64 the command line is wrong.",
       "",
       "  See 'circdesk <command> --help' for detailed help.",
     ]
@@ -114,6 +152,10 @@ public enum RootCommand {
       context.output.line("circdesk \(version)")
       return
     }
+    if first == "--generate-manual" || first == "--generate-completion-script" {
+      try generate(first, arguments.dropFirst(), context: context)
+      return
+    }
     if let group = groups.first(where: { $0.name == first }) {
       guard let word = arguments.dropFirst().first, !word.hasPrefix("-") || word == "-h" || word == "--help" else {
         if arguments.count == 1 || arguments[1] == "--help" || arguments[1] == "-h" {
@@ -146,5 +188,34 @@ public enum RootCommand {
     }
     let parsed = try ParsedArguments(arguments, spec: command.spec)
     try command.run(parsed, in: context)
+  }
+
+  /// Writes the manual pages into a folder, or prints a shell's completion script.
+  private static func generate(_ option: String, _ values: ArraySlice<String>, context: CommandContext)
+    throws(CommandError)
+  {
+    guard values.count == 1, let value = values.first else {
+      throw .usage("\(option) takes one value", command: "")
+    }
+    if option == "--generate-completion-script" {
+      guard let shell = CompletionScripts.Shell(rawValue: value) else {
+        let shells = CompletionScripts.Shell.allCases.map(\.rawValue).joined(separator: " or ")
+        throw .usage("\(option) is \(shells), not «\(value)»", command: "")
+      }
+      context.output.write(CompletionScripts.script(for: shell))
+      return
+    }
+    let pages = ManualPages.pages()
+    do throws(FileError) {
+      try makeFolder(value)
+      for page in pages {
+        let writer = try TextWriter(path: value + "/" + page.file, encoding: .utf8)
+        writer.write(page.text)
+        try writer.close()
+      }
+    } catch {
+      throw .failed([error.description])
+    }
+    context.output.line("\(pages.count) manual pages written to \(value)")
   }
 }

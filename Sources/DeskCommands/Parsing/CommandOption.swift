@@ -22,9 +22,10 @@ public struct CommandOption<Value>: OptionDeclaration {
 
   init(
     _ name: String, value: String, help: String, repeats: Bool = false, required: Bool = false,
-    read: @escaping @Sendable (String) -> Result<Value, OptionRefusal>
+    choices: [String]? = nil, read: @escaping @Sendable (String) -> Result<Value, OptionRefusal>
   ) {
-    spec = CommandSpec.Option(name, value: value, help: help, repeats: repeats, required: required)
+    spec = CommandSpec.Option(
+      name, value: value, help: help, repeats: repeats, required: required, choices: choices)
     self.read = read
   }
 }
@@ -55,7 +56,9 @@ extension CommandOption where Value == String {
 extension CommandOption {
   /// The same option, shown in the usage line as one the command cannot do without (or not).
   func required(_ isRequired: Bool) -> Self {
-    Self(spec.name, value: spec.value ?? "", help: spec.help, repeats: spec.repeats, required: isRequired, read: read)
+    Self(
+      spec.name, value: spec.value ?? "", help: spec.help, repeats: spec.repeats, required: isRequired,
+      choices: spec.choices, read: read)
   }
 }
 
@@ -102,7 +105,7 @@ extension CommandOption {
   where Value: Sendable {
     let names = table.map(\.0)
     let listed = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-    return Self(name, value: value ?? "<\(names.joined(separator: "|"))>", help: help) { text in
+    return Self(name, value: value ?? "<\(names.joined(separator: "|"))>", help: help, choices: names) { text in
       table.first { $0.0 == text }.map { .success($0.1) }
         ?? .failure(OptionRefusal(words: "is \(listed), not «\(text)»"))
     }

@@ -8,13 +8,20 @@ public struct CommandSpec: Sendable {
     public let repeats: Bool
     /// True for an option the command cannot do without (shown bare in the usage line).
     public let required: Bool
+    /// The words the value is one of, for an option that takes one of some words (shell completion
+    /// offers them); nil for any other.
+    public let choices: [String]?
 
-    public init(_ name: String, value: String? = nil, help: String, repeats: Bool = false, required: Bool = false) {
+    public init(
+      _ name: String, value: String? = nil, help: String, repeats: Bool = false, required: Bool = false,
+      choices: [String]? = nil
+    ) {
       self.name = name
       self.value = value
       self.help = help
       self.repeats = repeats
       self.required = required
+      self.choices = choices
     }
 
     var usage: String { name + (value.map { " \($0)" } ?? "") }

@@ -1,0 +1,208 @@
+/// Shell completion scripts, made from the commands' declarations: the commands and
+/// subcommands, each command's options, and for an option's value the words it takes, files or
+/// folders.
+enum CompletionScripts {
+  enum Shell: String, CaseIterable {
+    case bash, fish
+  }
+
+  static func script(for shell: Shell, catalogue: CommandCatalogue = .program) -> String {
+    switch shell {
+    case .bash: bash(catalogue)
+    case .fish: fish(catalogue)
+    }
+  }
+
+  /// The options of the program without a command: the desk's and the program's own.
+  private static func rootOptions(_ catalogue: CommandCatalogue) -> [CommandSpec.Option] {
+    catalogue.desk.options + RootCommand.programOptions
+  }
+
+  /// The names of the options that take a value, for each command ('' the program without one):
+  /// the word after one is its value, not a command or an argument.
+  private static func valueOptions(_ catalogue: CommandCatalogue) -> [(path: String, names: [String])] {
+    func names(_ options: [CommandSpec.Option]) -> [String] {
+      options.filter { $0.completion != .none }.flatMap(\.names)
+    }
+    return [("", names(rootOptions(catalogue)))] + catalogue.specs.map { ($0.path, names($0.options)) }
+  }
+
+  private static func groups(_ catalogue: CommandCatalogue) -> [String] {
+    catalogue.entries.filter { $0.specs.count > 1 || $0.specs.first?.path != $0.name }.map(\.name)
+  }
+
+  /// Words a shell takes as they are inside single quotes.
+  private static func quoted(_ text: String) -> String {
+    "'" + text.replacingAll("'", with: "'\\''") + "'"
+  }
+
+  // MARK: bash
+
+  private static func bash(_ catalogue: CommandCatalogue) -> String {
+    var lines = [
+      "# bash completion for circdesk, made by `circdesk --generate-completion-script bash`.",
+      "# The options of a command that take a value.",
+      "_circdesk_values() {",
+      "  case $1 in",
+    ]
+    for (path, names) in valueOptions(catalogue) where !names.isEmpty {
+      lines.append("    \(quoted(path))) echo \(quoted(names.joined(separator: " "))) ;;")
+    }
+    lines += [
+      "  esac",
+      "}",
+      "_circdesk() {",
+      "  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
+      "  local command='' word i skip=0 words='' files=0",
+      "  for ((i = 1; i < COMP_CWORD; i++)); do",
+      "    word=${COMP_WORDS[i]}",
+      "    if ((skip)); then skip=0; continue; fi",
+      "    case $word in",
+      "      -*) [[ \" $(_circdesk_values \"$command\") \" == *\" $word \"* ]] && skip=1 ;;",
+      "      *)",
+      "        if [[ -z $command ]]; then command=$word",
+      "        else case $command in \(groups(catalogue).joined(separator: "|"))) command+=\" $word\" ;; esac",
+      "        fi ;;",
+      "    esac",
+      "  done",
+      "  COMPREPLY=()",
+      "  case $command in",
+    ]
+    let rootWords = catalogue.entries.map(\.name) + rootOptions(catalogue).flatMap(\.names)
+    lines += bashCase("''", options: rootOptions(catalogue), words: rootWords, files: false)
+    for entry in catalogue.entries where groups(catalogue).contains(entry.name) {
+      let subcommands = entry.specs.map { String($0.path.dropFirst(entry.name.count + 1)) }
+      lines += bashCase(entry.name, options: [], words: subcommands + ["--help"], files: false)
+    }
+    for spec in catalogue.specs {
+      let options = spec.options + [CommandSpec.Option("-h, --help", help: "")]
+      lines += bashCase(
+        quoted(spec.path), options: spec.options, words: options.flatMap(\.names),
+        files: spec.arguments.contains(where: \.namesFiles))
+    }
+    lines += [
+      "  esac",
+      "  if ((files)) && [[ $cur != -* ]]; then",
+      "    compopt -o filenames 2>/dev/null",
+      "    mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")",
+      "  fi",
+      "  mapfile -t -O ${#COMPREPLY[@]} COMPREPLY < <(compgen -W \"$words\" -- \"$cur\")",
+      "}",
+      "complete -F _circdesk circdesk",
+    ]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One command's branch: what its options' values take, then its words.
+  private static func bashCase(_ pattern: String, options: [CommandSpec.Option], words: [String], files: Bool)
+    -> [String]
+  {
+    var lines = ["    \(pattern))"]
+    var values: [String] = []
+    for option in options {
+      let reply: String
+      switch option.completion {
+      case .none: continue
+      case .text: reply = "return"
+      case .words(let choices):
+        reply = "mapfile -t COMPREPLY < <(compgen -W \(quoted(choices.joined(separator: " "))) -- \"$cur\"); return"
+      case .file: reply = "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return"
+      case .folder: reply = "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\"); return"
+      }
+      values.append("        \(option.names.joined(separator: "|"))) \(reply) ;;")
+    }
+    if !values.isEmpty { lines += ["      case $prev in"] + values + ["      esac"] }
+    lines.append("      words=\(quoted(words.joined(separator: " ")))\(files ? "; files=1" : "") ;;")
+    return lines
+  }
+
+  // MARK: fish
+
+  private static func fish(_ catalogue: CommandCatalogue) -> String {
+    var lines = [
+      "# fish completion for circdesk, made by `circdesk --generate-completion-script fish`.",
+      "# The options of a command that take a value.",
+      "function __circdesk_values",
+      "    switch \"$argv[1]\"",
+    ]
+    for (path, names) in valueOptions(catalogue) where !names.isEmpty {
+      lines += ["        case \(quoted(path))", "            echo \(names.joined(separator: " "))"]
+    }
+    lines += [
+      "    end",
+      "end",
+      "function __circdesk_command",
+      "    set -l command",
+      "    set -l skip 0",
+      "    for word in (commandline -opc)[2..-1]",
+      "        if test $skip = 1",
+      "            set skip 0",
+      "            continue",
+      "        end",
+      "        switch $word",
+      "            case '-*'",
+      "                if contains -- $word (string split ' ' -- (__circdesk_values \"$command\"))",
+      "                    set skip 1",
+      "                end",
+      "            case '*'",
+      "                if test (count $command) = 0",
+      "                    set command $word",
+      "                else if test (count $command) = 1; and contains -- $command[1] \(groups(catalogue).joined(separator: " "))",
+      "                    set command $command $word",
+      "                end",
+      "        end",
+      "    end",
+      "    echo $command",
+      "end",
+      "function __circdesk_is",
+      "    set -l command (__circdesk_command)",
+      "    test \"x$command\" = \"x$argv[1]\"",
+      "end",
+      "complete -c circdesk -f",
+    ]
+    for entry in catalogue.entries {
+      lines.append("complete -c circdesk -n \"__circdesk_is ''\" -a \(quoted(entry.name)) -d \(quoted(entry.abstract))")
+    }
+    lines += fishOptions("", rootOptions(catalogue))
+    for entry in catalogue.entries where groups(catalogue).contains(entry.name) {
+      for spec in entry.specs {
+        let word = String(spec.path.dropFirst(entry.name.count + 1))
+        lines.append(
+          "complete -c circdesk -n \(quoted("__circdesk_is " + entry.name)) -a \(quoted(word)) -d \(quoted(spec.abstract))"
+        )
+      }
+    }
+    for spec in catalogue.specs {
+      lines += fishOptions(spec.path, spec.options + [CommandSpec.Option("-h, --help", help: "Show this help.")])
+      if spec.arguments.contains(where: \.namesFiles) {
+        lines.append("complete -c circdesk -n \(quoted("__circdesk_is '\(spec.path)'")) -F")
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func fishOptions(_ path: String, _ options: [CommandSpec.Option]) -> [String] {
+    options.map { option in
+      var words = ["complete -c circdesk -n \(quoted("__circdesk_is '\(path)'"))"]
+      for name in option.names {
+        words.append(name.hasPrefix("--") ? "-l \(name.dropFirst(2))" : "-s \(name.dropFirst())")
+      }
+      switch option.completion {
+      case .none: break
+      case .text: words.append("-x")
+      case .words(let choices): words += ["-x", "-a", quoted(choices.joined(separator: " "))]
+      case .file: words += ["-r", "-F"]
+      case .folder: words += ["-x", "-a", "'(__fish_complete_directories)'"]
+      }
+      words += ["-d", quoted(option.help)]
+      return words.joined(separator: " ")
+    }
+  }
+}
+
+extension CommandSpec.Option {
+  /// The option's names: `-h, --help` is two.
+  var names: [String] {
+    name.split(separator: ",").map { String($0.drop(while: { $0 == " " })) }
+  }
+}

@@ -1,0 +1,120 @@
+/// The manual pages, made from the commands' declarations: circdesk(1) for the program, and a page
+/// for each command (circdesk-book-add(1)), as git's commands have theirs.
+enum ManualPages {
+  /// Each page's file name and its text, in man(7) markup.
+  static func pages(of catalogue: CommandCatalogue = .program, version: String = RootCommand.version) -> [(
+    file: String, text: String
+  )] {
+    [("circdesk.1", programPage(catalogue, version: version))]
+      + catalogue.specs.map { ("\(pageName($0)).1", commandPage($0, version: version)) }
+  }
+
+  static func pageName(_ spec: CommandSpec) -> String {
+    (["circdesk"] + spec.path.split(separator: " ").map(String.init)).joined(separator: "-")
+  }
+
+  private static func header(_ name: String, version: String) -> [String] {
+    // No date: the page is the same for the same version, whenever it is made.
+    [".TH \(name.uppercased()) 1 \"\" \"circdesk \(version)\" \"Circulation Desk\""]
+  }
+
+  private static func programPage(_ catalogue: CommandCatalogue, version: String) -> String {
+    var lines = header("circdesk", version: version)
+    lines += [".SH NAME", "circdesk \\- \(escaped(sentence(RootCommand.abstract)))"]
+    lines += [".SH SYNOPSIS", synopsis(catalogue.desk), ".br", ".B circdesk", ".I command", "[\\fIarguments\\fR]"]
+    lines += [".SH DESCRIPTION"] + paragraphs(RootCommand.description)
+    lines += [".SH COMMANDS"]
+    for entry in catalogue.entries {
+      lines += [".TP", ".B \(escaped(entry.name))", escaped(entry.abstract)]
+      let pages = entry.specs.map { "\\fB\\%\(escaped(pageName($0)))\\fR(1)" }
+      lines.append("See " + pages.joined(separator: ", ") + ".")
+    }
+    lines += [".SH OPTIONS"] + options(catalogue.desk.options + RootCommand.programOptions)
+    lines += [".SH EXIT STATUS"] + paragraphs(RootCommand.exitStatus)
+    lines += [".SH ENVIRONMENT"]
+    for (name, meaning) in RootCommand.environment {
+      lines += [".TP", ".B \(escaped(name))", escaped(meaning)]
+    }
+    lines += [".SH SEE ALSO"]
+    lines.append(catalogue.specs.map { "\\fB\\%\(escaped(pageName($0)))\\fR(1)" }.joined(separator: ",\n"))
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func commandPage(_ spec: CommandSpec, version: String) -> String {
+    let name = pageName(spec)
+    var lines = header(name, version: version)
+    lines += [".SH NAME", "\(escaped(name)) \\- \(escaped(sentence(spec.abstract)))"]
+    lines += [".SH SYNOPSIS", synopsis(spec)]
+    lines += [".SH DESCRIPTION"] + paragraphs(spec.abstract + (spec.discussion.map { "\n\n" + $0 } ?? ""))
+    if !spec.arguments.isEmpty {
+      lines.append(".SH ARGUMENTS")
+      for argument in spec.arguments {
+        lines += [".TP", ".I \(escaped(argument.name))", escaped(argument.help)]
+      }
+    }
+    lines += [".SH OPTIONS"] + options(spec.options + [CommandSpec.Option("-h, --help", help: "Show this help.")])
+    lines += [".SH SEE ALSO", "\\fBcircdesk\\fR(1)"]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The command in bold, its arguments in italics, and its options, those it can do without in
+  /// brackets.
+  private static func synopsis(_ spec: CommandSpec) -> String {
+    var words = [".B " + (["circdesk"] + spec.path.split(separator: " ").map(String.init)).joined(separator: " ")]
+    for argument in spec.arguments {
+      let name = "\\fI\(escaped(argument.name))\\fR"
+      switch argument.count {
+      case .one: words.append(name)
+      case .optional: words.append("[\(name)]")
+      case .oneOrMore: words.append("\(name)...")
+      case .any: words.append("[\(name)...]")
+      }
+    }
+    for option in spec.options {
+      let usage = "\\fB\(escaped(option.name))\\fR" + (option.value.map { " \\fI\(escaped($0))\\fR" } ?? "")
+      words.append(option.required ? usage : "[\(usage)]")
+    }
+    return words.joined(separator: "\n")
+  }
+
+  private static func options(_ options: [CommandSpec.Option]) -> [String] {
+    options.flatMap { option in
+      [
+        ".TP",
+        "\\fB\(escaped(option.name))\\fR" + (option.value.map { " \\fI\(escaped($0))\\fR" } ?? ""),
+        escaped(option.help),
+      ]
+    }
+  }
+
+  /// Text written for the terminal, its lines broken by hand, as filled paragraphs.
+  private static func paragraphs(_ text: String) -> [String] {
+    var lines: [String] = []
+    for (index, paragraph) in text.split(separator: "\n\n").enumerated() {
+      if index > 0 { lines.append(".PP") }
+      let words = paragraph.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      lines.append(escaped(words))
+    }
+    return lines
+  }
+
+  /// An abstract as a page's name line has it: without its closing full stop.
+  private static func sentence(_ abstract: String) -> String {
+    abstract.hasSuffix(".") ? String(abstract.dropLast()) : abstract
+  }
+
+  /// Text that roff prints as it is: a backslash is `\e`, a minus sign `\-` (a hyphen would be
+  /// set as a hyphen, and a pasted option would not work), and a line never starts a request.
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "\\": result += "\\e"
+      case "-": result += "\\-"
+      default: result.append(character)
+      }
+    }
+    if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
+    return result
+  }
+}

@@ -1,0 +1,134 @@
+import DeskScratch
+import DeskTestSupport
+import Foundation
+import Testing
+
+@testable import DeskCommands
+
+/// The manual pages and the shell completions are made from the commands' declarations: every
+/// command and option is in them, groff reads the pages without a warning, and bash and fish
+/// complete from the scripts as a user at their prompt would see.
+@Suite struct DocumentationTests {
+  static let specs = CommandCatalogue.program.specs
+
+  @Test func theManualHasAPageForEveryCommandAndGroffReadsEachWithoutAWarning() throws {
+    let folder = TemporaryFolder()
+    let result = runInProcess(["--generate-manual", folder.file("man1")])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output == "\(Self.specs.count + 1) manual pages written to \(folder.file("man1"))\n")
+    let groff = "/usr/bin/groff"
+    try #require(
+      FileManager.default.isExecutableFile(atPath: groff), "groff-base is installed by scripts/install-dependencies")
+    for page in ["circdesk"] + Self.specs.map(ManualPages.pageName) {
+      let path = folder.file("man1/\(page).1")
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      #expect(text.hasPrefix(".TH \(page.uppercased()) 1 "), "\(page)")
+      // -ww: every warning; -k: the UTF-8 of Russian examples read as such.
+      let checked = try runProgram(groff, ["-man", "-Tutf8", "-ww", "-z", "-k", path])
+      #expect(checked.status == 0 && checked.errors.isEmpty, "\(page): \(checked.errors)")
+    }
+    for spec in Self.specs {
+      let text = try String(contentsOfFile: folder.file("man1/\(ManualPages.pageName(spec)).1"), encoding: .utf8)
+      for option in spec.options {
+        #expect(text.contains(ManualPages.escaped(option.name)), "\(spec.path): \(option.name)")
+      }
+      for argument in spec.arguments { #expect(text.contains(ManualPages.escaped(argument.name))) }
+    }
+    let program = try String(contentsOfFile: folder.file("man1/circdesk.1"), encoding: .utf8)
+    for entry in CommandCatalogue.program.entries { #expect(program.contains(".B \(entry.name)\n")) }
+  }
+
+  @Test func aPageReadsAsManShowsIt() throws {
+    let folder = TemporaryFolder()
+    _ = runInProcess(["--generate-manual", folder.path])
+    let shown = try runProgram(
+      "/usr/bin/groff", ["-man", "-Tutf8", "-k", "-P", "-cbou", "-rLL=100n", folder.file("circdesk-issue.1")])
+    #expect(shown.output.contains("circdesk-issue - Issue books to a reader"))
+    #expect(shown.output.contains("circdesk issue <ticket> <inventory>..."))
+    #expect(shown.output.contains("--due <date>"))
+  }
+
+  // MARK: bash
+
+  /// What bash offers for the words typed, the last being the one completed.
+  private func bash(_ words: [String], in folder: TemporaryFolder) throws -> [String] {
+    let script = folder.file("circdesk.bash")
+    if !FileManager.default.fileExists(atPath: script) {
+      try CompletionScripts.script(for: .bash).write(toFile: script, atomically: true, encoding: .utf8)
+    }
+    let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+    let result = try runProgram(
+      "/bin/bash",
+      [
+        "-c",
+        "cd \(folder.path) && source circdesk.bash && COMP_WORDS=(circdesk \(quoted)) && COMP_CWORD=\(words.count) "
+          + "&& _circdesk && printf '%s\\n' \"${COMPREPLY[@]}\"",
+      ])
+    #expect(result.errors.isEmpty, "\(result.errors)")
+    return result.output.split(separator: "\n").map(String.init)
+  }
+
+  @Test func bashCompletesCommandsOptionsAndTheirValues() throws {
+    let folder = TemporaryFolder()
+    #expect(try bash(["bo"], in: folder) == ["book"])
+    #expect(try bash(["book", ""], in: folder) == ["add", "list", "show", "edit", "delete", "--help"])
+    #expect(try bash(["book", "add", "--ti"], in: folder) == ["--title"])
+    #expect(try bash(["book", "add", "--title", ""], in: folder) == [], "free text: nothing offered")
+    #expect(try bash(["import", "iso2709", "--format", ""], in: folder) == ["auto", "rusmarc", "marc21"])
+    #expect(try bash(["--lang", ""], in: folder) == ["en", "ru"])
+    #expect(try bash(["--db", "x.sqlite", "book", "l"], in: folder) == ["list"], "a leading option's value skipped")
+    try Data().write(to: URL(fileURLWithPath: folder.file("shelf.png")))
+    #expect(try bash(["scan", "sh"], in: folder) == ["shelf.png"])
+    #expect(try bash(["scan", "--db", "sh"], in: folder) == ["shelf.png"])
+    #expect(try bash(["issue", "--due", "2"], in: folder) == [], "a date is typed")
+    // --status is a flag of sync and takes a word in book add: each command's own options say.
+    #expect(try bash(["sync", "--status", "--j"], in: folder) == ["--json"])
+    #expect(try bash(["book", "add", "--status", "--j"], in: folder) == [])
+  }
+
+  @Test func bashOffersEveryOptionOfEveryCommand() throws {
+    let folder = TemporaryFolder()
+    for spec in Self.specs {
+      let offered = Set(try bash(spec.path.split(separator: " ").map(String.init) + ["-"], in: folder))
+      for option in spec.options { #expect(offered.contains(option.name), "\(spec.path) \(option.name)") }
+      #expect(offered.contains("--help"))
+    }
+  }
+
+  // MARK: fish
+
+  /// What fish offers for the command line typed so far, without the descriptions.
+  private func fish(_ line: String, in folder: TemporaryFolder) throws -> [String] {
+    let script = folder.file("circdesk.fish")
+    if !FileManager.default.fileExists(atPath: script) {
+      try CompletionScripts.script(for: .fish).write(toFile: script, atomically: true, encoding: .utf8)
+    }
+    let fish = "/usr/bin/fish"
+    try #require(
+      FileManager.default.isExecutableFile(atPath: fish), "fish is installed by scripts/install-dependencies")
+    let result = try runProgram(
+      fish, ["--no-config", "-c", "cd \(folder.path); source circdesk.fish; complete -C'\(line)'"])
+    #expect(result.errors.isEmpty, "\(result.errors)")
+    return result.output.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
+  }
+
+  @Test func fishCompletesCommandsOptionsAndTheirValues() throws {
+    let folder = TemporaryFolder()
+    #expect(try fish("circdesk bo", in: folder) == ["book"])
+    #expect(Set(try fish("circdesk book ", in: folder)) == ["add", "list", "show", "edit", "delete"])
+    #expect(try fish("circdesk book add --ti", in: folder) == ["--title"])
+    #expect(Set(try fish("circdesk import iso2709 --format ", in: folder)) == ["auto", "rusmarc", "marc21"])
+    #expect(Set(try fish("circdesk --lang ", in: folder)) == ["en", "ru"])
+    #expect(try fish("circdesk --db x.sqlite book l", in: folder) == ["list"])
+    try Data().write(to: URL(fileURLWithPath: folder.file("shelf.png")))
+    #expect(try fish("circdesk scan sh", in: folder) == ["shelf.png"])
+    #expect(try fish("circdesk book add --title ", in: folder) == [], "free text: nothing offered")
+    #expect(try fish("circdesk sync --status --j", in: folder) == ["--json"])
+    for spec in Self.specs {
+      let offered = Set(try fish("circdesk \(spec.path) --", in: folder))
+      for option in spec.options where option.name.hasPrefix("--") {
+        #expect(offered.contains(option.name), "\(spec.path) \(option.name)")
+      }
+    }
+  }
+}
