@@ -25,7 +25,7 @@ let package = Package(
       ]
     ),
     .target(name: "DeskStorage", dependencies: ["CSQLite", "DeskDomain"]),
-    .target(name: "DeskWords", dependencies: ["DeskDomain", "DeskStorage"]),
+    .target(name: "DeskWords", dependencies: ["DeskDomain", "DeskStorage", "DeskExchange"]),
     .target(
       name: "DeskUI",
       dependencies: [
@@ -60,7 +60,7 @@ let package = Package(
     .executableTarget(name: "circdesk-zxing", dependencies: ["CZXing", "CImaging"]),
     // libcurl, loaded at the first look-up (`http.c`).
     .target(name: "CHTTP", dependencies: ["CLazyLibrary"]),
-    .target(name: "DeskExchange", dependencies: ["DeskDomain", "DeskStorage", "DeskWords"]),
+    .target(name: "DeskExchange", dependencies: ["DeskDomain", "DeskStorage"]),
     .target(name: "DeskLookup", dependencies: ["CHTTP", "DeskDomain", "DeskStorage"]),
     // The central PostgreSQL server the desks of one library share; libpq is loaded when the
     // first connection is made (`cpq_load`).
@@ -79,13 +79,13 @@ let package = Package(
     .target(name: "DeskScratch"),
     // Helpers of the test targets alone.
     .target(
-      name: "DeskTestSupport", dependencies: ["DeskDomain", "DeskStorage", "DeskWords", "DeskScratch"],
+      name: "DeskTestSupport", dependencies: ["DeskDomain", "DeskStorage", "DeskExchange", "DeskWords", "DeskScratch"],
       path: "Tests/DeskTestSupport"),
     .testTarget(name: "DeskDomainTests", dependencies: ["DeskDomain", "DeskWords"]),
     .testTarget(name: "DeskStorageTests", dependencies: ["DeskStorage", "DeskDomain", "DeskTestSupport"]),
     .testTarget(
       name: "DeskExchangeTests",
-      dependencies: ["DeskExchange", "DeskCommands", "DeskStorage", "DeskDomain", "DeskTestSupport"],
+      dependencies: ["DeskExchange", "DeskCommands", "DeskStorage", "DeskDomain", "DeskWords", "DeskTestSupport"],
       exclude: ["Golden"]
     ),
     .testTarget(

@@ -5,8 +5,8 @@ import DeskStorage
 public enum IRBISTextImport {
   /// What the parsing thread hands to the checking one, in file order.
   enum Parsed: Sendable {
-    case record(IRBISRecord, source: String)
-    case problem(String)
+    case record(IRBISRecord, source: ImportPlace)
+    case problem(ImportProblem)
   }
 
   public static func run(
@@ -26,7 +26,7 @@ public enum IRBISTextImport {
           for item in batch {
             switch item {
             case .record(let record, let source): try records.take(record, source: source)
-            case .problem(let text): try records.problem(text)
+            case .problem(let problem): try records.problem(problem)
             }
           }
         }
@@ -47,20 +47,20 @@ public enum IRBISTextImport {
     }
     var reader = IRBISReader()
     while listening, let line = lines.next() {
-      if case .unending? = line.problem {
-        send(.problem("line \(lines.lineNumber): \(line.problem?.description ?? "")"))
+      if let flaw = line.problem, case .unending = flaw {
+        send(.problem(.unendingLine(line: lines.lineNumber, flaw)))
         break
       }
-      switch reader.feed(line.text, problem: line.problem?.description) {
+      switch reader.feed(line.text, problem: line.problem) {
       case .record(let record, let number, let firstLine)?:
-        send(.record(record, source: "record \(number) (line \(firstLine))"))
+        send(.record(record, source: .line(record: number, line: firstLine)))
       case .problem(let problem)?:
-        send(.problem(problem.description))
+        send(.problem(.unreadableRecord(problem)))
       case nil:
         break
       }
     }
-    if listening, case .problem(let problem)? = reader.finish() { send(.problem(problem.description)) }
+    if listening, case .problem(let problem)? = reader.finish() { send(.problem(.unreadableRecord(problem))) }
     if listening, !batch.isEmpty { _ = pipe.send(batch) }
   }
 }

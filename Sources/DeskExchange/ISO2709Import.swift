@@ -8,13 +8,6 @@ import DeskStorage
 /// ISO 2709 (RUSMARC) records: a 24-byte leader, a directory of 12-byte entries, and the
 /// fields, each ended by 0x1E; subfields start with 0x1F and a code; a record ends with 0x1D.
 public enum ISO2709 {
-  public struct Problem: Error, Equatable, CustomStringConvertible {
-    public var record: Int
-    public var offset: Int
-    public var reason: String
-    public var description: String { "record \(record) (byte \(offset)): \(reason)" }
-  }
-
   /// The MARC format of a file: told from each record, or said with `--format`.
   public enum Format: String, Sendable, CaseIterable {
     case auto, rusmarc, marc21
@@ -69,8 +62,8 @@ public enum ISO2709 {
       if data.last == 0x1E { data.removeLast() }
       func text(_ bytes: [UInt8]) throws(Undecodable) -> String {
         // A NUL would cut a value short in C and in the terminal: the record is refused.
-        guard !bytes.contains(0) else { throw Undecodable(tag: tag, reason: "holds a NUL byte") }
-        guard let text = decode(bytes) else { throw Undecodable(tag: tag, reason: "is " + MARC8.refusal) }
+        guard !bytes.contains(0) else { throw Undecodable(flaw: .nul(tag: tag)) }
+        guard let text = decode(bytes) else { throw Undecodable(flaw: .notMARC8(tag: tag)) }
         return text
       }
       let value: String
@@ -96,8 +89,7 @@ public enum ISO2709 {
 
   /// A field whose text cannot be read: a NUL byte, or a character set this import does not read.
   public struct Undecodable: Error {
-    public var tag: Int
-    public var reason: String
+    public var flaw: ISO2709Flaw
   }
 
   static func number(_ digits: ArraySlice<UInt8>) -> Int? {
@@ -131,14 +123,12 @@ public enum ISO2709 {
         let leader = first + file.read(4)
         number += 1
         guard leader.count == 5, let length = ISO2709.number(leader[...]), length >= 25 else {
-          try records.problem(
-            Problem(record: number, offset: offset, reason: "no record length in the leader").description)
+          try records.problem(.unreadableMARC(record: number, byte: offset, .noRecordLength))
           break
         }
         let rest = file.read(length - 5)
         guard rest.count == length - 5 else {
-          try records.problem(
-            Problem(record: number, offset: offset, reason: "the file ends inside the record").description)
+          try records.problem(.unreadableMARC(record: number, byte: offset, .endsInside))
           break
         }
         let bytes = leader + rest
@@ -152,12 +142,12 @@ public enum ISO2709 {
         } else {
           decode = fileDecode
         }
-        let source = "record \(number) (byte \(offset))"
+        let source = ImportPlace.byte(record: number, byte: offset)
         let parsed: IRBISRecord?
         do throws(Undecodable) {
           parsed = try ISO2709.record(bytes, decode: decode)
         } catch {
-          try records.problem("\(source): field \(error.tag) \(error.reason)")
+          try records.problem(.unreadableMARC(record: number, byte: offset, error.flaw))
           offset += length
           continue
         }
@@ -168,7 +158,7 @@ public enum ISO2709 {
             : RUSMARCHoldings.withCopies(record)
           try records.take(converted, source: source)
         } else {
-          try records.problem(Problem(record: number, offset: offset, reason: "a damaged directory").description)
+          try records.problem(.unreadableMARC(record: number, byte: offset, .damagedDirectory))
         }
         offset += length
       }

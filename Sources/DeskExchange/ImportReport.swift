@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskStorage
 
 /// What an import did, or with `--dry-run` would do.
 public struct ImportReport: Sendable {
@@ -8,9 +9,76 @@ public struct ImportReport: Sendable {
   public var readersAdded = 0
   public var readersUpdated = 0
   public var loansAdded = 0
-  /// One line for each record, copy or loan not taken, with where it stands in the file.
-  public var problems: [String] = []
-  public var notes: [String] = []
+  /// Each record, copy or loan not taken, with where it stands in the file.
+  public var problems: [ImportProblem] = []
+  /// What was taken otherwise than the file has it, and what the file says that the desk keeps aside.
+  public var notes: [ImportNote] = []
 
   public init() {}
+
+  /// Everything taken: books and readers added or updated, and loans.
+  public var taken: Int { booksAdded + booksUpdated + readersAdded + readersUpdated + loansAdded }
+}
+
+/// Where a record stands in the file it came from.
+public enum ImportPlace: Equatable, Sendable {
+  /// An IRBIS text record and the line it starts on.
+  case line(record: Int, line: Int)
+  /// An ISO 2709 record and the byte it starts at.
+  case byte(record: Int, byte: Int)
+
+  public var record: Int {
+    switch self {
+    case .line(let record, _), .byte(let record, _): record
+    }
+  }
+}
+
+/// Something an import did not take.
+public enum ImportProblem: Sendable {
+  /// An IRBIS text record whose lines are not a record.
+  case unreadableRecord(IRBISReader.Problem)
+  /// A line with no line break for so long that the file is not text: nothing after it is read.
+  case unendingLine(line: Int, LineFlaw)
+  /// An ISO 2709 record that is not one.
+  case unreadableMARC(record: Int, byte: Int, ISO2709Flaw)
+  case refused(ImportPlace, ImportRefusal)
+  /// A copy with no inventory number (`written` is what stands in its place, «б/н»).
+  case copyWithoutNumber(ImportPlace, written: String)
+  /// A copy whose number an earlier record of the same file has.
+  case numberTwice(ImportPlace, copy: String, earlierRecord: Int)
+  case bookThere(ImportPlace, inventory: String)
+  case readerThere(ImportPlace, ticket: String)
+  /// A copy or a reader the library refused, with why.
+  case copyRefused(ImportPlace, copy: String, StoreError)
+  case readerRefused(ImportPlace, ticket: String, StoreError)
+  case loanWithoutBook(ImportPlace, inventory: String, ticket: String)
+  case loanRefused(ImportPlace, inventory: String, ticket: String, StoreError)
+}
+
+/// What an ISO 2709 record's bytes say wrong.
+public enum ISO2709Flaw: Equatable, Sendable {
+  case noRecordLength
+  case endsInside
+  case damagedDirectory
+  /// A field holding a NUL byte.
+  case nul(tag: Int)
+  /// A MARC 21 field in MARC-8 with a character set beyond ASCII and ANSEL.
+  case notMARC8(tag: Int)
+}
+
+/// Something an import took otherwise than the file has it, or kept aside.
+public enum ImportNote: Equatable, Sendable {
+  /// `--assign-inventory` gave a record's new copy a number.
+  case numberAssigned(ImportPlace, number: String)
+  /// 910 ^A U: a count of copies kept with the record, not a copy that circulates.
+  case summaryEntry(ImportPlace, number: String, copies: String)
+  case unknownCopyStatus(ImportPlace, copy: String, code: String)
+  /// With `--update`, a later copy of a number replaces the earlier one of the same file.
+  case numberReplaced(ImportPlace, copy: String, earlierRecord: Int)
+  case isbnDropped(ImportPlace, copy: String, isbn: String)
+  case priceDropped(ImportPlace, copy: String, price: String)
+  case unknownCategory(ImportPlace, category: String, given: String)
+  /// Copies the catalogue marks out (910 ^A 1) with no reader's loan in the file.
+  case copiesMarkedOut(Int)
 }

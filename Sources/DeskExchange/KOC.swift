@@ -19,11 +19,50 @@ public enum KOC {
     public var source: String
   }
 
+  /// A line of a file that was not taken, with the file and the line's number.
+  public struct Problem: Equatable, Sendable {
+    public var path: String
+    public var line: Int
+    public var kind: Kind
+
+    public enum Kind: Equatable, Sendable {
+      case unreadable(LineFlaw)
+      /// The first line names another version than Koha's 1.0: nothing of the file is taken.
+      case otherVersion(String)
+      case notATransaction
+      /// Fines paid, which this desk does not keep.
+      case payment
+      case unknownTransaction(String)
+    }
+  }
+
+  /// What a transaction replayed did, by Koha's rules.
+  public enum Outcome: Equatable, Sendable {
+    case unknownItem(String)
+    case unknownReader(String)
+    /// The library has a loan of the book newer than the transaction.
+    case newerLoan(String)
+    case notOnLoan(String)
+    case renewed(inventory: String, ticket: String)
+    case moved(inventory: String, from: String, to: String)
+    case issued(inventory: String, ticket: String)
+    case returned(String)
+
+    /// True for an item or reader the library does not have.
+    public var isUnknown: Bool {
+      switch self {
+      case .unknownItem, .unknownReader: true
+      default: false
+      }
+    }
+  }
+
   public static let header = "Version=1.0\tGenerator=circdesk\tGeneratorVersion="
 
   /// `YYYY-MM-DD HH:MM:SS mmm` on the wall clock.
   static func format(_ moment: LocalMoment) -> String {
-    let text = moment.instant.adding(milliseconds: Int64(moment.utcOffsetSeconds) * 1000).iso  // 2026-11-30T10:15:02.120Z
+    // 2026-11-30T10:15:02.120Z
+    let text = moment.instant.adding(milliseconds: Int64(moment.utcOffsetSeconds) * 1000).iso
     let date = text.prefix(10)
     let time = text.dropFirst(11).prefix(8)
     let milliseconds = text.dropFirst(20).prefix(3)
@@ -66,9 +105,9 @@ public enum KOC {
 
   /// Reads the transactions of several files, merged by timestamp; lines it cannot read are
   /// returned as problems with their file and line.
-  public static func read(paths: [String], clock: any Clock) throws -> ([Transaction], [String]) {
+  public static func read(paths: [String], clock: any Clock) throws -> ([Transaction], [Problem]) {
     var transactions: [Transaction] = []
-    var problems: [String] = []
+    var problems: [Problem] = []
     for path in paths {
       let lines = try LineReader(path: path, encoding: .utf8)
       var number = 0
@@ -76,7 +115,7 @@ public enum KOC {
         number += 1
         let line = read.text
         if let problem = read.problem {
-          problems.append("\(path):\(number): \(problem)")
+          problems.append(Problem(path: path, line: number, kind: .unreadable(problem)))
           if case .unending = problem { break }
           continue
         }
@@ -84,9 +123,7 @@ public enum KOC {
           // Koha writes Version=1.0 and reads nothing else: another version is another format.
           let version = line.split(separator: "\t").first.map(String.init) ?? ""
           guard version == "Version=1.0" else {
-            problems.append(
-              "\(path):1: the header says «\(version.prefix(40))», not Version=1.0: this is not a Koha offline "
-                + "circulation file this desk reads; nothing of it was taken")
+            problems.append(Problem(path: path, line: 1, kind: .otherVersion(String(version.prefix(40)))))
             break
           }
           continue
@@ -97,7 +134,7 @@ public enum KOC {
         }
         let source = "\(path):\(number)"
         guard cells.count >= 3, let time = parseTime(cells[0], clock: clock) else {
-          problems.append("\(source): not a transaction line")
+          problems.append(Problem(path: path, line: number, kind: .notATransaction))
           continue
         }
         switch cells[1] {
@@ -107,51 +144,51 @@ public enum KOC {
         case "return":
           transactions.append(Transaction(time: time, kind: .giveBack(inventory: cells[2]), source: source))
         case "payment":
-          problems.append("\(source): a payment (fines), which this desk does not keep; not taken")
+          problems.append(Problem(path: path, line: number, kind: .payment))
         default:
-          problems.append("\(source): unknown transaction «\(cells[1])»")
+          problems.append(Problem(path: path, line: number, kind: .unknownTransaction(cells[1])))
         }
       }
     }
     return (transactions.sorted { $0.time < $1.time }, problems)
   }
 
-  /// Replays transactions in timestamp order with Koha's rules; one result line each.
-  public static func replay(_ transactions: [Transaction], into store: LibraryStore) throws -> [String] {
-    var results: [String] = []
+  /// Replays transactions in timestamp order with Koha's rules; what each did, with its source.
+  public static func replay(_ transactions: [Transaction], into store: LibraryStore) throws -> [(
+    source: String, outcome: Outcome
+  )] {
+    var results: [(source: String, outcome: Outcome)] = []
     try store.transaction {
       for transaction in transactions {
-        results.append("\(transaction.source): " + (try replay(transaction, into: store)))
+        results.append((transaction.source, try replay(transaction, into: store)))
       }
     }
     return results
   }
 
-  static func replay(_ transaction: Transaction, into store: LibraryStore) throws -> String {
+  static func replay(_ transaction: Transaction, into store: LibraryStore) throws -> Outcome {
     switch transaction.kind {
     case .issue(let ticket, let inventory):
-      guard let book = try store.books.book(inventory: inventory) else { return "unknown item \(inventory)" }
-      guard let reader = try store.readers.reader(ticket: ticket) else { return "unknown reader \(ticket)" }
+      guard let book = try store.books.book(inventory: inventory) else { return .unknownItem(inventory) }
+      guard let reader = try store.readers.reader(ticket: ticket) else { return .unknownReader(ticket) }
       if let current = try store.books.currentLoan(ofBook: book) {
-        if current.loan.issued > transaction.time { return "skipped: \(inventory) has a newer loan" }
+        if current.loan.issued > transaction.time { return .newerLoan(inventory) }
         if current.readerTicket == reader.ticket {
           try store.circulation.renewRecorded(inventory: inventory, at: transaction.time)
-          return "renewed \(inventory) for \(reader.ticket)"
+          return .renewed(inventory: inventory, ticket: reader.ticket)
         }
         try store.circulation.returnRecorded(inventory: inventory, at: transaction.time)
         try store.circulation.issueRecorded(ticket: reader.ticket, inventory: inventory, at: transaction.time)
-        return "applied: \(inventory) returned from \(current.readerTicket), issued to \(reader.ticket)"
+        return .moved(inventory: inventory, from: current.readerTicket, to: reader.ticket)
       }
       try store.circulation.issueRecorded(ticket: reader.ticket, inventory: inventory, at: transaction.time)
-      return "applied: issued \(inventory) to \(reader.ticket)"
+      return .issued(inventory: inventory, ticket: reader.ticket)
     case .giveBack(let inventory):
-      guard let book = try store.books.book(inventory: inventory) else { return "unknown item \(inventory)" }
-      guard let current = try store.books.currentLoan(ofBook: book) else {
-        return "skipped: \(inventory) is not on loan"
-      }
-      if current.loan.issued > transaction.time { return "skipped: \(inventory) has a newer loan" }
+      guard let book = try store.books.book(inventory: inventory) else { return .unknownItem(inventory) }
+      guard let current = try store.books.currentLoan(ofBook: book) else { return .notOnLoan(inventory) }
+      if current.loan.issued > transaction.time { return .newerLoan(inventory) }
       try store.circulation.returnRecorded(inventory: inventory, at: transaction.time)
-      return "applied: returned \(inventory)"
+      return .returned(inventory)
     }
   }
 }

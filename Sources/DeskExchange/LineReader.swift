@@ -12,30 +12,7 @@ public final class LineReader: @unchecked Sendable {
   /// A line, and what is wrong with it when something is (its record is refused).
   public struct Line {
     public var text: String
-    public var problem: Problem?
-  }
-
-  public enum Problem: Equatable, Sendable, CustomStringConvertible {
-    /// Bytes that are not valid in the file's encoding.
-    case invalidBytes
-    /// A NUL byte: a value would be cut short at it, or read as another.
-    case nul
-    /// Longer than the limit (its length in bytes).
-    case tooLong(Int, limit: Int)
-    /// No line break within `limit` bytes and many more: not a text file; nothing follows.
-    case unending(limit: Int)
-
-    public var description: String {
-      switch self {
-      case .invalidBytes: return "bytes that are not valid in the file's encoding"
-      case .nul: return "a NUL byte in a value"
-      case .tooLong(let length, let limit): return "a line of \(length) bytes, over the limit of \(limit)"
-      case .unending(let limit):
-        let giveUp = limit * LineReader.unendingFactor
-        let size = giveUp >= 1_048_576 ? "\(giveUp / 1_048_576) MiB" : "\(giveUp) bytes"
-        return "no line break within \(size): not a text file; the rest was not read"
-      }
-    }
+    public var problem: LineFlaw?
   }
 
   /// A line this many times over the limit without a break is not text: reading it out could
@@ -137,7 +114,7 @@ public final class LineReader: @unchecked Sendable {
         start = end
         finished = true
         lineNumber += 1
-        return Line(text: "", problem: .unending(limit: maximumLineBytes))
+        return Line(text: "", problem: .unending(bytes: giveUp))
       }
     }
     lineNumber += 1

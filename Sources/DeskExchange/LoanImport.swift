@@ -1,6 +1,5 @@
 import DeskDomain
 import DeskStorage
-import DeskWords
 
 /// What makes two loans of one book the same loan.
 struct LoanKey: Hashable {
@@ -12,11 +11,11 @@ struct LoanKey: Hashable {
 }
 
 enum LoanImport {
-  /// Records the loan; the reason when the library refused it (the book out to someone else).
+  /// Records the loan; why the library refused it (the book out to someone else), if it did.
   static func record(
     store: LibraryStore, ticket: String, loan: IRBISLoan, issued: Timestamp, returned: Timestamp?,
     renewed: Timestamp? = nil
-  ) -> String? {
+  ) -> StoreError? {
     do throws(StoreError) {
       try store.circulation.recordLoan(
         ticket: ticket, inventory: loan.inventory, issued: issued, due: loan.due, returned: returned,
@@ -24,7 +23,7 @@ enum LoanImport {
         desk: loan.desk.isEmpty ? "import" : loan.desk)
       return nil
     } catch {
-      return EnglishWords().messages(error).joined(separator: "; ")
+      return error
     }
   }
 }

@@ -4,13 +4,13 @@ import DeskStorage
 /// What the reading thread of an import hands to the writing one, in file order.
 enum ImportItem: Sendable {
   /// A copy checked and ready to insert; the draft and what the record keeps serve `--update`.
-  case book(BookRow, draft: BookDraft, kept: IRBISKeptRecord?, source: String)
+  case book(BookRow, draft: BookDraft, kept: IRBISKeptRecord?, source: ImportPlace)
   /// A copy the checks refused: the store words the refusal, with a taken number among it.
-  case refusedBook(BookDraft, source: String)
+  case refusedBook(BookDraft, source: ImportPlace)
   /// Reader records are few: taken apart where they are written.
-  case reader(IRBISRecord, source: String)
-  case problem(String)
-  case note(String)
+  case reader(IRBISRecord, source: ImportPlace)
+  case problem(ImportProblem)
+  case note(ImportNote)
   case records(Int)
 }
 
@@ -51,12 +51,12 @@ public struct RecordFeed {
   /// The writing side has stopped (it failed): the reading stops too.
   struct Stopped: Error {}
 
-  public mutating func problem(_ text: String) throws {
-    try send(.problem(text))
+  public mutating func problem(_ problem: ImportProblem) throws {
+    try send(.problem(problem))
   }
 
   /// Takes one record: a book record gives a book per copy, a reader record a reader.
-  public mutating func take(_ record: IRBISRecord, source: String) throws {
+  public mutating func take(_ record: IRBISRecord, source: ImportPlace) throws {
     records += 1
     var record = record
     // A record with no copy of its own (a national library's record, bought and catalogued from
@@ -71,27 +71,19 @@ public struct RecordFeed {
     let positions = IRBISBooks.copyPositions(in: record)
     switch IRBISBooks.drafts(from: record, copies: positions) {
     case .failure(let refusal):
-      try send(.problem("\(source): \(refusal)"))
+      try send(.problem(.refused(source, refusal)))
     case .success(let drafts):
       // Copies without a number cannot circulate: reported, never made into a book «б/н».
       for written in IRBISBooks.copiesWithoutNumber(in: record) {
-        let shown = written.isEmpty ? "" : " («\(written)»)"
-        try send(.problem("\(source): a copy without an inventory number\(shown): skipped"))
+        try send(.problem(.copyWithoutNumber(source, written: written)))
       }
       for entry in record.all(910) where IRBISBooks.isSummaryEntry(entry) {
-        let count = entry.subfield("1").isEmpty ? "" : " of \(entry.subfield("1")) copies"
-        try send(
-          .note(
-            "\(source): summary entry «\(entry.subfield("B"))»\(count) (910 ^A U): kept with the record, "
-              + "not a copy that circulates"))
+        try send(.note(.summaryEntry(source, number: entry.subfield("B"), copies: entry.subfield("1"))))
       }
       for copy in positions.map({ record.fields[$0] }) {
         let code = copy.subfield("A").trimmingWhitespace()
         if IRBISBooks.status(irbisCode: code) == nil {
-          try send(
-            .note(
-              "\(source): copy \(copy.subfield("B")): status «\(code)» is not an IRBIS copy status; imported as available"
-            ))
+          try send(.note(.unknownCopyStatus(source, copy: copy.subfield("B"), code: code)))
         } else if code == "1" {
           copiesMarkedOut += 1
         }
@@ -121,30 +113,24 @@ public struct RecordFeed {
   }
 
   private mutating func takeBook(
-    _ draft: BookDraft, of record: IRBISRecord, source: String, kept: () -> IRBISKeptRecord?
+    _ draft: BookDraft, of record: IRBISRecord, source: ImportPlace, kept: () -> IRBISKeptRecord?
   ) throws {
     let inventory = draft.inventoryNumber.trimmingWhitespace()
     if inventory != RecordFeed.unnumbered, let earlier = numbers[inventory] {
       guard update else {
-        try send(
-          .problem("\(source): copy \(inventory): the same number is also in record \(earlier) of this file; skipped"))
+        try send(.problem(.numberTwice(source, copy: inventory, earlierRecord: Int(earlier))))
         return
       }
-      try send(
-        .note(
-          "\(source): copy \(inventory): the same number is also in record \(earlier) of this file; this one replaces it"
-        ))
+      try send(.note(.numberReplaced(source, copy: inventory, earlierRecord: Int(earlier))))
     }
-    // The source reads "record N (line L)" or "record N (byte B)".
-    numbers[inventory] = Int32(source.dropFirst("record ".count).prefix { $0.isNumber }) ?? 0
+    numbers[inventory] = Int32(clamping: source.record)
     var draft = draft
     var checked = validated(draft)
     // An invalid ISBN does not keep a copy out: it comes in without one, and the report says so.
     if case .failure(let errors) = checked,
       errors.errors.contains(where: { if case .invalidISBN = $0 { return true } else { return false } })
     {
-      try send(
-        .note("\(source): copy \(draft.inventoryNumber): ISBN «\(draft.isbn)» is not valid; imported without it"))
+      try send(.note(.isbnDropped(source, copy: draft.inventoryNumber, isbn: draft.isbn)))
       draft.isbn = ""
       checked = validated(draft)
     }
@@ -152,8 +138,7 @@ public struct RecordFeed {
     if case .failure(let errors) = checked,
       errors.errors.contains(where: { if case .invalidPrice = $0 { return true } else { return false } })
     {
-      try send(
-        .note("\(source): copy \(draft.inventoryNumber): price «\(draft.price)» is not an amount; imported without it"))
+      try send(.note(.priceDropped(source, copy: draft.inventoryNumber, price: draft.price)))
       draft.price = ""
       checked = validated(draft)
     }
@@ -183,10 +168,7 @@ public struct RecordFeed {
   mutating func finish() throws {
     // A catalogue says a copy is out (910 ^A 1), but only a reader's loan (field 40) says to whom.
     if copiesMarkedOut > 0 {
-      batch.append(
-        .note(
-          "\(copiesMarkedOut) \(copiesMarkedOut == 1 ? "copy is" : "copies are") marked out (910 ^A 1) with no loan "
-            + "in this file: on the shelf until the readers' records (RDR, field 40) bring their loans"))
+      batch.append(.note(.copiesMarkedOut(copiesMarkedOut)))
     }
     batch.append(.records(records))
     try flush()

@@ -1,6 +1,5 @@
 import DeskDomain
 import DeskStorage
-import DeskWords
 
 /// Reads IRBIS records (plain text or ISO 2709) into the library in one transaction: records it
 /// cannot take are reported and the rest imported; an error of the database leaves it as it was.
@@ -10,7 +9,7 @@ public struct RecordImporter {
   private let update: Bool
   let store: LibraryStore
   private var report = ImportReport()
-  private var loans: [(ticket: String, loan: IRBISLoan, source: String)] = []
+  private var loans: [(ticket: String, loan: IRBISLoan, source: ImportPlace)] = []
   private let categories: Set<String>
   private let defaultCategory: String
   /// The next number `--assign-inventory` may give, if it was asked for.
@@ -70,7 +69,7 @@ public struct RecordImporter {
         draft.inventoryNumber = number
         kept = kept.map { IRBISKeptRecord(record: $0.record, copy: "^A0^B" + number, group: $0.group) }
         row = BookRow(book, kept: kept)
-        report.notes.append("\(source): a new copy numbered \(number) (--assign-inventory)")
+        report.notes.append(.numberAssigned(source, number: number))
       }
       let store = store
       let adding = row
@@ -80,10 +79,10 @@ public struct RecordImporter {
       try takeBook(draft, kept: nil, source: source) { () throws(StoreError) in try store.books.add(draft) }
     case .reader(let record, let source):
       try takeReader(record, source: source)
-    case .problem(let text):
-      report.problems.append(text)
-    case .note(let text):
-      report.notes.append(text)
+    case .problem(let problem):
+      report.problems.append(problem)
+    case .note(let note):
+      report.notes.append(note)
     case .records(let count):
       report.records += count
     }
@@ -99,7 +98,7 @@ public struct RecordImporter {
 
   /// Adds a copy through `add`; a number already there is reported, or the book updated.
   private mutating func takeBook(
-    _ draft: BookDraft, kept: IRBISKeptRecord?, source: String, add: () throws(StoreError) -> Void
+    _ draft: BookDraft, kept: IRBISKeptRecord?, source: ImportPlace, add: () throws(StoreError) -> Void
   ) throws {
     let inventory = draft.inventoryNumber.trimmingWhitespace()
     do throws(StoreError) {
@@ -119,14 +118,14 @@ public struct RecordImporter {
           )
         else { throw error }
         guard update else {
-          report.problems.append("\(source): \(ImportRefusal.alreadyThere("book \(inventory)"))")
+          report.problems.append(.bookThere(source, inventory: inventory))
           return
         }
         try updateBook(inventory, from: draft, kept: kept)
       }
     } catch {
       guard case .invalid = error else { throw error }
-      report.problems.append("\(source): copy \(inventory): \(EnglishWords().messages(error).joined(separator: "; "))")
+      report.problems.append(.copyRefused(source, copy: inventory, error))
     }
   }
 
@@ -142,16 +141,15 @@ public struct RecordImporter {
     report.booksUpdated += 1
   }
 
-  private mutating func takeReader(_ record: IRBISRecord, source: String) throws {
+  private mutating func takeReader(_ record: IRBISRecord, source: ImportPlace) throws {
     switch IRBISReaders.reader(from: record) {
     case .failure(let refusal):
-      report.problems.append("\(source): \(refusal)")
+      report.problems.append(.refused(source, refusal))
     case .success(let found):
       var draft = found.0
       let readerLoans = found.1
       if !draft.category.isEmpty && !categories.contains(draft.category) {
-        report.notes.append(
-          "\(source): category «\(draft.category)» is not known here; the reader is «\(defaultCategory)»")
+        report.notes.append(.unknownCategory(source, category: draft.category, given: defaultCategory))
         draft.category = defaultCategory
       }
       let ticket = draft.ticket.trimmingWhitespace()
@@ -159,7 +157,7 @@ public struct RecordImporter {
       do throws(StoreError) {
         if try store.readers.reader(ticket: ticket) != nil {
           guard update else {
-            report.problems.append("\(source): \(ImportRefusal.alreadyThere("reader \(ticket)"))")
+            report.problems.append(.readerThere(source, ticket: ticket))
             return
           }
           try store.readers.update(ticket: ticket) { current in
@@ -173,7 +171,7 @@ public struct RecordImporter {
         for loan in readerLoans { loans.append((ticket: ticket, loan: loan, source: source)) }
       } catch {
         guard case .invalid = error else { throw error }
-        report.problems.append("\(source): reader \(ticket): \(EnglishWords().messages(error).joined(separator: "; "))")
+        report.problems.append(.readerRefused(source, ticket: ticket, error))
       }
     }
   }
@@ -193,8 +191,7 @@ public struct RecordImporter {
       let issued = RecordImporter.instant(loan.issued, loan.issuedTime, offsetSeconds: offset)
       let returned = loan.returned.map { RecordImporter.instant($0, loan.returnedTime, offsetSeconds: offset) }
       guard let book = try store.books.book(inventory: loan.inventory) else {
-        report.problems.append(
-          "\(entry.source): loan of \(loan.inventory) to \(entry.ticket): no such book in the library")
+        report.problems.append(.loanWithoutBook(entry.source, inventory: loan.inventory, ticket: entry.ticket))
         continue
       }
       let key = LoanKey(
@@ -210,7 +207,7 @@ public struct RecordImporter {
       let result = LoanImport.record(
         store: store, ticket: entry.ticket, loan: loan, issued: issued, returned: returned, renewed: renewed)
       if let refusal = result {
-        report.problems.append("\(entry.source): loan of \(loan.inventory) to \(entry.ticket): \(refusal)")
+        report.problems.append(.loanRefused(entry.source, inventory: loan.inventory, ticket: entry.ticket, refusal))
       } else {
         report.loansAdded += 1
         added[key, default: 0] += 1

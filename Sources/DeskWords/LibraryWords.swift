@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskExchange
 import DeskStorage
 
 /// What the library says back, in one language: its errors and refusals, and the names of its
@@ -22,6 +23,29 @@ public protocol LibraryWords: Sendable {
   /// What `book show` and `reader show` add of a record's place in the shared library: none for a
   /// record in step with the central.
   func lines(_ mark: SyncMark) -> [String]
+  /// Where in its file a record of an import stands.
+  func place(_ place: ImportPlace) -> String
+  /// A record, copy or loan an import did not take, with where it stands in the file.
+  func line(_ problem: ImportProblem) -> String
+  func line(_ note: ImportNote) -> String
+  /// What an import did (or, on a dry run, would do), in a line.
+  func summary(_ report: ImportReport, dryRun: Bool) -> String
+  /// The words before an import's problem (`skipped: `) and its note.
+  var skipped: String { get }
+  var note: String { get }
+  func line(_ problem: KOC.Problem) -> String
+  /// What a Koha offline transaction replayed did, after its file and line.
+  func line(_ outcome: KOC.Outcome, source: String) -> String
+  func kocSummary(replayed: Int, unreadable: Int) -> String
+}
+
+extension LibraryWords {
+  /// An import's report as the command line prints it: what was not taken, the notes, and what
+  /// it did.
+  public func lines(_ report: ImportReport, dryRun: Bool) -> [String] {
+    report.problems.map { skipped + line($0) } + report.notes.map { note + line($0) }
+      + [summary(report, dryRun: dryRun)]
+  }
 }
 
 extension InterfaceLanguage {

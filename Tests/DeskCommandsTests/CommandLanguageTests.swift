@@ -50,4 +50,51 @@ import Testing
     #expect(RussianWords().lines(mark) == ["Ещё не на сервере: изменений, сделанных здесь, — 2"])
     #expect(EnglishWords().lines(SyncMark(unsynced: 0, conflicts: [])).isEmpty)
   }
+
+  /// An import's report, what was not taken, the notes and the summary, is said in the locale's
+  /// language, by the real program reading a file with a bad record, a doubled number and a
+  /// price that is no amount; and a Koha offline file's lines too.
+  @Test func anImportReportsInTheLanguageOfTheLocale() throws {
+    let folder = TemporaryFolder()
+    let db = ["--db", folder.file("library.sqlite")]
+    let file = folder.file("records.txt")
+    try """
+    #920: PAZK
+    #200: ^AАзбука
+    #910: ^A0^B7^EБеспл.
+    *****
+    #920: PAZK
+    #200: ^AБукварь
+    #910: ^A0^B7
+    *****
+    #920: PAZK
+    200: ^AБез метки
+    *****
+
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    let russian = try runProcess(["import", "irbis", file] + db, environment: ["LANG": "ru_RU.UTF-8"])
+    #expect(russian.status == 0, "\(russian.errors)")
+    #expect(
+      russian.output == """
+        пропущено: запись 2 (строка 5): экземпляр 7: тот же номер есть в записи 1 этого файла; пропущен
+        пропущено: запись 3, строка 10: строка не начинается с # и метки поля
+        заметка: запись 1 (строка 1): экземпляр 7: цена «Беспл.» — не сумма; принят без неё
+        Принято из 2 записей: книг добавлено 1, обновлено 0; читателей добавлено 0, обновлено 0; выдач 0; пропущено 2
+
+        """)
+    let english = try runProcess(["import", "irbis", file, "--dry-run", "--update"] + db)
+    #expect(english.output.hasPrefix("skipped: record 3, line 10: the line does not start with # and a tag\n"))
+    #expect(english.output.contains("note: record 1 (line 1): copy 7: price «Беспл.» is not an amount"))
+    let koc = folder.file("desk.koc")
+    try "Version=1.0\tGenerator=kocdesk\n2026-11-30 10:00:00 000\treturn\t7\n2026-11-30 10:01:00 000\tpayment\t1\t5\n"
+      .write(toFile: koc, atomically: true, encoding: .utf8)
+    let replayed = try runProcess(["import", "koc", koc] + db, environment: ["LANG": "ru_RU.UTF-8"])
+    #expect(
+      replayed.output == """
+        \(koc):2: пропущено: 7 не выдан
+        \(koc):3: оплата (штраф), которую эта кафедра не ведёт; не принята
+        Операций проведено: 1; нечитаемых строк: 1
+
+        """)
+  }
 }

@@ -22,7 +22,7 @@ import Testing
       case nil: break
       }
     }
-    while let line = lines.next() { take(reader.feed(line.text, problem: line.problem?.description)) }
+    while let line = lines.next() { take(reader.feed(line.text, problem: line.problem)) }
     take(reader.finish())
     return (records, problems)
   }
@@ -48,7 +48,9 @@ import Testing
     let report = try ISO2709.run(
       path: SampleTests.samples + "TEST1.ISO", encoding: .cp1251, store: store, update: false, dryRun: true)
     #expect(report.records == 81)
-    #expect(!report.problems.contains { $0.contains("damaged") || $0.contains("ends inside") || $0.contains("leader") })
+    #expect(
+      !report.englishProblems.contains { $0.contains("damaged") || $0.contains("ends inside") || $0.contains("leader") }
+    )
 
     guard let file = fopen(SampleTests.samples + "TEST1.ISO", "rb") else {
       Issue.record("TEST1.ISO")
@@ -72,7 +74,7 @@ import Testing
       path: SampleTests.samples + "records.txt", encoding: nil, store: store, update: false, dryRun: false)
     #expect(report.booksAdded == 1)
     #expect(
-      report.problems == [
+      report.englishProblems == [
         "record 2 (line 22): not a book (worksheet ASP)",
         "record 3 (line 46): no copy with an inventory number (910 ^B, 899 ^p, 952 ^p): --assign-inventory START gives it one",
       ])
@@ -92,13 +94,16 @@ import Testing
     let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
     let report = try IRBISTextImport.run(
       path: SampleTests.samples + "managed-reports-001.txt", encoding: nil, store: store, update: false, dryRun: false)
-    #expect(report.problems.contains("record 5 (line 323): a copy without an inventory number («б/н»): skipped"))
+    #expect(report.englishProblems.contains("record 5 (line 323): a copy without an inventory number («б/н»): skipped"))
     #expect(try store.books.book(inventory: "б/н") == nil, "no book is called «б/н»")
-    #expect(!report.problems.contains { $0.contains("already in the library") }, "\(report.problems)")
+    #expect(!report.englishProblems.contains { $0.contains("already in the library") }, "\(report.englishProblems)")
     #expect(
-      report.problems.contains { $0.hasPrefix("record 8 (line 535): copy 2223: the same number is also in record 8") })
+      report.englishProblems.contains {
+        $0.hasPrefix("record 8 (line 535): copy 2223: the same number is also in record 8")
+      })
     #expect(
-      report.notes.contains("record 6 (line 399): copy 222: price «Беспл.» is not an amount; imported without it"))
+      report.englishNotes.contains(
+        "record 6 (line 399): copy 222: price «Беспл.» is not an amount; imported without it"))
     let free = try #require(try store.books.book(inventory: "222"))
     #expect(free.price == nil)
     // Statuses as IRBIS codes them: 6 written off, 1 on loan and C (BiblioNet) available copies.
@@ -109,8 +114,8 @@ import Testing
     #expect(try store.books.count(filter: .notForLoan) == 2)
     #expect(try store.books.book(inventory: "556") == nil, "a summary entry (^A U) is no copy")
     #expect(
-      report.notes.contains(
+      report.englishNotes.contains(
         "3 copies are marked out (910 ^A 1) with no loan in this file: on the shelf until the readers' records "
-          + "(RDR, field 40) bring their loans"), "\(report.notes)")
+          + "(RDR, field 40) bring their loans"), "\(report.englishNotes)")
   }
 }

@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskExchange
 import DeskStorage
 import DeskWords
 
@@ -22,4 +23,14 @@ extension ValidationError {
 extension Conflict {
   public var englishSummary: String { EnglishWords().conflictSummary(self) }
   public var englishSides: [String] { EnglishWords().conflictSides(self) }
+}
+
+extension ImportReport {
+  /// What was not taken and the notes, a line each, as the command line says them in English.
+  public var englishProblems: [String] { problems.map(EnglishWords().line) }
+  public var englishNotes: [String] { notes.map(EnglishWords().line) }
+}
+
+extension KOC.Problem {
+  public var english: String { EnglishWords().line(self) }
 }

@@ -62,20 +62,11 @@ struct ImportIRBIS: DeskCommand {
     }
     print(report, dryRun: dryRun, context: context)
     // Nothing taken and something refused: a failure, for scripts to see.
-    let taken =
-      report.booksAdded + report.booksUpdated + report.readersAdded + report.readersUpdated + report.loansAdded
-    if taken == 0, !report.problems.isEmpty { throw .exit(1) }
+    if report.taken == 0, !report.problems.isEmpty { throw .exit(1) }
   }
 
   static func print(_ report: ImportReport, dryRun: Bool, context: CommandContext) {
-    for line in report.problems { context.output.line(("skipped: " + line).visibleForTerminal) }
-    for line in report.notes { context.output.line(("note: " + line).visibleForTerminal) }
-    let verb = dryRun ? "Would import" : "Imported"
-    context.output.line(
-      "\(verb) from \(englishPlural(report.records, "record")): \(englishPlural(report.booksAdded, "book")) added, "
-        + "\(report.booksUpdated) updated; \(englishPlural(report.readersAdded, "reader")) added, "
-        + "\(report.readersUpdated) updated; \(englishPlural(report.loansAdded, "loan")); "
-        + "\(report.problems.count) skipped" + (dryRun ? " (dry run: nothing changed)" : ""))
+    for line in context.words.lines(report, dryRun: dryRun) { context.output.line(line.visibleForTerminal) }
   }
 }
 
@@ -135,8 +126,8 @@ struct ImportKOC: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let paths = arguments.positionals
     let store = try context.openStore(arguments)
-    var results: [String] = []
-    var problems: [String] = []
+    var results: [(source: String, outcome: KOC.Outcome)] = []
+    var problems: [KOC.Problem] = []
     do {
       let (transactions, unreadable) = try KOC.read(paths: paths, clock: store.clock)
       problems = unreadable
@@ -146,8 +137,10 @@ struct ImportKOC: DeskCommand {
     } catch {
       throw .failed(["\(error)"])
     }
-    for line in results + problems { context.output.line(line.visibleForTerminal) }
-    context.output.line("\(results.count) transactions replayed; \(problems.count) lines unreadable")
-    if !problems.isEmpty || results.contains(where: { $0.contains(": unknown ") }) { throw .exit(1) }
+    let words = context.words
+    let lines = results.map { words.line($0.outcome, source: $0.source) } + problems.map { words.line($0) }
+    for line in lines { context.output.line(line.visibleForTerminal) }
+    context.output.line(words.kocSummary(replayed: results.count, unreadable: problems.count))
+    if !problems.isEmpty || results.contains(where: \.outcome.isUnknown) { throw .exit(1) }
   }
 }

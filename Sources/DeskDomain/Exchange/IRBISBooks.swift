@@ -147,7 +147,7 @@ public enum IRBISBooks {
   /// The books of a record whose copies' positions (`copyPositions`) are known already.
   public static func drafts(from record: IRBISRecord, copies positions: [Int]) -> Result<[BookDraft], ImportRefusal> {
     let worksheet = record.text(920).trimmingWhitespace().uppercased()
-    guard ["PAZK", "SPEC", ""].contains(worksheet) else { return .failure(.notABook(worksheet)) }
+    guard ["PAZK", "SPEC", ""].contains(worksheet) else { return .failure(.notABook(worksheet: worksheet)) }
     let copies = positions.map { record.fields[$0] }
     guard !copies.isEmpty else { return .failure(.noInventoryNumber) }
     var base = BookDraft()
@@ -193,25 +193,12 @@ public enum IRBISBooks {
 }
 
 /// Why a record of an import was not taken.
-public enum ImportRefusal: Error, Equatable, Sendable, CustomStringConvertible {
-  case notABook(String)
+public enum ImportRefusal: Error, Equatable, Sendable {
+  /// A record of another worksheet than a book's.
+  case notABook(worksheet: String)
   case noInventoryNumber
   case notAReader
   case noTicket
-  case invalid([String])
-  case alreadyThere(String)
-
-  public var description: String {
-    switch self {
-    case .notABook(let worksheet): return "not a book (worksheet \(worksheet))"
-    case .noInventoryNumber:
-      return "no copy with an inventory number (910 ^B, 899 ^p, 952 ^p): --assign-inventory START gives it one"
-    case .notAReader: return "not a reader record"
-    case .noTicket: return "no reader ticket (field 30)"
-    case .invalid(let reasons): return reasons.joined(separator: "; ")
-    case .alreadyThere(let what): return "\(what) is already in the library (skipped; --update replaces it)"
-    }
-  }
 }
 
 extension String {

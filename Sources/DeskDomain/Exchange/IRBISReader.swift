@@ -2,12 +2,29 @@
 /// makes its record invalid, never guessed at: the reader reports the record's number, the
 /// line's number and the reason, skips to the record's end, and goes on.
 public struct IRBISReader {
-  public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+  /// A record not read, and the line where it went wrong.
+  public struct Problem: Error, Equatable, Sendable {
     public var record: Int
     public var line: Int
-    public var reason: String
+    public var flaw: Flaw
+  }
 
-    public var description: String { "record \(record), line \(line): \(reason)" }
+  /// What is wrong with a record's lines.
+  public enum Flaw: Equatable, Sendable {
+    case empty
+    /// The file ends before the record's `*****` line.
+    case endsInside
+    case blankLine
+    /// A line that does not start with `#` and a tag.
+    case noTag
+    /// No `:` after the tag.
+    case noColon
+    /// A tag that is not digits.
+    case notATag(String)
+    /// No space after `#tag:`.
+    case noSpace(tag: Int)
+    /// The line's bytes (not valid in the file's encoding, a NUL, too long).
+    case line(LineFlaw)
   }
 
   public enum Item: Equatable, Sendable {
@@ -27,13 +44,13 @@ public struct IRBISReader {
 
   /// Feeds one line (without its line break). `problem` says what is wrong with the line's bytes
   /// (not valid in the file's encoding, a NUL, too long): its record is refused with it.
-  public mutating func feed(_ line: String, problem: String? = nil) -> Item? {
+  public mutating func feed(_ line: String, problem: LineFlaw? = nil) -> Item? {
     lineNumber += 1
     if line.hasPrefix("*****") {
       defer { startNextRecord() }
       if let broken { return .problem(broken) }
       if current.fields.isEmpty {
-        return .problem(Problem(record: recordNumber, line: lineNumber, reason: "an empty record"))
+        return .problem(Problem(record: recordNumber, line: lineNumber, flaw: .empty))
       }
       return .record(current, number: recordNumber, firstLine: recordStart)
     }
@@ -45,16 +62,16 @@ public struct IRBISReader {
     }
     if current.fields.isEmpty && broken == nil { recordStart = lineNumber }
     guard broken == nil else { return nil }
-    if let problem { return fail(problem) }
-    if let blankLine { return fail("a blank line inside the record", at: blankLine) }
-    guard line.hasPrefix("#") else { return fail("the line does not start with # and a tag") }
-    guard let colon = line.firstIndex(of: ":") else { return fail("no : after the tag") }
+    if let problem { return fail(.line(problem)) }
+    if let blankLine { return fail(.blankLine, at: blankLine) }
+    guard line.hasPrefix("#") else { return fail(.noTag) }
+    guard let colon = line.firstIndex(of: ":") else { return fail(.noColon) }
     let tagText = line[line.index(after: line.startIndex)..<colon]
     guard let tag = Int(tagText), tag >= 0, tagText.allSatisfy(\.isNumber) else {
-      return fail("«\(tagText)» is not a field tag (digits)")
+      return fail(.notATag(String(tagText)))
     }
     let afterColon = line[line.index(after: colon)...]
-    guard afterColon.first == " " else { return fail("no space after #\(tag):") }
+    guard afterColon.first == " " else { return fail(.noSpace(tag: tag)) }
     current.fields.append(IRBISRecord.Field(tag: tag, value: String(afterColon.dropFirst())))
     return nil
   }
@@ -66,12 +83,11 @@ public struct IRBISReader {
       return .problem(broken)
     }
     guard !current.fields.isEmpty else { return nil }
-    return .problem(
-      Problem(record: recordNumber, line: lineNumber, reason: "the file ends inside the record (no ***** line)"))
+    return .problem(Problem(record: recordNumber, line: lineNumber, flaw: .endsInside))
   }
 
-  private mutating func fail(_ reason: String, at line: Int? = nil) -> Item? {
-    broken = Problem(record: recordNumber, line: line ?? lineNumber, reason: reason)
+  private mutating func fail(_ flaw: Flaw, at line: Int? = nil) -> Item? {
+    broken = Problem(record: recordNumber, line: line ?? lineNumber, flaw: flaw)
     return nil
   }
 

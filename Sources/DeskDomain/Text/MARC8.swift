@@ -30,11 +30,6 @@ public enum MARC8 {
     return text
   }
 
-  /// Why a record was not read, for the import's report.
-  public static let refusal =
-    "MARC-8 text with characters beyond ASCII and ANSEL (a character set escape, such as Cyrillic), "
-    + "which this import does not read: convert the file to UTF-8 first (yaz-marcdump -f MARC-8 -t UTF-8 -o marc -l 9=97)"
-
   private static let specials: [UInt8: Unicode.Scalar] = [
     0xA1: "Ł", 0xA2: "Ø", 0xA3: "Đ", 0xA4: "Þ", 0xA5: "Æ", 0xA6: "Œ", 0xA7: "\u{02B9}", 0xA8: "·", 0xA9: "♭",
     0xAA: "®", 0xAB: "±", 0xAC: "Ơ", 0xAD: "Ư", 0xAE: "\u{02BC}", 0xB0: "\u{02BB}", 0xB1: "ł", 0xB2: "ø",

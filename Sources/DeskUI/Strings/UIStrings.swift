@@ -6,7 +6,7 @@ import DeskWords
 
 /// Every word the full-screen desk shows, one conforming table per language
 /// (`EnglishStrings`, `RussianStrings`). Screens never hold text of their own.
-public protocol UIStrings: SyncStrings, LibraryWords, Sendable {
+public protocol UIStrings: SyncStrings, Sendable {
   /// The library's words (errors, refusals, field and status names) in the same language.
   var words: any LibraryWords { get }
   /// The language of the table: names the library left as a new library has them (its reader
@@ -340,6 +340,7 @@ extension UIStrings {
   }
 }
 
+/// The library's words the screens say, in the interface's language.
 extension UIStrings {
   public func messages(_ error: StoreError) -> [String] { words.messages(error) }
   public func label(_ field: Field) -> String { words.label(field) }

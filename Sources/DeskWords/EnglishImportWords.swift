@@ -1,0 +1,155 @@
+import DeskDomain
+import DeskExchange
+import DeskStorage
+
+/// What an import says, in English.
+extension EnglishWords {
+  public var skipped: String { "skipped: " }
+  public var note: String { "note: " }
+
+  public func place(_ place: ImportPlace) -> String {
+    switch place {
+    case .line(let record, let line): "record \(record) (line \(line))"
+    case .byte(let record, let byte): "record \(record) (byte \(byte))"
+    }
+  }
+
+  public func line(_ problem: ImportProblem) -> String {
+    switch problem {
+    case .unreadableRecord(let problem):
+      return "record \(problem.record), line \(problem.line): \(reason(problem.flaw))"
+    case .unendingLine(let line, let flaw): return "line \(line): \(reason(flaw))"
+    case .unreadableMARC(let record, let byte, let flaw): return "record \(record) (byte \(byte)): \(reason(flaw))"
+    case .refused(let at, let refusal): return "\(place(at)): \(reason(refusal))"
+    case .copyWithoutNumber(let at, let written):
+      let shown = written.isEmpty ? "" : " («\(written)»)"
+      return "\(place(at)): a copy without an inventory number\(shown): skipped"
+    case .numberTwice(let at, let copy, let earlier):
+      return "\(place(at)): copy \(copy): the same number is also in record \(earlier) of this file; skipped"
+    case .bookThere(let at, let inventory):
+      return "\(place(at)): book \(inventory) is already in the library (skipped; --update replaces it)"
+    case .readerThere(let at, let ticket):
+      return "\(place(at)): reader \(ticket) is already in the library (skipped; --update replaces it)"
+    case .copyRefused(let at, let copy, let error):
+      return "\(place(at)): copy \(copy): \(messages(error).joined(separator: "; "))"
+    case .readerRefused(let at, let ticket, let error):
+      return "\(place(at)): reader \(ticket): \(messages(error).joined(separator: "; "))"
+    case .loanWithoutBook(let at, let inventory, let ticket):
+      return "\(place(at)): loan of \(inventory) to \(ticket): no such book in the library"
+    case .loanRefused(let at, let inventory, let ticket, let error):
+      return "\(place(at)): loan of \(inventory) to \(ticket): \(messages(error).joined(separator: "; "))"
+    }
+  }
+
+  public func line(_ note: ImportNote) -> String {
+    switch note {
+    case .numberAssigned(let at, let number): return "\(place(at)): a new copy numbered \(number) (--assign-inventory)"
+    case .summaryEntry(let at, let number, let copies):
+      let count = copies.isEmpty ? "" : " of \(copies) copies"
+      return "\(place(at)): summary entry «\(number)»\(count) (910 ^A U): kept with the record, "
+        + "not a copy that circulates"
+    case .unknownCopyStatus(let at, let copy, let code):
+      return "\(place(at)): copy \(copy): status «\(code)» is not an IRBIS copy status; imported as available"
+    case .numberReplaced(let at, let copy, let earlier):
+      return
+        "\(place(at)): copy \(copy): the same number is also in record \(earlier) of this file; this one replaces it"
+    case .isbnDropped(let at, let copy, let isbn):
+      return "\(place(at)): copy \(copy): ISBN «\(isbn)» is not valid; imported without it"
+    case .priceDropped(let at, let copy, let price):
+      return "\(place(at)): copy \(copy): price «\(price)» is not an amount; imported without it"
+    case .unknownCategory(let at, let category, let given):
+      return "\(place(at)): category «\(category)» is not known here; the reader is «\(given)»"
+    case .copiesMarkedOut(let count):
+      return "\(count) \(count == 1 ? "copy is" : "copies are") marked out (910 ^A 1) with no loan in this file: "
+        + "on the shelf until the readers' records (RDR, field 40) bring their loans"
+    }
+  }
+
+  public func summary(_ report: ImportReport, dryRun: Bool) -> String {
+    "\(dryRun ? "Would import" : "Imported") from \(englishPlural(report.records, "record")): "
+      + "\(englishPlural(report.booksAdded, "book")) added, \(report.booksUpdated) updated; "
+      + "\(englishPlural(report.readersAdded, "reader")) added, \(report.readersUpdated) updated; "
+      + "\(englishPlural(report.loansAdded, "loan")); \(report.problems.count) skipped"
+      + (dryRun ? " (dry run: nothing changed)" : "")
+  }
+
+  public func line(_ problem: KOC.Problem) -> String {
+    let what =
+      switch problem.kind {
+      case .unreadable(let flaw): reason(flaw)
+      case .otherVersion(let version):
+        "the header says «\(version)», not Version=1.0: this is not a Koha offline circulation file this desk "
+          + "reads; nothing of it was taken"
+      case .notATransaction: "not a transaction line"
+      case .payment: "a payment (fines), which this desk does not keep; not taken"
+      case .unknownTransaction(let name): "unknown transaction «\(name)»"
+      }
+    return "\(problem.path):\(problem.line): \(what)"
+  }
+
+  public func line(_ outcome: KOC.Outcome, source: String) -> String {
+    let what =
+      switch outcome {
+      case .unknownItem(let inventory): "unknown item \(inventory)"
+      case .unknownReader(let ticket): "unknown reader \(ticket)"
+      case .newerLoan(let inventory): "skipped: \(inventory) has a newer loan"
+      case .notOnLoan(let inventory): "skipped: \(inventory) is not on loan"
+      case .renewed(let inventory, let ticket): "renewed \(inventory) for \(ticket)"
+      case .moved(let inventory, let from, let to): "applied: \(inventory) returned from \(from), issued to \(to)"
+      case .issued(let inventory, let ticket): "applied: issued \(inventory) to \(ticket)"
+      case .returned(let inventory): "applied: returned \(inventory)"
+      }
+    return "\(source): \(what)"
+  }
+
+  public func kocSummary(replayed: Int, unreadable: Int) -> String {
+    "\(replayed) transactions replayed; \(unreadable) lines unreadable"
+  }
+
+  private func reason(_ flaw: IRBISReader.Flaw) -> String {
+    switch flaw {
+    case .empty: "an empty record"
+    case .endsInside: "the file ends inside the record (no ***** line)"
+    case .blankLine: "a blank line inside the record"
+    case .noTag: "the line does not start with # and a tag"
+    case .noColon: "no : after the tag"
+    case .notATag(let text): "«\(text)» is not a field tag (digits)"
+    case .noSpace(let tag): "no space after #\(tag):"
+    case .line(let flaw): reason(flaw)
+    }
+  }
+
+  private func reason(_ flaw: LineFlaw) -> String {
+    switch flaw {
+    case .invalidBytes: return "bytes that are not valid in the file's encoding"
+    case .nul: return "a NUL byte in a value"
+    case .tooLong(let length, let limit): return "a line of \(length) bytes, over the limit of \(limit)"
+    case .unending(let bytes):
+      let size = bytes >= 1_048_576 ? "\(bytes / 1_048_576) MiB" : "\(bytes) bytes"
+      return "no line break within \(size): not a text file; the rest was not read"
+    }
+  }
+
+  private func reason(_ flaw: ISO2709Flaw) -> String {
+    switch flaw {
+    case .noRecordLength: "no record length in the leader"
+    case .endsInside: "the file ends inside the record"
+    case .damagedDirectory: "a damaged directory"
+    case .nul(let tag): "field \(tag) holds a NUL byte"
+    case .notMARC8(let tag):
+      "field \(tag) is MARC-8 text with characters beyond ASCII and ANSEL (a character set escape, such as "
+        + "Cyrillic), which this import does not read: convert the file to UTF-8 first "
+        + "(yaz-marcdump -f MARC-8 -t UTF-8 -o marc -l 9=97)"
+    }
+  }
+
+  private func reason(_ refusal: ImportRefusal) -> String {
+    switch refusal {
+    case .notABook(let worksheet): "not a book (worksheet \(worksheet))"
+    case .noInventoryNumber:
+      "no copy with an inventory number (910 ^B, 899 ^p, 952 ^p): --assign-inventory START gives it one"
+    case .notAReader: "not a reader record"
+    case .noTicket: "no reader ticket (field 30)"
+    }
+  }
+}

@@ -1,0 +1,155 @@
+import DeskDomain
+import DeskExchange
+import DeskStorage
+
+/// What an import says, in Russian.
+extension RussianWords {
+  public var skipped: String { "пропущено: " }
+  public var note: String { "заметка: " }
+
+  public func place(_ place: ImportPlace) -> String {
+    switch place {
+    case .line(let record, let line): "запись \(record) (строка \(line))"
+    case .byte(let record, let byte): "запись \(record) (байт \(byte))"
+    }
+  }
+
+  public func line(_ problem: ImportProblem) -> String {
+    switch problem {
+    case .unreadableRecord(let problem):
+      return "запись \(problem.record), строка \(problem.line): \(reason(problem.flaw))"
+    case .unendingLine(let line, let flaw): return "строка \(line): \(reason(flaw))"
+    case .unreadableMARC(let record, let byte, let flaw): return "запись \(record) (байт \(byte)): \(reason(flaw))"
+    case .refused(let at, let refusal): return "\(place(at)): \(reason(refusal))"
+    case .copyWithoutNumber(let at, let written):
+      let shown = written.isEmpty ? "" : " («\(written)»)"
+      return "\(place(at)): экземпляр без инвентарного номера\(shown): пропущен"
+    case .numberTwice(let at, let copy, let earlier):
+      return "\(place(at)): экземпляр \(copy): тот же номер есть в записи \(earlier) этого файла; пропущен"
+    case .bookThere(let at, let inventory):
+      return "\(place(at)): книга \(inventory) уже есть в библиотеке (пропущена; --update заменяет)"
+    case .readerThere(let at, let ticket):
+      return "\(place(at)): читатель \(ticket) уже есть в библиотеке (пропущен; --update заменяет)"
+    case .copyRefused(let at, let copy, let error):
+      return "\(place(at)): экземпляр \(copy): \(messages(error).joined(separator: "; "))"
+    case .readerRefused(let at, let ticket, let error):
+      return "\(place(at)): читатель \(ticket): \(messages(error).joined(separator: "; "))"
+    case .loanWithoutBook(let at, let inventory, let ticket):
+      return "\(place(at)): выдача \(inventory) читателю \(ticket): такой книги в библиотеке нет"
+    case .loanRefused(let at, let inventory, let ticket, let error):
+      return "\(place(at)): выдача \(inventory) читателю \(ticket): \(messages(error).joined(separator: "; "))"
+    }
+  }
+
+  public func line(_ note: ImportNote) -> String {
+    switch note {
+    case .numberAssigned(let at, let number):
+      return "\(place(at)): новый экземпляр получил номер \(number) (--assign-inventory)"
+    case .summaryEntry(let at, let number, let copies):
+      let count = copies.isEmpty ? "" : " на \(copies) экз."
+      return "\(place(at)): сводная запись «\(number)»\(count) (910 ^A U): сохранена с записью, "
+        + "это не экземпляр для выдачи"
+    case .unknownCopyStatus(let at, let copy, let code):
+      return "\(place(at)): экземпляр \(copy): статус «\(code)» не из статусов ИРБИС; принят как «на полке»"
+    case .numberReplaced(let at, let copy, let earlier):
+      return "\(place(at)): экземпляр \(copy): тот же номер есть в записи \(earlier) этого файла; этот его заменяет"
+    case .isbnDropped(let at, let copy, let isbn):
+      return "\(place(at)): экземпляр \(copy): ISBN «\(isbn)» неверен; принят без него"
+    case .priceDropped(let at, let copy, let price):
+      return "\(place(at)): экземпляр \(copy): цена «\(price)» — не сумма; принят без неё"
+    case .unknownCategory(let at, let category, let given):
+      return "\(place(at)): категории «\(category)» здесь нет; читателю дана «\(given)»"
+    case .copiesMarkedOut(let count):
+      return "\(plural(count, "экземпляр отмечен", "экземпляра отмечены", "экземпляров отмечены")) выданными "
+        + "(910 ^A 1) без выдачи в этом файле: они на полке, пока записи читателей (RDR, поле 40) не принесут выдачи"
+    }
+  }
+
+  public func summary(_ report: ImportReport, dryRun: Bool) -> String {
+    "\(dryRun ? "Было бы принято" : "Принято") из \(plural(report.records, "записи", "записей", "записей")): "
+      + "книг добавлено \(report.booksAdded), обновлено \(report.booksUpdated); "
+      + "читателей добавлено \(report.readersAdded), обновлено \(report.readersUpdated); "
+      + "выдач \(report.loansAdded); пропущено \(report.problems.count)"
+      + (dryRun ? " (пробный прогон: ничего не изменено)" : "")
+  }
+
+  public func line(_ problem: KOC.Problem) -> String {
+    let what =
+      switch problem.kind {
+      case .unreadable(let flaw): reason(flaw)
+      case .otherVersion(let version):
+        "в заголовке «\(version)», а не Version=1.0: это не файл автономной выдачи Koha, который читает эта "
+          + "кафедра; из него ничего не принято"
+      case .notATransaction: "не строка операции"
+      case .payment: "оплата (штраф), которую эта кафедра не ведёт; не принята"
+      case .unknownTransaction(let name): "неизвестная операция «\(name)»"
+      }
+    return "\(problem.path):\(problem.line): \(what)"
+  }
+
+  public func line(_ outcome: KOC.Outcome, source: String) -> String {
+    let what =
+      switch outcome {
+      case .unknownItem(let inventory): "неизвестный экземпляр \(inventory)"
+      case .unknownReader(let ticket): "неизвестный читатель \(ticket)"
+      case .newerLoan(let inventory): "пропущено: у \(inventory) есть более поздняя выдача"
+      case .notOnLoan(let inventory): "пропущено: \(inventory) не выдан"
+      case .renewed(let inventory, let ticket): "продлено: \(inventory) у \(ticket)"
+      case .moved(let inventory, let from, let to): "принято: \(inventory) возвращён от \(from), выдан \(to)"
+      case .issued(let inventory, let ticket): "принято: \(inventory) выдан \(ticket)"
+      case .returned(let inventory): "принято: \(inventory) возвращён"
+      }
+    return "\(source): \(what)"
+  }
+
+  public func kocSummary(replayed: Int, unreadable: Int) -> String {
+    "Операций проведено: \(replayed); нечитаемых строк: \(unreadable)"
+  }
+
+  private func reason(_ flaw: IRBISReader.Flaw) -> String {
+    switch flaw {
+    case .empty: "пустая запись"
+    case .endsInside: "файл кончается внутри записи (нет строки *****)"
+    case .blankLine: "пустая строка внутри записи"
+    case .noTag: "строка не начинается с # и метки поля"
+    case .noColon: "нет : после метки"
+    case .notATag(let text): "«\(text)» — не метка поля (цифры)"
+    case .noSpace(let tag): "нет пробела после #\(tag):"
+    case .line(let flaw): reason(flaw)
+    }
+  }
+
+  private func reason(_ flaw: LineFlaw) -> String {
+    switch flaw {
+    case .invalidBytes: return "байты, недопустимые в кодировке файла"
+    case .nul: return "байт NUL в значении"
+    case .tooLong(let length, let limit): return "строка в \(length) байт, длиннее предела \(limit)"
+    case .unending(let bytes):
+      let size = bytes >= 1_048_576 ? "\(bytes / 1_048_576) МиБ" : "\(bytes) байт"
+      return "нет перевода строки на протяжении \(size): это не текстовый файл; остальное не прочитано"
+    }
+  }
+
+  private func reason(_ flaw: ISO2709Flaw) -> String {
+    switch flaw {
+    case .noRecordLength: "в маркере нет длины записи"
+    case .endsInside: "файл кончается внутри записи"
+    case .damagedDirectory: "повреждён справочник записи"
+    case .nul(let tag): "в поле \(tag) байт NUL"
+    case .notMARC8(let tag):
+      "поле \(tag) — текст MARC-8 со знаками вне ASCII и ANSEL (переключение набора знаков, например на "
+        + "кириллицу), который этот импорт не читает: сначала переведите файл в UTF-8 "
+        + "(yaz-marcdump -f MARC-8 -t UTF-8 -o marc -l 9=97)"
+    }
+  }
+
+  private func reason(_ refusal: ImportRefusal) -> String {
+    switch refusal {
+    case .notABook(let worksheet): "не книга (рабочий лист \(worksheet))"
+    case .noInventoryNumber:
+      "нет экземпляра с инвентарным номером (910 ^B, 899 ^p, 952 ^p): --assign-inventory НАЧАЛО даст ему номер"
+    case .notAReader: "не запись читателя"
+    case .noTicket: "нет номера читательского билета (поле 30)"
+    }
+  }
+}
