@@ -100,7 +100,8 @@ let package = Package(
     .testTarget(
       name: "DeskUITests",
       dependencies: [
-        "DeskUI", "DeskTerminal", "DeskStorage", "DeskDomain", "DeskLookup", "DeskSync", "DeskTestSupport",
+        "DeskUI", "DeskTerminal", "DeskStorage", "DeskDomain", "DeskLookup", "DeskSync", "DeskScanning",
+        "DeskTestSupport",
       ],
       exclude: ["Golden"]
     ),

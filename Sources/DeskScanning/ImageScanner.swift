@@ -16,6 +16,10 @@ public struct ScannedSymbol: Hashable, Sendable {
 
   public struct Box: Hashable, Sendable {
     public var left, top, right, bottom: Int
+
+    public init(left: Int, top: Int, right: Int, bottom: Int) {
+      (self.left, self.top, self.right, self.bottom) = (left, top, right, bottom)
+    }
   }
 
   public init(symbology: String, bytes: [UInt8], box: Box) {

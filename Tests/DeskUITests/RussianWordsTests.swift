@@ -268,10 +268,10 @@ import Testing
     texts.append(("codesFound", s.codesFound(3, "Тест")))
     texts.append(("helpTitle", s.helpTitle))
     for v0 in HelpTopic.allCases { texts.append(("helpHeading", s.helpHeading(v0))) }
-    for v0 in HelpTopic.allCases { texts += s.helpKeys(v0).flatMap { [("helpKeys", $0.0), ("helpKeys", $0.1)] } }
+    for v0 in KeyMeaning.allCases { texts.append(("meaning", s.meaning(v0))) }
     for v0 in HelpTopic.allCases { texts.append(("helpAbout", s.helpAbout(v0))) }
     texts.append(("helpHeadingEverywhere", s.helpHeadingEverywhere))
-    texts += s.helpKeysEverywhere.flatMap { [("helpKeysEverywhere", $0.0), ("helpKeysEverywhere", $0.1)] }
+    texts.append(("aScan", s.aScan))
     texts.append(("syncedSecondsAgo", s.syncedSecondsAgo(3)))
     texts.append(("syncedMinutesAgo", s.syncedMinutesAgo(3)))
     texts.append(("syncedAt", s.syncedAt("Тест")))

@@ -1,8 +1,9 @@
 import DeskDomain
-import DeskStorage
+import DeskScanning
 import DeskTestSupport
 import Testing
 
+@testable import DeskStorage
 @testable import DeskUI
 
 /// A screen's keys are declared once: what it handles is what its bar shows and its help lists,
@@ -19,10 +20,23 @@ import Testing
       found.append((name, screen, actions(screen)))
     }
     add("Home", HomeScreen()) { $0.actions(context) }
+    add("Home on a desk joined to a central", HomeScreen()) { screen in
+      context.sync.tie = DeskTie(
+        deskID: "d", deskName: "Desk", central: "host=central", libraryID: "l", cursor: 0, lastError: "")
+      defer { context.sync.tie = nil }
+      return screen.actions(context)
+    }
     add("book list", BookListScreen()) { $0.actions(context) }
     add("reader list", ReaderListScreen()) { $0.actions(context) }
     add("book out", BookDetailScreen(inventory: "100235")) { $0.actions(context) }
     add("book on the shelf", BookDetailScreen(inventory: "100234")) { $0.actions(context) }
+    // A look-up that waited for the network and found other details than the book's: the librarian
+    // applies or dismisses them.
+    let isbn = try ISBN("978-5-17-090630-7")
+    try desk.store.books.add(bookDraft("900", "Без подробностей", isbn: isbn.hyphenated))
+    try desk.store.books.enqueueLookup(isbn, error: "offline")
+    try desk.store.books.saveLookup(isbn, facts: BookFacts(provider: "test", title: "С подробностями"))
+    add("book with a look-up's offer", BookDetailScreen(inventory: "900")) { $0.actions(context) }
     add("reader", ReaderDetailScreen(ticket: "17")) { $0.actions(context) }
     add("hold shelf", HoldShelfScreen()) { $0.actions(context) }
     add("overdue", OverdueScreen()) { $0.actions(context) }
@@ -37,36 +51,70 @@ import Testing
       _ = screen.handle(.down, context: context)
       return screen.actions(context)
     }
+    add("codes found in an image", ScanImageScreen()) { screen in
+      let box = ScannedSymbol.Box(left: 0, top: 0, right: 1, bottom: 1)
+      screen.symbols = [
+        ScannedSymbol(symbology: "QR-Code", bytes: Array("1".utf8), box: box),
+        ScannedSymbol(symbology: "QR-Code", bytes: Array("2".utf8), box: box),
+      ]
+      return screen.actions(context)
+    }
     return found
   }
 
   enum HarnessError: Error { case missing(String) }
 
-  /// The keys a help line names: «d, Delete» names d and Delete, «↑ ↓ Enter» three keys.
-  func keysNamed(_ column: String) -> Set<String> {
-    Set(column.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init))
-  }
-
+  /// Every key a screen takes is made from a declaration its help lists (or the app's, which
+  /// help lists for everywhere), takes only the declaration's keys, and is in the bar when hinted;
+  /// every declaration of a screen is taken by the screen in some state (a help line never names
+  /// a dead key). A conflict's settlements, one kind at a time, are the conflict tests' part.
   @Test(arguments: [InterfaceLanguage.english, .russian])
-  func everyKeyAScreenTakesIsInItsBarAndItsHelp(language: InterfaceLanguage) throws {
+  func everyKeyAScreenTakesIsInItsHelpAndEveryKeyInHelpIsTaken(language: InterfaceLanguage) throws {
     let desk = try DeskHarness(language: language)
-    let strings = language.strings
     let context = UIContext(
-      store: desk.store, strings: strings, theme: Theme(colors: false), clock: desk.clock, databaseName: "library")
+      store: desk.store, strings: language.strings, theme: Theme(colors: false), clock: desk.clock,
+      databaseName: "library")
+    var taken: [HelpTopic: Set<KeyDeclaration>] = [:]
     for (name, screen, actions) in try screensInEveryState(desk, context) {
       #expect(!actions.isEmpty, "\(name) declares its keys")
       let bar = screen.keyHints(context)
-      let help =
-        strings.helpKeys(screen.helpTopic).map(\.0).reduce(into: Set<String>()) { $0.formUnion(keysNamed($1)) }
-        .union(strings.helpKeysEverywhere.map(\.0).reduce(into: Set<String>()) { $0.formUnion(keysNamed($1)) })
+      let declared = Set(screen.helpTopic.keys + AppKeys.all)
       for action in actions {
-        guard let key = action.keys.first else { continue }
-        let named = action.name.map { $0.map(String.init) } ?? [key.hintName]
-        #expect(named.allSatisfy(help.contains), "\(name): \(named) is not in its help (\(language))")
-        if let hint = action.hint {
+        #expect(declared.contains(action.declared), "\(name): \(action.declared.helpName) is not in its help")
+        #expect(Set(action.keys).isSubset(of: action.declared.keys), "\(name): \(action.keys) not declared")
+        taken[screen.helpTopic, default: []].insert(action.declared)
+        if let hint = action.hint, let key = action.keys.first {
           #expect(bar.contains(KeyHint(action.name ?? key.hintName, hint)), "\(name): \(hint) is not in its bar")
         }
       }
+    }
+    let settlements = Set(ConflictScreen.Keys.all).subtracting([
+      ConflictListScreen.Keys.choose, ConflictListScreen.Keys.open, ConflictScreen.Keys.back,
+    ])
+    for topic in HelpTopic.allCases {
+      for declaration in topic.keys where !declaration.isLegend && !settlements.contains(declaration) {
+        // The F5 of a form is a book's form's: the help of forms lists it.
+        if declaration == BookFormScreen.takeFound, topic == .form { continue }
+        #expect(
+          taken[topic, default: []].contains(declaration),
+          "\(topic): \(declaration.helpName) (\(declaration.meaning)) is taken by no screen")
+      }
+    }
+  }
+
+  /// The help lists each screen's declarations in its order, a line each, in the language's words.
+  @Test func theHelpIsMadeFromTheDeclarations() throws {
+    let desk = try DeskHarness()
+    let context = UIContext(
+      store: desk.store, strings: InterfaceLanguage.english.strings, theme: Theme(colors: false), clock: desk.clock,
+      databaseName: "library")
+    var buffer = ScreenBuffer(rows: 400, columns: 120)
+    HelpScreen(topic: .bookDetail).render(
+      into: &buffer, area: Rect(row: 0, column: 0, height: 400, width: 120), context: context)
+    let text = (0..<400).map { buffer.text(row: $0) }.joined(separator: "\n")
+    for declaration in HelpTopic.bookDetail.keys + AppKeys.all {
+      #expect(text.contains(declaration.helpName), "\(declaration.helpName)")
+      #expect(text.contains(context.strings.meaning(declaration.meaning)))
     }
   }
 

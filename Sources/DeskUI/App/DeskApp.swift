@@ -262,7 +262,7 @@ public final class DeskApp {
       // form holds changes, is the one thing that needs no screen.
       switch output {
       case .scan(let scan): heldScans.append(scan)
-      case .key(.function(10)), .key(.control("c")):
+      case .key(let key) where AppKeys.quit.keys.contains(key):
         if quitQuestion == nil { isFinished = true }
       case .key: break
       }
@@ -329,9 +329,9 @@ public final class DeskApp {
     openedByLetter = nil
     let depth = stack.count
     switch key {
-    case .function(10), .control("c"):
+    case _ where AppKeys.quit.keys.contains(key):
       requestQuit()
-    case .function(8), .control("z"):
+    case _ where AppKeys.undo.keys.contains(key):
       // In a field, the typing there; elsewhere the last act, at once when it is this visit's (on
       // the Desk) or this screen's, and recent; else asked about. Never a second step back.
       if let effects = top.undoTyping(key, context: context) {
@@ -346,9 +346,9 @@ public final class DeskApp {
             guard let self, let screen, screen === self.top else { return [] }
             return screen.reload(context: self.context)
           }))
-    case .function(1):
+    case _ where AppKeys.help.keys.contains(key):
       apply([.help(top.helpTopic)])
-    case .function(9):
+    case _ where AppKeys.conflicts.keys.contains(key):
       if context.isJoined || context.sync.conflicts > 0, !(top is ConflictListScreen) {
         apply([.push(ConflictListScreen())])
       }

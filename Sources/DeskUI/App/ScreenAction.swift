@@ -1,10 +1,13 @@
 import DeskDomain
 
-/// One thing a screen does on a key, declared once: the hint bar, the key handler and the same
-/// key on the Russian layout all come from the declaration, so a key cannot be handled and
-/// unhinted, or hinted and dead, or work on one layout only.
+/// One thing a screen does on a key, made from the key's declaration (`KeyDeclaration`, which the
+/// help lists): the hint bar, the key handler and the same key on the Russian layout all come
+/// from it, so a key cannot be handled and unhinted, or hinted and dead, or work on one layout
+/// only, or be missing from the help.
 struct ScreenAction {
-  /// The keys that do it; the first is the one the hint bar names.
+  /// The declaration the help describes it by.
+  let declared: KeyDeclaration
+  /// The keys that do it (the declaration's, or some of them); the first is the one the bar names.
   let keys: [Key]
   /// The word in the hint bar, or nil for an action the bar leaves to help (a second key, F6).
   let hint: String?
@@ -13,13 +16,18 @@ struct ScreenAction {
   /// The work, told which of its keys was pressed.
   let run: (Key) -> [Effect]
 
-  init(_ keys: Key..., hint: String?, name: String? = nil, run: @escaping () -> [Effect]) {
-    self.init(keys, hint: hint, name: name) { _ in run() }
+  init(_ declared: KeyDeclaration, hint: String?, name: String? = nil, run: @escaping () -> [Effect]) {
+    self.init(declared, hint: hint, name: name) { _ in run() }
   }
 
-  /// An action whose keys do it each their own way (the arrows of a choice).
-  init(_ keys: [Key], hint: String?, name: String? = nil, byKey run: @escaping (Key) -> [Effect]) {
-    self.keys = keys
+  /// An action whose keys do it each their own way (the arrows of a choice), or that takes only
+  /// some of its declaration's keys (`keys`: the digit of one side of a conflict).
+  init(
+    _ declared: KeyDeclaration, keys: [Key]? = nil, hint: String?, name: String? = nil,
+    byKey run: @escaping (Key) -> [Effect]
+  ) {
+    self.declared = declared
+    self.keys = keys ?? declared.keys
     self.hint = hint
     self.name = name
     self.run = run
@@ -27,17 +35,17 @@ struct ScreenAction {
 
   /// A key the app takes on every screen before the screen sees it (F8's undo), named in this
   /// screen's bar because it matters here.
-  static func app(_ key: Key, hint: String) -> ScreenAction {
-    ScreenAction(key, hint: hint) { [] }
+  static func app(_ declared: KeyDeclaration, hint: String) -> ScreenAction {
+    ScreenAction(declared, hint: hint) { [] }
   }
 
   /// Moving a choice among `count` rows, `page` at a time for PgUp and PgDn: the arrows and
-  /// whichever of PgUp, PgDn, Home and End are in `keys`.
+  /// whichever of PgUp, PgDn, Home and End the declaration has.
   static func choosing(
-    _ keys: [Key] = [.up, .down], hint: String?, count: Int, page: Int = 10, selected: @escaping (Int) -> Void,
+    _ declared: KeyDeclaration, hint: String?, count: Int, page: Int = 10, selected: @escaping (Int) -> Void,
     from current: Int
   ) -> ScreenAction {
-    ScreenAction(keys, hint: hint, name: "↑↓") { key in
+    ScreenAction(declared, hint: hint, name: "↑↓") { key in
       let last = max(0, count - 1)
       switch key {
       case .up: selected(max(0, current - 1))

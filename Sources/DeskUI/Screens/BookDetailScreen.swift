@@ -71,41 +71,41 @@ final class BookDetailScreen: DeskScreen {
     guard let book else { return [] }
     let s = context.strings
     var actions = [
-      ScreenAction(.character("e"), hint: s.keyEdit) { [.push(BookFormScreen(editing: book, onSaved: { _ in }))] }
+      ScreenAction(Keys.edit, hint: s.keyEdit) { [.push(BookFormScreen(editing: book, onSaved: { _ in }))] }
     ]
     if loan == nil {
-      actions.append(ScreenAction(.character("i"), hint: s.keyIssue) { self.issue(book, context: context) })
+      actions.append(ScreenAction(Keys.issue, hint: s.keyIssue) { self.issue(book, context: context) })
     } else {
       actions += [
-        ScreenAction(.character("r"), hint: s.keyReturn) {
+        ScreenAction(Keys.takeBack, hint: s.keyReturn) {
           takeBackOrRenew(book.inventoryNumber, .giveBack, context: context) + self.reload(context: context)
         },
-        ScreenAction(.character("w"), hint: s.keyRenew) {
+        ScreenAction(Keys.renew, hint: s.keyRenew) {
           takeBackOrRenew(book.inventoryNumber, .renew, context: context) + self.reload(context: context)
         },
       ]
     }
-    actions.append(ScreenAction(.character("h"), hint: s.keyHold) { self.placeHold(book, context: context) })
+    actions.append(ScreenAction(Keys.hold, hint: s.keyHold) { self.placeHold(book, context: context) })
     if offer != nil {
       actions += [
-        ScreenAction(.character("u"), hint: s.keyApplyOffer) {
+        ScreenAction(Keys.applyOffer, hint: s.keyApplyOffer) {
           let effects = attempt(context, title: s.cannotSaveTitle) { () throws(StoreError) in
             let updated = try context.store.books.applyLookupOffer(to: book)
             return s.savedNotice("\(updated.inventoryNumber) \(updated.shortDescription)")
           }
           return effects + self.reload(context: context)
         },
-        ScreenAction(.character("x"), hint: s.keyDismissOffer) {
+        ScreenAction(Keys.dismissOffer, hint: s.keyDismissOffer) {
           try? context.store.books.dismissLookupOffer(for: book)
           return self.reload(context: context)
         },
       ]
     }
     actions += [
-      ScreenAction(.character("s"), hint: s.keyStatus) { [self.chooseStatus(book, context: context)] },
-      ScreenAction(.character("d"), .delete, hint: s.keyDelete) { self.delete(book, context: context) },
-      ScreenAction(.escape, hint: s.keyBack) { [.pop] },
-      ScreenAction(.function(6), hint: nil) { ExportAction.prompt(.book(book.inventoryNumber), context: context) },
+      ScreenAction(Keys.status, hint: s.keyStatus) { [self.chooseStatus(book, context: context)] },
+      ScreenAction(Keys.delete, hint: s.keyDelete) { self.delete(book, context: context) },
+      ScreenAction(Keys.back, hint: s.keyBack) { [.pop] },
+      ScreenAction(Keys.export, hint: nil) { ExportAction.prompt(.book(book.inventoryNumber), context: context) },
     ]
     return actions
   }
@@ -316,5 +316,23 @@ final class BookDetailScreen: DeskScreen {
       }
     }
     return y + (history.isEmpty ? 1 : 0) - area.row
+  }
+}
+
+extension BookDetailScreen {
+  /// The book screen's keys, in the help's order.
+  enum Keys {
+    static let edit = KeyDeclaration(.character("e"), means: .edit)
+    static let issue = KeyDeclaration(.character("i"), means: .issueToReader)
+    static let takeBack = KeyDeclaration(.character("r"), means: .takeBack)
+    static let renew = KeyDeclaration(.character("w"), means: .renew)
+    static let delete = KeyDeclaration(.character("d"), .delete, means: .delete)
+    static let status = KeyDeclaration(.character("s"), means: .copyStatus)
+    static let hold = KeyDeclaration(.character("h"), means: .placeHold)
+    static let applyOffer = KeyDeclaration(.character("u"), means: .applyOffer)
+    static let dismissOffer = KeyDeclaration(.character("x"), means: .dismissOffer)
+    static let export = KeyDeclaration(.function(6), means: .exportBook)
+    static let back = KeyDeclaration(.escape, means: .back)
+    static let all = [edit, issue, takeBack, renew, delete, status, hold, applyOffer, dismissOffer, export, back]
   }
 }

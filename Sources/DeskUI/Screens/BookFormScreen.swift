@@ -48,7 +48,7 @@ final class BookFormScreen: FormScreen {
     var actions = super.actions(context)
     if !offered.isEmpty {
       actions.insert(
-        ScreenAction(.function(5), hint: context.strings.keyTakeFound) {
+        ScreenAction(BookFormScreen.takeFound, hint: context.strings.keyTakeFound) {
           for (field, value) in self.offered { self.editors[field]?.replace(with: value) }
           self.offered = [:]
           if case .found(let provider, let filled, _) = self.lookupState {
@@ -142,4 +142,9 @@ final class BookFormScreen: FormScreen {
     onSaved(book)
     return context.strings.savedNotice("\(book.inventoryNumber) \(book.shortDescription)")
   }
+}
+
+extension BookFormScreen {
+  /// F5 on a book's form: what an ISBN look-up found, over what was typed.
+  static let takeFound = KeyDeclaration(.function(5), means: .takeFound)
 }

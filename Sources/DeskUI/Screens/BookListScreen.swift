@@ -32,20 +32,20 @@ final class BookListScreen: ListScreen<BookListRow>, DeskScreen {
     return listActions(
       context, open: s.keyOpen,
       [
-        ScreenAction(.character("n"), hint: s.keyNew) { [.push(BookFormScreen(editing: nil, onSaved: saved))] },
-        ScreenAction(.character("e"), hint: s.keyEdit) {
+        ScreenAction(ListKeys.newRecord, hint: s.keyNew) { [.push(BookFormScreen(editing: nil, onSaved: saved))] },
+        ScreenAction(ListKeys.edit, hint: s.keyEdit) {
           // The list holds summaries: the form edits the whole record, read afresh.
           guard let row = self.list.selectedRow,
             let book = (try? context.store.books.book(inventory: row.book.inventoryNumber)) ?? nil
           else { return [] }
           return [.push(BookFormScreen(editing: book, onSaved: saved))]
         },
-        ScreenAction(.character("f"), hint: s.keyFilter) {
+        ScreenAction(BookListScreen.filterKey, hint: s.keyFilter) {
           let all = BookFilter.allCases
           self.filter = all[(all.firstIndex(of: self.filter).map { $0 + 1 } ?? 0) % all.count]
           return self.reloadAfterFilterChange(context: context)
         },
-        ScreenAction(.function(6), hint: nil) {
+        ScreenAction(ListKeys.export, hint: nil) {
           ExportAction.prompt(.books(self.filter, search: self.query.text.trimmingWhitespace()), context: context)
         },
       ])
@@ -167,4 +167,10 @@ final class BookListScreen: ListScreen<BookListRow>, DeskScreen {
       ], role
     )
   }
+}
+
+extension BookListScreen {
+  static let filterKey = KeyDeclaration(.character("f"), means: .filterBooks)
+  /// The list's keys in the help, with the marks of its rows.
+  static let keys = ListKeys.all([filterKey, .legend("* !", .listMarks)])
 }

@@ -20,13 +20,13 @@ final class ConflictListScreen: DeskScreen {
     let s = context.strings
     return [
       .choosing(
-        [.up, .down, .home, .end], hint: s.keyChoose, count: conflicts.count, selected: { self.selected = $0 },
+        Keys.choose, hint: s.keyChoose, count: conflicts.count, selected: { self.selected = $0 },
         from: selected),
-      ScreenAction(.enter, hint: s.keyOpen) {
+      ScreenAction(Keys.open, hint: s.keyOpen) {
         guard self.conflicts.indices.contains(self.selected) else { return [] }
         return [.push(ConflictScreen(number: self.conflicts[self.selected].number))]
       },
-      ScreenAction(.escape, .character("q"), hint: s.keyBack) { [.pop] },
+      ScreenAction(ConflictScreen.Keys.back, hint: s.keyBack) { [.pop] },
     ]
   }
 
@@ -68,5 +68,13 @@ final class ConflictListScreen: DeskScreen {
           + s.conflictSummary(conflict), row: row, column: area.column + 2, width: area.width - 4,
         style: context.style(role))
     }
+  }
+}
+
+extension ConflictListScreen {
+  /// The conflict list's keys; the help lists them with a conflict's own (`ConflictScreen.Keys`).
+  enum Keys {
+    static let choose = KeyDeclaration(.up, .down, .home, .end, name: "↑ ↓", means: .chooseConflict)
+    static let open = KeyDeclaration(.enter, means: .openConflict)
   }
 }

@@ -70,7 +70,13 @@ final class ConflictScreen: DeskScreen {
   }
 
   private func back(_ context: UIContext) -> ScreenAction {
-    ScreenAction(.escape, .character("q"), hint: context.strings.keyBack) { [.pop] }
+    ScreenAction(Keys.back, hint: context.strings.keyBack) { [.pop] }
+  }
+
+  /// Leaving, and going on with the scan that opened the conflict when one did.
+  func leaving(_ context: UIContext) -> [ScreenAction] {
+    [back(context)]
+      + (goOn.map { goOn in [ScreenAction(Keys.goOnWithScan, hint: nil) { [.pop] + goOn(context) }] } ?? [])
   }
 
   /// The conflict, taller than a small window: at 60×16 its choices are below the sides.
@@ -87,13 +93,10 @@ final class ConflictScreen: DeskScreen {
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
     guard conflict != nil else { return key == .escape ? [.pop] : [] }
-    if let effects = [back(context)].run(key) { return effects }
+    if let effects = leaving(context).run(key) { return effects }
     switch key {
     case .character("?"): return [.help(helpTopic)]
     case _ where page.handle(key): return []
-    case .enter:
-      guard let goOn else { return [] }
-      return [.pop] + goOn(context)
     default: return settlements(context).run(key) ?? []
     }
   }
@@ -106,40 +109,41 @@ final class ConflictScreen: DeskScreen {
     /// One key per side, 1 for the first.
     func sides(_ settle: @escaping (Int, String) -> [Effect]) -> [ScreenAction] {
       conflict.choices.indices.prefix(9).map { index in
-        ScreenAction(.character(Character(String(index + 1))), hint: nil) { settle(index, conflict.choices[index]) }
+        ScreenAction(Keys.side, keys: [Keys.side.keys[index]], hint: nil) { _ in settle(index, conflict.choices[index])
+        }
       }
     }
     switch conflict.kind {
     case .doubleIssue:
       return sides { index, ticket in
         self.confirm(s.confirmHolder("\(index + 1) (\(ticket))"), context: context) { .holder(ticket: ticket) }
-      } + [ScreenAction(.character("k"), hint: nil) { [.notify(s.keptBothOpen(self.number)), .pop] }]
+      } + [ScreenAction(Keys.keep, hint: nil) { [.notify(s.keptBothOpen(self.number)), .pop] }]
     case .trappedTwice:
       return sides { _, inventory in
         self.confirm(s.confirmCopy(inventory), context: context) { .copy(inventory: inventory) }
       }
     case .inventory, .ticket:
       return [
-        ScreenAction(.character("n"), hint: nil) { self.renumber(typed: "", context: context) },
-        ScreenAction(.character("d"), hint: nil) {
+        ScreenAction(Keys.renumber, hint: nil) { self.renumber(typed: "", context: context) },
+        ScreenAction(Keys.sameRecord, hint: nil) {
           self.confirm(s.confirmDuplicate(isBook: conflict.kind == .inventory), context: context) { .duplicate }
         },
       ]
     case .editAfterDelete:
       return [
-        ScreenAction(.character("r"), hint: nil) { self.settle(.restore, context: context) },
-        ScreenAction(.character("k"), hint: nil) {
+        ScreenAction(Keys.restore, hint: nil) { self.settle(.restore, context: context) },
+        ScreenAction(Keys.keep, hint: nil) {
           self.confirm(s.confirmKeepDeleted, context: context) { .keepDeleted }
         },
       ]
     case .refusedChange:
       return
-        (refusedByCentral ? [ScreenAction(.character("s"), hint: nil) { self.settle(.resend, context: context) }] : [])
-        + [ScreenAction(.character("x"), hint: nil) { self.settle(.drop, context: context) }]
+        (refusedByCentral ? [ScreenAction(Keys.resend, hint: nil) { self.settle(.resend, context: context) }] : [])
+        + [ScreenAction(Keys.drop, hint: nil) { self.settle(.drop, context: context) }]
     case .renewalLimit:
       return [
-        ScreenAction(.character("k"), hint: nil) { self.settle(.keepRenewals, context: context) },
-        ScreenAction(.character("t"), hint: nil) {
+        ScreenAction(Keys.keep, hint: nil) { self.settle(.keepRenewals, context: context) },
+        ScreenAction(Keys.takeRenewalsBack, hint: nil) {
           guard case .renewedPastLimit(_, _, _, let limit, let before, _) = conflict.facts else { return [] }
           return self.confirm(s.confirmTakeBackRenewals(limit: limit, due: before), context: context) {
             .takeBackRenewal
@@ -147,7 +151,7 @@ final class ConflictScreen: DeskScreen {
         },
       ]
     case .renewedAfterReturn:
-      return [ScreenAction(.character("a"), hint: nil) { self.settle(.acknowledge, context: context) }]
+      return [ScreenAction(Keys.acknowledge, hint: nil) { self.settle(.acknowledge, context: context) }]
     }
   }
 
@@ -277,5 +281,28 @@ final class ConflictScreen: DeskScreen {
       index += perRow
     }
     return y
+  }
+}
+
+extension ConflictScreen {
+  /// The keys of a conflict, whatever its kind, in the help's order, after the list's.
+  enum Keys {
+    /// One digit per side, 1 for the first.
+    static let side = KeyDeclaration(
+      keys: (1...9).map { .character(Character(String($0))) }, name: "1 2 …", means: .settleSide)
+    static let keep = KeyDeclaration(.character("k"), means: .keepAsItIs)
+    static let renumber = KeyDeclaration(.character("n"), means: .renumber)
+    static let sameRecord = KeyDeclaration(.character("d"), means: .sameRecord)
+    static let restore = KeyDeclaration(.character("r"), means: .restore)
+    static let takeRenewalsBack = KeyDeclaration(.character("t"), means: .takeRenewalsBack)
+    static let acknowledge = KeyDeclaration(.character("a"), means: .acknowledgeReturn)
+    static let resend = KeyDeclaration(.character("s"), means: .resend)
+    static let drop = KeyDeclaration(.character("x"), means: .dropChange)
+    static let goOnWithScan = KeyDeclaration(.enter, means: .goOnWithScan)
+    static let back = KeyDeclaration(.escape, .character("q"), means: .back)
+    static let all = [
+      ConflictListScreen.Keys.choose, ConflictListScreen.Keys.open, side, keep, renumber, sameRecord, restore,
+      takeRenewalsBack, acknowledge, resend, drop, goOnWithScan, back,
+    ]
   }
 }

@@ -27,46 +27,46 @@ final class DeskCirculationScreen: DeskScreen {
   /// the handler both come from here.
   func actions(_ context: UIContext) -> [ScreenAction] {
     let s = context.strings
-    let receipt = ScreenAction(.function(4), hint: s.keyReceipt) { ReceiptAction.prompt(context: context) }
+    let receipt = ScreenAction(Keys.receipt, hint: s.keyReceipt) { ReceiptAction.prompt(context: context) }
     let renewAll = { (hint: String?) in
-      ScreenAction(.function(7), hint: hint) { self.renewAll(context: context) }
+      ScreenAction(Keys.renewAll, hint: hint) { self.renewAll(context: context) }
     }
     if let index = chosenLoan, readerLoans.indices.contains(index) {
       let loan = readerLoans[index]
       return [
-        ScreenAction(.character("w"), hint: s.keyRenew) {
+        ScreenAction(Keys.renew, hint: s.keyRenew) {
           self.act(on: loan.inventory, intent: .renew, refusalTitle: s.renewRefusedTitle, context: context)
         },
-        ScreenAction(.character("r"), hint: s.keyReturn) {
+        ScreenAction(Keys.giveBack, hint: s.keyReturn) {
           self.act(on: loan.inventory, intent: .giveBack, refusalTitle: s.returnRefusedTitle, context: context)
         },
-        ScreenAction(.enter, hint: s.keyOpen) { [.push(BookDetailScreen(inventory: loan.inventory))] },
-        renewAll(s.keyRenewAll), .app(.function(8), hint: s.keyUndo),
-        ScreenAction(.escape, hint: s.keyBack) {
+        ScreenAction(Keys.openBook, hint: s.keyOpen) { [.push(BookDetailScreen(inventory: loan.inventory))] },
+        renewAll(s.keyRenewAll), .app(Keys.undo, hint: s.keyUndo),
+        ScreenAction(Keys.escape, hint: s.keyBack) {
           self.chosenLoan = nil
           return []
         },
         // Up from the first loan is back to the code field.
-        ScreenAction([.up, .down], hint: nil) { key in
+        ScreenAction(Keys.chooseLoan, hint: nil) { key in
           self.chosenLoan = key == .up ? (index == 0 ? nil : index - 1) : min(self.readerLoans.count - 1, index + 1)
           return []
         },
-        ScreenAction([.function(4)], hint: nil, byKey: receipt.run),
+        ScreenAction(Keys.receipt, hint: nil, byKey: receipt.run),
       ]
     }
     let reader = context.session.reader
     // In order of need: a narrow window keeps the first (F1 lists them all).
     var actions = [
-      ScreenAction(.enter, .tab, hint: s.keyApply) {
+      ScreenAction(Keys.apply, hint: s.keyApply) {
         let code = self.input.text.trimmingWhitespace()
         self.input = LineEditor(maximumLength: 200)
         guard !code.isEmpty else { return [] }
         return self.apply(code: code, context: context)
       },
-      .app(.function(8), hint: s.keyUndo), receipt,
-      ScreenAction(.function(3), hint: s.keyFindReader) { self.findReader("", context: context) },
+      .app(Keys.undo, hint: s.keyUndo), receipt,
+      ScreenAction(Keys.findReader, hint: s.keyFindReader) { self.findReader("", context: context) },
       renewAll(reader != nil && !readerLoans.isEmpty ? s.keyRenewAll : nil),
-      ScreenAction(.escape, hint: reader == nil ? s.keyBack : s.keyEndReader) {
+      ScreenAction(Keys.escape, hint: reader == nil ? s.keyBack : s.keyEndReader) {
         if !self.input.text.isEmpty {
           self.input = LineEditor(maximumLength: 200)
           return []
@@ -79,7 +79,7 @@ final class DeskCirculationScreen: DeskScreen {
     ]
     if input.text.isEmpty && !readerLoans.isEmpty {
       actions.append(
-        ScreenAction(.down, hint: nil) {
+        ScreenAction(Keys.chooseLoan, keys: [.down], hint: nil) { _ in
           self.chosenLoan = 0
           return []
         })
@@ -391,5 +391,25 @@ final class DeskCirculationScreen: DeskScreen {
       y += 1
     }
     buffer.cursor = chosenLoan == nil ? (inputRow, area.column + 2 + cursor) : nil
+  }
+}
+
+extension DeskCirculationScreen {
+  /// The counter's keys, in the help's order.
+  enum Keys {
+    static let apply = KeyDeclaration(.enter, .tab, means: .applyCode)
+    static let findReader = KeyDeclaration(.function(3), means: .findReader)
+    static let chooseLoan = KeyDeclaration(.down, .up, name: "↓ ↑", means: .chooseVisitLoan)
+    static let renew = KeyDeclaration(.character("w"), means: .renewChosen)
+    static let giveBack = KeyDeclaration(.character("r"), means: .returnChosen)
+    static let openBook = KeyDeclaration(.enter, means: .openBook)
+    static let renewAll = KeyDeclaration(.function(7), means: .renewAll)
+    static let receipt = KeyDeclaration(.function(4), means: .receipt)
+    static let undo = KeyDeclaration(.function(8), .control("z"), means: .undoVisit)
+    static let escape = KeyDeclaration(.escape, means: .nextReader)
+    static let all = [
+      apply, .legend("a scan", .aScan), findReader, chooseLoan, renew, giveBack, openBook, renewAll, receipt, undo,
+      escape,
+    ]
   }
 }

@@ -43,12 +43,12 @@ class FormScreen: DeskScreen {
   func actions(_ context: UIContext) -> [ScreenAction] {
     let s = context.strings
     return [
-      ScreenAction(.function(2), hint: s.keySave) { self.trySave(context: context) },
-      ScreenAction(.tab, .down, .enter, hint: s.keyNextField) {
+      ScreenAction(Keys.save, hint: s.keySave) { self.trySave(context: context) },
+      ScreenAction(Keys.nextField, hint: s.keyNextField) {
         self.focus = min(self.fields.count - 1, self.focus + 1)
         return []
       },
-      ScreenAction(.escape, hint: s.keyCancel) {
+      ScreenAction(Keys.cancel, hint: s.keyCancel) {
         guard self.hasUnsavedInput else { return [.pop] }
         return [
           .dialog(
@@ -58,7 +58,7 @@ class FormScreen: DeskScreen {
             })
         ]
       },
-      ScreenAction(.backTab, .up, hint: nil) {
+      ScreenAction(Keys.previousField, hint: nil) {
         self.focus = max(0, self.focus - 1)
         return []
       },
@@ -156,5 +156,20 @@ class FormScreen: DeskScreen {
         style: context.style(offset == focus ? .activeField : .field))
       if offset == focus { buffer.cursor = (y, fieldColumn + cursor) }
     }
+  }
+}
+
+extension FormScreen {
+  /// A form's keys, in the help's order; a field's own editing keys are its line editor's.
+  enum Keys {
+    static let nextField = KeyDeclaration(.tab, .down, .enter, means: .nextField)
+    static let previousField = KeyDeclaration(.backTab, .up, means: .previousField)
+    static let all = [
+      nextField, previousField, .legend("← → Home End", .moveInField), .legend("Backspace, Delete", .erase),
+      .legend("Ctrl-U, Ctrl-K", .eraseToEnds), .legend("Ctrl-Z, F8", .undoTyping), save, BookFormScreen.takeFound,
+      cancel,
+    ]
+    static let save = KeyDeclaration(.function(2), means: .save)
+    static let cancel = KeyDeclaration(.escape, means: .cancelForm)
   }
 }

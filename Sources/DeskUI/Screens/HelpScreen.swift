@@ -1,6 +1,23 @@
 /// Which screen's keys the help shows first.
 public enum HelpTopic: CaseIterable, Sendable {
   case home, bookList, readerList, bookDetail, readerDetail, form, desk, overdue, holdShelf, scanImage, conflicts
+
+  /// The screen's keys as it declares them, which its actions are made from.
+  var keys: [KeyDeclaration] {
+    switch self {
+    case .home: HomeScreen.Keys.all
+    case .bookList: BookListScreen.keys
+    case .readerList: ReaderListScreen.keys
+    case .bookDetail: BookDetailScreen.Keys.all
+    case .readerDetail: ReaderDetailScreen.Keys.all
+    case .form: FormScreen.Keys.all
+    case .desk: DeskCirculationScreen.Keys.all
+    case .overdue: OverdueScreen.Keys.all
+    case .holdShelf: HoldShelfScreen.Keys.all
+    case .scanImage: ScanImageScreen.Keys.all
+    case .conflicts: ConflictScreen.Keys.all
+    }
+  }
 }
 
 /// What each screen is for and every key, screen by screen, starting with the screen help was
@@ -40,8 +57,9 @@ final class HelpScreen: DeskScreen {
     enum Kind { case heading, text, key }
     var lines: [(key: String, text: String, kind: Kind)] = []
     let meaningWidth = max(10, area.width - 25)
-    func addKeys(_ keys: [(String, String)]) {
-      for (key, meaning) in keys {
+    func addKeys(_ declarations: [KeyDeclaration]) {
+      for declaration in declarations {
+        let (key, meaning) = (s.helpName(declaration), s.meaning(declaration.meaning))
         // Long meanings wrap under themselves, never cut.
         for (index, line) in wrap(meaning, width: meaningWidth).enumerated() {
           lines.append((index == 0 ? key : "", line, .key))
@@ -52,11 +70,11 @@ final class HelpScreen: DeskScreen {
       lines.append((s.helpHeading(item), "", .heading))
       for line in wrap(s.helpAbout(item), width: max(20, area.width - 6)) { lines.append(("", line, .text)) }
       lines.append(("", "", .text))
-      addKeys(s.helpKeys(item))
+      addKeys(item.keys)
       lines.append(("", "", .text))
     }
     lines.append((s.helpHeadingEverywhere, "", .heading))
-    addKeys(s.helpKeysEverywhere)
+    addKeys(AppKeys.all)
     scroll = min(scroll, max(0, lines.count - area.height + 1))
     var y = area.row + 1
     for line in lines.dropFirst(scroll) where y < area.bottom {

@@ -21,17 +21,17 @@ final class HoldShelfScreen: DeskScreen {
     let s = context.strings
     let chosen = holds.indices.contains(selected) ? holds[selected] : nil
     return [
-      .choosing(hint: s.keyChoose, count: holds.count, selected: { self.selected = $0 }, from: selected),
-      ScreenAction(.enter, hint: s.keyOpen) {
+      .choosing(Keys.choose, hint: s.keyChoose, count: holds.count, selected: { self.selected = $0 }, from: selected),
+      ScreenAction(Keys.open, hint: s.keyOpen) {
         guard let copy = chosen?.waitingCopy else { return [] }
         return [.push(BookDetailScreen(inventory: copy))]
       },
-      ScreenAction(.character("x"), hint: s.keyCancelHold) {
+      ScreenAction(Keys.cancel, hint: s.keyCancelHold) {
         guard let chosen else { return [] }
         return HoldActions.cancel(chosen, context: context) { [weak self] in self?.reload(context: context) ?? [] }
       },
-      ScreenAction(.character("e"), hint: s.keyExpire) { self.expire(context: context) },
-      ScreenAction(.escape, .character("q"), hint: s.keyBack) { [.pop] },
+      ScreenAction(Keys.expire, hint: s.keyExpire) { self.expire(context: context) },
+      ScreenAction(Keys.back, hint: s.keyBack) { [.pop] },
     ]
   }
 
@@ -97,5 +97,17 @@ final class HoldShelfScreen: DeskScreen {
         y += 1
       }
     }
+  }
+}
+
+extension HoldShelfScreen {
+  /// The hold shelf's keys, in the help's order.
+  enum Keys {
+    static let choose = KeyDeclaration(.up, .down, name: "↑ ↓", means: .chooseCopy)
+    static let open = KeyDeclaration(.enter, means: .openBook)
+    static let cancel = KeyDeclaration(.character("x"), means: .cancelHold)
+    static let expire = KeyDeclaration(.character("e"), means: .expireHolds)
+    static let back = KeyDeclaration(.escape, .character("q"), means: .back)
+    static let all = [choose, open, cancel, expire, back]
   }
 }

@@ -50,19 +50,19 @@ final class HomeScreen: DeskScreen {
       hinted.filter { shown.contains($0.0) }.map { ($0.0, Optional($0.1)) }
       + shown.filter { section in !hinted.contains { $0.0 == section } }.map { ($0, String?.none) }
     return [
-      ScreenAction([.up, .down, .tab], hint: nil) { key in
+      ScreenAction(Keys.choose, keys: [.up, .down, .tab], hint: nil) { key in
         self.selected = key == .up ? max(0, self.selected - 1) : min(shown.count - 1, self.selected + 1)
         return []
       },
-      ScreenAction(.enter, hint: nil) {
+      ScreenAction(Keys.choose, keys: [.enter], hint: nil) { _ in
         shown.indices.contains(self.selected) ? self.open(shown[self.selected], context: context) : []
       },
     ]
       + keyed.map { section, hint in
-        ScreenAction(.character(section.key), hint: hint) { self.open(section, context: context) }
+        ScreenAction(Keys.section(section), hint: hint) { self.open(section, context: context) }
       } + [
         // A letter typed at the wrong screen must not end the desk: q asks; F10 quits at once.
-        ScreenAction(.character("q"), hint: nil) {
+        ScreenAction(Keys.quit, hint: nil) {
           [
             .dialog(
               Dialog(title: s.quitTitle, lines: [s.quitQuestion], kind: .confirm) { answer in
@@ -173,5 +173,31 @@ final class HomeScreen: DeskScreen {
         y += 1
       }
     }
+  }
+}
+
+extension HomeScreen {
+  /// Home's keys, in the help's order.
+  enum Keys {
+    static func section(_ section: Section) -> KeyDeclaration {
+      let meaning: KeyMeaning =
+        switch section {
+        case .books: .homeBooks
+        case .readers: .homeReaders
+        case .desk: .homeDesk
+        case .overdue: .homeOverdue
+        case .holdShelf: .homeHoldShelf
+        case .scan: .homeScan
+        case .export: .homeExport
+        case .conflicts: .homeConflicts
+        case .help: .help
+        }
+      // Help is asked with ? too, everywhere.
+      return KeyDeclaration(
+        keys: [.character(section.key)] + (section == .help ? [.character("?")] : []), means: meaning)
+    }
+    static let choose = KeyDeclaration(.up, .down, .tab, .enter, name: "↑ ↓ Enter", means: .chooseSection)
+    static let quit = KeyDeclaration(.character("q"), means: .quitAsking)
+    static let all = Section.allCases.map(section) + [choose, quit]
   }
 }

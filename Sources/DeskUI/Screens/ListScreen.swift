@@ -137,18 +137,18 @@ class ListScreen<Row> {
   func listActions(_ context: UIContext, open: String, _ own: [ScreenAction]) -> [ScreenAction] {
     let s = context.strings
     return [
-      ScreenAction(.enter, hint: open) { self.openSelected(context: context) },
+      ScreenAction(ListKeys.open, hint: open) { self.openSelected(context: context) },
       // '.' is where '/' is on the Russian keyboard.
-      ScreenAction(.character("/"), .character("."), hint: s.keySearch) {
+      ScreenAction(ListKeys.search, hint: s.keySearch) {
         self.isTypingQuery = true
         return []
       },
     ] + own + [
-      ScreenAction(.escape, hint: s.keyBack) {
+      ScreenAction(ListKeys.back, hint: s.keyBack) {
         self.query.text.isEmpty ? [.pop] : self.clearSearch(context: context)
       },
       // A stray q deep inside never ends the desk: it goes back, as Esc does.
-      ScreenAction(.character("q"), hint: nil) { [.pop] },
+      ScreenAction(ListKeys.backAsEscape, hint: nil) { [.pop] },
     ]
   }
 
@@ -317,5 +317,25 @@ extension ListScreen {
         cells, columns: columns, into: &buffer, row: row + offset, column: area.column + 1, width: area.width - 1,
         style: context.style(role))
     }
+  }
+}
+
+/// The keys the book and reader lists share, and where each list's own go among them in the help.
+enum ListKeys {
+  static let open = KeyDeclaration(.enter, means: .open)
+  /// '.' is where '/' is on the Russian keyboard.
+  static let search = KeyDeclaration(.character("/"), .character("."), means: .searchAsYouType)
+  static let newRecord = KeyDeclaration(.character("n"), means: .newRecord)
+  static let edit = KeyDeclaration(.character("e"), means: .edit)
+  static let export = KeyDeclaration(.function(6), means: .exportList)
+  static let back = KeyDeclaration(.escape, means: .backOrClear)
+  static let backAsEscape = KeyDeclaration(.character("q"), means: .backAsEscape)
+
+  /// A list's keys in the help: moving, opening, searching, its own (`own`), going back.
+  static func all(_ own: [KeyDeclaration]) -> [KeyDeclaration] {
+    [
+      .legend("↑ ↓", .move, keys: [.up, .down]), .legend("PgUp PgDn", .page, keys: [.pageUp, .pageDown]),
+      .legend("Home End", .firstLast, keys: [.home, .end]), open, search, newRecord, edit,
+    ] + own + [export, back, backAsEscape]
   }
 }

@@ -22,13 +22,13 @@ final class OverdueScreen: DeskScreen {
     let s = context.strings
     return [
       .choosing(
-        [.up, .down, .pageUp, .pageDown, .home, .end], hint: s.keyChoose, count: readers.count, page: pageSize,
+        Keys.choose, hint: s.keyChoose, count: readers.count, page: pageSize,
         selected: { self.selected = $0 }, from: selected),
-      ScreenAction(.enter, hint: s.keyOpen) {
+      ScreenAction(Keys.open, hint: s.keyOpen) {
         guard self.readers.indices.contains(self.selected) else { return [] }
         return [.push(ReaderDetailScreen(ticket: self.readers[self.selected].reader.ticket))]
       },
-      ScreenAction(.escape, .character("q"), hint: s.keyBack) { [.pop] },
+      ScreenAction(Keys.back, hint: s.keyBack) { [.pop] },
     ]
   }
 
@@ -100,5 +100,16 @@ final class OverdueScreen: DeskScreen {
       }
       buffer.write(line.text, row: row, column: area.column + 2, width: area.width - 4, style: context.style(role))
     }
+  }
+}
+
+extension OverdueScreen {
+  /// The overdue list's keys, in the help's order.
+  enum Keys {
+    static let choose = KeyDeclaration(
+      .up, .down, .pageUp, .pageDown, .home, .end, name: "↑ ↓ PgUp PgDn", means: .chooseReader)
+    static let open = KeyDeclaration(.enter, means: .openReader)
+    static let back = KeyDeclaration(.escape, .character("q"), means: .back)
+    static let all = [choose, open, back]
   }
 }

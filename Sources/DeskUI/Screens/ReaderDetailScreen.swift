@@ -75,19 +75,8 @@ final class ReaderDetailScreen: DeskScreen {
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
     guard reader != nil else { return key == .escape ? [.pop] : [] }
-    switch key {
-    case .character("?"): return [.help(helpTopic)]
-    case .up: selected = max(0, selected - 1)
-    case .down: selected = min(max(0, loans.count - 1), selected + 1)
-    case .home: selected = 0
-    case .end: selected = max(0, loans.count - 1)
-    case .enter:
-      guard let loan = selectedLoan else { return [] }
-      return [.push(BookDetailScreen(inventory: loan.inventory))]
-    default:
-      return actions(context).run(key) ?? []
-    }
-    return []
+    if key == .character("?") { return [.help(helpTopic)] }
+    return actions(context).run(key) ?? []
   }
 
   /// What can be done for the reader and the chosen loan: the hint bar and the keys both come
@@ -95,26 +84,33 @@ final class ReaderDetailScreen: DeskScreen {
   func actions(_ context: UIContext) -> [ScreenAction] {
     guard let reader else { return [] }
     let s = context.strings
-    var actions = [ScreenAction(.character("i"), hint: s.keyIssue) { self.issue(to: reader, context: context) }]
+    var actions = [
+      ScreenAction.choosing(
+        Keys.chooseLoan, hint: nil, count: loans.count, selected: { self.selected = $0 }, from: selected),
+      ScreenAction(Keys.openBook, hint: nil) {
+        self.selectedLoan.map { [.push(BookDetailScreen(inventory: $0.inventory))] } ?? []
+      },
+      ScreenAction(Keys.issue, hint: s.keyIssue) { self.issue(to: reader, context: context) },
+    ]
     if let loan = selectedLoan, loan.loan.isOpen {
       actions += [
-        ScreenAction(.character("r"), hint: s.keyReturn) {
+        ScreenAction(Keys.takeBack, hint: s.keyReturn) {
           takeBackOrRenew(loan.inventory, .giveBack, context: context) + self.reload(context: context)
         },
-        ScreenAction(.character("w"), hint: s.keyRenew) {
+        ScreenAction(Keys.renew, hint: s.keyRenew) {
           takeBackOrRenew(loan.inventory, .renew, context: context) + self.reload(context: context)
         },
       ]
     }
     actions += [
       // Always taken (an expired hold is still listed); named in the bar while one is active.
-      ScreenAction(.character("h"), hint: holds.contains(where: \.state.isActive) ? s.keyHolds : nil) {
+      ScreenAction(Keys.holds, hint: holds.contains(where: \.state.isActive) ? s.keyHolds : nil) {
         HoldActions.choose(self.holds, context: context) { [weak self] in self?.reload(context: context) ?? [] }
       },
-      ScreenAction(.character("e"), hint: s.keyEdit) { [.push(ReaderFormScreen(editing: reader, onSaved: { _ in }))] },
-      ScreenAction(.character("d"), .delete, hint: s.keyDelete) { self.delete(reader, context: context) },
-      ScreenAction(.escape, hint: s.keyBack) { [.pop] },
-      ScreenAction(.function(6), hint: nil) { ExportAction.prompt(.reader(reader.ticket), context: context) },
+      ScreenAction(Keys.edit, hint: s.keyEdit) { [.push(ReaderFormScreen(editing: reader, onSaved: { _ in }))] },
+      ScreenAction(Keys.delete, hint: s.keyDelete) { self.delete(reader, context: context) },
+      ScreenAction(Keys.back, hint: s.keyBack) { [.pop] },
+      ScreenAction(Keys.export, hint: nil) { ExportAction.prompt(.reader(reader.ticket), context: context) },
     ]
     return actions
   }
@@ -285,5 +281,22 @@ final class ReaderDetailScreen: DeskScreen {
       y += 1
     }
     return (y - area.row, chosen)
+  }
+}
+
+extension ReaderDetailScreen {
+  /// The reader screen's keys, in the help's order.
+  enum Keys {
+    static let chooseLoan = KeyDeclaration(.up, .down, .home, .end, name: "↑ ↓", means: .chooseLoan)
+    static let openBook = KeyDeclaration(.enter, means: .openBook)
+    static let issue = KeyDeclaration(.character("i"), means: .issueBooks)
+    static let takeBack = KeyDeclaration(.character("r"), means: .takeBackChosen)
+    static let renew = KeyDeclaration(.character("w"), means: .renewChosen)
+    static let holds = KeyDeclaration(.character("h"), means: .readerHolds)
+    static let edit = KeyDeclaration(.character("e"), means: .edit)
+    static let delete = KeyDeclaration(.character("d"), .delete, means: .delete)
+    static let export = KeyDeclaration(.function(6), means: .exportReader)
+    static let back = KeyDeclaration(.escape, means: .back)
+    static let all = [chooseLoan, openBook, issue, takeBack, renew, holds, edit, delete, export, back]
   }
 }

@@ -45,12 +45,12 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
     return listActions(
       context, open: onChoose == nil ? s.keyOpen : s.keyChoose,
       [
-        ScreenAction(.character("n"), hint: s.keyNew) { [.push(ReaderFormScreen(editing: nil, onSaved: saved))] },
-        ScreenAction(.character("e"), hint: s.keyEdit) {
+        ScreenAction(ListKeys.newRecord, hint: s.keyNew) { [.push(ReaderFormScreen(editing: nil, onSaved: saved))] },
+        ScreenAction(ListKeys.edit, hint: s.keyEdit) {
           guard let listing = self.list.selectedRow else { return [] }
           return [.push(ReaderFormScreen(editing: listing.reader, onSaved: saved))]
         },
-        ScreenAction(.character("f"), hint: s.keyFilter) {
+        ScreenAction(ReaderListScreen.filterKey, hint: s.keyFilter) {
           self.filter = self.filter == .all ? .overdue : .all
           if self.query.text.trimmingWhitespace().isEmpty {
             self.list.load(self.fetch(context), pageSize: self.pageSize)
@@ -58,7 +58,7 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
           }
           return self.reload(context: context)
         },
-        ScreenAction(.function(6), hint: nil) { ExportAction.prompt(.readers, context: context) },
+        ScreenAction(ListKeys.export, hint: nil) { ExportAction.prompt(.readers, context: context) },
       ])
   }
 
@@ -129,4 +129,9 @@ final class ReaderListScreen: ListScreen<ReaderListing>, DeskScreen {
       ], role
     )
   }
+}
+
+extension ReaderListScreen {
+  static let filterKey = KeyDeclaration(.character("f"), means: .filterReaders)
+  static let keys = ListKeys.all([filterKey])
 }

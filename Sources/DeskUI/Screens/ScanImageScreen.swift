@@ -7,7 +7,7 @@ import DeskStorage
 final class ScanImageScreen: DeskScreen {
   private var path = LineEditor(maximumLength: 4096)
   private var candidates: [String] = []
-  private var symbols: [ScannedSymbol] = []
+  var symbols: [ScannedSymbol] = []
   private var selected = 0
   private var scannedPath = ""
 
@@ -26,25 +26,25 @@ final class ScanImageScreen: DeskScreen {
     let s = context.strings
     if !symbols.isEmpty {
       return [
-        ScreenAction(.enter, hint: s.keyOpen) {
+        ScreenAction(Keys.scanOrOpen, hint: s.keyOpen) {
           ScanDispatch.effects(for: self.symbols[self.selected].text, context: context)
         },
-        ScreenAction(.escape, hint: s.keyBack) {
+        ScreenAction(Keys.back, hint: s.keyBack) {
           self.symbols = []
           return []
         },
-        .choosing(hint: nil, count: symbols.count, selected: { self.selected = $0 }, from: selected),
+        .choosing(Keys.chooseCode, hint: nil, count: symbols.count, selected: { self.selected = $0 }, from: selected),
       ]
     }
     return [
-      ScreenAction(.enter, hint: s.keyScanFile) { self.scan(context: context) },
-      ScreenAction(.tab, hint: s.keyComplete) {
+      ScreenAction(Keys.scanOrOpen, hint: s.keyScanFile) { self.scan(context: context) },
+      ScreenAction(Keys.complete, hint: s.keyComplete) {
         let (completed, options) = FileNameCompletion.complete(self.path.text)
         self.path = LineEditor(completed, maximumLength: 4096)
         self.candidates = options
         return []
       },
-      ScreenAction(.escape, hint: s.keyBack) { [.pop] },
+      ScreenAction(Keys.back, hint: s.keyBack) { [.pop] },
     ]
   }
 
@@ -114,5 +114,16 @@ final class ScanImageScreen: DeskScreen {
       buffer.write(candidate, row: y, column: area.column + 4, width: area.width - 6, style: context.style(.muted))
       y += 1
     }
+  }
+}
+
+extension ScanImageScreen {
+  /// The image scan's keys, in the help's order.
+  enum Keys {
+    static let complete = KeyDeclaration(.tab, means: .completeName)
+    static let scanOrOpen = KeyDeclaration(.enter, means: .scanFile)
+    static let chooseCode = KeyDeclaration(.up, .down, name: "↑ ↓", means: .chooseCode)
+    static let back = KeyDeclaration(.escape, means: .back)
+    static let all = [complete, scanOrOpen, chooseCode, back]
   }
 }

@@ -488,94 +488,97 @@ public struct EnglishStrings: UIStrings {
         + "the conflict first. ↑ in a list marks a record changed here and not yet at the central."
     }
   }
-  public func helpKeys(_ topic: HelpTopic) -> [(String, String)] {
-    switch topic {
-    case .home:
-      return [
-        ("b", "Books"), ("r", "Readers"), ("d", "Desk: issue and return"), ("o", "Overdue books"),
-        ("w", sectionHoldShelf), ("s", "Scan image"),
-        ("x", "Export everything to IRBIS"), ("c", "Conflicts between desks (a desk joined to a central)"),
-        ("h, ?", "Help"), ("↑ ↓ Enter", "Choose a section"), ("q", "Quit (asks first)"),
-      ]
-    case .bookList, .readerList:
-      var keys = [
-        ("↑ ↓", "Move"), ("PgUp PgDn", "Page up, page down"), ("Home End", "First, last"),
-        ("Enter", "Open"), ("/", "Search as you type; Enter keeps the results, Esc clears"), ("n", "New"),
-        ("e", "Edit"), ("F6", "Export the list as shown to IRBIS"), ("Esc", "Back (or clear the search)"),
-        ("q", "Back, as Esc"), (".", "Search, as / (the same key under the Russian layout)"),
-      ]
-      if topic == .bookList {
-        keys.append(("f", "Filter: all, issued, available, overdue, not for loan"))
-        keys.append(("* !", "Marks issued and overdue books"))
-      } else {
-        keys.append(("f", "Filter: all readers, or those with overdue books"))
-      }
-      return keys
-    case .bookDetail:
-      return [
-        ("e", "Edit"), ("i", "Issue to a reader"), ("r", "Take back"), ("w", "Renew"), ("d, Delete", "Delete"),
-        ("s", "The copy's status: on the shelf, lost, in repair, written off…"),
-        ("h", "Place a hold for a reader: any copy of the title, the first that comes back"),
-        ("u, x", "Apply or dismiss details a look-up found"), ("F6", "Export this book to IRBIS"), ("Esc", "Back"),
-      ]
-    case .readerDetail:
-      return [
-        ("↑ ↓", "Choose a loan"), ("Enter", "Open the book"), ("i", "Issue books to this reader"),
-        ("r", "Take back the chosen book"), ("w", "Renew the chosen loan"),
-        ("h", "A hold: cancel, suspend or resume it"), ("e", "Edit"), ("d, Delete", "Delete"),
-        ("F6", "Export this reader with their loans to IRBIS"), ("Esc", "Back"),
-      ]
-    case .form:
-      return [
-        ("Tab, ↓, Enter", "Next field"), ("Shift-Tab, ↑", "Previous field"), ("← → Home End", "Move in the field"),
-        ("Backspace, Delete", "Erase"), ("Ctrl-U, Ctrl-K", "Erase to the start, to the end"),
-        ("Ctrl-Z, F8", "Undo the typing in the field (never a loan)"), ("F2", "Save"),
-        ("F5", "Take what the ISBN look-up found over what was typed"),
-        ("Esc", "Cancel (asks first when something was typed)"),
-      ]
-    case .desk:
-      return [
-        ("Enter, Tab", "Apply the scanned or typed code (or find readers by a typed name)"),
-        ("a scan", "Selects a reader, issues or returns a book, like Enter"), ("F3", "Find a reader by name"),
-        ("↓ ↑", "Choose one of the reader's loans, back to the code field"), ("w", "Renew the chosen loan"),
-        ("r", "Return the chosen loan"), ("F7", "Renew every loan of the reader that may be"),
-        ("F4", "The visit's receipt: print it (lp) or write it to a file"),
-        ("F8, Ctrl-Z", "Undo this visit's last change (an earlier one: asks first)"), ("Esc", "Next reader (or back)"),
-      ]
-    case .overdue:
-      return [("↑ ↓ PgUp PgDn", "Choose a reader"), ("Enter", "Open the reader"), ("Esc", "Back")]
-    case .holdShelf:
-      return [
-        ("↑ ↓", "Choose a copy"), ("Enter", "Open the book"), ("x", "Cancel the chosen hold"),
-        ("e", "Expire the holds that waited too long"), ("Esc", "Back"),
-      ]
-    case .conflicts:
-      return [
-        ("↑ ↓ Enter", "Choose a conflict, open it"),
-        ("1 2 …", "Issued twice: this side's reader holds the book; put aside twice: the reader collects this copy"),
-        (
-          "k",
-          "Issued twice: keep both loans open; changed after deletion: keep it deleted; renewed past the "
-            + "limit: the renewals stand"
-        ),
-        ("n", "Number given twice: give this desk's record another"), ("d", "Number given twice: they are one"),
-        ("r", "Changed after deletion: restore it"), ("t", "Renewed past the limit: take the renewals back to it"),
-        ("a", "Renewed after return: the book is back, close the conflict"),
-        ("s", "Change not taken: send the corrected record again"), ("x", "Change not taken: let it go"),
-        ("Enter", "Opened by a scan: go on with the scan"), ("Esc", "Back"),
-      ]
-    case .scanImage:
-      return [
-        ("Tab", "Complete the file name"), ("Enter", "Scan the file; with several codes, open the chosen one"),
-        ("↑ ↓", "Choose among several codes"), ("Esc", "Back"),
-      ]
+  public let helpHeadingEverywhere = "Everywhere"
+  public let aScan = "a scan"
+
+  public func meaning(_ meaning: KeyMeaning) -> String {
+    switch meaning {
+    case .help: "Help"
+    case .undoLast: "Undo the last change, once (in a field: the typing)"
+    case .conflictsEverywhere: "Conflicts between desks (a desk joined to a central)"
+    case .quit: "Quit (asks first when a form holds changes or a reader is at the counter)"
+    case .homeBooks: "Books"
+    case .homeReaders: "Readers"
+    case .homeDesk: "Desk: issue and return"
+    case .homeOverdue: "Overdue books"
+    case .homeHoldShelf: sectionHoldShelf
+    case .homeScan: "Scan image"
+    case .homeExport: "Export everything to IRBIS"
+    case .homeConflicts: "Conflicts between desks (a desk joined to a central)"
+    case .chooseSection: "Choose a section"
+    case .quitAsking: "Quit (asks first)"
+    case .move: "Move"
+    case .page: "Page up, page down"
+    case .firstLast: "First, last"
+    case .open: "Open"
+    case .searchAsYouType: "Search as you type (. is / under the Russian layout); Enter keeps the results, Esc clears"
+    case .newRecord: "New"
+    case .edit: "Edit"
+    case .exportList: "Export the list as shown to IRBIS"
+    case .backOrClear: "Back (or clear the search)"
+    case .backAsEscape: "Back, as Esc"
+    case .filterBooks: "Filter: all, issued, available, overdue, not for loan"
+    case .filterReaders: "Filter: all readers, or those with overdue books"
+    case .listMarks: "Marks issued and overdue books"
+    case .issueToReader: "Issue to a reader"
+    case .takeBack: "Take back"
+    case .renew: "Renew"
+    case .delete: "Delete"
+    case .copyStatus: "The copy's status: on the shelf, lost, in repair, written off…"
+    case .placeHold: "Place a hold for a reader: any copy of the title, the first that comes back"
+    case .applyOffer: "Apply the details a look-up found"
+    case .dismissOffer: "Dismiss the details a look-up found"
+    case .exportBook: "Export this book to IRBIS"
+    case .back: "Back"
+    case .chooseLoan: "Choose a loan"
+    case .openBook: "Open the book"
+    case .issueBooks: "Issue books to this reader"
+    case .takeBackChosen: "Take back the chosen book"
+    case .renewChosen: "Renew the chosen loan"
+    case .readerHolds: "A hold: cancel, suspend or resume it"
+    case .exportReader: "Export this reader with their loans to IRBIS"
+    case .nextField: "Next field"
+    case .previousField: "Previous field"
+    case .moveInField: "Move in the field"
+    case .erase: "Erase"
+    case .eraseToEnds: "Erase to the start, to the end"
+    case .undoTyping: "Undo the typing in the field (never a loan)"
+    case .save: "Save"
+    case .takeFound: "Take what the ISBN look-up found over what was typed"
+    case .cancelForm: "Cancel (asks first when something was typed)"
+    case .applyCode: "Apply the scanned or typed code (or find readers by a typed name)"
+    case .aScan: "Selects a reader, issues or returns a book, like Enter"
+    case .findReader: "Find a reader by name"
+    case .chooseVisitLoan: "Choose one of the reader's loans, back to the code field"
+    case .returnChosen: "Return the chosen loan"
+    case .renewAll: "Renew every loan of the reader that may be"
+    case .receipt: "The visit's receipt: print it (lp) or write it to a file"
+    case .undoVisit: "Undo this visit's last change (an earlier one: asks first)"
+    case .nextReader: "Next reader (or back)"
+    case .chooseReader: "Choose a reader"
+    case .openReader: "Open the reader"
+    case .chooseCopy: "Choose a copy"
+    case .cancelHold: "Cancel the chosen hold"
+    case .expireHolds: "Expire the holds that waited too long"
+    case .completeName: "Complete the file name"
+    case .scanFile: "Scan the file; with several codes, open the chosen one"
+    case .chooseCode: "Choose among several codes"
+    case .chooseConflict: "Choose a conflict"
+    case .openConflict: "Open the chosen conflict"
+    case .settleSide:
+      "Issued twice: this side's reader holds the book; put aside twice: the reader collects this copy"
+    case .keepAsItIs:
+      "Issued twice: keep both loans open; changed after deletion: keep it deleted; renewed past the limit: the "
+        + "renewals stand"
+    case .renumber: "Number given twice: give this desk's record another"
+    case .sameRecord: "Number given twice: they are one"
+    case .restore: "Changed after deletion: restore it"
+    case .takeRenewalsBack: "Renewed past the limit: take the renewals back to it"
+    case .acknowledgeReturn: "Renewed after return: the book is back, close the conflict"
+    case .resend: "Change not taken: send the corrected record again"
+    case .dropChange: "Change not taken: let it go"
+    case .goOnWithScan: "Opened by a scan: go on with the scan"
     }
   }
-  public let helpHeadingEverywhere = "Everywhere"
-  public let helpKeysEverywhere = [
-    ("F1, ?", "Help"), ("F8, Ctrl-Z", "Undo the last change, once (in a field: the typing)"),
-    ("F9", "Conflicts between desks (a desk joined to a central)"),
-    ("F10, Ctrl-C", "Quit (asks first when a form holds changes or a reader is at the counter)"),
-  ]
 
 }

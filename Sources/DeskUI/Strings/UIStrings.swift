@@ -315,11 +315,13 @@ public protocol UIStrings: SyncStrings, Sendable {
   // Help
   var helpTitle: String { get }
   func helpHeading(_ topic: HelpTopic) -> String
-  func helpKeys(_ topic: HelpTopic) -> [(String, String)]
+  /// What a key does, as the help says it.
+  func meaning(_ meaning: KeyMeaning) -> String
+  /// How the help names the scanner's typing, which is no key.
+  var aScan: String { get }
   /// What the screen is for and how work flows there.
   func helpAbout(_ topic: HelpTopic) -> String
   var helpHeadingEverywhere: String { get }
-  var helpKeysEverywhere: [(String, String)] { get }
 
   /// A store error as lines in this language.
 }
@@ -361,5 +363,12 @@ extension InterfaceLanguage {
     case .english: return EnglishStrings()
     case .russian: return RussianStrings()
     }
+  }
+}
+
+extension UIStrings {
+  /// The keys' column of a help line.
+  func helpName(_ declaration: KeyDeclaration) -> String {
+    declaration.meaning == .aScan ? aScan : declaration.helpName
   }
 }
