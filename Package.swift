@@ -25,7 +25,7 @@ let package = Package(
       ]
     ),
     .target(name: "DeskStorage", dependencies: ["CSQLite", "DeskDomain"]),
-    .target(name: "DeskWords", dependencies: ["DeskDomain", "DeskStorage", "DeskExchange"]),
+    .target(name: "DeskWords", dependencies: ["DeskDomain", "DeskStorage", "DeskExchange", "DeskSync"]),
     .target(
       name: "DeskUI",
       dependencies: [
@@ -65,7 +65,7 @@ let package = Package(
     // The central PostgreSQL server the desks of one library share; libpq is loaded when the
     // first connection is made (`cpq_load`).
     .target(name: "CPostgres", dependencies: ["CLazyLibrary"]),
-    .target(name: "DeskSync", dependencies: ["CPostgres", "DeskDomain", "DeskStorage", "DeskWords"]),
+    .target(name: "DeskSync", dependencies: ["CPostgres", "DeskDomain", "DeskStorage"]),
     .target(
       name: "DeskBenchmark",
       dependencies: [
@@ -111,7 +111,8 @@ let package = Package(
     .testTarget(
       name: "DeskCommandsTests",
       dependencies: [
-        "DeskCommands", "DeskStorage", "DeskDomain", "DeskWords", "DeskAssets", "DeskBenchmark", "DeskTestSupport",
+        "DeskCommands", "DeskStorage", "DeskDomain", "DeskSync", "DeskWords", "DeskAssets", "DeskBenchmark",
+        "DeskTestSupport",
       ],
       exclude: ["Golden"]
     ),

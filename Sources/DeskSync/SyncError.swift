@@ -1,9 +1,9 @@
 import DeskDomain
 import DeskStorage
-import DeskWords
 
-/// Why a desk could not join or sync. Each case reads as a sentence a librarian can act on.
-public enum SyncError: Error, CustomStringConvertible {
+/// Why a desk could not join or sync; `LibraryWords.message` says each as a sentence a librarian
+/// can act on.
+public enum SyncError: Error {
   case central(CentralError)
   case store(StoreError)
   case notJoined
@@ -27,24 +27,6 @@ public enum SyncError: Error, CustomStringConvertible {
     switch self {
     case .central(.cannotConnect), .central(.connectionLost): return true
     default: return false
-    }
-  }
-
-  public var description: String {
-    switch self {
-    case .central(let error): return error.description
-    case .store(let error): return EnglishWords().messages(error).joined(separator: "\n")
-    case .notJoined:
-      return "This library has not joined a central: run circdesk central join --url URL --desk NAME"
-    case .otherLibrary(let desk, let central):
-      return "The central holds another library (\(central)) than this desk's (\(desk)): check the URL"
-    case .centralNotReady(let found, let needed):
-      return found > needed
-        ? "The central was set up by a newer circdesk (schema \(found); this version knows up to \(needed)): "
-          + "update circdesk on this desk"
-        : "The central's schema is \(found == 0 ? "missing" : "older (\(found))"): run circdesk central init on it"
-    case .deskNameTaken(let name):
-      return "Another desk of this library is called «\(name)»: choose another name with --desk"
     }
   }
 }

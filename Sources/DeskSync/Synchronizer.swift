@@ -34,16 +34,25 @@ public final class Synchronizer {
 
   /// Connects to the library's central (`url`, or the one it joined) and checks that it is the
   /// same library.
-  public init(store: LibraryStore, url: String? = nil) throws(SyncError) {
+  /// `describing` says a failure as the library keeps it for `sync --status` (the words are the
+  /// caller's: the sync has none of its own).
+  public init(
+    store: LibraryStore, url: String? = nil,
+    describing: @escaping @Sendable (SyncError) -> String = { String(describing: $0) }
+  ) throws(SyncError) {
     self.store = store
+    self.describing = describing
     do {
       (tie, central) = try Synchronizer.connect(store: store, url: url)
     } catch {
       // An unreachable central is an attempt that failed, for `sync --status` to tell.
-      try? store.sync.noteSyncAttempt(failure: error.description)
+      try? store.sync.noteSyncAttempt(failure: describing(error))
       throw error
     }
   }
+
+  /// How a failure is said in the library's record of the last attempt.
+  private let describing: @Sendable (SyncError) -> String
 
   private static func connect(store: LibraryStore, url: String?) throws(SyncError) -> (DeskTie, CentralConnection) {
     do {
@@ -95,7 +104,8 @@ public final class Synchronizer {
   /// indexes off (`bringsMostOfTheLibrary`).
   @discardableResult
   public static func join(
-    store: LibraryStore, url: String, deskName: String, indexesPutOffFrom: Int = Synchronizer.indexesPutOffFrom
+    store: LibraryStore, url: String, deskName: String, indexesPutOffFrom: Int = Synchronizer.indexesPutOffFrom,
+    describing: @escaping @Sendable (SyncError) -> String = { String(describing: $0) }
   ) throws(SyncError) -> (queued: Int, report: SyncReport) {
     do {
       let central = try CentralConnection(url: url)
@@ -136,7 +146,7 @@ public final class Synchronizer {
         central: try CentralConnection.withoutPassword(url), libraryID: library, deskID: plan.deskID,
         deskName: deskName,
         sendingRecords: plan.sendsRecords, sendingPolicy: plan.sendsPolicy)
-      let synchronizer = try Synchronizer(store: store, url: url)
+      let synchronizer = try Synchronizer(store: store, url: url, describing: describing)
       synchronizer.indexesPutOffFrom = indexesPutOffFrom
       // A library sent whole goes in larger batches: fewer round trips and transactions (the
       // central's lock is held a batch at a time, so other desks' syncs wait longer meanwhile).
@@ -171,7 +181,7 @@ public final class Synchronizer {
       }
       return report
     } catch {
-      try? store.sync.noteSyncAttempt(failure: error.description)
+      try? store.sync.noteSyncAttempt(failure: describing(error))
       throw error
     }
   }

@@ -1,6 +1,7 @@
 import DeskDomain
 import DeskExchange
 import DeskStorage
+import DeskSync
 
 /// What the library says back, in one language: its errors and refusals, and the names of its
 /// fields, copy statuses and conflicts. The desk and the command line both speak through these
@@ -37,6 +38,8 @@ public protocol LibraryWords: Sendable {
   /// What a Koha offline transaction replayed did, after its file and line.
   func line(_ outcome: KOC.Outcome, source: String) -> String
   func kocSummary(replayed: Int, unreadable: Int) -> String
+  /// Why a desk could not join or sync, in full (the central's own words among them).
+  func message(_ error: SyncError) -> String
 }
 
 extension LibraryWords {

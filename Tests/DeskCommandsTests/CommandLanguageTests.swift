@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskSync
 import DeskTestSupport
 import DeskWords
 import Foundation
@@ -96,5 +97,38 @@ import Testing
         Операций проведено: 1; нечитаемых строк: 1
 
         """)
+  }
+
+  /// Why a desk could not join or sync is said in the locale's language, with the central's own
+  /// words (libpq's) among it; `sync --status` keeps reporting in English.
+  @Test func aSyncFailureIsSaidInTheLanguageOfTheLocale() throws {
+    let folder = TemporaryFolder()
+    let db = ["--db", folder.file("library.sqlite")]
+    #expect(try runProcess(["book", "add", "--inventory", "1", "--title", "Азбука"] + db).status == 0)
+    let notJoined = try runProcess(["sync"] + db, environment: ["LANG": "ru_RU.UTF-8"])
+    #expect(notJoined.status == 1)
+    #expect(
+      notJoined.errors
+        == "Библиотека не подключена к центральному серверу: выполните circdesk central join --url АДРЕС --desk ИМЯ\n")
+    // Nothing listens on port 1 of the loopback: the connection is refused at once.
+    let url = "host=127.0.0.1 port=1 dbname=central connect_timeout=2"
+    let unreachable = try runProcess(
+      ["central", "join", "--url", url, "--desk", "Абонемент"] + db, environment: ["LANG": "ru_RU.UTF-8"])
+    #expect(unreachable.status == 1)
+    #expect(unreachable.errors.hasPrefix("Нет связи с центральным сервером: "), "\(unreachable.errors)")
+    #expect(unreachable.errors.contains("(проверьте адрес, сервер и пароль)"))
+    let english = try runProcess(["central", "join", "--url", url, "--desk", "Абонемент"] + db)
+    #expect(english.errors.hasPrefix("Cannot reach the central: "), "\(english.errors)")
+    for error in [
+      SyncError.notJoined, .otherLibrary(desk: "a", central: "b"), .centralNotReady(found: 0, needed: 9),
+      .centralNotReady(found: 3, needed: 9), .centralNotReady(found: 12, needed: 9), .deskNameTaken("Абонемент"),
+      .central(.cannotConnect("refused")), .central(.query("permission denied for table change")),
+      .central(.query("syntax")), .central(.newerSchema(found: 12, supported: 9)),
+      .central(.notACentral(tables: ["t"])), .central(.noURL), .central(.connectionLost("reset")),
+      .central(.clientLibraryMissing("libpq.so.5")),
+    ] {
+      let russian = RussianWords().message(error)
+      #expect(russian.contains { ("а"..."я").contains($0) } && russian != EnglishWords().message(error), "\(russian)")
+    }
   }
 }

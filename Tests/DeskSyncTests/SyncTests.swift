@@ -2,6 +2,7 @@ import DeskDomain
 @_spi(Connection) import DeskStorage
 import DeskSync
 import DeskTestSupport
+import DeskWords
 import Foundation
 import Testing
 
@@ -985,6 +986,11 @@ import Testing
     #expect(try a.sync.canonicalDump() == b.sync.canonicalDump())
   }
 
+  /// A sync's failure as the command line says it in English.
+  private func english(_ error: any Error) -> String {
+    (error as? SyncError).map { EnglishWords().message($0) } ?? "\(error)"
+  }
+
   @Test func aCentralOfAnotherLibraryOrAnOlderSchemaIsRefused() throws {
     let url = try makeCentral()
     let other = try makeCentral()
@@ -992,26 +998,26 @@ import Testing
     try Synchronizer.join(store: a, url: url, deskName: "A")
     #expect {
       try Synchronizer(store: a, url: other).sync()
-    } throws: { "\($0)".hasPrefix("The central holds another library") }
+    } throws: { english($0).hasPrefix("The central holds another library") }
     try server.psql("UPDATE circdesk_central SET value = '1' WHERE key = 'schema_version'", database: databaseName(url))
     #expect {
       try sync(a)
-    } throws: { "\($0)".contains("run circdesk central init on it") }
+    } throws: { english($0).contains("run circdesk central init on it") }
     try server.psql(
       "UPDATE circdesk_central SET value = '99' WHERE key = 'schema_version'", database: databaseName(url))
     #expect {
       try sync(a)
-    } throws: { "\($0)".hasPrefix("The central was set up by a newer circdesk (schema 99") }
+    } throws: { english($0).hasPrefix("The central was set up by a newer circdesk (schema 99") }
     #expect {
       try Synchronizer(store: a, url: "host=\(folder.path)/nowhere port=1 user=x").sync()
-    } throws: { "\($0)".hasPrefix("Cannot reach the central:") }
+    } throws: { english($0).hasPrefix("Cannot reach the central:") }
     let b = try desk("b")
     try server.psql(
       "UPDATE circdesk_central SET value = '\(CentralSchema.latestVersion)' WHERE key = 'schema_version'",
       database: databaseName(url))
     #expect {
       try Synchronizer.join(store: b, url: url, deskName: "A")
-    } throws: { "\($0)".contains("Another desk of this library is called «A»") }
+    } throws: { english($0).contains("Another desk of this library is called «A»") }
     #expect(try b.sync.deskTie() == nil, "a refused join leaves the file on its own")
   }
 

@@ -1,6 +1,7 @@
 import DeskDomain
 import DeskStorage
 import DeskSync
+import DeskWords
 
 #if canImport(Glibc)
   import Glibc
@@ -49,7 +50,7 @@ struct CentralInit: DeskCommand {
           "Updated the central from schema \(outcome.from) to \(outcome.to), library \(outcome.libraryID).")
       }
     } catch {
-      throw .failed([error.description])
+      throw .sync(.central(error))
     }
   }
 }
@@ -74,7 +75,7 @@ struct CentralJoin: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    guard let url = try CentralCommands.url(arguments, context) else { throw .failed([CentralError.noURL.description]) }
+    guard let url = try CentralCommands.url(arguments, context) else { throw .sync(.central(.noURL)) }
     let name = (try arguments.value(desk) ?? "").trimmingWhitespace()
     guard !name.isEmpty else { throw .usage("give the desk a name: --desk NAME", command: spec.path) }
     // A join refused before anything was written leaves no new file behind.
@@ -83,7 +84,8 @@ struct CentralJoin: DeskCommand {
     let store = try context.openStore(arguments)
     let before = try perform { () throws(StoreError) in try store.sync.deskTie() }
     do throws(SyncError) {
-      let (queued, report) = try Synchronizer.join(store: store, url: url, deskName: name)
+      let (queued, report) = try Synchronizer.join(
+        store: store, url: url, deskName: name, describing: { EnglishWords().message($0) })
       let renamed = before.map { $0.deskName != name ? " (renamed from «\($0.deskName)»)" : "" } ?? ""
       context.output.line("Joined the central as desk «\(name)»\(renamed).".visibleForTerminal)
       if queued > 0 { context.output.line("Sent this library's \(englishPlural(queued, "record")).") }
@@ -100,7 +102,7 @@ struct CentralJoin: DeskCommand {
       {
         for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
       }
-      throw .failed([error.description])
+      throw .sync(error)
     }
   }
 }
@@ -128,7 +130,7 @@ struct CentralLeave: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let store = try context.openStore(arguments)
     let tie = try perform { () throws(StoreError) in try store.sync.deskTie() }
-    guard let tie else { throw .failed([SyncError.notJoined.description]) }
+    guard let tie else { throw .sync(.notJoined) }
     let forgetting = arguments.has(forget)
     try perform { () throws(StoreError) in
       try store.sync.untie(discarding: arguments.has(discard), forgetting: forgetting)

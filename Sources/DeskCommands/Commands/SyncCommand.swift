@@ -1,6 +1,7 @@
 import DeskDomain
 import DeskStorage
 import DeskSync
+import DeskWords
 
 /// `circdesk sync`: sends the changes made here to the central and applies those of the other
 /// desks; `--status` says where the desk stands without connecting.
@@ -33,9 +34,10 @@ struct SyncCommand: DeskCommand {
       throw .usage("--url needs a connection string", command: spec.path)
     }
     let tie = try perform { () throws(StoreError) in try store.sync.deskTie() }
-    guard tie != nil else { throw .failed([SyncError.notJoined.description]) }
+    guard tie != nil else { throw .sync(.notJoined) }
     do throws(SyncError) {
-      let report = try Synchronizer(store: store, url: given).sync()
+      // The library keeps the failure for `sync --status`, which reports in English.
+      let report = try Synchronizer(store: store, url: given, describing: { EnglishWords().message($0) }).sync()
       if arguments.has(CommandSpec.jsonOption) {
         context.output.line(
           JSON.object([
@@ -57,7 +59,7 @@ struct SyncCommand: DeskCommand {
         describe(report, to: context)
       }
     } catch {
-      throw .failed([error.description])
+      throw .sync(error)
     }
   }
 

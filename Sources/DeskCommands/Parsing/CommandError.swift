@@ -1,4 +1,5 @@
 import DeskStorage
+import DeskSync
 import DeskWords
 
 /// How a command fails, and the exit status each failure gives.
@@ -7,6 +8,8 @@ public enum CommandError: Error, CustomStringConvertible {
   case usage(String, command: String)
   /// The library refused or could not do it: exit 1, one line per problem.
   case store(StoreError)
+  /// The desk could not join or sync: exit 1.
+  case sync(SyncError)
   /// Several lines, each one problem: exit 1.
   case failed([String])
   /// Ends with this status, having said what there was to say.
@@ -15,7 +18,7 @@ public enum CommandError: Error, CustomStringConvertible {
   public var exitStatus: Int32 {
     switch self {
     case .usage: return 64
-    case .store, .failed: return 1
+    case .store, .sync, .failed: return 1
     case .exit(let status): return status
     }
   }
@@ -30,6 +33,7 @@ public enum CommandError: Error, CustomStringConvertible {
       let help = command.isEmpty ? "circdesk --help" : "circdesk \(command) --help"
       return ["error: \(message)", "See '\(help)'."]
     case .store(let error): return words.messages(error)
+    case .sync(let error): return [words.message(error)]
     case .failed(let lines): return lines
     case .exit: return []
     }

@@ -1,6 +1,7 @@
 import DeskDomain
 import DeskStorage
 import DeskSync
+import DeskWords
 import Dispatch
 import Synchronization
 
@@ -87,7 +88,7 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
   /// `openStore` opens the sync's own connection, on the sync's queue.
   public init(
     clock: any Clock, stallMilliseconds: Int64 = 30_000,
-    describe: @escaping @Sendable (SyncError) -> String = { $0.description },
+    describe: @escaping @Sendable (SyncError) -> String = { EnglishWords().message($0) },
     openStore: @escaping @Sendable () throws -> LibraryStore
   ) {
     self.clock = clock
@@ -207,7 +208,7 @@ public final class BackgroundSyncService: SyncService, @unchecked Sendable {
       let outcome: Result<SyncReport, SyncError>
       do {
         if synchronizer == nil {
-          let connected = try Synchronizer(store: store)
+          let connected = try Synchronizer(store: store, describing: { EnglishWords().message($0) })
           // Short transactions: the librarian's own writes never wait long behind a catch-up.
           connected.catchUpGroup = connected.pullBatch
           try connected.listenForChanges()

@@ -1,6 +1,7 @@
 import DeskDomain
 import DeskStorage
 import DeskSync
+import DeskWords
 
 extension EnglishStrings {
   public func syncedSecondsAgo(_ seconds: Int) -> String { seconds < 5 ? "synced just now" : "synced \(seconds) s ago" }
@@ -10,7 +11,7 @@ extension EnglishStrings {
   public var syncing: String { "syncing…" }
   public func offlineSince(_ when: String) -> String { "offline since \(when)" }
   public var syncRefused: String { "sync refused (see Home)" }
-  public func syncFailure(_ error: SyncError) -> String { error.description }
+  public func syncFailure(_ error: SyncError) -> String { EnglishWords().message(error) }
   public func changesWaiting(_ count: Int) -> String {
     count == 1 ? "1 change waiting" : "\(count) changes waiting"
   }
