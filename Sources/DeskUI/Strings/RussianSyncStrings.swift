@@ -14,6 +14,7 @@ extension RussianStrings {
   public func offlineSince(_ when: String) -> String { "нет связи с \(when)" }
   /// The words of the server or of libpq are English: a Russian sentence says what happened and
   /// what to do; `circdesk sync` on the command line gives the server's own words.
+  /// The status line's word for a failed sync: the central's own words are left to `circdesk sync`.
   public func syncFailure(_ error: SyncError) -> String {
     switch error {
     case .central(.cannotConnect):
@@ -23,18 +24,8 @@ extension RussianStrings {
         + "владелец его базы)"
     case .central(.query):
       return "Центральный сервер отказал (подробности — circdesk sync)"
-    case .central(.newerSchema(let found, let supported)),
-      .centralNotReady(let found, let supported) where found > supported:
-      return "Центральный сервер настроен более новой версией circdesk (схема \(found), эта версия знает до "
-        + "\(supported)): обновите circdesk на этой кафедре"
-    case .centralNotReady(let found, _):
-      return found == 0
-        ? "На центральном сервере нет схемы: выполните на нём circdesk central init"
-        : "Схема центрального сервера устарела (\(found)): выполните на нём circdesk central init"
     case .central(.notACentral):
       return "В базе центрального сервера есть чужие таблицы: отведите серверу отдельную базу"
-    case .central(.noURL):
-      return "Не указан центральный сервер: задайте --url или CIRCDESK_CENTRAL_URL"
     case .central(.connectionLost):
       return "Связь с центральным сервером прервалась; ничего не потеряно — синхронизация повторится"
     case .central(.clientLibraryMissing):
@@ -42,13 +33,8 @@ extension RussianStrings {
         + "сама по себе)"
     case .store(let error):
       return messages(error).joined(separator: " ")
-    case .notJoined:
-      return "Библиотека не подключена к центральному серверу: circdesk central join --url АДРЕС --desk ИМЯ"
-    case .otherLibrary(let desk, let central):
-      return "На центральном сервере другая библиотека (\(central)), не библиотека этой кафедры (\(desk)): "
-        + "проверьте адрес"
-    case .deskNameTaken(let name):
-      return "Другая кафедра этой библиотеки уже называется «\(name)»: выберите другое имя (--desk)"
+    default:
+      return words.message(error)
     }
   }
   public var syncRefused: String { "синхронизация отклонена (см. Главную)" }
