@@ -17,24 +17,28 @@ public enum ISO2709 {
   static func tags(_ bytes: [UInt8]) -> [Int] {
     var tags: [Int] = []
     var entry = 24
-    while entry + 12 <= bytes.count, bytes[entry] != 0x1E {
+    let end = min(bytes.count, bytes.count >= 17 ? number(bytes[12..<17]) ?? bytes.count : bytes.count)
+    while entry + 12 <= end, bytes[entry] != 0x1E {
       if let tag = number(bytes[entry..<(entry + 3)]) { tags.append(tag) }
       entry += 12
     }
     return tags
   }
 
-  /// UNIMARC's non-sorting marks (NSB, NSE) around an article: U+0098 and U+009C, or ESC H and
-  /// ESC I in a 7-bit file. The marks go; the words they enclose stay.
-  static func withoutNonSortingMarks(_ data: [UInt8]) -> [UInt8] {
-    guard data.contains(0x1B) || data.contains(0xC2) else { return data }
+  /// UNIMARC's non-sorting marks (NSB, NSE) around an article: in UTF-8 the C1 controls U+0088
+  /// and U+0089 (or U+0098 and U+009C, as some systems write them), and ESC H and ESC I in a file
+  /// of single bytes. The marks go; the words they enclose stay.
+  static func withoutNonSortingMarks(_ data: [UInt8], utf8: Bool) -> [UInt8] {
+    guard data.contains(0x1B) || (utf8 && data.contains(0xC2)) else { return data }
     var result: [UInt8] = []
     result.reserveCapacity(data.count)
     var index = 0
     while index < data.count {
       let byte = data[index]
       let next = index + 1 < data.count ? data[index + 1] : 0
-      if byte == 0x1B && (next == 0x48 || next == 0x49) || byte == 0xC2 && (next == 0x98 || next == 0x9C) {
+      if byte == 0x1B && (next == 0x48 || next == 0x49)
+        || utf8 && byte == 0xC2 && [0x88, 0x89, 0x98, 0x9C].contains(next)
+      {
         index += 2
         continue
       }
@@ -46,19 +50,28 @@ public enum ISO2709 {
 
   /// Parses one record's bytes into IRBIS-style fields: data fields as `^a…` subfields after
   /// their two indicators, control fields (tags below 10) as plain text. Nil when the directory
-  /// is damaged; `Undecodable` when `decode` cannot read a field's text.
-  public static func record(_ bytes: [UInt8], decode: ([UInt8]) -> String?) throws(Undecodable) -> IRBISRecord? {
-    guard bytes.count >= 25, let base = number(bytes[12..<17]) else { return nil }
+  /// is damaged; `Undecodable` when `decode` cannot read a field's text. A field whose tag is
+  /// not a number (Aleph's CAT and LKR) is passed over: the desk has no use for it. `utf8`: the
+  /// record is UTF-8, whose non-sorting marks are C1 controls.
+  public static func record(_ bytes: [UInt8], utf8: Bool = false, decode: ([UInt8]) -> String?) throws(Undecodable)
+    -> IRBISRecord?
+  {
+    guard bytes.count >= 25, let base = number(bytes[12..<17]), base <= bytes.count else { return nil }
     var record = IRBISRecord()
     var entry = 24
-    while entry + 12 <= bytes.count, bytes[entry] != 0x1E {
-      guard let tag = number(bytes[entry..<(entry + 3)]), let length = number(bytes[(entry + 3)..<(entry + 7)]),
-        let start = number(bytes[(entry + 7)..<(entry + 12)])
-      else { return nil }
+    while entry + 12 <= base, bytes[entry] != 0x1E {
+      guard let length = number(bytes[(entry + 3)..<(entry + 7)]), let start = number(bytes[(entry + 7)..<(entry + 12)])
+      else {
+        // Padding after the last entry (blanks before the directory's end) is no entry.
+        if bytes[entry..<(base - 1)].allSatisfy({ $0 == 0x20 || $0 == 0x00 }) { break }
+        return nil
+      }
+      entry += 12
+      guard let tag = number(bytes[(entry - 12)..<(entry - 9)]) else { continue }
       let from = base + start
       let to = min(bytes.count, from + length)
       guard from <= to else { return nil }
-      var data = withoutNonSortingMarks(Array(bytes[from..<to]))
+      var data = withoutNonSortingMarks(Array(bytes[from..<to]), utf8: utf8)
       if data.last == 0x1E { data.removeLast() }
       func text(_ bytes: [UInt8]) throws(Undecodable) -> String {
         // A NUL would cut a value short in C and in the terminal: the record is refused.
@@ -82,7 +95,6 @@ public enum ISO2709 {
         value = parts
       }
       record.fields.append(IRBISRecord.Field(tag: tag, value: value))
-      entry += 12
     }
     return record
   }
@@ -97,70 +109,65 @@ public enum ISO2709 {
     return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
   }
 
-  /// Reads the file record by record (never whole) and hands each to the importer. A record
-  /// whose leader says Unicode (position 9 `a`) is read as UTF-8 whatever `encoding` says.
+  /// Reads the file record by record (never whole) and hands each to the importer. A record's
+  /// character set is what it says (leader position 9, UNIMARC's 100 $a), else what its bytes
+  /// show, else `encoding` (the librarian's `--encoding`; nil: Windows-1251 for RUSMARC, MARC-8
+  /// for MARC 21).
   public static func run(
-    path: String, encoding: FileEncoding, store: LibraryStore, update: Bool, dryRun: Bool, format: Format = .auto,
+    path: String, encoding: FileEncoding?, store: LibraryStore, update: Bool, dryRun: Bool, format: Format = .auto,
     assignInventory: String? = nil
   ) throws -> ImportReport {
-    let file = try ByteReader(path: path)
-    let utf8: @Sendable ([UInt8]) -> String? = { String(decoding: $0, as: UTF8.self) }
-    let fileDecode: @Sendable ([UInt8]) -> String? = { bytes in
-      encoding == .utf8 ? String(decoding: bytes, as: UTF8.self) : Windows1251.decode(bytes)
-    }
+    let records = ISO2709Records(file: try ByteReader(path: path))
+    let said: MARCCharacterSet? = encoding.map { $0 == .utf8 ? .utf8 : .windows1251 }
     return try RecordImporter.run(store: store, update: update, dryRun: dryRun, assignInventory: assignInventory) {
-      records in
+      feed in
       var number = 0
-      var offset = 0
-      while true {
-        // Line breaks between records (CR, LF or CR LF), which some tools add, are skipped.
-        var first = file.read(1)
-        while let byte = first.first, byte == 0x0A || byte == 0x0D {
-          offset += 1
-          first = file.read(1)
-        }
-        if first.isEmpty { break }
-        let leader = first + file.read(4)
+      while let found = records.next() {
         number += 1
-        guard leader.count == 5, let length = ISO2709.number(leader[...]), length >= 25 else {
-          try records.problem(.unreadableMARC(record: number, byte: offset, .noRecordLength))
+        let (bytes, offset) = (found.bytes, found.offset)
+        guard found.isWhole else {
+          try feed.problem(.unreadableMARC(record: number, byte: offset, .endsInside))
           break
         }
-        let rest = file.read(length - 5)
-        guard rest.count == length - 5 else {
-          try records.problem(.unreadableMARC(record: number, byte: offset, .endsInside))
-          break
+        guard bytes.count >= 25, let length = ISO2709.number(bytes[0..<5]) else {
+          try feed.problem(.unreadableMARC(record: number, byte: offset, .noRecordLength))
+          continue
         }
-        let bytes = leader + rest
+        guard length == bytes.count else {
+          try feed.problem(
+            .unreadableMARC(record: number, byte: offset, .lengthMismatch(said: length, found: bytes.count)))
+          continue
+        }
         let isMARC21 = format == .marc21 || (format == .auto && MARC21Books.isMARC21(tags: tags(bytes)))
-        // Leader position 9: `a` is Unicode in both; in MARC 21 a blank is MARC-8.
-        let decode: ([UInt8]) -> String?
-        if bytes[9] == UInt8(ascii: "a") {
-          decode = utf8
-        } else if isMARC21 {
-          decode = MARC8.decode
-        } else {
-          decode = fileDecode
+        let charset = MARCCharacterSet.of(bytes, isMARC21: isMARC21, said: said, fileDefault: said ?? .windows1251)
+        if charset == .utf8, let bad = MARCCharacterSet.firstInvalidUTF8(in: bytes) {
+          try feed.problem(.unreadableMARC(record: number, byte: offset, .invalidUTF8(byte: offset + bad)))
+          continue
         }
+        let decode: ([UInt8]) -> String? =
+          switch charset {
+          case .utf8: { String(decoding: $0, as: UTF8.self) }
+          case .marc8: MARC8.decode
+          case .windows1251: { Windows1251.decode($0) }
+          case .codePage866: { CodePage866.decode($0) }
+          }
         let source = ImportPlace.byte(record: number, byte: offset)
         let parsed: IRBISRecord?
         do throws(Undecodable) {
-          parsed = try ISO2709.record(bytes, decode: decode)
+          parsed = try ISO2709.record(bytes, utf8: charset == .utf8, decode: decode)
         } catch {
-          try records.problem(.unreadableMARC(record: number, byte: offset, error.flaw))
-          offset += length
+          try feed.problem(.unreadableMARC(record: number, byte: offset, error.flaw))
           continue
         }
-        if let record = parsed {
-          let converted =
-            isMARC21
-            ? MARC21Books.irbisRecord(record, punctuated: bytes[18] != UInt8(ascii: "c"))
-            : RUSMARCHoldings.withCopies(record)
-          try records.take(converted, source: source)
-        } else {
-          try records.problem(.unreadableMARC(record: number, byte: offset, .damagedDirectory))
+        guard let record = parsed else {
+          try feed.problem(.unreadableMARC(record: number, byte: offset, .damagedDirectory))
+          continue
         }
-        offset += length
+        let converted =
+          isMARC21
+          ? MARC21Books.irbisRecord(record, punctuated: bytes[18] != UInt8(ascii: "c"))
+          : RUSMARCHoldings.withCopies(record)
+        try feed.take(converted, source: source)
       }
     }
   }

@@ -49,7 +49,8 @@ public enum ImportProblem: Sendable {
   case numberTwice(ImportPlace, copy: String, earlierRecord: Int)
   case bookThere(ImportPlace, inventory: String)
   case readerThere(ImportPlace, ticket: String)
-  /// A copy or a reader the library refused, with why.
+  /// A copy or a reader the library refused, with why (`copy` empty: the new copy of a record
+  /// that `--assign-inventory` was to number).
   case copyRefused(ImportPlace, copy: String, StoreError)
   case readerRefused(ImportPlace, ticket: String, StoreError)
   case loanWithoutBook(ImportPlace, inventory: String, ticket: String)
@@ -59,11 +60,16 @@ public enum ImportProblem: Sendable {
 /// What an ISO 2709 record's bytes say wrong.
 public enum ISO2709Flaw: Equatable, Sendable {
   case noRecordLength
+  /// The leader says one length; the record, up to its end mark (0x1D), has another.
+  case lengthMismatch(said: Int, found: Int)
   case endsInside
+  /// A record whose leader says UTF-8, with a byte (its place in the file) that is not.
+  case invalidUTF8(byte: Int)
   case damagedDirectory
   /// A field holding a NUL byte.
   case nul(tag: Int)
-  /// A MARC 21 field in MARC-8 with a character set beyond ASCII and ANSEL.
+  /// A MARC 21 field in MARC-8 that switches to a character set the import does not read
+  /// (Greek, Hebrew, Arabic, CJK), or holds a byte MARC-8 does not define.
   case notMARC8(tag: Int)
 }
 

@@ -52,6 +52,11 @@ public struct RecordFeed {
   struct Stopped: Error {}
 
   public mutating func problem(_ problem: ImportProblem) throws {
+    // A record that could not be read is a record of the file all the same: the summary counts it.
+    switch problem {
+    case .unreadableRecord, .unreadableMARC: records += 1
+    default: break
+    }
     try send(.problem(problem))
   }
 

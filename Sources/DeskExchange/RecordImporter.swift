@@ -75,6 +75,19 @@ public struct RecordImporter {
       let adding = row
       try takeBook(draft, kept: kept, source: source) { () throws(StoreError) in try store.books.add(adding) }
     case .refusedBook(let draft, let source):
+      // A copy `--assign-inventory` was to number is refused for its other fields: said with a
+      // stand-in number, which is never shown.
+      if draft.inventoryNumber == RecordFeed.unnumbered {
+        var standIn = draft
+        standIn.inventoryNumber = "0"
+        let now = store.clock.now()
+        do throws(ValidationErrors) {
+          _ = try standIn.validated(base: nil, today: now.date, now: now.instant)
+        } catch {
+          report.problems.append(.copyRefused(source, copy: "", .invalid(error)))
+        }
+        return
+      }
       let store = store
       try takeBook(draft, kept: nil, source: source) { () throws(StoreError) in try store.books.add(draft) }
     case .reader(let record, let source):

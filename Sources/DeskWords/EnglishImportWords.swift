@@ -31,7 +31,7 @@ extension EnglishWords {
     case .readerThere(let at, let ticket):
       return "\(place(at)): reader \(ticket) is already in the library (skipped; --update replaces it)"
     case .copyRefused(let at, let copy, let error):
-      return "\(place(at)): copy \(copy): \(messages(error).joined(separator: "; "))"
+      return "\(place(at)): \(copy.isEmpty ? "a new copy" : "copy \(copy)"): \(messages(error).joined(separator: "; "))"
     case .readerRefused(let at, let ticket, let error):
       return "\(place(at)): reader \(ticket): \(messages(error).joined(separator: "; "))"
     case .loanWithoutBook(let at, let inventory, let ticket):
@@ -133,13 +133,18 @@ extension EnglishWords {
   private func reason(_ flaw: ISO2709Flaw) -> String {
     switch flaw {
     case .noRecordLength: "no record length in the leader"
+    case .lengthMismatch(let said, let found):
+      "the leader says the record takes \(said) bytes, but it takes \(found) up to its end mark: the record was "
+        + "not read; the records after it were"
+    case .invalidUTF8(let byte):
+      "the leader says UTF-8, but byte \(byte) of the file is not UTF-8: the record was not read; say --encoding "
+        + "if the file is in another one"
     case .endsInside: "the file ends inside the record"
     case .damagedDirectory: "a damaged directory"
     case .nul(let tag): "field \(tag) holds a NUL byte"
     case .notMARC8(let tag):
-      "field \(tag) is MARC-8 text with characters beyond ASCII and ANSEL (a character set escape, such as "
-        + "Cyrillic), which this import does not read: convert the file to UTF-8 first "
-        + "(yaz-marcdump -f MARC-8 -t UTF-8 -o marc -l 9=97)"
+      "field \(tag) is MARC-8 text in a character set this import does not read (Greek, Hebrew, Arabic, CJK…): "
+        + "convert the file to UTF-8 first (yaz-marcdump -f MARC-8 -t UTF-8 -o marc -l 9=97)"
     }
   }
 

@@ -31,7 +31,8 @@ extension RussianWords {
     case .readerThere(let at, let ticket):
       return "\(place(at)): читатель \(ticket) уже есть в библиотеке (пропущен; --update заменяет)"
     case .copyRefused(let at, let copy, let error):
-      return "\(place(at)): экземпляр \(copy): \(messages(error).joined(separator: "; "))"
+      return
+        "\(place(at)): \(copy.isEmpty ? "новый экземпляр" : "экземпляр \(copy)"): \(messages(error).joined(separator: "; "))"
     case .readerRefused(let at, let ticket, let error):
       return "\(place(at)): читатель \(ticket): \(messages(error).joined(separator: "; "))"
     case .loanWithoutBook(let at, let inventory, let ticket):
@@ -133,13 +134,18 @@ extension RussianWords {
   private func reason(_ flaw: ISO2709Flaw) -> String {
     switch flaw {
     case .noRecordLength: "в маркере нет длины записи"
+    case .lengthMismatch(let said, let found):
+      "по маркеру запись занимает \(said) байт, а до знака конца записи — \(found): запись не прочитана, "
+        + "следующие за ней прочитаны"
+    case .invalidUTF8(let byte):
+      "по маркеру запись в UTF-8, но байт \(byte) файла — не UTF-8: запись не прочитана; если файл в другой "
+        + "кодировке, укажите --encoding"
     case .endsInside: "файл кончается внутри записи"
     case .damagedDirectory: "повреждён справочник записи"
     case .nul(let tag): "в поле \(tag) байт NUL"
     case .notMARC8(let tag):
-      "поле \(tag) — текст MARC-8 со знаками вне ASCII и ANSEL (переключение набора знаков, например на "
-        + "кириллицу), который этот импорт не читает: сначала переведите файл в UTF-8 "
-        + "(yaz-marcdump -f MARC-8 -t UTF-8 -o marc -l 9=97)"
+      "поле \(tag) — текст MARC-8 в наборе знаков, который этот импорт не читает (греческий, иврит, арабский, "
+        + "CJK…): сначала переведите файл в UTF-8 (yaz-marcdump -f MARC-8 -t UTF-8 -o marc -l 9=97)"
     }
   }
 

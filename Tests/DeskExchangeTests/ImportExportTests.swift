@@ -205,7 +205,7 @@ import Testing
     #expect(lines.contains("skipped: record 5, line 17: a blank line inside the record"))
     #expect(lines.contains("skipped: record 7, line 26: the file ends inside the record (no ***** line)"))
     #expect(
-      lines.last == "Imported from 2 records: 2 books added, 0 updated; 0 readers added, 0 updated; 0 loans; 5 skipped")
+      lines.last == "Imported from 7 records: 2 books added, 0 updated; 0 readers added, 0 updated; 0 loans; 5 skipped")
     let store = try LibraryStore(path: db, clock: TestClock())
     #expect(try store.books.page().map(\.book.inventoryNumber) == ["1", "6"])
   }

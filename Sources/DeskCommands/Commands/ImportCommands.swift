@@ -103,10 +103,10 @@ struct ImportISO2709: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let assign = try arguments.value(ExchangeOptions.assignInventory)
     let format = try arguments.value(format) ?? .auto
-    try ImportIRBIS.importFile(arguments, command: spec.path, defaultEncoding: .cp1251, context: context) {
+    try ImportIRBIS.importFile(arguments, command: spec.path, defaultEncoding: nil, context: context) {
       path, encoding, store, update, dryRun in
       try ISO2709.run(
-        path: path, encoding: encoding ?? .cp1251, store: store, update: update, dryRun: dryRun, format: format,
+        path: path, encoding: encoding, store: store, update: update, dryRun: dryRun, format: format,
         assignInventory: assign)
     }
   }

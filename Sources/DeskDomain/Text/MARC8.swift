@@ -1,33 +1,96 @@
 /// MARC-8, the character set of MARC 21 records whose leader has no `a` at position 9: ASCII
 /// with ANSEL's extended Latin (Ł, Ø, ß…) and combining marks written before the letter they
-/// go on. The other character sets MARC-8 switches to with escape sequences (Cyrillic, Greek,
-/// CJK…) are not read: such a record is refused, with the advice to convert the file.
+/// go on, and the sets escape sequences switch to. Basic Cyrillic (ESC ( N or ESC ) N, the set
+/// Russian records use) is read; a record in another set (Greek, Hebrew, Arabic, CJK…) is refused,
+/// with the advice to convert the file.
 public enum MARC8 {
-  /// The text of `bytes`, or nil when they hold an escape sequence or a byte MARC-8 does not define.
+  /// The sets read: the ASCII and ANSEL a record starts in, and basic Cyrillic.
+  private enum Set {
+    case ascii, ansel, cyrillic
+  }
+
+  /// The text of `bytes`, or nil when they switch to a set this decoder does not read or hold a
+  /// byte MARC-8 does not define.
   public static func decode(_ bytes: [UInt8]) -> String? {
     var text = ""
     var marks: [Unicode.Scalar] = []
-    for byte in bytes {
-      if byte == 0x1B { return nil }
-      if let mark = combining[byte] {
-        marks.append(mark)
-        continue
-      }
-      let scalar: Unicode.Scalar
-      if byte < 0x80 {
-        scalar = Unicode.Scalar(byte)
-      } else if let special = specials[byte] {
-        scalar = special
-      } else {
-        return nil
-      }
+    // G0 takes bytes 0x21–0x7E, G1 bytes 0xA1–0xFE; each field starts in ASCII and ANSEL.
+    var g0 = Set.ascii
+    var g1 = Set.ansel
+    var index = 0
+    func append(_ scalar: Unicode.Scalar) {
       text.unicodeScalars.append(scalar)
       // ANSEL writes a mark before its letter; Unicode after it.
       text.unicodeScalars.append(contentsOf: marks)
       marks.removeAll()
     }
+    while index < bytes.count {
+      let byte = bytes[index]
+      index += 1
+      if byte == 0x1B {
+        guard index < bytes.count else { return nil }
+        let intermediate = bytes[index]
+        index += 1
+        // ESC s: ASCII back in G0, at once.
+        if intermediate == UInt8(ascii: "s") {
+          g0 = .ascii
+          continue
+        }
+        guard "(,)-".utf8.contains(intermediate), index < bytes.count else { return nil }
+        let final = bytes[index]
+        index += 1
+        let set: Set
+        switch final {
+        case UInt8(ascii: "B"): set = .ascii
+        case UInt8(ascii: "E"): set = .ansel
+        case UInt8(ascii: "N"): set = .cyrillic
+        default: return nil
+        }
+        if intermediate == UInt8(ascii: "(") || intermediate == UInt8(ascii: ",") { g0 = set } else { g1 = set }
+        continue
+      }
+      let graphic = byte & 0x7F
+      let set = byte < 0x80 ? g0 : g1
+      if byte < 0x21 || byte == 0x7F || (0x80..<0xA1).contains(byte) || byte == 0xFF {
+        guard byte < 0x80 else { return nil }
+        append(Unicode.Scalar(byte))
+        continue
+      }
+      switch set {
+      case .ascii:
+        append(Unicode.Scalar(graphic))
+      case .ansel:
+        let high = graphic | 0x80
+        if let mark = combining[high] {
+          marks.append(mark)
+        } else if let special = specials[high] {
+          append(special)
+        } else {
+          return nil
+        }
+      case .cyrillic:
+        guard let scalar = cyrillic(graphic) else { return nil }
+        append(scalar)
+      }
+    }
     text.unicodeScalars.append(contentsOf: marks)
     return text
+  }
+
+  /// Basic Cyrillic (ISO 5427): 0x21–0x3F as ASCII, then the letters in the order of KOI-7, as
+  /// the Library of Congress's table has them (checked against yaz-iconv in the tests).
+  private static func cyrillic(_ graphic: UInt8) -> Unicode.Scalar? {
+    if graphic < 0x40 { return Unicode.Scalar(graphic) }
+    let lower: [UInt32] = [
+      0x44E, 0x430, 0x431, 0x446, 0x434, 0x435, 0x444, 0x433, 0x445, 0x438, 0x439, 0x43A, 0x43B, 0x43C, 0x43D,
+      0x43E, 0x43F, 0x44F, 0x440, 0x441, 0x442, 0x443, 0x436, 0x432, 0x44C, 0x44B, 0x437, 0x448, 0x44D, 0x449,
+      0x447, 0x44A,
+    ]
+    let offset = Int(graphic) - 0x40
+    if offset < 32 { return Unicode.Scalar(lower[offset]) }
+    // The capitals follow in the same order, 0x20 above; 0x7F has none.
+    guard offset - 32 < 31 else { return nil }
+    return Unicode.Scalar(lower[offset - 32] - 0x20)
   }
 
   private static let specials: [UInt8: Unicode.Scalar] = [
