@@ -15,9 +15,14 @@ public enum CentralError: Error {
   /// against).
   case clientLibraryMissing(String)
 
-  /// libpq's messages run over several lines, indented with tabs: one line here.
+  /// libpq's messages run over several lines, indented with tabs: one line here, each of its
+  /// lines a sentence («…failed: Connection refused. Is the server running…»).
   public static func oneLine(_ text: String) -> String {
-    text.split(whereSeparator: { $0 == "\n" || $0 == "\t" || $0 == "\r" }).map { String($0).trimmingWhitespace() }
-      .filter { !$0.isEmpty }.joined(separator: " ")
+    let lines = text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map {
+      String($0).trimmingWhitespace()
+    }.filter { !$0.isEmpty }
+    return lines.enumerated().map { index, line in
+      index < lines.count - 1 && !".?!:;".contains(line.last ?? ".") ? line + "." : line
+    }.joined(separator: " ")
   }
 }

@@ -23,9 +23,9 @@ extension EnglishWords {
     case .refused(let at, let refusal): return "\(place(at)): \(reason(refusal))"
     case .copyWithoutNumber(let at, let written):
       let shown = written.isEmpty ? "" : " («\(written)»)"
-      return "\(place(at)): a copy without an inventory number\(shown): skipped"
+      return "\(place(at)): a copy without an inventory number\(shown)"
     case .numberTwice(let at, let copy, let earlier):
-      return "\(place(at)): copy \(copy): the same number is also in record \(earlier) of this file; skipped"
+      return "\(place(at)): copy \(copy): the same number is also in record \(earlier) of this file"
     case .bookThere(let at, let inventory):
       return "\(place(at)): book \(inventory) is already in the library (skipped; --update replaces it)"
     case .readerThere(let at, let ticket):

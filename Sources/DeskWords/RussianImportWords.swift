@@ -5,7 +5,7 @@ import DeskStorage
 /// What an import says, in Russian.
 extension RussianWords {
   public var skipped: String { "пропущено: " }
-  public var note: String { "заметка: " }
+  public var note: String { "примечание: " }
 
   public func place(_ place: ImportPlace) -> String {
     switch place {
@@ -23,9 +23,9 @@ extension RussianWords {
     case .refused(let at, let refusal): return "\(place(at)): \(reason(refusal))"
     case .copyWithoutNumber(let at, let written):
       let shown = written.isEmpty ? "" : " («\(written)»)"
-      return "\(place(at)): экземпляр без инвентарного номера\(shown): пропущен"
+      return "\(place(at)): экземпляр без инвентарного номера\(shown)"
     case .numberTwice(let at, let copy, let earlier):
-      return "\(place(at)): экземпляр \(copy): тот же номер есть в записи \(earlier) этого файла; пропущен"
+      return "\(place(at)): экземпляр \(copy): тот же номер есть в записи \(earlier) этого файла"
     case .bookThere(let at, let inventory):
       return "\(place(at)): книга \(inventory) уже есть в библиотеке (пропущена; --update заменяет)"
     case .readerThere(let at, let ticket):

@@ -14,8 +14,9 @@ enum ManualPages {
   }
 
   private static func header(_ name: String, version: String) -> [String] {
-    // No date: the page is the same for the same version, whenever it is made.
-    [".TH \(name.uppercased()) 1 \"\" \"circdesk \(version)\" \"Circulation Desk\""]
+    // No date: the page is the same for the same version, whenever it is made. Not hyphenated
+    // and not justified: an option or a path broken at a line's end cannot be copied.
+    [".TH \(name.uppercased()) 1 \"\" \"circdesk \(version)\" \"Circulation Desk\"", ".nh", ".ad l"]
   }
 
   private static func programPage(_ catalogue: CommandCatalogue, version: String) -> String {
@@ -45,7 +46,7 @@ enum ManualPages {
     var lines = header(name, version: version)
     lines += [".SH NAME", "\(escaped(name)) \\- \(escaped(sentence(spec.abstract)))"]
     lines += [".SH SYNOPSIS", synopsis(spec)]
-    lines += [".SH DESCRIPTION"] + paragraphs(spec.abstract + (spec.discussion.map { "\n\n" + $0 } ?? ""))
+    lines += [".SH DESCRIPTION"] + paragraphs(spec.discussion ?? spec.abstract)
     if !spec.arguments.isEmpty {
       lines.append(".SH ARGUMENTS")
       for argument in spec.arguments {
@@ -71,7 +72,8 @@ enum ManualPages {
       }
     }
     for option in spec.options {
-      let usage = "\\fB\(escaped(option.name))\\fR" + (option.value.map { " \\fI\(escaped($0))\\fR" } ?? "")
+      // An unbreakable space: an option and its value stay on one line.
+      let usage = "\\fB\(escaped(option.name))\\fR" + (option.value.map { "\\ \\fI\(escaped($0))\\fR" } ?? "")
       words.append(option.required ? usage : "[\(usage)]")
     }
     return words.joined(separator: "\n")
@@ -98,20 +100,30 @@ enum ManualPages {
     return lines
   }
 
-  /// An abstract as a page's name line has it: without its closing full stop.
+  /// An abstract as a page's name line has it: after a dash, so in lower case (an acronym
+  /// stays), and without its closing full stop.
   private static func sentence(_ abstract: String) -> String {
-    abstract.hasSuffix(".") ? String(abstract.dropLast()) : abstract
+    var text = abstract.hasSuffix(".") ? String(abstract.dropLast()) : abstract
+    if let first = text.first, let second = text.dropFirst().first, second.isLowercase {
+      text = first.lowercased() + text.dropFirst()
+    }
+    return text
   }
 
   /// Text that roff prints as it is: a backslash is `\e`, a minus sign `\-` (a hyphen would be
-  /// set as a hyphen, and a pasted option would not work), and a line never starts a request.
+  /// set as a hyphen, and a pasted option would not work), anything beyond ASCII its Unicode
+  /// name (`\[u041C]`: the page reads the same whatever groff takes its input as), and a line
+  /// never starts a request.
   static func escaped(_ text: String) -> String {
     var result = ""
-    for character in text {
-      switch character {
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "\\": result += "\\e"
       case "-": result += "\\-"
-      default: result.append(character)
+      case _ where scalar.value > 0x7F:
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        result += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
+      default: result.unicodeScalars.append(scalar)
       }
     }
     if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
