@@ -17,6 +17,14 @@ public enum KOC {
     public var time: Timestamp
     public var kind: Kind
     public var source: String
+
+    /// What the transaction says, whatever file it is in: its identity among those replayed.
+    var key: String {
+      switch kind {
+      case .issue(let ticket, let inventory): "\(time.iso)\tissue\t\(ticket)\t\(inventory)"
+      case .giveBack(let inventory): "\(time.iso)\treturn\t\(inventory)"
+      }
+    }
   }
 
   /// A line of a file that was not taken, with the file and the line's number.
@@ -30,6 +38,8 @@ public enum KOC {
       /// The first line names another version than Koha's 1.0: nothing of the file is taken.
       case otherVersion(String)
       case notATransaction
+      /// An issue or a return that names no book (its barcode cell empty or missing).
+      case noBarcode(String)
       /// Fines paid, which this desk does not keep.
       case payment
       case unknownTransaction(String)
@@ -47,6 +57,16 @@ public enum KOC {
     case moved(inventory: String, from: String, to: String)
     case issued(inventory: String, ticket: String)
     case returned(String)
+    /// The same transaction, from this file or another, was replayed here before: nothing changes.
+    case replayedBefore
+
+    /// True for what changed the library.
+    public var changedTheLibrary: Bool {
+      switch self {
+      case .renewed, .moved, .issued, .returned: true
+      default: false
+      }
+    }
 
     /// True for an item or reader the library does not have.
     public var isUnknown: Bool {
@@ -138,7 +158,9 @@ public enum KOC {
           continue
         }
         switch cells[1] {
-        case "issue" where cells.count >= 4:
+        case "issue" where cells.count < 4 || cells[3].isEmpty, "return" where cells[2].isEmpty:
+          problems.append(Problem(path: path, line: number, kind: .noBarcode(cells[1])))
+        case "issue":
           transactions.append(
             Transaction(time: time, kind: .issue(ticket: cells[2], inventory: cells[3]), source: source))
         case "return":
@@ -153,14 +175,24 @@ public enum KOC {
     return (transactions.sorted { $0.time < $1.time }, problems)
   }
 
-  /// Replays transactions in timestamp order with Koha's rules; what each did, with its source.
+  /// Replays transactions in timestamp order with Koha's rules; what each did, with its source. A
+  /// transaction replayed before (the same time, kind, reader and book, from any file) is passed
+  /// over: a file replayed twice changes the library once, as Koha marks the offline
+  /// transactions it has applied.
   public static func replay(_ transactions: [Transaction], into store: LibraryStore) throws -> [(
     source: String, outcome: Outcome
   )] {
     var results: [(source: String, outcome: Outcome)] = []
     try store.transaction {
       for transaction in transactions {
-        results.append((transaction.source, try replay(transaction, into: store)))
+        let key = transaction.key
+        if try store.circulation.wasReplayed(key) {
+          results.append((transaction.source, .replayedBefore))
+          continue
+        }
+        let outcome = try replay(transaction, into: store)
+        if outcome.changedTheLibrary { try store.circulation.noteReplayed(key) }
+        results.append((transaction.source, outcome))
       }
     }
     return results

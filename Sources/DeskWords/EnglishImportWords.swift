@@ -81,6 +81,7 @@ extension EnglishWords {
         "the header says «\(version)», not Version=1.0: this is not a Koha offline circulation file this desk "
           + "reads; nothing of it was taken"
       case .notATransaction: "not a transaction line"
+      case .noBarcode(let kind): "\(kind == "issue" ? "an issue" : "a return") without the book's barcode"
       case .payment: "a payment (fines), which this desk does not keep; not taken"
       case .unknownTransaction(let name): "unknown transaction «\(name)»"
       }
@@ -98,6 +99,7 @@ extension EnglishWords {
       case .moved(let inventory, let from, let to): "applied: \(inventory) returned from \(from), issued to \(to)"
       case .issued(let inventory, let ticket): "applied: issued \(inventory) to \(ticket)"
       case .returned(let inventory): "applied: returned \(inventory)"
+      case .replayedBefore: "skipped: replayed here before"
       }
     return "\(source): \(what)"
   }

@@ -82,6 +82,7 @@ extension RussianWords {
         "в заголовке «\(version)», а не Version=1.0: это не файл автономной выдачи Koha, который читает эта "
           + "кафедра; из него ничего не принято"
       case .notATransaction: "не строка операции"
+      case .noBarcode(let kind): "\(kind == "issue" ? "выдача" : "возврат") без штрихкода книги"
       case .payment: "оплата (штраф), которую эта кафедра не ведёт; не принята"
       case .unknownTransaction(let name): "неизвестная операция «\(name)»"
       }
@@ -99,6 +100,7 @@ extension RussianWords {
       case .moved(let inventory, let from, let to): "принято: \(inventory) возвращён от \(from), выдан \(to)"
       case .issued(let inventory, let ticket): "принято: \(inventory) выдан \(ticket)"
       case .returned(let inventory): "принято: \(inventory) возвращён"
+      case .replayedBefore: "пропущено: уже проведено здесь раньше"
       }
     return "\(source): \(what)"
   }

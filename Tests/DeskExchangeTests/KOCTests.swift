@@ -154,4 +154,35 @@ import Testing
     #expect(transactions.count == 1)
     #expect(problems.map(\.english) == ["\(payments):2: a payment (fines), which this desk does not keep; not taken"])
   }
+
+  /// A file replayed twice changes the library once: the second time each transaction is passed
+  /// over, from this file or another holding the same line.
+  @Test func aFileReplayedTwiceChangesTheLibraryOnce() throws {
+    let lines = [
+      "2026-11-20 09:00:00 000\tissue\tR1\tB1", "2026-11-21 09:00:00 000\tissue\tR2\tB2",
+      "2026-11-22 09:00:00 000\treturn\tB2",
+    ]
+    #expect(try replay([try file(lines)]) == ["applied: issued B1 to R1", "applied: issued B2 to R2", "applied: returned B2"])
+    let book = try #require(try store.books.book(inventory: "B1"))
+    let loan = try #require(try store.books.currentLoan(ofBook: book))
+    #expect(try replay([try file(lines)]) == Array(repeating: "skipped: replayed here before", count: 3))
+    #expect(try replay([try file([lines[0]])]) == ["skipped: replayed here before"], "the same line in another file")
+    #expect(try store.books.currentLoan(ofBook: book) == loan, "no renewal, no new due date")
+    #expect(try store.circulation.loans(ofBook: #require(try store.books.book(inventory: "B2"))).count == 1)
+  }
+
+  /// An issue or return that names no book says so, and the rest of the file is read.
+  @Test func aLineWithoutABarcodeSaysSo() throws {
+    let path = try file([
+      "2026-11-20 09:00:00 000\tissue\tR1", "2026-11-20 09:01:00 000\tissue\tR1\t",
+      "2026-11-20 09:02:00 000\treturn\t", "2026-11-20 09:03:00 000\tissue\tR1\tB1",
+    ])
+    let (transactions, problems) = try KOC.read(paths: [path], clock: clock)
+    #expect(transactions.count == 1)
+    #expect(
+      problems.map(\.english) == [
+        "\(path):2: an issue without the book's barcode", "\(path):3: an issue without the book's barcode",
+        "\(path):4: a return without the book's barcode",
+      ])
+  }
 }

@@ -79,8 +79,12 @@ public func matchesGolden(_ text: String, _ name: String, folder: String) throws
   return expected == text
 }
 
+/// Takes a library file back to what versions before 24 wrote: no transactions of other
+/// systems' files remembered.
+public let librarySchemaBeforeReplayedTransactions = "DROP TABLE replayed_transaction;\n"
+
 /// Takes a library file back to what versions before 23 wrote: no indexes put off.
-public let librarySchemaBeforeIndexesPutOff = "DROP TABLE put_off_index;\n"
+public let librarySchemaBeforeIndexesPutOff = librarySchemaBeforeReplayedTransactions + "DROP TABLE put_off_index;\n"
 
 /// Takes a library file back to what versions before 22 wrote: the desk's clock is not checked.
 /// The capture triggers of a tied desk go too (they read the offset): opening the file makes

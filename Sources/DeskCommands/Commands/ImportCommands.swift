@@ -120,7 +120,10 @@ struct ImportKOC: DeskCommand {
     discussion: """
       Koha's rules: an item on loan to the same reader is renewed; on loan to another since
       earlier, it is returned and then issued; a loan newer than the line makes the line skipped.
-      Unknown items and readers are reported; the rest of the file is still applied.
+      Unknown items and readers are reported; the rest of the file is still applied. A transaction
+      replayed before (from this file or another) is passed over: a file replayed twice changes
+      the library once. Exit status 0 when every line was applied, 2 when some were and others
+      were not, 1 when none was.
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
@@ -141,6 +144,10 @@ struct ImportKOC: DeskCommand {
     let lines = results.map { words.line($0.outcome, source: $0.source) } + problems.map { words.line($0) }
     for line in lines { context.output.line(line.visibleForTerminal) }
     context.output.line(words.kocSummary(replayed: results.count, unreadable: problems.count))
-    if !problems.isEmpty || results.contains(where: \.outcome.isUnknown) { throw .exit(1) }
+    // Applied with problems is not "nothing changed": a script that retries on 1 must not apply
+    // the file again (it would change nothing now, but says so apart).
+    if !problems.isEmpty || results.contains(where: \.outcome.isUnknown) {
+      throw .exit(results.contains(where: \.outcome.changedTheLibrary) ? 2 : 1)
+    }
   }
 }

@@ -41,6 +41,20 @@ extension CirculationStore {
     }
   }
 
+  /// True when a transaction of another system's file, by its key, was replayed here before.
+  public func wasReplayed(_ key: String) throws(StoreError) -> Bool {
+    try read { try database.scalarInt("SELECT count(*) FROM replayed_transaction WHERE key = ?", key) > 0 }
+  }
+
+  /// Notes a transaction of another system's file as replayed, in the transaction open.
+  public func noteReplayed(_ key: String) throws(StoreError) {
+    let now = clock.now().instant.iso
+    try write {
+      try database.execute(
+        "INSERT OR IGNORE INTO replayed_transaction(key, replayed_at) VALUES (?, ?)", key, now)
+    }
+  }
+
   /// Issues the book as of `time`, its due date by the rules of that day.
   public func issueRecorded(ticket: String, inventory: String, at time: Timestamp) throws(StoreError) {
     let policy = try store.policy.current()

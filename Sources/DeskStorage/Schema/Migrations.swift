@@ -5,7 +5,7 @@ enum Migrations {
   static let all: [String] = [
     version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
     version11, version12, version13, version14, version15, version16, version17, version18, version19,
-    version20, version21, version22, version23,
+    version20, version21, version22, version23, version24,
   ]
 
   static var latestVersion: Int { all.count }
@@ -639,5 +639,12 @@ enum Migrations {
   /// them made again when the file is next opened.
   static let version23 = """
     CREATE TABLE put_off_index (name TEXT PRIMARY KEY, sql TEXT NOT NULL) WITHOUT ROWID;
+    """
+
+  /// The transactions of other systems' circulation files (Koha's offline files) this desk has
+  /// replayed, by what each says (its time, kind, reader and book): the same file replayed again
+  /// changes nothing. The desk's own; not synced.
+  static let version24 = """
+    CREATE TABLE replayed_transaction (key TEXT PRIMARY KEY, replayed_at TEXT NOT NULL) WITHOUT ROWID;
     """
 }
