@@ -1,10 +1,10 @@
-import DeskDomain
 import DeskStorage
 import DeskTestSupport
 import DeskWords
 import Foundation
 import Testing
 
+@testable import DeskDomain
 @testable import DeskExchange
 
 /// ISO 2709 files other systems wrote (pymarc's test files: MARC 21 in MARC-8, UTF-8 and
@@ -180,6 +180,13 @@ import Testing
     #expect(titles.contains("Психологический тренинг с подростками"), "\(titles)")
     let (aleph, _) = try imported("alphatag.dat")
     #expect(try aleph.books.book(inventory: "1")?.title == "Chemistry experiments for children")
+    // Every ISBN of a record stays with it; the first is the book's.
+    let (several, _) = try imported("multi_isbn.dat")
+    let book = try #require(try several.books.book(inventory: "1"))
+    #expect(book.isbn?.digits == "0914378287")
+    let kept = try #require(try several.books.kept(forBook: "1"))
+    let isbns = kept.elements.compactMap { $0 }.filter { $0.tag == 10 }.map { $0.subfield("A") }
+    #expect(isbns == ["0914378287", "0914378295", "0914378260"], "\(isbns)")
     let (_, bad) = try imported("bad_records.mrc")
     #expect(bad.records == 8)
     let lines = bad.englishProblems + bad.englishNotes

@@ -176,6 +176,8 @@ import Testing
     ("García Márquez, Gabriel", "García Márquez", "G."),
     ("Жан-Поль Сартр", "Сартр", "Ж.-П."),
     ("Homer", "Homer", ""),
+    ("Fermat, Pierre de", "Fermat", "P. de"), ("Ludwig van Beethoven", "Beethoven", "L. van"),
+    ("Vinci, Leonardo da", "Vinci", "L. da"), ("De Gaulle, Charles", "De Gaulle", "C."),
     ("夏目 漱石", "夏目", "漱石"),
     ("村上 春樹", "村上", "春樹"),
     ("김 영하", "김", "영하"),

@@ -17,9 +17,12 @@ public enum MARC21Books {
   public static func irbisRecord(_ marc: IRBISRecord, punctuated: Bool = true) -> IRBISRecord {
     var record = IRBISRecord()
     record.append(920, "PAZK")
-    let isbnField = marc.first(20)
-    let isbn = (isbnField?.subfield("A") ?? "").split(separator: " ").first.map(String.init) ?? ""
-    record.append(10, subfields: [("A", isbn), ("D", amount(isbnField?.subfield("C") ?? ""))])
+    // Every 020, the first the book's: the others (another binding, the set) stay with the record.
+    for (index, isbnField) in marc.all(20).enumerated() {
+      let isbn = isbnField.subfield("A").split(separator: " ").first.map(String.init) ?? ""
+      if index > 0 && isbn.isEmpty { continue }
+      record.append(10, subfields: [("A", isbn), ("D", amount(isbnField.subfield("C")))])
+    }
     if let person = marc.first(100) {
       let (surname, initials) = PersonName.split(trimmed(person.subfield("A")))
       record.append(700, subfields: [("A", surname), ("B", initials), ("G", givenNames(person.subfield("A")))])

@@ -40,10 +40,19 @@ public enum PersonName {
     word.hasSuffix(".") && word.count <= 4
   }
 
-  /// «М. Ю.» from given names; an initial already abbreviated keeps its form («Yu.»).
+  /// The particles of names that stay as they are written beside the initials: «Fermat, Pierre
+  /// de» is «P. de», «Ludwig van Beethoven» «L. van», as library catalogues write them.
+  static let particles: Set<String> = [
+    "d'", "da", "das", "de", "del", "della", "der", "des", "di", "do", "dos", "du", "la", "le", "ten", "ter", "van",
+    "von", "y", "zu",
+  ]
+
+  /// «М. Ю.» from given names; an initial already abbreviated keeps its form («Yu.»), and a
+  /// particle its word («de»).
   static func initials(of names: [String]) -> String {
     names.compactMap { name -> String? in
       if isInitial(name) { return name }
+      if particles.contains(name) { return name }
       guard let first = name.first(where: \.isLetter) else { return nil }
       // A hyphenated name keeps both parts: Жан-Поль → Ж.-П.
       let parts = name.split(separator: "-").compactMap { $0.first(where: \.isLetter) }
