@@ -36,7 +36,7 @@ public enum ISO2709Export {
       if format == .marc21 {
         iso = MARC21Books.marcRecord(for: copies)
       } else {
-        iso = .rusmarc(fields: record.fields.map(ISO2709Record.Field.init), utf8: utf8)
+        iso = .rusmarc(fields: record.fields.map(ISO2709Record.Field.init), utf8: utf8, leader: record.marcLeader)
       }
       do throws(ISO2709Record.Problem) {
         writer.write(bytes: try iso.bytes(encode: encode, skipped: &leftOut))

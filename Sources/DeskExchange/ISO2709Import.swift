@@ -58,6 +58,9 @@ public enum ISO2709 {
   {
     guard bytes.count >= 25, let base = number(bytes[12..<17]), base <= bytes.count else { return nil }
     var record = IRBISRecord()
+    if bytes[0..<24].allSatisfy({ (0x20...0x7E).contains($0) }) {
+      record.marcLeader = String(decoding: bytes[0..<24], as: UTF8.self)
+    }
     var entry = 24
     while entry + 12 <= base, bytes[entry] != 0x1E {
       guard let length = number(bytes[(entry + 3)..<(entry + 7)]), let start = number(bytes[(entry + 7)..<(entry + 12)])
@@ -94,7 +97,11 @@ public enum ISO2709 {
         }
         value = parts
       }
-      record.fields.append(IRBISRecord.Field(tag: tag, value: value))
+      var field = IRBISRecord.Field(tag: tag, value: value)
+      if tag >= 10, data.count >= 2, data[0..<2].allSatisfy({ (0x20...0x7E).contains($0) }) {
+        field.indicators = String(decoding: data[0..<2], as: UTF8.self)
+      }
+      record.fields.append(field)
     }
     return record
   }

@@ -19,6 +19,16 @@ public struct IRBISKeptRecord: Hashable, Sendable {
 
   /// Stands for a copy in `record`: no field line starts with `*`.
   public static let copyLine = "*copy"
+  /// Begins the line of the leader of a record read from ISO 2709.
+  static let leaderLine = "*leader "
+  /// Begins the line of the indicators of the field on the next line.
+  static let indicatorsLine = "*ind "
+
+  /// The leader of the record as it came from ISO 2709, if it came so.
+  var marcLeader: String? {
+    guard record.hasPrefix(Self.leaderLine) else { return nil }
+    return String(record.dropFirst(Self.leaderLine.count).prefix { $0 != "\n" })
+  }
 
   /// What each copy that becomes a book keeps of `record`, in the order of `copyPositions`.
   public static func kept(from record: IRBISRecord, group: String) -> [IRBISKeptRecord] {
@@ -30,11 +40,16 @@ public struct IRBISKeptRecord: Hashable, Sendable {
     // One string, written in place: an import keeps a million of them.
     var text = ""
     text.reserveCapacity(record.fields.reduce(0) { $0 + $1.value.utf8.count + 8 })
+    // A record read from ISO 2709 keeps its leader and the indicators that are not blank.
+    if let leader = record.marcLeader { text += leaderLine + leader }
     for index in record.fields.indices {
       if !text.isEmpty { text += "\n" }
       if positions.contains(index) {
         text += copyLine
       } else {
+        if let indicators = record.fields[index].indicators, indicators != "  " {
+          text += indicatorsLine + indicators + "\n"
+        }
         text += "#"
         text += String(record.fields[index].tag)
         text += ": "
@@ -52,12 +67,19 @@ public struct IRBISKeptRecord: Hashable, Sendable {
     var result: [IRBISRecord.Field?] = []
     let bytes = record.utf8
     var start = bytes.startIndex
+    var indicators: String?
     while start < bytes.endIndex {
       let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
       defer { start = end == bytes.endIndex ? end : bytes.index(after: end) }
       guard start < end else { continue }
-      // `#tag: value`; anything else is the copy's line.
+      // `#tag: value`; a leader's or indicators' line; anything else is the copy's line.
       guard bytes[start] == UInt8(ascii: "#") else {
+        let line = record[start..<end]
+        if line.hasPrefix(Self.leaderLine) { continue }
+        if line.hasPrefix(Self.indicatorsLine) {
+          indicators = String(line.dropFirst(Self.indicatorsLine.count))
+          continue
+        }
         result.append(nil)
         continue
       }
@@ -73,7 +95,10 @@ public struct IRBISKeptRecord: Hashable, Sendable {
       }
       index = bytes.index(after: index)
       if index < end, bytes[index] == UInt8(ascii: " ") { index = bytes.index(after: index) }
-      result.append(IRBISRecord.Field(tag: tag, value: String(record[index..<end])))
+      var field = IRBISRecord.Field(tag: tag, value: String(record[index..<end]))
+      field.indicators = indicators
+      indicators = nil
+      result.append(field)
     }
     return result
   }
@@ -113,7 +138,7 @@ extension IRBISBooks {
     var changes = RecordChanges(
       was: importedBook(source), now: first.book, authorTag: source.first(700) == nil ? 961 : 700)
     let recordPrice = source.first(10)?.subfield("D") ?? ""
-    var out = IRBISRecord()
+    var out = IRBISRecord(marcLeader: kept.marcLeader)
     out.fields.reserveCapacity(elements.count)
     var copyIndex = 0
     for element in elements {
@@ -294,6 +319,8 @@ extension IRBISRecord.Field {
       return cleaned.isEmpty ? nil : String(first) + cleaned
     }
     if !found && !cleaned.isEmpty { parts.append(String(code) + cleaned) }
-    return IRBISRecord.Field(tag: tag, value: ([head] + parts.map { "^" + $0 }).joined())
+    var field = self
+    field.value = ([head] + parts.map { "^" + $0 }).joined()
+    return field
   }
 }

@@ -4,6 +4,9 @@ public struct IRBISRecord: Equatable, Sendable {
   public struct Field: Equatable, Sendable {
     public var tag: Int
     public var value: String
+    /// The two indicators of a field read from ISO 2709 (RUSMARC's 200 `1 `, 700 ` 1`), written
+    /// back by its export; nil for a field of IRBIS text, which has none.
+    public var indicators: String?
 
     public init(tag: Int, value: String) {
       self.tag = tag
@@ -112,9 +115,13 @@ public struct IRBISRecord: Equatable, Sendable {
   }
 
   public var fields: [Field]
+  /// The leader of a record read from ISO 2709 (its 24 positions as they came), written back by
+  /// its export; nil for a record of IRBIS text.
+  public var marcLeader: String?
 
-  public init(fields: [Field] = []) {
+  public init(fields: [Field] = [], marcLeader: String? = nil) {
     self.fields = fields
+    self.marcLeader = marcLeader
   }
 
   public func first(_ tag: Int) -> Field? {

@@ -25,9 +25,17 @@ public struct ISO2709Record: Sendable {
   public var entryMap: String
   public var fields: [Field]
 
-  /// RUSMARC (UNIMARC): «nam», a blank or `a` (UTF-8) at position 9, «i» at 18.
-  public static func rusmarc(fields: [Field], utf8: Bool) -> ISO2709Record {
-    ISO2709Record(leaderHead: "nam " + (utf8 ? "a" : " "), leaderTail: " i ", entryMap: "450 ", fields: fields)
+  /// RUSMARC (UNIMARC): «nam», a blank or `a` (UTF-8) at position 9, «i» at 18; or the leader
+  /// the record came with (`leader`: its 24 positions), its lengths made again and position 9
+  /// saying how this file is written.
+  public static func rusmarc(fields: [Field], utf8: Bool, leader: String? = nil) -> ISO2709Record {
+    guard let leader, leader.utf8.count == 24, leader.allSatisfy(\.isASCII) else {
+      return ISO2709Record(leaderHead: "nam " + (utf8 ? "a" : " "), leaderTail: " i ", entryMap: "450 ", fields: fields)
+    }
+    let positions = Array(leader)
+    let head = String(positions[5..<9]) + (utf8 ? "a" : positions[9] == "a" ? " " : String(positions[9]))
+    return ISO2709Record(
+      leaderHead: head, leaderTail: String(positions[17..<20]), entryMap: String(positions[20..<24]), fields: fields)
   }
 
   /// MARC 21, always UTF-8 (position 9 `a`), its values without ISBD punctuation (18 `c`).
@@ -104,7 +112,9 @@ extension ISO2709Record.Field {
       guard let code = part.first else { continue }
       subfields.append((Character(code.lowercased()), String(part.dropFirst())))
     }
-    self.init(tag: field.tag, text: parts.first.map(String.init) ?? "", subfields: subfields)
+    self.init(
+      tag: field.tag, indicators: field.indicators ?? "  ", text: parts.first.map(String.init) ?? "",
+      subfields: subfields)
   }
 }
 
