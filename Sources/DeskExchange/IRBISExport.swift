@@ -34,14 +34,16 @@ public enum IRBISExport {
 
   /// Calls `body` with the catalogue record of each book of the selection and its copies, page by
   /// page; returns how many records there were.
+  /// `asMARC`: the records are for an ISO 2709 file (`IRBISBooks.record(for:asMARC:)`).
   public static func forEachRecord(
     _ selection: BookSelection, from store: LibraryStore, filter: BookFilter = .all, search: String = "",
-    _ body: (IRBISRecord, [IRBISCopy]) throws(StoreError) -> Void
+    asMARC: Bool = false, _ body: (IRBISRecord, [IRBISCopy]) throws(StoreError) -> Void
   ) throws(StoreError) -> Int {
     var count = 0
     var records = RecordCopies()
     func write(_ exported: ExportedCopies) throws(StoreError) {
-      try body(IRBISBooks.record(for: exported.copies, withOtherEntries: exported.whole), exported.copies)
+      try body(
+        IRBISBooks.record(for: exported.copies, withOtherEntries: exported.whole, asMARC: asMARC), exported.copies)
       count += 1
     }
     func write(_ listing: BookWithLoan, kept: IRBISKeptRecord?, onHoldShelf: Bool) throws(StoreError) {

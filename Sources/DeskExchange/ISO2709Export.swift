@@ -31,7 +31,7 @@ public enum ISO2709Export {
       replaced += count
       return bytes
     }
-    _ = try IRBISExport.forEachRecord(selection, from: store) { record, copies in
+    _ = try IRBISExport.forEachRecord(selection, from: store, asMARC: true) { record, copies in
       let iso: ISO2709Record
       if format == .marc21 {
         iso = MARC21Books.marcRecord(for: copies)

@@ -98,6 +98,7 @@ public enum ISO2709 {
         value = parts
       }
       var field = IRBISRecord.Field(tag: tag, value: value)
+      field.marcOrder = start
       if tag >= 10, data.count >= 2, data[0..<2].allSatisfy({ (0x20...0x7E).contains($0) }) {
         field.indicators = String(decoding: data[0..<2], as: UTF8.self)
       }
@@ -195,12 +196,16 @@ enum RUSMARCHoldings {
       guard let number else { continue }
       let place = [holding.subfield("A"), holding.subfield("B"), holding.subfield("C")]
         .map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }.joined(separator: " ")
-      result.fields.append(IRBISRecord.Field(tag: 910, subfields: [("A", "0"), ("B", number), ("D", place)]))
+      var copy = IRBISRecord.Field(tag: 910, subfields: [("A", "0"), ("B", number), ("D", place)])
+      copy.isMade = true
+      result.fields.append(copy)
     }
     if result.first(903) == nil,
       let mark = holdings.map({ $0.subfield("J").trimmingWhitespace() }).first(where: { !$0.isEmpty })
     {
-      result.append(903, mark)
+      var shelfMark = IRBISRecord.Field(tag: 903, text: mark, subfields: [])
+      shelfMark.isMade = true
+      result.fields.append(shelfMark)
     }
     return result
   }

@@ -185,7 +185,7 @@ import Testing
     let book = try #require(try several.books.book(inventory: "1"))
     #expect(book.isbn?.digits == "0914378287")
     let kept = try #require(try several.books.kept(forBook: "1"))
-    let isbns = kept.elements.compactMap { $0 }.filter { $0.tag == 10 }.map { $0.subfield("A") }
+    let isbns = kept.elements.compactMap(\.field).filter { $0.tag == 10 }.map { $0.subfield("A") }
     #expect(isbns == ["0914378287", "0914378295", "0914378260"], "\(isbns)")
     let (_, bad) = try imported("bad_records.mrc")
     #expect(bad.records == 8)

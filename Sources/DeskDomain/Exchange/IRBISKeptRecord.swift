@@ -23,6 +23,19 @@ public struct IRBISKeptRecord: Hashable, Sendable {
   static let leaderLine = "*leader "
   /// Begins the line of the indicators of the field on the next line.
   static let indicatorsLine = "*ind "
+  /// Marks the field or copy on the next line as made by the import (`IRBISRecord.Field.isMade`).
+  static let madeLine = "*made"
+  /// Begins the line of where the next field's data stood in its ISO 2709 record.
+  static let orderLine = "*at "
+
+  /// A kept field, or the place of a copy; either may have been made by the import.
+  struct Element {
+    /// Nil where a copy was.
+    var field: IRBISRecord.Field?
+    var isMade: Bool
+    /// Where the copy's field stood in its ISO 2709 record.
+    var order: Int? = nil
+  }
 
   /// The leader of the record as it came from ISO 2709, if it came so.
   var marcLeader: String? {
@@ -44,6 +57,8 @@ public struct IRBISKeptRecord: Hashable, Sendable {
     if let leader = record.marcLeader { text += leaderLine + leader }
     for index in record.fields.indices {
       if !text.isEmpty { text += "\n" }
+      if record.fields[index].isMade { text += madeLine + "\n" }
+      if let order = record.fields[index].marcOrder { text += orderLine + String(order) + "\n" }
       if positions.contains(index) {
         text += copyLine
       } else {
@@ -63,11 +78,13 @@ public struct IRBISKeptRecord: Hashable, Sendable {
   public static let modelledTags: Set<Int> = [920, 10, 700, 200, 210, 215, 621, 908, 903, 910]
 
   /// The kept fields, with nil where a copy was. Read in bytes: an export reads a million.
-  var elements: [IRBISRecord.Field?] {
-    var result: [IRBISRecord.Field?] = []
+  var elements: [Element] {
+    var result: [Element] = []
     let bytes = record.utf8
     var start = bytes.startIndex
     var indicators: String?
+    var made = false
+    var order: Int?
     while start < bytes.endIndex {
       let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
       defer { start = end == bytes.endIndex ? end : bytes.index(after: end) }
@@ -80,7 +97,16 @@ public struct IRBISKeptRecord: Hashable, Sendable {
           indicators = String(line.dropFirst(Self.indicatorsLine.count))
           continue
         }
-        result.append(nil)
+        if line == Self.madeLine {
+          made = true
+          continue
+        }
+        if line.hasPrefix(Self.orderLine) {
+          order = Int(line.dropFirst(Self.orderLine.count))
+          continue
+        }
+        result.append(Element(field: nil, isMade: made, order: order))
+        (made, order) = (false, nil)
         continue
       }
       var index = bytes.index(after: start)
@@ -90,15 +116,19 @@ public struct IRBISKeptRecord: Hashable, Sendable {
         index = bytes.index(after: index)
       }
       guard index < end, bytes[index] == UInt8(ascii: ":") else {
-        result.append(nil)
+        result.append(Element(field: nil, isMade: made, order: order))
+        (made, order) = (false, nil)
         continue
       }
       index = bytes.index(after: index)
       if index < end, bytes[index] == UInt8(ascii: " ") { index = bytes.index(after: index) }
       var field = IRBISRecord.Field(tag: tag, value: String(record[index..<end]))
       field.indicators = indicators
+      field.isMade = made
+      field.marcOrder = order
       indicators = nil
-      result.append(field)
+      (made, order) = (false, nil)
+      result.append(Element(field: field, isMade: field.isMade))
     }
     return result
   }
@@ -126,15 +156,20 @@ extension IRBISBooks {
   /// changed written anew, and elements that are new added before the copies. A copy without a
   /// kept record gets the record the desk makes.
   ///
+  /// `asMARC`: for an ISO 2709 export, which leaves out what the import made (copies of RUSMARC's
+  /// 899 holdings, their shelf mark) while the librarian has not changed it.
+  ///
   /// `withOtherEntries` false: the copies split off from their record (their description was
   /// changed), which leave its entries that are not copies (summary entries, «б/н») to it.
-  public static func record(for copies: [IRBISCopy], withOtherEntries: Bool = true) -> IRBISRecord {
+  public static func record(for copies: [IRBISCopy], withOtherEntries: Bool = true, asMARC: Bool = false)
+    -> IRBISRecord
+  {
     guard let first = copies.first else { return IRBISRecord() }
     guard let kept = first.kept, !kept.record.isEmpty else {
       return record(for: first.book, onLoan: first.onLoan, onHoldShelf: first.onHoldShelf)
     }
     let elements = kept.elements
-    let source = IRBISRecord(fields: elements.map { $0 ?? IRBISRecord.Field(tag: 910, value: kept.copy) })
+    let source = IRBISRecord(fields: elements.map { $0.field ?? IRBISRecord.Field(tag: 910, value: kept.copy) })
     var changes = RecordChanges(
       was: importedBook(source), now: first.book, authorTag: source.first(700) == nil ? 961 : 700)
     let recordPrice = source.first(10)?.subfield("D") ?? ""
@@ -142,16 +177,22 @@ extension IRBISBooks {
     out.fields.reserveCapacity(elements.count)
     var copyIndex = 0
     for element in elements {
-      guard let field = element else {
+      guard let field = element.field else {
         // Where a copy was: what is new to the description before the first, then the copy (a
         // copy deleted since leaves its place empty).
         out.fields += changes.added()
-        if copyIndex < copies.count { out.fields.append(copyField(copies[copyIndex], recordPrice: recordPrice)) }
+        if copyIndex < copies.count {
+          var copy = copyField(copies[copyIndex], recordPrice: recordPrice)
+          copy.marcOrder = element.order
+          if !(asMARC && element.isMade && copy.value == copies[copyIndex].kept?.copy) { out.fields.append(copy) }
+        }
         copyIndex += 1
         continue
       }
       if field.tag == 910 && !withOtherEntries { continue }
-      out.fields.append(changes.apply(to: field))
+      let written = changes.apply(to: field)
+      if asMARC && field.isMade && written == field { continue }
+      out.fields.append(written)
     }
     out.fields += changes.added()
     while copyIndex < copies.count {

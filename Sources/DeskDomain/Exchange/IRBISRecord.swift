@@ -7,6 +7,13 @@ public struct IRBISRecord: Equatable, Sendable {
     /// The two indicators of a field read from ISO 2709 (RUSMARC's 200 `1 `, 700 ` 1`), written
     /// back by its export; nil for a field of IRBIS text, which has none.
     public var indicators: String?
+    /// True for a field the import made, not in the file: a copy (910) made from RUSMARC's
+    /// holdings in 899 and their shelf mark (903). An ISO 2709 export leaves it out while the
+    /// librarian has not changed what it says: the file's own 899 says it.
+    public var isMade = false
+    /// Where the field's data stood in the ISO 2709 record it was read from (its offset there):
+    /// the data of a record are written back in the order they came, whatever the directory's.
+    public var marcOrder: Int?
 
     public init(tag: Int, value: String) {
       self.tag = tag

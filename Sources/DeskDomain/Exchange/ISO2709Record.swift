@@ -9,6 +9,9 @@ public struct ISO2709Record: Sendable {
     public var indicators: String
     public var text: String
     public var subfields: [(Character, String)]
+    /// Where the field's data stood in the record it was read from; when every field has one,
+    /// the data are written in that order (the directory keeps the fields' own).
+    public var order: Int?
 
     public init(tag: Int, indicators: String = "  ", text: String = "", subfields: [(Character, String)] = []) {
       self.tag = tag
@@ -59,8 +62,7 @@ public struct ISO2709Record: Sendable {
   /// The record's bytes, each text given by `encode`; fields with tags over 999 are left out
   /// (they do not fit the directory), and counted in `skipped`.
   public func bytes(encode: (String) -> [UInt8], skipped: inout Int) throws(Problem) -> [UInt8] {
-    var directory: [UInt8] = []
-    var data: [UInt8] = []
+    var entries: [(tag: Int, bytes: [UInt8], order: Int?)] = []
     for field in fields {
       guard (0...999).contains(field.tag) else {
         skipped += 1
@@ -83,8 +85,22 @@ public struct ISO2709Record: Sendable {
       }
       bytes.append(0x1E)
       guard bytes.count <= 9999 else { throw .fieldTooLong(tag: field.tag, bytes: bytes.count) }
-      directory += digits(field.tag, 3) + digits(bytes.count, 4) + digits(data.count, 5)
-      data += bytes
+      entries.append((field.tag, bytes, field.order))
+    }
+    // The data in the order they came, when every field says where it stood; else the directory's.
+    var layout = Array(entries.indices)
+    if entries.allSatisfy({ $0.order != nil }) {
+      layout.sort { (entries[$0].order ?? 0, $0) < (entries[$1].order ?? 0, $1) }
+    }
+    var starts = [Int](repeating: 0, count: entries.count)
+    var data: [UInt8] = []
+    for index in layout {
+      starts[index] = data.count
+      data += entries[index].bytes
+    }
+    var directory: [UInt8] = []
+    for (index, entry) in entries.enumerated() {
+      directory += digits(entry.tag, 3) + digits(entry.bytes.count, 4) + digits(starts[index], 5)
     }
     directory.append(0x1E)
     let base = 24 + directory.count
@@ -115,6 +131,7 @@ extension ISO2709Record.Field {
     self.init(
       tag: field.tag, indicators: field.indicators ?? "  ", text: parts.first.map(String.init) ?? "",
       subfields: subfields)
+    order = field.marcOrder
   }
 }
 
@@ -140,7 +157,7 @@ extension MARC21Books {
     add(300, [("a", book.pages.map { "\($0) p." } ?? "")])
     // The call number as the record came (its 903), else the shelf code when there is a BBK index
     // or author mark to make it of.
-    let keptCallNumber = copies.first?.kept?.elements.compactMap { $0 }.first { $0.tag == 903 }.map {
+    let keptCallNumber = copies.first?.kept?.elements.compactMap(\.field).first { $0.tag == 903 }.map {
       $0.text.isEmpty ? $0.subfield("A") : $0.text
     }
     for copy in copies {
