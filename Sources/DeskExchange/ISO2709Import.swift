@@ -88,11 +88,17 @@ public enum ISO2709 {
       } else {
         let body = data.count >= 2 ? Array(data.dropFirst(2)) : data
         var parts = ""
+        // Subfields are split by 0x1F alone: a `^` is data, held as the record's data caret.
+        func dataText(_ bytes: [UInt8]) throws(Undecodable) -> String {
+          let decoded = try text(bytes)
+          return bytes.contains(UInt8(ascii: "^"))
+            ? String(decoded.map { $0 == "^" ? IRBISRecord.dataCaret : $0 }) : decoded
+        }
         for (index, part) in body.split(separator: 0x1F, omittingEmptySubsequences: false).enumerated() {
           if index == 0 {
-            parts += try text(Array(part))
+            parts += try dataText(Array(part))
           } else if let code = part.first {
-            parts += "^" + String(UnicodeScalar(code)) + (try text(Array(part.dropFirst())))
+            parts += "^" + String(UnicodeScalar(code)) + (try dataText(Array(part.dropFirst())))
           }
         }
         value = parts

@@ -71,16 +71,17 @@ import Testing
             ? Field(tag: String(format: "%03d", field.tag), subfields: [field.value])
             : Field(
               tag: String(format: "%03d", field.tag),
-              subfields: field.value.split(separator: "^", omittingEmptySubsequences: false).dropFirst().map(
-                String.init))
+              subfields: field.value.split(separator: "^", omittingEmptySubsequences: false).dropFirst().map {
+                String($0).replacingDataCarets(with: "^")
+              })
         })
     }
     return result
   }
 
-  /// Every record and every numbered field of each file reads as yaz-marcdump reads it. Fields
-  /// holding a `^` are left to the round trip's own model (the catalogue record keeps `^` as the
-  /// IRBIS subfield mark), and the alphanumeric tags the desk passes over are not compared.
+  /// Every record and every numbered field of each file reads as yaz-marcdump reads it, a `^` in
+  /// the data as data (alphatag.dat's «(OCoLC)00000697^»); the alphanumeric tags the desk passes
+  /// over are not compared.
   @Test(arguments: [
     ("test.dat", "MARC-8"), ("marc8.dat", "MARC-8"), ("diacritic.dat", "MARC-8"), ("one.dat", "MARC-8"),
     ("multi_isbn.dat", "MARC-8"), ("regression45.dat", "MARC-8"), ("alphatag.dat", "MARC-8"),
@@ -93,8 +94,7 @@ import Testing
     for (index, (record, expected)) in zip(mine, theirs).enumerated() {
       let numbered = expected.filter { $0.tag.allSatisfy(\.isNumber) }
       #expect(record.count == numbered.count, "\(file) record \(index + 1): fields")
-      for (read, field) in zip(record, numbered)
-      where !field.subfields.contains(where: { $0.dropFirst().contains("^") }) {
+      for (read, field) in zip(record, numbered) {
         // UNIMARC's non-sorting marks go: yaz keeps them, the C1 controls U+0088 and U+0089.
         let cleaned = Field(
           tag: field.tag, subfields: field.subfields.map { $0.filter { !"\u{88}\u{89}".contains($0) } })

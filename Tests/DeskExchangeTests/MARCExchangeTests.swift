@@ -229,4 +229,32 @@ import Testing
     #expect(changed.contains("$a Новое заглавие"), "\(changed)")
     #expect(changed.contains("200 1  "), "its indicators kept")
   }
+
+  /// A `^` is data in ISO 2709 (subfields are split by 0x1F alone): a title «Solving x^2 + y^2 =
+  /// z^2» and a publisher «Эксмо^Пресс» survive the MARC 21 and RUSMARC export and import whole,
+  /// as yaz-marcdump reads them; IRBIS text, which cannot hold one, writes a space.
+  @Test func aCaretIsDataInISO2709() throws {
+    let db = folder.file("library.sqlite")
+    #expect(
+      try run(
+        [
+          "book", "add", "--inventory", "C-1", "--title", "Solving x^2 + y^2 = z^2", "--publisher", "Эксмо^Пресс",
+        ], db: db
+      ).status == 0)
+    for format in ["marc21", "rusmarc"] {
+      let file = folder.file("\(format).mrc")
+      #expect(try run(["export", "iso2709", "books", "--all", "--format", format, "-o", file], db: db).status == 0)
+      let dump = try runProgram(Self.yaz, ["-f", format == "marc21" ? "UTF-8" : "cp1251", "-t", "UTF-8", file])
+      #expect(dump.output.contains("Solving x^2 + y^2 = z^2") && dump.output.contains("Эксмо^Пресс"), "\(dump.output)")
+      let other = folder.file("\(format).sqlite")
+      let imported = try run(["import", "iso2709", file], db: other)
+      #expect(imported.status == 0, "\(imported.output)")
+      let book = try #require(try LibraryStore(path: other, clock: TestClock()).books.book(inventory: "C-1"))
+      #expect(book.title == "Solving x^2 + y^2 = z^2" && book.publisher == "Эксмо^Пресс", "\(format)")
+    }
+    let irbis = folder.file("books.txt")
+    #expect(try run(["export", "irbis", "books", "--all", "--encoding", "utf8", "-o", irbis], db: db).status == 0)
+    let text = try String(contentsOfFile: irbis, encoding: .utf8)
+    #expect(text.contains("Solving x 2 + y 2 = z 2") && text.contains("Эксмо Пресс"), "\(text)")
+  }
 }

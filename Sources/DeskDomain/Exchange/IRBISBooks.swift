@@ -187,7 +187,7 @@ public enum IRBISBooks {
         if let received = LocalDate(iso: copy["C"] ?? "") { draft.received = received.iso }
         // An unknown code leaves the status empty: the import notes it and the copy is available.
         if let status = status(irbisCode: copy["A"] ?? "") { draft.status = status.rawValue }
-        return draft
+        return draft.withDataCarets
       })
   }
 }
@@ -204,5 +204,16 @@ public enum ImportRefusal: Error, Equatable, Sendable {
 extension String {
   func replacingCommasWithDots() -> String {
     String(map { $0 == "," ? "." : $0 }).trimmingWhitespace()
+  }
+}
+
+extension BookDraft {
+  /// The draft with the `^` its record's data held written as `^` again.
+  var withDataCarets: BookDraft {
+    var draft = self
+    for field in BookDraft.fields where draft[field].utf8.contains(0xEE) {
+      draft[field] = draft[field].replacingDataCarets(with: "^")
+    }
+    return draft
   }
 }

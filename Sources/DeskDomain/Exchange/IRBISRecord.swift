@@ -171,16 +171,16 @@ public struct IRBISRecord: Equatable, Sendable {
       bytes.append(UInt8(ascii: "#"))
       bytes += String(field.tag).utf8
       bytes += [UInt8(ascii: ":"), UInt8(ascii: " ")]
-      encode(&bytes, field.value.withoutControlCharacters)
+      encode(&bytes, field.value.withoutControlCharacters.replacingDataCarets(with: " "))
       bytes += newline.utf8
     }
     bytes += "*****".utf8
     bytes += newline.utf8
   }
 
-  /// A value as IRBIS can hold it: there is no escaping in the format, so `^` (which starts a
-  /// subfield) becomes a space, and so do line breaks and other control characters; the ends are
-  /// trimmed. Spaces inside stay as written (a title with two spaces comes back with two).
+  /// A value as a field holds it: a `^` of the data (which would start a subfield) as
+  /// `dataCaret`, line breaks and other control characters as spaces; the ends are trimmed.
+  /// Spaces inside stay as written (a title with two spaces comes back with two).
   public static func clean(_ value: String) -> String {
     // The common case: printable text, nothing to change.
     if !value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "^") || $0 == 0x7F || $0 == 0xC2 }),
@@ -191,13 +191,27 @@ public struct IRBISRecord: Equatable, Sendable {
     var result = ""
     for character in value {
       let isControl = character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control }
-      result.append(character == "^" || character.isNewline || isControl ? " " : character)
+      result.append(character == "^" ? dataCaret : character.isNewline || isControl ? " " : character)
     }
     return result.trimmingWhitespace()
   }
+
+  /// A `^` of the data inside a field's value (MARC's «x^2», a publisher «Эксмо^Пресс»), where a
+  /// bare `^` starts a subfield: a character of Unicode's private use area, which no file
+  /// writes. IRBIS text has no way to hold it and writes a space, as IRBIS does; ISO 2709 writes
+  /// the `^` back; a book's field reads it as `^` (`withDataCarets`).
+  public static let dataCaret: Character = "\u{E05E}"
 }
 
 extension String {
+  /// The text with each `IRBISRecord.dataCaret` made `replacement` (`^` for a book's field, a
+  /// space for IRBIS text). Told from the bytes first: nearly no value has one.
+  public func replacingDataCarets(with replacement: String) -> String {
+    // U+E05E in UTF-8: EE 81 9E.
+    guard utf8.contains(0xEE), contains(IRBISRecord.dataCaret) else { return self }
+    return String(map { $0 == IRBISRecord.dataCaret ? Character(replacement) : $0 })
+  }
+
   /// The text with every control character (C0, CR and LF among them, DEL, C1) made a space.
   /// Told from the bytes first: nearly no value has one.
   public var withoutControlCharacters: String {

@@ -126,10 +126,11 @@ extension ISO2709Record.Field {
     let parts = field.value.split(separator: "^", omittingEmptySubsequences: false)
     for part in parts.dropFirst() {
       guard let code = part.first else { continue }
-      subfields.append((Character(code.lowercased()), String(part.dropFirst())))
+      subfields.append((Character(code.lowercased()), String(part.dropFirst()).replacingDataCarets(with: "^")))
     }
     self.init(
-      tag: field.tag, indicators: field.indicators ?? "  ", text: parts.first.map(String.init) ?? "",
+      tag: field.tag, indicators: field.indicators ?? "  ",
+      text: (parts.first.map(String.init) ?? "").replacingDataCarets(with: "^"),
       subfields: subfields)
     order = field.marcOrder
   }
