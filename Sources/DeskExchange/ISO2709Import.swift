@@ -82,10 +82,8 @@ public enum ISO2709 {
         guard let text = decode(bytes) else { throw Undecodable(flaw: .notMARC8(tag: tag)) }
         return text
       }
-      let value: String
-      if tag < 10 {
-        value = try text(data)
-      } else {
+      func read() throws(Undecodable) -> String {
+        guard tag >= 10 else { return try text(data) }
         let body = data.count >= 2 ? Array(data.dropFirst(2)) : data
         var parts = ""
         // Subfields are split by 0x1F alone: a `^` is data, held as the record's data caret.
@@ -101,7 +99,16 @@ public enum ISO2709 {
             parts += "^" + String(UnicodeScalar(code)) + (try dataText(Array(part.dropFirst())))
           }
         }
-        value = parts
+        return parts
+      }
+      let value: String
+      do throws(Undecodable) {
+        value = try read()
+      } catch {
+        // 880 repeats fields in another script (CJK, Arabic, Greek…) that the desk shows none of:
+        // a set it does not read costs that field, not the record.
+        if tag == 880, case .notMARC8 = error.flaw { continue }
+        throw error
       }
       var field = IRBISRecord.Field(tag: tag, value: value)
       field.marcOrder = start

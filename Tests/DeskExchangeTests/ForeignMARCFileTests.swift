@@ -193,4 +193,23 @@ import Testing
     #expect(!lines.contains { $0.unicodeScalars.contains("\u{FFFF}") }, "\(lines)")
     #expect(lines.contains("record 3 (byte 254): a new copy: Title is required"), "\(lines)")
   }
+
+  /// A MARC-8 record whose 880 repeats its title in a script the import does not read (CJK,
+  /// behind ESC $ 1) is read without that field, not refused.
+  @Test func an880InAScriptNotReadCostsThatFieldOnly() throws {
+    let folder = TemporaryFolder()
+    var record = ISO2709Record.marc21(fields: [
+      .init(tag: 245, indicators: "00", subfields: [(Character("a"), "Rashomon")]),
+      .init(tag: 880, indicators: "00", subfields: [(Character("a"), "\u{1B}$1!0!!1!\u{1B}(B")]),
+      .init(tag: 952, subfields: [(Character("p"), "J-1")]),
+    ])
+    record.leaderHead = "nam  "
+    var skipped = 0
+    let path = folder.file("cjk.mrc")
+    try Data(try record.bytes(encode: { Array($0.utf8) }, skipped: &skipped)).write(to: URL(fileURLWithPath: path))
+    let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
+    let report = try ISO2709.run(path: path, encoding: nil, store: store, update: false, dryRun: false)
+    #expect(report.problems.isEmpty, "\(report.englishProblems)")
+    #expect(try store.books.book(inventory: "J-1")?.title == "Rashomon")
+  }
 }
