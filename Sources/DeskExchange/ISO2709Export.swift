@@ -15,9 +15,10 @@ public enum ISO2709Export {
   }
 
   /// Writes the books; returns how many records were written.
+  /// `items`: the branch and item type a MARC 21 export gives Koha's items.
   public static func books(
     _ selection: IRBISExport.BookSelection, from store: LibraryStore, to writer: TextWriter, format: ISO2709.Format,
-    report: inout Report
+    items: MARC21Books.KohaItems = MARC21Books.KohaItems(), report: inout Report
   ) throws(StoreError) -> Int {
     let utf8 = format == .marc21 || writer.encoding == .utf8
     var written = 0
@@ -34,7 +35,7 @@ public enum ISO2709Export {
     _ = try IRBISExport.forEachRecord(selection, from: store, asMARC: true) { record, copies in
       let iso: ISO2709Record
       if format == .marc21 {
-        iso = MARC21Books.marcRecord(for: copies)
+        iso = MARC21Books.marcRecord(for: copies, items: items)
       } else {
         iso = .rusmarc(fields: record.fields.map(ISO2709Record.Field.init), utf8: utf8, leader: record.marcLeader)
       }

@@ -56,16 +56,25 @@ struct ExportISO2709: DeskCommand {
       ?? .failure(OptionRefusal(words: "is rusmarc or marc21, not «\(text)»"))
   }
 
+  static let branch = CommandOption<String>(
+    "--branch", value: "<code>",
+    help: "With marc21: the library's branch code in Koha, each item's home and holding branch (952 $a, $b).")
+  static let itemType = CommandOption<String>(
+    "--item-type", value: "<code>", help: "With marc21: the items' type in Koha (952 $y; default BK).")
+
   static let spec = CommandSpec(
     path: "export iso2709", abstract: "Write books as ISO 2709 records: RUSMARC or MARC 21.",
     arguments: [.init("books", "What to export."), .init("<inventory>", "Only these books.", .any)],
     options: [
       ExchangeOptions.all.withHelp("Every book."), ExchangeOptions.newSince, ExchangeOptions.issued, format,
-      ExchangeOptions.output, ExchangeOptions.standardOutput, ExchangeOptions.encoding, CommandSpec.databaseOption,
+      branch, itemType, ExchangeOptions.output, ExchangeOptions.standardOutput, ExchangeOptions.encoding,
+      CommandSpec.databaseOption,
     ],
     discussion: """
       One record for the copies of each imported record, as export irbis writes them. RUSMARC
-      is Windows-1251 unless --encoding utf8 (leader position 9 `a`); MARC 21 is always UTF-8.
+      is Windows-1251 unless --encoding utf8 (leader position 9 `a`); MARC 21 is always UTF-8,
+      with 001 and 008, the author mark in 090 $b, and Koha's items in 952: Koha takes an item only
+      with its branch (--branch).
       Fields tagged over 999 (IRBIS's local ones) do not fit ISO 2709 and are counted, not written.
       """)
 
@@ -78,8 +87,10 @@ struct ExportISO2709: DeskCommand {
     let store = try context.openStore(arguments, creating: false)
     let (writer, destination) = try ExchangeOptions.writer(arguments, command: spec.path)
     var report = ISO2709Export.Report()
+    let items = MARC21Books.KohaItems(
+      branch: try arguments.value(branch) ?? "", itemType: try arguments.value(itemType) ?? "BK")
     let count = try perform { () throws(StoreError) in
-      try ISO2709Export.books(selection, from: store, to: writer, format: format, report: &report)
+      try ISO2709Export.books(selection, from: store, to: writer, format: format, items: items, report: &report)
     }
     try ExchangeOptions.close(writer)
     for line in report.problems { context.errors.line(("skipped: " + line).visibleForTerminal) }
@@ -89,6 +100,9 @@ struct ExportISO2709: DeskCommand {
       context.output.line("\(report.fieldsLeftOut) fields tagged over 999 do not fit ISO 2709 and were left out")
     }
     ExchangeOptions.reportReplaced(report.replacedCharacters, context: context)
+    if format == .marc21 && items.branch.isEmpty && count > 0 {
+      context.output.line("The items name no branch (952 $a, $b): give --branch CODE for Koha to take them")
+    }
   }
 }
 

@@ -137,16 +137,32 @@ extension ISO2709Record.Field {
 }
 
 extension MARC21Books {
-  /// The MARC 21 record of a book's copies: 020, 100, 245, 260, 300, 084, and an item in Koha's
-  /// 952 for each copy ($p barcode, $o call number, $c location, $d acquired, $g price, and the
-  /// lost, withdrawn, damaged and not-for-loan flags), so that Koha can take the file.
-  public static func marcRecord(for copies: [IRBISCopy]) -> ISO2709Record {
+  /// What a MARC 21 export says of the library's items for Koha: its branch (952 $a home, $b
+  /// holding; Koha refuses an item without one) and the items' type ($y).
+  public struct KohaItems: Sendable {
+    public var branch: String
+    public var itemType: String
+
+    public init(branch: String = "", itemType: String = "BK") {
+      self.branch = branch
+      self.itemType = itemType
+    }
+  }
+
+  /// The MARC 21 record of a book's copies: 001 (the record's number here) and 008 (its fixed
+  /// data), 020, 100, 245, 260, 300, 084, the author mark in 090 $b, and an item in Koha's 952 for
+  /// each copy ($a and $b the branch, $y the item type, $p barcode, $o call number, $c location,
+  /// $d acquired, $g price, and the lost, withdrawn, damaged and not-for-loan flags), so that Koha
+  /// can take the file.
+  public static func marcRecord(for copies: [IRBISCopy], items: KohaItems = KohaItems()) -> ISO2709Record {
     guard let book = copies.first?.book else { return .marc21(fields: []) }
     var fields: [ISO2709Record.Field] = []
     func add(_ tag: Int, indicators: String = "  ", _ subfields: [(Character, String)]) {
       let present = subfields.filter { !$0.1.isEmpty }
       if !present.isEmpty { fields.append(.init(tag: tag, indicators: indicators, subfields: present)) }
     }
+    fields.append(.init(tag: 1, text: book.id.text))
+    fields.append(.init(tag: 8, text: fixedData(book)))
     add(20, [("a", book.isbn?.digits ?? ""), ("c", book.isbn == nil ? "" : book.price?.description ?? "")])
     add(84, [("a", book.bbk), ("2", book.bbk.isEmpty ? "" : "rubbk")])
     add(
@@ -156,6 +172,8 @@ extension MARC21Books {
     add(245, indicators: book.authorSurname.isEmpty ? "00" : "10", [("a", title), ("b", other)])
     add(260, [("a", book.city), ("b", book.publisher), ("c", book.year.map(String.init) ?? "")])
     add(300, [("a", book.pages.map { "\($0) p." } ?? "")])
+    // The author mark as a local call number's item part (090 $b), as Koha's frameworks hold it.
+    add(90, [("a", book.authorMark.isEmpty ? "" : book.bbk), ("b", book.authorMark)])
     // The call number as the record came (its 903), else the shelf code when there is a BBK index
     // or author mark to make it of.
     let keptCallNumber = copies.first?.kept?.elements.compactMap(\.field).first { $0.tag == 903 }.map {
@@ -171,6 +189,7 @@ extension MARC21Books {
       add(
         952,
         [
+          ("a", items.branch), ("b", items.branch), ("y", items.itemType),
           ("p", item.inventoryNumber), ("o", callNumber), ("c", item.place),
           ("d", acquired), ("g", item.price?.description ?? ""),
           ("1", item.status == .lost ? "1" : ""), ("0", item.status == .writtenOff ? "1" : ""),
@@ -179,5 +198,21 @@ extension MARC21Books {
         ])
     }
     return .marc21(fields: fields)
+  }
+
+  /// MARC 21's 008 for a book: the date entered (when the desk first had it), a single date of
+  /// publication or none, place unknown, the language told from the title's letters (Russian or
+  /// undetermined), and «d», catalogued here. Forty positions.
+  static func fixedData(_ book: Book) -> String {
+    let entered = book.created.utcDate.compact.dropFirst(2)
+    let dates = book.year.map { "s" + String($0).padded(to: 4) + "    " } ?? "n        "
+    let russian = book.title.unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) }
+    return entered + dates + "xx " + String(repeating: " ", count: 17) + (russian ? "rus" : "und") + " d"
+  }
+}
+
+extension String {
+  fileprivate func padded(to width: Int) -> String {
+    count >= width ? String(prefix(width)) : String(repeating: "0", count: width - count) + self
   }
 }

@@ -55,6 +55,8 @@ public enum MARC21Books {
     let bbk = marc.first(84)?.subfield("A") ?? marc.first(80)?.subfield("A") ?? ""
     record.append(621, trimmed(bbk))
     if let udc = marc.first(80)?.subfield("A"), marc.first(84) != nil { record.append(675, trimmed(udc)) }
+    // The author mark: a local call number's item part (090 $b), as the export writes it.
+    record.append(908, trimmed(marc.first(90)?.subfield("B") ?? ""))
     var callNumber = ""
     for item in marc.all(952) {
       if callNumber.isEmpty { callNumber = trimmed(item.subfield("O")) }
