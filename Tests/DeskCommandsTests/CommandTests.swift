@@ -73,13 +73,15 @@ import Testing
   }
 
   /// A command that only reads never makes a library, nor its folder: a missing one is an error
-  /// naming the path and how to make one. A command that adds makes it.
+  /// naming the path and how to make one; nor does one that works on a library there already
+  /// (sync, leaving a central, settling a conflict). A command that adds makes it.
   @Test func commandsThatOnlyReadMakeNoLibrary() throws {
     let missing = folder.file("nowhere/library.sqlite")
     for command in [
       ["book", "list"], ["book", "show", "1"], ["reader", "list"], ["reader", "show", "1"],
       ["export", "irbis", "books", "--all", "--stdout"], ["export", "iso2709", "books", "--all", "--stdout"],
       ["export", "koc", "--stdout"], ["overdue"], ["conflicts", "list"], ["policy", "show"], ["sync", "--status"],
+      ["sync"], ["central", "leave"], ["conflicts", "resolve", "1", "--restore"],
     ] {
       let result = runInProcess(command + ["--db", missing])
       #expect(result.status == 1, "\(command)")

@@ -128,7 +128,7 @@ struct CentralLeave: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let store = try context.openStore(arguments)
+    let store = try context.openExistingStore(arguments)
     let tie = try perform { () throws(StoreError) in try store.sync.deskTie() }
     guard let tie else { throw .sync(.notJoined) }
     let forgetting = arguments.has(forget)

@@ -148,7 +148,7 @@ struct ConflictsResolve: DeskCommand {
           + "--resend, --drop, --keep-renewals, --take-back-renewal, --acknowledge",
         command: spec.path)
     }
-    let store = try context.openStore(arguments)
+    let store = try context.openExistingStore(arguments)
     let (settled, moves) = try perform { () throws(StoreError) in try store.conflicts.settleMoving(number, settlement) }
     let outcome = settled.resolved == nil ? "sent to the central at the next sync" : settled.resolution
     context.output.line("Conflict \(number): \(outcome).".visibleForTerminal)

@@ -23,7 +23,8 @@ struct SyncCommand: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let store = try context.openStore(arguments, creating: !arguments.has(status))
+    let store =
+      try arguments.has(status) ? context.openStore(arguments, creating: false) : context.openExistingStore(arguments)
     if arguments.has(status) {
       let status = try perform { () throws(StoreError) in try store.sync.status() }
       describe(status, json: arguments.has(CommandSpec.jsonOption), to: context)

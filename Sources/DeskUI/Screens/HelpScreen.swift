@@ -46,6 +46,8 @@ final class HelpScreen: DeskScreen {
     case .pageUp: scroll = max(0, scroll - 10)
     case .pageDown: scroll += 10
     case .home: scroll = 0
+    // The page is drawn at most to its end: a scroll past it stops there.
+    case .end: scroll = Int.max / 2
     default: break
     }
     return []
