@@ -17,13 +17,25 @@ struct RecordCopies {
   mutating func copies(
     of listing: BookWithLoan, kept: IRBISKeptRecord?, onHoldShelf: Bool, in store: LibraryStore
   ) throws(StoreError) -> ExportedCopies? {
-    let copy = IRBISCopy(book: listing.book, kept: kept, onLoan: listing.loan != nil, onHoldShelf: onHoldShelf)
-    guard let group = kept?.group, !group.isEmpty else { return ExportedCopies(copies: [copy], whole: true) }
+    var copy = IRBISCopy(book: listing.book, kept: kept, onLoan: listing.loan != nil, onHoldShelf: onHoldShelf)
+    guard let group = kept?.group, !group.isEmpty else {
+      try Self.noteMarkedOut(&copy, in: store)
+      return ExportedCopies(copies: [copy], whole: true)
+    }
     guard !written.contains(listing.book.id) else { return nil }
-    let all = try store.books.copies(inGroup: group)
+    var all = try store.books.copies(inGroup: group)
+    for index in all.indices { try Self.noteMarkedOut(&all[index], in: store) }
     let copies = all.filter { $0.book.sharesDescription(with: listing.book) }
     written.formUnion(copies.map(\.book.id))
     return ExportedCopies(copies: copies, whole: copies.first?.book.id == all.first?.book.id)
+  }
+
+  /// Whether a copy its file marked out (910 ^A 1) is still so: the desk has no loan of it, lent
+  /// and taken back or lent now. Asked only of those few copies.
+  private static func noteMarkedOut(_ copy: inout IRBISCopy, in store: LibraryStore) throws(StoreError) {
+    guard !copy.onLoan, let kept = copy.kept, IRBISRecord.Field(tag: 910, value: kept.copy).subfield("A") == "1"
+    else { return }
+    copy.markedOutAsCame = try store.circulation.loans(ofBook: copy.book, includingUndone: true).isEmpty
   }
 }
 

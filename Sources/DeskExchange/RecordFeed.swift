@@ -116,7 +116,9 @@ public struct RecordFeed {
     guard record.fields.first?.tag == 920, record.fields.allSatisfy({ IRBISKeptRecord.modelledTags.contains($0.tag) }),
       record.fields.lazy.filter({ $0.tag == 910 }).count == 1, let copy = record.first(910)
     else { return true }
-    return IRBISBooks.record(for: book, onLoan: copy.subfield("A") == "1") != record
+    // A copy marked out keeps the mark, for an export while the desk lends it none.
+    guard copy.subfield("A") != "1" else { return true }
+    return IRBISBooks.record(for: book, onLoan: false) != record
   }
 
   private mutating func takeBook(

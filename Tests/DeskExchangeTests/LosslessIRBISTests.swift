@@ -203,4 +203,18 @@ import Testing
       }
     }
   }
+
+  /// A copy the file marks out (910 ^A 1) with no reader's record to say to whom stays marked
+  /// out on export while the desk lends it none; lent and taken back here, it goes out on the shelf.
+  @Test func aCopyMarkedOutStaysSoUntilTheDeskLendsIt() throws {
+    let db = folder.file("library.sqlite")
+    let path = try write("#920: PAZK\n#200: ^AАзбука\n#910: ^A1^B7^C20240105\n*****\n")
+    #expect(try run(["import", "irbis", path], db: db).status == 0)
+    #expect(try exported(["books", "--all"], db: db).contains("#910: ^A1^B7^C20240105"))
+    #expect(try run(["reader", "add", "--ticket", "17", "--surname", "Иванова"], db: db).status == 0)
+    #expect(try run(["issue", "17", "7"], db: db).status == 0)
+    #expect(try exported(["books", "--all"], db: db).contains("#910: ^A1^B7"), "out, now to a reader of the desk")
+    #expect(try run(["return", "7"], db: db).status == 0)
+    #expect(try exported(["books", "--all"], db: db).contains("#910: ^A0^B7^C20240105"), "on the shelf")
+  }
 }

@@ -141,6 +141,9 @@ public struct IRBISCopy: Sendable {
   public var kept: IRBISKeptRecord?
   public var onLoan: Bool
   public var onHoldShelf: Bool
+  /// True for a copy its file marked out (910 ^A 1) with no reader's loan to say to whom, that the
+  /// desk has lent none of since: it goes out marked out, as it came.
+  public var markedOutAsCame = false
 
   public init(book: Book, kept: IRBISKeptRecord?, onLoan: Bool, onHoldShelf: Bool = false) {
     self.book = book
@@ -237,6 +240,7 @@ extension IRBISBooks {
     {
       code = written
     }
+    if copy.markedOutAsCame && written == "1" && book.status == .available { code = written }
     if code != written { field = field.setting("A", code) }
     if (said["B"] ?? "").trimmingWhitespace() != book.inventoryNumber {
       field = field.setting("B", book.inventoryNumber)
