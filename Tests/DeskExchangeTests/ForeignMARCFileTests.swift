@@ -57,14 +57,7 @@ import Testing
       let bytes = found.bytes
       let isMARC21 = MARC21Books.isMARC21(tags: ISO2709.tags(bytes))
       let charset = MARCCharacterSet.of(bytes, isMARC21: isMARC21, said: said, fileDefault: said ?? .windows1251)
-      let decode: ([UInt8]) -> String? =
-        switch charset {
-        case .utf8: { String(decoding: $0, as: UTF8.self) }
-        case .marc8: MARC8.decode
-        case .windows1251: { Windows1251.decode($0) }
-        case .codePage866: { CodePage866.decode($0) }
-        }
-      let record = try #require(try ISO2709.record(bytes, utf8: charset == .utf8, decode: decode))
+      let record = try #require(try ISO2709.record(bytes, utf8: charset == .utf8, decode: charset.decode))
       result.append(
         record.fields.map { field in
           field.tag < 10

@@ -7,6 +7,16 @@ public enum MARCCharacterSet: Equatable, Sendable {
   case windows1251
   case codePage866
 
+  /// The text of `bytes` in this set; nil where MARC-8 switches to a set it does not read.
+  public func decode(_ bytes: [UInt8]) -> String? {
+    switch self {
+    case .utf8: String(decoding: bytes, as: UTF8.self)
+    case .marc8: MARC8.decode(bytes)
+    case .windows1251: Windows1251.decode(bytes)
+    case .codePage866: CodePage866.decode(bytes)
+    }
+  }
+
   /// `isMARC21`: MARC 21 rather than UNIMARC/RUSMARC. `said`: the `--encoding` given, if any;
   /// `fileDefault` the encoding of a RUSMARC record that names none (IRBIS writes Windows-1251).
   public static func of(_ record: [UInt8], isMARC21: Bool, said: MARCCharacterSet?, fileDefault: MARCCharacterSet)
