@@ -162,7 +162,8 @@ import Testing
       "2026-11-20 09:00:00 000\tissue\tR1\tB1", "2026-11-21 09:00:00 000\tissue\tR2\tB2",
       "2026-11-22 09:00:00 000\treturn\tB2",
     ]
-    #expect(try replay([try file(lines)]) == ["applied: issued B1 to R1", "applied: issued B2 to R2", "applied: returned B2"])
+    #expect(
+      try replay([try file(lines)]) == ["applied: issued B1 to R1", "applied: issued B2 to R2", "applied: returned B2"])
     let book = try #require(try store.books.book(inventory: "B1"))
     let loan = try #require(try store.books.currentLoan(ofBook: book))
     #expect(try replay([try file(lines)]) == Array(repeating: "skipped: replayed here before", count: 3))
