@@ -133,7 +133,7 @@ public enum ISO2709 {
   /// Reads the file record by record (never whole) and hands each to the importer. A record's
   /// character set is what it says (leader position 9, UNIMARC's 100 $a), else what its bytes
   /// show, else `encoding` (the librarian's `--encoding`; nil: Windows-1251 for RUSMARC, MARC-8
-  /// for MARC 21).
+  /// for MARC 21). A record that says UTF-8 and is not is read in `encoding` when one is given.
   public static func run(
     path: String, encoding: FileEncoding?, store: LibraryStore, update: Bool, dryRun: Bool, format: Format = .auto,
     assignInventory: String? = nil
@@ -160,10 +160,17 @@ public enum ISO2709 {
           continue
         }
         let isMARC21 = format == .marc21 || (format == .auto && MARC21Books.isMARC21(tags: tags(bytes)))
-        let charset = MARCCharacterSet.of(bytes, isMARC21: isMARC21, said: said, fileDefault: said ?? .windows1251)
+        var charset = MARCCharacterSet.of(bytes, isMARC21: isMARC21, said: said, fileDefault: said ?? .windows1251)
+        // A leader that says UTF-8 of bytes that are not is wrong: the librarian's --encoding,
+        // when given, reads the record; else it is refused, naming the byte.
         if charset == .utf8, let bad = MARCCharacterSet.firstInvalidUTF8(in: bytes) {
-          try feed.problem(.unreadableMARC(record: number, byte: offset, .invalidUTF8(byte: offset + bad)))
-          continue
+          if let said, said != .utf8 {
+            charset = said
+          } else {
+            try feed.problem(
+              .unreadableMARC(record: number, byte: offset, .invalidUTF8(byte: offset + bad, value: bytes[bad])))
+            continue
+          }
         }
         let source = ImportPlace.byte(record: number, byte: offset)
         let parsed: IRBISRecord?

@@ -63,8 +63,8 @@ public enum ISO2709Flaw: Equatable, Sendable {
   /// The leader says one length; the record, up to its end mark (0x1D), has another.
   case lengthMismatch(said: Int, found: Int)
   case endsInside
-  /// A record whose leader says UTF-8, with a byte (its place in the file) that is not.
-  case invalidUTF8(byte: Int)
+  /// A record whose leader says UTF-8, with a byte (its place in the file, and its value) that is not.
+  case invalidUTF8(byte: Int, value: UInt8)
   case damagedDirectory
   /// A field holding a NUL byte.
   case nul(tag: Int)

@@ -203,8 +203,12 @@ public enum KOC {
     case .issue(let ticket, let inventory):
       guard let book = try store.books.book(inventory: inventory) else { return .unknownItem(inventory) }
       guard let reader = try store.readers.reader(ticket: ticket) else { return .unknownReader(ticket) }
+      // A loan issued after the line, open or taken back since, is newer: the line would make
+      // two loans of one book at once.
+      if try store.circulation.loans(ofBook: book).contains(where: { $0.loan.issued > transaction.time }) {
+        return .newerLoan(inventory)
+      }
       if let current = try store.books.currentLoan(ofBook: book) {
-        if current.loan.issued > transaction.time { return .newerLoan(inventory) }
         if current.readerTicket == reader.ticket {
           try store.circulation.renewRecorded(inventory: inventory, at: transaction.time)
           return .renewed(inventory: inventory, ticket: reader.ticket)

@@ -67,7 +67,16 @@ public struct RecordFeed {
     // A record with no copy of its own (a national library's record, bought and catalogued from
     // it) gets one new copy when the librarian asked for numbers.
     if assignsNumbers, !IRBISReaders.isReader(record), IRBISBooks.copyPositions(in: record).isEmpty {
-      record.fields.append(IRBISRecord.Field(tag: 910, value: "^A0^B" + RecordFeed.unnumbered))
+      // The copies it lists without a number (a Koha item with no barcode, «б/н») are the ones
+      // numbered; a record that lists none gets one new copy.
+      let unnumbered = record.fields.indices.filter { index in
+        let field = record.fields[index]
+        return field.tag == 910 && !IRBISBooks.isSummaryEntry(field) && IRBISBooks.isNoNumber(field.subfield("B"))
+      }
+      for index in unnumbered { record.fields[index] = record.fields[index].setting("B", RecordFeed.unnumbered) }
+      if unnumbered.isEmpty {
+        record.fields.append(IRBISRecord.Field(tag: 910, value: "^A0^B" + RecordFeed.unnumbered))
+      }
     }
     if IRBISReaders.isReader(record) {
       try send(.reader(record, source: source))

@@ -67,7 +67,10 @@ public struct RecordImporter {
         var book = row.book
         book.inventoryNumber = number
         draft.inventoryNumber = number
-        kept = kept.map { IRBISKeptRecord(record: $0.record, copy: "^A0^B" + number, group: $0.group) }
+        kept = kept.map {
+          let copy = IRBISRecord.Field(tag: 910, value: $0.copy).setting("B", number)
+          return IRBISKeptRecord(record: $0.record, copy: copy.value, group: $0.group)
+        }
         row = BookRow(book, kept: kept)
         report.notes.append(.numberAssigned(source, number: number))
       }

@@ -95,7 +95,7 @@ extension EnglishWords {
       case .unknownReader(let ticket): "unknown reader \(ticket)"
       case .newerLoan(let inventory): "skipped: \(inventory) has a newer loan"
       case .notOnLoan(let inventory): "skipped: \(inventory) is not on loan"
-      case .renewed(let inventory, let ticket): "renewed \(inventory) for \(ticket)"
+      case .renewed(let inventory, let ticket): "applied: renewed \(inventory) for \(ticket)"
       case .moved(let inventory, let from, let to): "applied: \(inventory) returned from \(from), issued to \(to)"
       case .issued(let inventory, let ticket): "applied: issued \(inventory) to \(ticket)"
       case .returned(let inventory): "applied: returned \(inventory)"
@@ -104,8 +104,8 @@ extension EnglishWords {
     return "\(source): \(what)"
   }
 
-  public func kocSummary(replayed: Int, unreadable: Int) -> String {
-    "\(replayed) transactions replayed; \(unreadable) lines unreadable"
+  public func kocSummary(applied: Int, of transactions: Int, notTaken: Int) -> String {
+    "\(applied) of \(englishPlural(transactions, "transaction")) applied; \(englishPlural(notTaken, "line")) not taken"
   }
 
   private func reason(_ flaw: IRBISReader.Flaw) -> String {
@@ -138,9 +138,9 @@ extension EnglishWords {
     case .lengthMismatch(let said, let found):
       "the leader says the record takes \(said) bytes, but it takes \(found) up to its end mark: the record was "
         + "not read; the records after it were"
-    case .invalidUTF8(let byte):
-      "the leader says UTF-8, but byte \(byte) of the file is not UTF-8: the record was not read; say --encoding "
-        + "if the file is in another one"
+    case .invalidUTF8(let byte, let value):
+      "the leader says UTF-8, but byte \(byte) of the file (0x\(String(value, radix: 16, uppercase: true))) is "
+        + "not UTF-8: the record was not read; if the file is in another encoding, say so (--encoding cp1251)"
     case .endsInside: "the file ends inside the record"
     case .damagedDirectory: "a damaged directory"
     case .nul(let tag): "field \(tag) holds a NUL byte"

@@ -37,7 +37,8 @@ public protocol LibraryWords: Sendable {
   func line(_ problem: KOC.Problem) -> String
   /// What a Koha offline transaction replayed did, after its file and line.
   func line(_ outcome: KOC.Outcome, source: String) -> String
-  func kocSummary(replayed: Int, unreadable: Int) -> String
+  /// How many of a Koha file's transactions changed the library, and how many lines were not taken.
+  func kocSummary(applied: Int, of transactions: Int, notTaken: Int) -> String
   /// Why a desk could not join or sync, in full (the central's own words among them).
   func message(_ error: SyncError) -> String
 }

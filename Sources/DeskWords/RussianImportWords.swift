@@ -96,7 +96,7 @@ extension RussianWords {
       case .unknownReader(let ticket): "неизвестный читатель \(ticket)"
       case .newerLoan(let inventory): "пропущено: у \(inventory) есть более поздняя выдача"
       case .notOnLoan(let inventory): "пропущено: \(inventory) не выдан"
-      case .renewed(let inventory, let ticket): "продлено: \(inventory) у \(ticket)"
+      case .renewed(let inventory, let ticket): "принято: \(inventory) продлён читателю \(ticket)"
       case .moved(let inventory, let from, let to): "принято: \(inventory) возвращён от \(from), выдан \(to)"
       case .issued(let inventory, let ticket): "принято: \(inventory) выдан \(ticket)"
       case .returned(let inventory): "принято: \(inventory) возвращён"
@@ -105,8 +105,8 @@ extension RussianWords {
     return "\(source): \(what)"
   }
 
-  public func kocSummary(replayed: Int, unreadable: Int) -> String {
-    "Операций проведено: \(replayed); нечитаемых строк: \(unreadable)"
+  public func kocSummary(applied: Int, of transactions: Int, notTaken: Int) -> String {
+    "Проведено операций: \(applied) из \(transactions); строк не принято: \(notTaken)"
   }
 
   private func reason(_ flaw: IRBISReader.Flaw) -> String {
@@ -137,11 +137,11 @@ extension RussianWords {
     switch flaw {
     case .noRecordLength: "в маркере нет длины записи"
     case .lengthMismatch(let said, let found):
-      "по маркеру запись занимает \(said) байт, а до знака конца записи — \(found): запись не прочитана, "
-        + "следующие за ней прочитаны"
-    case .invalidUTF8(let byte):
-      "по маркеру запись в UTF-8, но байт \(byte) файла — не UTF-8: запись не прочитана; если файл в другой "
-        + "кодировке, укажите --encoding"
+      "по маркеру запись занимает \(plural(said, "байт", "байта", "байт")), а до знака конца записи — "
+        + "\(plural(found, "байт", "байта", "байт")): запись не прочитана, следующие за ней прочитаны"
+    case .invalidUTF8(let byte, let value):
+      "по маркеру запись в UTF-8, но байт \(byte) файла (0x\(String(value, radix: 16, uppercase: true))) — не "
+        + "UTF-8: запись не прочитана; если файл в другой кодировке, укажите её (--encoding cp1251)"
     case .endsInside: "файл кончается внутри записи"
     case .damagedDirectory: "повреждён справочник записи"
     case .nul(let tag): "в поле \(tag) байт NUL"

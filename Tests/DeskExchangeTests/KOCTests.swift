@@ -76,7 +76,7 @@ import Testing
     #expect(
       results == [
         "skipped: B2 has a newer loan",
-        "renewed B1 for R1",
+        "applied: renewed B1 for R1",
         "unknown item B404",
         "unknown reader R9",
         "applied: B2 returned from R2, issued to R1",
@@ -185,5 +185,15 @@ import Testing
         "\(path):2: an issue without the book's barcode", "\(path):3: an issue without the book's barcode",
         "\(path):4: a return without the book's barcode",
       ])
+  }
+
+  /// An issue dated before a loan the desk has had since (taken back or not) is older than the
+  /// book's history: applied, it would make two loans of one book at once. It is skipped.
+  @Test func anIssueOlderThanALoanTakenBackIsSkipped() throws {
+    try store.circulation.recordLoan(
+      ticket: "R1", inventory: "B1", issued: Timestamp(iso: "2026-11-20T09:00:00Z")!,
+      due: LocalDate(iso: "2026-12-04")!, returned: Timestamp(iso: "2026-11-22T09:00:00Z")!, desk: "d")
+    #expect(try replay([try file(["2026-11-19 09:00:00 000\tissue\tR2\tB1"])]) == ["skipped: B1 has a newer loan"])
+    #expect(try store.books.currentLoan(ofBook: #require(try store.books.book(inventory: "B1"))) == nil)
   }
 }

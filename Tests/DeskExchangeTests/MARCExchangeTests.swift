@@ -228,6 +228,15 @@ import Testing
     let changed = try runProgram(Self.yaz, ["-f", "cp1251", "-t", "UTF-8", exported]).output
     #expect(changed.contains("$a Новое заглавие"), "\(changed)")
     #expect(changed.contains("200 1  "), "its indicators kept")
+    // One of two copies retitled: each record holds its own copy's holding, not both.
+    #expect(try run(["book", "edit", "381043", "--title", "Новое"], db: db).status == 0)
+    #expect(try run(["export", "iso2709", "books", "--all", "-o", exported], db: db).status == 0)
+    let split = try runProgram(Self.yaz, ["-f", "cp1251", "-t", "UTF-8", exported]).output.components(
+      separatedBy: "\n\n")
+    let holding = { (number: String) in split.filter { $0.contains("$p \(number)") } }
+    #expect(holding("381043").count == 1 && holding("381044").count == 1, "\(holding("381043"))")
+    #expect(holding("381043").first?.contains("$a Новое") == true)
+    #expect(holding("381044").first?.contains("$a Новое") == false)
   }
 
   /// A `^` is data in ISO 2709 (subfields are split by 0x1F alone): a title «Solving x^2 + y^2 =

@@ -143,7 +143,9 @@ struct ImportKOC: DeskCommand {
     let words = context.words
     let lines = results.map { words.line($0.outcome, source: $0.source) } + problems.map { words.line($0) }
     for line in lines { context.output.line(line.visibleForTerminal) }
-    context.output.line(words.kocSummary(replayed: results.count, unreadable: problems.count))
+    context.output.line(
+      words.kocSummary(
+        applied: results.filter(\.outcome.changedTheLibrary).count, of: results.count, notTaken: problems.count))
     // Applied with problems is not "nothing changed": a script that retries on 1 must not apply
     // the file again (it would change nothing now, but says so apart).
     if !problems.isEmpty || results.contains(where: \.outcome.isUnknown) {

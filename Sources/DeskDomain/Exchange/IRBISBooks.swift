@@ -157,7 +157,7 @@ public enum IRBISBooks {
     // A multi-volume set (SPEC) names its author in 961 when 700 is absent.
     let author = record.first(700) ?? record.first(961)
     base.authorSurname = author?.subfield("A") ?? ""
-    base.authorInitials = author?.subfield("B") ?? ""
+    base.authorInitials = initials(author?.subfield("B") ?? "")
     let title = record.first(200)
     var titleText = [title?.subfield("A") ?? "", title?.subfield("E") ?? ""].filter { !$0.isEmpty }.joined(
       separator: " : ")
@@ -189,6 +189,16 @@ public enum IRBISBooks {
         if let status = status(irbisCode: copy["A"] ?? "") { draft.status = status.rawValue }
         return draft.withDataCarets
       })
+  }
+}
+
+extension IRBISBooks {
+  /// The initials of 700 ^B: IRBIS writes them («М. Ю.»); UNIMARC's $b may hold the given names,
+  /// after a comma («, Isaac»), which become initials.
+  static func initials(_ written: String) -> String {
+    let text = String(written.drop { $0 == "," || $0 == " " }).trimmingWhitespace()
+    guard !text.isEmpty, !text.contains(".") else { return text }
+    return PersonName.initials(of: PersonName.words(text))
   }
 }
 

@@ -176,6 +176,7 @@ extension IRBISBooks {
     var changes = RecordChanges(
       was: importedBook(source), now: first.book, authorTag: source.first(700) == nil ? 961 : 700)
     let recordPrice = source.first(10)?.subfield("D") ?? ""
+    let heldNumbers = Set(copies.map { IRBISRecord.Field(tag: 910, value: $0.kept?.copy ?? "").subfield("B") })
     var out = IRBISRecord(marcLeader: kept.marcLeader)
     out.fields.reserveCapacity(elements.count)
     var copyIndex = 0
@@ -193,6 +194,9 @@ extension IRBISBooks {
         continue
       }
       if field.tag == 910 && !withOtherEntries { continue }
+      // RUSMARC's holdings (899) go with the copies made of them: a record split by a change
+      // writes each copy's holding in the part the copy is in.
+      if asMARC && field.tag == 899 && !holdsOneOf(field, heldNumbers, whole: withOtherEntries) { continue }
       let written = changes.apply(to: field)
       if asMARC && field.isMade && written == field { continue }
       out.fields.append(written)
@@ -203,6 +207,14 @@ extension IRBISBooks {
       copyIndex += 1
     }
     return out
+  }
+
+  /// True when a holding (899) numbers one of `numbers` (its ^p, else ^x), or numbers none and
+  /// goes with the record's `whole` part.
+  static func holdsOneOf(_ holding: IRBISRecord.Field, _ numbers: Set<String>, whole: Bool) -> Bool {
+    let number = [holding.subfield("P"), holding.subfield("X")].map { $0.trimmingWhitespace() }.first { !$0.isEmpty }
+    guard let number else { return whole }
+    return numbers.contains(number)
   }
 
   /// The book an import made of `source` (a record with one copy): what the kept fields say.
