@@ -35,7 +35,7 @@ struct RecordCopies {
   private static func noteMarkedOut(_ copy: inout IRBISCopy, in store: LibraryStore) throws(StoreError) {
     guard !copy.onLoan, let kept = copy.kept, IRBISRecord.Field(tag: 910, value: kept.copy).subfield("A") == "1"
     else { return }
-    copy.markedOutAsCame = try store.circulation.loans(ofBook: copy.book, includingUndone: true).isEmpty
+    copy.markedOutAsCame = try !store.circulation.hasLoans(copy.book)
   }
 }
 

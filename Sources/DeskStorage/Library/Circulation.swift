@@ -119,6 +119,17 @@ extension CirculationStore {
     }
   }
 
+  /// True when the desk has a loan of the book, open or taken back, or undone since.
+  public func hasLoans(_ book: Book) throws(StoreError) -> Bool {
+    try read {
+      try database.scalarInt(
+        """
+        SELECT EXISTS (SELECT 1 FROM loan l JOIN book b ON b.id = l.book_id
+          WHERE b.uuid = ? AND \(CirculationStore.loanShown(true)))
+        """, book.id.text) != 0
+    }
+  }
+
   /// The loans a history lists: an undone issue is a tombstone (`deleted`) that says why.
   static func loanShown(_ includingUndone: Bool) -> String {
     includingUndone ? "(l.deleted = 0 OR l.undone_at IS NOT NULL)" : "l.deleted = 0"
