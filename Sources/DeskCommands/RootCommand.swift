@@ -214,7 +214,7 @@ public enum RootCommand {
         try writer.close()
       }
     } catch {
-      throw .failed([error.description])
+      throw .file(error)
     }
     context.output.line("\(pages.count) manual pages written to \(value)")
   }

@@ -5,8 +5,8 @@ import DeskStorage
 /// catalogue record's fields, which share RUSMARC's tags) or MARC 21 with Koha's 952 items.
 public enum ISO2709Export {
   public struct Report: Sendable {
-    /// Records that could not be written (over ISO 2709's lengths), with why.
-    public var problems: [String] = []
+    /// Records that could not be written (over ISO 2709's lengths): their books' numbers, and why.
+    public var problems: [(inventories: [String], problem: ISO2709Record.Problem)] = []
     /// Fields tagged over 999, which the directory cannot hold.
     public var fieldsLeftOut = 0
     public var replacedCharacters = 0
@@ -22,7 +22,7 @@ public enum ISO2709Export {
   ) throws(StoreError) -> Int {
     let utf8 = format == .marc21 || writer.encoding == .utf8
     var written = 0
-    var problems: [String] = []
+    var problems: [(inventories: [String], problem: ISO2709Record.Problem)] = []
     var leftOut = 0
     var replaced = 0
     let encode: (String) -> [UInt8] = { text in
@@ -43,8 +43,7 @@ public enum ISO2709Export {
         writer.write(bytes: try iso.bytes(encode: encode, skipped: &leftOut))
         written += 1
       } catch {
-        let numbers = copies.map(\.book.inventoryNumber).joined(separator: ", ")
-        problems.append("book \(numbers): \(error)")
+        problems.append((copies.map(\.book.inventoryNumber), error))
       }
     }
     report.problems += problems

@@ -10,23 +10,12 @@ public enum FileEncoding: String, Sendable {
   case cp1251
 }
 
-public enum FileError: Error, Equatable, CustomStringConvertible {
+/// Why a file could not be read or written; `LibraryWords.message` says it.
+public enum FileError: Error, Equatable {
   case cannotOpen(String, String)
   case cannotWrite(String, String)
   /// UTF-8 throughout but for a byte: neither UTF-8 nor Windows-1251 as a whole.
   case mixedEncoding(path: String, line: Int, byte: UInt8)
-
-  public var description: String {
-    switch self {
-    case .cannotOpen(let path, let reason): return "Cannot read \(path): \(reason)"
-    case .cannotWrite(let path, let reason): return "Cannot write \(path): \(reason)"
-    case .mixedEncoding(let path, let line, let byte):
-      let hex = String(byte, radix: 16, uppercase: true)
-      return "\(path) is UTF-8 but for line \(line), whose byte 0x\(hex.count < 2 ? "0" + hex : hex) is not: "
-        + "nothing was imported; fix the line, or say --encoding utf8 (that line's record is then refused) "
-        + "or --encoding cp1251"
-    }
-  }
 }
 
 /// Writes text to a file or standard output in an encoding, through a buffer.

@@ -159,4 +159,44 @@ extension EnglishWords {
     case .noTicket: "no reader ticket (field 30)"
     }
   }
+
+  public func message(_ error: FileError) -> String {
+    switch error {
+    case .cannotOpen(let path, let reason): return "Cannot read \(path): \(reason)"
+    case .cannotWrite(let path, let reason): return "Cannot write \(path): \(reason)"
+    case .mixedEncoding(let path, let line, let byte):
+      let hex = String(byte, radix: 16, uppercase: true)
+      return "\(path) is UTF-8 but for line \(line), whose byte 0x\(hex.count < 2 ? "0" + hex : hex) is not: "
+        + "nothing was imported; fix the line, or say --encoding utf8 (that line's record is then refused) "
+        + "or --encoding cp1251"
+    }
+  }
+
+  public func line(_ problem: ISO2709Record.Problem, books: [String]) -> String {
+    let why =
+      switch problem {
+      case .tooLong(let bytes): "the record takes \(bytes) bytes, over ISO 2709's 99999"
+      case .fieldTooLong(let tag, let bytes): "field \(tag) takes \(bytes) bytes, over ISO 2709's 9999"
+      }
+    return "book \(books.joined(separator: ", ")): \(why)"
+  }
+
+  public func written(_ count: Int, transactions: Bool, to destination: String) -> String {
+    transactions
+      ? "Wrote \(count) transactions to \(destination)"
+      : "Wrote \(count) \(count == 1 ? "record" : "records") to \(destination)"
+  }
+
+  public func fieldsLeftOut(_ count: Int) -> String {
+    "\(count) fields tagged over 999 do not fit ISO 2709 and were left out"
+  }
+
+  public var itemsWithoutBranch: String {
+    "The items name no branch (952 $a, $b): give --branch CODE for Koha to take them"
+  }
+
+  public func replacedCharacters(_ count: Int) -> String {
+    "\(count) characters have no place in Windows-1251 and were written as plain letters or ?; "
+      + "--encoding utf8 keeps them"
+  }
 }

@@ -41,6 +41,18 @@ public protocol LibraryWords: Sendable {
   func kocSummary(applied: Int, of transactions: Int, notTaken: Int) -> String
   /// Why a desk could not join or sync, in full (the central's own words among them).
   func message(_ error: SyncError) -> String
+  /// Why a file could not be read or written.
+  func message(_ error: FileError) -> String
+  /// Why the records of some books could not be written to an ISO 2709 file.
+  func line(_ problem: ISO2709Record.Problem, books: [String]) -> String
+  /// What an export wrote: `count` records (or Koha transactions) to `destination`.
+  func written(_ count: Int, transactions: Bool, to destination: String) -> String
+  /// Fields tagged over 999, which ISO 2709's directory cannot hold.
+  func fieldsLeftOut(_ count: Int) -> String
+  /// A MARC 21 export whose items name no branch, which Koha refuses.
+  var itemsWithoutBranch: String { get }
+  /// Characters Windows-1251 has no place for, written as plain letters or `?`.
+  func replacedCharacters(_ count: Int) -> String
 }
 
 extension LibraryWords {

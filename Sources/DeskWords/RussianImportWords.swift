@@ -160,4 +160,42 @@ extension RussianWords {
     case .noTicket: "нет номера читательского билета (поле 30)"
     }
   }
+
+  public func message(_ error: FileError) -> String {
+    switch error {
+    case .cannotOpen(let path, let reason): return "Не удаётся прочитать \(path): \(reason)"
+    case .cannotWrite(let path, let reason): return "Не удаётся записать \(path): \(reason)"
+    case .mixedEncoding(let path, let line, let byte):
+      let hex = String(byte, radix: 16, uppercase: true)
+      return "\(path) в UTF-8, кроме строки \(line): её байт 0x\(hex.count < 2 ? "0" + hex : hex) — не UTF-8; ничего "
+        + "не принято. Исправьте строку или укажите --encoding utf8 (запись с этой строкой тогда будет "
+        + "отклонена) или --encoding cp1251"
+    }
+  }
+
+  public func line(_ problem: ISO2709Record.Problem, books: [String]) -> String {
+    let why =
+      switch problem {
+      case .tooLong(let bytes): "запись занимает \(plural(bytes, "байт", "байта", "байт")), больше 99999 по ISO 2709"
+      case .fieldTooLong(let tag, let bytes):
+        "поле \(tag) занимает \(plural(bytes, "байт", "байта", "байт")), больше 9999 по ISO 2709"
+      }
+    return "книга \(books.joined(separator: ", ")): \(why)"
+  }
+
+  public func written(_ count: Int, transactions: Bool, to destination: String) -> String {
+    transactions ? "Записано операций: \(count), в \(destination)" : "Записано записей: \(count), в \(destination)"
+  }
+
+  public func fieldsLeftOut(_ count: Int) -> String {
+    "Полей с меткой больше 999 (в ISO 2709 они не помещаются) не записано: \(count)"
+  }
+
+  public var itemsWithoutBranch: String {
+    "У экземпляров не указан филиал (952 $a, $b): задайте --branch КОД, иначе Koha их не примет"
+  }
+
+  public func replacedCharacters(_ count: Int) -> String {
+    "Знаков, которых нет в Windows-1251 (записаны простыми буквами или «?»): \(count); --encoding utf8 их сохраняет"
+  }
 }

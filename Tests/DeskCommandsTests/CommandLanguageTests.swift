@@ -131,4 +131,27 @@ import Testing
       #expect(russian.contains { ("а"..."я").contains($0) } && russian != EnglishWords().message(error), "\(russian)")
     }
   }
+
+  /// An export says what it wrote, and a file that cannot be read says why, in the locale's language.
+  @Test func anExportAndAFileErrorAreSaidInTheLanguageOfTheLocale() throws {
+    let folder = TemporaryFolder()
+    let db = ["--db", folder.file("library.sqlite")]
+    #expect(try runProcess(["book", "add", "--inventory", "1", "--title", "Азбука"] + db).status == 0)
+    let file = folder.file("koha.mrc")
+    let russian = try runProcess(
+      ["export", "iso2709", "books", "--all", "--format", "marc21", "-o", file] + db,
+      environment: ["LANG": "ru_RU.UTF-8"])
+    #expect(
+      russian.output == """
+        Записано записей: 1, в \(file)
+        У экземпляров не указан филиал (952 $a, $b): задайте --branch КОД, иначе Koha их не примет
+
+        """)
+    let missing = folder.file("nowhere.txt")
+    let unread = try runProcess(["import", "irbis", missing] + db, environment: ["LANG": "ru_RU.UTF-8"])
+    #expect(unread.status == 1)
+    #expect(unread.errors.hasPrefix("Не удаётся прочитать \(missing): "), "\(unread.errors)")
+    let english = try runProcess(["import", "irbis", missing] + db)
+    #expect(english.errors.hasPrefix("Cannot read \(missing): "), "\(english.errors)")
+  }
 }

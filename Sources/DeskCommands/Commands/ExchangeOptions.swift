@@ -40,7 +40,7 @@ enum ExchangeOptions {
       if let slash = path.lastIndex(of: "/"), slash != path.startIndex { try makeFolder(String(path[..<slash])) }
       return (try TextWriter(path: path, encoding: encoding), path)
     } catch {
-      throw .failed([error.description])
+      throw .file(error)
     }
   }
 
@@ -58,13 +58,11 @@ enum ExchangeOptions {
   /// Says how many letters Windows-1251 lacked, when there were any.
   static func reportReplaced(_ count: Int, context: CommandContext) {
     guard count > 0 else { return }
-    context.output.line(
-      "\(count) characters have no place in Windows-1251 and were written as plain letters or ?; "
-        + "--encoding utf8 keeps them")
+    context.output.line(context.words.replacedCharacters(count))
   }
 
   static func close(_ writer: TextWriter) throws(CommandError) {
-    do throws(FileError) { try writer.close() } catch { throw .failed([error.description]) }
+    do throws(FileError) { try writer.close() } catch { throw .file(error) }
   }
 }
 

@@ -42,7 +42,7 @@ struct ExportIRBIS: DeskCommand {
     }
     try ExchangeOptions.close(writer)
     guard !arguments.has(ExchangeOptions.standardOutput) else { return }
-    context.output.line("Wrote \(count) \(count == 1 ? "record" : "records") to \(destination)".visibleForTerminal)
+    context.output.line(context.words.written(count, transactions: false, to: destination).visibleForTerminal)
     ExchangeOptions.reportReplaced(writer.replacedCharacters, context: context)
   }
 }
@@ -79,9 +79,11 @@ struct ExportISO2709: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let words = arguments.positionals
-    guard words[0] == "books" else { throw .usage("export books, not «\(words[0])»", command: spec.path) }
-    let names = Array(words.dropFirst())
+    let positionals = arguments.positionals
+    guard positionals[0] == "books" else {
+      throw .usage("export books, not «\(positionals[0])»", command: spec.path)
+    }
+    let names = Array(positionals.dropFirst())
     let format = try arguments.value(format) ?? .rusmarc
     let selection = try ExchangeOptions.bookSelection(arguments, names: names, command: spec.path)
     let store = try context.openStore(arguments, creating: false)
@@ -93,15 +95,16 @@ struct ExportISO2709: DeskCommand {
       try ISO2709Export.books(selection, from: store, to: writer, format: format, items: items, report: &report)
     }
     try ExchangeOptions.close(writer)
-    for line in report.problems { context.errors.line(("skipped: " + line).visibleForTerminal) }
-    guard !arguments.has(ExchangeOptions.standardOutput) else { return }
-    context.output.line("Wrote \(count) \(count == 1 ? "record" : "records") to \(destination)".visibleForTerminal)
-    if report.fieldsLeftOut > 0 {
-      context.output.line("\(report.fieldsLeftOut) fields tagged over 999 do not fit ISO 2709 and were left out")
+    let words = context.words
+    for (books, problem) in report.problems {
+      context.errors.line((words.skipped + words.line(problem, books: books)).visibleForTerminal)
     }
+    guard !arguments.has(ExchangeOptions.standardOutput) else { return }
+    context.output.line(words.written(count, transactions: false, to: destination).visibleForTerminal)
+    if report.fieldsLeftOut > 0 { context.output.line(words.fieldsLeftOut(report.fieldsLeftOut)) }
     ExchangeOptions.reportReplaced(report.replacedCharacters, context: context)
     if format == .marc21 && items.branch.isEmpty && count > 0 {
-      context.output.line("The items name no branch (952 $a, $b): give --branch CODE for Koha to take them")
+      context.output.line(words.itemsWithoutBranch)
     }
   }
 }
@@ -134,7 +137,7 @@ struct ExportKOC: DeskCommand {
     }
     try ExchangeOptions.close(writer)
     if !arguments.has(ExchangeOptions.standardOutput) {
-      context.output.line("Wrote \(count) transactions to \(destination)".visibleForTerminal)
+      context.output.line(context.words.written(count, transactions: true, to: destination).visibleForTerminal)
     }
   }
 }

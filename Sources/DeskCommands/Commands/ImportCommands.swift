@@ -57,6 +57,8 @@ struct ImportIRBIS: DeskCommand {
       report = try body(path, encoding, store, arguments.has(update), dryRun)
     } catch let error as StoreError {
       throw .store(error)
+    } catch let error as FileError {
+      throw .file(error)
     } catch {
       throw .failed(["\(error)"])
     }
@@ -137,6 +139,8 @@ struct ImportKOC: DeskCommand {
       results = try KOC.replay(transactions, into: store)
     } catch let error as StoreError {
       throw .store(error)
+    } catch let error as FileError {
+      throw .file(error)
     } catch {
       throw .failed(["\(error)"])
     }

@@ -24,7 +24,7 @@ struct LabelCommand: DeskCommand {
     let inventories = arguments.positionals
     let folder = try arguments.required(outputFolder)
     let store = try context.openStore(arguments)
-    do throws(FileError) { try makeFolder(folder) } catch { throw .failed([error.description]) }
+    do throws(FileError) { try makeFolder(folder) } catch { throw .file(error) }
     var problems: [String] = []
     var written: [String] = []
     for inventory in inventories {

@@ -51,7 +51,7 @@ struct NoticesOverdue: DeskCommand {
         context.output.line("Wrote \(path)".visibleForTerminal)
       }
     } catch {
-      throw .failed([error.description])
+      throw .file(error)
     }
     context.output.line("\(readers.count) \(readers.count == 1 ? "letter" : "letters")")
   }
@@ -100,7 +100,7 @@ struct NoticesHolds: DeskCommand {
         context.output.line("Wrote \(path)".visibleForTerminal)
       }
     } catch {
-      throw .failed([error.description])
+      throw .file(error)
     }
     context.output.line(englishPlural(byReader.count, "letter"))
   }

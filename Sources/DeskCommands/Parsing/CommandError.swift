@@ -1,3 +1,4 @@
+import DeskExchange
 import DeskStorage
 import DeskSync
 import DeskWords
@@ -10,6 +11,8 @@ public enum CommandError: Error, CustomStringConvertible {
   case store(StoreError)
   /// The desk could not join or sync: exit 1.
   case sync(SyncError)
+  /// A file could not be read or written: exit 1.
+  case file(FileError)
   /// Several lines, each one problem: exit 1.
   case failed([String])
   /// Ends with this status, having said what there was to say.
@@ -18,7 +21,7 @@ public enum CommandError: Error, CustomStringConvertible {
   public var exitStatus: Int32 {
     switch self {
     case .usage: return 64
-    case .store, .sync, .failed: return 1
+    case .store, .sync, .file, .failed: return 1
     case .exit(let status): return status
     }
   }
@@ -34,6 +37,7 @@ public enum CommandError: Error, CustomStringConvertible {
       return ["error: \(message)", "See '\(help)'."]
     case .store(let error): return words.messages(error)
     case .sync(let error): return [words.message(error)]
+    case .file(let error): return [words.message(error)]
     case .failed(let lines): return lines
     case .exit: return []
     }

@@ -46,17 +46,10 @@ public struct ISO2709Record: Sendable {
     ISO2709Record(leaderHead: "nam a", leaderTail: " c ", entryMap: "4500", fields: fields)
   }
 
-  /// Why a record cannot be written.
-  public enum Problem: Error, Equatable, CustomStringConvertible {
+  /// Why a record cannot be written; `LibraryWords.message` says it.
+  public enum Problem: Error, Equatable {
     case tooLong(Int)
     case fieldTooLong(tag: Int, bytes: Int)
-
-    public var description: String {
-      switch self {
-      case .tooLong(let bytes): return "the record takes \(bytes) bytes, over ISO 2709's 99999"
-      case .fieldTooLong(let tag, let bytes): return "field \(tag) takes \(bytes) bytes, over ISO 2709's 9999"
-      }
-    }
   }
 
   /// The record's bytes, each text given by `encode`; fields with tags over 999 are left out

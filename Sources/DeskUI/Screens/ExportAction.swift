@@ -46,6 +46,8 @@ enum ExportAction {
       return [.notify(s.exported(count, path))]
     } catch let error as StoreError {
       return [.dialog(.error(s.sectionExport, context.messages(error)))]
+    } catch let error as FileError {
+      return [.dialog(.error(s.sectionExport, [s.words.message(error)]))]
     } catch {
       return [.dialog(.error(s.sectionExport, ["\(error)"]))]
     }

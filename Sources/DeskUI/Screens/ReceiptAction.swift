@@ -42,7 +42,7 @@ enum ReceiptAction {
       try writer.close()
       return [.notify(s.receiptWritten(absolutePath(destination)))]
     } catch {
-      return [.bell, .dialog(.error(s.receiptTitle, [error.description]))]
+      return [.bell, .dialog(.error(s.receiptTitle, [s.words.message(error)]))]
     }
   }
 
