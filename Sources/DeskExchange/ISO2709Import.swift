@@ -17,9 +17,9 @@ public enum ISO2709 {
   static func tags(_ bytes: [UInt8]) -> [Int] {
     var tags: [Int] = []
     var entry = 24
-    let end = min(bytes.count, bytes.count >= 17 ? number(bytes[12..<17]) ?? bytes.count : bytes.count)
+    let end = min(bytes.count, bytes.count >= 17 ? MARCCharacterSet.digits(bytes[12..<17]) ?? bytes.count : bytes.count)
     while entry + 12 <= end, bytes[entry] != 0x1E {
-      if let tag = number(bytes[entry..<(entry + 3)]) { tags.append(tag) }
+      if let tag = MARCCharacterSet.digits(bytes[entry..<(entry + 3)]) { tags.append(tag) }
       entry += 12
     }
     return tags
@@ -56,21 +56,22 @@ public enum ISO2709 {
   public static func record(_ bytes: [UInt8], utf8: Bool = false, decode: ([UInt8]) -> String?) throws(Undecodable)
     -> IRBISRecord?
   {
-    guard bytes.count >= 25, let base = number(bytes[12..<17]), base <= bytes.count else { return nil }
+    guard bytes.count >= 25, let base = MARCCharacterSet.digits(bytes[12..<17]), base <= bytes.count else { return nil }
     var record = IRBISRecord()
     if bytes[0..<24].allSatisfy({ (0x20...0x7E).contains($0) }) {
       record.marcLeader = String(decoding: bytes[0..<24], as: UTF8.self)
     }
     var entry = 24
     while entry + 12 <= base, bytes[entry] != 0x1E {
-      guard let length = number(bytes[(entry + 3)..<(entry + 7)]), let start = number(bytes[(entry + 7)..<(entry + 12)])
+      guard let length = MARCCharacterSet.digits(bytes[(entry + 3)..<(entry + 7)]),
+        let start = MARCCharacterSet.digits(bytes[(entry + 7)..<(entry + 12)])
       else {
         // Padding after the last entry (blanks before the directory's end) is no entry.
         if bytes[entry..<(base - 1)].allSatisfy({ $0 == 0x20 || $0 == 0x00 }) { break }
         return nil
       }
       entry += 12
-      guard let tag = number(bytes[(entry - 12)..<(entry - 9)]) else { continue }
+      guard let tag = MARCCharacterSet.digits(bytes[(entry - 12)..<(entry - 9)]) else { continue }
       let from = base + start
       let to = min(bytes.count, from + length)
       guard from <= to else { return nil }
@@ -125,11 +126,6 @@ public enum ISO2709 {
     public var flaw: ISO2709Flaw
   }
 
-  static func number(_ digits: ArraySlice<UInt8>) -> Int? {
-    guard digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-    return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-  }
-
   /// Reads the file record by record (never whole) and hands each to the importer. A record's
   /// character set is what it says (leader position 9, UNIMARC's 100 $a), else what its bytes
   /// show, else `encoding` (the librarian's `--encoding`; nil: Windows-1251 for RUSMARC, MARC-8
@@ -150,7 +146,7 @@ public enum ISO2709 {
           try feed.problem(.unreadableMARC(record: number, byte: offset, .endsInside))
           break
         }
-        guard bytes.count >= 25, let length = ISO2709.number(bytes[0..<5]) else {
+        guard bytes.count >= 25, let length = MARCCharacterSet.digits(bytes[0..<5]) else {
           try feed.problem(.unreadableMARC(record: number, byte: offset, .noRecordLength))
           continue
         }

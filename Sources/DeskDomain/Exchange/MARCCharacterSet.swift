@@ -68,7 +68,8 @@ public enum MARCCharacterSet: Equatable, Sendable {
     return nil
   }
 
-  static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
+  /// The number an ISO 2709 leader or directory writes in ASCII digits; nil for anything else.
+  public static func digits(_ bytes: ArraySlice<UInt8>) -> Int? {
     guard !bytes.isEmpty, bytes.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
     return bytes.reduce(0) { $0 * 10 + Int($1 - 0x30) }
   }
