@@ -27,23 +27,25 @@ public enum IRBISExport {
     search: String = ""
   ) throws(StoreError) -> Int {
     let newline = newline(writer.encoding)
-    return try forEachRecord(selection, from: store, filter: filter, search: search) { record, _ in
+    return try forEachRecord(selection, from: store, filter: filter, search: search) { record, _, _ in
       writer.write(record, newline: newline)
     }
   }
 
-  /// Calls `body` with the catalogue record of each book of the selection and its copies, page by
-  /// page; returns how many records there were.
+  /// Calls `body` with the catalogue record of each book of the selection, its copies, and whether
+  /// they are the whole record they came in (or a part split off it), page by page; returns how
+  /// many records there were.
   /// `asMARC`: the records are for an ISO 2709 file (`IRBISBooks.record(for:asMARC:)`).
   public static func forEachRecord(
     _ selection: BookSelection, from store: LibraryStore, filter: BookFilter = .all, search: String = "",
-    asMARC: Bool = false, _ body: (IRBISRecord, [IRBISCopy]) throws(StoreError) -> Void
+    asMARC: Bool = false, _ body: (IRBISRecord, [IRBISCopy], Bool) throws(StoreError) -> Void
   ) throws(StoreError) -> Int {
     var count = 0
     var records = RecordCopies()
     func write(_ exported: ExportedCopies) throws(StoreError) {
       try body(
-        IRBISBooks.record(for: exported.copies, withOtherEntries: exported.whole, asMARC: asMARC), exported.copies)
+        IRBISBooks.record(for: exported.copies, withOtherEntries: exported.whole, asMARC: asMARC), exported.copies,
+        exported.whole)
       count += 1
     }
     func write(_ listing: BookWithLoan, kept: IRBISKeptRecord?, onHoldShelf: Bool) throws(StoreError) {

@@ -10,6 +10,8 @@ public enum ISO2709Export {
     /// Fields tagged over 999, which the directory cannot hold.
     public var fieldsLeftOut = 0
     public var replacedCharacters = 0
+    /// MARC 21 items (952) written without a home branch ($a), which Koha refuses.
+    public var itemsWithoutBranch = 0
 
     public init() {}
   }
@@ -25,6 +27,7 @@ public enum ISO2709Export {
     var problems: [(inventories: [String], problem: ISO2709Record.Problem)] = []
     var leftOut = 0
     var replaced = 0
+    var withoutBranch = 0
     let encode: (String) -> [UInt8] = { text in
       let clean = text.withoutControlCharacters
       guard !utf8 else { return Array(clean.utf8) }
@@ -32,12 +35,13 @@ public enum ISO2709Export {
       replaced += count
       return bytes
     }
-    _ = try IRBISExport.forEachRecord(selection, from: store, asMARC: true) { record, copies in
+    _ = try IRBISExport.forEachRecord(selection, from: store, asMARC: true) { record, copies, whole in
       let iso: ISO2709Record
       if format == .marc21 {
-        iso = MARC21Books.marcRecord(for: copies, items: items)
+        iso = MARC21Books.marcRecord(for: copies, items: items, whole: whole)
+        withoutBranch += iso.fields.count { $0.tag == 952 && !$0.subfields.contains { $0.0 == "a" && !$0.1.isEmpty } }
       } else {
-        iso = .rusmarc(fields: record.fields.map(ISO2709Record.Field.init), utf8: utf8, leader: record.marcLeader)
+        iso = .rusmarc(fields: record.fields.map { ISO2709Record.Field($0) }, utf8: utf8, leader: record.marcLeader)
       }
       do throws(ISO2709Record.Problem) {
         writer.write(bytes: try iso.bytes(encode: encode, skipped: &leftOut))
@@ -49,6 +53,7 @@ public enum ISO2709Export {
     report.problems += problems
     report.fieldsLeftOut += leftOut
     report.replacedCharacters += replaced
+    report.itemsWithoutBranch += withoutBranch
     return written
   }
 }

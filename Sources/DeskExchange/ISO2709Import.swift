@@ -83,16 +83,16 @@ public enum ISO2709 {
         guard let text = decode(bytes) else { throw Undecodable(flaw: .notMARC8(tag: tag)) }
         return text
       }
+      // Subfields are split by 0x1F alone: a `^` is data, held as the record's data caret.
+      func dataText(_ bytes: [UInt8]) throws(Undecodable) -> String {
+        let decoded = try text(bytes)
+        return bytes.contains(UInt8(ascii: "^"))
+          ? String(decoded.map { $0 == "^" ? IRBISRecord.dataCaret : $0 }) : decoded
+      }
       func read() throws(Undecodable) -> String {
-        guard tag >= 10 else { return try text(data) }
+        guard tag >= 10 else { return try dataText(data) }
         let body = data.count >= 2 ? Array(data.dropFirst(2)) : data
         var parts = ""
-        // Subfields are split by 0x1F alone: a `^` is data, held as the record's data caret.
-        func dataText(_ bytes: [UInt8]) throws(Undecodable) -> String {
-          let decoded = try text(bytes)
-          return bytes.contains(UInt8(ascii: "^"))
-            ? String(decoded.map { $0 == "^" ? IRBISRecord.dataCaret : $0 }) : decoded
-        }
         for (index, part) in body.split(separator: 0x1F, omittingEmptySubsequences: false).enumerated() {
           if index == 0 {
             parts += try dataText(Array(part))
@@ -180,10 +180,13 @@ public enum ISO2709 {
           try feed.problem(.unreadableMARC(record: number, byte: offset, .damagedDirectory))
           continue
         }
-        let converted =
-          isMARC21
-          ? MARC21Books.irbisRecord(record, punctuated: bytes[18] != UInt8(ascii: "c"))
-          : RUSMARCHoldings.withCopies(record)
+        var converted: IRBISRecord
+        if isMARC21 {
+          converted = MARC21Books.irbisRecord(record, punctuated: bytes[18] != UInt8(ascii: "c"))
+          converted.marc21 = MARCOriginal(leader: record.marcLeader, fields: record.fields)
+        } else {
+          converted = RUSMARCHoldings.withCopies(record)
+        }
         try feed.take(converted, source: source)
       }
     }

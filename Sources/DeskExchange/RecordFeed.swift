@@ -120,7 +120,7 @@ public struct RecordFeed {
   /// them. Most records of a catalogue the desk wrote itself keep nothing.
   static func needsKeeping(_ record: IRBISRecord, _ book: Book) -> Bool {
     // A record read from ISO 2709 keeps its leader and indicators for its export.
-    if record.marcLeader != nil { return true }
+    if record.marcLeader != nil || record.marc21 != nil { return true }
     // The desk writes 920 first and one 910: anything else is kept without building a record.
     guard record.fields.first?.tag == 920, record.fields.allSatisfy({ IRBISKeptRecord.modelledTags.contains($0.tag) }),
       record.fields.lazy.filter({ $0.tag == 910 }).count == 1, let copy = record.first(910)

@@ -102,7 +102,7 @@ import Testing
       -> [String]
     {
       var titles: [String] = []
-      _ = try IRBISExport.forEachRecord(selection, from: store, filter: filter, search: search) { record, _ in
+      _ = try IRBISExport.forEachRecord(selection, from: store, filter: filter, search: search) { record, _, _ in
         titles.append(record.first(200)?.subfield("A") ?? "")
       }
       return titles

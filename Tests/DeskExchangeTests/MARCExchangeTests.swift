@@ -57,6 +57,10 @@ import Testing
 
   /// The MARC 21 file yaz writes from `marcXML` in `characterSet` (utf-8 or marc8).
   func kohaFile(_ characterSet: String) throws -> String {
+    try Self.kohaFile(characterSet, in: folder)
+  }
+
+  static func kohaFile(_ characterSet: String, in folder: TemporaryFolder) throws -> String {
     let xml = folder.file("koha.xml")
     try MARCExchangeTests.marcXML.write(toFile: xml, atomically: true, encoding: .utf8)
     let position9 = characterSet == "utf-8" ? "97" : "32"

@@ -103,7 +103,7 @@ struct ExportISO2709: DeskCommand {
     context.output.line(words.written(count, transactions: false, to: destination).visibleForTerminal)
     if report.fieldsLeftOut > 0 { context.output.line(words.fieldsLeftOut(report.fieldsLeftOut)) }
     ExchangeOptions.reportReplaced(report.replacedCharacters, context: context)
-    if format == .marc21 && items.branch.isEmpty && count > 0 {
+    if report.itemsWithoutBranch > 0 {
       context.output.line(words.itemsWithoutBranch)
     }
   }

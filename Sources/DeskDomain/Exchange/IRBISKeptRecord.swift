@@ -27,6 +27,9 @@ public struct IRBISKeptRecord: Hashable, Sendable {
   static let madeLine = "*made"
   /// Begins the line of where the next field's data stood in its ISO 2709 record.
   static let orderLine = "*at "
+  /// Begins the MARC 21 record the kept one was converted from: the rest of the line is its
+  /// leader, the lines after it its fields (`MARCOriginal`).
+  static let marc21Line = "*marc21 "
 
   /// A kept field, or the place of a copy; either may have been made by the import.
   struct Element {
@@ -65,20 +68,54 @@ public struct IRBISKeptRecord: Hashable, Sendable {
         if let indicators = record.fields[index].indicators, indicators != "  " {
           text += indicatorsLine + indicators + "\n"
         }
-        text += "#"
-        text += String(record.fields[index].tag)
-        text += ": "
-        text += record.fields[index].value
+        appendLine(record.fields[index], to: &text)
+      }
+    }
+    if let original = record.marc21 {
+      text += "\n" + marc21Line + (original.leader ?? "")
+      for field in original.fields {
+        if let order = field.marcOrder { text += "\n" + orderLine + String(order) }
+        if let indicators = field.indicators, indicators != "  " { text += "\n" + indicatorsLine + indicators }
+        text += "\n"
+        appendLine(field, to: &text)
       }
     }
     return positions.map { IRBISKeptRecord(record: text, copy: record.fields[$0].value, group: group) }
+  }
+
+  /// `#tag: value`; a line break inside the value (ISO 2709 data may hold one) is kept as a space,
+  /// since a kept record is read line by line.
+  private static func appendLine(_ field: IRBISRecord.Field, to text: inout String) {
+    text += "#"
+    text += String(field.tag)
+    text += ": "
+    if field.value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
+      text += String(field.value.map { $0.isNewline ? " " : $0 })
+    } else {
+      text += field.value
+    }
+  }
+
+  /// The MARC 21 record this one was converted from, as it came; nil for any other record.
+  public var marc21: MARCOriginal? {
+    // The section's line, found in the bytes: most kept records have none.
+    let marker = Array(("\n" + Self.marc21Line).utf8)
+    let bytes = record.utf8
+    guard let start = bytes.indices.first(where: { bytes[$0...].starts(with: marker) }) else { return nil }
+    let rest = record[bytes.index(start, offsetBy: marker.count)...]
+    let leader = rest.prefix { $0 != "\n" }
+    let fields = Self.elements(of: rest[leader.endIndex...]).compactMap(\.field)
+    return MARCOriginal(leader: leader.isEmpty ? nil : String(leader), fields: fields)
   }
 
   /// The tags whose fields the desk writes itself for a book; a record with any other tag is kept.
   public static let modelledTags: Set<Int> = [920, 10, 700, 200, 210, 215, 621, 908, 903, 910]
 
   /// The kept fields, with nil where a copy was. Read in bytes: an export reads a million.
-  var elements: [Element] {
+  var elements: [Element] { Self.elements(of: record[...]) }
+
+  /// The elements of kept lines, up to a MARC 21 original's.
+  private static func elements(of record: Substring) -> [Element] {
     var result: [Element] = []
     let bytes = record.utf8
     var start = bytes.startIndex
@@ -92,6 +129,7 @@ public struct IRBISKeptRecord: Hashable, Sendable {
       // `#tag: value`; a leader's or indicators' line; anything else is the copy's line.
       guard bytes[start] == UInt8(ascii: "#") else {
         let line = record[start..<end]
+        if line.hasPrefix(Self.marc21Line) { break }
         if line.hasPrefix(Self.leaderLine) { continue }
         if line.hasPrefix(Self.indicatorsLine) {
           indicators = String(line.dropFirst(Self.indicatorsLine.count))

@@ -125,6 +125,9 @@ public struct IRBISRecord: Equatable, Sendable {
   /// The leader of a record read from ISO 2709 (its 24 positions as they came), written back by
   /// its export; nil for a record of IRBIS text.
   public var marcLeader: String?
+  /// The MARC 21 record an import converted this one from, kept with its books so that a MARC 21
+  /// export writes it back as it came.
+  public var marc21: MARCOriginal?
 
   public init(fields: [Field] = [], marcLeader: String? = nil) {
     self.fields = fields

@@ -41,9 +41,20 @@ public struct ISO2709Record: Sendable {
       leaderHead: head, leaderTail: String(positions[17..<20]), entryMap: String(positions[20..<24]), fields: fields)
   }
 
-  /// MARC 21, always UTF-8 (position 9 `a`), its values without ISBD punctuation (18 `c`).
-  public static func marc21(fields: [Field]) -> ISO2709Record {
-    ISO2709Record(leaderHead: "nam a", leaderTail: " c ", entryMap: "4500", fields: fields)
+  /// MARC 21, always UTF-8 (position 9 `a`), its values without ISBD punctuation (18 `c`); or
+  /// the leader the record came with, position 9 kept where the text is ASCII (which MARC-8 and
+  /// UTF-8 write alike) and `a` otherwise.
+  public static func marc21(fields: [Field], leader: String? = nil) -> ISO2709Record {
+    guard let leader, leader.utf8.count == 24, leader.allSatisfy(\.isASCII) else {
+      return ISO2709Record(leaderHead: "nam a", leaderTail: " c ", entryMap: "4500", fields: fields)
+    }
+    let positions = Array(leader)
+    let ascii = fields.allSatisfy { field in
+      field.text.utf8.allSatisfy { $0 < 0x80 } && field.subfields.allSatisfy { $0.1.utf8.allSatisfy { $0 < 0x80 } }
+    }
+    let head = String(positions[5..<9]) + (ascii ? String(positions[9]) : "a")
+    return ISO2709Record(
+      leaderHead: head, leaderTail: String(positions[17..<20]), entryMap: String(positions[20..<24]), fields: fields)
   }
 
   /// Why a record cannot be written; `LibraryWords.message` says it.
@@ -113,13 +124,15 @@ public struct ISO2709Record: Sendable {
 
 extension ISO2709Record.Field {
   /// An IRBIS field as RUSMARC holds it: the same tag, blank indicators, subfield codes in lower
-  /// case, as the MARC formats write them.
-  public init(_ field: IRBISRecord.Field) {
+  /// case, as the MARC formats write them (`codesAsWritten`: a field read from MARC, whose codes
+  /// are already as its file wrote them).
+  public init(_ field: IRBISRecord.Field, codesAsWritten: Bool = false) {
     var subfields: [(Character, String)] = []
     let parts = field.value.split(separator: "^", omittingEmptySubsequences: false)
     for part in parts.dropFirst() {
       guard let code = part.first else { continue }
-      subfields.append((Character(code.lowercased()), String(part.dropFirst()).replacingDataCarets(with: "^")))
+      subfields.append(
+        (codesAsWritten ? code : Character(code.lowercased()), String(part.dropFirst()).replacingDataCarets(with: "^")))
     }
     self.init(
       tag: field.tag, indicators: field.indicators ?? "  ",
@@ -147,7 +160,16 @@ extension MARC21Books {
   /// each copy ($a and $b the branch, $y the item type, $p barcode, $o call number, $c location,
   /// $d acquired, $g price, and the lost, withdrawn, damaged and not-for-loan flags), so that Koha
   /// can take the file.
-  public static func marcRecord(for copies: [IRBISCopy], items: KohaItems = KohaItems()) -> ISO2709Record {
+  ///
+  /// Copies imported from MARC 21 get the record they came with (`keptRecord`); `whole` says
+  /// that this part of it (a record whose copies' descriptions now differ goes out in parts)
+  /// writes its items that number no copy.
+  public static func marcRecord(for copies: [IRBISCopy], items: KohaItems = KohaItems(), whole: Bool = true)
+    -> ISO2709Record
+  {
+    if let kept = copies.first?.kept, let original = kept.marc21 {
+      return keptRecord(for: copies, original: original, kept: kept, items: items, whole: whole)
+    }
     guard let book = copies.first?.book else { return .marc21(fields: []) }
     var fields: [ISO2709Record.Field] = []
     func add(_ tag: Int, indicators: String = "  ", _ subfields: [(Character, String)]) {
@@ -173,24 +195,35 @@ extension MARC21Books {
       $0.text.isEmpty ? $0.subfield("A") : $0.text
     }
     for copy in copies {
-      let item = copy.book
-      let callNumber =
-        keptCallNumber ?? (item.bbk.isEmpty && item.authorMark.isEmpty ? "" : IRBISBooks.shelfCode(item))
-      // A copy whose file gave no date got the day of its import: no date acquired is made up.
-      let dateCame = copy.kept.map { IRBISRecord.Field(tag: 910, value: $0.copy).subfield("C") } ?? "x"
-      let acquired = dateCame.isEmpty && item.received == item.created.utcDate ? "" : item.received?.iso ?? ""
-      add(
-        952,
-        [
-          ("a", items.branch), ("b", items.branch), ("y", items.itemType),
-          ("p", item.inventoryNumber), ("o", callNumber), ("c", item.place),
-          ("d", acquired), ("g", item.price?.description ?? ""),
-          ("1", item.status == .lost ? "1" : ""), ("0", item.status == .writtenOff ? "1" : ""),
-          ("4", item.status == .damaged ? "1" : ""),
-          ("7", item.status == .referenceOnly ? "1" : (item.status == .inProcessing ? "-1" : "")),
-        ])
+      fields.append(kohaItem(copy, callNumber: keptCallNumber, items: items))
     }
     return .marc21(fields: fields)
+  }
+
+  /// The Koha item (952) of a copy: `callNumber` the record's, else the copy's shelf code when
+  /// there is a BBK index or author mark to make it of.
+  static func kohaItem(_ copy: IRBISCopy, callNumber: String?, items: KohaItems) -> ISO2709Record.Field {
+    let item = copy.book
+    let callNumber = callNumber ?? (item.bbk.isEmpty && item.authorMark.isEmpty ? "" : IRBISBooks.shelfCode(item))
+    // A copy whose file gave no date got the day of its import: no date acquired is made up.
+    let dateCame = copy.kept.map { IRBISRecord.Field(tag: 910, value: $0.copy).subfield("C") } ?? "x"
+    let acquired = dateCame.isEmpty && item.received == item.created.utcDate ? "" : item.received?.iso ?? ""
+    let subfields: [(Character, String)] = [
+      ("a", items.branch), ("b", items.branch), ("y", items.itemType),
+      ("p", item.inventoryNumber), ("o", callNumber), ("c", item.place),
+      ("d", acquired), ("g", item.price?.description ?? ""),
+    ]
+    return ISO2709Record.Field(tag: 952, subfields: (subfields + statusFlags(item.status)).filter { !$0.1.isEmpty })
+  }
+
+  /// Koha's item flags for a status: lost ($1), withdrawn ($0), damaged ($4), not for loan ($7, -1
+  /// on order); "" for a flag not set.
+  static func statusFlags(_ status: CopyStatus) -> [(Character, String)] {
+    [
+      ("1", status == .lost ? "1" : ""), ("0", status == .writtenOff ? "1" : ""),
+      ("4", status == .damaged ? "1" : ""),
+      ("7", status == .referenceOnly ? "1" : (status == .inProcessing ? "-1" : "")),
+    ]
   }
 
   /// MARC 21's 008 for a book: the date entered (when the desk first had it), a single date of

@@ -60,37 +60,44 @@ public enum MARC21Books {
     var callNumber = ""
     for item in marc.all(952) {
       if callNumber.isEmpty { callNumber = trimmed(item.subfield("O")) }
-      record.fields.append(
-        IRBISRecord.Field(
-          tag: 910,
-          subfields: [
-            ("A", kohaStatus(item)), ("B", trimmed(item.subfield("P"))), ("C", compactDate(item.subfield("D"))),
-            ("D", [item.subfield("C"), item.subfield("A")].map { trimmed($0) }.first { !$0.isEmpty } ?? ""),
-            ("E", amount(item.subfield("G"))),
-          ]))
+      record.fields.append(copy(ofKohaItem: item))
     }
     // Holdings in 852 with their items in 876 (or 852 $p), paired in order.
     let items = marc.all(876)
     for (index, holding) in marc.all(852).enumerated() {
-      let item = index < items.count ? items[index] : nil
-      let number =
-        trimmed(item?.subfield("P") ?? "").isEmpty ? trimmed(holding.subfield("P")) : trimmed(item?.subfield("P") ?? "")
       if callNumber.isEmpty {
         callNumber = [holding.subfield("H"), holding.subfield("I")].map { trimmed($0) }.filter { !$0.isEmpty }.joined(
           separator: " ")
       }
-      record.fields.append(
-        IRBISRecord.Field(
-          tag: 910,
-          subfields: [
-            ("A", itemStatus(item?.subfield("J") ?? "")), ("B", number),
-            ("C", compactDate(item?.subfield("D") ?? "")),
-            ("D", [holding.subfield("C"), holding.subfield("B")].map { trimmed($0) }.first { !$0.isEmpty } ?? ""),
-            ("E", amount(item?.subfield("C") ?? "")),
-          ]))
+      record.fields.append(copy(ofHolding: holding, item: index < items.count ? items[index] : nil))
     }
     if !callNumber.isEmpty { record.append(903, callNumber) }
     return record
+  }
+
+  /// The copy (910) of an item in Koha's 952.
+  static func copy(ofKohaItem item: IRBISRecord.Field) -> IRBISRecord.Field {
+    IRBISRecord.Field(
+      tag: 910,
+      subfields: [
+        ("A", kohaStatus(item)), ("B", trimmed(item.subfield("P"))), ("C", compactDate(item.subfield("D"))),
+        ("D", [item.subfield("C"), item.subfield("A")].map { trimmed($0) }.first { !$0.isEmpty } ?? ""),
+        ("E", amount(item.subfield("G"))),
+      ])
+  }
+
+  /// The copy (910) of a holding in 852 and its item in 876 (or the number in 852 $p).
+  static func copy(ofHolding holding: IRBISRecord.Field, item: IRBISRecord.Field?) -> IRBISRecord.Field {
+    let number =
+      trimmed(item?.subfield("P") ?? "").isEmpty ? trimmed(holding.subfield("P")) : trimmed(item?.subfield("P") ?? "")
+    return IRBISRecord.Field(
+      tag: 910,
+      subfields: [
+        ("A", itemStatus(item?.subfield("J") ?? "")), ("B", number),
+        ("C", compactDate(item?.subfield("D") ?? "")),
+        ("D", [holding.subfield("C"), holding.subfield("B")].map { trimmed($0) }.first { !$0.isEmpty } ?? ""),
+        ("E", amount(item?.subfield("C") ?? "")),
+      ])
   }
 
   /// The IRBIS status code of a Koha item: lost ($1), withdrawn ($0), damaged ($4), not for loan
