@@ -125,4 +125,25 @@ import Testing
     #expect(items.count == 6, "\(items)")
     #expect(items.first == "952    $y BK $p 1 $o И46", "\(items)")
   }
+
+  /// Every ISBN of a record finds its book at a scan (pymarc's multi_isbn.dat: three 020s, the
+  /// first the book's own), in either form; a library kept before the index was made gets it
+  /// when next opened.
+  @Test func theOtherISBNsOfARecordFindItsBook() throws {
+    let db = folder.file("library.sqlite")
+    let imported = try run(["import", "iso2709", Self.pymarc + "multi_isbn.dat", "--assign-inventory", "1"], db: db)
+    #expect(imported.status == 0, "\(imported.errors)")
+    let codes = folder.file("codes.txt")
+    try "0914378287\n0914378295\n9780914378266\n0000000000\n".write(toFile: codes, atomically: true, encoding: .utf8)
+    func scanned() throws -> String {
+      try runProgram(circdeskPath, ["scan", "--stdin", "--db", db], input: codes).output
+    }
+    let found = try scanned()
+    #expect(found.components(separatedBy: ": 1 «The town scold»").count == 4, "\(found)")
+    // As a library file written before the index: the index empty, the schema one version back.
+    let old = try runProgram(
+      "/usr/bin/sqlite3", [db, "DELETE FROM book_isbn; DROP TABLE book_isbn; PRAGMA user_version = 24;"])
+    #expect(old.status == 0, "\(old.errors)")
+    #expect(try scanned() == found)
+  }
 }

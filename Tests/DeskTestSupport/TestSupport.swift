@@ -79,9 +79,12 @@ public func matchesGolden(_ text: String, _ name: String, folder: String) throws
   return expected == text
 }
 
+/// Takes a library file back to what versions before 25 wrote: no index of a record's other ISBNs.
+public let librarySchemaBeforeOtherISBNs = "DROP TABLE book_isbn;\n"
+
 /// Takes a library file back to what versions before 24 wrote: no transactions of other
 /// systems' files remembered.
-public let librarySchemaBeforeReplayedTransactions = "DROP TABLE replayed_transaction;\n"
+public let librarySchemaBeforeReplayedTransactions = librarySchemaBeforeOtherISBNs + "DROP TABLE replayed_transaction;\n"
 
 /// Takes a library file back to what versions before 23 wrote: no indexes put off.
 public let librarySchemaBeforeIndexesPutOff = librarySchemaBeforeReplayedTransactions + "DROP TABLE put_off_index;\n"

@@ -96,6 +96,35 @@ public struct IRBISKeptRecord: Hashable, Sendable {
     }
   }
 
+  /// The ISBNs of the record's 10 fields after the first (the first is the book's own): another
+  /// binding, the set, a translation's original. A scan of one of them finds the book.
+  public var otherISBNs: [ISBN] {
+    var values: [Substring] = []
+    var lineStart = true
+    let bytes = record.utf8
+    var index = bytes.startIndex
+    // Found in the bytes: an import asks this of every record it keeps.
+    while index < bytes.endIndex {
+      if lineStart && bytes[index...].starts(with: "#10:".utf8) {
+        let end = bytes[index...].firstIndex(of: 0x0A) ?? bytes.endIndex
+        values.append(record[index..<end])
+        index = end
+        continue
+      }
+      // A MARC 21 original's 020s are the same ISBNs again, read once already.
+      if lineStart && bytes[index...].starts(with: Self.marc21Line.utf8) { break }
+      lineStart = bytes[index] == 0x0A
+      index = bytes.index(after: index)
+    }
+    guard values.count > 1 else { return [] }
+    var seen = Set<String>()
+    return values.dropFirst().compactMap { line in
+      let field = IRBISRecord.Field(tag: 10, value: String(line.dropFirst(4).drop { $0 == " " }))
+      guard let isbn = try? ISBN(field.subfield("A")), seen.insert(isbn.isbn13).inserted else { return nil }
+      return isbn
+    }
+  }
+
   /// The MARC 21 record this one was converted from, as it came; nil for any other record.
   public var marc21: MARCOriginal? {
     // The section's line, found in the bytes: most kept records have none.

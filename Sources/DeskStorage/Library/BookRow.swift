@@ -6,6 +6,8 @@ import DeskDomain
 public struct BookRow: Sendable {
   public let book: Book
   let values: [DatabaseValue]
+  /// The ISBN-13s of the record's other ISBNs (`IRBISKeptRecord.otherISBNs`).
+  let otherISBNs: [String]
 
   /// `kept`: what an import keeps of the record the book came from, for its export.
   public init(_ book: Book, kept: IRBISKeptRecord? = nil) {
@@ -14,5 +16,6 @@ public struct BookRow: Sendable {
       LibraryStore.bookValues(book) + [
         .text(kept?.record ?? ""), .text(kept?.copy ?? ""), .text(kept?.group ?? ""),
       ]
+    otherISBNs = kept?.otherISBNs.map(\.isbn13) ?? []
   }
 }

@@ -17,11 +17,19 @@ extension BookStore {
     try database.queryFirst("SELECT id FROM book WHERE inventory = ? AND deleted = 0", inventory) { $0.int64(0) }
   }
 
-  /// Books with this ISBN, in either its 10- or 13-digit form.
+  /// Books with this ISBN, in either its 10- or 13-digit form: as their own, or as another of
+  /// their record's (`book_isbn`). Two searches by index, joined: written `isbn13 = ? OR id IN
+  /// (…)`, SQLite walked the whole list index.
   public func copies(isbn: ISBN) throws(StoreError) -> [Book] {
     try read {
       try database.query(
-        "SELECT \(LibraryStore.bookColumns) FROM book b WHERE b.isbn13 = ? AND b.deleted = 0 ORDER BY b.sort_key",
+        """
+        SELECT \(LibraryStore.bookColumns) FROM book b
+        WHERE b.id IN (
+          SELECT id FROM book WHERE isbn13 = ?1 AND deleted = 0 UNION SELECT book_id FROM book_isbn WHERE isbn13 = ?1
+        ) AND b.deleted = 0
+        ORDER BY b.sort_key
+        """,
         isbn.isbn13
       ) { try LibraryStore.decodeBook($0) }
     }
@@ -126,6 +134,7 @@ extension BookStore {
     try database.execute(
       BookStore.bookInsertion,
       values: row.values + [.text(row.book.id.text), .text(row.book.created.iso), .text(row.book.updated.iso)])
+    if !row.otherISBNs.isEmpty { try store.indexOtherISBNs(row.otherISBNs, ofBook: row.book.id.text) }
   }
 
   /// The insert of a `BookRow`'s values, then the book's UUID and times.

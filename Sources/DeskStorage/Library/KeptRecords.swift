@@ -29,6 +29,11 @@ extension BookStore {
       try database.execute(
         "UPDATE book SET source_record = ?, source_copy = ?, record_group = ? WHERE inventory = ? AND deleted = 0",
         kept?.record ?? "", kept?.copy ?? "", kept?.group ?? "", inventory)
+      if let uuid = try database.queryFirst(
+        "SELECT uuid FROM book WHERE inventory = ? AND deleted = 0", inventory, read: { $0.string(0) })
+      {
+        try store.indexOtherISBNs(kept?.otherISBNs.map(\.isbn13) ?? [], ofBook: uuid, replacing: true)
+      }
     }
   }
 
@@ -39,6 +44,33 @@ extension BookStore {
         "SELECT \(KeptColumn.list) FROM book b WHERE b.inventory = ? AND b.deleted = 0 ORDER BY b.clash",
         inventory
       ) { LibraryStore.decodeKept($0, from: 0) } ?? nil
+    }
+  }
+}
+
+extension LibraryStore {
+  /// Writes where a scan finds a book by the other ISBNs of its record (`book_isbn`, migration
+  /// 25): the desk's own index, made again from the record wherever one is written (an import, a
+  /// pulled change), never synced. `replacing`: those the book had go first.
+  func indexOtherISBNs(_ isbns: [String], ofBook uuid: String, replacing: Bool = false) throws {
+    if replacing {
+      try database.execute("DELETE FROM book_isbn WHERE book_id = (SELECT id FROM book WHERE uuid = ?)", uuid)
+    }
+    for isbn in isbns {
+      try database.execute(
+        "INSERT OR IGNORE INTO book_isbn(isbn13, book_id) SELECT ?, id FROM book WHERE uuid = ?", isbn, uuid)
+    }
+  }
+
+  /// Indexes the other ISBNs of every kept record that has some (a library opened the first time
+  /// since migration 25).
+  func indexAllOtherISBNs() throws {
+    // Two 10 fields at least: the first is the book's own ISBN.
+    let records = try database.query(
+      "SELECT uuid, source_record FROM book WHERE source_record LIKE '%#10:%#10:%'"
+    ) { ($0.string(0), $0.string(1)) }
+    for (uuid, record) in records {
+      try indexOtherISBNs(IRBISKeptRecord(record: record, copy: "", group: "").otherISBNs.map(\.isbn13), ofBook: uuid)
     }
   }
 }

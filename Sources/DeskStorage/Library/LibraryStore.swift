@@ -131,6 +131,7 @@ public final class LibraryStore {
         try database.executeScript(migration)
       }
       if (1..<9).contains(version) { try respaceCJK() }
+      if (1..<25).contains(version) { try indexAllOtherISBNs() }
       // A migration may add a field that travels: the capture triggers follow the schema.
       try sync.settleCaptureTriggers()
       if version == 0 { try policy.seedPolicy() }

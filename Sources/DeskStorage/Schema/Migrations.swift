@@ -5,7 +5,7 @@ enum Migrations {
   static let all: [String] = [
     version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
     version11, version12, version13, version14, version15, version16, version17, version18, version19,
-    version20, version21, version22, version23, version24,
+    version20, version21, version22, version23, version24, version25,
   ]
 
   static var latestVersion: Int { all.count }
@@ -646,5 +646,18 @@ enum Migrations {
   /// changes nothing. The desk's own; not synced.
   static let version24 = """
     CREATE TABLE replayed_transaction (key TEXT PRIMARY KEY, replayed_at TEXT NOT NULL) WITHOUT ROWID;
+    """
+
+  /// The other ISBNs of a book's kept record (a record's 010/020 after the first: another
+  /// binding, the set), where a scan finds the book (`LibraryStore.indexOtherISBNs`). Made from
+  /// the kept record by each desk; not synced. Filled for the records kept before it by
+  /// `indexAllOtherISBNs`.
+  static let version25 = """
+    CREATE TABLE book_isbn (
+      isbn13 TEXT NOT NULL,
+      book_id INTEGER NOT NULL REFERENCES book(id) ON DELETE CASCADE,
+      PRIMARY KEY (isbn13, book_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX book_isbn_book ON book_isbn(book_id);
     """
 }

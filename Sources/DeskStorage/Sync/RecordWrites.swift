@@ -52,6 +52,9 @@ extension LibraryStore {
     try insertCatchingClash(table, key: key, number: number, deskName: deskName, now: now) {
       try database.execute(sql, values: values)
     }
+    if table.kind == .book, case .text(let record)? = fields["source_record"], !record.isEmpty {
+      try indexOtherISBNs(IRBISKeptRecord(record: record, copy: "", group: "").otherISBNs.map(\.isbn13), ofBook: key)
+    }
   }
 
   func update(
@@ -77,6 +80,12 @@ extension LibraryStore {
     try insertCatchingClash(table, key: key, number: number, deskName: deskName, now: now) {
       try database.execute(
         "UPDATE \(table.table) SET \(assignments.joined(separator: ", ")) WHERE \(table.key) = ?", values: values)
+    }
+    if table.kind == .book, let record = fields.first(where: { $0.name == "source_record" })?.value {
+      let text: String
+      if case .text(let value) = record { text = value } else { text = "" }
+      try indexOtherISBNs(
+        IRBISKeptRecord(record: text, copy: "", group: "").otherISBNs.map(\.isbn13), ofBook: key, replacing: true)
     }
   }
 
