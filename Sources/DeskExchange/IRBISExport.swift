@@ -90,9 +90,19 @@ public enum IRBISExport {
   {
     let newline = newline(writer.encoding)
     var count = 0
+    let categories = try store.policy.categories()
+    let defaultCategory = try store.policy.current().defaultCategory
     func write(_ reader: Reader) throws(StoreError) {
       let loans = try store.circulation.loans(ofReader: reader).map { record in irbisLoan(record, store: store) }
-      writer.write(IRBISReaders.record(for: reader, loans: loans), newline: newline)
+      let kept = try store.readers.kept(forReader: reader)
+      // A reader imported from another system goes back as the record they came in.
+      let record =
+        kept.isEmpty
+        ? IRBISReaders.record(for: reader, loans: loans)
+        : IRBISReaders.record(
+          for: reader, loans: loans, kept: kept, categories: categories, defaultCategory: defaultCategory,
+          pending: try store.circulation.pendingLoans(ofReader: reader))
+      writer.write(record, newline: newline)
       count += 1
     }
     switch selection {

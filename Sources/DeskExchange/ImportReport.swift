@@ -53,8 +53,9 @@ public enum ImportProblem: Sendable {
   /// that `--assign-inventory` was to number).
   case copyRefused(ImportPlace, copy: String, StoreError)
   case readerRefused(ImportPlace, ticket: String, StoreError)
-  case loanWithoutBook(ImportPlace, inventory: String, ticket: String)
   case loanRefused(ImportPlace, inventory: String, ticket: String, StoreError)
+  /// A loan kept with its reader until its book came, that the library refused then.
+  case pendingLoanRefused(inventory: String, ticket: String, StoreError)
 }
 
 /// What an ISO 2709 record's bytes say wrong.
@@ -87,4 +88,6 @@ public enum ImportNote: Equatable, Sendable {
   case unknownCategory(ImportPlace, category: String, given: String)
   /// Copies the catalogue marks out (910 ^A 1) with no reader's loan in the file.
   case copiesMarkedOut(Int)
+  /// Loans of books the library has not got, kept with their readers until the books come.
+  case loansWaitingForBooks(Int)
 }

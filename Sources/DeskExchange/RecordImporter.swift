@@ -9,8 +9,9 @@ public struct RecordImporter {
   private let update: Bool
   let store: LibraryStore
   private var report = ImportReport()
-  private var loans: [(ticket: String, loan: IRBISLoan, source: ImportPlace)] = []
-  private let categories: Set<String>
+  /// Each reader's loans: as the file wrote them (field 40), and read.
+  private var loans: [(ticket: String, field: String, loan: IRBISLoan, source: ImportPlace)] = []
+  private let categories: [ReaderCategory]
   private let defaultCategory: String
   /// The next number `--assign-inventory` may give, if it was asked for.
   var nextNumber: String?
@@ -18,7 +19,7 @@ public struct RecordImporter {
   init(store: LibraryStore, update: Bool) throws(StoreError) {
     self.store = store
     self.update = update
-    categories = Set(try store.policy.categories().map(\.code))
+    categories = try store.policy.categories()
     defaultCategory = try store.policy.current().defaultCategory
   }
 
@@ -163,11 +164,18 @@ public struct RecordImporter {
       report.problems.append(.refused(source, refusal))
     case .success(let found):
       var draft = found.0
-      let readerLoans = found.1
-      if !draft.category.isEmpty && !categories.contains(draft.category) {
-        report.notes.append(.unknownCategory(source, category: draft.category, given: defaultCategory))
-        draft.category = defaultCategory
+      let readerLoans = record.all(40).compactMap { field in IRBISLoan(field).map { (field.value, $0) } }
+      // The category as the file wrote it («сотрудник») is the library's whose code, name or
+      // names in other systems' files it is; the record keeps what was written.
+      if !draft.category.isEmpty {
+        if let category = ReaderCategory.written(draft.category, in: categories) {
+          draft.category = category.code
+        } else {
+          report.notes.append(.unknownCategory(source, category: draft.category, given: defaultCategory))
+          draft.category = defaultCategory
+        }
       }
+      let keeping = IRBISReaders.needsKeeping(record, reader: draft, loans: readerLoans.map(\.1))
       let ticket = draft.ticket.trimmingWhitespace()
       let added = draft
       do throws(StoreError) {
@@ -184,16 +192,15 @@ public struct RecordImporter {
           try store.readers.add(added)
           report.readersAdded += 1
         }
-        for loan in readerLoans { loans.append((ticket: ticket, loan: loan, source: source)) }
+        try store.readers.keep(keeping ? IRBISKeptRecord.lines(of: record) : "", forReader: ticket)
+        for (field, loan) in readerLoans {
+          loans.append((ticket: ticket, field: field, loan: loan, source: source))
+        }
       } catch {
         guard case .invalid = error else { throw error }
         report.problems.append(.readerRefused(source, ticket: ticket, error))
       }
     }
-  }
-
-  private static func instant(_ date: LocalDate, _ time: String, offsetSeconds: Int) -> Timestamp {
-    Timestamp(date: date, second: IRBISReaders.seconds(time)).adding(milliseconds: -Int64(offsetSeconds) * 1000)
   }
 
   private mutating func takeLoans() throws {
@@ -202,12 +209,14 @@ public struct RecordImporter {
     // book on one day are two loans. So the same loan is counted: in the file, and added here.
     var inFile: [LoanKey: Int] = [:]
     var added: [LoanKey: Int] = [:]
+    var waiting = 0
     for entry in loans {
       let loan = entry.loan
-      let issued = RecordImporter.instant(loan.issued, loan.issuedTime, offsetSeconds: offset)
-      let returned = loan.returned.map { RecordImporter.instant($0, loan.returnedTime, offsetSeconds: offset) }
+      let (issued, returned, _) = loan.instants(offsetSeconds: offset)
       guard let book = try store.books.book(inventory: loan.inventory) else {
-        report.problems.append(.loanWithoutBook(entry.source, inventory: loan.inventory, ticket: entry.ticket))
+        // Kept with the reader: it becomes a loan when the book arrives (`tiePendingLoans`).
+        try store.circulation.keepPendingLoan(entry.field, inventory: loan.inventory, ticket: entry.ticket)
+        waiting += 1
         continue
       }
       let key = LoanKey(
@@ -219,14 +228,21 @@ public struct RecordImporter {
           returned: $0.loan.returned) == key
       }
       if known.count - added[key, default: 0] >= inFile[key, default: 0] { continue }
-      let renewed = loan.renewed.map { RecordImporter.instant($0, "", offsetSeconds: offset) }
-      let result = LoanImport.record(
-        store: store, ticket: entry.ticket, loan: loan, issued: issued, returned: returned, renewed: renewed)
-      if let refusal = result {
-        report.problems.append(.loanRefused(entry.source, inventory: loan.inventory, ticket: entry.ticket, refusal))
-      } else {
+      do throws(StoreError) {
+        try store.circulation.recordLoan(loan, ticket: entry.ticket, offsetSeconds: offset)
         report.loansAdded += 1
         added[key, default: 0] += 1
+      } catch {
+        report.problems.append(.loanRefused(entry.source, inventory: loan.inventory, ticket: entry.ticket, error))
+      }
+    }
+    if waiting > 0 { report.notes.append(.loansWaitingForBooks(waiting)) }
+    // Loans kept before, of books this import brought.
+    for tied in try store.circulation.tiePendingLoans() {
+      if let refusal = tied.refusal {
+        report.problems.append(.pendingLoanRefused(inventory: tied.inventory, ticket: tied.ticket, refusal))
+      } else {
+        report.loansAdded += 1
       }
     }
   }

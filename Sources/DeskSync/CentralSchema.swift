@@ -12,7 +12,12 @@ public enum CentralSchema {
   /// The table that marks a database as a library central: its schema version and library id.
   static let markTable = "circdesk_central"
 
-  static let migrations: [String] = [version1, version2, version3, version4]
+  static let migrations: [String] = [version1, version2, version3, version4, version5]
+
+  /// Version 5: a reader keeps the record an import read them from, and a category what other
+  /// systems' files write for it; both travel. The rules `central init` writes say so, and a
+  /// desk waits for a central that has them.
+  static let version5 = "SELECT 1;"
 
   /// Version 3 made holds travel: it changed `circdesk_push` alone, which the functions script
   /// makes now.

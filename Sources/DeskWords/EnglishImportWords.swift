@@ -34,10 +34,10 @@ extension EnglishWords {
       return "\(place(at)): \(copy.isEmpty ? "a new copy" : "copy \(copy)"): \(messages(error).joined(separator: "; "))"
     case .readerRefused(let at, let ticket, let error):
       return "\(place(at)): reader \(ticket): \(messages(error).joined(separator: "; "))"
-    case .loanWithoutBook(let at, let inventory, let ticket):
-      return "\(place(at)): loan of \(inventory) to \(ticket): no such book in the library"
     case .loanRefused(let at, let inventory, let ticket, let error):
       return "\(place(at)): loan of \(inventory) to \(ticket): \(messages(error).joined(separator: "; "))"
+    case .pendingLoanRefused(let inventory, let ticket, let error):
+      return "loan of \(inventory) to \(ticket), kept until the book came: \(messages(error).joined(separator: "; "))"
     }
   }
 
@@ -58,10 +58,14 @@ extension EnglishWords {
     case .priceDropped(let at, let copy, let price):
       return "\(place(at)): copy \(copy): price «\(price)» is not an amount; imported without it"
     case .unknownCategory(let at, let category, let given):
-      return "\(place(at)): category «\(category)» is not known here; the reader is «\(given)»"
+      return "\(place(at)): category «\(category)» is not known here; the reader is «\(given)» "
+        + "(give it a category with: circdesk policy category CODE --written-as \"\(category)\")"
     case .copiesMarkedOut(let count):
       return "\(count) \(count == 1 ? "copy is" : "copies are") marked out (910 ^A 1) with no loan in this file: "
         + "on the shelf until the readers' records (RDR, field 40) bring their loans"
+    case .loansWaitingForBooks(let count):
+      return "\(count) \(count == 1 ? "loan is" : "loans are") of books not in the library: kept with "
+        + "\(count == 1 ? "its reader" : "their readers"), each becomes a loan when its book is imported or added"
     }
   }
 

@@ -35,10 +35,10 @@ extension RussianWords {
         "\(place(at)): \(copy.isEmpty ? "новый экземпляр" : "экземпляр \(copy)"): \(messages(error).joined(separator: "; "))"
     case .readerRefused(let at, let ticket, let error):
       return "\(place(at)): читатель \(ticket): \(messages(error).joined(separator: "; "))"
-    case .loanWithoutBook(let at, let inventory, let ticket):
-      return "\(place(at)): выдача \(inventory) читателю \(ticket): такой книги в библиотеке нет"
     case .loanRefused(let at, let inventory, let ticket, let error):
       return "\(place(at)): выдача \(inventory) читателю \(ticket): \(messages(error).joined(separator: "; "))"
+    case .pendingLoanRefused(let inventory, let ticket, let error):
+      return "выдача \(inventory) читателю \(ticket), ждавшая книгу: \(messages(error).joined(separator: "; "))"
     }
   }
 
@@ -59,10 +59,14 @@ extension RussianWords {
     case .priceDropped(let at, let copy, let price):
       return "\(place(at)): экземпляр \(copy): цена «\(price)» — не сумма; принят без неё"
     case .unknownCategory(let at, let category, let given):
-      return "\(place(at)): категории «\(category)» здесь нет; читателю дана «\(given)»"
+      return "\(place(at)): категории «\(category)» здесь нет; читателю дана «\(given)» "
+        + "(назначьте её категории: circdesk policy category КОД --written-as \"\(category)\")"
     case .copiesMarkedOut(let count):
       return "\(plural(count, "экземпляр отмечен", "экземпляра отмечены", "экземпляров отмечены")) выданными "
         + "(910 ^A 1) без выдачи в этом файле: они на полке, пока записи читателей (RDR, поле 40) не принесут выдачи"
+    case .loansWaitingForBooks(let count):
+      return "\(plural(count, "выдача", "выдачи", "выдач")) книг, которых нет в библиотеке: "
+        + "\(count == 1 ? "хранится" : "хранятся") с читателями и станут выдачами, когда книги будут импортированы или добавлены"
     }
   }
 

@@ -79,12 +79,19 @@ public func matchesGolden(_ text: String, _ name: String, folder: String) throws
   return expected == text
 }
 
+/// Takes a library file back to what versions before 26 wrote: readers keep no record, categories
+/// no names of other systems, no loans wait for their books.
+public let librarySchemaBeforeReaderRecords =
+  captureTriggersDropped + "DROP TABLE pending_loan;\nALTER TABLE reader DROP COLUMN source_record;\n"
+  + "ALTER TABLE category DROP COLUMN written_as;\n"
+
 /// Takes a library file back to what versions before 25 wrote: no index of a record's other ISBNs.
-public let librarySchemaBeforeOtherISBNs = "DROP TABLE book_isbn;\n"
+public let librarySchemaBeforeOtherISBNs = librarySchemaBeforeReaderRecords + "DROP TABLE book_isbn;\n"
 
 /// Takes a library file back to what versions before 24 wrote: no transactions of other
 /// systems' files remembered.
-public let librarySchemaBeforeReplayedTransactions = librarySchemaBeforeOtherISBNs + "DROP TABLE replayed_transaction;\n"
+public let librarySchemaBeforeReplayedTransactions =
+  librarySchemaBeforeOtherISBNs + "DROP TABLE replayed_transaction;\n"
 
 /// Takes a library file back to what versions before 23 wrote: no indexes put off.
 public let librarySchemaBeforeIndexesPutOff = librarySchemaBeforeReplayedTransactions + "DROP TABLE put_off_index;\n"

@@ -52,7 +52,7 @@ struct PolicyShow: DeskCommand {
                 .object([
                   ("code", .string($0.code)), ("name", .string($0.name)), ("loan_days", .int($0.loanDays)),
                   ("loan_limit", .int($0.loanLimit)), ("renewal_limit", .int($0.renewalLimit)),
-                  ("hold_limit", .int($0.holdLimit)),
+                  ("hold_limit", .int($0.holdLimit)), ("written_as", .array($0.writtenAs.map { .string($0) })),
                 ])
               })
           ),
@@ -93,6 +93,10 @@ struct PolicyShow: DeskCommand {
       ])
     }
     context.output.write(table.rendered())
+    for category in categories where !category.writtenAs.isEmpty {
+      context.output.line(
+        "\(category.code) in other systems' files: \(category.writtenAs.joined(separator: "; "))".visibleForTerminal)
+    }
     context.output.line()
     context.output.line(holidays.isEmpty ? "Holidays: none" : "Holidays:")
     for holiday in holidays {
@@ -274,6 +278,9 @@ struct PolicyCategory: DeskCommand {
   static let holdLimit = CommandOption<Int>.integer(
     "--hold-limit", value: "<n>", help: "Holds a reader of the category may have at once.")
   static let remove = CommandFlag("--remove", help: "Remove the category (refused while readers belong to it).")
+  static let writtenAs = CommandOption<String>(
+    "--written-as", value: "<names>",
+    help: "What other systems' files write for it, like \"сотрудник библиотеки; сотр.\" (\"\" for none).")
 
   static let spec = CommandSpec(
     path: "policy category", abstract: "Add, change or remove a reader category.",
@@ -284,10 +291,14 @@ struct PolicyCategory: DeskCommand {
       loanLimit,
       renewalLimit,
       holdLimit,
+      writtenAs,
       remove,
       CommandSpec.databaseOption,
     ],
-    discussion: "A new category takes 14 days, 10 books, 2 renewals and 5 holds for whatever is not given.")
+    discussion:
+      "A new category takes 14 days, 10 books, 2 renewals and 5 holds for whatever is not given. An import "
+      + "takes a reader whose category is written as the code, the name or one of --written-as into the "
+      + "category, and an export writes the category back as the file had it.")
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let code = arguments.positionals[0]
@@ -305,6 +316,7 @@ struct PolicyCategory: DeskCommand {
     if let limit = try arguments.value(loanLimit) { category.loanLimit = limit }
     if let limit = try arguments.value(renewalLimit) { category.renewalLimit = limit }
     if let limit = try arguments.value(holdLimit) { category.holdLimit = limit }
+    if let names = try arguments.value(writtenAs) { category.writtenAs = ReaderCategory.writtenNames(names) }
     try perform { () throws(StoreError) in try store.policy.setCategory(category) }
     context.output.line(
       ("Saved category \(category.code): \(englishPlural(category.loanDays, "day")), "

@@ -11,14 +11,43 @@ public struct ReaderCategory: Hashable, Sendable {
   public var renewalLimit: Int
   /// How many holds a reader of the category may have at once (Koha's `reservesallowed`).
   public var holdLimit: Int
+  /// What other systems' files write for the category («Сотрудник библиотеки», «учащийся»): an
+  /// import takes a reader so written into it, and an export writes back what came.
+  public var writtenAs: [String]
 
-  public init(code: String, name: String, loanDays: Int, loanLimit: Int, renewalLimit: Int, holdLimit: Int = 5) {
+  public init(
+    code: String, name: String, loanDays: Int, loanLimit: Int, renewalLimit: Int, holdLimit: Int = 5,
+    writtenAs: [String] = []
+  ) {
     self.code = code
     self.name = name
     self.loanDays = loanDays
     self.loanLimit = loanLimit
     self.renewalLimit = renewalLimit
     self.holdLimit = holdLimit
+    self.writtenAs = writtenAs
+  }
+
+  /// The category a file's `written` category is: the one whose code, name (in either language)
+  /// or any of `writtenAs` it is, letter case and spacing aside.
+  public static func written(_ written: String, in categories: [ReaderCategory]) -> ReaderCategory? {
+    let wanted = TextFolding.words(written).joined(separator: " ")
+    guard !wanted.isEmpty else { return nil }
+    func same(_ text: String) -> Bool { TextFolding.words(text).joined(separator: " ") == wanted }
+    return categories.first { same($0.code) }
+      ?? categories.first { category in
+        same(category.name) || same(category.name(in: .russian)) || category.writtenAs.contains(where: same)
+      }
+  }
+
+  /// `writtenAs` as a setting holds it, one name a line.
+  public var writtenAsText: String { writtenAs.joined(separator: "\n") }
+
+  /// The names of a `writtenAsText`, or of a list given as «сотрудник; сотр.».
+  public static func writtenNames(_ text: String) -> [String] {
+    text.split(whereSeparator: { $0 == "\n" || $0 == ";" }).map { String($0).trimmingWhitespace() }.filter {
+      !$0.isEmpty
+    }
   }
 
   /// The names of the categories a new library starts with, as a Russian library calls them.

@@ -83,6 +83,16 @@ public struct IRBISKeptRecord: Hashable, Sendable {
     return positions.map { IRBISKeptRecord(record: text, copy: record.fields[$0].value, group: group) }
   }
 
+  /// A record's fields as kept lines, in order: what a reader's record keeps.
+  public static func lines(of record: IRBISRecord) -> String {
+    var text = ""
+    for field in record.fields {
+      if !text.isEmpty { text += "\n" }
+      appendLine(field, to: &text)
+    }
+    return text
+  }
+
   /// `#tag: value`; a line break inside the value (ISO 2709 data may hold one) is kept as a space,
   /// since a kept record is read line by line.
   private static func appendLine(_ field: IRBISRecord.Field, to text: inout String) {

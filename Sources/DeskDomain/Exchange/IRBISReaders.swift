@@ -43,7 +43,16 @@ public struct IRBISLoan: Equatable, Sendable {
       ])
   }
 
-  init?(_ field: IRBISRecord.Field) {
+  /// When the loan was issued, returned and renewed, its wall-clock dates and times read with
+  /// `offsetSeconds` from UTC (a time not written is the start of its day).
+  public func instants(offsetSeconds: Int) -> (issued: Timestamp, returned: Timestamp?, renewed: Timestamp?) {
+    func instant(_ date: LocalDate, _ time: String) -> Timestamp {
+      Timestamp(date: date, second: IRBISReaders.seconds(time)).adding(milliseconds: -Int64(offsetSeconds) * 1000)
+    }
+    return (instant(issued, issuedTime), returned.map { instant($0, returnedTime) }, renewed.map { instant($0, "") })
+  }
+
+  public init?(_ field: IRBISRecord.Field) {
     let inventory = field.subfield("B").trimmingWhitespace()
     guard !inventory.isEmpty, let issued = LocalDate(iso: field.subfield("D")) else { return nil }
     self.inventory = inventory
@@ -65,27 +74,40 @@ public struct IRBISLoan: Equatable, Sendable {
 /// Readers in IRBIS's reader database RDR.
 public enum IRBISReaders {
   public static func record(for reader: Reader, loans: [IRBISLoan]) -> IRBISRecord {
+    var record = described(ReaderDraft(reader))
+    record.fields += loans.map(\.field)
+    return record
+  }
+
+  /// The fields the desk writes of a reader, in its order, loans aside.
+  static func described(_ reader: ReaderDraft) -> IRBISRecord {
     var record = IRBISRecord()
     record.append(920, "RDR")
     record.append(10, reader.surname)
     record.append(11, reader.firstName)
     record.append(12, reader.patronymic)
-    record.append(21, reader.birthYear.map(String.init) ?? "")
+    record.append(21, reader.birthYear)
     record.append(30, reader.ticket)
-    if let address = reader.address {
-      record.append(
-        13,
-        subfields: [
-          ("A", address.postcode), ("C", address.city), ("D", address.street), ("E", address.house),
-          ("H", address.flat),
-        ])
-    }
+    record.append(
+      13,
+      subfields: [
+        ("A", reader.postcode), ("C", reader.addressCity), ("D", reader.street), ("E", reader.house),
+        ("H", reader.flat),
+      ])
     record.append(17, reader.phone)
     record.append(32, reader.email)
     record.append(50, reader.category)
-    record.append(51, reader.registered.compact)
-    record.fields += loans.map(\.field)
+    record.append(51, LocalDate(iso: reader.registered)?.compact ?? "")
     return record
+  }
+
+  /// True when an export of the reader alone would not give `record` back: a worksheet of
+  /// another name, fields the desk does not model, a category written otherwise than the desk's
+  /// code (`reader.category` is the desk's), loans with subfields of their own.
+  public static func needsKeeping(_ record: IRBISRecord, reader: ReaderDraft, loans: [IRBISLoan]) -> Bool {
+    var made = described(reader)
+    made.fields += loans.map(\.field)
+    return made.fields.map(\.value) != record.fields.map(\.value) || made.fields.map(\.tag) != record.fields.map(\.tag)
   }
 
   /// True for a reader record: worksheet RDR, or any worksheet that carries a ticket (field 30)

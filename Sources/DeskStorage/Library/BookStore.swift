@@ -43,6 +43,8 @@ extension BookStore {
     return try write {
       let book = try validated(draft, base: nil, moment: moment)
       try add(BookRow(book))
+      // A reader's loan of it that an import kept until it came is a loan now.
+      try store.circulation.tiePendingLoans(inventory: book.inventoryNumber)
       return book
     }
   }

@@ -51,7 +51,8 @@ extension PolicyStore {
         ReaderCategory(
           code: $0.string(CategoryColumn.code), name: $0.string(CategoryColumn.name),
           loanDays: $0.int(CategoryColumn.loanDays), loanLimit: $0.int(CategoryColumn.loanLimit),
-          renewalLimit: $0.int(CategoryColumn.renewalLimit), holdLimit: $0.int(CategoryColumn.holdLimit))
+          renewalLimit: $0.int(CategoryColumn.renewalLimit), holdLimit: $0.int(CategoryColumn.holdLimit),
+          writtenAs: ReaderCategory.writtenNames($0.string(CategoryColumn.writtenAs)))
       }
     }
   }
@@ -155,11 +156,13 @@ extension PolicyStore {
   private func save(_ category: ReaderCategory) throws {
     try database.execute(
       """
-      INSERT INTO category(code, name, loan_days, loan_limit, renewal_limit, hold_limit) VALUES (?, ?, ?, ?, ?, ?)
+      INSERT INTO category(code, name, loan_days, loan_limit, renewal_limit, hold_limit, written_as)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT(code) DO UPDATE SET name = excluded.name, loan_days = excluded.loan_days,
-        loan_limit = excluded.loan_limit, renewal_limit = excluded.renewal_limit, hold_limit = excluded.hold_limit
+        loan_limit = excluded.loan_limit, renewal_limit = excluded.renewal_limit, hold_limit = excluded.hold_limit,
+        written_as = excluded.written_as
       """, category.code, category.name, category.loanDays, category.loanLimit, category.renewalLimit,
-      category.holdLimit)
+      category.holdLimit, category.writtenAsText)
   }
 
   /// Removes a category no reader belongs to.
@@ -245,7 +248,7 @@ enum HolidayColumn: Int32, SelectedColumn {
 
 /// The columns of `category`.
 enum CategoryColumn: Int32, SelectedColumn {
-  case code, name, loanDays, loanLimit, renewalLimit, holdLimit
+  case code, name, loanDays, loanLimit, renewalLimit, holdLimit, writtenAs
 
   var sql: String { columnName }
 }

@@ -6,6 +6,7 @@ enum Migrations {
     version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
     version11, version12, version13, version14, version15, version16, version17, version18, version19,
     version20, version21, version22, version23, version24, version25,
+    version26,
   ]
 
   static var latestVersion: Int { all.count }
@@ -659,5 +660,23 @@ enum Migrations {
       PRIMARY KEY (isbn13, book_id)
     ) WITHOUT ROWID;
     CREATE INDEX book_isbn_book ON book_isbn(book_id);
+    """
+
+  /// A reader imported from another system keeps the record they came in (`source_record`, IRBIS
+  /// lines, as a book keeps its: the worksheet, fields the desk does not model, the category as
+  /// written, each loan's own subfields); a category says what other systems' files write for it
+  /// (`written_as`, one name a line). Both travel (`SyncedTables`). A loan of a book the library
+  /// has not got yet waits with its reader (`pending_loan`, the desk's own) until the book
+  /// arrives.
+  static let version26 = """
+    ALTER TABLE reader ADD COLUMN source_record TEXT NOT NULL DEFAULT '';
+    ALTER TABLE category ADD COLUMN written_as TEXT NOT NULL DEFAULT '';
+    CREATE TABLE pending_loan (
+      inventory TEXT NOT NULL,
+      reader_id INTEGER NOT NULL REFERENCES reader(id) ON DELETE CASCADE,
+      loan TEXT NOT NULL,
+      PRIMARY KEY (inventory, reader_id, loan)
+    ) WITHOUT ROWID;
+    CREATE INDEX pending_loan_reader ON pending_loan(reader_id);
     """
 }

@@ -143,6 +143,8 @@ enum SyncedTables {
         SyncedField("registered", Rule.date),
         SyncedField("address", Rule.optionalReference("address"), references: "address"),
         SyncedField("created_at", Rule.moment), SyncedField("deleted", Rule.flag),
+        // The record an import kept (migration 26).
+        SyncedField("source_record", Rule.text(1_000_000), absent: .text("")),
       ], deletesRows: false, keys: nil),
     SyncedTable(
       kind: .loan, key: "uuid",
@@ -189,6 +191,7 @@ enum SyncedTables {
       SyncedField("name", Rule.text(200, atLeast: 1)), SyncedField("loan_days", Rule.number(1...3650)),
       SyncedField("loan_limit", Rule.number(0...100_000)), SyncedField("renewal_limit", Rule.number(0...1000)),
       SyncedField("hold_limit", Rule.number(0...100_000), absent: .integer(5)),
+      SyncedField("written_as", Rule.text(2000), absent: .text("")),
     ], deletesRows: true, keys: nil)
 
   static let book = SyncedTable(
