@@ -218,4 +218,24 @@ import Testing
     #expect(try run(["return", "7"], db: db).status == 0)
     #expect(try exported(["books", "--all"], db: db).contains("#910: ^A0^B7^C20240105"), "on the shelf")
   }
+
+  /// A volume of a set (records.txt's first record: 461 ^C the set, 200 ^V «Кн. 3», ^A its own
+  /// title) is shown by the set's title, the volume and its own; a changed title is written in
+  /// the volume's own ^A while it still begins with the set's and the volume's, not whole.
+  @Test func aVolumesNewTitleGoesInItsOwnSubfield() throws {
+    let db = folder.file("library.sqlite")
+    _ = try run(["import", "irbis", LosslessIRBISTests.samples + "records.txt"], db: db)
+    let store = try LibraryStore(path: db, clock: TestClock())
+    #expect(try store.books.book(inventory: "1759089")?.title == "Собрание сочинений : в 6 кн. Кн. 3. Странные люди")
+    func title(_ new: String) throws -> String {
+      #expect(try run(["book", "edit", "1759089", "--title", new], db: db).status == 0)
+      return try exported(["books", "1759089"], db: db).split(separator: "\n").first { $0.hasPrefix("#200:") }.map(
+        String.init) ?? ""
+    }
+    #expect(
+      try title("Собрание сочинений : в 6 кн. Кн. 3. Странные люди : рассказы")
+        == "#200: ^VКн. 3^AСтранные люди^Eрассказы")
+    #expect(try title("Собрание сочинений : в 6 кн. Том 3") == "#200: ^AТом 3")
+    #expect(try title("Рассказы") == "#200: ^AРассказы")
+  }
 }

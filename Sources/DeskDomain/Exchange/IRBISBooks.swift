@@ -66,6 +66,15 @@ public enum IRBISBooks {
     return record
   }
 
+  /// A volume's title as the desk shows it: the set's, the volume's designation and its own
+  /// title, each after the one before as ISBD joins them («Собрание сочинений : в 6 кн. Кн. 3.
+  /// Странные люди»).
+  static func joinedTitle(_ parts: [String]) -> String {
+    parts.filter { !$0.isEmpty }.reduce("") { joined, part in
+      joined.isEmpty ? part : joined + (joined.hasSuffix(".") ? " " : ". ") + part
+    }
+  }
+
   /// The title of the set a volume belongs to: IRBIS's 461 ^C, or RUSMARC's 461 with the set's
   /// 200 embedded (`$1 2001 $a Title`).
   static func setTitle(_ record: IRBISRecord) -> String {
@@ -165,10 +174,7 @@ public enum IRBISBooks {
     // designation (200 ^V): «Собрание сочинений : в 6 кн. Кн. 3. Странные люди».
     let volume = title?.subfield("V") ?? ""
     let set = setTitle(record)
-    titleText = [set, volume, titleText].filter { !$0.isEmpty }.reduce("") { joined, part in
-      joined.isEmpty ? part : joined + (joined.hasSuffix(".") ? " " : ". ") + part
-    }
-    base.title = titleText
+    base.title = joinedTitle([set, volume, titleText])
     let publication = record.first(210)
     base.city = publication?.subfield("A") ?? ""
     base.publisher = publication?.subfield("C") ?? ""

@@ -251,7 +251,8 @@ extension IRBISBooks {
     let elements = kept.elements
     let source = IRBISRecord(fields: elements.map { $0.field ?? IRBISRecord.Field(tag: 910, value: kept.copy) })
     var changes = RecordChanges(
-      was: importedBook(source), now: first.book, authorTag: source.first(700) == nil ? 961 : 700)
+      was: importedBook(source), now: first.book, authorTag: source.first(700) == nil ? 961 : 700,
+      setTitle: setTitle(source))
     let recordPrice = source.first(10)?.subfield("D") ?? ""
     let heldNumbers = Set(copies.map { IRBISRecord.Field(tag: 910, value: $0.kept?.copy ?? "").subfield("B") })
     var out = IRBISRecord(marcLeader: kept.marcLeader)
@@ -350,13 +351,16 @@ struct RecordChanges {
   let now: Book
   /// 700, or 961 for a set (SPEC) that names its author there only.
   let authorTag: Int
+  /// The title of the set a volume belongs to (461), which the book's title begins with.
+  let setTitle: String
   /// Tags of the fields met so far: an element whose field never comes is added.
   private var met: Set<Int> = []
 
-  init(was: Book?, now: Book, authorTag: Int) {
+  init(was: Book?, now: Book, authorTag: Int, setTitle: String = "") {
     self.was = was
     self.now = now
     self.authorTag = authorTag
+    self.setTitle = setTitle
   }
 
   private func changed<T: Equatable>(_ value: (Book) -> T) -> Bool {
@@ -379,10 +383,7 @@ struct RecordChanges {
       if changed(\.authorInitials) { field = field.setting("B", now.authorInitials) }
     case 200:
       guard isFirst else { break }
-      if changed(\.title) {
-        let (title, other) = IRBISBooks.splitTitle(now.title)
-        field = field.setting("A", title).setting("E", other).setting("V", "")
-      }
+      if changed(\.title) { field = retitled(field) }
     case 210:
       guard isFirst else { break }
       if changed(\.city) { field = field.setting("A", now.city) }
@@ -406,6 +407,26 @@ struct RecordChanges {
       break
     }
     return field
+  }
+
+  /// A title field with the book's title now. A volume of a set (461) shows the set's title and
+  /// its designation (^V) before its own: while the new title still begins with them, only its
+  /// own title is written, in ^A and ^E; else the whole of it, in place of the designation too.
+  private func retitled(_ field: IRBISRecord.Field) -> IRBISRecord.Field {
+    let volume = field.subfield("V")
+    var own = now.title
+    var keepsVolume = false
+    if !setTitle.isEmpty {
+      for (prefix, withVolume) in [(IRBISBooks.joinedTitle([setTitle, volume]), true), (setTitle, false)] {
+        let lead = prefix + (prefix.hasSuffix(".") ? " " : ". ")
+        guard own.hasPrefix(lead), own.count > lead.count else { continue }
+        own = String(own.dropFirst(lead.count))
+        keepsVolume = withVolume
+        break
+      }
+    }
+    let (title, other) = IRBISBooks.splitTitle(own)
+    return field.setting("A", title).setting("E", other).setting("V", keepsVolume ? volume : "")
   }
 
   /// Fields for elements changed since the import that no kept field holds; once.
