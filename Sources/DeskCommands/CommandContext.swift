@@ -49,6 +49,36 @@ public final class CommandContext {
     try openStore(arguments, creating: creating, writing: creating)
   }
 
+  /// Opens the library for a trial that changes nothing (`--dry-run`): where there is none yet, an
+  /// empty one in a folder of its own, removed by `close` (nil otherwise). No library is made
+  /// where the librarian asked for one only to see what would happen.
+  public func openStoreForTrial(_ arguments: ParsedArguments) throws(CommandError) -> (LibraryStore, scratch: String?) {
+    let path = try databasePath(arguments)
+    guard access(path, F_OK) != 0 else { return (try openStore(arguments), nil) }
+    var template = Array(
+      ((environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/circdesk-trial-XXXXXX").utf8CString)
+    guard let made = mkdtemp(&template) else {
+      throw .failed([
+        "cannot make a folder for an empty library to try the import on: \(String(cString: strerror(errno)))"
+      ])
+    }
+    let folder = String(cString: made)
+    do {
+      return (try LibraryStore(path: folder + "/library.sqlite", clock: clock), folder)
+    } catch {
+      Self.removeTrial(folder)
+      throw .store(error)
+    }
+  }
+
+  /// Removes the folder of a trial's empty library.
+  public static func removeTrial(_ folder: String) {
+    for name in ["library.sqlite", "library.sqlite-wal", "library.sqlite-shm", "library.sqlite-journal"] {
+      unlink(folder + "/" + name)
+    }
+    rmdir(folder)
+  }
+
   /// Opens a library that must be there already, to change it (cancel a hold: with no library
   /// there is nothing to cancel, and none is made).
   public func openExistingStore(_ arguments: ParsedArguments) throws(CommandError) -> LibraryStore {

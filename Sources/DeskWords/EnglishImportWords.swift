@@ -154,11 +154,20 @@ extension EnglishWords {
     }
   }
 
+  /// Where a record of `format` keeps its copies' numbers.
+  private func numberFields(_ format: RecordFormat) -> String {
+    switch format {
+    case .irbis: "910 ^B"
+    case .unimarc: "910 $b or 899 $p"
+    case .marc21: "952 $p, 876 $p or 852 $p"
+    }
+  }
+
   private func reason(_ refusal: ImportRefusal) -> String {
     switch refusal {
     case .notABook(let worksheet): "not a book (worksheet \(worksheet))"
-    case .noInventoryNumber:
-      "no copy with an inventory number (910 ^B, 899 ^p, 952 ^p): --assign-inventory START gives it one"
+    case .noInventoryNumber(let format):
+      "no copy with an inventory number (\(numberFields(format))): --assign-inventory START gives it one"
     case .notAReader: "not a reader record"
     case .noTicket: "no reader ticket (field 30)"
     }
@@ -193,6 +202,10 @@ extension EnglishWords {
 
   public func fieldsLeftOut(_ count: Int) -> String {
     "\(count) fields tagged over 999 do not fit ISO 2709 and were left out"
+  }
+
+  public func trialOnEmptyLibrary(path: String) -> String {
+    "There is no library at \(path) yet: the import is tried on an empty one, and none is made"
   }
 
   public var itemsWithoutBranch: String {

@@ -49,6 +49,8 @@ public protocol LibraryWords: Sendable {
   func written(_ count: Int, transactions: Bool, to destination: String) -> String
   /// Fields tagged over 999, which ISO 2709's directory cannot hold.
   func fieldsLeftOut(_ count: Int) -> String
+  /// A trial import (`--dry-run`) where there is no library yet: tried on an empty one.
+  func trialOnEmptyLibrary(path: String) -> String
   /// A MARC 21 export whose items name no branch, which Koha refuses.
   var itemsWithoutBranch: String { get }
   /// Characters Windows-1251 has no place for, written as plain letters or `?`.

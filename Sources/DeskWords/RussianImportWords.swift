@@ -155,11 +155,20 @@ extension RussianWords {
     }
   }
 
+  /// Where a record of `format` keeps its copies' numbers.
+  private func numberFields(_ format: RecordFormat) -> String {
+    switch format {
+    case .irbis: "910 ^B"
+    case .unimarc: "910 $b или 899 $p"
+    case .marc21: "952 $p, 876 $p или 852 $p"
+    }
+  }
+
   private func reason(_ refusal: ImportRefusal) -> String {
     switch refusal {
     case .notABook(let worksheet): "не книга (рабочий лист \(worksheet))"
-    case .noInventoryNumber:
-      "нет экземпляра с инвентарным номером (910 ^B, 899 ^p, 952 ^p): --assign-inventory НАЧАЛО даст ему номер"
+    case .noInventoryNumber(let format):
+      "нет экземпляра с инвентарным номером (\(numberFields(format))): --assign-inventory НАЧАЛО даст ему номер"
     case .notAReader: "не запись читателя"
     case .noTicket: "нет номера читательского билета (поле 30)"
     }
@@ -193,6 +202,10 @@ extension RussianWords {
 
   public func fieldsLeftOut(_ count: Int) -> String {
     "Полей с меткой больше 999 (в ISO 2709 они не помещаются) не записано: \(count)"
+  }
+
+  public func trialOnEmptyLibrary(path: String) -> String {
+    "Библиотеки \(path) ещё нет: импорт пробуется на пустой, и новая не создаётся"
   }
 
   public var itemsWithoutBranch: String {

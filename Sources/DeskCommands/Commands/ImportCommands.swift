@@ -50,8 +50,13 @@ struct ImportIRBIS: DeskCommand {
   ) throws(CommandError) {
     let path = arguments.positionals[0]
     let encoding = try arguments.value(ExchangeOptions.encoding) ?? defaultEncoding
-    let store = try context.openStore(arguments)
     let dryRun = arguments.has(dryRun)
+    let (store, scratch) = dryRun ? try context.openStoreForTrial(arguments) : (try context.openStore(arguments), nil)
+    defer { scratch.map(CommandContext.removeTrial) }
+    if scratch != nil {
+      context.output.line(
+        context.words.trialOnEmptyLibrary(path: try context.databasePath(arguments)).visibleForTerminal)
+    }
     let report: ImportReport
     do {
       report = try body(path, encoding, store, arguments.has(update), dryRun)

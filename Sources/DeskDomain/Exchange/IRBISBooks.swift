@@ -158,7 +158,7 @@ public enum IRBISBooks {
     let worksheet = record.text(920).trimmingWhitespace().uppercased()
     guard ["PAZK", "SPEC", ""].contains(worksheet) else { return .failure(.notABook(worksheet: worksheet)) }
     let copies = positions.map { record.fields[$0] }
-    guard !copies.isEmpty else { return .failure(.noInventoryNumber) }
+    guard !copies.isEmpty else { return .failure(.noInventoryNumber(RecordFormat(of: record))) }
     var base = BookDraft()
     let isbnField = record.first(10)
     base.isbn = isbnField?.subfield("A") ?? ""
@@ -210,11 +210,23 @@ extension IRBISBooks {
   }
 }
 
+/// The format a catalogue record came in, which says where it keeps what (its copies' numbers).
+public enum RecordFormat: Equatable, Sendable {
+  case irbis, unimarc, marc21
+
+  /// Told from what the record kept of its reading: MARC 21 keeps its original, an ISO 2709
+  /// record of UNIMARC's family its leader.
+  public init(of record: IRBISRecord) {
+    self = record.marc21 != nil ? .marc21 : record.marcLeader != nil ? .unimarc : .irbis
+  }
+}
+
 /// Why a record of an import was not taken.
 public enum ImportRefusal: Error, Equatable, Sendable {
   /// A record of another worksheet than a book's.
   case notABook(worksheet: String)
-  case noInventoryNumber
+  /// No copy with a number, where the record's format keeps them.
+  case noInventoryNumber(RecordFormat)
   case notAReader
   case noTicket
 }
