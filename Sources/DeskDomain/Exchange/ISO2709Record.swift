@@ -194,6 +194,8 @@ extension MARC21Books {
     let keptCallNumber = copies.first?.kept?.elements.compactMap(\.field).first { $0.tag == 903 }.map {
       $0.text.isEmpty ? $0.subfield("A") : $0.text
     }
+    // The record's default item type, which Koha's framework makes mandatory.
+    add(942, [("c", items.itemType)])
     for copy in copies {
       fields.append(kohaItem(copy, callNumber: keptCallNumber, items: items))
     }
