@@ -143,6 +143,8 @@ import Testing
     }
     let found = try scanned()
     #expect(found.components(separatedBy: ": 1 «The town scold»").count == 4, "\(found)")
+    let shown = try run(["book", "show", "1"], db: db).output
+    #expect(shown.contains("Other ISBNs       0-914378-29-5, 0-914378-26-0"), "\(shown)")
     // As a library file written before the index: the index empty, the schema one version back.
     let old = try runProgram("/usr/bin/sqlite3", [db, librarySchemaBeforeOtherISBNs + "PRAGMA user_version = 24;"])
     #expect(old.status == 0, "\(old.errors)")

@@ -83,7 +83,12 @@ struct BookShow: DeskCommand {
     } else {
       let waiting = queue.first { $0.state == .waiting && $0.waitingCopy == book.inventoryNumber }
       context.output.write(
-        RecordText.book(book, loan: loan, history: history, holdShelf: waiting, clock: context.clock))
+        RecordText.book(
+          book, loan: loan, history: history, holdShelf: waiting,
+          otherISBNs: try perform { () throws(StoreError) in
+            try store.books.kept(forBook: book.inventoryNumber)?.otherISBNs ?? []
+          },
+          clock: context.clock))
       if !queue.isEmpty {
         context.output.line("Holds:")
         for hold in queue { context.output.line(("  " + HoldList.line(hold)).visibleForTerminal) }

@@ -11,7 +11,8 @@ enum RecordText {
   }
 
   static func book(
-    _ book: Book, loan: CurrentLoan?, history: [LoanRecord], holdShelf: HoldRecord? = nil, clock: any Clock
+    _ book: Book, loan: CurrentLoan?, history: [LoanRecord], holdShelf: HoldRecord? = nil, otherISBNs: [ISBN] = [],
+    clock: any Clock
   ) -> String {
     let today = clock.now().date
     var status = book.status.circulates ? "available" : "\(book.status.label): not for loan"
@@ -26,22 +27,26 @@ enum RecordText {
       if loan.loan.renewals > 0 { status += ", renewed \(times(loan.loan.renewals))" }
       if !book.status.circulates { status += "; the copy is \(book.status.label)" }
     }
-    var text = fields([
-      ("Inventory number", book.inventoryNumber),
-      ("ISBN", book.isbn?.hyphenated ?? ""),
-      ("Author", book.author),
-      ("Title", book.title),
-      ("Publisher", book.publisher),
-      ("City", book.city),
-      ("Year", book.year.map(String.init) ?? ""),
-      ("Pages", book.pages.map(String.init) ?? ""),
-      ("Price", book.price?.description ?? ""),
-      ("BBK index", book.bbk),
-      ("Author mark", book.authorMark),
-      ("Storage place", book.place),
-      ("Date received", book.received?.iso ?? ""),
-      ("Status", status),
-    ])
+    // The record's other ISBNs, which find the book at a scan too: shown where there are some.
+    let others = otherISBNs.isEmpty ? [] : [("Other ISBNs", otherISBNs.map(\.hyphenated).joined(separator: ", "))]
+    var text = fields(
+      [
+        ("Inventory number", book.inventoryNumber),
+        ("ISBN", book.isbn?.hyphenated ?? ""),
+      ] + others + [
+        ("Author", book.author),
+        ("Title", book.title),
+        ("Publisher", book.publisher),
+        ("City", book.city),
+        ("Year", book.year.map(String.init) ?? ""),
+        ("Pages", book.pages.map(String.init) ?? ""),
+        ("Price", book.price?.description ?? ""),
+        ("BBK index", book.bbk),
+        ("Author mark", book.authorMark),
+        ("Storage place", book.place),
+        ("Date received", book.received?.iso ?? ""),
+        ("Status", status),
+      ])
     text += "\nLoan history:\n"
     if history.isEmpty { text += "  none\n" }
     for record in history {
