@@ -12,6 +12,9 @@ struct ExportedCopies: Sendable {
 /// the place of the first of them an export meets.
 struct RecordCopies {
   private var written = Set<RecordID>()
+  /// The inventory numbers asked for, when an export names its books: their record goes out
+  /// with them alone, not with the record's other copies.
+  var only: Set<String>?
 
   /// The copies that go out with `listing`'s book, or nil when they went out already.
   mutating func copies(
@@ -25,7 +28,9 @@ struct RecordCopies {
     guard !written.contains(listing.book.id) else { return nil }
     var all = try store.books.copies(inGroup: group)
     for index in all.indices { try Self.noteMarkedOut(&all[index], in: store) }
-    let copies = all.filter { $0.book.sharesDescription(with: listing.book) }
+    let copies = all.filter { copy in
+      copy.book.sharesDescription(with: listing.book) && (only?.contains(copy.book.inventoryNumber) ?? true)
+    }
     written.formUnion(copies.map(\.book.id))
     return ExportedCopies(copies: copies, whole: copies.first?.book.id == all.first?.book.id)
   }

@@ -56,6 +56,7 @@ public enum IRBISExport {
     }
     switch selection {
     case .inventories(let numbers):
+      records.only = Set(numbers)
       for number in numbers {
         guard let book = try store.books.book(inventory: number) else { throw .bookNotFound(number) }
         try write(

@@ -86,6 +86,9 @@ public enum ImportNote: Equatable, Sendable {
   case isbnDropped(ImportPlace, copy: String, isbn: String)
   case priceDropped(ImportPlace, copy: String, price: String)
   case unknownCategory(ImportPlace, category: String, given: String)
+  /// A reader's address the desk could not keep (no home phone, or a phone another address has):
+  /// the reader came without it, and their record keeps it.
+  case addressNotTaken(ImportPlace, ticket: String, ValidationError)
   /// Copies the catalogue marks out (910 ^A 1) with no reader's loan in the file.
   case copiesMarkedOut(Int)
   /// Loans of books the library has not got, kept with their readers until the books come.

@@ -11,6 +11,8 @@ enum ImportItem: Sendable {
   case reader(IRBISRecord, source: ImportPlace)
   case problem(ImportProblem)
   case note(ImportNote)
+  /// The copies the file marks out (910 ^A 1): out to whom, only a reader's loan says.
+  case markedOut([String])
   case records(Int)
 }
 
@@ -27,7 +29,7 @@ public struct RecordFeed {
   /// without it (with the record's name as a string, 204 MB).
   private var numbers: [String: Int32] = [:]
   /// Copies the file marks out (910 ^A 1), told once at the end.
-  private var copiesMarkedOut = 0
+  private var copiesMarkedOut: [String] = []
 
   /// With `--update` a later copy of a number replaces the earlier, in the file as in the library.
   private let update: Bool
@@ -64,17 +66,16 @@ public struct RecordFeed {
   public mutating func take(_ record: IRBISRecord, source: ImportPlace) throws {
     records += 1
     var record = record
-    // A record with no copy of its own (a national library's record, bought and catalogued from
-    // it) gets one new copy when the librarian asked for numbers.
-    if assignsNumbers, !IRBISReaders.isReader(record), IRBISBooks.copyPositions(in: record).isEmpty {
-      // The copies it lists without a number (a Koha item with no barcode, «б/н») are the ones
-      // numbered; a record that lists none gets one new copy.
+    // When the librarian asked for numbers, the copies a record lists without one (a Koha item
+    // with no barcode, «б/н») are numbered, beside its numbered ones; a record with no copy of
+    // its own (a national library's record, bought and catalogued from it) gets one new copy.
+    if assignsNumbers, !IRBISReaders.isReader(record) {
       let unnumbered = record.fields.indices.filter { index in
         let field = record.fields[index]
         return field.tag == 910 && !IRBISBooks.isSummaryEntry(field) && IRBISBooks.isNoNumber(field.subfield("B"))
       }
       for index in unnumbered { record.fields[index] = record.fields[index].setting("B", RecordFeed.unnumbered) }
-      if unnumbered.isEmpty {
+      if unnumbered.isEmpty && IRBISBooks.copyPositions(in: record).isEmpty {
         record.fields.append(IRBISRecord.Field(tag: 910, value: "^A0^B" + RecordFeed.unnumbered))
       }
     }
@@ -99,7 +100,7 @@ public struct RecordFeed {
         if IRBISBooks.status(irbisCode: code) == nil {
           try send(.note(.unknownCopyStatus(source, copy: copy.subfield("B"), code: code)))
         } else if code == "1" {
-          copiesMarkedOut += 1
+          copiesMarkedOut.append(copy.subfield("B").trimmingWhitespace())
         }
       }
       // What the record keeps is made only when it is needed: most records of a catalogue the desk
@@ -185,9 +186,7 @@ public struct RecordFeed {
 
   mutating func finish() throws {
     // A catalogue says a copy is out (910 ^A 1), but only a reader's loan (field 40) says to whom.
-    if copiesMarkedOut > 0 {
-      batch.append(.note(.copiesMarkedOut(copiesMarkedOut)))
-    }
+    if !copiesMarkedOut.isEmpty { batch.append(.markedOut(copiesMarkedOut)) }
     batch.append(.records(records))
     try flush()
   }

@@ -13,6 +13,8 @@ public struct RecordImporter {
   private var loans: [(ticket: String, field: String, loan: IRBISLoan, source: ImportPlace)] = []
   private let categories: [ReaderCategory]
   private let defaultCategory: String
+  /// The copies the file marks out, which its readers' loans may account for.
+  private var markedOut: [String] = []
   /// The next number `--assign-inventory` may give, if it was asked for.
   var nextNumber: String?
 
@@ -100,6 +102,8 @@ public struct RecordImporter {
       report.problems.append(problem)
     case .note(let note):
       report.notes.append(note)
+    case .markedOut(let inventories):
+      markedOut += inventories
     case .records(let count):
       report.records += count
     }
@@ -175,22 +179,34 @@ public struct RecordImporter {
           draft.category = defaultCategory
         }
       }
-      let keeping = IRBISReaders.needsKeeping(record, reader: draft, loans: readerLoans.map(\.1))
+      // Kept unless the desk would write the record back as it is: with its loans (whose
+      // descriptions and places the desk writes from its books) or a value the desk fills in
+      // (category, date of registration), it would not.
+      var asWritten = draft
+      if asWritten.category.isEmpty { asWritten.category = defaultCategory }
+      if asWritten.registered.isEmpty { asWritten.registered = store.clock.now().date.iso }
+      let keeping = !readerLoans.isEmpty || IRBISReaders.needsKeeping(record, reader: asWritten, loans: [])
       let ticket = draft.ticket.trimmingWhitespace()
-      let added = draft
       do throws(StoreError) {
-        if try store.readers.reader(ticket: ticket) != nil {
-          guard update else {
-            report.problems.append(.readerThere(source, ticket: ticket))
-            return
-          }
-          try store.readers.update(ticket: ticket) { current in
-            for field in ReaderDraft.fields where !added[field].isEmpty { current[field] = added[field] }
-          }
-          report.readersUpdated += 1
-        } else {
-          try store.readers.add(added)
-          report.readersAdded += 1
+        if !update, try store.readers.reader(ticket: ticket) != nil {
+          report.problems.append(.readerThere(source, ticket: ticket))
+          return
+        }
+        do throws(StoreError) {
+          try save(draft, ticket: ticket)
+        } catch {
+          // Addresses are kept by home phone: one the desk cannot keep (no phone, or a phone
+          // another address has) is left with the record, and the reader comes in without it.
+          guard case .invalid(let errors) = error,
+            errors.errors.allSatisfy({
+              if case .addressConflict = $0 { return true }
+              return $0 == .phoneNeededForAddress
+            })
+          else { throw error }
+          var withoutAddress = draft
+          for field in [Field.postcode, .addressCity, .street, .house, .flat] { withoutAddress[field] = "" }
+          try save(withoutAddress, ticket: ticket)
+          report.notes.append(.addressNotTaken(source, ticket: ticket, errors.errors[0]))
         }
         try store.readers.keep(keeping ? IRBISKeptRecord.lines(of: record) : "", forReader: ticket)
         for (field, loan) in readerLoans {
@@ -203,29 +219,41 @@ public struct RecordImporter {
     }
   }
 
+  /// Adds the reader, or with `--update` writes the file's filled fields over the one there.
+  private mutating func save(_ draft: ReaderDraft, ticket: String) throws(StoreError) {
+    if try store.readers.reader(ticket: ticket) != nil {
+      try store.readers.update(ticket: ticket) { current in
+        for field in ReaderDraft.fields where !draft[field].isEmpty { current[field] = draft[field] }
+      }
+      report.readersUpdated += 1
+    } else {
+      try store.readers.add(draft)
+      report.readersAdded += 1
+    }
+  }
+
   private mutating func takeLoans() throws {
     let offset = store.clock.now().utcOffsetSeconds
-    // A loan read back (an export imported again, or --update) is not doubled; two loans of one
-    // book on one day are two loans. So the same loan is counted: in the file, and added here.
+    // A loan read back (an export imported again, or --update) is not doubled, though the desk
+    // has taken it back or renewed it since: a loan is its book, reader and moment of issue. Two
+    // loans of one book on one day are two loans. So the same loan is counted: in the file, and
+    // added here.
     var inFile: [LoanKey: Int] = [:]
     var added: [LoanKey: Int] = [:]
     var waiting = 0
     for entry in loans {
       let loan = entry.loan
-      let (issued, returned, _) = loan.instants(offsetSeconds: offset)
+      let issued = loan.instants(offsetSeconds: offset).issued
       guard let book = try store.books.book(inventory: loan.inventory) else {
         // Kept with the reader: it becomes a loan when the book arrives (`tiePendingLoans`).
         try store.circulation.keepPendingLoan(entry.field, inventory: loan.inventory, ticket: entry.ticket)
         waiting += 1
         continue
       }
-      let key = LoanKey(
-        inventory: book.inventoryNumber, ticket: entry.ticket, issued: issued, due: loan.due, returned: returned)
+      let key = LoanKey(inventory: book.inventoryNumber, ticket: entry.ticket, issued: issued)
       inFile[key, default: 0] += 1
       let known = try store.circulation.loans(ofBook: book).filter {
-        LoanKey(
-          inventory: $0.inventory, ticket: $0.readerTicket, issued: $0.loan.issued, due: $0.loan.due,
-          returned: $0.loan.returned) == key
+        LoanKey(inventory: $0.inventory, ticket: $0.readerTicket, issued: $0.loan.issued) == key
       }
       if known.count - added[key, default: 0] >= inFile[key, default: 0] { continue }
       do throws(StoreError) {
@@ -237,6 +265,12 @@ public struct RecordImporter {
       }
     }
     if waiting > 0 { report.notes.append(.loansWaitingForBooks(waiting)) }
+    // Marked out with no loan to say to whom, readers before the books in the file or after.
+    let unaccounted = try markedOut.filter { number in
+      guard let book = try store.books.book(inventory: number) else { return false }
+      return try store.books.currentLoan(ofBook: book) == nil
+    }.count
+    if unaccounted > 0 { report.notes.append(.copiesMarkedOut(unaccounted)) }
     // Loans kept before, of books this import brought.
     for tied in try store.circulation.tiePendingLoans() {
       if let refusal = tied.refusal {

@@ -60,6 +60,9 @@ extension EnglishWords {
     case .unknownCategory(let at, let category, let given):
       return "\(place(at)): category «\(category)» is not known here; the reader is «\(given)» "
         + "(give it a category with: circdesk policy category CODE --written-as \"\(category)\")"
+    case .addressNotTaken(let at, let ticket, let reason):
+      return "\(place(at)): reader \(ticket): the address was not taken (\(message(reason))); "
+        + "their record keeps it for the export"
     case .copiesMarkedOut(let count):
       return "\(count) \(count == 1 ? "copy is" : "copies are") marked out (910 ^A 1) with no loan in this file: "
         + "on the shelf until the readers' records (RDR, field 40) bring their loans"

@@ -61,6 +61,9 @@ extension RussianWords {
     case .unknownCategory(let at, let category, let given):
       return "\(place(at)): категории «\(category)» здесь нет; читателю дана «\(given)» "
         + "(назначьте её категории: circdesk policy category КОД --written-as \"\(category)\")"
+    case .addressNotTaken(let at, let ticket, let reason):
+      return "\(place(at)): читатель \(ticket): адрес не принят (\(message(reason))); "
+        + "он хранится в записи читателя для экспорта"
     case .copiesMarkedOut(let count):
       return "\(plural(count, "экземпляр отмечен", "экземпляра отмечены", "экземпляров отмечены")) выданными "
         + "(910 ^A 1) без выдачи в этом файле: они на полке, пока записи читателей (RDR, поле 40) не принесут выдачи"

@@ -238,4 +238,15 @@ import Testing
     #expect(try title("Собрание сочинений : в 6 кн. Том 3") == "#200: ^AТом 3")
     #expect(try title("Рассказы") == "#200: ^AРассказы")
   }
+
+  /// `--assign-inventory` numbers the copies a record lists without a number («б/н») beside
+  /// its numbered ones, as it numbers a record's only copies.
+  @Test func assignedNumbersGoToEveryUnnumberedCopy() throws {
+    let db = folder.file("library.sqlite")
+    let file = try write("#920: PAZK\n#200: ^AАзбука\n#910: ^A0^B501\n#910: ^A0^Bб/н\n#910: ^A0\n*****\n")
+    let imported = try run(["import", "irbis", file, "--assign-inventory", "9000"], db: db)
+    #expect(imported.output.contains("3 books added") && imported.output.contains("0 skipped"), "\(imported.output)")
+    let store = try LibraryStore(path: db, clock: TestClock())
+    #expect(try ["501", "9000", "9001"].allSatisfy { try store.books.book(inventory: $0)?.title == "Азбука" })
+  }
 }

@@ -100,6 +100,9 @@ import Testing
       removed.filter { !isLeader($0) } == [
         "952    $p K-1006 $7 -1", "245 10 $a Война и мир", "952    $p K-3001",
       ], "\(removed)")
+    // The desk's export read again takes every copy once, none skipped.
+    let again = try run(["import", "iso2709", exported], db: folder.file("again.sqlite"))
+    #expect(again.output.contains("0 skipped"), "\(again.output) \(again.errors)")
     #expect(
       added.filter { !isLeader($0) } == [
         "084    $a 84(2Рос=Рус)1 $2 rubbk", "245 10 $a Война и мир : $b роман.",
@@ -127,6 +130,7 @@ import Testing
     let items = after.filter { $0.hasPrefix("952") }
     #expect(items.count == 6, "\(items)")
     #expect(items.first == "952    $y BK $p 1 $o И46", "\(items)")
+    #expect(!items.contains { $0.contains("$o /") }, "no IRBIS shelf code made up for a call number")
   }
 
   /// Every ISBN of a record finds its book at a scan (pymarc's multi_isbn.dat: three 020s, the
@@ -149,5 +153,54 @@ import Testing
     let old = try runProgram("/usr/bin/sqlite3", [db, librarySchemaBeforeOtherISBNs + "PRAGMA user_version = 24;"])
     #expect(old.status == 0, "\(old.errors)")
     #expect(try scanned() == found)
+  }
+
+  /// A cleared value takes its field with it (no 100 without a name, no 264 without place,
+  /// publisher or year), and the desk's 952 beside a changed holding in 852/876 is read back as
+  /// that one copy.
+  @Test func aClearedValueTakesItsField() throws {
+    let db = folder.file("library.sqlite")
+    #expect(try run(["import", "iso2709", try MARCExchangeTests.kohaFile("utf-8", in: folder)], db: db).status == 0)
+    #expect(
+      try run(
+        ["book", "edit", "K-2001", "--author-surname", "", "--author-initials", "", "--status", "lost"], db: db
+      ).status == 0)
+    let exported = folder.file("out.mrc")
+    #expect(
+      try run(["export", "iso2709", "books", "K-2001", "--format", "marc21", "-o", exported], db: db).status == 0)
+    let lines = try dump(exported)
+    #expect(!lines.contains { $0.hasPrefix("100") }, "\(lines)")
+    #expect(
+      lines.contains("852    $b MAIN $h 823 $i BRO")
+        && lines.contains { $0.hasPrefix("952") && $0.contains("$p K-2001") })
+    let again = try run(["import", "iso2709", exported], db: folder.file("again.sqlite"))
+    #expect(again.output.contains("1 book added") && again.output.contains("0 skipped"), "\(again.output)")
+  }
+
+  /// Data before a field's first subfield (pymarc's regression45.dat has «\» so in 752) is written
+  /// back where it stood, not made a subfield $a.
+  @Test func dataBeforeTheFirstSubfieldStaysThere() throws {
+    var fields: [(String, [UInt8])] = [
+      ("245", Array("10\u{1F}aA title\u{1E}".utf8)), ("752", Array("  \\\u{1F}aRussian Federation\u{1E}".utf8)),
+      ("952", Array("  \u{1F}pX-1\u{1F}yBK\u{1E}".utf8)),
+    ]
+    var directory: [UInt8] = []
+    var data: [UInt8] = []
+    for (tag, bytes) in fields {
+      directory += Array(String(format: "%@%04d%05d", tag, bytes.count, data.count).utf8)
+      data += bytes
+    }
+    fields.removeAll()
+    let base = 24 + directory.count + 1
+    let record =
+      Array(String(format: "%05dnam a22%05d   4500", base + data.count + 1, base).utf8) + directory + [0x1E] + data
+      + [0x1D]
+    let source = folder.file("in.mrc")
+    try Data(record).write(to: URL(fileURLWithPath: source))
+    let db = folder.file("library.sqlite")
+    #expect(try run(["import", "iso2709", source], db: db).status == 0)
+    let exported = folder.file("out.mrc")
+    #expect(try run(["export", "iso2709", "books", "--all", "--format", "marc21", "-o", exported], db: db).status == 0)
+    #expect(try records(exported) == (try records(source)))
   }
 }

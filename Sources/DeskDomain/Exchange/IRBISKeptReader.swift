@@ -31,7 +31,11 @@ extension IRBISReaders {
     }
     let now = ReaderDraft(reader)
     let (made, madeWas) = (described(now), described(was))
-    func changed(_ tag: Int) -> Bool { made.first(tag)?.value != madeWas.first(tag)?.value }
+    func changed(_ tag: Int) -> Bool {
+      // An address the desk could not keep (addresses go by home phone) stays as it came.
+      if tag == 13 && reader.address == nil { return false }
+      return made.first(tag)?.value != madeWas.first(tag)?.value
+    }
     func rewritten(_ field: IRBISRecord.Field) -> IRBISRecord.Field? {
       switch field.tag {
       case 13:
@@ -40,9 +44,11 @@ extension IRBISReaders {
         for code: Character in ["A", "C", "D", "E", "H"] { result = result.setting(code, address.subfield(code)) }
         return result.value.isEmpty ? nil : result
       case 50:
-        // A category the librarian changed is written as the library's files write it.
+        // A category the librarian changed is written as the library's files write it, else by
+        // its name, as IRBIS's category menu does («сотрудник»).
         let category = categories.first { $0.code == reader.category }
-        return IRBISRecord.Field(tag: 50, value: IRBISRecord.clean(category?.writtenAs.first ?? reader.category))
+        let written = category.map { $0.writtenAs.first ?? $0.name(in: .russian) } ?? reader.category
+        return IRBISRecord.Field(tag: 50, value: IRBISRecord.clean(written))
       default:
         return made.first(field.tag)
       }

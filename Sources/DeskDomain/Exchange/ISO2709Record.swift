@@ -9,6 +9,9 @@ public struct ISO2709Record: Sendable {
     public var indicators: String
     public var text: String
     public var subfields: [(Character, String)]
+    /// True for a field read from ISO 2709, whose `text` stood before its first subfield and is
+    /// written back there; else the text is IRBIS's plain value (621, 903), written as $a.
+    public var textIsData = false
     /// Where the field's data stood in the record it was read from; when every field has one,
     /// the data are written in that order (the directory keeps the fields' own).
     public var order: Int?
@@ -80,7 +83,11 @@ public struct ISO2709Record: Sendable {
         while bytes.count < 2 { bytes.append(0x20) }
         // MARC data fields hold subfields only: IRBIS's plain values (621, 903, 908) go as $a.
         var subfields = field.subfields
-        if !field.text.isEmpty { subfields.insert(("a", field.text), at: 0) }
+        if field.textIsData {
+          bytes += encode(field.text)
+        } else if !field.text.isEmpty {
+          subfields.insert(("a", field.text), at: 0)
+        }
         for (code, value) in subfields {
           bytes.append(0x1F)
           bytes += Array(String(code).utf8.prefix(1))
@@ -139,6 +146,7 @@ extension ISO2709Record.Field {
       text: (parts.first.map(String.init) ?? "").replacingDataCarets(with: "^"),
       subfields: subfields)
     order = field.marcOrder
+    textIsData = field.indicators != nil || field.marcOrder != nil
   }
 }
 
@@ -202,11 +210,12 @@ extension MARC21Books {
     return .marc21(fields: fields)
   }
 
-  /// The Koha item (952) of a copy: `callNumber` the record's, else the copy's shelf code when
-  /// there is a BBK index or author mark to make it of.
+  /// The Koha item (952) of a copy: `callNumber` the record's, else its BBK index and author
+  /// mark.
   static func kohaItem(_ copy: IRBISCopy, callNumber: String?, items: KohaItems) -> ISO2709Record.Field {
     let item = copy.book
-    let callNumber = callNumber ?? (item.bbk.isEmpty && item.authorMark.isEmpty ? "" : IRBISBooks.shelfCode(item))
+    // A call number as MARC 21 writes one: the class, then the author mark.
+    let callNumber = callNumber ?? [item.bbk, item.authorMark].filter { !$0.isEmpty }.joined(separator: " ")
     // A copy whose file gave no date got the day of its import: no date acquired is made up.
     let dateCame = copy.kept.map { IRBISRecord.Field(tag: 910, value: $0.copy).subfield("C") } ?? "x"
     let acquired = dateCame.isEmpty && item.received == item.created.utcDate ? "" : item.received?.iso ?? ""

@@ -64,12 +64,19 @@ public enum MARC21Books {
     }
     // Holdings in 852 with their items in 876 (or 852 $p), paired in order.
     let items = marc.all(876)
+    let kohaNumbers = Set(marc.all(952).map { trimmed($0.subfield("P")) })
     for (index, holding) in marc.all(852).enumerated() {
       if callNumber.isEmpty {
         callNumber = [holding.subfield("H"), holding.subfield("I")].map { trimmed($0) }.filter { !$0.isEmpty }.joined(
           separator: " ")
       }
-      record.fields.append(copy(ofHolding: holding, item: index < items.count ? items[index] : nil))
+      let copy = copy(ofHolding: holding, item: index < items.count ? items[index] : nil)
+      // Beside Koha's items a holding is a copy only with a number of its own: one without (where
+      // the books are) or with an item's number (the desk writes a 952 beside a holding whose
+      // copy changed) is no second copy.
+      let number = copy.subfield("B")
+      if !kohaNumbers.isEmpty && (number.isEmpty || kohaNumbers.contains(number)) { continue }
+      record.fields.append(copy)
     }
     if !callNumber.isEmpty { record.append(903, callNumber) }
     return record

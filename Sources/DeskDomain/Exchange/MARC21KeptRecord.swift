@@ -66,8 +66,12 @@ extension MARC21Books {
         } else if whole && (holding.map { pairing.number[$0, default: ""].isEmpty } ?? true) {
           append(field)
         }
+      case 1 where !whole:
+        // A part split off the record is a record of its own: two records with one control
+        // number would be taken for one (Koha overlays one with the other).
+        append(IRBISRecord.Field(tag: 1, value: book.id.text))
       default:
-        append(changes.apply(to: field))
+        if let written = changes.apply(to: field) { append(written) }
       }
     }
     // Copies the file held no item of; then what changed that no field of the record held.
@@ -92,7 +96,10 @@ extension MARC21Books {
     let book = copy.book
     var item = item
     if now.subfield("A") != came.subfield("A") {
-      for (code, flag) in statusFlags(book.status) { item = item.setting(code, flag) }
+      // A flag Koha wrote as 0 (not set) stays as written while it is still not set.
+      for (code, flag) in statusFlags(book.status) where !(flag.isEmpty && ["", "0"].contains(item.subfield(code))) {
+        item = item.setting(code, flag)
+      }
     }
     if now.subfield("B") != came.subfield("B") { item = item.setting("p", book.inventoryNumber) }
     if now.subfield("C") != came.subfield("C") { item = item.setting("d", book.received?.iso ?? "") }
@@ -130,16 +137,14 @@ struct ItemPairing {
       item[index] = details[rank]
       holding[details[rank]] = index
     }
-    for index in fields.indices {
-      switch fields[index].tag {
-      case 952:
-        number[index] = MARC21Books.copy(ofKohaItem: fields[index]).subfield("B")
-        items.append(index)
-      case 852:
-        number[index] = MARC21Books.copy(ofHolding: fields[index], item: item[index].map { fields[$0] }).subfield("B")
-        items.append(index)
-      default: break
-      }
+    // Koha's items first: a copy the desk wrote a 952 for beside its holding is that item.
+    for index in fields.indices where fields[index].tag == 952 {
+      number[index] = MARC21Books.copy(ofKohaItem: fields[index]).subfield("B")
+      items.append(index)
+    }
+    for index in holdings {
+      number[index] = MARC21Books.copy(ofHolding: fields[index], item: item[index].map { fields[$0] }).subfield("B")
+      items.append(index)
     }
   }
 
@@ -195,29 +200,50 @@ struct MARC21Changes {
     }
   }
 
-  mutating func apply(to field: IRBISRecord.Field) -> IRBISRecord.Field {
+  /// The field with what changed written anew; nil when the change left it nothing to say (a
+  /// publisher, place and year all cleared).
+  mutating func apply(to field: IRBISRecord.Field) -> IRBISRecord.Field? {
     guard !met.contains(field.tag) else { return field }
     met.formUnion(Self.holders(of: field.tag))
     guard isChanged(field.tag) else { return field }
-    return rewritten(field)
+    let written = rewritten(field)
+    guard let essential = Self.essential[field.tag] else { return written }
+    return essential.contains { !written.subfield($0).isEmpty } ? written : nil
   }
+
+  /// The subfields without which a rewritten field says nothing and goes.
+  private static let essential: [Int: [Character]] = [
+    20: ["a", "z"], 100: ["a"], 110: ["a"], 245: ["a", "k"], 260: ["a", "b", "c"], 264: ["a", "b", "c"],
+    300: ["a"], 84: ["a"], 90: ["a", "b"],
+  ]
 
   /// The field with the element it holds written as it is now.
   private func rewritten(_ field: IRBISRecord.Field) -> IRBISRecord.Field {
     switch field.tag {
     case 8:
       var data = Array(field.value)
-      guard data.count >= 11, let year = now.year else { return field }
-      data.replaceSubrange(7..<11, with: Array(String(year).leftPadded(to: 4)))
+      guard data.count >= 15 else { return field }
+      if let year = now.year {
+        data.replaceSubrange(7..<11, with: Array(String(year).leftPadded(to: 4)))
+      } else {
+        // No date known: type of date n, both dates unknown.
+        data.replaceSubrange(6..<15, with: Array("nuuuuuuuu"))
+      }
       return IRBISRecord.Field(tag: 8, value: String(data))
     case 20:
-      return field.setting("a", now.isbn?.digits ?? "")
+      // A qualifier («(hardcover)») said which binding the old number was.
+      return field.setting("a", now.isbn?.digits ?? "").setting("q", "")
     case 100, 110:
       let name = [now.authorSurname, now.authorInitials].filter { !$0.isEmpty }.joined(separator: ", ")
       return field.setting("a", name.isEmpty ? "" : name + trailingPunctuation(field.subfield("A")))
     case 245:
       let (title, other) = IRBISBooks.splitTitle(now.title)
       let responsibility = !field.subfield("C").isEmpty
+      var field = field
+      // The characters the old title's article took to skip in sorting are no longer known.
+      if let indicators = field.indicators, indicators.count == 2 {
+        field.indicators = String(indicators.prefix(1)) + "0"
+      }
       return field.replacing(
         ["a", "b", "n", "p"],
         with: [
@@ -234,7 +260,9 @@ struct MARC21Changes {
           ("c", year.isEmpty ? "" : year + mark(".")),
         ])
     case 300:
-      let extent = now.pages.map { "\($0) p." } ?? ""
+      // In the unit the record writes pages in («320 с.» in a Russian record).
+      let unit = field.subfield("A").contains("с.") ? "с." : "p."
+      let extent = now.pages.map { "\($0) \(unit)" } ?? ""
       return field.setting("a", extent.isEmpty ? "" : extent + trailingPunctuation(field.subfield("A")))
     case 84:
       return field.setting("a", now.bbk)
