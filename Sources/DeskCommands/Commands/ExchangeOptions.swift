@@ -9,15 +9,22 @@ enum ExchangeOptions {
   static let standardOutput = CommandFlag("--stdout", help: "Write to standard output instead of a file.")
   static let encoding = CommandOption<FileEncoding>(
     "--encoding", value: "<cp1251|utf8>",
-    help: "cp1251 (the default, with CRLF line ends, as IRBIS's own files) or utf8 (LF)."
-  ) { text in
+    help: "cp1251 (the default, with CRLF line ends, as IRBIS's own files) or utf8 (LF).", read: readEncoding)
+  /// An import's: the file says its encoding, or its bytes do, unless the librarian knows better.
+  static let importEncoding = CommandOption<FileEncoding>(
+    "--encoding", value: "<cp1251|utf8>",
+    help: "Read the file as cp1251 or utf8, where what it says or its bytes show is wrong (default: told "
+      + "from the file).", read: readEncoding)
+
+  private static func readEncoding(_ text: String) -> Result<FileEncoding, OptionRefusal> {
     FileEncoding(rawValue: text.lowercased().replacingDashes()).map { .success($0) }
       ?? .failure(OptionRefusal(words: "is cp1251 or utf8, not «\(text)»"))
   }
+  static let dryRun = CommandFlag("--dry-run", help: "Report what would happen and change nothing.")
   static let assignInventory = CommandOption<String>(
     "--assign-inventory", value: "<start>",
-    help: "Give each book record without a numbered copy one new copy, numbered from <start> up "
-      + "(skipping numbers in use), like 2026-0001."
+    help: "Number the copies a record lists without a number (a Koha item with no barcode, «б/н»), and give "
+      + "a record with no copy one new copy, numbered from <start> up (skipping numbers in use), like 2026-0001."
   ) { start in
     InventoryNumbers.isValidStart(start)
       ? .success(start)

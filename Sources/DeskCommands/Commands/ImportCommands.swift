@@ -3,9 +3,11 @@ import DeskExchange
 import DeskStorage
 
 struct ImportIRBIS: DeskCommand {
-  static let dryRun = CommandFlag("--dry-run", help: "Report what would happen and change nothing.")
+  static let dryRun = ExchangeOptions.dryRun
   static let update = CommandFlag(
-    "--update", help: "Replace books and readers that are already there (else they are skipped).")
+    "--update",
+    help: "Write the file's values over the books and readers already there (a value it leaves empty stays); "
+      + "else they are skipped.")
   static let maxLine = CommandOption<Int>.integer(
     "--max-line", value: "<bytes>",
     help: "The longest line taken (default 1048576); a longer one refuses its record.", in: 1024...(1 << 30),
@@ -17,7 +19,7 @@ struct ImportIRBIS: DeskCommand {
     options: [
       dryRun,
       update,
-      ExchangeOptions.encoding,
+      ExchangeOptions.importEncoding,
       maxLine,
       ExchangeOptions.assignInventory, CommandSpec.databaseOption,
     ],
@@ -49,7 +51,7 @@ struct ImportIRBIS: DeskCommand {
     _ body: (String, FileEncoding?, LibraryStore, Bool, Bool) throws -> ImportReport
   ) throws(CommandError) {
     let path = arguments.positionals[0]
-    let encoding = try arguments.value(ExchangeOptions.encoding) ?? defaultEncoding
+    let encoding = try arguments.value(ExchangeOptions.importEncoding) ?? defaultEncoding
     let dryRun = arguments.has(dryRun)
     let (store, scratch) = dryRun ? try context.openStoreForTrial(arguments) : (try context.openStore(arguments), nil)
     defer { scratch.map(CommandContext.removeTrial) }
@@ -78,8 +80,9 @@ struct ImportIRBIS: DeskCommand {
 }
 
 struct ImportISO2709: DeskCommand {
-  static let dryRun = CommandFlag("--dry-run", help: "Report what would happen and change nothing.")
-  static let update = CommandFlag("--update", help: "Replace books that are already there.")
+  static let dryRun = ExchangeOptions.dryRun
+  static let update = CommandFlag(
+    "--update", help: "Write the file's values over the books already there (a value it leaves empty stays).")
   static let format = CommandOption<ISO2709.Format>(
     "--format", value: "<auto|rusmarc|marc21>",
     help: "The records' format (default auto: MARC 21 when a record has 245 and no 200)."
@@ -95,7 +98,7 @@ struct ImportISO2709: DeskCommand {
       dryRun,
       update,
       format,
-      ExchangeOptions.assignInventory, ExchangeOptions.encoding, CommandSpec.databaseOption,
+      ExchangeOptions.assignInventory, ExchangeOptions.importEncoding, CommandSpec.databaseOption,
     ],
     discussion: """
       RUSMARC copies come from 910 or from the holdings in 899 (^a location, ^j shelf mark, ^p
