@@ -86,7 +86,7 @@ let package = Package(
     .testTarget(
       name: "DeskExchangeTests",
       dependencies: ["DeskExchange", "DeskCommands", "DeskStorage", "DeskDomain", "DeskWords", "DeskTestSupport"],
-      exclude: ["Golden", "Fixtures"]
+      exclude: ["Golden", "Fixtures", "Tools"]
     ),
     .testTarget(
       name: "DeskSyncTests",
