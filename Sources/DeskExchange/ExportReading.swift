@@ -28,11 +28,12 @@ struct RecordCopies {
     guard !written.contains(listing.book.id) else { return nil }
     var all = try store.books.copies(inGroup: group)
     for index in all.indices { try Self.noteMarkedOut(&all[index], in: store) }
-    let copies = all.filter { copy in
-      copy.book.sharesDescription(with: listing.book) && (only?.contains(copy.book.inventoryNumber) ?? true)
-    }
+    // The part of the record this copy's description is: the whole of it while it holds the
+    // record's first copy, whichever of its copies an export names.
+    let sharing = all.filter { $0.book.sharesDescription(with: listing.book) }
+    let copies = sharing.filter { only?.contains($0.book.inventoryNumber) ?? true }
     written.formUnion(copies.map(\.book.id))
-    return ExportedCopies(copies: copies, whole: copies.first?.book.id == all.first?.book.id)
+    return ExportedCopies(copies: copies, whole: sharing.first?.book.id == all.first?.book.id)
   }
 
   /// Whether a copy its file marked out (910 ^A 1) is still so: the desk has no loan of it, lent

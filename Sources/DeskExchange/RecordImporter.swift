@@ -13,6 +13,8 @@ public struct RecordImporter {
   private var loans: [(ticket: String, field: String, loan: IRBISLoan, source: ImportPlace)] = []
   private let categories: [ReaderCategory]
   private let defaultCategory: String
+  /// The copies `--assign-inventory` numbers, waiting for the file's own numbers to be in.
+  private var waitingForNumbers: [(BookRow, BookDraft, IRBISKeptRecord?, ImportPlace)] = []
   /// The copies the file marks out, which its readers' loans may account for.
   private var markedOut: [String] = []
   /// The next number `--assign-inventory` may give, if it was asked for.
@@ -54,6 +56,7 @@ public struct RecordImporter {
           while let batch = try pipe.receive() {
             for item in batch { try importer.apply(item) }
           }
+          try importer.numberWaitingCopies()
         }
         try importer.takeLoans()
       }
@@ -64,22 +67,15 @@ public struct RecordImporter {
 
   private mutating func apply(_ item: ImportItem) throws {
     switch item {
-    case .book(var row, var draft, var kept, let source):
+    case .book(let row, let draft, let kept, let source):
+      // Numbered once every copy the file numbers is in: a number the file gives a copy later
+      // is never handed out first.
       if draft.inventoryNumber == RecordFeed.unnumbered {
-        let number = try freeNumber()
-        var book = row.book
-        book.inventoryNumber = number
-        draft.inventoryNumber = number
-        kept = kept.map {
-          let copy = IRBISRecord.Field(tag: 910, value: $0.copy).setting("B", number)
-          return IRBISKeptRecord(record: $0.record, copy: copy.value, group: $0.group)
-        }
-        row = BookRow(book, kept: kept)
-        report.notes.append(.numberAssigned(source, number: number))
+        waitingForNumbers.append((row, draft, kept, source))
+        return
       }
       let store = store
-      let adding = row
-      try takeBook(draft, kept: kept, source: source) { () throws(StoreError) in try store.books.add(adding) }
+      try takeBook(draft, kept: kept, source: source) { () throws(StoreError) in try store.books.add(row) }
     case .refusedBook(let draft, let source):
       // A copy `--assign-inventory` was to number is refused for its other fields: said with a
       // stand-in number, which is never shown.
@@ -107,6 +103,24 @@ public struct RecordImporter {
     case .records(let count):
       report.records += count
     }
+  }
+
+  /// Gives the copies `--assign-inventory` numbers their numbers, and adds them.
+  mutating func numberWaitingCopies() throws {
+    for (row, var draft, var kept, source) in waitingForNumbers {
+      let number = try freeNumber()
+      var book = row.book
+      book.inventoryNumber = number
+      draft.inventoryNumber = number
+      kept = kept.map {
+        let copy = IRBISRecord.Field(tag: 910, value: $0.copy).setting("B", number)
+        return IRBISKeptRecord(record: $0.record, copy: copy.value, group: $0.group)
+      }
+      report.notes.append(.numberAssigned(source, number: number))
+      let (store, adding) = (store, BookRow(book, kept: kept))
+      try takeBook(draft, kept: kept, source: source) { () throws(StoreError) in try store.books.add(adding) }
+    }
+    waitingForNumbers.removeAll()
   }
 
   /// The next number from `--assign-inventory`'s start that no book has.
@@ -188,7 +202,8 @@ public struct RecordImporter {
       let keeping = !readerLoans.isEmpty || IRBISReaders.needsKeeping(record, reader: asWritten, loans: [])
       let ticket = draft.ticket.trimmingWhitespace()
       do throws(StoreError) {
-        if !update, try store.readers.reader(ticket: ticket) != nil {
+        let existing = try store.readers.reader(ticket: ticket)
+        if !update, existing != nil {
           report.problems.append(.readerThere(source, ticket: ticket))
           return
         }
@@ -196,7 +211,8 @@ public struct RecordImporter {
           try save(draft, ticket: ticket)
         } catch {
           // Addresses are kept by home phone: one the desk cannot keep (no phone, or a phone
-          // another address has) is left with the record, and the reader comes in without it.
+          // another address has) is left with the record, and the reader comes in without it
+          // (and without that phone, which would give them the other address).
           guard case .invalid(let errors) = error,
             errors.errors.allSatisfy({
               if case .addressConflict = $0 { return true }
@@ -205,10 +221,18 @@ public struct RecordImporter {
           else { throw error }
           var withoutAddress = draft
           for field in [Field.postcode, .addressCity, .street, .house, .flat] { withoutAddress[field] = "" }
+          if errors.errors.contains(where: { if case .addressConflict = $0 { return true } else { return false } }) {
+            withoutAddress.phone = ""
+          }
           try save(withoutAddress, ticket: ticket)
           report.notes.append(.addressNotTaken(source, ticket: ticket, errors.errors[0]))
         }
-        try store.readers.keep(keeping ? IRBISKeptRecord.lines(of: record) : "", forReader: ticket)
+        // Read again (--update), a reader keeps what the file does not say anew.
+        var keptRecord = keeping ? record : nil
+        if let existing, case let old = try store.readers.kept(forReader: existing), !old.isEmpty {
+          keptRecord = IRBISReaders.merged(kept: IRBISKeptRecord(record: old, copy: "", group: "").fields, with: record)
+        }
+        try store.readers.keep(keptRecord.map(IRBISKeptRecord.lines(of:)) ?? "", forReader: ticket)
         for (field, loan) in readerLoans {
           loans.append((ticket: ticket, field: field, loan: loan, source: source))
         }

@@ -43,7 +43,7 @@ extension EnglishWords {
 
   public func line(_ note: ImportNote) -> String {
     switch note {
-    case .numberAssigned(let at, let number): return "\(place(at)): a new copy numbered \(number) (--assign-inventory)"
+    case .numberAssigned(let at, let number): return "\(place(at)): a copy numbered \(number) (--assign-inventory)"
     case .summaryEntry(let at, let number, let copies):
       let count = copies.isEmpty ? "" : " of \(copies) copies"
       return "\(place(at)): summary entry «\(number)»\(count) (910 ^A U): kept with the record, "
@@ -61,8 +61,10 @@ extension EnglishWords {
       return "\(place(at)): category «\(category)» is not known here; the reader is «\(given)» "
         + "(give it a category with: circdesk policy category CODE --written-as \"\(category)\")"
     case .addressNotTaken(let at, let ticket, let reason):
-      return "\(place(at)): reader \(ticket): the address was not taken (\(message(reason))); "
-        + "their record keeps it for the export"
+      let what: String
+      if case .addressConflict = reason { what = "the address and phone were" } else { what = "the address was" }
+      return "\(place(at)): reader \(ticket): \(what) not taken (\(message(reason))); "
+        + "their record keeps them for the export"
     case .copiesMarkedOut(let count):
       return "\(count) \(count == 1 ? "copy is" : "copies are") marked out (910 ^A 1) with no loan in this file: "
         + "on the shelf until the readers' records (RDR, field 40) bring their loans"
@@ -153,7 +155,8 @@ extension EnglishWords {
     case .nul(let tag): "field \(tag) holds a NUL byte"
     case .notMARC8(let tag):
       "field \(tag) is MARC-8 text in a character set this import does not read (Greek, Hebrew, Arabic, CJK…): "
-        + "convert the file to UTF-8 first (yaz-marcdump -f MARC-8 -t UTF-8 -o marc -l 9=97)"
+        + "convert the file to UTF-8 first (yaz-marcdump -f MARC-8 -t UTF-8 -o marc -l 9=97), "
+        + "or say its encoding with --encoding if it is not MARC-8"
     }
   }
 

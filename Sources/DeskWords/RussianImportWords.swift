@@ -45,7 +45,7 @@ extension RussianWords {
   public func line(_ note: ImportNote) -> String {
     switch note {
     case .numberAssigned(let at, let number):
-      return "\(place(at)): новый экземпляр получил номер \(number) (--assign-inventory)"
+      return "\(place(at)): экземпляр получил номер \(number) (--assign-inventory)"
     case .summaryEntry(let at, let number, let copies):
       let count = copies.isEmpty ? "" : " на \(copies) экз."
       return "\(place(at)): сводная запись «\(number)»\(count) (910 ^A U): сохранена с записью, "
@@ -62,8 +62,10 @@ extension RussianWords {
       return "\(place(at)): категории «\(category)» здесь нет; читателю дана «\(given)» "
         + "(назначьте её категории: circdesk policy category КОД --written-as \"\(category)\")"
     case .addressNotTaken(let at, let ticket, let reason):
-      return "\(place(at)): читатель \(ticket): адрес не принят (\(message(reason))); "
-        + "он хранится в записи читателя для экспорта"
+      let what: String
+      if case .addressConflict = reason { what = "адрес и телефон не приняты" } else { what = "адрес не принят" }
+      return "\(place(at)): читатель \(ticket): \(what) (\(message(reason))); "
+        + "запись читателя хранит их для экспорта"
     case .copiesMarkedOut(let count):
       return "\(plural(count, "экземпляр отмечен", "экземпляра отмечены", "экземпляров отмечены")) выданными "
         + "(910 ^A 1) без выдачи в этом файле: они на полке, пока записи читателей (RDR, поле 40) не принесут выдачи"
@@ -154,7 +156,8 @@ extension RussianWords {
     case .nul(let tag): "в поле \(tag) байт NUL"
     case .notMARC8(let tag):
       "поле \(tag) — текст MARC-8 в наборе знаков, который этот импорт не читает (греческий, иврит, арабский, "
-        + "CJK…): сначала переведите файл в UTF-8 (yaz-marcdump -f MARC-8 -t UTF-8 -o marc -l 9=97)"
+        + "CJK…): сначала переведите файл в UTF-8 (yaz-marcdump -f MARC-8 -t UTF-8 -o marc -l 9=97) "
+        + "или укажите его кодировку в --encoding, если это не MARC-8"
     }
   }
 

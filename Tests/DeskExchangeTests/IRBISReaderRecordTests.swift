@@ -82,6 +82,10 @@ import Testing
     #expect(try store.readers.reader(ticket: "Ч-0042")?.category == "staff", "«сотрудник»: the Russian name of staff")
     #expect(try store.readers.reader(ticket: "Ч-0043")?.category == "student")
     #expect(try readers(db) == Self.readersFile, "every field as it came")
+    // Read again from a file that says less, a reader keeps what it does not say anew.
+    let less = try write("#920: RDRKODB\n#10: Иванова\n#30: Ч-0042\n*****\n", "less.txt")
+    #expect(try run(["import", "irbis", less, "--update"], db: db).status == 0)
+    #expect(try readers(db) == Self.readersFile, "nothing lost")
 
     // The librarian's changes are written in the fields that hold them; the rest stays.
     #expect(try run(["return", "100234"], db: db).status == 0)
@@ -101,6 +105,9 @@ import Testing
     let store = try LibraryStore(path: db, clock: TestClock())
     let reader = try #require(try store.readers.reader(ticket: "Ч-0042"))
     #expect(try store.circulation.loans(ofReader: reader).isEmpty)
+    let shown = try run(["reader", "show", "Ч-0042"], db: db).output
+    #expect(shown.contains("Waiting for their books, not in the library yet (2):"), "\(shown)")
+    #expect(shown.contains("999999  Пушкин А. С. Сказки  issued 2026-09-01, returned 2026-09-14"), "\(shown)")
     let arrived = try run(["import", "irbis", try write(Self.catalogue, "books.txt")], db: db)
     #expect(arrived.output.contains("1 loan;"), "\(arrived.output)")
     #expect(try store.circulation.loans(ofReader: reader).map(\.inventory) == ["100234"])

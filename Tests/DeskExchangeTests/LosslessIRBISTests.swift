@@ -240,13 +240,37 @@ import Testing
   }
 
   /// `--assign-inventory` numbers the copies a record lists without a number («б/н») beside
-  /// its numbered ones, as it numbers a record's only copies.
+  /// its numbered ones, as it numbers a record's only copies, and never with a number the file
+  /// gives a copy of its own further on.
   @Test func assignedNumbersGoToEveryUnnumberedCopy() throws {
     let db = folder.file("library.sqlite")
-    let file = try write("#920: PAZK\n#200: ^AАзбука\n#910: ^A0^B501\n#910: ^A0^Bб/н\n#910: ^A0\n*****\n")
+    let file = try write(
+      "#920: PAZK\n#200: ^AАзбука\n#910: ^A0^B501\n#910: ^A0^Bб/н\n#910: ^A0\n*****\n"
+        + "#920: PAZK\n#200: ^AБукварь\n#910: ^A0^B9000\n*****\n")
     let imported = try run(["import", "irbis", file, "--assign-inventory", "9000"], db: db)
-    #expect(imported.output.contains("3 books added") && imported.output.contains("0 skipped"), "\(imported.output)")
+    #expect(imported.output.contains("4 books added") && imported.output.contains("0 skipped"), "\(imported.output)")
     let store = try LibraryStore(path: db, clock: TestClock())
-    #expect(try ["501", "9000", "9001"].allSatisfy { try store.books.book(inventory: $0)?.title == "Азбука" })
+    #expect(try ["501", "9001", "9002"].allSatisfy { try store.books.book(inventory: $0)?.title == "Азбука" })
+    #expect(try store.books.book(inventory: "9000")?.title == "Букварь")
+  }
+
+  /// A value the librarian clears takes its field with it in the IRBIS export (no empty 210 or
+  /// 621), and a cleared author takes the full given names (700 ^G) too.
+  @Test func aClearedValueTakesItsFieldInIRBISText() throws {
+    let db = folder.file("library.sqlite")
+    let file = try write(
+      "#920: PAZK\n#700: ^AБулгаков^BМ. А.^GМихаил Афанасьевич\n#200: ^AМастер и Маргарита\n"
+        + "#210: ^AМосква^CАСТ^D2019\n#621: 84(2Рос=Рус)6\n#606: ^AРОМАНЫ\n#910: ^A0^B5001\n*****\n")
+    #expect(try run(["import", "irbis", file], db: db).status == 0)
+    let cleared = try run(
+      [
+        "book", "edit", "5001", "--author-surname", "", "--author-initials", "", "--publisher", "", "--city", "",
+        "--year", "", "--bbk", "",
+      ], db: db)
+    #expect(cleared.status == 0, "\(cleared.errors)")
+    let text = try exported(["books", "5001"], db: db)
+    // The shelf code follows the index: the desk's own, of the inventory number alone.
+    #expect(
+      text == "#920: PAZK\n#200: ^AМастер и Маргарита\n#606: ^AРОМАНЫ\n#903: 5001\n#910: ^A0^B5001\n*****\n", "\(text)")
   }
 }

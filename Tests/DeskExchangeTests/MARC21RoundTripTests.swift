@@ -173,8 +173,51 @@ import Testing
     #expect(
       lines.contains("852    $b MAIN $h 823 $i BRO")
         && lines.contains { $0.hasPrefix("952") && $0.contains("$p K-2001") })
-    let again = try run(["import", "iso2709", exported], db: folder.file("again.sqlite"))
+    let againDB = folder.file("again.sqlite")
+    let again = try run(["import", "iso2709", exported], db: againDB)
     #expect(again.output.contains("1 book added") && again.output.contains("0 skipped"), "\(again.output)")
+    // And out again: the holding stays beside its item.
+    let second = folder.file("second.mrc")
+    #expect(
+      try run(["export", "iso2709", "books", "--all", "--format", "marc21", "-o", second], db: againDB).status == 0)
+    #expect(try dump(second).filter { $0.hasPrefix("852") || $0.hasPrefix("876") || $0.hasPrefix("952") }.count == 3)
+    // One copy of an untouched record named alone is that record's, its control number and all.
+    #expect(try run(["export", "iso2709", "books", "K-1002", "--format", "marc21", "-o", second], db: db).status == 0)
+    let one = try dump(second)
+    #expect(one.contains("001 1") && one.filter { $0.hasPrefix("952") } == ["952    $p K-1002 $1 1"], "\(one)")
+  }
+
+  /// A classification the import read from 080 (no 084 in the record) is changed and cleared
+  /// there, not beside it; a record flagged MARC-8 whose bytes are UTF-8 is read as UTF-8.
+  @Test func aClassificationFrom080IsChangedThere() throws {
+    let xml = folder.file("udc.xml")
+    try """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <collection xmlns="http://www.loc.gov/MARC21/slim"><record>
+    <leader>00000nam  2200000 a 4500</leader>
+    <datafield tag="080" ind1=" " ind2=" "><subfield code="a">821.161.1</subfield></datafield>
+    <datafield tag="245" ind1="1" ind2="0"><subfield code="a">Война и мир</subfield></datafield>
+    <datafield tag="952" ind1=" " ind2=" "><subfield code="p">U-1</subfield></datafield>
+    </record></collection>
+    """.write(toFile: xml, atomically: true, encoding: .utf8)
+    let source = folder.file("udc.mrc")
+    // UTF-8 with position 9 left blank, as some systems write it.
+    let made = try runProgram(
+      "/bin/sh",
+      ["-c", "\"$0\" -i marcxml -o marc -f utf-8 -t utf-8 \"$1\" > \"$2\"", MARCExchangeTests.yaz, xml, source])
+    #expect(made.status == 0, "\(made.errors)")
+    let db = folder.file("library.sqlite")
+    #expect(try run(["import", "iso2709", source], db: db).status == 0)
+    let store = try LibraryStore(path: db, clock: TestClock())
+    #expect(try store.books.book(inventory: "U-1")?.title == "Война и мир")
+    #expect(try store.books.book(inventory: "U-1")?.bbk == "821.161.1")
+    #expect(try run(["book", "edit", "U-1", "--bbk", "821.161.1-31"], db: db).status == 0)
+    let exported = folder.file("out.mrc")
+    #expect(try run(["export", "iso2709", "books", "--all", "--format", "marc21", "-o", exported], db: db).status == 0)
+    #expect(try dump(exported).filter { $0.hasPrefix("08") } == ["080    $a 821.161.1-31"])
+    #expect(try run(["book", "edit", "U-1", "--bbk", ""], db: db).status == 0)
+    #expect(try run(["export", "iso2709", "books", "--all", "--format", "marc21", "-o", exported], db: db).status == 0)
+    #expect(try dump(exported).filter { $0.hasPrefix("08") }.isEmpty)
   }
 
   /// Data before a field's first subfield (pymarc's regression45.dat has «\» so in 752) is written

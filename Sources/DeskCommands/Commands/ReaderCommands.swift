@@ -80,7 +80,9 @@ struct ReaderShow: DeskCommand {
       if let mark { members.append(("sync", RecordJSON.syncMark(mark))) }
       context.output.line(JSON.object(members).rendered())
     } else {
-      context.output.write(RecordText.reader(reader, loans: loans, clock: context.clock))
+      let waiting = try perform { () throws(StoreError) in try store.circulation.pendingLoans(ofReader: reader) }
+        .compactMap { IRBISLoan(IRBISRecord.Field(tag: 40, value: $0)) }
+      context.output.write(RecordText.reader(reader, loans: loans, waiting: waiting, clock: context.clock))
       if !holds.isEmpty {
         context.output.line("Holds:")
         for hold in holds { context.output.line(("  " + HoldList.line(hold)).visibleForTerminal) }

@@ -55,7 +55,7 @@ enum RecordText {
     return text
   }
 
-  static func reader(_ reader: Reader, loans: [LoanRecord], clock: any Clock) -> String {
+  static func reader(_ reader: Reader, loans: [LoanRecord], waiting: [IRBISLoan] = [], clock: any Clock) -> String {
     var text = fields([
       ("Reader ticket", reader.ticket),
       ("Name", reader.fullName),
@@ -74,6 +74,15 @@ enum RecordText {
     text += "\nHistory (\(returned.count)):\n"
     if returned.isEmpty { text += "  none\n" }
     for record in returned { text += "  " + loanLine(record, naming: .book, clock: clock) + "\n" }
+    // Loans an import read of books the library has not got yet: shown where there are some.
+    if !waiting.isEmpty {
+      text += "\nWaiting for their books, not in the library yet (\(waiting.count)):\n"
+      for loan in waiting.sorted(by: { $0.issued < $1.issued }) {
+        let state = loan.returned.map { "returned \($0.iso)" } ?? "due \(loan.due.iso)"
+        let line = [loan.inventory, loan.description, "issued \(loan.issued.iso), \(state)"].filter { !$0.isEmpty }
+        text += "  " + line.joined(separator: "  ").visibleForTerminal + "\n"
+      }
+    }
     return text
   }
 

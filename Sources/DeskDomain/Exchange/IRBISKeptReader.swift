@@ -17,7 +17,7 @@ extension IRBISReaders {
     for reader: Reader, loans: [IRBISLoan], kept: String, categories: [ReaderCategory], defaultCategory: String,
     pending: Set<String>
   ) -> IRBISRecord {
-    let source = IRBISRecord(fields: IRBISKeptRecord(record: kept, copy: "", group: "").elements.compactMap(\.field))
+    let source = IRBISKeptRecord(record: kept, copy: "", group: "").fields
     guard case .success(let found) = IRBISReaders.reader(from: source) else {
       return record(for: reader, loans: loans)
     }
@@ -32,8 +32,10 @@ extension IRBISReaders {
     let now = ReaderDraft(reader)
     let (made, madeWas) = (described(now), described(was))
     func changed(_ tag: Int) -> Bool {
-      // An address the desk could not keep (addresses go by home phone) stays as it came.
+      // An address the desk could not keep (addresses go by home phone), and a phone it left
+      // out with it, stay as they came.
       if tag == 13 && reader.address == nil { return false }
+      if tag == 17 && reader.address == nil && reader.phone.isEmpty { return false }
       return made.first(tag)?.value != madeWas.first(tag)?.value
     }
     func rewritten(_ field: IRBISRecord.Field) -> IRBISRecord.Field? {
@@ -102,5 +104,35 @@ extension IRBISReaders {
     if was.renewed != now.renewed { field = field.setting("L", now.renewed?.compact ?? "") }
     if was.renewals != now.renewals { field = field.setting("4", now.renewals > 0 ? String(now.renewals) : "") }
     return field
+  }
+
+  /// The record a reader keeps when a file brings them again (`--update`): the new record's
+  /// fields in place of the kept ones of the same tags, the kept fields of tags it does not
+  /// write, as a value the file leaves empty stays; its loans beside the kept ones, a loan of the
+  /// same book, day and time written once, as the new file has it.
+  public static func merged(kept: IRBISRecord, with new: IRBISRecord) -> IRBISRecord {
+    func identity(_ loan: IRBISRecord.Field) -> [String] {
+      [loan.subfield("B").trimmingWhitespace(), loan.subfield("D"), loan.subfield("1")]
+    }
+    let newTags = Set(new.fields.map(\.tag))
+    let newLoans = new.all(40).map(identity)
+    var out = IRBISRecord()
+    var written = Set<Int>()
+    for field in kept.fields {
+      if field.tag == 40 {
+        if !newLoans.contains(identity(field)) { out.fields.append(field) }
+      } else if newTags.contains(field.tag) {
+        if written.insert(field.tag).inserted { out.fields += new.all(field.tag) }
+      } else {
+        out.fields.append(field)
+      }
+    }
+    // Tags the kept record had none of, in the new record's order; its loans last.
+    for field in new.fields
+    where field.tag != 40 && !written.contains(field.tag) && !kept.fields.contains(where: { $0.tag == field.tag }) {
+      out.fields.append(field)
+    }
+    out.fields += new.all(40)
+    return out
   }
 }

@@ -150,6 +150,9 @@ public struct IRBISKeptRecord: Hashable, Sendable {
   /// The tags whose fields the desk writes itself for a book; a record with any other tag is kept.
   public static let modelledTags: Set<Int> = [920, 10, 700, 200, 210, 215, 621, 908, 903, 910]
 
+  /// The kept fields as a record, without the copies' places: a reader's record.
+  public var fields: IRBISRecord { IRBISRecord(fields: elements.compactMap(\.field)) }
+
   /// The kept fields, with nil where a copy was. Read in bytes: an export reads a million.
   var elements: [Element] { Self.elements(of: record[...]) }
 
@@ -277,6 +280,8 @@ extension IRBISBooks {
       if asMARC && field.tag == 899 && !holdsOneOf(field, heldNumbers, whole: withOtherEntries) { continue }
       let written = changes.apply(to: field)
       if asMARC && field.isMade && written == field { continue }
+      // A field whose every value the librarian cleared goes with them.
+      if written != field && written.value.trimmingWhitespace().isEmpty { continue }
       out.fields.append(written)
     }
     out.fields += changes.added()
@@ -381,6 +386,10 @@ struct RecordChanges {
       met.insert(700)
       if changed(\.authorSurname) { field = field.setting("A", now.authorSurname) }
       if changed(\.authorInitials) { field = field.setting("B", now.authorInitials) }
+      // The full given names (^G) spelt the old initials, or were an author's no longer named.
+      if changed(\.authorInitials) || (changed(\.authorSurname) && now.authorSurname.isEmpty) {
+        field = field.setting("G", "")
+      }
     case 200:
       guard isFirst else { break }
       if changed(\.title) { field = retitled(field) }

@@ -78,6 +78,11 @@ public enum MARC21Books {
       if !kohaNumbers.isEmpty && (number.isEmpty || kohaNumbers.contains(number)) { continue }
       record.fields.append(copy)
     }
+    // Else a local or the Library of Congress's call number: class, then item part.
+    if callNumber.isEmpty, let local = marc.first(90) ?? marc.first(50) {
+      callNumber = [local.subfield("A"), local.subfield("B")].map { trimmed($0) }.filter { !$0.isEmpty }.joined(
+        separator: " ")
+    }
     if !callNumber.isEmpty { record.append(903, callNumber) }
     return record
   }

@@ -27,10 +27,12 @@ extension MARC21Books {
     let leader = Array(original.leader ?? "")
     let book = copies[0].book
     var changes = MARC21Changes(
-      was: IRBISBooks.importedBook(source), now: book, punctuated: leader.count != 24 || leader[18] != "c")
+      was: IRBISBooks.importedBook(source), now: book, punctuated: leader.count != 24 || leader[18] != "c",
+      bbkTag: original.fields.contains { $0.tag == 84 } || !original.fields.contains { $0.tag == 80 } ? 84 : 80)
     let callNumber = source.first(903)?.text
     let pairing = ItemPairing(original.fields)
     let matches = pairing.match(copies)
+    let numbersCame = Set(copies.map { IRBISRecord.Field(tag: 910, value: $0.kept?.copy ?? "").subfield("B") })
 
     var fields: [ISO2709Record.Field] = []
     func append(_ field: IRBISRecord.Field) {
@@ -63,6 +65,11 @@ extension MARC21Books {
           if isLast && IRBISBooks.copyField(copies[copyIndex].keeping(came), recordPrice: recordPrice) != came {
             fields.append(kohaItem(copies[copyIndex], callNumber: callNumber, items: items))
           }
+        } else if let holding, case let number = pairing.number[holding, default: ""], !number.isEmpty,
+          numbersCame.contains(number)
+        {
+          // The holding of a copy that came in its own 952 beside it (the desk wrote that 952).
+          append(field)
         } else if whole && (holding.map { pairing.number[$0, default: ""].isEmpty } ?? true) {
           append(field)
         }
@@ -178,12 +185,15 @@ struct MARC21Changes {
   let now: Book
   /// The record ends its values with ISBD punctuation (leader position 18 not `c`).
   let punctuated: Bool
+  /// The field the import read the book's classification from: 084, or 080 where there is none.
+  let bbkTag: Int
   private var met: Set<Int> = []
 
-  init(was: Book?, now: Book, punctuated: Bool) {
+  init(was: Book?, now: Book, punctuated: Bool, bbkTag: Int = 84) {
     self.was = was
     self.now = now
     self.punctuated = punctuated
+    self.bbkTag = bbkTag
   }
 
   private func changed<T: Equatable>(_ value: (Book) -> T) -> Bool {
@@ -214,7 +224,7 @@ struct MARC21Changes {
   /// The subfields without which a rewritten field says nothing and goes.
   private static let essential: [Int: [Character]] = [
     20: ["a", "z"], 100: ["a"], 110: ["a"], 245: ["a", "k"], 260: ["a", "b", "c"], 264: ["a", "b", "c"],
-    300: ["a"], 84: ["a"], 90: ["a", "b"],
+    300: ["a"], 84: ["a"], 80: ["a"], 90: ["a", "b"],
   ]
 
   /// The field with the element it holds written as it is now.
@@ -240,9 +250,11 @@ struct MARC21Changes {
       let (title, other) = IRBISBooks.splitTitle(now.title)
       let responsibility = !field.subfield("C").isEmpty
       var field = field
-      // The characters the old title's article took to skip in sorting are no longer known.
+      // The characters sorting skips: an English article's, or none (the old title's count is
+      // no longer right).
       if let indicators = field.indicators, indicators.count == 2 {
-        field.indicators = String(indicators.prefix(1)) + "0"
+        let article = ["The ", "An ", "A "].first { title.hasPrefix($0) }
+        field.indicators = String(indicators.prefix(1)) + String(article?.count ?? 0)
       }
       return field.replacing(
         ["a", "b", "n", "p"],
@@ -264,7 +276,7 @@ struct MARC21Changes {
       let unit = field.subfield("A").contains("с.") ? "с." : "p."
       let extent = now.pages.map { "\($0) \(unit)" } ?? ""
       return field.setting("a", extent.isEmpty ? "" : extent + trailingPunctuation(field.subfield("A")))
-    case 84:
+    case 84, 80:
       return field.setting("a", now.bbk)
     case 90:
       return field.setting("b", now.authorMark)
@@ -295,7 +307,7 @@ struct MARC21Changes {
     case 245: return changed(\.title)
     case 260, 264: return changed { [$0.city, $0.publisher, $0.year.map(String.init) ?? ""] }
     case 300: return changed(\.pages)
-    case 84: return changed(\.bbk)
+    case 84, 80: return tag == bbkTag && changed(\.bbk)
     case 90: return changed(\.authorMark)
     default: return false
     }

@@ -26,13 +26,21 @@ public enum MARCCharacterSet: Equatable, Sendable {
     if record.count > 9, record[9] == UInt8(ascii: "a") { return .utf8 }
     if isMARC21 {
       if let said { return said }
+      // UTF-8 whose leader forgot to say so: letters of two bytes and more, every one whole.
+      // Neither MARC-8 nor Windows-1251 text is valid UTF-8 but by rare chance.
+      if isUTF8Text(record) { return .utf8 }
       // A blank is MARC-8 by the standard; Russian libraries' files are Windows-1251 with the
       // same blank. MARC-8 text has Cyrillic only behind an escape (ESC ( N), and ANSEL never
       // puts two letters of 0xC0 and over side by side, as Cyrillic words in Windows-1251 do.
       if !record.contains(0x1B), hasCyrillicRun(record) { return .windows1251 }
       return .marc8
     }
-    return unimarcSet(record) ?? said ?? fileDefault
+    return unimarcSet(record) ?? said ?? (isUTF8Text(record) ? .utf8 : fileDefault)
+  }
+
+  /// True for bytes with characters beyond ASCII that are all valid UTF-8.
+  static func isUTF8Text(_ record: [UInt8]) -> Bool {
+    record.contains { $0 >= 0xC2 } && firstInvalidUTF8(in: record) == nil
   }
 
   /// The set field 100 $a positions 26–29 names (the G0 and G1 sets): 50 is Unicode (UTF-8),
