@@ -1,0 +1,47 @@
+import DeskDomain
+import Foundation
+import Testing
+
+@testable import DeskScanning
+
+/// The character set of a QR code's bytes, told from the bytes alone: each text written in the
+/// set its makers use, read back as it was written, never as another set's letters.
+@Suite struct SymbolTextTests {
+  /// The text in `charset`, as iconv (glibc's, another converter than the desk's reading) writes it.
+  func iconv(_ text: String, to charset: String) throws -> [UInt8] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/iconv")
+    process.arguments = ["-f", "UTF-8", "-t", charset]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    input.fileHandleForWriting.write(Data(text.utf8))
+    try input.fileHandleForWriting.close()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return [UInt8](data)
+  }
+
+  @Test(arguments: [
+    // Japanese: kanji and kana, half-width katakana with voicing marks, and the two mixed.
+    ("日本語の本：吾輩は猫である", "CP932"), ("ﾃﾞｻﾞｲﾝQR", "CP932"), ("漢字とﾃﾞｻﾞｲﾝ", "CP932"),
+    ("ｺﾝﾋﾟｭｰﾀｰ", "CP932"), ("東京都", "CP932"),
+    // Chinese in GB2312.
+    ("SUB:阿;;", "GB2312"), ("中华人民共和国", "GB2312"),
+    // Russian in Windows-1251, in every case, with its marks; Ukrainian too.
+    ("Герой нашего времени", "CP1251"), ("ГЕРОЙ НАШЕГО ВРЕМЕНИ", "CP1251"), ("Цена: 254 р.", "CP1251"),
+    ("«Мцыри» — поэма", "CP1251"), ("№ 5, в 2 т.", "CP1251"), ("Київ", "CP1251"), ("да", "CP1251"),
+    ("ISBN 978-5-17-079585-7 Лермонтов М. Ю.", "CP1251"),
+  ])
+  func textComesBackAsWritten(text: String, charset: String) throws {
+    let encoded = try iconv(text, to: charset)
+    #expect(!encoded.isEmpty)
+    #expect(SymbolText.decode(encoded) == text, "\(charset): \(encoded)")
+  }
+
+  @Test func utf8StaysUTF8() {
+    for text in ["Война и мир", "ﾃﾞｻﾞｲﾝ", "阿", "Brontë"] { #expect(SymbolText.decode(Array(text.utf8)) == text) }
+  }
+}
