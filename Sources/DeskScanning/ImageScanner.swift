@@ -13,6 +13,9 @@ public struct ScannedSymbol: Hashable, Sendable {
   public var box: Box
   /// The 2- or 5-digit add-on printed beside an EAN-13 or UPC (a book's price), if any.
   public var addOn: String?
+  /// How many of zbar's scan lines read it (its quality); a decoder that checks a whole symbol
+  /// (ZXing) counts as many.
+  var lines = Int.max
 
   public struct Box: Hashable, Sendable {
     public var left, top, right, bottom: Int
@@ -33,7 +36,26 @@ public struct ScannedSymbol: Hashable, Sendable {
   public var isAddOn: Bool { symbology == "EAN-2" || symbology == "EAN-5" }
 
   /// The symbologies an add-on may sit beside.
-  var takesAddOn: Bool { ["EAN-13", "ISBN-13", "UPC-A", "UPC-E", "ISBN-10"].contains(symbology) }
+  var takesAddOn: Bool { ScannedSymbol.productCodes.contains(symbology) }
+
+  /// The EAN and UPC codes, which zbar names by what they hold (an ISBN-13 is an EAN-13).
+  static let productCodes: Set<String> = ["EAN-13", "ISBN-13", "UPC-A", "UPC-E", "ISBN-10", "EAN-8"]
+
+  /// Symbologies with no check of their own that a grille, a fence or a line of text can
+  /// make: Code 39, Codabar, Interleaved 2 of 5.
+  static let weakSymbologies: Set<String> = ["CODE-39", "CODABAR", "I2/5"]
+
+  /// True for an ISBN, beside which only a 5-digit add-on (the price) is printed.
+  var isISBN: Bool {
+    symbology == "ISBN-13" || symbology == "ISBN-10"
+      || (symbology == "EAN-13" && (text.hasPrefix("978") || text.hasPrefix("979")))
+  }
+
+  /// True where the two lie on each other.
+  func overlaps(_ other: ScannedSymbol) -> Bool {
+    box.left <= other.box.right && other.box.left <= box.right && box.top <= other.box.bottom
+      && other.box.top <= box.bottom
+  }
 }
 
 /// Why an image file gave no codes to look at.
@@ -79,7 +101,9 @@ public enum ImageScanner {
   /// finds the codes of an ordinary photograph; the full size is tried when that finds nothing.
   static let downscaleAbovePixels = 1_500_000
 
-  public static func scan(path: String) throws(ImageError) -> [ScannedSymbol] {
+  /// `shortestWeakCode`: a Code 39, Codabar or Interleaved 2 of 5 read shorter than this is no
+  /// code (the library's `scanner_min_length`, 4 by default).
+  public static func scan(path: String, shortestWeakCode: Int = 4) throws(ImageError) -> [ScannedSymbol] {
     if let reason = cimg_zbar_missing() { throw .decoderMissing(String(cString: reason)) }
     var image = cimg_gray()
     var message = [CChar](repeating: 0, count: 256)
@@ -103,25 +127,52 @@ public enum ImageScanner {
       var half = cimg_half(&image)
       defer { cimg_free(&half) }
       if half.pixels != nil {
-        let found = symbols(in: &half, scale: 2, density: 1)
+        let found = symbols(in: &half, scale: 2, density: 1, shortestWeakCode: shortestWeakCode)
         if found.contains(where: { !$0.isAddOn }) { return attachingAddOns(found) }
       }
     }
-    let found = symbols(in: &image, scale: 1, density: 2)
+    let found = symbols(in: &image, scale: 1, density: 2, shortestWeakCode: shortestWeakCode)
     if found.contains(where: { !$0.isAddOn }) { return attachingAddOns(found) }
     // Nothing at every second line: a noisy or faint photo may still give a code at every line.
-    let everyLine = symbols(in: &image, scale: 1, density: 1)
+    let everyLine = symbols(in: &image, scale: 1, density: 1, shortestWeakCode: shortestWeakCode)
     if everyLine.contains(where: { !$0.isAddOn }) { return attachingAddOns(everyLine) }
-    if let found = otherGreys(of: path, luma: &image) { return attachingAddOns(found) }
+    if let found = otherGreys(of: path, luma: &image, shortestWeakCode: shortestWeakCode) {
+      return attachingAddOns(found)
+    }
     // The second decoder, in a process of its own, where zbar finds nothing useful.
-    let second = SecondDecoder.decode(path: path)
+    let second = believable(SecondDecoder.decode(path: path), shortestWeakCode: shortestWeakCode)
     return attachingAddOns(second.isEmpty ? everyLine : second)
+  }
+
+  /// The codes that are codes: a weak symbology's read shorter than `shortestWeakCode` or seen
+  /// on a single scan line (a perforated grille reads as Code 39 «T»; a one-pixel I2/5 box
+  /// inside an EAN-13) is none; and one code a place: reads of one kind of code lying on each
+  /// other are one code, the one most scan lines agree on.
+  static func believable(_ found: [ScannedSymbol], shortestWeakCode: Int) -> [ScannedSymbol] {
+    var result: [ScannedSymbol] = []
+    for symbol in found {
+      if ScannedSymbol.weakSymbologies.contains(symbol.symbology),
+        symbol.text.count < shortestWeakCode || symbol.lines < 2
+      {
+        continue
+      }
+      let family = { (code: ScannedSymbol) in
+        ScannedSymbol.productCodes.contains(code.symbology) ? "product" : code.symbology
+      }
+      if let same = result.firstIndex(where: { family($0) == family(symbol) && $0.overlaps(symbol) && !symbol.isAddOn })
+      {
+        if symbol.lines > result[same].lines { result[same] = symbol }
+        continue
+      }
+      result.append(symbol)
+    }
+    return result
   }
 
   /// The passes for a photo that its grey conversion fails: each colour channel, the one with
   /// the most contrast first (a red code on green paper is one level of grey), then the grey
   /// with its contrast stretched block by block (glare, faint print). The first that finds a code.
-  static func otherGreys(of path: String, luma: inout cimg_gray) -> [ScannedSymbol]? {
+  static func otherGreys(of path: String, luma: inout cimg_gray, shortestWeakCode: Int) -> [ScannedSymbol]? {
     var channels = [cimg_gray(), cimg_gray(), cimg_gray()]
     var colour: Int32 = 0
     let status = channels.withUnsafeMutableBufferPointer { buffer in
@@ -131,24 +182,26 @@ public enum ImageScanner {
     if status == CIMG_OK, colour != 0 {
       let order = channels.indices.sorted { cimg_spread(&channels[$0]) > cimg_spread(&channels[$1]) }
       for index in order {
-        let found = symbols(in: &channels[index], scale: 1, density: 1)
+        let found = symbols(in: &channels[index], scale: 1, density: 1, shortestWeakCode: shortestWeakCode)
         if found.contains(where: { !$0.isAddOn }) { return found }
       }
     }
     var stretched = cimg_stretch(&luma, 32)
     defer { cimg_free(&stretched) }
     guard stretched.pixels != nil else { return nil }
-    let found = symbols(in: &stretched, scale: 1, density: 1)
+    let found = symbols(in: &stretched, scale: 1, density: 1, shortestWeakCode: shortestWeakCode)
     return found.contains(where: { !$0.isAddOn }) ? found : nil
   }
 
   /// Each add-on joined to the EAN-13 or UPC on its line, nearest to its left; an add-on with
-  /// none is not a code and is left out.
+  /// none is not a code and is left out. Beside an ISBN only a 5-digit add-on (its price) is
+  /// printed: a 2-digit one there is a 5-digit one cut off at the picture's edge.
   static func attachingAddOns(_ found: [ScannedSymbol]) -> [ScannedSymbol] {
     var result = found.filter { !$0.isAddOn }
     for addOn in found where addOn.isAddOn {
       let candidates = result.indices.filter { index in
         let main = result[index]
+        if main.isISBN && addOn.symbology == "EAN-2" { return false }
         return main.takesAddOn && main.addOn == nil && main.box.top <= addOn.box.bottom
           && addOn.box.top <= main.box.bottom && main.box.left <= addOn.box.left
       }
@@ -164,7 +217,9 @@ public enum ImageScanner {
 
   /// `density` 2 scans every second line each way: a code on a label or a cover spans dozens of
   /// lines, and it halves the time. A halved frame is scanned at every line.
-  private static func symbols(in image: inout cimg_gray, scale: Int, density: Int32) -> [ScannedSymbol] {
+  private static func symbols(in image: inout cimg_gray, scale: Int, density: Int32, shortestWeakCode: Int)
+    -> [ScannedSymbol]
+  {
     var found = cimg_scan(&image, density)
     defer { cimg_free_symbols(&found) }
     var result: [ScannedSymbol] = []
@@ -174,14 +229,17 @@ public enum ImageScanner {
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
       let bytes = symbol.data.map { Array(UnsafeBufferPointer(start: $0, count: symbol.length)) } ?? []
-      result.append(
-        ScannedSymbol(
-          symbology: type, bytes: bytes,
-          box: ScannedSymbol.Box(
-            left: Int(symbol.left) * scale, top: Int(symbol.top) * scale, right: Int(symbol.right) * scale,
-            bottom: Int(symbol.bottom) * scale)))
+      var read = ScannedSymbol(
+        symbology: type, bytes: bytes,
+        box: ScannedSymbol.Box(
+          left: Int(symbol.left) * scale, top: Int(symbol.top) * scale, right: Int(symbol.right) * scale,
+          bottom: Int(symbol.bottom) * scale))
+      read.lines = Int(symbol.quality)
+      result.append(read)
     }
     // Reading order: top to bottom, then left to right.
-    return result.sorted { ($0.box.top, $0.box.left) < ($1.box.top, $1.box.left) }
+    return believable(result, shortestWeakCode: shortestWeakCode).sorted {
+      ($0.box.top, $0.box.left) < ($1.box.top, $1.box.left)
+    }
   }
 }

@@ -97,8 +97,48 @@ import Testing
     #expect(withAddOn.map(\.text) == ["9785170795857"])
     #expect(withAddOn.map(\.symbology) == ["ISBN-13"])
     #expect(withAddOn.first?.addOn == "90000")
+    // Beside an ISBN only a 5-digit add-on is printed: two digits there are five cut off at the
+    // picture's edge, and are not reported; beside another EAN-13 they are its add-on.
     let twoDigits = try ImageScanner.scan(path: ean("9785170795857+12", name: "addon2.png"))
-    #expect(twoDigits.map(\.text) == ["9785170795857"] && twoDigits.first?.addOn == "12")
+    #expect(twoDigits.map(\.text) == ["9785170795857"] && twoDigits.first?.addOn == nil)
+    let product = try ImageScanner.scan(path: ean("4006381333931+12", name: "product.png"))
+    #expect(product.map(\.text) == ["4006381333931"] && product.first?.addOn == "12")
+  }
+
+  /// Code 39 (like Codabar and Interleaved 2 of 5) has no check of its own: a read shorter than
+  /// the library's shortest code (4) is no code, nor one only a single scan line saw (a
+  /// one-pixel strip); a real label's is read.
+  @Test func aShortOrOneLineWeakCodeIsNoCode() throws {
+    func code39(_ text: String, name: String) throws -> String {
+      let path = folder.file(name)
+      try tool(["zint", "-b", "8", "--scale", "2", "-d", text, "-o", path])
+      return path
+    }
+    #expect(try ImageScanner.scan(path: code39("T", name: "t.png")).isEmpty)
+    #expect(try ImageScanner.scan(path: code39("T12", name: "t12.png")).isEmpty)
+    #expect(try ImageScanner.scan(path: code39("T12", name: "t12b.png"), shortestWeakCode: 3).map(\.text) == ["T12"])
+    let label = try code39("INV1234", name: "label.png")
+    #expect(try ImageScanner.scan(path: label).map(\.text) == ["INV1234"])
+    let strip = try convert(label, ["-gravity", "center", "-crop", "x1+0+0", "+repage"], to: "strip.png")
+    #expect(try ImageScanner.scan(path: strip).isEmpty, "one line of pixels")
+  }
+
+  /// Reads of one kind of code lying on each other are one code: the one most scan lines agree
+  /// on (a barcode read as three EAN-13s is listed once).
+  @Test func oneCodeAPlace() {
+    func read(_ text: String, _ symbology: String, left: Int, lines: Int) -> ScannedSymbol {
+      var symbol = ScannedSymbol(
+        symbology: symbology, bytes: Array(text.utf8), box: .init(left: left, top: 10, right: left + 100, bottom: 60))
+      symbol.lines = lines
+      return symbol
+    }
+    let found = ImageScanner.believable(
+      [
+        read("9785170795857", "ISBN-13", left: 0, lines: 40), read("9785170795851", "EAN-13", left: 5, lines: 2),
+        read("4785170795857", "EAN-13", left: 3, lines: 1), read("9780141439518", "ISBN-13", left: 300, lines: 30),
+        read("100234", "QR-Code", left: 10, lines: 1),
+      ], shortestWeakCode: 4)
+    #expect(found.map(\.text) == ["9785170795857", "9780141439518", "100234"])
   }
 
   /// A 2- or 5-digit add-on with no EAN-13 beside it is not a code.

@@ -150,7 +150,8 @@ struct PolicySet: DeskCommand {
   static let scannerGap = CommandOption<Int>.integer(
     "--scanner-gap", value: "<ms>", help: "Longest gap between the keys of one scan (default 50 ms).")
   static let scannerMinLength = CommandOption<Int>.integer(
-    "--scanner-min-length", value: "<n>", help: "Shortest scanned code (default 4).")
+    "--scanner-min-length", value: "<n>",
+    help: "Shortest scanned code (default 4): a wedge burst, or a Code 39, Codabar or I2/5 read in a picture.")
   static let scannerPrefix = CommandOption<String>(
     "--scanner-prefix", value: "<text>", help: "Characters the scanner sends before each code (stripped).")
   static let scannerSuffix = CommandOption<String>(

@@ -84,9 +84,12 @@ struct ScanCommand: DeskCommand {
         }
       }
     } else {
+      // A weak code shorter than the library's shortest scanned code is none.
+      let shortest =
+        (try? store.policy.current().scannerMinimumLength) ?? CirculationPolicy().scannerMinimumLength
       for path in images {
         do throws(ImageError) {
-          let symbols = try ImageScanner.scan(path: path)
+          let symbols = try ImageScanner.scan(path: path, shortestWeakCode: shortest)
           if symbols.isEmpty { report.problem(source: path, file: path, message: "no barcode or QR code found") }
           for symbol in symbols {
             report.handle(

@@ -69,7 +69,10 @@ final class ScanImageScreen: DeskScreen {
     let file = path.text.trimmingWhitespace()
     guard !file.isEmpty else { return [] }
     do throws(ImageError) {
-      let found = try ImageScanner.scan(path: file)
+      // A weak code shorter than the library's shortest scanned code is none.
+      let shortest =
+        (try? context.store.policy.current().scannerMinimumLength) ?? CirculationPolicy().scannerMinimumLength
+      let found = try ImageScanner.scan(path: file, shortestWeakCode: shortest)
       scannedPath = file
       switch found.count {
       case 0: return [.dialog(.error(s.sectionScan, [s.noCodeFound(file)]))]
