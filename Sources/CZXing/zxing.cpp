@@ -1,5 +1,7 @@
 #include "czxing.h"
 
+// ZXing 1.4 gives a result's text as UTF-8 only so asked.
+#define ZX_USE_UTF8 1
 #include <ZXing/ReadBarcode.h>
 
 #include <algorithm>
@@ -21,6 +23,14 @@ int czx_read(const uint8_t *pixels, int width, int height, czx_symbol *out) {
   std::memcpy(out->data, bytes.data(), bytes.size());
   out->length = bytes.size();
   std::strncpy(out->format, ZXing::ToString(result.format()), sizeof out->format - 1);
+  const std::string text = result.text();
+  out->text = static_cast<char *>(std::malloc(text.size() + 1));
+  if (out->text != nullptr) {
+    std::memcpy(out->text, text.data(), text.size());
+    out->text[text.size()] = 0;
+    out->text_length = text.size();
+  }
+  out->has_eci = result.hasECI() ? 1 : 0;
   const auto &position = result.position();
   int left = position[0].x, right = position[0].x, top = position[0].y, bottom = position[0].y;
   for (const auto &point : position) {
@@ -39,4 +49,6 @@ int czx_read(const uint8_t *pixels, int width, int height, czx_symbol *out) {
 void czx_free(czx_symbol *symbol) {
   std::free(symbol->data);
   symbol->data = nullptr;
+  std::free(symbol->text);
+  symbol->text = nullptr;
 }

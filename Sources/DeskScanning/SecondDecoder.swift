@@ -31,23 +31,32 @@ enum SecondDecoder {
     return output.split(separator: "\n").compactMap { symbol(String($0)) }
   }
 
-  /// One line of `circdesk-zxing`: format, left, top, right, bottom, hex bytes.
+  /// One line of `circdesk-zxing`: format, left, top, right, bottom, hex bytes, ZXing's text in
+  /// hex, 1 when the symbol named its character set. Where it did, ZXing's text is the symbol's.
   static func symbol(_ line: String) -> ScannedSymbol? {
     let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-    guard parts.count == 6, let left = Int(parts[1]), let top = Int(parts[2]), let right = Int(parts[3]),
-      let bottom = Int(parts[4]), parts[5].count % 2 == 0
+    guard parts.count == 8, let left = Int(parts[1]), let top = Int(parts[2]), let right = Int(parts[3]),
+      let bottom = Int(parts[4]), let bytes = Self.bytes(hex: parts[5]), let text = Self.bytes(hex: parts[6])
     else { return nil }
+    var read = ScannedSymbol(
+      symbology: symbology(parts[0], bytes: bytes), bytes: bytes,
+      box: ScannedSymbol.Box(left: left, top: top, right: right, bottom: bottom))
+    if parts[7] == "1", !text.isEmpty { read.text = String(decoding: text, as: UTF8.self) }
+    return read
+  }
+
+  /// The bytes hex digits spell, two a byte; nil for anything else.
+  static func bytes(hex: String) -> [UInt8]? {
+    guard hex.count % 2 == 0 else { return nil }
     var bytes: [UInt8] = []
-    var index = parts[5].startIndex
-    while index < parts[5].endIndex {
-      let next = parts[5].index(index, offsetBy: 2)
-      guard let byte = UInt8(parts[5][index..<next], radix: 16) else { return nil }
+    var index = hex.startIndex
+    while index < hex.endIndex {
+      let next = hex.index(index, offsetBy: 2)
+      guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
       bytes.append(byte)
       index = next
     }
-    return ScannedSymbol(
-      symbology: symbology(parts[0], bytes: bytes), bytes: bytes,
-      box: ScannedSymbol.Box(left: left, top: top, right: right, bottom: bottom))
+    return bytes
   }
 
   /// ZXing's format names as zbar's, which the rest of the desk knows.

@@ -254,6 +254,8 @@ import Testing
     let path = folder.file("eci.png")
     try tool(["zint", "-b", "58", "--eci=7", "--scale", "4", "-d", "Мцыри Лермонтов", "-o", path])
     #expect(try ImageScanner.scan(path: path).map(\.text) == ["Мцыри Лермонтов"])
+    // The second decoder passes ZXing's text where the symbol named its set.
+    #expect(SecondDecoder.decode(path: path).map(\.text) == ["Мцыри Лермонтов"])
   }
 
   /// Japanese publishers' QR codes are Shift-JIS (half-width katakana too), Chinese ones GB2312,

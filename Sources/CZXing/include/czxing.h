@@ -8,12 +8,16 @@
 extern "C" {
 #endif
 
-/// One symbol ZXing read: its format's name, its raw bytes, and the box of its corners.
+/// One symbol ZXing read: its format's name, its raw bytes, the box of its corners, and its text
+/// as ZXing decoded it (UTF-8), with whether the symbol named its character set (an ECI).
 typedef struct {
   char format[24];
   uint8_t *data;
   size_t length;
   int left, top, right, bottom;
+  char *text;
+  size_t text_length;
+  int has_eci;
 } czx_symbol;
 
 /// Reads one symbol from 8-bit grey pixels (rows without padding), trying harder and rotated.
