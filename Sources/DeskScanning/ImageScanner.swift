@@ -122,6 +122,30 @@ public enum ImageScanner {
     default: throw .unreadable(path)
     }
     defer { cimg_free(&image) }
+    return withLatin1Code128(zbarPasses(path: path, image: &image, shortestWeakCode: shortestWeakCode), path: path)
+  }
+
+  /// zbar drops the high bit of Code 128's FNC4-shifted characters (Latin-1: «óóóó1234» comes
+  /// back «ssss1234»), and cannot say when it did: a Code 128 it read is asked of ZXing, which
+  /// reads them, and ZXing's read is taken where it is zbar's with those characters whole.
+  static func withLatin1Code128(_ found: [ScannedSymbol], path: String) -> [ScannedSymbol] {
+    guard found.contains(where: { $0.symbology == "CODE-128" && $0.lines != Int.max }) else { return found }
+    let second = SecondDecoder.decode(path: path).filter { $0.symbology == "CODE-128" }
+    return found.map { symbol in
+      guard symbol.symbology == "CODE-128",
+        let whole = second.first(where: { zxing in
+          zxing.bytes.count == symbol.bytes.count && zxing.bytes.contains { $0 >= 0x80 }
+            && zip(zxing.bytes, symbol.bytes).allSatisfy { $0 & 0x7F == $1 }
+        })
+      else { return symbol }
+      var read = symbol
+      (read.bytes, read.text) = (whole.bytes, whole.text)
+      return read
+    }
+  }
+
+  /// zbar's passes, then the second decoder where they find nothing.
+  private static func zbarPasses(path: String, image: inout cimg_gray, shortestWeakCode: Int) -> [ScannedSymbol] {
     // Each pass until one finds a code: an add-on alone (a stray price) does not stop the search.
     if Int(image.width) * Int(image.height) > downscaleAbovePixels {
       var half = cimg_half(&image)

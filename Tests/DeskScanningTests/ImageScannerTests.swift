@@ -123,6 +123,17 @@ import Testing
     #expect(try ImageScanner.scan(path: strip).isEmpty, "one line of pixels")
   }
 
+  /// Code 128 with Latin-1 characters (FNC4-shifted), which zbar reads without their high bit,
+  /// comes back whole; a plain Code 128 label as it is.
+  @Test func code128KeepsItsLatin1Letters() throws {
+    let accented = folder.file("latin1.png")
+    try tool(["zint", "-b", "20", "--scale", "2", "-d", "óóóó1234óóabózz", "-o", accented])
+    #expect(try ImageScanner.scan(path: accented).map(\.text) == ["óóóó1234óóabózz"])
+    let plain = folder.file("plain.png")
+    try tool(["zint", "-b", "20", "--scale", "2", "-d", "INV-100234", "-o", plain])
+    #expect(try ImageScanner.scan(path: plain).map(\.text) == ["INV-100234"])
+  }
+
   /// Reads of one kind of code lying on each other are one code: the one most scan lines agree
   /// on (a barcode read as three EAN-13s is listed once).
   @Test func oneCodeAPlace() {
