@@ -8,12 +8,13 @@
 #include <cstdlib>
 #include <cstring>
 
-int czx_read(const uint8_t *pixels, int width, int height, czx_symbol *out) {
+int czx_read(const uint8_t *pixels, int width, int height, int global_binarizer, czx_symbol *out) {
   std::memset(out, 0, sizeof *out);
   if (pixels == nullptr || width <= 0 || height <= 0) return 0;
   ZXing::DecodeHints hints;
   hints.setTryHarder(true);
   hints.setTryRotate(true);
+  if (global_binarizer) hints.setBinarizer(ZXing::Binarizer::GlobalHistogram);
   ZXing::ImageView image(pixels, width, height, ZXing::ImageFormat::Lum);
   ZXing::Result result = ZXing::ReadBarcode(image, hints);
   if (!result.isValid()) return 0;

@@ -11,9 +11,13 @@ import DeskScanning
 /// few pictures that hold no code at all. The set is made once in `folder`, with a manifest of
 /// what each file holds (`manifest.tsv`: file, then the expected text, empty for none).
 public enum DecodeQualityBenchmarks {
-  /// The codes: QR texts as labels and publishers print them, and ISBN barcodes (one with its
-  /// price add-on).
+  /// The codes: QR texts as labels and publishers print them (in UTF-8, and in the character
+  /// sets Japanese and Chinese encoders write: `qr-` and the set), ISBN barcodes (one with its
+  /// price add-on), and Code 128 with Latin-1 letters.
   static let codes: [(name: String, kind: String, text: String)] = [
+    ("sjis", "qr-CP932", "ﾃﾞｻﾞｲﾝQR 漢字"),
+    ("gb2312", "qr-GB2312", "SUB:阿;;"),
+    ("latin1", "code128", "óóóó1234óóabózz"),
     ("record", "qr", "Инвентарный номер: 100234\nФамилия автора: Лермонтов\nНазвание книги: Герой нашего времени"),
     ("short", "qr", "Мцыри"),
     ("url", "qr", "https://example.org/catalogue/9785170795857"),
@@ -76,9 +80,13 @@ public enum DecodeQualityBenchmarks {
     var deskWhereZbarReads: [Double] = []
     var conversions = [0, 0, 0]
     let zbarFile = "\(folder)/zbarimg.out"
+    // Per code (the file's name before its distortion): the desk's and zbarimg's right, wrong
+    // and missed reads, and the desk's times.
+    var groups: [String: (desk: [Int], zbar: [Int], times: [Double])] = [:]
     for (file, expected) in samples {
       var texts: [String] = []
       deskTimes += time(1) { texts = ((try? ImageScanner.scan(path: file)) ?? []).map(\.text) }
+      let group = String(file.split(separator: "/").last?.split(separator: "-").first ?? "")
       let zbarRun = runChild(["zbarimg", "-q", "--raw", "-Sbinary", file], output: zbarFile)
       zbarTimes.append(zbarRun.milliseconds)
       let zbarOutput = readText(zbarFile)
@@ -93,6 +101,11 @@ public enum DecodeQualityBenchmarks {
       let zbarOK = zbarOutput.contains(main)
       if deskOK { deskRight += 1 } else if texts.isEmpty { deskMissed += 1 } else { deskWrong += 1 }
       if zbarOK { zbarRight += 1 } else if zbarTexts.isEmpty { zbarMissed += 1 } else { zbarWrong += 1 }
+      var counts = groups[group] ?? ([0, 0, 0], [0, 0, 0], [])
+      counts.desk[deskOK ? 0 : texts.isEmpty ? 2 : 1] += 1
+      counts.zbar[zbarOK ? 0 : zbarTexts.isEmpty ? 2 : 1] += 1
+      counts.times.append(deskTimes.last ?? 0)
+      groups[group] = counts
       if !zbarOK {
         zbarMissesTotal += 1
         if deskOK { deskReadsZbarMisses += 1 }
@@ -107,6 +120,13 @@ public enum DecodeQualityBenchmarks {
     }
     let coded = samples.filter { $0.1 != nil }.count
     let empty = samples.count - coded
+    let perCode = groups.keys.sorted().map { name in
+      let counts = groups[name] ?? ([0, 0, 0], [0, 0, 0], [])
+      return Measurement(
+        scenario: "  \(name): desk right \(counts.desk[0]), wrong \(counts.desk[1]), missed \(counts.desk[2]); "
+          + "zbarimg right \(counts.zbar[0]), wrong \(counts.zbar[1]), missed \(counts.zbar[2]) — time per image",
+        samples: counts.times)
+    }
     return [
       Measurement(
         scenario:
@@ -120,7 +140,7 @@ public enum DecodeQualityBenchmarks {
           + "the channel with the most contrast \(conversions[1]), luma stretched by blocks \(conversions[2]) — "
           + "the desk's time where zbarimg reads",
         samples: deskWhereZbarReads, baselineName: "zbar's own (load, one scan)", baselineSamples: zbarOwn),
-    ]
+    ] + perCode
   }
 
   /// Which of three greys zbar alone reads `expected` in: luma, the channel with the most
@@ -171,10 +191,22 @@ public enum DecodeQualityBenchmarks {
     var result: [(String, String?)] = []
     for code in codes {
       let source = "\(folder)/\(code.name)-source.png"
-      let made =
-        code.kind == "qr"
-        ? DecodeBenchmarks.runQuietly(["qrencode", "-s", "6", "-o", source, code.text])
-        : DecodeBenchmarks.runQuietly(["zint", "-b", "EANX", "--scale", "3", "-d", code.text, "-o", source])
+      let made: Int32
+      switch code.kind {
+      case "qr": made = DecodeBenchmarks.runQuietly(["qrencode", "-s", "6", "-o", source, code.text])
+      case "code128":
+        made = DecodeBenchmarks.runQuietly(["zint", "-b", "20", "--scale", "3", "-d", code.text, "-o", source])
+      case let kind where kind.hasPrefix("qr-"):
+        // The text's bytes in the set, as iconv writes them, in byte mode.
+        let text = "\(folder)/\(code.name).txt"
+        write(code.text, to: text)
+        let charset = String(kind.dropFirst(3))
+        made = DecodeBenchmarks.runQuietly([
+          "/bin/sh", "-c", "iconv -f UTF-8 -t \"$1\" \"$0\" | qrencode -8 -s 6 -o \"$2\"", text, charset, source,
+        ])
+      default:
+        made = DecodeBenchmarks.runQuietly(["zint", "-b", "EANX", "--scale", "3", "-d", code.text, "-o", source])
+      }
       guard made == 0 else { throw BenchmarkError.notDecoded(source) }
       // On a page, as a photo has it: the code with room around it.
       let page = "\(folder)/\(code.name)-page.png"
@@ -195,7 +227,8 @@ public enum DecodeQualityBenchmarks {
     }
     for (index, options) in [
       ["-size", "640x480", "-seed", "7", "plasma:"], ["-size", "640x480", "gradient:white-gray40"],
-      // Bars that look like a barcode and are none.
+      // A perforated grille, and bars that look like a barcode and are none.
+      ["-size", "640x480", "pattern:circles", "-negate"], ["-size", "640x480", "pattern:hs_cross"],
       [
         "-size", "640x480", "xc:white", "-fill", "black", "-draw",
         "rectangle 100,100 104,300 rectangle 110,100 111,300 rectangle 120,100 126,300 rectangle 131,100 133,300 "

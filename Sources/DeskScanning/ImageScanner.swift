@@ -122,21 +122,30 @@ public enum ImageScanner {
     default: throw .unreadable(path)
     }
     defer { cimg_free(&image) }
-    return withLatin1Code128(zbarPasses(path: path, image: &image, shortestWeakCode: shortestWeakCode), path: path)
+    let small = Int(image.width) * Int(image.height) <= upscaleUpToPixels
+    let found = zbarPasses(path: path, image: &image, small: small, shortestWeakCode: shortestWeakCode)
+    return withLatin1Code128(found, path: path, small: small)
   }
 
   /// zbar drops the high bit of Code 128's FNC4-shifted characters (Latin-1: «óóóó1234» comes
   /// back «ssss1234»), and cannot say when it did: a Code 128 it read is asked of ZXing, which
   /// reads them, and ZXing's read is taken where it is zbar's with those characters whole.
-  static func withLatin1Code128(_ found: [ScannedSymbol], path: String) -> [ScannedSymbol] {
+  static func withLatin1Code128(_ found: [ScannedSymbol], path: String, small: Bool) -> [ScannedSymbol] {
     guard found.contains(where: { $0.symbology == "CODE-128" && $0.lines != Int.max }) else { return found }
-    let second = SecondDecoder.decode(path: path).filter { $0.symbology == "CODE-128" }
+    func whole(_ symbol: ScannedSymbol, in second: [ScannedSymbol]) -> ScannedSymbol? {
+      second.first { zxing in
+        zxing.symbology == "CODE-128" && zxing.bytes.count == symbol.bytes.count
+          && zip(zxing.bytes, symbol.bytes).allSatisfy { $0 & 0x7F == $1 }
+      }
+    }
+    var second = SecondDecoder.decode(path: path)
+    // A blurred label ZXing reads at twice the size.
+    if small, found.contains(where: { $0.symbology == "CODE-128" && whole($0, in: second) == nil }) {
+      second += SecondDecoder.decode(path: path, options: ["--scale", "2"])
+    }
     return found.map { symbol in
-      guard symbol.symbology == "CODE-128",
-        let whole = second.first(where: { zxing in
-          zxing.bytes.count == symbol.bytes.count && zxing.bytes.contains { $0 >= 0x80 }
-            && zip(zxing.bytes, symbol.bytes).allSatisfy { $0 & 0x7F == $1 }
-        })
+      guard symbol.symbology == "CODE-128", let whole = whole(symbol, in: second),
+        whole.bytes.contains(where: { $0 >= 0x80 })
       else { return symbol }
       var read = symbol
       (read.bytes, read.text) = (whole.bytes, whole.text)
@@ -145,7 +154,9 @@ public enum ImageScanner {
   }
 
   /// zbar's passes, then the second decoder where they find nothing.
-  private static func zbarPasses(path: String, image: inout cimg_gray, shortestWeakCode: Int) -> [ScannedSymbol] {
+  private static func zbarPasses(path: String, image: inout cimg_gray, small: Bool, shortestWeakCode: Int)
+    -> [ScannedSymbol]
+  {
     // Each pass until one finds a code: an add-on alone (a stray price) does not stop the search.
     if Int(image.width) * Int(image.height) > downscaleAbovePixels {
       var half = cimg_half(&image)
@@ -163,10 +174,20 @@ public enum ImageScanner {
     if let found = otherGreys(of: path, luma: &image, shortestWeakCode: shortestWeakCode) {
       return attachingAddOns(found)
     }
-    // The second decoder, in a process of its own, where zbar finds nothing useful.
-    let second = believable(SecondDecoder.decode(path: path), shortestWeakCode: shortestWeakCode)
-    return attachingAddOns(second.isEmpty ? everyLine : second)
+    // The second decoder, in a process of its own, where zbar finds nothing useful: as it reads
+    // by default, then with its other binarizer, then a small picture at twice its size.
+    var retries: [[String]] = [[], ["--global"]]
+    if small { retries.append(["--scale", "2"]) }
+    for options in retries {
+      let second = believable(SecondDecoder.decode(path: path, options: options), shortestWeakCode: shortestWeakCode)
+      if !second.isEmpty { return attachingAddOns(second) }
+    }
+    return attachingAddOns(everyLine)
   }
+
+  /// Pictures up to this size are read at twice their size where nothing else reads them: the
+  /// bars of a small code a few pixels wide. A larger photo's codes are large enough.
+  static let upscaleUpToPixels = 2_000_000
 
   /// The codes that are codes: a weak symbology's read shorter than `shortestWeakCode` or seen
   /// on a single scan line (a perforated grille reads as Code 39 «T»; a one-pixel I2/5 box

@@ -24,10 +24,12 @@ enum SecondDecoder {
 
   /// The symbol ZXing reads in the image, if any; none when the decoder is missing, fails,
   /// crashes or runs out of time.
-  static func decode(path: String, program: String = program, timeLimitMilliseconds: Int = timeLimitMilliseconds)
-    -> [ScannedSymbol]
-  {
-    guard let output = run(program, path, timeLimitMilliseconds: timeLimitMilliseconds) else { return [] }
+  /// `options`: how it reads (`--scale 2`, `--global`: see `Retry`).
+  static func decode(
+    path: String, options: [String] = [], program: String = program,
+    timeLimitMilliseconds: Int = timeLimitMilliseconds
+  ) -> [ScannedSymbol] {
+    guard let output = run(program, [path] + options, timeLimitMilliseconds: timeLimitMilliseconds) else { return [] }
     return output.split(separator: "\n").compactMap { symbol(String($0)) }
   }
 
@@ -76,7 +78,7 @@ enum SecondDecoder {
   }
 
   /// The program's standard output, or nil when it could not run, failed or took too long.
-  static func run(_ program: String, _ argument: String, timeLimitMilliseconds: Int) -> String? {
+  static func run(_ program: String, _ arguments: [String], timeLimitMilliseconds: Int) -> String? {
     var pipe: [Int32] = [0, 0]
     guard Glibc.pipe(&pipe) == 0 else { return nil }
     var actions = posix_spawn_file_actions_t()
@@ -86,9 +88,9 @@ enum SecondDecoder {
     posix_spawn_file_actions_addclose(&actions, pipe[0])
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     var child: pid_t = 0
-    let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(program), strdup(argument), nil]
-    defer { arguments.forEach { free($0) } }
-    let spawned = posix_spawn(&child, program, &actions, nil, arguments, environ)
+    let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    let spawned = posix_spawn(&child, program, &actions, nil, argv, environ)
     close(pipe[1])
     guard spawned == 0 else {
       close(pipe[0])

@@ -284,7 +284,7 @@ do {
   measurements += try DecodeBenchmarks.run(folder: images, repeats: max(10, repeats / 4))
   progress("measuring what is read in photos' likenesses")
   measurements += try DecodeQualityBenchmarks.run(
-    folder: images + "/likenesses", few: arguments.contains("--quick"))
+    folder: images + "/likenesses-2", few: arguments.contains("--quick"))
   if !arguments.contains("--skip-exchange") {
     progress("measuring export and import")
     measurements += try ExchangeBenchmarks.run(

@@ -16,25 +16,50 @@ var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
 setrlimit(Int32(RLIMIT_CORE.rawValue), &noCore)
 
 let arguments = CommandLine.arguments
-guard arguments.count == 2 else {
-  fputs("usage: circdesk-zxing IMAGE\n", stderr)
+// IMAGE, then `--scale 2` (read it twice as large: bars a few pixels wide) and `--global`
+// (ZXing's other binarizer).
+guard arguments.count >= 2 else {
+  fputs("usage: circdesk-zxing IMAGE [--scale 2] [--global]\n", stderr)
   exit(64)
 }
+let doubled = arguments.firstIndex(of: "--scale").map { $0 + 1 < arguments.count && arguments[$0 + 1] == "2" } ?? false
+let global: Int32 = arguments.contains("--global") ? 1 : 0
 var image = cimg_gray()
 var message = [CChar](repeating: 0, count: 256)
 guard cimg_load(arguments[1], 40_000_000, &image, &message, message.count) == CIMG_OK else { exit(2) }
 defer { cimg_free(&image) }
+var pixels = Array(UnsafeBufferPointer(start: image.pixels, count: Int(image.width) * Int(image.height)))
+var (width, height) = (Int(image.width), Int(image.height))
+if doubled {
+  // Each new pixel the mean of the old ones it falls between (bilinear, by halves).
+  let (newWidth, newHeight) = (width * 2, height * 2)
+  var larger = [UInt8](repeating: 255, count: newWidth * newHeight)
+  for y in 0..<newHeight {
+    let (y0, y1) = (y / 2, min(height - 1, (y + 1) / 2))
+    for x in 0..<newWidth {
+      let (x0, x1) = (x / 2, min(width - 1, (x + 1) / 2))
+      let sum =
+        Int(pixels[y0 * width + x0]) + Int(pixels[y0 * width + x1]) + Int(pixels[y1 * width + x0])
+        + Int(pixels[y1 * width + x1])
+      larger[y * newWidth + x] = UInt8(sum / 4)
+    }
+  }
+  (pixels, width, height) = (larger, newWidth, newHeight)
+}
 var symbol = czx_symbol()
-if czx_read(image.pixels, image.width, image.height, &symbol) == 1 {
+let read = pixels.withUnsafeBufferPointer { czx_read($0.baseAddress, Int32(width), Int32(height), global, &symbol) }
+if read == 1 {
   defer { czx_free(&symbol) }
   let format = withUnsafeBytes(of: symbol.format) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
   func hex(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
     bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
   }
   let text = symbol.text.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
+  // The box in the picture's own pixels.
+  let scale: Int32 = doubled ? 2 : 1
   print(
     [
-      format, "\(symbol.left)", "\(symbol.top)", "\(symbol.right)", "\(symbol.bottom)",
+      format, "\(symbol.left / scale)", "\(symbol.top / scale)", "\(symbol.right / scale)", "\(symbol.bottom / scale)",
       hex(UnsafeBufferPointer(start: symbol.data, count: symbol.length)),
       hex(UnsafeBufferPointer(start: text, count: symbol.text_length)), "\(symbol.has_eci)",
     ].joined(separator: "\t"))

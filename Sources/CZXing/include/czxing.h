@@ -24,7 +24,9 @@ typedef struct {
 /// Returns 1 when a symbol was read (free it with `czx_free`), 0 when none. One symbol at a
 /// time: ZXing 1.4 asked for several can abort the process on an internal assertion, and the
 /// program runs this in a child process of its own all the same.
-int czx_read(const uint8_t *pixels, int width, int height, czx_symbol *out);
+/// `global_binarizer`: ZXing's other way to black and white (one threshold a line or image,
+/// not a local average), which reads some photos the default does not.
+int czx_read(const uint8_t *pixels, int width, int height, int global_binarizer, czx_symbol *out);
 void czx_free(czx_symbol *symbol);
 
 #ifdef __cplusplus
