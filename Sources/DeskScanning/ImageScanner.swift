@@ -159,12 +159,7 @@ public enum ImageScanner {
   {
     // Each pass until one finds a code: an add-on alone (a stray price) does not stop the search.
     if Int(image.width) * Int(image.height) > downscaleAbovePixels {
-      var half = cimg_half(&image)
-      defer { cimg_free(&half) }
-      if half.pixels != nil {
-        let found = symbols(in: &half, scale: 2, density: 1, shortestWeakCode: shortestWeakCode)
-        if found.contains(where: { !$0.isAddOn }) { return attachingAddOns(found) }
-      }
+      return largePhotoPasses(path: path, image: &image, shortestWeakCode: shortestWeakCode)
     }
     let found = symbols(in: &image, scale: 1, density: 2, shortestWeakCode: shortestWeakCode)
     if found.contains(where: { !$0.isAddOn }) { return attachingAddOns(found) }
@@ -184,6 +179,41 @@ public enum ImageScanner {
     }
     return attachingAddOns(everyLine)
   }
+
+  /// A large photo's passes, bounded: its codes are large too, so the work is done on a copy
+  /// halved until it is at most `workingPixels`, every line and in its other greys; the full
+  /// size is scanned once at every fourth line (a small code in a corner of a large picture),
+  /// and the second decoder tried once. A 39-megapixel photo with no code took 13 s of CPU when
+  /// each pass ran at full size; so, a second or two.
+  private static func largePhotoPasses(path: String, image: inout cimg_gray, shortestWeakCode: Int)
+    -> [ScannedSymbol]
+  {
+    var working = cimg_half(&image)
+    var halvings = 1
+    while working.pixels != nil, Int(working.width) * Int(working.height) > workingPixels {
+      let next = cimg_half(&working)
+      cimg_free(&working)
+      working = next
+      halvings += 1
+    }
+    defer { cimg_free(&working) }
+    let scale = 1 << halvings
+    if working.pixels != nil {
+      let found = symbols(in: &working, scale: scale, density: 1, shortestWeakCode: shortestWeakCode)
+      if found.contains(where: { !$0.isAddOn }) { return attachingAddOns(found) }
+    }
+    let sparse = symbols(in: &image, scale: 1, density: 4, shortestWeakCode: shortestWeakCode)
+    if sparse.contains(where: { !$0.isAddOn }) { return attachingAddOns(sparse) }
+    if working.pixels != nil,
+      let found = otherGreys(of: path, luma: &working, halvings: halvings, shortestWeakCode: shortestWeakCode)
+    {
+      return attachingAddOns(found)
+    }
+    return attachingAddOns(believable(SecondDecoder.decode(path: path), shortestWeakCode: shortestWeakCode))
+  }
+
+  /// The size a large photo is halved to for most of its passes.
+  static let workingPixels = 4_000_000
 
   /// Pictures up to this size are read at twice their size where nothing else reads them: the
   /// bars of a small code a few pixels wide. A larger photo's codes are large enough.
@@ -217,24 +247,35 @@ public enum ImageScanner {
   /// The passes for a photo that its grey conversion fails: each colour channel, the one with
   /// the most contrast first (a red code on green paper is one level of grey), then the grey
   /// with its contrast stretched block by block (glare, faint print). The first that finds a code.
-  static func otherGreys(of path: String, luma: inout cimg_gray, shortestWeakCode: Int) -> [ScannedSymbol]? {
+  /// `halvings`: `luma` is the photo halved so many times, and its channels are halved as often.
+  static func otherGreys(of path: String, luma: inout cimg_gray, halvings: Int = 0, shortestWeakCode: Int)
+    -> [ScannedSymbol]?
+  {
     var channels = [cimg_gray(), cimg_gray(), cimg_gray()]
     var colour: Int32 = 0
     let status = channels.withUnsafeMutableBufferPointer { buffer in
       cimg_load_channels(path, maximumPixels, buffer.baseAddress, &colour)
     }
     defer { for index in channels.indices { cimg_free(&channels[index]) } }
+    let scale = 1 << halvings
     if status == CIMG_OK, colour != 0 {
+      for index in channels.indices {
+        for _ in 0..<halvings where channels[index].pixels != nil {
+          let half = cimg_half(&channels[index])
+          cimg_free(&channels[index])
+          channels[index] = half
+        }
+      }
       let order = channels.indices.sorted { cimg_spread(&channels[$0]) > cimg_spread(&channels[$1]) }
-      for index in order {
-        let found = symbols(in: &channels[index], scale: 1, density: 1, shortestWeakCode: shortestWeakCode)
+      for index in order where channels[index].pixels != nil {
+        let found = symbols(in: &channels[index], scale: scale, density: 1, shortestWeakCode: shortestWeakCode)
         if found.contains(where: { !$0.isAddOn }) { return found }
       }
     }
     var stretched = cimg_stretch(&luma, 32)
     defer { cimg_free(&stretched) }
     guard stretched.pixels != nil else { return nil }
-    let found = symbols(in: &stretched, scale: 1, density: 1, shortestWeakCode: shortestWeakCode)
+    let found = symbols(in: &stretched, scale: scale, density: 1, shortestWeakCode: shortestWeakCode)
     return found.contains(where: { !$0.isAddOn }) ? found : nil
   }
 

@@ -131,6 +131,31 @@ import Testing
     #expect(try ImageScanner.scan(path: plain).map(\.text) == ["INV-100234"])
   }
 
+  /// A large photo (6 megapixels, in colour): its book's barcode across the middle is read on a
+  /// halved copy, in its place in the full picture; a small QR label alone in a corner, which the
+  /// halved copy loses, by the pass at full size.
+  @Test func aLargePhotoIsReadOnAHalvedCopyAndOnceAtFullSize() throws {
+    let barcode = try convert(try ean("9785170795857", name: "big-ean.png"), ["-resize", "600%"], to: "big-ean2.png")
+    let label = try qr("100234", name: "corner.png")
+    let photo = folder.file("large.jpg")
+    try tool([
+      "/usr/bin/convert", "-size", "3000x2000", "gradient:wheat-tan", barcode, "-gravity", "center", "-composite",
+      "-quality", "90", photo,
+    ])
+    let found = try ImageScanner.scan(path: photo)
+    #expect(found.map(\.text) == ["9785170795857"])
+    // Centred in the picture: the halved copy's box, in the full picture's pixels.
+    #expect(found.first.map { abs(($0.box.left + $0.box.right) / 2 - 1500) < 100 } == true, "\(found.map(\.box))")
+    // Without the barcode, the small label is found by the full-size pass.
+    let cornerOnly = folder.file("large-corner.jpg")
+    try tool([
+      "/usr/bin/convert", "-size", "3000x2000", "gradient:wheat-tan",
+      try convert(label, ["-scale", "50%"], to: "tiny-qr.png"),
+      "-gravity", "southeast", "-geometry", "+200+200", "-composite", "-quality", "95", cornerOnly,
+    ])
+    #expect(try ImageScanner.scan(path: cornerOnly).map(\.text) == ["100234"])
+  }
+
   /// Reads of one kind of code lying on each other are one code: the one most scan lines agree
   /// on (a barcode read as three EAN-13s is listed once); a weak code one scan line saw is none.
   @Test func oneCodeAPlace() {
