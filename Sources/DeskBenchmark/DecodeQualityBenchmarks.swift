@@ -162,7 +162,7 @@ public enum DecodeQualityBenchmarks {
     if onlyLuma { return [byLuma, false, false] }
     var channels = [cimg_gray(), cimg_gray(), cimg_gray()]
     var colour: Int32 = 0
-    _ = channels.withUnsafeMutableBufferPointer { cimg_load_channels(file, 40_000_000, $0.baseAddress, &colour) }
+    _ = channels.withUnsafeMutableBufferPointer { cimg_load_channels(file, 40_000_000, 1, $0.baseAddress, &colour) }
     defer { for index in channels.indices { cimg_free(&channels[index]) } }
     var byChannel = byLuma
     if colour != 0, let best = channels.indices.max(by: { cimg_spread(&channels[$0]) < cimg_spread(&channels[$1]) }) {

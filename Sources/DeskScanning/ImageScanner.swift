@@ -253,14 +253,15 @@ public enum ImageScanner {
   {
     var channels = [cimg_gray(), cimg_gray(), cimg_gray()]
     var colour: Int32 = 0
+    let scale = 1 << halvings
     let status = channels.withUnsafeMutableBufferPointer { buffer in
-      cimg_load_channels(path, maximumPixels, buffer.baseAddress, &colour)
+      cimg_load_channels(path, maximumPixels, Int32(scale), buffer.baseAddress, &colour)
     }
     defer { for index in channels.indices { cimg_free(&channels[index]) } }
-    let scale = 1 << halvings
     if status == CIMG_OK, colour != 0 {
+      // A JPEG comes decoded at the size asked; a PNG at its own, halved here to it.
       for index in channels.indices {
-        for _ in 0..<halvings where channels[index].pixels != nil {
+        while channels[index].pixels != nil, channels[index].width > luma.width + luma.width / 2 {
           let half = cimg_half(&channels[index])
           cimg_free(&channels[index])
           channels[index] = half

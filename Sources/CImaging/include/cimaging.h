@@ -39,7 +39,8 @@ cimg_gray cimg_half(const cimg_gray *image);
 /// Reads a PNG or JPEG file's red, green and blue as three grey images (transparency flattened
 /// onto white), for a colour photo whose grey conversion hides its code. Returns CIMG_OK and
 /// sets `colour` to 0 when the image has no colour (all three would be the same).
-cimg_status cimg_load_channels(const char *path, long max_pixels, cimg_gray channels[3], int *colour);
+/// `shrink` (1, 2, 4 or 8): a JPEG is decoded at that fraction of its size (a PNG at its own).
+cimg_status cimg_load_channels(const char *path, long max_pixels, int shrink, cimg_gray channels[3], int *colour);
 
 /// How spread an image's levels are: the standard deviation, in levels.
 double cimg_spread(const cimg_gray *image);
