@@ -47,9 +47,9 @@ let helpText = """
     --db <path>       The catalogue file (default .build/bench/books-<n>.sqlite, generated once).
     --out <file>      Also write the figures as JSON.
     --skip-exchange   Leave out the export and import of the whole catalogue.
-    --quick           A run that checks the benchmark works rather than measures: 15 of the photos'
-                      likenesses (each code plain and tilted, and the pictures without one) instead
-                      of all 105, and sync's timed phases of half a second instead of three.
+    --quick           A run that checks the benchmark works rather than measures: 14 of the photos'
+                      likenesses (each code plain, and the pictures without one) instead of all
+                      158, and sync's timed phases of half a second instead of three.
     --query <text>    What search-probe searches for (default «война мир»); walk-probe: the misspelt
                       word whose corrections it finds in the books' vocabulary alone, without SQL
                       (default «лермантов»).
