@@ -368,10 +368,7 @@ struct RecordChanges {
     self.setTitle = setTitle
   }
 
-  private func changed<T: Equatable>(_ value: (Book) -> T) -> Bool {
-    guard let was else { return true }
-    return value(was) != value(now)
-  }
+  private func changed<T: Equatable>(_ value: (Book) -> T) -> Bool { now.differs(from: was, in: value) }
 
   mutating func apply(to field: IRBISRecord.Field) -> IRBISRecord.Field {
     // Only the first field of a tag holds the element (701 and a second 700 are further authors).
@@ -486,5 +483,14 @@ extension IRBISRecord.Field {
     var field = self
     field.value = ([head] + parts.map { "^" + $0 }).joined()
     return field
+  }
+}
+
+extension Book {
+  /// True when the book's `value` is not what `was` said, or nothing was known of it: an element
+  /// of a kept record the librarian changed since the import.
+  func differs<T: Equatable>(from was: Book?, in value: (Book) -> T) -> Bool {
+    guard let was else { return true }
+    return value(was) != value(self)
   }
 }

@@ -196,10 +196,7 @@ struct MARC21Changes {
     self.bbkTag = bbkTag
   }
 
-  private func changed<T: Equatable>(_ value: (Book) -> T) -> Bool {
-    guard let was else { return true }
-    return value(was) != value(now)
-  }
+  private func changed<T: Equatable>(_ value: (Book) -> T) -> Bool { now.differs(from: was, in: value) }
 
   /// The tags that hold one element: the first of them met holds it.
   private static func holders(of tag: Int) -> [Int] {
