@@ -16,6 +16,8 @@ public struct ScannedSymbol: Hashable, Sendable {
   /// How many of zbar's scan lines read it (its quality); a decoder that checks a whole symbol
   /// (ZXing) counts as many.
   var lines = Int.max
+  /// True where the symbol named its character set (an ECI), which its text is read in.
+  var namedCharacterSet = false
 
   public struct Box: Hashable, Sendable {
     public var left, top, right, bottom: Int
@@ -28,7 +30,7 @@ public struct ScannedSymbol: Hashable, Sendable {
   public init(symbology: String, bytes: [UInt8], box: Box) {
     self.symbology = symbology
     self.bytes = bytes
-    text = SymbolText.decode(bytes)
+    text = symbology == "CODE-128" ? SymbolText.latin1(bytes) : SymbolText.decode(bytes)
     self.box = box
   }
 
@@ -43,7 +45,7 @@ public struct ScannedSymbol: Hashable, Sendable {
 
   /// Symbologies with no check of their own that a grille, a fence or a line of text can
   /// make: Code 39, Codabar, Interleaved 2 of 5.
-  static let weakSymbologies: Set<String> = ["CODE-39", "CODABAR", "I2/5"]
+  static let weakSymbologies: Set<String> = ["CODE-39", "CODABAR", "Codabar", "I2/5"]
 
   /// True for an ISBN, beside which only a 5-digit add-on (the price) is printed.
   var isISBN: Bool {
@@ -124,7 +126,25 @@ public enum ImageScanner {
     defer { cimg_free(&image) }
     let small = Int(image.width) * Int(image.height) <= upscaleUpToPixels
     let found = zbarPasses(path: path, image: &image, small: small, shortestWeakCode: shortestWeakCode)
-    return withLatin1Code128(found, path: path, small: small)
+    return withNamedCharacterSets(withLatin1Code128(found, path: path, small: small), path: path)
+  }
+
+  /// zbar gives a QR code's bytes, not the character set an ECI names: where they are not
+  /// UTF-8 (and so would be guessed at), the second decoder, which reads the ECI, is asked, and
+  /// its text taken where the symbol named one.
+  static func withNamedCharacterSets(_ found: [ScannedSymbol], path: String) -> [ScannedSymbol] {
+    func guessed(_ symbol: ScannedSymbol) -> Bool {
+      symbol.symbology == "QR-Code" && symbol.lines != Int.max && symbol.bytes.contains { $0 >= 0x80 }
+        && String(validating: symbol.bytes, as: UTF8.self) == nil
+    }
+    guard found.contains(where: guessed) else { return found }
+    let named = SecondDecoder.decode(path: path).filter(\.namedCharacterSet)
+    return found.map { symbol in
+      guard guessed(symbol), let read = named.first(where: { $0.bytes == symbol.bytes }) else { return symbol }
+      var taken = symbol
+      taken.text = read.text
+      return taken
+    }
   }
 
   /// zbar drops the high bit of Code 128's FNC4-shifted characters (Latin-1: «óóóó1234» comes
@@ -226,6 +246,12 @@ public enum ImageScanner {
   static func believable(_ found: [ScannedSymbol], shortestWeakCode: Int) -> [ScannedSymbol] {
     var result: [ScannedSymbol] = []
     for symbol in found {
+      // A linear code with no width is none (a phantom of the bars beside it).
+      if symbol.symbology != "QR-Code" && symbol.box.left == symbol.box.right && symbol.box.top == symbol.box.bottom
+        && symbol.lines != Int.max
+      {
+        continue
+      }
       if ScannedSymbol.weakSymbologies.contains(symbol.symbology),
         symbol.text.count < shortestWeakCode || symbol.lines < 2
       {

@@ -43,8 +43,10 @@ enum SecondDecoder {
     var read = ScannedSymbol(
       symbology: symbology(parts[0], bytes: bytes), bytes: bytes,
       box: ScannedSymbol.Box(left: left, top: top, right: right, bottom: bottom))
-    // Code 128's characters are Latin-1 by its own definition, which ZXing reads them in.
-    if parts[7] == "1" || parts[0] == "Code128", !text.isEmpty { read.text = String(decoding: text, as: UTF8.self) }
+    if parts[7] == "1", !text.isEmpty {
+      read.text = String(decoding: text, as: UTF8.self)
+      read.namedCharacterSet = true
+    }
     return read
   }
 

@@ -5,17 +5,71 @@ import DeskDomain
 #endif
 
 /// The text of a symbol's bytes. A QR code's byte mode has no fixed character set, and the same
-/// bytes read as text in several: UTF-8 when they are valid UTF-8; else Windows-1251 when they
-/// read as Russian (Russian QR codes); else Shift-JIS when they read as Japanese (publishers' QR
-/// codes in Japan, half-width katakana and all); else GB2312 when they read as Chinese; else
-/// Windows-1251.
+/// bytes read as text in several; a desk in a Russian library reads them so: UTF-8 when they are
+/// valid UTF-8 of ordinary letters; else Windows-1251 when they read as Russian (Russian QR
+/// codes); else Shift-JIS when they read as Japanese (publishers' QR codes in Japan); else
+/// GB2312 when they read as Chinese; else Latin-1 (the QR standard's own default) when it reads
+/// as Latin letters; else Windows-1251. Short codes of capitals are the same bytes in several
+/// sets: Russian wins them («СССР» is «ﾑﾑﾑﾐ» in half-width katakana, «ЦРОД» is «中文» in
+/// GB2312). A symbol that names its set (an ECI) is read by the second decoder in it.
 enum SymbolText {
   static func decode(_ bytes: [UInt8]) -> String {
-    let (text, wasUTF8) = Windows1251.decodeUTF8OrWindows1251(bytes)
-    if wasUTF8 || readsAsRussian(text) { return text }
-    if let japanese = convert(bytes, from: "CP932"), looksJapanese(japanese) { return japanese }
-    if let chinese = convert(bytes, from: "GB18030"), looksChinese(chinese) { return chinese }
-    return text
+    var bytes = bytes[...]
+    // A byte-order mark, and line breaks at the end, are no part of a code.
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    while let last = bytes.last, last == 0x0A || last == 0x0D { bytes = bytes.dropLast() }
+    let data = Array(bytes)
+    let russian = Windows1251.decode(data)
+    if let utf8 = String(validating: data, as: UTF8.self) {
+      // Windows-1251 capitals before Ё, «, № are valid UTF-8 by chance («ЕЁ» is «Ũ»).
+      if !ordinaryUTF8(utf8) && readsAsRussian(russian) { return russian }
+      return utf8
+    }
+    if readsAsRussian(russian) { return russian }
+    let latin = latin1(data)
+    if readsAsLatin(latin) { return latin }
+    if let japanese = convert(data, from: "CP932"), looksJapanese(japanese) { return japanese }
+    if let chinese = convert(data, from: "GB18030"), looksChinese(chinese) { return chinese }
+    return russian
+  }
+
+  /// Code 128's characters are Latin-1 by its own definition.
+  static func latin1(_ bytes: [UInt8]) -> String {
+    String(bytes.map { Character(UnicodeScalar($0)) })
+  }
+
+  /// True for UTF-8 text of the letters codes hold: ASCII, Latin-1's, Cyrillic, Greek, CJK and
+  /// kana, and punctuation.
+  static func ordinaryUTF8(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy { scalar in
+      switch scalar.value {
+      case 0...0x7F, 0xA0...0xFF, 0x370...0x3FF, 0x400...0x4FF, 0x2000...0x206F, 0x2100...0x214F, 0x3000...0x30FF,
+        0x4E00...0x9FFF, 0xFF00...0xFFEF, 0xFEFF:
+        return true
+      default: return false
+      }
+    }
+  }
+
+  /// True for Latin-1 text whose letters beyond ASCII sit in words with ASCII letters («Café»,
+  /// «Müller», «Straße»), as in the languages that write them.
+  static func readsAsLatin(_ text: String) -> Bool {
+    var sawAccent = false
+    var sawPlain = false
+    for scalar in text.unicodeScalars + [" "] {
+      let value = scalar.value
+      if (0xC0...0xFF).contains(value) && value != 0xD7 && value != 0xF7 {
+        sawAccent = true
+      } else if (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) {
+        sawPlain = true
+      } else if value < 0x80 {
+        if sawAccent && !sawPlain { return false }
+        (sawAccent, sawPlain) = (false, false)
+      } else {
+        return false
+      }
+    }
+    return true
   }
 
   /// The bytes in the character set iconv calls `charset` (CP932 for Microsoft's Shift-JIS,
@@ -42,10 +96,10 @@ enum SymbolText {
   }
 
   /// True for Windows-1251 text that reads as Russian (or Ukrainian, Belarusian): every letter
-  /// beyond ASCII a Cyrillic one of those languages, every word of them in one case (ГЕРОЙ,
-  /// герой, Герой), with a vowel, not mixing Russian's own letters with Ukrainian's, and quotes
-  /// outside words. Japanese or Chinese bytes read as Windows-1251 fail it: «ГЮ»ЮІЭ» for
-  /// «ﾃﾞｻﾞｲﾝ», «°ў» for «阿».
+  /// beyond ASCII a Cyrillic one of those languages, every word in one case (ГЕРОЙ, герой,
+  /// Герой, СССР) and of one alphabet, not mixing Russian's own letters with Ukrainian's, and
+  /// quotes outside words. Japanese or Chinese bytes read as Windows-1251 mostly fail it:
+  /// «ГЮ»ЮІЭ» for «ﾃﾞｻﾞｲﾝ», «°ў» for «阿».
   static func readsAsRussian(_ text: String) -> Bool {
     let characters = Array(text)
     guard characters.contains(where: { !$0.isASCII }) else { return true }
@@ -55,12 +109,13 @@ enum SymbolText {
       guard !word.isEmpty else { return true }
       let upper = word.map { $0.isUppercase }
       let oneCase = upper.allSatisfy { $0 } || upper.dropFirst().allSatisfy { !$0 }
-      let vowels = word.contains { "аеёиоуыэюяіїєАЕЁИОУЫЭЮЯІЇЄ".contains($0) || "aeiouyAEIOUY".contains($0) }
+      let latin = word.contains { $0.isASCII }
+      let oneAlphabet = !latin || word.allSatisfy { $0.isASCII }
+      // No word starts with a soft or hard sign, ы or ў.
+      let starts = word.first.map { !"ьъыўЬЪЫЎ".contains($0) } ?? true
       let russianOnly = word.contains { "ыэъЫЭЪ".contains($0) }
       let otherOnly = word.contains { "іїєґўІЇЄҐЎ".contains($0) }
-      // A word of one letter is one of the few Russian has (в, к, с, и…).
-      let oneLetter = word.count == 1 && (word[0].isASCII || "авиксуяоАВИКСУЯО".contains(word[0]))
-      return oneCase && (word.count > 1 ? vowels : oneLetter) && !(russianOnly && otherOnly)
+      return oneCase && oneAlphabet && starts && !(russianOnly && otherOnly)
     }
     for (index, character) in characters.enumerated() {
       if isCyrillicLetter(character) || character.isLetter && character.isASCII {

@@ -33,12 +33,22 @@ import Testing
     // Russian in Windows-1251, in every case, with its marks; Ukrainian too.
     ("Герой нашего времени", "CP1251"), ("ГЕРОЙ НАШЕГО ВРЕМЕНИ", "CP1251"), ("Цена: 254 р.", "CP1251"),
     ("«Мцыри» — поэма", "CP1251"), ("№ 5, в 2 т.", "CP1251"), ("Київ", "CP1251"), ("да", "CP1251"),
-    ("ISBN 978-5-17-079585-7 Лермонтов М. Ю.", "CP1251"),
+    ("ISBN 978-5-17-079585-7 Лермонтов М. Ю.", "CP1251"), ("СССР", "CP1251"), ("ТОЛСТОЙ Л. Н.", "CP1251"),
+    ("Чехов А. П.", "CP1251"), ("25 см", "CP1251"), ("1941-1945 гг.", "CP1251"), ("ЕЁ", "CP1251"), ("Её", "CP1251"),
+    ("Generation «П»", "CP1251"), ("ВІЙНА І МИР", "CP1251"), ("№ ЧБ-123", "CP1251"),
+    // Latin-1, the QR standard's own default.
+    ("Café", "LATIN1"), ("Müller", "LATIN1"), ("Straße", "LATIN1"),
   ])
   func textComesBackAsWritten(text: String, charset: String) throws {
     let encoded = try iconv(text, to: charset)
     #expect(!encoded.isEmpty)
     #expect(SymbolText.decode(encoded) == text, "\(charset): \(encoded)")
+  }
+
+  /// A byte-order mark before a code and line breaks after it are no part of it.
+  @Test func aMarkAndLineBreaksAroundACodeGo() {
+    #expect(SymbolText.decode([0xEF, 0xBB, 0xBF] + Array("100001".utf8)) == "100001")
+    #expect(SymbolText.decode(Array("100001\r\n".utf8)) == "100001")
   }
 
   @Test func utf8StaysUTF8() {
