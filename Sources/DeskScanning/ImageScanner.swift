@@ -218,12 +218,16 @@ public enum ImageScanner {
     }
     defer { cimg_free(&working) }
     let scale = 1 << halvings
+    var found: [ScannedSymbol] = []
     if working.pixels != nil {
-      let found = symbols(in: &working, scale: scale, density: 1, shortestWeakCode: shortestWeakCode)
-      if found.contains(where: { !$0.isAddOn }) { return attachingAddOns(found) }
+      found = symbols(in: &working, scale: scale, density: 1, shortestWeakCode: shortestWeakCode)
     }
+    // The full size too, whatever the halved copy found: a small label beside a cover's barcode,
+    // and the price add-on halving blurs, are seen only there.
     let sparse = symbols(in: &image, scale: 1, density: 4, shortestWeakCode: shortestWeakCode)
-    if sparse.contains(where: { !$0.isAddOn }) { return attachingAddOns(sparse) }
+    if (found + sparse).contains(where: { !$0.isAddOn }) {
+      return attachingAddOns(believable(sparse + found, shortestWeakCode: shortestWeakCode))
+    }
     if working.pixels != nil,
       let found = otherGreys(of: path, luma: &working, halvings: halvings, shortestWeakCode: shortestWeakCode)
     {
