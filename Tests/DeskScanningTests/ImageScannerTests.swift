@@ -138,8 +138,8 @@ import Testing
   }
 
   /// A large photo (6 megapixels, in colour): its book's barcode across the middle is read on a
-  /// halved copy, in its place in the full picture; a small QR label alone in a corner, which the
-  /// halved copy loses, by the pass at full size.
+  /// halved copy, in its place in the full picture; a small QR label in a corner, which the
+  /// halved copy loses, by the pass at full size, beside the barcode or alone.
   @Test func aLargePhotoIsReadOnAHalvedCopyAndOnceAtFullSize() throws {
     let barcode = try convert(try ean("9785170795857", name: "big-ean.png"), ["-resize", "600%"], to: "big-ean2.png")
     let label = try qr("100234", name: "corner.png")
@@ -152,6 +152,13 @@ import Testing
     #expect(found.map(\.text) == ["9785170795857"])
     // Centred in the picture: the halved copy's box, in the full picture's pixels.
     #expect(found.first.map { abs(($0.box.left + $0.box.right) / 2 - 1500) < 100 } == true, "\(found.map(\.box))")
+    // With a small label beside the barcode, both: the full size is read too.
+    let both = folder.file("large-both.jpg")
+    try tool([
+      "/usr/bin/convert", photo, try convert(label, ["-scale", "50%"], to: "tiny-qr-2.png"), "-gravity", "southeast",
+      "-geometry", "+200+200", "-composite", "-quality", "95", both,
+    ])
+    #expect(Set(try ImageScanner.scan(path: both).map(\.text)) == ["9785170795857", "100234"])
     // Without the barcode, the small label is found by the full-size pass.
     let cornerOnly = folder.file("large-corner.jpg")
     try tool([
