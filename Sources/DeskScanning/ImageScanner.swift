@@ -126,19 +126,20 @@ public enum ImageScanner {
     defer { cimg_free(&image) }
     let small = Int(image.width) * Int(image.height) <= upscaleUpToPixels
     let found = zbarPasses(path: path, image: &image, small: small, shortestWeakCode: shortestWeakCode)
-    return withNamedCharacterSets(withLatin1Code128(found, path: path, small: small), path: path)
+    let second = SecondRead(path: path)
+    return withNamedCharacterSets(withLatin1Code128(found, second: second, small: small), second: second)
   }
 
   /// zbar gives a QR code's bytes, not the character set an ECI names: where they are not
   /// UTF-8 (and so would be guessed at), the second decoder, which reads the ECI, is asked, and
   /// its text taken where the symbol named one.
-  static func withNamedCharacterSets(_ found: [ScannedSymbol], path: String) -> [ScannedSymbol] {
+  static func withNamedCharacterSets(_ found: [ScannedSymbol], second: SecondRead) -> [ScannedSymbol] {
     func guessed(_ symbol: ScannedSymbol) -> Bool {
       symbol.symbology == "QR-Code" && symbol.lines != Int.max && symbol.bytes.contains { $0 >= 0x80 }
         && String(validating: symbol.bytes, as: UTF8.self) == nil
     }
     guard found.contains(where: guessed) else { return found }
-    let named = SecondDecoder.decode(path: path).filter(\.namedCharacterSet)
+    let named = second.symbols.filter(\.namedCharacterSet)
     return found.map { symbol in
       guard guessed(symbol), let read = named.first(where: { $0.bytes == symbol.bytes }) else { return symbol }
       var taken = symbol
@@ -150,7 +151,7 @@ public enum ImageScanner {
   /// zbar drops the high bit of Code 128's FNC4-shifted characters (Latin-1: «óóóó1234» comes
   /// back «ssss1234»), and cannot say when it did: a Code 128 it read is asked of ZXing, which
   /// reads them, and ZXing's read is taken where it is zbar's with those characters whole.
-  static func withLatin1Code128(_ found: [ScannedSymbol], path: String, small: Bool) -> [ScannedSymbol] {
+  static func withLatin1Code128(_ found: [ScannedSymbol], second read: SecondRead, small: Bool) -> [ScannedSymbol] {
     guard found.contains(where: { $0.symbology == "CODE-128" && $0.lines != Int.max }) else { return found }
     func whole(_ symbol: ScannedSymbol, in second: [ScannedSymbol]) -> ScannedSymbol? {
       second.first { zxing in
@@ -158,10 +159,10 @@ public enum ImageScanner {
           && zip(zxing.bytes, symbol.bytes).allSatisfy { $0 & 0x7F == $1 }
       }
     }
-    var second = SecondDecoder.decode(path: path)
+    var second = read.symbols
     // A blurred label ZXing reads at twice the size.
     if small, found.contains(where: { $0.symbology == "CODE-128" && whole($0, in: second) == nil }) {
-      second += SecondDecoder.decode(path: path, options: ["--scale", "2"])
+      second += SecondDecoder.decode(path: read.path, options: ["--scale", "2"])
     }
     return found.map { symbol in
       guard symbol.symbology == "CODE-128", let whole = whole(symbol, in: second),
@@ -364,4 +365,13 @@ public enum ImageScanner {
       ($0.box.top, $0.box.left) < ($1.box.top, $1.box.left)
     }
   }
+}
+
+/// The second decoder's read of a picture, asked at most once however many of zbar's reads want
+/// it checked (a Code 128's letters, a QR code's character set): it is a process each time.
+final class SecondRead {
+  let path: String
+  private(set) lazy var symbols: [ScannedSymbol] = SecondDecoder.decode(path: path)
+
+  init(path: String) { self.path = path }
 }
