@@ -88,7 +88,8 @@ static void jpeg_warn(j_common_ptr info, int level) {
   if (level < 0 && info->err->msg_code == JWRN_JPEG_EOF) failure->truncated = 1;
 }
 
-static cimg_status load_jpeg(const char *path, long max_pixels, cimg_gray *out, char *message, size_t size) {
+static cimg_status load_jpeg(const char *path, long max_pixels, int shrink, cimg_gray *out, char *message,
+                             size_t size) {
   FILE *file = fopen(path, "rb");
   if (file == NULL) return CIMG_UNREADABLE;
   struct jpeg_decompress_struct info;
@@ -119,6 +120,10 @@ static cimg_status load_jpeg(const char *path, long max_pixels, cimg_gray *out, 
   }
   int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
   info.out_color_space = cmyk ? JCS_CMYK : JCS_GRAYSCALE;
+  if (shrink > 1) {
+    info.scale_num = 1;
+    info.scale_denom = (unsigned)(shrink > 8 ? 8 : shrink);
+  }
   jpeg_start_decompress(&info);
   size_t width = info.output_width;
   size_t height = info.output_height;
@@ -169,6 +174,11 @@ static cimg_status load_jpeg(const char *path, long max_pixels, cimg_gray *out, 
 }
 
 cimg_status cimg_load(const char *path, long max_pixels, cimg_gray *out, char *message, size_t message_size) {
+  return cimg_load_shrunk(path, max_pixels, 1, out, message, message_size);
+}
+
+cimg_status cimg_load_shrunk(const char *path, long max_pixels, int shrink, cimg_gray *out, char *message,
+                             size_t message_size) {
   memset(out, 0, sizeof *out);
   say(message, message_size, "");
   struct stat info;
@@ -192,10 +202,17 @@ cimg_status cimg_load(const char *path, long max_pixels, cimg_gray *out, char *m
       if (width == 0 || height == 0) return CIMG_NO_PIXELS;
       if ((double)width * (double)height > (double)max_pixels) return CIMG_TOO_LARGE;
     }
-    return load_png(path, max_pixels, out, message, message_size);
+    cimg_status status = load_png(path, max_pixels, out, message, message_size);
+    for (int factor = shrink; status == CIMG_OK && factor > 1 && out->width > 1 && out->height > 1; factor /= 2) {
+      cimg_gray half = cimg_half(out);
+      cimg_free(out);
+      *out = half;
+      if (half.pixels == NULL) return CIMG_NO_MEMORY;
+    }
+    return status;
   }
   if (got >= 3 && magic[0] == 0xFF && magic[1] == 0xD8 && magic[2] == 0xFF) {
-    return load_jpeg(path, max_pixels, out, message, message_size);
+    return load_jpeg(path, max_pixels, shrink, out, message, message_size);
   }
   return CIMG_NOT_AN_IMAGE;
 }
@@ -408,7 +425,9 @@ cimg_gray cimg_stretch(const cimg_gray *image, int block) {
   X(zbar_image_first_symbol) X(zbar_get_symbol_name) X(zbar_symbol_get_type)                      \
   X(zbar_symbol_get_data_length) X(zbar_symbol_get_data) X(zbar_symbol_get_loc_size)              \
   X(zbar_symbol_get_loc_x) X(zbar_symbol_get_loc_y) X(zbar_symbol_get_quality)                    \
-  X(zbar_symbol_next) X(zbar_image_destroy) X(zbar_image_scanner_destroy)
+  X(zbar_symbol_next) X(zbar_image_destroy) X(zbar_image_scanner_destroy)                        \
+  X(zbar_scanner_create) X(zbar_scanner_destroy) X(zbar_scan_y) X(zbar_scanner_flush)             \
+  X(zbar_scanner_get_width) X(zbar_scanner_get_color)
 
 #define QRENCODE_FUNCTIONS(X)                                                                     \
   X(QRcode_encodeData) X(QRcode_free)
@@ -549,4 +568,32 @@ int cimg_qr(const uint8_t *data, size_t length, int scale, cimg_gray *out) {
   out->width = out->height = side;
   qrencode.QRcode_free(code);
   return 0;
+}
+
+int cimg_line_elements(const cimg_gray *image, int line, int vertical, uint32_t *widths, uint8_t *bars,
+                       int capacity) {
+  if (cimg_zbar_missing() != NULL) return -1;
+  int length = vertical ? image->height : image->width;
+  if (line < 0 || line >= (vertical ? image->width : image->height)) return 0;
+  zbar_scanner_t *scanner = zbar.zbar_scanner_create(NULL);
+  int count = 0;
+  for (int i = 0; i <= length + 1 && count < capacity; i++) {
+    // The line, then its ends flushed: zbar's own scanner finds the edges, between pixels.
+    zbar_symbol_type_t edge;
+    if (i < length) {
+      const uint8_t *pixel =
+          vertical ? image->pixels + (size_t)i * image->width + line : image->pixels + (size_t)line * image->width + i;
+      edge = zbar.zbar_scan_y(scanner, *pixel);
+    } else {
+      edge = zbar.zbar_scanner_flush(scanner);
+    }
+    if (edge == ZBAR_NONE) continue;
+    // The width is of the element an edge just closed; the colour zbar gives is of the one the
+    // edge opened.
+    widths[count] = zbar.zbar_scanner_get_width(scanner);
+    bars[count] = zbar.zbar_scanner_get_color(scanner) == ZBAR_SPACE;
+    count++;
+  }
+  zbar.zbar_scanner_destroy(scanner);
+  return count;
 }

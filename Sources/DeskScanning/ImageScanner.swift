@@ -127,51 +127,10 @@ public enum ImageScanner {
     let small = Int(image.width) * Int(image.height) <= upscaleUpToPixels
     let found = zbarPasses(path: path, image: &image, small: small, shortestWeakCode: shortestWeakCode)
     let second = SecondRead(path: path)
-    return withNamedCharacterSets(withLatin1Code128(found, second: second, small: small), second: second)
-  }
-
-  /// zbar gives a QR code's bytes, not the character set an ECI names: where they are not
-  /// UTF-8 (and so would be guessed at), the second decoder, which reads the ECI, is asked, and
-  /// its text taken where the symbol named one.
-  static func withNamedCharacterSets(_ found: [ScannedSymbol], second: SecondRead) -> [ScannedSymbol] {
-    func guessed(_ symbol: ScannedSymbol) -> Bool {
-      symbol.symbology == "QR-Code" && symbol.lines != Int.max && symbol.bytes.contains { $0 >= 0x80 }
-        && String(validating: symbol.bytes, as: UTF8.self) == nil
+    let latin1 = withLatin1Code128(found, second: second, small: small) { symbol in
+      ownCode128(in: &image, at: symbol.box)
     }
-    guard found.contains(where: guessed) else { return found }
-    let named = second.symbols.filter(\.namedCharacterSet)
-    return found.map { symbol in
-      guard guessed(symbol), let read = named.first(where: { $0.bytes == symbol.bytes }) else { return symbol }
-      var taken = symbol
-      taken.text = read.text
-      return taken
-    }
-  }
-
-  /// zbar drops the high bit of Code 128's FNC4-shifted characters (Latin-1: «óóóó1234» comes
-  /// back «ssss1234»), and cannot say when it did: a Code 128 it read is asked of ZXing, which
-  /// reads them, and ZXing's read is taken where it is zbar's with those characters whole.
-  static func withLatin1Code128(_ found: [ScannedSymbol], second read: SecondRead, small: Bool) -> [ScannedSymbol] {
-    guard found.contains(where: { $0.symbology == "CODE-128" && $0.lines != Int.max }) else { return found }
-    func whole(_ symbol: ScannedSymbol, in second: [ScannedSymbol]) -> ScannedSymbol? {
-      second.first { zxing in
-        zxing.symbology == "CODE-128" && zxing.bytes.count == symbol.bytes.count
-          && zip(zxing.bytes, symbol.bytes).allSatisfy { $0 & 0x7F == $1 }
-      }
-    }
-    var second = read.symbols
-    // A blurred label ZXing reads at twice the size.
-    if small, found.contains(where: { $0.symbology == "CODE-128" && whole($0, in: second) == nil }) {
-      second += SecondDecoder.decode(path: read.path, options: ["--scale", "2"])
-    }
-    return found.map { symbol in
-      guard symbol.symbology == "CODE-128", let whole = whole(symbol, in: second),
-        whole.bytes.contains(where: { $0 >= 0x80 })
-      else { return symbol }
-      var read = symbol
-      (read.bytes, read.text) = (whole.bytes, whole.text)
-      return read
-    }
+    return withNamedCharacterSets(latin1, second: second)
   }
 
   /// zbar's passes, then the second decoder where they find nothing.
@@ -239,7 +198,11 @@ public enum ImageScanner {
     {
       return attachingAddOns(found)
     }
-    return attachingAddOns(believable(SecondDecoder.decode(path: path), shortestWeakCode: shortestWeakCode))
+    // ZXing on the whole of a photo over `workingPixels` at half its size, which libjpeg decodes
+    // at a quarter of the cost: 39 megapixels with no code, 410 ms at full size.
+    let shrink = Int(image.width) * Int(image.height) > workingPixels ? ["--shrink", "2"] : []
+    return attachingAddOns(
+      believable(SecondDecoder.decode(path: path, options: shrink), shortestWeakCode: shortestWeakCode))
   }
 
   /// The size a large photo is halved to for most of its passes.
@@ -283,13 +246,16 @@ public enum ImageScanner {
   /// The passes for a photo that its grey conversion fails: each colour channel, the one with
   /// the most contrast first (a red code on green paper is one level of grey), then the grey
   /// with its contrast stretched block by block (glare, faint print). The first that finds a code.
-  /// `halvings`: `luma` is the photo halved so many times, and its channels are halved as often.
+  /// `halvings`: `luma` is the photo halved so many times, and its channels are halved as often;
+  /// such a copy is read at every second line (its codes are large): of a 39-megapixel photo with
+  /// no code, these passes took 690 ms at every line.
   static func otherGreys(of path: String, luma: inout cimg_gray, halvings: Int = 0, shortestWeakCode: Int)
     -> [ScannedSymbol]?
   {
     var channels = [cimg_gray(), cimg_gray(), cimg_gray()]
     var colour: Int32 = 0
     let scale = 1 << halvings
+    let density: Int32 = halvings > 0 ? 2 : 1
     let status = channels.withUnsafeMutableBufferPointer { buffer in
       cimg_load_channels(path, maximumPixels, Int32(scale), buffer.baseAddress, &colour)
     }
@@ -305,14 +271,14 @@ public enum ImageScanner {
       }
       let order = channels.indices.sorted { cimg_spread(&channels[$0]) > cimg_spread(&channels[$1]) }
       for index in order where channels[index].pixels != nil {
-        let found = symbols(in: &channels[index], scale: scale, density: 1, shortestWeakCode: shortestWeakCode)
+        let found = symbols(in: &channels[index], scale: scale, density: density, shortestWeakCode: shortestWeakCode)
         if found.contains(where: { !$0.isAddOn }) { return found }
       }
     }
     var stretched = cimg_stretch(&luma, 32)
     defer { cimg_free(&stretched) }
     guard stretched.pixels != nil else { return nil }
-    let found = symbols(in: &stretched, scale: scale, density: 1, shortestWeakCode: shortestWeakCode)
+    let found = symbols(in: &stretched, scale: scale, density: density, shortestWeakCode: shortestWeakCode)
     return found.contains(where: { !$0.isAddOn }) ? found : nil
   }
 
@@ -365,13 +331,4 @@ public enum ImageScanner {
       ($0.box.top, $0.box.left) < ($1.box.top, $1.box.left)
     }
   }
-}
-
-/// The second decoder's read of a picture, asked at most once however many of zbar's reads want
-/// it checked (a Code 128's letters, a QR code's character set): it is a process each time.
-final class SecondRead {
-  let path: String
-  private(set) lazy var symbols: [ScannedSymbol] = SecondDecoder.decode(path: path)
-
-  init(path: String) { self.path = path }
 }

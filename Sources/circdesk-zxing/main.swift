@@ -16,17 +16,22 @@ var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
 setrlimit(Int32(RLIMIT_CORE.rawValue), &noCore)
 
 let arguments = CommandLine.arguments
-// IMAGE, then `--scale 2` (read it twice as large: bars a few pixels wide) and `--global`
-// (ZXing's other binarizer).
+// IMAGE, then `--scale 2` (read it twice as large: bars a few pixels wide), `--global`
+// (ZXing's other binarizer), `--level` (each row's contrast stretched) and `--shrink N`.
 guard arguments.count >= 2 else {
-  fputs("usage: circdesk-zxing IMAGE [--scale 2] [--global]\n", stderr)
+  fputs("usage: circdesk-zxing IMAGE [--scale 2] [--global] [--level] [--shrink 2|4|8]\n", stderr)
   exit(64)
 }
 let doubled = arguments.firstIndex(of: "--scale").map { $0 + 1 < arguments.count && arguments[$0 + 1] == "2" } ?? false
 let global: Int32 = arguments.contains("--global") ? 1 : 0
 var image = cimg_gray()
 var message = [CChar](repeating: 0, count: 256)
-guard cimg_load(arguments[1], 40_000_000, &image, &message, message.count) == CIMG_OK else { exit(2) }
+// `--shrink 2`: a large photo read at half its size (its codes are large too), as the desk reads it.
+let shrink =
+  arguments.firstIndex(of: "--shrink").flatMap { $0 + 1 < arguments.count ? Int32(arguments[$0 + 1]) : nil } ?? 1
+guard [1, 2, 4, 8].contains(shrink),
+  cimg_load_shrunk(arguments[1], 40_000_000, shrink, &image, &message, message.count) == CIMG_OK
+else { exit(2) }
 defer { cimg_free(&image) }
 var pixels = Array(UnsafeBufferPointer(start: image.pixels, count: Int(image.width) * Int(image.height)))
 var (width, height) = (Int(image.width), Int(image.height))
@@ -46,6 +51,26 @@ if doubled {
   }
   (pixels, width, height) = (larger, newWidth, newHeight)
 }
+if arguments.contains("--level") {
+  // Each row's contrast stretched over a window of a few bars: under glare, bars that differ
+  // from their spaces by 8 to 16 levels fall below ZXing's own least contrast (24) and read as
+  // blank.
+  let radius = max(8, width / 64)
+  var levelled = pixels
+  for y in 0..<height {
+    let row = y * width
+    for x in 0..<width {
+      var (low, high) = (UInt8.max, UInt8.min)
+      for i in max(0, x - radius)...min(width - 1, x + radius) {
+        low = min(low, pixels[row + i])
+        high = max(high, pixels[row + i])
+      }
+      let range = Int(high) - Int(low)
+      levelled[row + x] = range < 4 ? 255 : UInt8((Int(pixels[row + x]) - Int(low)) * 255 / range)
+    }
+  }
+  pixels = levelled
+}
 var symbol = czx_symbol()
 let read = pixels.withUnsafeBufferPointer { czx_read($0.baseAddress, Int32(width), Int32(height), global, &symbol) }
 if read == 1 {
@@ -56,10 +81,11 @@ if read == 1 {
   }
   let text = symbol.text.map { UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self) }
   // The box in the picture's own pixels.
-  let scale: Int32 = doubled ? 2 : 1
+  let shrunk = Double(image.width) / Double(width)
+  func own(_ coordinate: Int32) -> String { "\(Int((Double(coordinate) * shrunk * Double(shrink)).rounded()))" }
   print(
     [
-      format, "\(symbol.left / scale)", "\(symbol.top / scale)", "\(symbol.right / scale)", "\(symbol.bottom / scale)",
+      format, own(symbol.left), own(symbol.top), own(symbol.right), own(symbol.bottom),
       hex(UnsafeBufferPointer(start: symbol.data, count: symbol.length)),
       hex(UnsafeBufferPointer(start: text, count: symbol.text_length)), "\(symbol.has_eci)",
     ].joined(separator: "\t"))

@@ -137,6 +137,22 @@ import Testing
     }
   }
 
+  /// The second decoder reads a large photo at half its size (a JPEG decoded so by libjpeg, a
+  /// PNG halved), and says where the code lies in the photo's own pixels.
+  @Test func theSecondDecoderReadsALargePhotoAtHalfSize() throws {
+    let barcode = try convert(try ean("9785170795857", name: "half-ean.png"), ["-resize", "600%"], to: "half-ean2.png")
+    for ext in ["jpg", "png"] {
+      let photo = folder.file("half.\(ext)")
+      try tool([
+        "/usr/bin/convert", "-size", "3000x2000", "gradient:wheat-tan", barcode, "-gravity", "center", "-composite",
+        photo,
+      ])
+      let found = SecondDecoder.decode(path: photo, options: ["--shrink", "2"])
+      #expect(found.map(\.text) == ["9785170795857"], "\(ext)")
+      #expect(found.first.map { abs(($0.box.left + $0.box.right) / 2 - 1500) < 60 } == true, "\(found.map(\.box))")
+    }
+  }
+
   /// A large photo (6 megapixels, in colour): its book's barcode across the middle is read on a
   /// halved copy, in its place in the full picture; a small QR label in a corner, which the
   /// halved copy loses, by the pass at full size, beside the barcode or alone.

@@ -31,6 +31,11 @@ typedef struct {
 /// Reads a PNG or JPEG file as 8-bit grey, transparency flattened onto white. `max_pixels`
 /// refuses larger images before any pixel is decoded. `message` receives the decoder's words.
 cimg_status cimg_load(const char *path, long max_pixels, cimg_gray *out, char *message, size_t message_size);
+
+/// `cimg_load` at a fraction of the size (`shrink` 1, 2, 4 or 8): a JPEG decoded so by libjpeg,
+/// which is several times faster than at full size; a PNG halved after loading.
+cimg_status cimg_load_shrunk(const char *path, long max_pixels, int shrink, cimg_gray *out, char *message,
+                             size_t message_size);
 void cimg_free(cimg_gray *image);
 
 /// Halves the image by averaging 2×2 boxes (for large frames, which scan faster smaller).
@@ -75,6 +80,13 @@ const char *cimg_qrencode_missing(void);
 /// as they are, for the caller to decode). `density` scans every n-th line each way.
 cimg_symbols cimg_scan(const cimg_gray *image, int density);
 void cimg_free_symbols(cimg_symbols *symbols);
+
+/// The bars and spaces zbar's scanner finds along one line of the image (a row, or a column when
+/// `vertical`): each element's width in 32nds of a pixel and whether it is a bar, up to
+/// `capacity`. Returns how many, or -1 when zbar cannot be loaded. For the desk's own reading
+/// of Code 128, which keeps what zbar's drops.
+int cimg_line_elements(const cimg_gray *image, int line, int vertical, uint32_t *widths, uint8_t *bars,
+                       int capacity);
 
 /// Writes an 8-bit grey PNG with the given resolution in dots per inch. Returns 0 on success.
 int cimg_write_png(const char *path, const cimg_gray *image, int dpi, char *message, size_t message_size);
