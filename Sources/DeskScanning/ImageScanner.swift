@@ -157,6 +157,20 @@ public enum ImageScanner {
       let second = believable(SecondDecoder.decode(path: path, options: options), shortestWeakCode: shortestWeakCode)
       if !second.isEmpty { return attachingAddOns(second) }
     }
+    guard small else { return attachingAddOns(everyLine) }
+    // Last, a soft picture (a camera out of focus) sharpened: by zbar, then by ZXing as it is and
+    // at twice its size. Of ZXing's 404 test photos, this read 5 more, with no code read where
+    // there is none in its 25 false-positive photos.
+    var sharpened = cimg_sharpen(&image, 2, 150)
+    defer { cimg_free(&sharpened) }
+    if sharpened.pixels != nil {
+      let found = symbols(in: &sharpened, scale: 1, density: 1, shortestWeakCode: shortestWeakCode)
+      if found.contains(where: { !$0.isAddOn }) { return attachingAddOns(found) }
+    }
+    for options in [["--sharpen"], ["--sharpen", "--scale", "2"]] {
+      let second = believable(SecondDecoder.decode(path: path, options: options), shortestWeakCode: shortestWeakCode)
+      if !second.isEmpty { return attachingAddOns(second) }
+    }
     return attachingAddOns(everyLine)
   }
 

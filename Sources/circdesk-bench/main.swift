@@ -12,6 +12,7 @@ import DeskStorage
 // circdesk-bench walk-probe [--query WORD] [--repeats N] [--db PATH]
 // circdesk-bench sync [--changes N] [--repeats N] [--join] [--background] [--books N] [--desks N] [--quick] [--db PATH]
 // circdesk-bench desk-worker --db PATH [--repeats N] [--pace MS] [--seed N]   (one desk of sync --desks)
+// circdesk-bench photos --folder DIR   (ZXing's black-box test photos: what the desk reads of them)
 // circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH] [--out FILE.json] [--skip-exchange] [--quick]
 //
 // Figures are the first run, and the median and 99th percentile of the runs after it, each
@@ -39,6 +40,7 @@ let helpText = """
          circdesk-bench walk-probe [--query <word>] [--repeats <n>] [--db <path>]
          circdesk-bench sync [--changes <n>] [--repeats <n>] [--join] [--background] [--books <n>]
                              [--desks <n> [--pace <ms>]] [--quick] [--db <path>]
+         circdesk-bench photos --folder <dir>
 
   OPTIONS:
     --books <n>       Books in the catalogue (default 1000000).
@@ -72,6 +74,9 @@ let helpText = """
     --pace <ms>       sync --desks: each desk's pause between rounds, on average (default 1000:
                       a change pair a second, a busy counter's pace; 25 loads the central as
                       fast as the desks can go).
+    --folder <dir>    photos: the folder of ZXing's black-box test photos
+                      (core/src/test/resources/blackbox in github.com/zxing/zxing): what the desk
+                      and zbarimg read of its EAN, Code 128, Codabar, QR and code-free sets.
     -h, --help        Show this help.
 
   Each scenario's first run, and the median and 99th percentile of the runs after it, are
@@ -90,13 +95,14 @@ if arguments.contains("--help") || arguments.contains("-h") {
 do {
   let valued: Set = [
     "--books", "--readers", "--repeats", "--db", "--out", "--query", "--changes", "--desks", "--seed", "--pace",
+    "--folder",
   ]
   let flags: Set = [
     "--skip-exchange", "--quick", "--join", "--background", "--statements", "--open", "--held", "--changed",
   ]
   let commands: Set = [
     "generate", "first-page", "page-probe", "search-probe", "memory-probe", "name-scan", "sync", "walk-probe",
-    "desk-worker",
+    "desk-worker", "photos",
   ]
   var index = 0
   while index < arguments.count {
@@ -253,6 +259,14 @@ do {
   }
   if arguments.first == "sync" {
     try measureSync()
+    exit(0)
+  }
+  if arguments.first == "photos" {
+    guard let folder = option("--folder", arguments) else {
+      fail("photos needs --folder DIR; see circdesk-bench --help")
+    }
+    progress("reading the photos")
+    report(try PhotoSetBenchmarks.run(folder: folder), title: "circdesk-bench photos: \(folder)")
     exit(0)
   }
   // One desk of `sync --desks`: each sync's time on a line of its own.

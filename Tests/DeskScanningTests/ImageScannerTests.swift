@@ -137,6 +137,38 @@ import Testing
     }
   }
 
+  /// An unsharp mask steepens a soft edge and leaves flat paper as it was.
+  @Test func sharpeningSteepensASoftEdge() {
+    // A ramp from black to white over eight pixels, between flat areas.
+    var row = [UInt8](repeating: 0, count: 40)
+    for x in 0..<40 { row[x] = x < 16 ? 0 : x >= 24 ? 255 : UInt8((x - 16) * 32) }
+    var pixels = Array([[UInt8]](repeating: row, count: 20).joined())
+    var soft = cimg_gray(width: 40, height: 20, pixels: nil)
+    var sharp = pixels.withUnsafeMutableBufferPointer { buffer in
+      soft.pixels = buffer.baseAddress
+      return cimg_sharpen(&soft, 2, 150)
+    }
+    defer { cimg_free(&sharp) }
+    guard let sharpened = sharp.pixels else {
+      Issue.record("no sharpened copy")
+      return
+    }
+    let middle = 10 * 40
+    // Far from the edge, the same; beside it, pushed apart (darker before, lighter after).
+    #expect(sharpened[middle + 2] == 0 && sharpened[middle + 37] == 255)
+    #expect(sharpened[middle + 18] < pixels[middle + 18])
+    #expect(sharpened[middle + 22] > pixels[middle + 22])
+  }
+
+  /// A book's barcode out of focus (blurred by 2.6 pixels, where zbar and ZXing as they are read
+  /// nothing) is read.
+  @Test func aBarcodeOutOfFocusIsRead() throws {
+    let soft = try convert(
+      try ean("9785170795857", name: "focus.png"), ["-bordercolor", "white", "-border", "20", "-blur", "0x2.6"],
+      to: "focus-soft.png")
+    #expect(try ImageScanner.scan(path: soft).map(\.text) == ["9785170795857"])
+  }
+
   /// The second decoder reads a large photo at half its size (a JPEG decoded so by libjpeg, a
   /// PNG halved), and says where the code lies in the photo's own pixels.
   @Test func theSecondDecoderReadsALargePhotoAtHalfSize() throws {

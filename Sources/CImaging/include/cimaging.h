@@ -55,6 +55,10 @@ double cimg_spread(const cimg_gray *image);
 /// block edges do not show. For glare and faint print.
 cimg_gray cimg_stretch(const cimg_gray *image, int block);
 
+/// A copy sharpened by an unsharp mask: each level pushed away from its neighbourhood's (a
+/// near-Gaussian blur of `radius`) by `amount_percent`. For the soft bars of a camera out of focus.
+cimg_gray cimg_sharpen(const cimg_gray *image, int radius, int amount_percent);
+
 /// One decoded symbol: its type name, the raw bytes, and the bounding box of its points.
 typedef struct {
   char type[24];
