@@ -30,13 +30,17 @@ public func readerDraft(
 /// A clock the test sets and moves by hand, at UTC.
 public final class TestClock: Clock, @unchecked Sendable {
   public var instant: Timestamp
+  /// The library's time zone, east of UTC (Moscow's is 3 hours: 10 800 seconds).
+  public var utcOffsetSeconds = 0
 
   public init(_ iso: String = "2026-11-30T10:00:00Z") {
     instant = Timestamp(iso: iso)!
   }
 
-  public func now() -> LocalMoment { LocalMoment(instant: instant, utcOffsetSeconds: 0) }
-  public func local(_ instant: Timestamp) -> LocalMoment { LocalMoment(instant: instant, utcOffsetSeconds: 0) }
+  public func now() -> LocalMoment { LocalMoment(instant: instant, utcOffsetSeconds: utcOffsetSeconds) }
+  public func local(_ instant: Timestamp) -> LocalMoment {
+    LocalMoment(instant: instant, utcOffsetSeconds: utcOffsetSeconds)
+  }
 
   public func advance(days: Int) {
     instant = instant.adding(milliseconds: Int64(days) * 86_400_000)

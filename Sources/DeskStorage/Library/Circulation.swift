@@ -215,6 +215,7 @@ extension CirculationStore {
         """, loan.id.text, rowID, reader.rowID, loan.issued.iso, loan.due.iso, loan.desk, loan.issued.iso,
         loan.issued.iso)
       try store.holds.fulfilHolds(of: reader.rowID, book: book, bookRowID: rowID, at: loan.issued)
+      try noteVisit(readerRowID: reader.rowID, at: loan.issued, desk: policy.deskName)
       issued.append(
         LoanRecord(
           loan: loan, inventory: book.inventoryNumber, bookTitle: book.title, bookAuthor: book.author,
@@ -275,6 +276,12 @@ extension CirculationStore {
         """, now.iso, book)
       _ = try store.reconcileLoans(bookRowID: book, now: now)
     }
+    try database.execute(
+      """
+      INSERT OR IGNORE INTO visit(uuid, reader_id, day, at, desk, created_at)
+      SELECT ?1, reader_id, ?2, ?3, ?4, ?3 FROM loan WHERE uuid = ?5
+      """, RecordID.random().text, clock.local(now).date.iso, now.iso, try store.policy.current().deskName,
+      record.loan.id.text)
     var returned = record
     returned.loan.returned = now
     // The copy fills the first hold of its queue, if one waits: it goes to the hold shelf.
@@ -363,12 +370,27 @@ extension CirculationStore {
   }
 
   private func record(_ renewals: [Renewal]) throws {
+    let desk = try store.policy.current().deskName
     for renewal in renewals {
       let loan = renewal.after.loan
       try database.execute(
         "UPDATE loan SET due_date = ?, renewals = ?, renewed_at = ?, updated_at = ? WHERE uuid = ?",
         loan.due.iso, loan.renewals, loan.lastRenewed?.iso, loan.lastRenewed?.iso, loan.id.text)
+      // The work diary counts each renewal on its day; the loan keeps only the latest.
+      try database.execute(
+        """
+        INSERT INTO renewal(uuid, loan_id, renewed_at, desk, created_at)
+        SELECT ?1, id, ?2, ?3, ?2 FROM loan WHERE uuid = ?4
+        """, RecordID.random().text, loan.lastRenewed?.iso ?? clock.now().instant.iso, desk, loan.id.text)
     }
+  }
+
+  /// A reader at the counter at `moment`: one visit a day a desk, in the work diary.
+  func noteVisit(readerRowID: Int64, at moment: Timestamp, desk: String) throws {
+    try database.execute(
+      """
+      INSERT OR IGNORE INTO visit(uuid, reader_id, day, at, desk, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?4)
+      """, RecordID.random().text, readerRowID, clock.local(moment).date.iso, moment.iso, desk)
   }
 
   /// Records a loan that happened elsewhere or earlier (an import, a replay, the demo), with

@@ -66,6 +66,9 @@ extension CirculationStore {
         if !conflictSeen, let conflict = try store.conflicts.openConflicts(entity: .reader, recordID: found.id).first {
           return .conflict(conflict, code: code)
         }
+        if let selected = try readerRef(id: found.id) {
+          try noteVisit(readerRowID: selected.rowID, at: clock.now().instant, desk: try store.policy.current().deskName)
+        }
         return .selected(found)
       case .unknown(let text):
         if intent == .counter, Self.readsAsName(text) { return .findReader(text) }
@@ -222,6 +225,13 @@ extension CirculationStore {
           """, before.due.iso, before.renewals, before.lastRenewed?.iso, clock.now().instant.iso, before.id.text,
           after.renewals, after.due.iso)
         guard changed == 1 else { throw StoreError.loanChanged }
+        // Not a renewal of the work diary's either.
+        try database.execute(
+          """
+          UPDATE renewal SET deleted = 1 WHERE id = (
+            SELECT r.id FROM renewal r JOIN loan l ON l.id = r.loan_id
+            WHERE l.uuid = ? AND r.deleted = 0 ORDER BY r.renewed_at DESC, r.id DESC LIMIT 1)
+          """, before.id.text)
       }
     }
   }

@@ -6,7 +6,7 @@ enum Migrations {
     version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
     version11, version12, version13, version14, version15, version16, version17, version18, version19,
     version20, version21, version22, version23, version24, version25,
-    version26,
+    version26, version27,
   ]
 
   static var latestVersion: Int { all.count }
@@ -678,5 +678,39 @@ enum Migrations {
       PRIMARY KEY (inventory, reader_id, loan)
     ) WITHOUT ROWID;
     CREATE INDEX pending_loan_reader ON pending_loan(reader_id);
+    """
+
+  /// The work diary's events that no other record keeps: a reader at a counter (`visit`, once a
+  /// day a desk, the day in the library's own time), and each renewal (`renewal`; a loan keeps
+  /// only its count and its latest; an undone one is marked `deleted`). Circulation by date is
+  /// read through indexes of the moments (`loan_issued`, `loan_returned`, `hold_placed`,
+  /// `hold_ended`, `reader_registered`). The desk's own for now; not synced.
+  static let version27 = """
+    CREATE TABLE visit (
+      id INTEGER PRIMARY KEY,
+      uuid TEXT NOT NULL UNIQUE,
+      reader_id INTEGER NOT NULL REFERENCES reader(id),
+      day TEXT NOT NULL,
+      at TEXT NOT NULL,
+      desk TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    );
+    CREATE UNIQUE INDEX visit_once ON visit(day, reader_id, desk);
+    CREATE TABLE renewal (
+      id INTEGER PRIMARY KEY,
+      uuid TEXT NOT NULL UNIQUE,
+      loan_id INTEGER NOT NULL REFERENCES loan(id),
+      renewed_at TEXT NOT NULL,
+      desk TEXT NOT NULL,
+      deleted INTEGER NOT NULL DEFAULT 0,
+      created_at TEXT NOT NULL
+    );
+    CREATE INDEX renewal_at ON renewal(renewed_at) WHERE deleted = 0;
+    CREATE INDEX renewal_loan ON renewal(loan_id, renewed_at);
+    CREATE INDEX loan_issued ON loan(issued_at) WHERE deleted = 0;
+    CREATE INDEX loan_returned ON loan(returned_at) WHERE returned_at IS NOT NULL AND deleted = 0;
+    CREATE INDEX hold_placed ON hold(placed_at);
+    CREATE INDEX hold_ended ON hold(ended_at) WHERE ended_at IS NOT NULL;
+    CREATE INDEX reader_registered ON reader(registered) WHERE deleted = 0;
     """
 }

@@ -1,0 +1,179 @@
+/// The figures of a library's work diary («дневник работы библиотеки»), in its order.
+public enum DiaryFigure: String, CaseIterable, Hashable, Sendable {
+  /// Readers registered that day.
+  case registered
+  /// Readers of earlier years at their first visit of the calendar year (the diary's
+  /// re-registration).
+  case reregistered
+  /// A reader at a counter, once a day a desk.
+  case visits
+  case issues, renewals, returns
+  case holdsPlaced = "holds_placed"
+  case holdsFilled = "holds_filled"
+  /// Loans overdue at the day's end: a count of that moment, not a sum (a month's is its last day's).
+  case overdue
+
+  /// Figures of a book, which a split by branch of knowledge divides.
+  public var isOfABook: Bool { [.issues, .renewals, .returns, .overdue].contains(self) }
+}
+
+/// One thing that happened, as the diary counts it.
+public struct DiaryEvent: Equatable, Sendable {
+  public var figure: DiaryFigure
+  public var day: LocalDate
+  /// The reader's group for the split by reader: their age group where a birth year is kept,
+  /// else their category's name; nil where no reader is known.
+  public var readerGroup: String?
+  /// The book's BBK index, for the figures of a book.
+  public var bbk: String?
+  public var desk: String
+
+  public init(figure: DiaryFigure, day: LocalDate, readerGroup: String? = nil, bbk: String? = nil, desk: String = "") {
+    (self.figure, self.day, self.readerGroup, self.bbk, self.desk) = (figure, day, readerGroup, bbk, desk)
+  }
+}
+
+/// A loan overdue from `firstDay` to `lastDay` at each day's end (its due date's next day, to
+/// the day before its return or the period's end).
+public struct OverdueSpan: Equatable, Sendable {
+  public var firstDay: LocalDate
+  public var lastDay: LocalDate
+  public var readerGroup: String?
+  public var bbk: String?
+  public var desk: String
+
+  public init(
+    firstDay: LocalDate, lastDay: LocalDate, readerGroup: String? = nil, bbk: String? = nil, desk: String = ""
+  ) {
+    (self.firstDay, self.lastDay, self.readerGroup, self.bbk, self.desk) = (firstDay, lastDay, readerGroup, bbk, desk)
+  }
+}
+
+/// How the diary's rows are made: a day, a month or a year each.
+public enum DiaryPeriod: String, CaseIterable, Sendable {
+  case day, month, year
+
+  /// The period holding `date`: its first and last days, and its name (`2026-12-04`, `2026-12`, `2026`).
+  public func around(_ date: LocalDate) -> (first: LocalDate, last: LocalDate, name: String) {
+    let (year, month, _) = date.components
+    switch self {
+    case .day: return (date, date, date.iso)
+    case .month:
+      let first = LocalDate(year: year, month: month, day: 1) ?? date
+      let next =
+        month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
+      return (first, next.map { $0.adding(days: -1) } ?? date, String(first.iso.prefix(7)))
+    case .year:
+      let first = LocalDate(year: year, month: 1, day: 1) ?? date
+      return (first, LocalDate(year: year, month: 12, day: 31) ?? date, String(year))
+    }
+  }
+}
+
+/// What the figures are split by, beside their totals.
+public enum DiarySplit: String, CaseIterable, Sendable {
+  case category, branch, desk
+}
+
+/// The diary over a range of days: a row a period, and the totals.
+public struct WorkDiary: Equatable, Sendable {
+  public struct Row: Equatable, Sendable {
+    public var name: String
+    public var first: LocalDate
+    public var last: LocalDate
+    /// Each figure's total.
+    public var totals: [DiaryFigure: Int]
+    /// Each figure by the split's column (a reader group, a branch or a desk).
+    public var split: [DiaryFigure: [String: Int]]
+
+    public func total(_ figure: DiaryFigure) -> Int { totals[figure] ?? 0 }
+    public func count(_ figure: DiaryFigure, in column: String) -> Int { split[figure]?[column] ?? 0 }
+  }
+
+  public var from: LocalDate
+  public var to: LocalDate
+  public var rows: [Row]
+  /// The whole range (overdue: at its last day's end).
+  public var total: Row
+  /// The split's columns, in order: a branch split lists every branch; the others as met, sorted.
+  public var columns: [String]
+  /// Issues of books without a BBK index: counted under «other» in a split by branch.
+  public var issuesWithoutIndex: Int
+
+  /// Adds up `events` and `overdue` between `from` and `to` (both included), a row each
+  /// `period`, split by `split`.
+  public init(
+    from: LocalDate, to: LocalDate, period: DiaryPeriod, split: DiarySplit? = nil, events: [DiaryEvent],
+    overdue: [OverdueSpan], branches: BranchMapping = .standard
+  ) {
+    self.from = from
+    self.to = to
+    // The periods, clipped to the range.
+    var rows: [Row] = []
+    var day = from
+    while day <= to {
+      let period = period.around(day)
+      let last = min(period.last, to)
+      rows.append(Row(name: period.name, first: day, last: last, totals: [:], split: [:]))
+      day = last.adding(days: 1)
+    }
+    func rowIndex(_ day: LocalDate) -> Int? {
+      var (low, high) = (0, rows.count - 1)
+      while low <= high {
+        let middle = (low + high) / 2
+        if day < rows[middle].first {
+          high = middle - 1
+        } else if day > rows[middle].last {
+          low = middle + 1
+        } else {
+          return middle
+        }
+      }
+      return nil
+    }
+    func column(figure: DiaryFigure, readerGroup: String?, bbk: String?, desk: String) -> String? {
+      switch split {
+      case nil: return nil
+      case .category: return readerGroup
+      case .desk: return desk
+      case .branch:
+        guard figure.isOfABook else { return nil }
+        return (branches.branch(ofIndex: bbk ?? "") ?? .other).rawValue
+      }
+    }
+    var total = Row(name: "total", first: from, last: to, totals: [:], split: [:])
+    var withoutIndex = 0
+    for event in events where event.figure != .overdue && event.day >= from && event.day <= to {
+      guard let index = rowIndex(event.day) else { continue }
+      rows[index].totals[event.figure, default: 0] += 1
+      total.totals[event.figure, default: 0] += 1
+      if event.figure == .issues, branches.branch(ofIndex: event.bbk ?? "") == nil { withoutIndex += 1 }
+      if let column = column(figure: event.figure, readerGroup: event.readerGroup, bbk: event.bbk, desk: event.desk) {
+        rows[index].split[event.figure, default: [:]][column, default: 0] += 1
+        total.split[event.figure, default: [:]][column, default: 0] += 1
+      }
+    }
+    // Overdue is what stands at a period's last day's end.
+    for span in overdue {
+      let column = column(figure: .overdue, readerGroup: span.readerGroup, bbk: span.bbk, desk: span.desk)
+      for index in rows.indices where span.firstDay <= rows[index].last && rows[index].last <= span.lastDay {
+        rows[index].totals[.overdue, default: 0] += 1
+        if let column { rows[index].split[.overdue, default: [:]][column, default: 0] += 1 }
+      }
+    }
+    if let last = rows.last {
+      total.totals[.overdue] = last.totals[.overdue]
+      total.split[.overdue] = last.split[.overdue]
+    }
+    self.rows = rows
+    self.total = total
+    self.issuesWithoutIndex = withoutIndex
+    if split == .branch {
+      columns = KnowledgeBranch.allCases.map(\.rawValue)
+    } else {
+      let met = Set(total.split.values.flatMap(\.keys) + rows.flatMap { $0.split.values.flatMap(\.keys) })
+      let ages = AgeGroup.allCases.map(\.rawValue)
+      columns = ages.filter(met.contains) + met.subtracting(ages).sorted()
+    }
+  }
+}
