@@ -45,7 +45,7 @@ public struct ScannedSymbol: Hashable, Sendable {
 
   /// Symbologies with no check of their own that a grille, a fence or a line of text can
   /// make: Code 39, Codabar, Interleaved 2 of 5.
-  static let weakSymbologies: Set<String> = ["CODE-39", "CODABAR", "Codabar", "I2/5"]
+  static let weakSymbologies: Set<String> = ["CODE-39", "Codabar", "I2/5"]
 
   /// True for an ISBN, beside which only a 5-digit add-on (the price) is printed.
   var isISBN: Bool {
@@ -54,6 +54,20 @@ public struct ScannedSymbol: Hashable, Sendable {
   }
 
   /// True where the two lie on each other.
+  /// The short product codes, which a part of a long one's bars can read as.
+  static let shortProductCodes: Set<String> = ["UPC-E", "EAN-8"]
+
+  /// True when `other` lies on this code's lines, no further from it than the code itself may
+  /// run. zbar's box of a code read one way only is a line at one end: a code runs about one
+  /// and a half times as wide as its bars are tall.
+  func reaches(_ other: ScannedSymbol) -> Bool {
+    let height = box.bottom - box.top
+    let shared = min(box.bottom, other.box.bottom) - max(box.top, other.box.top)
+    guard height > 0, shared * 2 >= height else { return false }
+    let reach = max(box.right - box.left, height * 3 / 2)
+    return other.box.left <= box.right + reach && other.box.right >= box.left - reach
+  }
+
   func overlaps(_ other: ScannedSymbol) -> Bool {
     box.left <= other.box.right && other.box.left <= box.right && box.top <= other.box.bottom
       && other.box.top <= box.bottom
@@ -128,7 +142,7 @@ public enum ImageScanner {
     let found = zbarPasses(path: path, image: &image, small: small, shortestWeakCode: shortestWeakCode)
     let second = SecondRead(path: path)
     let latin1 = withLatin1Code128(found, second: second, small: small) { symbol in
-      ownCode128(in: &image, at: symbol.box)
+      ownCode128(in: &image, at: symbol.box, read: symbol.bytes)
     }
     return withNamedCharacterSets(latin1, second: second)
   }
@@ -254,7 +268,15 @@ public enum ImageScanner {
       }
       result.append(symbol)
     }
-    return result
+    // A UPC-E or EAN-8 on the lines of an EAN-13 or UPC-A, within its reach, is a part of its bars
+    // read as a code (a motion-blurred ISBN gave a UPC-E «01151107» beside it).
+    return result.filter { short in
+      guard ScannedSymbol.shortProductCodes.contains(short.symbology) else { return true }
+      return !result.contains { long in
+        ScannedSymbol.productCodes.contains(long.symbology) && !ScannedSymbol.shortProductCodes.contains(long.symbology)
+          && long.reaches(short)
+      }
+    }
   }
 
   /// The passes for a photo that its grey conversion fails: each colour channel, the one with
@@ -331,7 +353,14 @@ public enum ImageScanner {
       let type = withUnsafeBytes(of: symbol.type) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      let bytes = symbol.data.map { Array(UnsafeBufferPointer(start: $0, count: symbol.length)) } ?? []
+      var bytes = symbol.data.map { Array(UnsafeBufferPointer(start: $0, count: symbol.length)) } ?? []
+      // A Codabar's start and stop letters frame its number (a library card's A…B): zbar gives
+      // them, ZXing does not, and a card must read the same from both.
+      if type == "Codabar", bytes.count > 2, let first = bytes.first, let last = bytes.last,
+        (0x41...0x44).contains(first), (0x41...0x44).contains(last)
+      {
+        bytes = Array(bytes.dropFirst().dropLast())
+      }
       var read = ScannedSymbol(
         symbology: type, bytes: bytes,
         box: ScannedSymbol.Box(

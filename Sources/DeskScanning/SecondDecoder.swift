@@ -73,7 +73,7 @@ enum SecondDecoder {
     case "QRCode": return "QR-Code"
     case "Code128": return "CODE-128"
     case "Code39": return "CODE-39"
-    case "Codabar": return "CODABAR"
+    case "Codabar": return "Codabar"
     case "ITF": return "I2/5"
     default: return format
     }

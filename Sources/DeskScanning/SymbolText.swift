@@ -9,7 +9,8 @@ import DeskDomain
 /// valid UTF-8 of ordinary letters; else Windows-1251 when they read as Russian (Russian QR
 /// codes); else Shift-JIS when they read as Japanese (publishers' QR codes in Japan); else
 /// GB2312 when they read as Chinese; else Latin-1 (the QR standard's own default) when it reads
-/// as Latin letters; else Windows-1251. Short codes of capitals are the same bytes in several
+/// as Latin letters; else Windows-1251. Shift-JIS whose only kanji are rare ones and that reads
+/// as Chinese is GB2312. Short codes of capitals are the same bytes in several
 /// sets: Russian wins them («СССР» is «ﾑﾑﾑﾐ» in half-width katakana, «ЦРОД» is «中文» in
 /// GB2312). A symbol that names its set (an ECI) is read by the second decoder in it.
 enum SymbolText {
@@ -28,9 +29,36 @@ enum SymbolText {
     if readsAsRussian(russian) { return russian }
     let latin = latin1(data)
     if readsAsLatin(latin) { return latin }
-    if let japanese = convert(data, from: "CP932"), looksJapanese(japanese) { return japanese }
-    if let chinese = convert(data, from: "GB18030"), looksChinese(chinese) { return chinese }
+    let chinese = convert(data, from: "GB18030").flatMap { looksChinese($0) ? $0 : nil }
+    if let japanese = convert(data, from: "CP932"), looksJapanese(japanese),
+      chinese == nil || !onlyRareKanji(shiftJIS: data)
+    {
+      return japanese
+    }
+    if let chinese { return chinese }
     return russian
+  }
+
+  /// True when Shift-JIS bytes hold kanji of JIS level 2 (lead bytes 0xE0–0xEF) but no kana, no
+  /// level-1 kanji and no full-width sign (lead bytes 0x81–0x9F): what GB2312 text becomes read as
+  /// Shift-JIS, since its bytes are all 0xA1 or above («图书馆» is «ﾍｼﾊ鮖ﾝ»), and what Japanese
+  /// text never is.
+  static func onlyRareKanji(shiftJIS bytes: [UInt8]) -> Bool {
+    var (common, rare) = (false, false)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case 0x81...0x9F:
+        common = true
+        index += 2
+      case 0xE0...0xFC:
+        rare = true
+        index += 2
+      default: index += 1
+      }
+    }
+    return rare && !common
   }
 
   /// Code 128's characters are Latin-1 by its own definition.

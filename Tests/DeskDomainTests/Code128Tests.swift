@@ -54,4 +54,20 @@ import Testing
     // In set A, FNC4 is 101.
     #expect(Code128.decode(line([Code128.startA, 101, 33])) == [0xC1])
   }
+
+  /// zbar's read, its FNC4 letters without their high bit, laid over the bars: the letters whole;
+  /// a read the bars do not hold, or bars whose check character fails, give nothing.
+  @Test func zbarsReadIsConfirmedAgainstTheBars() {
+    // «Café 77»: B «Caf», FNC4 «i» (é), « », C «77».
+    let cafe = line([Code128.startB, 35, 65, 70, 100, 73, 0, 99, 77], spread: 1)
+    #expect(Code128.confirm(Array("Cafi 77".utf8), along: cafe) == Array("Caf".utf8) + [0xE9] + Array(" 77".utf8))
+    #expect(Code128.confirm(Array("Cafi 77".utf8), along: cafe.reversed()) != nil)
+    #expect(Code128.confirm(Array("Cafe 77".utf8), along: cafe) == nil)
+    #expect(
+      Code128.confirm(Array("Cafi 77".utf8), along: line([Code128.startB, 35, 65, 70, 100, 73, 0, 99, 77], check: 3))
+        == nil)
+    // Latched: «ÀÁb» written with two FNC4, then one for a plain «b».
+    let latched = line([Code128.startB, 100, 100, 32, 33, 100, 66])
+    #expect(Code128.confirm(Array("@Ab".utf8), along: latched) == [0xC0, 0xC1, 0x62])
+  }
 }

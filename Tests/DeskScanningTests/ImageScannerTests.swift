@@ -137,6 +137,24 @@ import Testing
     }
   }
 
+  /// A motion-blurred ISBN, where zbar also reads a UPC-E out of its bars: the ISBN alone.
+  @Test func aShortProductCodeInsideALongOneIsNone() throws {
+    let blurred = try convert(
+      try ean("9785170795857", name: "moving-ean.png"),
+      ["-bordercolor", "white", "-border", "30", "-motion-blur", "0x5+0"], to: "moving-ean-blurred.png")
+    #expect(try ImageScanner.scan(path: blurred).map(\.text) == ["9785170795857"])
+  }
+
+  /// A Codabar library card reads the same sharp or blurred: its number, without the start and
+  /// stop letters zbar gives and ZXing does not.
+  @Test func aCodabarCardReadsTheSameSharpOrBlurred() throws {
+    let card = folder.file("card.png")
+    try tool(["zint", "-b", "18", "--scale", "2", "-d", "A123456B", "-o", card])
+    let blurred = try convert(card, ["-bordercolor", "white", "-border", "30", "-blur", "0x2.6"], to: "card-soft.png")
+    #expect(try ImageScanner.scan(path: card).map { "\($0.symbology) \($0.text)" } == ["Codabar 123456"])
+    #expect(try ImageScanner.scan(path: blurred).map { "\($0.symbology) \($0.text)" } == ["Codabar 123456"])
+  }
+
   /// An unsharp mask steepens a soft edge and leaves flat paper as it was.
   @Test func sharpeningSteepensASoftEdge() {
     // A ramp from black to white over eight pixels, between flat areas.

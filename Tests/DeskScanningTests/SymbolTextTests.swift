@@ -30,6 +30,10 @@ import Testing
     ("ｺﾝﾋﾟｭｰﾀｰ", "CP932"), ("東京都", "CP932"),
     // Chinese in GB2312.
     ("SUB:阿;;", "GB2312"), ("中华人民共和国", "GB2312"),
+    // GB2312 whose bytes are also Shift-JIS of half-width katakana and rare kanji («ﾍｼﾊ鮖ﾝ»).
+    ("图书馆借书证 12345", "GB2312"), ("借书证", "GB2312"), ("书号 100234", "GB2312"),
+    // Japanese with half-width katakana beside common kanji stays Japanese.
+    ("<ﾃﾞｻﾞｲﾝQR> ｲﾗｽﾄ入りｶﾗｰQRｺｰﾄﾞ", "CP932"),
     // Russian in Windows-1251, in every case, with its marks; Ukrainian too.
     ("Герой нашего времени", "CP1251"), ("ГЕРОЙ НАШЕГО ВРЕМЕНИ", "CP1251"), ("Цена: 254 р.", "CP1251"),
     ("«Мцыри» — поэма", "CP1251"), ("№ 5, в 2 т.", "CP1251"), ("Київ", "CP1251"), ("да", "CP1251"),

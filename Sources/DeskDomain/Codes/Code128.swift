@@ -72,24 +72,31 @@ public enum Code128 {
   /// (a bar and the space after it, and so on) lie nearest, as printed widths are measured:
   /// ink spread and blur widen bars and narrow spaces alike, and those sums cancel it.
   static func value(at index: Int, in elements: [Element]) -> Int? {
+    guard let errors = errors(at: index, in: elements),
+      let best = errors.indices.min(by: { errors[$0] < errors[$1] })
+    else { return nil }
+    // Half a module out on average is another character.
+    return errors[best] < 0.5 ? best : nil
+  }
+
+  /// How far the elements at `index` lie from each symbol character's pattern, in modules on
+  /// average over its edge-to-similar-edge distances (the stop's over its seven elements); nil
+  /// where too few elements are left.
+  static func errors(at index: Int, in elements: [Element]) -> [Double]? {
     guard index + 6 <= elements.count else { return nil }
     let widths = elements[index..<min(elements.count, index + 7)].map(\.width)
     let six = widths[0..<6].reduce(0, +)
     guard six > 0 else { return nil }
-    var best: (value: Int, error: Double)?
-    for (value, modules) in patterns.enumerated() where modules.count <= widths.count {
+    return patterns.map { modules in
+      guard modules.count <= widths.count else { return .infinity }
       let total = modules.count == 6 ? six : six + widths[6]
       let scale = Double(modules.count == 6 ? 11 : 13) / total
       var error = 0.0
       for i in 0..<(modules.count - 2) {
         error += abs((widths[i] + widths[i + 1]) * scale - Double(modules[i] + modules[i + 1]))
       }
-      error /= Double(modules.count - 2)
-      if best.map({ error < $0.error }) ?? true { best = (value, error) }
+      return error / Double(modules.count - 2)
     }
-    // Half a module out on average is another character.
-    guard let best, best.error < 0.5 else { return nil }
-    return best.value
   }
 
   /// The values (the start, then the data, without the check character) as bytes, through the
