@@ -37,7 +37,7 @@ public enum RootCommand {
 
   static let commands: [any DeskCommand.Type] = [
     IssueCommand.self, ReturnCommand.self, RenewCommand.self, OverdueCommand.self, ScanCommand.self, LabelCommand.self,
-    LookupCommand.self, SyncCommand.self, DemoCommand.self,
+    LookupCommand.self, SyncCommand.self, StatsCommand.self, DemoCommand.self,
   ]
 
   /// What the program is, after its name.

@@ -12,7 +12,12 @@ public enum CentralSchema {
   /// The table that marks a database as a library central: its schema version and library id.
   static let markTable = "circdesk_central"
 
-  static let migrations: [String] = [version1, version2, version3, version4, version5]
+  static let migrations: [String] = [version1, version2, version3, version4, version5, version6]
+
+  /// Version 6: the work diary's branches of knowledge (`diary_branches`) are a library-wide
+  /// setting that travels. The rules `central init` writes list it, and a desk waits for a central
+  /// that has them.
+  static let version6 = "SELECT 1;"
 
   /// Version 5: a reader keeps the record an import read them from, and a category what other
   /// systems' files write for it; both travel. The rules `central init` writes say so, and a

@@ -164,8 +164,10 @@ import Testing
     #expect(statements.filter { $0.contains("INSERT INTO loan") }.count == 1)
     // The reader, the book, the policy (settings, holidays, categories: a few rows each), the
     // book's open loan, whether it waits on the hold shelf, the reader's loans, the book's last
-    // return (an issue is dated after it), the insert, and the reader's hold on it fulfilled.
-    #expect(statements.count == 13, "\(statements.joined(separator: "\n"))")
+    // return (an issue is dated after it), the insert, the reader's hold on it fulfilled, and the
+    // reader's visit noted for the work diary.
+    #expect(statements.count == 14, "\(statements.joined(separator: "\n"))")
+    #expect(statements.filter { $0.contains("INSERT OR IGNORE INTO visit") }.count == 1)
     var plans: [String] = []
     for sql in statements where sql.hasPrefix("SELECT") || sql.hasPrefix("WITH") {
       let count = Int(sqlite3_bind_parameter_count(try Statement(database: store.database, sql: sql).handle))

@@ -83,10 +83,19 @@ public func matchesGolden(_ text: String, _ name: String, folder: String) throws
   return expected == text
 }
 
+/// Takes a library file back to what versions before 27 wrote: no visits or renewals of the work
+/// diary, no indexes of circulation by date.
+public let librarySchemaBeforeDiary = """
+  DROP TABLE visit; DROP TABLE renewal; DROP INDEX loan_issued; DROP INDEX loan_returned;
+  DROP INDEX hold_placed; DROP INDEX hold_ended; DROP INDEX reader_registered;
+
+  """
+
 /// Takes a library file back to what versions before 26 wrote: readers keep no record, categories
 /// no names of other systems, no loans wait for their books.
 public let librarySchemaBeforeReaderRecords =
-  captureTriggersDropped + "DROP TABLE pending_loan;\nALTER TABLE reader DROP COLUMN source_record;\n"
+  librarySchemaBeforeDiary + captureTriggersDropped
+  + "DROP TABLE pending_loan;\nALTER TABLE reader DROP COLUMN source_record;\n"
   + "ALTER TABLE category DROP COLUMN written_as;\n"
 
 /// Takes a library file back to what versions before 25 wrote: no index of a record's other ISBNs.

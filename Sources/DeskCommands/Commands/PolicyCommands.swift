@@ -15,6 +15,7 @@ struct PolicyShow: DeskCommand {
         try store.policy.libraryContacts()
       )
     }
+    let diaryBranches = try perform { () throws(StoreError) in try store.statistics.branches() }.text
     let closed = Weekday.allCases.filter(policy.calendar.closedWeekdays.contains).map(\.shortName)
     if arguments.has(CommandSpec.jsonOption) {
       context.output.line(
@@ -30,6 +31,7 @@ struct PolicyShow: DeskCommand {
           ("bell", .bool(policy.bell)),
           ("sync_interval_s", .int(policy.syncIntervalSeconds)),
           ("hold_pickup_days", .int(policy.holdPickupDays)),
+          ("diary_branches", .string(diaryBranches)),
           (
             "library",
             .object([
@@ -70,6 +72,7 @@ struct PolicyShow: DeskCommand {
         ("Default category", policy.defaultCategory),
         ("Desk name", policy.deskName),
         ("ISBN look-up", lookupText(store: store, environment: context.environment)),
+        ("Diary branches", diaryBranches),
         ("Code prefixes", "reader «\(policy.readerCodePrefix)», book «\(policy.bookCodePrefix)»"),
         (
           "Scanner",
@@ -186,6 +189,18 @@ struct PolicySet: DeskCommand {
     }
   }
   static let noHoliday = CommandOption<LocalDate>.date("--no-holiday", help: "Remove a holiday.", repeats: true)
+  static let diaryBranches = CommandOption<BranchMapping>(
+    "--diary-branches", value: "<list>",
+    help: "Which BBK indexes count under which branch of knowledge in the work diary (circdesk stats): "
+      + "prefix=branch pairs separated by «;», the longest prefix first, like 84=fiction;75=arts;7=social. "
+      + "Branches: " + KnowledgeBranch.allCases.map(\.rawValue).joined(separator: ", ") + "."
+  ) { text in
+    BranchMapping(parsing: text).map { .success($0) }
+      ?? .failure(
+        OptionRefusal(
+          words: "takes prefix=branch pairs separated by «;», each branch one of "
+            + KnowledgeBranch.allCases.map(\.rawValue).joined(separator: ", ") + ", not «\(text)»"))
+  }
 
   static let spec = CommandSpec(
     path: "policy set", abstract: "Change the library-wide circulation rules and holidays.",
@@ -214,6 +229,7 @@ struct PolicySet: DeskCommand {
       openLibraryUrl,
       holiday,
       noHoliday,
+      diaryBranches,
       CommandSpec.databaseOption,
     ])
 
@@ -224,6 +240,7 @@ struct PolicySet: DeskCommand {
     }
     let holidays = try arguments.all(holiday)
     let removed = try arguments.all(noHoliday)
+    let branches = try arguments.value(diaryBranches)
     let store = try context.openStore(arguments)
     var policy = try perform { () throws(StoreError) in try store.policy.current() }
     if let mode = try arguments.value(dueMode) { policy.dueDateMode = mode }
@@ -263,6 +280,7 @@ struct PolicySet: DeskCommand {
       try store.policy.setLibraryContacts(contacts)
       for (day, name) in holidays { try store.policy.addHoliday(day, name: name) }
       for day in removed { try store.policy.removeHoliday(day) }
+      if let branches { try store.statistics.setBranches(branches) }
     }
     context.output.line("Saved the circulation rules.")
   }

@@ -25,9 +25,12 @@ public struct BranchMapping: Equatable, Sendable {
   public init?(parsing text: String) {
     var pairs: [(String, KnowledgeBranch)] = []
     for item in text.split(separator: ";") {
-      let parts = item.split(separator: "=", maxSplits: 1).map { String($0).trimmingWhitespace() }
-      guard parts.count == 2, !parts[0].isEmpty, let branch = KnowledgeBranch(rawValue: parts[1]) else { return nil }
-      pairs.append((parts[0], branch))
+      // At the last «=»: an index may hold one («84(2Рос=Рус)»), a branch's name never.
+      guard let equals = item.lastIndex(of: "=") else { return nil }
+      let prefix = String(item[..<equals]).trimmingWhitespace()
+      let name = String(item[item.index(after: equals)...]).trimmingWhitespace()
+      guard !prefix.isEmpty, let branch = KnowledgeBranch(rawValue: name) else { return nil }
+      pairs.append((prefix, branch))
     }
     self.init(pairs)
   }

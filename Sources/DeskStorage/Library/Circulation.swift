@@ -427,6 +427,17 @@ extension CirculationStore {
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """, loan.id.text, bookRowID, readerRowID, issued.iso, due.iso, returned?.iso, renewals, renewed?.iso, desk,
         issued.iso, updated.iso)
+      // In the work diary as they happened: a visit at the issue and at the return, and the
+      // latest renewal (the only one whose day is known).
+      try noteVisit(readerRowID: readerRowID, at: issued, desk: desk)
+      if let returned { try noteVisit(readerRowID: readerRowID, at: returned, desk: desk) }
+      if renewals > 0, let renewed {
+        try database.execute(
+          """
+          INSERT INTO renewal(uuid, loan_id, renewed_at, desk, created_at)
+          SELECT ?1, id, ?2, ?3, ?2 FROM loan WHERE uuid = ?4
+          """, RecordID.random().text, renewed.iso, desk, loan.id.text)
+      }
       if returned == nil {
         // A loan made elsewhere of a copy on the hold shelf: the reader's own hold is fulfilled;
         // another's queues again, since the copy is out.

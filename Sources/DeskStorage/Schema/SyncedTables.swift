@@ -115,7 +115,7 @@ enum SyncedTables {
   static let librarySettings = [
     "due_date_mode", "closed_weekdays", "block_on_overdue", "renewal_base", "default_category",
     "reader_code_prefix", "book_code_prefix", "library_name", "library_address", "library_phone", "library_email",
-    "hold_pickup_days",
+    "hold_pickup_days", "diary_branches",
   ]
 
   /// In the order a new desk applies a whole library: what others refer to comes first.

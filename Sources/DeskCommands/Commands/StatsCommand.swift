@@ -1,0 +1,140 @@
+import DeskDomain
+import DeskStorage
+
+/// `circdesk stats`: the work diary's figures («дневник работы библиотеки») over a range of days,
+/// a row a day, month or year, split by reader group, branch of knowledge or desk.
+struct StatsCommand: DeskCommand {
+  static let from = CommandOption<LocalDate>.date("--from", help: "The first day (default: the month's first).")
+  static let to = CommandOption<LocalDate>.date("--to", help: "The last day (default: today).")
+  static let by = CommandOption<DiaryPeriod>.choice("--by", help: "A row a day (the default), a month or a year.")
+  static let split = CommandOption<DiarySplit>.choice(
+    "--split",
+    help: "Also split the figures by reader group (age where birth years are kept, else category), "
+      + "by branch of knowledge (from the BBK index) or by desk.")
+  static let csv = CommandFlag("--csv", help: "Print CSV: the diary's columns, a row a period, totals last.")
+
+  static let spec = CommandSpec(
+    path: "stats", abstract: "Show the work diary's figures: readers, visits, issues, returns, holds, overdue.",
+    options: [from, to, by, split, CommandSpec.jsonOption, csv, CommandSpec.databaseOption],
+    discussion: """
+      Every figure is counted from what the library records, on the day it happened in the
+      library's time: readers registered; re-registered (a reader of an earlier year at their first
+      visit of the year); visits (a reader at a counter, once a day a desk: chosen at the Desk, or
+      an issue or return); issues and renewals apart; returns; holds placed and filled (the reader
+      took the book); loans overdue at the day's end (a month's or year's row: at its last day's
+      end). An undone issue or renewal counts nowhere. The split by branch of knowledge reads the
+      book's BBK index by the library's mapping (circdesk policy set --diary-branches); issues of
+      books without an index count under «other», and the report says how many.
+      """)
+
+  static let figureTitles: [DiaryFigure: String] = [
+    .registered: "Registered", .reregistered: "Re-registered", .visits: "Visits", .issues: "Issues",
+    .renewals: "Renewals", .returns: "Returns", .holdsPlaced: "Holds placed", .holdsFilled: "Holds filled",
+    .overdue: "Overdue",
+  ]
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    guard !(arguments.has(CommandSpec.jsonOption) && arguments.has(csv)) else {
+      throw .usage("choose --json or --csv, not both", command: spec.path)
+    }
+    let today = context.clock.now().date
+    let (year, month, _) = today.components
+    let last = try arguments.value(to) ?? today
+    let first = try arguments.value(from) ?? LocalDate(year: year, month: month, day: 1) ?? today
+    guard first <= last else {
+      throw .usage("--from \(first.iso) is after --to \(last.iso)", command: spec.path)
+    }
+    let period = try arguments.value(by) ?? .day
+    let splitBy = try arguments.value(split)
+    let store = try context.openStore(arguments, creating: false)
+    let diary = try perform { () throws(StoreError) in
+      try store.statistics.diary(from: first, to: last, period: period, split: splitBy)
+    }
+    if arguments.has(csv) {
+      writeCSV(diary, split: splitBy, to: context)
+    } else if arguments.has(CommandSpec.jsonOption) {
+      context.output.line(json(diary, period: period, split: splitBy).rendered())
+    } else {
+      writeText(diary, split: splitBy, to: context)
+    }
+  }
+
+  /// The split's columns of a figure: none where the split does not divide it (a visit has no book).
+  static func columns(of figure: DiaryFigure, in diary: WorkDiary, split: DiarySplit?) -> [String] {
+    guard let split, split != .branch || figure.isOfABook else { return [] }
+    return diary.columns
+  }
+
+  static func writeCSV(_ diary: WorkDiary, split: DiarySplit?, to context: CommandContext) {
+    var header = ["period"]
+    for figure in DiaryFigure.allCases {
+      header.append(figure.rawValue)
+      header += columns(of: figure, in: diary, split: split).map { "\(figure.rawValue):\($0.isEmpty ? "-" : $0)" }
+    }
+    context.output.write(CSV.line(header))
+    for row in diary.rows + [diary.total] {
+      var fields = [row.name]
+      for figure in DiaryFigure.allCases {
+        fields.append(String(row.total(figure)))
+        fields += columns(of: figure, in: diary, split: split).map { String(row.count(figure, in: $0)) }
+      }
+      context.output.write(CSV.line(fields))
+    }
+  }
+
+  static func json(_ diary: WorkDiary, period: DiaryPeriod, split: DiarySplit?) -> JSON {
+    func row(_ row: WorkDiary.Row) -> JSON {
+      .object(
+        [("period", .string(row.name)), ("first", .string(row.first.iso)), ("last", .string(row.last.iso))]
+          + DiaryFigure.allCases.map { figure in
+            let columns = columns(of: figure, in: diary, split: split)
+            guard !columns.isEmpty else { return (figure.rawValue, .int(row.total(figure))) }
+            return (
+              figure.rawValue,
+              .object([
+                ("total", .int(row.total(figure))),
+                ("split", .object(columns.map { ($0, .int(row.count(figure, in: $0))) })),
+              ])
+            )
+          })
+    }
+    return .object([
+      ("from", .string(diary.from.iso)), ("to", .string(diary.to.iso)), ("by", .string(period.rawValue)),
+      ("split", split.map { .string($0.rawValue) } ?? .null), ("columns", .array(diary.columns.map { .string($0) })),
+      ("issues_without_index", .int(diary.issuesWithoutIndex)), ("rows", .array(diary.rows.map(row))),
+      ("total", row(diary.total)),
+    ])
+  }
+
+  static func writeText(_ diary: WorkDiary, split: DiarySplit?, to context: CommandContext) {
+    let figures = DiaryFigure.allCases
+    var table = Table(
+      [.init(title: "Period", maximumWidth: 10)]
+        + figures.map { .init(title: figureTitles[$0] ?? $0.rawValue, maximumWidth: 14) })
+    for row in diary.rows + [diary.total] {
+      table.append([row.name == "total" ? "Total" : row.name] + figures.map { String(row.total($0)) })
+    }
+    context.output.write(table.rendered())
+    // Each figure's split, where it has one and counted something.
+    for figure in figures where diary.total.total(figure) > 0 {
+      let columns = columns(of: figure, in: diary, split: split)
+      guard !columns.isEmpty else { continue }
+      context.output.line("")
+      context.output.line("\(figureTitles[figure] ?? figure.rawValue) by \(split?.rawValue ?? ""):")
+      var splitTable = Table(
+        [.init(title: "Period", maximumWidth: 10)]
+          + columns.map { .init(title: $0.isEmpty ? "—" : $0, maximumWidth: 20) })
+      for row in diary.rows + [diary.total] where row.total(figure) > 0 {
+        splitTable.append(
+          [row.name == "total" ? "Total" : row.name] + columns.map { String(row.count(figure, in: $0)) })
+      }
+      context.output.write(splitTable.rendered())
+    }
+    if diary.issuesWithoutIndex > 0 {
+      context.output.line("")
+      context.output.line(
+        "\(diary.issuesWithoutIndex) of the issues were of books without a BBK index"
+          + (split == .branch ? " (counted under «other»)." : "."))
+    }
+  }
+}

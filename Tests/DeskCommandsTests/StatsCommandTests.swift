@@ -1,0 +1,78 @@
+import DeskTestSupport
+import Foundation
+import Testing
+
+@testable import DeskCommands
+
+/// `circdesk stats` over days of work done by commands: the diary's rows, its CSV columns and
+/// JSON, and what it refuses.
+@Suite struct StatsCommandTests {
+  let folder = TemporaryFolder()
+  var db: [String] { ["--db", folder.file("library.sqlite")] }
+
+  func run(_ arguments: [String], on day: String) -> CommandResult {
+    runInProcess(arguments + db, now: "\(day)T10:00:00Z")
+  }
+
+  /// Two readers, three books; issues on the 2nd, a return and an issue on the 3rd.
+  func threeDays() {
+    #expect(
+      run(["book", "add", "--inventory", "1", "--title", "Война и мир", "--bbk", "84(2Рос=Рус)1"], on: "2026-11-01")
+        .status == 0)
+    #expect(
+      run(["book", "add", "--inventory", "2", "--title", "Физика", "--bbk", "22.3"], on: "2026-11-01").status == 0)
+    #expect(run(["book", "add", "--inventory", "3", "--title", "Без индекса"], on: "2026-11-01").status == 0)
+    #expect(
+      run(["reader", "add", "--ticket", "17", "--surname", "Иванова", "--birth-year", "2016"], on: "2026-11-01").status
+        == 0)
+    #expect(run(["reader", "add", "--ticket", "18", "--surname", "Петров"], on: "2026-11-02").status == 0)
+    #expect(run(["issue", "17", "1", "2"], on: "2026-11-02").status == 0)
+    #expect(run(["issue", "18", "3"], on: "2026-11-02").status == 0)
+    #expect(run(["return", "1"], on: "2026-11-03").status == 0)
+    #expect(run(["issue", "18", "1"], on: "2026-11-03").status == 0)
+  }
+
+  @Test func theDiaryAsCSVADayARowTotalsLast() {
+    threeDays()
+    let csv = run(["stats", "--from", "2026-11-01", "--to", "2026-11-03", "--csv"], on: "2026-11-03")
+    #expect(csv.status == 0, "\(csv.errors)")
+    #expect(
+      csv.output.components(separatedBy: "\r\n") == [
+        "period,registered,reregistered,visits,issues,renewals,returns,holds_placed,holds_filled,overdue",
+        "2026-11-01,1,0,0,0,0,0,0,0,0",
+        "2026-11-02,1,0,2,3,0,0,0,0,0",
+        "2026-11-03,0,0,2,1,0,1,0,0,0",
+        "total,2,0,4,4,0,1,0,0,0",
+        "",
+      ])
+  }
+
+  @Test func splitByBranchSaysHowManyBooksHadNoIndex() {
+    threeDays()
+    let text = run(["stats", "--from", "2026-11-02", "--to", "2026-11-03", "--split", "branch"], on: "2026-11-03")
+    #expect(text.status == 0)
+    #expect(text.output.contains("Issues by branch:"))
+    #expect(text.output.contains("1 of the issues were of books without a BBK index (counted under «other»)."))
+    let json = run(
+      ["stats", "--from", "2026-11-02", "--to", "2026-11-03", "--by", "month", "--split", "category", "--json"],
+      on: "2026-11-03")
+    let object = try? JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+    let total = object?["total"] as? [String: Any]
+    let issues = total?["issues"] as? [String: Any]
+    // Иванова, born 2016, is a child; Петров's category is the library's default, «Adult».
+    #expect(issues?["total"] as? Int == 4)
+    #expect(issues?["split"] as? [String: Int] == ["children": 2, "Adult": 2])
+    #expect((object?["rows"] as? [Any])?.count == 1)
+  }
+
+  @Test func refusesARangeBackwardsOrAPeriodItDoesNotKnow() {
+    threeDays()
+    let backwards = run(["stats", "--from", "2026-11-03", "--to", "2026-11-01"], on: "2026-11-03")
+    #expect(backwards.status == 64)
+    #expect(backwards.errors.hasPrefix("error: --from 2026-11-03 is after --to 2026-11-01"))
+    let week = run(["stats", "--by", "week"], on: "2026-11-03")
+    #expect(week.status == 64)
+    #expect(week.errors.hasPrefix("error: --by is day, month or year, not «week»"))
+    #expect(run(["stats", "--json", "--csv"], on: "2026-11-03").status == 64)
+  }
+}
