@@ -132,7 +132,7 @@ import Testing
     #expect(desk.shown.contains("Returned 100235 «Мастер и Маргарита»"))
     #expect(desk.app.dialog == nil, "one Enter, not two: no Enter left over to answer anything")
     desk.scan("17АБ", terminator: terminator)  // not a code: typed, then applied by its Enter or Tab
-    #expect(desk.shown.contains("Unknown code 17АБ"))
+    #expect(desk.shown.contains("Unknown code «17АБ»"))
   }
 
   @Test func aScannerWithAPrefixAndASuffix() throws {

@@ -96,7 +96,7 @@ import Testing
     desk.scan("Q9Q9Q9Q9")
     // Nothing answers to it: an error, and the scanner's Enter did not open the selected book.
     #expect(desk.app.top is BookListScreen)
-    #expect(desk.shown.contains("Unknown code Q9Q9Q9Q9"))
+    #expect(desk.shown.contains("Unknown code «Q9Q9Q9Q9»"))
     #expect(try desk.store.books.count() == 6)
     desk.press(.enter, .character("n"), .function(2))
     #expect(desk.app.dialog != nil)

@@ -192,7 +192,7 @@ import Testing
     desk.press(.character("d"))
     desk.type("X-404")
     desk.press(.enter)
-    #expect(desk.shown.contains("Unknown code X-404: no reader has this ticket and no book has this inventory number."))
+    #expect(desk.shown.contains("Unknown code «X-404»: no reader has this ticket and no book has this inventory number."))
     #expect(try desk.store.books.count() == 6)
     #expect(try desk.store.readers.count() == 2)
   }

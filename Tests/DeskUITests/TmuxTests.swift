@@ -255,7 +255,7 @@ import Testing
     try session.waitFor("Undone: the renewal of 100005")
     #expect(try !session.bellRang())
     try session.scan("9999999")
-    try session.waitFor("Unknown code 9999999")
+    try session.waitFor("Unknown code «9999999»")
     #expect(try session.bellRang(), "an unknown code rings the terminal's bell")
     try session.keys("Enter")
     Thread.sleep(forTimeInterval: 0.2)

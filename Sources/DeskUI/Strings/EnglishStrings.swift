@@ -288,9 +288,9 @@ public struct EnglishStrings: UIStrings {
   }
   public let nothingTypedToUndo = "Nothing typed in this field to undo"
   public func andMore(_ count: Int) -> String { "and \(count) more" }
-  public func unknownCode(_ code: String) -> String { "Unknown code \(code)" }
+  public func unknownCode(_ code: String) -> String { "Unknown code «\(code)»" }
   public func unknownCodeMessage(_ code: String) -> String {
-    "Unknown code \(code): no reader has this ticket and no book has this inventory number. "
+    "Unknown code «\(code)»: no reader has this ticket and no book has this inventory number. "
       + "Scan again, or add the book or the reader first."
   }
   public func logIssued(_ inventory: String, _ title: String, _ reader: String, _ due: String) -> String {

@@ -292,9 +292,9 @@ public struct RussianStrings: UIStrings {
   }
   public let nothingTypedToUndo = "В этом поле нечего отменять"
   public func andMore(_ count: Int) -> String { "и ещё \(count)" }
-  public func unknownCode(_ code: String) -> String { "Неизвестный код \(code)" }
+  public func unknownCode(_ code: String) -> String { "Неизвестный код «\(code)»" }
   public func unknownCodeMessage(_ code: String) -> String {
-    "Неизвестный код \(code): нет ни читателя с таким билетом, ни книги с таким инвентарным номером. "
+    "Неизвестный код «\(code)»: нет ни читателя с таким билетом, ни книги с таким инвентарным номером. "
       + "Отсканируйте ещё раз или сначала добавьте книгу или читателя."
   }
   public func logIssued(_ inventory: String, _ title: String, _ reader: String, _ due: String) -> String {
