@@ -52,7 +52,7 @@ import Testing
     let text = run(["stats", "--from", "2026-11-02", "--to", "2026-11-03", "--split", "branch"], on: "2026-11-03")
     #expect(text.status == 0)
     #expect(text.output.contains("Issues by branch:"))
-    #expect(text.output.contains("1 of the issues were of books without a BBK index (counted under «other»)."))
+    #expect(text.output.contains("1 of the issues was of books without a BBK index (counted under «other»)."))
     let json = run(
       ["stats", "--from", "2026-11-02", "--to", "2026-11-03", "--by", "month", "--split", "category", "--json"],
       on: "2026-11-03")
@@ -74,5 +74,32 @@ import Testing
     #expect(week.status == 64)
     #expect(week.errors.hasPrefix("error: --by is day, month or year, not «week»"))
     #expect(run(["stats", "--json", "--csv"], on: "2026-11-03").status == 64)
+  }
+
+  /// Days to come are not in the diary: their overdue would be a forecast.
+  @Test func theDiaryEndsToday() {
+    threeDays()
+    let csv = run(["stats", "--from", "2026-11-02", "--to", "2026-11-30", "--csv"], on: "2026-11-03")
+    #expect(
+      csv.output.components(separatedBy: "\r\n").map { $0.prefix(10) } == [
+        "period,reg", "2026-11-02", "2026-11-03", "total,1,0,", "",
+      ])
+    let ahead = run(["stats", "--from", "2026-12-01"], on: "2026-11-03")
+    #expect(ahead.status == 64)
+    #expect(ahead.errors.hasPrefix("error: --from 2026-12-01 is after today, 2026-11-03"))
+  }
+
+  /// The branches' mapping: a prefix twice, or none, is refused and the mapping stays; «default»
+  /// brings back the standard one.
+  @Test func theBranchesAreSetWholeOrNotAtAll() {
+    threeDays()
+    #expect(run(["policy", "set", "--diary-branches", "84(2Рос=Рус)=fiction;84=other"], on: "2026-11-03").status == 0)
+    for wrong in ["", "84=fiction;84=arts", "=fiction", "84=belles"] {
+      let refused = run(["policy", "set", "--diary-branches", wrong], on: "2026-11-03")
+      #expect(refused.status == 64, "\(wrong)")
+    }
+    #expect(run(["policy", "show"], on: "2026-11-03").output.contains("84(2Рос=Рус)=fiction;84=other"))
+    #expect(run(["policy", "set", "--diary-branches", "default"], on: "2026-11-03").status == 0)
+    #expect(run(["policy", "show"], on: "2026-11-03").output.contains("75=arts;85=arts;84=fiction;2=natural"))
   }
 }

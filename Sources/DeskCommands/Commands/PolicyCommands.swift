@@ -192,14 +192,15 @@ struct PolicySet: DeskCommand {
   static let diaryBranches = CommandOption<BranchMapping>(
     "--diary-branches", value: "<list>",
     help: "Which BBK indexes count under which branch of knowledge in the work diary (circdesk stats): "
-      + "prefix=branch pairs separated by «;», the longest prefix first, like 84=fiction;75=arts;7=social. "
+      + "prefix=branch pairs separated by «;», like 84=fiction;75=arts;7=social (the longest prefix that "
+      + "matches a book's index wins; the list replaces the library's), or «default». "
       + "Branches: " + KnowledgeBranch.allCases.map(\.rawValue).joined(separator: ", ") + "."
   ) { text in
     BranchMapping(parsing: text).map { .success($0) }
       ?? .failure(
         OptionRefusal(
-          words: "takes prefix=branch pairs separated by «;», each branch one of "
-            + KnowledgeBranch.allCases.map(\.rawValue).joined(separator: ", ") + ", not «\(text)»"))
+          words: "takes prefix=branch pairs separated by «;», each prefix once and each branch one of "
+            + KnowledgeBranch.allCases.map(\.rawValue).joined(separator: ", ") + " (or «default»), not «\(text)»"))
   }
 
   static let spec = CommandSpec(

@@ -4,8 +4,9 @@ import DeskStorage
 /// `circdesk stats`: the work diary's figures («дневник работы библиотеки») over a range of days,
 /// a row a day, month or year, split by reader group, branch of knowledge or desk.
 struct StatsCommand: DeskCommand {
-  static let from = CommandOption<LocalDate>.date("--from", help: "The first day (default: the month's first).")
-  static let to = CommandOption<LocalDate>.date("--to", help: "The last day (default: today).")
+  static let from = CommandOption<LocalDate>.date(
+    "--from", help: "The first day (default: the month's first; with --by month or year, the year's).")
+  static let to = CommandOption<LocalDate>.date("--to", help: "The last day (default and at most: today).")
   static let by = CommandOption<DiaryPeriod>.choice("--by", help: "A row a day (the default), a month or a year.")
   static let split = CommandOption<DiarySplit>.choice(
     "--split",
@@ -39,12 +40,21 @@ struct StatsCommand: DeskCommand {
     }
     let today = context.clock.now().date
     let (year, month, _) = today.components
-    let last = try arguments.value(to) ?? today
-    let first = try arguments.value(from) ?? LocalDate(year: year, month: month, day: 1) ?? today
-    guard first <= last else {
-      throw .usage("--from \(first.iso) is after --to \(last.iso)", command: spec.path)
-    }
     let period = try arguments.value(by) ?? .day
+    let asked = try arguments.value(to) ?? today
+    // A diary is of what happened: days to come are not in it (their overdue would be a forecast).
+    let last = min(asked, today)
+    let first =
+      try arguments.value(from)
+      ?? (period == .day ? LocalDate(year: year, month: month, day: 1) : LocalDate(year: year, month: 1, day: 1))
+      ?? today
+    guard first <= today else {
+      throw .usage(
+        "--from \(first.iso) is after today, \(today.iso): the diary holds what has happened", command: spec.path)
+    }
+    guard first <= asked else {
+      throw .usage("--from \(first.iso) is after --to \(asked.iso)", command: spec.path)
+    }
     let splitBy = try arguments.value(split)
     let store = try context.openStore(arguments, creating: false)
     let diary = try perform { () throws(StoreError) in
@@ -130,10 +140,12 @@ struct StatsCommand: DeskCommand {
       }
       context.output.write(splitTable.rendered())
     }
+    context.output.line("")
+    context.output.line("Overdue: the loans overdue at each period's end; in the total, at \(diary.to.iso)'s end.")
     if diary.issuesWithoutIndex > 0 {
-      context.output.line("")
+      let count = diary.issuesWithoutIndex
       context.output.line(
-        "\(diary.issuesWithoutIndex) of the issues were of books without a BBK index"
+        "\(count) of the issues \(count == 1 ? "was" : "were") of books without a BBK index"
           + (split == .branch ? " (counted under «other»)." : "."))
     }
   }

@@ -21,17 +21,25 @@ public struct BranchMapping: Equatable, Sendable {
     self.prefixes = prefixes.sorted { $0.prefix.count > $1.prefix.count }
   }
 
-  /// Nil when a pair is not `prefix=branch` with a known branch.
+  /// Nil when a pair is not `prefix=branch` with a known branch, when a prefix comes twice (which
+  /// would count its books under one of two branches), or when there is no pair at all.
+  /// `default` is the standard mapping.
   public init?(parsing text: String) {
+    if text.trimmingWhitespace() == "default" {
+      self = .standard
+      return
+    }
     var pairs: [(String, KnowledgeBranch)] = []
-    for item in text.split(separator: ";") {
+    for item in text.split(separator: ";") where !String(item).trimmingWhitespace().isEmpty {
       // At the last «=»: an index may hold one («84(2Рос=Рус)»), a branch's name never.
       guard let equals = item.lastIndex(of: "=") else { return nil }
       let prefix = String(item[..<equals]).trimmingWhitespace()
       let name = String(item[item.index(after: equals)...]).trimmingWhitespace()
       guard !prefix.isEmpty, let branch = KnowledgeBranch(rawValue: name) else { return nil }
+      guard !pairs.contains(where: { $0.0 == prefix }) else { return nil }
       pairs.append((prefix, branch))
     }
+    guard !pairs.isEmpty else { return nil }
     self.init(pairs)
   }
 

@@ -135,7 +135,7 @@ public struct WorkDiary: Equatable, Sendable {
       switch split {
       case nil: return nil
       case .category: return readerGroup
-      case .desk: return desk
+      case .desk: return desk.isEmpty ? nil : desk  // a reader's registration names no desk
       case .branch:
         guard figure.isOfABook else { return nil }
         return (branches.branch(ofIndex: bbk ?? "") ?? .other).rawValue
