@@ -83,6 +83,8 @@ import Testing
     try check("hold-shelf")
     desk.press(.escape, .character("s"))
     try check("scan-image")
+    desk.press(.escape, .character("t"))
+    try check("statistics")
   }
 
   /// The New Book form with its look-up's message (no network here: a closed port on this

@@ -16,11 +16,11 @@ import Testing
     // Keys.
     "F", "Enter", "Esc", "Tab", "Ctrl", "Shift", "PgUp", "PgDn", "Home", "End", "Delete", "Backspace",
     // Formats, standards, encodings.
-    "ISBN", "QR", "PNG", "JPEG", "HTTP", "URL", "Windows", "e", "mail",
+    "ISBN", "QR", "PNG", "JPEG", "HTTP", "URL", "Windows", "e", "mail", "CSV",
     // Catalogues and programs by their names, the printer's command, and the command lines and
     // settings a message tells the librarian to run.
     "Google", "Books", "Open", "Library", "circdesk", "lp", "central", "join", "init", "sync", "overdue",
-    "notices", "csv", "url", "desk", "CIRCDESK", "CENTRAL",
+    "notices", "csv", "url", "desk", "CIRCDESK", "CENTRAL", "stats",
   ]
 
   /// Every text of the Russian tables, with the name of what gave it.

@@ -40,6 +40,10 @@ import Testing
     add("reader", ReaderDetailScreen(ticket: "17")) { $0.actions(context) }
     add("hold shelf", HoldShelfScreen()) { $0.actions(context) }
     add("overdue", OverdueScreen()) { $0.actions(context) }
+    add("statistics", StatisticsScreen()) { screen in
+      _ = screen.reload(context: context)
+      return screen.actions(context)
+    }
     add("conflicts", ConflictListScreen()) { $0.actions(context) }
     add("new book", BookFormScreen(editing: nil, onSaved: { _ in })) { $0.actions(context) }
     add("new reader", ReaderFormScreen(editing: nil, onSaved: { _ in })) { $0.actions(context) }

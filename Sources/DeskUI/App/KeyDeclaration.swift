@@ -40,6 +40,7 @@ public enum KeyMeaning: Hashable, Sendable, CaseIterable {
   case help, undoLast, conflictsEverywhere, quit
   // Home.
   case homeBooks, homeReaders, homeDesk, homeOverdue, homeHoldShelf, homeScan, homeExport, homeConflicts
+  case homeStatistics
   case chooseSection, quitAsking
   // The book and reader lists.
   case move, page, firstLast, open, searchAsYouType, newRecord, edit, exportList, backOrClear, backAsEscape
@@ -53,6 +54,8 @@ public enum KeyMeaning: Hashable, Sendable, CaseIterable {
   case applyCode, aScan, findReader, chooseVisitLoan, returnChosen, renewAll, receipt, undoVisit, nextReader
   // Overdue books, the hold shelf, an image.
   case chooseReader, openReader, chooseCopy, cancelHold, expireHolds, completeName, scanFile, chooseCode
+  // Statistics.
+  case chooseMonth
   // Conflicts.
   case chooseConflict, openConflict, settleSide, keepAsItIs, renumber, sameRecord, restore, takeRenewalsBack
   case acknowledgeReturn, resend, dropChange, goOnWithScan

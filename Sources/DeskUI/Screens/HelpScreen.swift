@@ -1,6 +1,7 @@
 /// Which screen's keys the help shows first.
 public enum HelpTopic: CaseIterable, Sendable {
-  case home, bookList, readerList, bookDetail, readerDetail, form, desk, overdue, holdShelf, scanImage, conflicts
+  case home, bookList, readerList, bookDetail, readerDetail, form, desk, overdue, holdShelf, scanImage, statistics
+  case conflicts
 
   /// The screen's keys as it declares them, which its actions are made from.
   var keys: [KeyDeclaration] {
@@ -13,6 +14,7 @@ public enum HelpTopic: CaseIterable, Sendable {
     case .form: FormScreen.Keys.all
     case .desk: DeskCirculationScreen.Keys.all
     case .overdue: OverdueScreen.Keys.all
+    case .statistics: StatisticsScreen.Keys.all
     case .holdShelf: HoldShelfScreen.Keys.all
     case .scanImage: ScanImageScreen.Keys.all
     case .conflicts: ConflictScreen.Keys.all

@@ -10,7 +10,7 @@ final class HomeScreen: DeskScreen {
   var helpTopic: HelpTopic { .home }
 
   enum Section: CaseIterable {
-    case books, readers, desk, overdue, holdShelf, scan, export, conflicts, help
+    case books, readers, desk, overdue, holdShelf, statistics, scan, export, conflicts, help
 
     var key: Character {
       switch self {
@@ -19,6 +19,7 @@ final class HomeScreen: DeskScreen {
       case .desk: return "d"
       case .overdue: return "o"
       case .holdShelf: return "w"
+      case .statistics: return "t"
       case .scan: return "s"
       case .export: return "x"
       case .conflicts: return "c"
@@ -96,6 +97,7 @@ final class HomeScreen: DeskScreen {
     case .desk: return [.push(DeskCirculationScreen())]
     case .overdue: return [.push(OverdueScreen())]
     case .holdShelf: return [.push(HoldShelfScreen())]
+    case .statistics: return [.push(StatisticsScreen())]
     case .help: return [.help(.home)]
     case .scan: return [.push(ScanImageScreen())]
     case .export: return ExportAction.prompt(.everything, context: context)
@@ -113,14 +115,21 @@ final class HomeScreen: DeskScreen {
       buffer.write(s.appName, row: y, column: area.column + 3, style: context.style(.title))
       y += 2
     }
-    for (index, section) in sections(context).enumerated() where y < area.bottom {
+    // A short window lays the sections in two columns: the warnings below them stay in view.
+    let shown = sections(context)
+    let columns = short && area.width >= 50 ? 2 : 1
+    let perColumn = (shown.count + columns - 1) / columns
+    let columnWidth = columns == 1 ? min(44, area.width - 6) : (area.width - 6) / 2 - 1
+    for (index, section) in shown.enumerated() {
+      let row = y + index % perColumn
+      let column = area.column + 3 + (index / perColumn) * (columnWidth + 1)
+      guard row < area.bottom else { continue }
       let style = context.style(index == selected ? .selected : .normal)
-      buffer.fill(row: y, column: area.column + 3, height: 1, width: min(44, area.width - 6), style: style)
-      buffer.write(" \(section.key) ", row: y, column: area.column + 3, style: context.style(.keyName))
-      buffer.write(
-        s.sectionName(section), row: y, column: area.column + 7, width: min(40, area.width - 10), style: style)
-      y += 1
+      buffer.fill(row: row, column: column, height: 1, width: columnWidth, style: style)
+      buffer.write(" \(section.key) ", row: row, column: column, style: context.style(.keyName))
+      buffer.write(s.sectionName(section), row: row, column: column + 4, width: columnWidth - 4, style: style)
     }
+    y += perColumn
     if !short { y += 1 }
     guard let counts, y < area.bottom else { return }
     buffer.write(
@@ -187,6 +196,7 @@ extension HomeScreen {
         case .desk: .homeDesk
         case .overdue: .homeOverdue
         case .holdShelf: .homeHoldShelf
+        case .statistics: .homeStatistics
         case .scan: .homeScan
         case .export: .homeExport
         case .conflicts: .homeConflicts

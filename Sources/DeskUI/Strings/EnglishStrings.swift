@@ -372,6 +372,37 @@ public struct EnglishStrings: UIStrings {
   public func receiptDue(_ date: String) -> String { "due \(date)" }
   public let receiptThanks = "Thank you!"
 
+  public let sectionStatistics = "Statistics: the work diary"
+  private static let months = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+    "December",
+  ]
+  public func statisticsTitle(month: Int, year: Int) -> String {
+    "Statistics: \(EnglishStrings.months[max(0, min(11, month - 1))]) \(year)"
+  }
+  public func diaryFigure(_ figure: DiaryFigure) -> String {
+    switch figure {
+    case .registered: "Readers registered"
+    case .reregistered: "Re-registered this year"
+    case .visits: "Visits"
+    case .issues: "Issues"
+    case .renewals: "Renewals"
+    case .returns: "Returns"
+    case .holdsPlaced: "Holds placed"
+    case .holdsFilled: "Holds filled"
+    case .overdue: "Overdue at the end"
+    }
+  }
+  public func statisticsColumns(day: String, month: String) -> [String] { [day, "a year ago", month, "a year ago"] }
+  public let statisticsTodayName = "today"
+  public func chartLargest(_ value: Int) -> String { "at most \(value)" }
+  public let statisticsYearAgo = "a year ago"
+  public func issuesPerDay(month: Int, year: Int) -> String {
+    "Issues per day, \(EnglishStrings.months[max(0, min(11, month - 1))]) \(year)"
+  }
+  public func issuesPerMonth(year: Int) -> String { "Issues per month, \(year)" }
+  public let shortMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+  public let keyMonths = "Month"
   public func overdueTitle(_ readers: Int) -> String {
     readers == 1 ? "Overdue: 1 reader" : "Overdue: \(readers) readers"
   }
@@ -441,6 +472,7 @@ public struct EnglishStrings: UIStrings {
     case .desk: return "Desk"
     case .scanImage: return "Scan image"
     case .overdue: return "Overdue books"
+    case .statistics: return "Statistics"
     case .holdShelf: return "Hold shelf"
     case .conflicts: return "Conflicts"
     }
@@ -481,6 +513,10 @@ public struct EnglishStrings: UIStrings {
       return "Every reader holding an overdue book, the longest overdue first, with their phone and e-mail to "
         + "reach them. Enter opens the reader. `circdesk overdue --csv` gives the same for a mail merge, and "
         + "`circdesk notices overdue` writes a reminder letter to each."
+    case .statistics:
+      return "The work diary at a glance: today and the month against the same a year before, issues per day "
+        + "of the month and per month of the year. ← → move a month. `circdesk stats` prints every figure for "
+        + "any range, split by reader group, branch of knowledge or desk, as the diary's CSV."
     case .conflicts:
       return "What two desks did apart that cannot both stand: one number given twice, one book issued to two "
         + "readers, a record changed after another desk deleted it. Each shows both sides and the keys that "
@@ -501,6 +537,8 @@ public struct EnglishStrings: UIStrings {
     case .homeReaders: "Readers"
     case .homeDesk: "Desk: issue and return"
     case .homeOverdue: "Overdue books"
+    case .homeStatistics: "Statistics: the work diary"
+    case .chooseMonth: "The month before, the month after"
     case .homeHoldShelf: sectionHoldShelf
     case .homeScan: "Scan image"
     case .homeExport: "Export everything to IRBIS"

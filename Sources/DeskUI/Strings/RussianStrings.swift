@@ -375,6 +375,36 @@ public struct RussianStrings: UIStrings {
   public func receiptDue(_ date: String) -> String { "до \(date)" }
   public let receiptThanks = "Спасибо!"
 
+  public let sectionStatistics = "Статистика: дневник работы"
+  private static let months = [
+    "январь", "февраль", "март", "апрель", "май", "июнь", "июль", "август", "сентябрь", "октябрь", "ноябрь", "декабрь",
+  ]
+  public func statisticsTitle(month: Int, year: Int) -> String {
+    "Статистика: \(RussianStrings.months[max(0, min(11, month - 1))]) \(year)"
+  }
+  public func diaryFigure(_ figure: DiaryFigure) -> String {
+    switch figure {
+    case .registered: "Записано читателей"
+    case .reregistered: "Перерегистрировано"
+    case .visits: "Посещений"
+    case .issues: "Выдано"
+    case .renewals: "Продлено"
+    case .returns: "Возвращено"
+    case .holdsPlaced: "Заказов принято"
+    case .holdsFilled: "Заказов выдано"
+    case .overdue: "Просрочено на конец"
+    }
+  }
+  public func statisticsColumns(day: String, month: String) -> [String] { [day, "год назад", month, "год назад"] }
+  public let statisticsTodayName = "сегодня"
+  public func chartLargest(_ value: Int) -> String { "наибольшее \(value)" }
+  public let statisticsYearAgo = "год назад"
+  public func issuesPerDay(month: Int, year: Int) -> String {
+    "Выдано по дням: \(RussianStrings.months[max(0, min(11, month - 1))]) \(year)"
+  }
+  public func issuesPerMonth(year: Int) -> String { "Выдано по месяцам: \(year)" }
+  public let shortMonths = ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"]
+  public let keyMonths = "Месяц"
   public func overdueTitle(_ readers: Int) -> String { "Должники: \(readers)" }
   public let noOverdue = "Просроченных книг нет."
   public func overdueReaderLine(_ days: Int, _ ticket: String, _ name: String, _ contacts: String) -> String {
@@ -469,6 +499,7 @@ public struct RussianStrings: UIStrings {
     case .desk: return "Кафедра"
     case .scanImage: return "Сканировать изображение"
     case .overdue: return "Должники"
+    case .statistics: return "Статистика"
     case .holdShelf: return "Полка броней"
     case .conflicts: return "Конфликты"
     }
@@ -509,6 +540,10 @@ public struct RussianStrings: UIStrings {
       return "Все читатели с просроченными книгами, дольше всех просрочившие — первыми, с телефоном и e-mail. "
         + "Enter открывает читателя. `circdesk overdue --csv` даёт то же для рассылки, `circdesk notices overdue` "
         + "пишет каждому письмо-напоминание."
+    case .statistics:
+      return "Дневник работы одним взглядом: сегодня и месяц рядом с тем же годом раньше, выдача по дням месяца "
+        + "и по месяцам года. ← → — месяц назад и вперёд. `circdesk stats` печатает все показатели за любые дни, "
+        + "по группам читателей, отраслям знаний или кафедрам, и CSV в графах дневника."
     case .conflicts:
       return "То, что два пункта сделали врозь и что не может стоять вместе: один номер дан дважды, одна книга "
         + "выдана двум читателям, запись изменена после удаления на другом пункте. Для каждого видны обе стороны "
@@ -529,6 +564,8 @@ public struct RussianStrings: UIStrings {
     case .homeReaders: "Читатели"
     case .homeDesk: "Кафедра: выдача и приём"
     case .homeOverdue: "Должники"
+    case .homeStatistics: "Статистика: дневник работы"
+    case .chooseMonth: "Месяц назад, месяц вперёд"
     case .homeHoldShelf: sectionHoldShelf
     case .homeScan: "Сканировать изображение"
     case .homeExport: "Экспорт всего в ИРБИС"

@@ -272,6 +272,25 @@ public protocol UIStrings: SyncStrings, Sendable {
   func receiptDue(_ date: String) -> String
   var receiptThanks: String { get }
 
+  // Statistics: the work diary
+  var sectionStatistics: String { get }
+  /// «Statistics: November 2026».
+  func statisticsTitle(month: Int, year: Int) -> String
+  /// A figure of the work diary, as the table names it.
+  func diaryFigure(_ figure: DiaryFigure) -> String
+  /// The table's columns: the day (today, or the month's last), a year before, the month, a year before.
+  func statisticsColumns(day: String, month: String) -> [String]
+  var statisticsYearAgo: String { get }
+  /// Beside a chart's title: its tallest bar's value.
+  func chartLargest(_ value: Int) -> String
+  /// The day column's name when it is today.
+  var statisticsTodayName: String { get }
+  func issuesPerDay(month: Int, year: Int) -> String
+  func issuesPerMonth(year: Int) -> String
+  /// Month names, short, January first.
+  var shortMonths: [String] { get }
+  var keyMonths: String { get }
+
   // Overdue
   func overdueTitle(_ readers: Int) -> String
   var noOverdue: String { get }
@@ -333,6 +352,7 @@ extension UIStrings {
     case .readers: return sectionReaders
     case .desk: return sectionDesk
     case .overdue: return sectionOverdue
+    case .statistics: return sectionStatistics
     case .holdShelf: return sectionHoldShelf
     case .scan: return sectionScan
     case .export: return sectionExport

@@ -1,0 +1,186 @@
+import DeskDomain
+import DeskStorage
+
+/// The work diary at a glance: the day and the month against the same a year before, issues per
+/// day of the month and per month of the year as bar charts in the terminal's width. ← → move a
+/// month (never past the current one). Every figure comes from `StatisticsStore`, which the
+/// command `circdesk stats` prints too.
+final class StatisticsScreen: DeskScreen {
+  /// The first day of the month shown; nil until the first reload (today's month).
+  private var month: LocalDate?
+  private var table: [(figure: DiaryFigure, values: [Int])] = []
+  private var dayName = ""
+  private var perDay: [Int] = []
+  private var perMonth: [Int] = []
+
+  var helpTopic: HelpTopic { .statistics }
+
+  func title(_ context: UIContext) -> String {
+    let (year, number, _) = (month ?? context.today).components
+    return context.strings.statisticsTitle(month: number, year: year)
+  }
+
+  func keyHints(_ context: UIContext) -> [KeyHint] {
+    actions(context).hints
+  }
+
+  func actions(_ context: UIContext) -> [ScreenAction] {
+    let s = context.strings
+    return [
+      ScreenAction(Keys.months, hint: s.keyMonths) { key in
+        guard let shown = self.month else { return [] }
+        let moved = StatisticsScreen.month(from: shown, by: key == .left ? -1 : 1)
+        guard moved <= StatisticsScreen.firstOfMonth(context.today) else { return [.bell] }
+        self.month = moved
+        return self.reload(context: context)
+      },
+      ScreenAction(Keys.back, hint: s.keyBack) { [.pop] },
+    ]
+  }
+
+  func handle(_ key: Key, context: UIContext) -> [Effect] {
+    if key == .character("?") { return [.help(helpTopic)] }
+    return actions(context).run(key) ?? []
+  }
+
+  func reload(context: UIContext) -> [Effect] {
+    let today = context.today
+    let first = month ?? StatisticsScreen.firstOfMonth(today)
+    month = first
+    let year = first.year
+    let monthEnd = StatisticsScreen.month(from: first, by: 1).adding(days: -1)
+    // The day shown: today in the current month, else the month's last.
+    let day = min(monthEnd, today)
+    let statistics = context.store.statistics
+    do {
+      let dayNow = try statistics.diary(from: day, to: day, period: .day).total
+      let yearBefore = { (date: LocalDate) -> LocalDate in
+        let (y, m, d) = date.components
+        return LocalDate(year: y - 1, month: m, day: d) ?? LocalDate(year: y - 1, month: m, day: d - 1) ?? date
+      }
+      let dayAgo = try statistics.diary(from: yearBefore(day), to: yearBefore(day), period: .day).total
+      let monthNow = try statistics.diary(from: first, to: day, period: .day)
+      let monthAgo = try statistics.diary(from: yearBefore(first), to: yearBefore(day), period: .month).total
+      let yearNow = try statistics.diary(
+        from: LocalDate(year: year, month: 1, day: 1) ?? first,
+        to: min(today, LocalDate(year: year, month: 12, day: 31) ?? today),
+        period: .month)
+      table = DiaryFigure.allCases.map { figure in
+        (figure, [dayNow.total(figure), dayAgo.total(figure), monthNow.total.total(figure), monthAgo.total(figure)])
+      }
+      dayName = day == today ? context.strings.statisticsTodayName : day.iso
+      perDay = monthNow.rows.map { $0.total(.issues) }
+      perMonth = (1...12).map { index in
+        yearNow.rows.first { $0.first.components.month == index }?.total(.issues) ?? 0
+      }
+    } catch {
+      return [.dialog(.error(context.strings.errorTitle, context.messages(error)))]
+    }
+    return []
+  }
+
+  func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
+    let s = context.strings
+    guard let month else { return }
+    let (year, number, _) = month.components
+    var y = area.row + 1
+    let left = area.column + 2
+    let width = area.width - 4
+    // The table: a figure a row, four columns of numbers.
+    // Narrow numbers before a narrow name: 60 columns keep «Readers registered» whole.
+    let column = max(8, min(11, (width - 20) / 4))
+    let nameWidth = min(26, max(12, width - 4 * column))
+    let headers = s.statisticsColumns(day: dayName, month: s.shortMonths[number - 1] + " \(year)")
+    var header = String(repeating: " ", count: nameWidth)
+    for title in headers { header += StatisticsScreen.right(title.truncated(toWidth: column - 1), column) }
+    buffer.write(header, row: y, column: left, width: width, style: context.style(.header))
+    y += 1
+    for (figure, values) in table where y < area.bottom {
+      var line = s.diaryFigure(figure).truncated(toWidth: nameWidth - 1).padded(toWidth: nameWidth)
+      for value in values { line += StatisticsScreen.right(String(value), column) }
+      buffer.write(line, row: y, column: left, width: width)
+      y += 1
+    }
+    // The charts, each as tall as the room left allows (at most 8 rows), side by side when wide.
+    let room = area.bottom - y - 1
+    guard room >= 8 else { return }
+    y += 1
+    let height = min(8, (room - 4) / 2)
+    y = chart(
+      perDay, title: s.issuesPerDay(month: number, year: year),
+      labels: perDay.indices.map { ($0 + 1) % 5 == 0 || $0 == 0 ? String($0 + 1) : "" },
+      barWidth: 2, height: height, top: y, left: left, width: width, buffer: &buffer, context: context)
+    y += 1
+    guard area.bottom - y >= height + 2 else { return }
+    _ = chart(
+      perMonth, title: s.issuesPerMonth(year: year), labels: s.shortMonths, barWidth: 4, height: height, top: y,
+      left: left, width: width, buffer: &buffer, context: context)
+  }
+
+  /// A bar chart of `values` under its title, the largest value written beside its top; each
+  /// bar `barWidth` columns (a space between), drawn in eighths of a row with block characters, or
+  /// with plain marks on a terminal without colour. Returns the row after its labels.
+  private func chart(
+    _ values: [Int], title: String, labels: [String], barWidth: Int, height: Int, top: Int, left: Int, width: Int,
+    buffer: inout ScreenBuffer, context: UIContext
+  ) -> Int {
+    let largest = values.max() ?? 0
+    buffer.write(
+      title + "  (" + context.strings.chartLargest(largest) + ")", row: top, column: left, width: width,
+      style: context.style(.title))
+    let scaleWidth = String(largest).count + 1
+    let fits = max(0, (width - scaleWidth) / barWidth)
+    let shown = Array(values.prefix(fits))
+    let blocks: [Character] =
+      context.theme.colors
+      ? [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"] : [" ", "#", "#", "#", "#", "#", "#", "#", "#"]
+    for row in 0..<height {
+      let line = top + 1 + row
+      if row == 0 { buffer.write(String(largest), row: line, column: left, width: scaleWidth) }
+      var text = ""
+      for value in shown {
+        // Eighths of the whole height the bar fills, and of this row.
+        let eighths = largest == 0 ? 0 : (value * height * 8 + largest - 1) / largest
+        let fromBottom = height - 1 - row
+        let here = max(0, min(8, eighths - fromBottom * 8))
+        text += String(repeating: blocks[here], count: barWidth - 1) + " "
+      }
+      buffer.write(text, row: line, column: left + scaleWidth, width: width - scaleWidth, style: context.style(.issued))
+    }
+    var labelLine = ""
+    for (index, _) in shown.enumerated() {
+      let label = index < labels.count ? labels[index] : ""
+      labelLine += label.truncated(toWidth: barWidth).padded(toWidth: barWidth)
+    }
+    buffer.write(
+      labelLine, row: top + 1 + height, column: left + scaleWidth, width: width - scaleWidth,
+      style: context.style(.muted))
+    return top + 2 + height
+  }
+
+  /// Text set flush right in `width` columns.
+  static func right(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.displayWidth)) + text
+  }
+
+  static func firstOfMonth(_ date: LocalDate) -> LocalDate {
+    let (year, month, _) = date.components
+    return LocalDate(year: year, month: month, day: 1) ?? date
+  }
+
+  /// The first day of the month `offset` months from the month starting `first`.
+  static func month(from first: LocalDate, by offset: Int) -> LocalDate {
+    let (year, month, _) = first.components
+    let index = year * 12 + (month - 1) + offset
+    return LocalDate(year: index / 12, month: index % 12 + 1, day: 1) ?? first
+  }
+}
+
+extension StatisticsScreen {
+  /// The statistics' keys, in the help's order.
+  enum Keys {
+    static let months = KeyDeclaration(.left, .right, name: "← →", means: .chooseMonth)
+    static let back = KeyDeclaration(.escape, .character("q"), means: .back)
+    static let all = [months, back]
+  }
+}

@@ -1,0 +1,50 @@
+import DeskDomain
+import DeskStorage
+import DeskTestSupport
+import Testing
+
+@testable import DeskUI
+
+/// The Statistics screen (Home, t): the work diary's figures of the day and the month beside a
+/// year before, and the month's and the year's issues as bar charts, moving a month with ← →.
+@Suite struct StatisticsScreenTests {
+  /// The numbers of a figure's row: the day, a year before, the month, a year before.
+  func row(_ name: String, in screen: String) -> [Int] {
+    let line = screen.split(separator: "\n").first { $0.hasPrefix("  " + name + "  ") } ?? ""
+    return line.split(separator: " ").compactMap { Int($0) }
+  }
+
+  @Test func theDiaryOfTheDayAndMonthWithItsCharts() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("t"))
+    #expect(desk.app.top is StatisticsScreen)
+    var screen = desk.text(rows: 40, columns: 100)
+    #expect(screen.contains("Statistics: November 2026"))
+    // The small library: two readers registered today, two issues earlier this month.
+    #expect(row("Readers registered", in: screen) == [2, 0, 2, 0], "\(screen)")
+    #expect(row("Issues", in: screen) == [0, 0, 2, 0])
+    #expect(screen.contains("Issues per day, November 2026  (at most 1)"))
+    #expect(screen.contains("█"))
+    // A visit at the Desk: the reader, a book; the screen counts them when opened again.
+    desk.press(.escape, .character("d"))
+    desk.scan("17")
+    desk.scan("100234")
+    desk.press(.escape, .escape, .escape, .character("t"))
+    screen = desk.text(rows: 40, columns: 100)
+    #expect(row("Issues", in: screen) == [1, 0, 3, 0], "\(screen)")
+    #expect(row("Visits", in: screen) == [1, 0, 3, 0])
+    // The month before; never past this one.
+    desk.press(.left)
+    #expect(desk.text(rows: 40, columns: 100).contains("Statistics: October 2026"))
+    desk.press(.right, .right)
+    #expect(desk.text(rows: 40, columns: 100).contains("Statistics: November 2026"))
+  }
+
+  /// Without colour the bars are plain marks.
+  @Test func withoutColourTheBarsArePlainMarks() throws {
+    let desk = try DeskHarness(colors: false)
+    desk.press(.character("t"))
+    let screen = desk.text(rows: 40, columns: 100)
+    #expect(screen.contains("#") && !screen.contains("█"))
+  }
+}
