@@ -102,4 +102,26 @@ import Testing
     #expect(run(["policy", "set", "--diary-branches", "default"], on: "2026-11-03").status == 0)
     #expect(run(["policy", "show"], on: "2026-11-03").output.contains("75=arts;85=arts;84=fiction;2=natural"))
   }
+
+  /// Form 6-NK's rows the desk can fill, for the year so far, and what it leaves to the librarian.
+  @Test func theAnnualFormsFigures() {
+    threeDays()
+    let form = run(["stats", "--form", "6-nk"], on: "2026-11-03")
+    #expect(form.status == 0, "\(form.errors)")
+    let lines = form.output.split(separator: "\n").map(String.init)
+    func figure(_ row: String) -> String? {
+      lines.first { $0.hasPrefix(row + " ") }?.dropFirst(row.count).split(separator: " ").first.map(String.init)
+    }
+    #expect(form.output.hasPrefix("Form 6-NK, 2026 (2026-01-01 to 2026-11-03)"))
+    // Иванова (born 2016) and Петров, both registered this year; four visits; four issues, two to her.
+    #expect(figure("Число зарегистрированных пользователей") == "2")
+    #expect(figure("  в том числе детей до 14 лет") == "1")
+    #expect(figure("Число посещений") == "4")
+    #expect(figure("Выдано документов") == "4")
+    #expect(figure("  в том числе детям до 14 лет") == "2")
+    #expect(form.output.contains("1 of the users has no birth year"))
+    #expect(form.output.contains("Left for the librarian"))
+    #expect(run(["stats", "--form", "6-nk", "--year", "2027"], on: "2026-11-03").status == 64)
+    #expect(run(["stats", "--form", "6-nk", "--csv"], on: "2026-11-03").status == 64)
+  }
 }

@@ -13,10 +13,16 @@ struct StatsCommand: DeskCommand {
     help: "Also split the figures by reader group (age where birth years are kept, else category), "
       + "by branch of knowledge (from the BBK index) or by desk.")
   static let csv = CommandFlag("--csv", help: "Print CSV: the diary's columns, a row a period, totals last.")
+  static let form = CommandOption<String>.choice(
+    "--form", ["6-nk": "6-nk"],
+    help: "Print the figures the annual state form 6-NK asks of users, visits and issues, for --year, "
+      + "and what the desk cannot know, left for the librarian.")
+  static let year = CommandOption<Int>.integer(
+    "--year", value: "<year>", help: "The year of --form (default: this year).", in: 1900...9999)
 
   static let spec = CommandSpec(
     path: "stats", abstract: "Show the work diary's figures: readers, visits, issues, returns, holds, overdue.",
-    options: [from, to, by, split, CommandSpec.jsonOption, csv, CommandSpec.databaseOption],
+    options: [from, to, by, split, CommandSpec.jsonOption, csv, form, year, CommandSpec.databaseOption],
     discussion: """
       Every figure is counted from what the library records, on the day it happened in the
       library's time: readers registered; re-registered (a reader of an earlier year at their first
@@ -39,6 +45,14 @@ struct StatsCommand: DeskCommand {
       throw .usage("choose --json or --csv, not both", command: spec.path)
     }
     let today = context.clock.now().date
+    if try arguments.value(form) != nil {
+      let others: [any OptionDeclaration] = [from, to, by, split, CommandSpec.jsonOption, csv]
+      if let other = others.first(where: { !arguments.all($0.spec.name).isEmpty || arguments.has($0.spec.name) }) {
+        throw .usage("--form prints the form's year alone, without \(other.spec.name)", command: spec.path)
+      }
+      try writeForm(arguments, today: today, context: context)
+      return
+    }
     let (year, month, _) = today.components
     let period = try arguments.value(by) ?? .day
     let asked = try arguments.value(to) ?? today
@@ -148,5 +162,65 @@ struct StatsCommand: DeskCommand {
         "\(count) of the issues \(count == 1 ? "was" : "were") of books without a BBK index"
           + (split == .branch ? " (counted under «other»)." : "."))
     }
+  }
+
+  /// The figures form 6-NK asks of the library's users, visits and issues for a year (to today
+  /// for this one): its rows as the form words them, each with how the desk counts it.
+  static func writeForm(_ arguments: ParsedArguments, today: LocalDate, context: CommandContext) throws(CommandError) {
+    let wanted = try arguments.value(year) ?? today.year
+    guard let first = LocalDate(year: wanted, month: 1, day: 1), first <= today else {
+      throw .usage("--year \(wanted) has not begun: the form counts what has happened", command: spec.path)
+    }
+    let last = min(today, LocalDate(year: wanted, month: 12, day: 31) ?? today)
+    let store = try context.openStore(arguments, creating: false)
+    let diary = try perform { () throws(StoreError) in
+      try store.statistics.diary(from: first, to: last, period: .year, split: .category)
+    }
+    let total = diary.total
+    func ages(_ figure: DiaryFigure) -> (children: Int, youth: Int, unknown: Int) {
+      let split = total.split[figure] ?? [:]
+      let known = AgeGroup.allCases.map(\.rawValue)
+      let unknown = split.filter { !known.contains($0.key) }.values.reduce(0, +)
+      return (split[AgeGroup.children.rawValue] ?? 0, split[AgeGroup.youth.rawValue] ?? 0, unknown)
+    }
+    let users = total.total(.registered) + total.total(.reregistered)
+    let userAges = (ages(.registered), ages(.reregistered))
+    let visitAges = ages(.visits)
+    let issueAges = ages(.issues)
+    let rows: [(String, Int, String)] = [
+      (
+        "Число зарегистрированных пользователей", users,
+        "readers registered this year (\(total.total(.registered))) and re-registered at their first visit "
+          + "(\(total.total(.reregistered)))"
+      ),
+      ("  в том числе детей до 14 лет", userAges.0.children + userAges.1.children, "by birth year"),
+      ("  в том числе молодёжи 15–30 лет", userAges.0.youth + userAges.1.youth, "by birth year"),
+      ("Число посещений", total.total(.visits), "a reader at a counter, once a day a desk"),
+      ("  в том числе детьми до 14 лет", visitAges.children, ""),
+      ("  в том числе молодёжью 15–30 лет", visitAges.youth, ""),
+      ("Выдано документов", total.total(.issues), "issues; renewals apart: \(total.total(.renewals))"),
+      ("  в том числе детям до 14 лет", issueAges.children, ""),
+      ("  в том числе молодёжи 15–30 лет", issueAges.youth, ""),
+    ]
+    context.output.line("Form 6-NK, \(wanted) (\(first.iso) to \(last.iso)): the figures the desk counts")
+    context.output.line("")
+    var table = Table([
+      .init(title: "Row", maximumWidth: 40), .init(title: "Figure", maximumWidth: 10),
+      .init(title: "Counted as", maximumWidth: 80),
+    ])
+    for (row, value, note) in rows { table.append([row, String(value), note]) }
+    context.output.write(table.rendered())
+    let withoutYear = userAges.0.unknown + userAges.1.unknown
+    context.output.line("")
+    if withoutYear > 0 {
+      context.output.line(
+        withoutYear == 1
+          ? "1 of the users has no birth year: in no age group."
+          : "\(withoutYear) of the users have no birth year: they are in no age group.")
+    }
+    context.output.line(
+      "Left for the librarian (the desk does not see them): visits to events, remote users and visits to "
+        + "the library's site, electronic documents, interlibrary loan, documents read in the reading room "
+        + "without a loan, and the library's other figures (stock, staff, finance).")
   }
 }
