@@ -377,12 +377,17 @@ extension CirculationStore {
         "UPDATE loan SET due_date = ?, renewals = ?, renewed_at = ?, updated_at = ? WHERE uuid = ?",
         loan.due.iso, loan.renewals, loan.lastRenewed?.iso, loan.lastRenewed?.iso, loan.id.text)
       // The work diary counts each renewal on its day; the loan keeps only the latest.
-      try database.execute(
-        """
-        INSERT INTO renewal(uuid, loan_id, renewed_at, desk, created_at)
-        SELECT ?1, id, ?2, ?3, ?2 FROM loan WHERE uuid = ?4
-        """, RecordID.random().text, loan.lastRenewed?.iso ?? clock.now().instant.iso, desk, loan.id.text)
+      try noteRenewal(of: loan.id, at: loan.lastRenewed ?? clock.now().instant, desk: desk)
     }
+  }
+
+  /// A renewal of the loan at `moment`, in the work diary.
+  func noteRenewal(of loan: RecordID, at moment: Timestamp, desk: String) throws {
+    try database.execute(
+      """
+      INSERT INTO renewal(uuid, loan_id, renewed_at, desk, created_at)
+      SELECT ?1, id, ?2, ?3, ?2 FROM loan WHERE uuid = ?4
+      """, RecordID.random().text, moment.iso, desk, loan.text)
   }
 
   /// A reader at the counter at `moment`: one visit a day a desk, in the work diary.
@@ -431,13 +436,7 @@ extension CirculationStore {
       // latest renewal (the only one whose day is known).
       try noteVisit(readerRowID: readerRowID, at: issued, desk: desk)
       if let returned { try noteVisit(readerRowID: readerRowID, at: returned, desk: desk) }
-      if renewals > 0, let renewed {
-        try database.execute(
-          """
-          INSERT INTO renewal(uuid, loan_id, renewed_at, desk, created_at)
-          SELECT ?1, id, ?2, ?3, ?2 FROM loan WHERE uuid = ?4
-          """, RecordID.random().text, renewed.iso, desk, loan.id.text)
-      }
+      if renewals > 0, let renewed { try noteRenewal(of: loan.id, at: renewed, desk: desk) }
       if returned == nil {
         // A loan made elsewhere of a copy on the hold shelf: the reader's own hold is fulfilled;
         // another's queues again, since the copy is out.
