@@ -47,4 +47,21 @@ import Testing
     let screen = desk.text(rows: 40, columns: 100)
     #expect(screen.contains("#") && !screen.contains("█"))
   }
+
+  /// s splits the month by reader group, then by branch, then by desk, then not.
+  @Test func theMonthSplit() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("t"), .character("s"))
+    var screen = desk.text(rows: 40, columns: 100)
+    #expect(screen.contains("The month by reader group"), "\(screen)")
+    #expect(screen.contains("Readers registered"))
+    desk.press(.character("s"))
+    screen = desk.text(rows: 40, columns: 100)
+    #expect(screen.contains("The month's books by branch of knowledge"))
+    #expect(screen.contains("fiction") && screen.contains("other"))
+    desk.press(.character("s"))
+    #expect(desk.text(rows: 40, columns: 100).contains("The month by desk"))
+    desk.press(.character("s"))
+    #expect(desk.text(rows: 40, columns: 100).contains("Issues per day"))
+  }
 }

@@ -55,7 +55,7 @@ public enum KeyMeaning: Hashable, Sendable, CaseIterable {
   // Overdue books, the hold shelf, an image.
   case chooseReader, openReader, chooseCopy, cancelHold, expireHolds, completeName, scanFile, chooseCode
   // Statistics.
-  case chooseMonth
+  case chooseMonth, splitFigures
   // Conflicts.
   case chooseConflict, openConflict, settleSide, keepAsItIs, renumber, sameRecord, restore, takeRenewalsBack
   case acknowledgeReturn, resend, dropChange, goOnWithScan

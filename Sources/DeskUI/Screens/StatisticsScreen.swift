@@ -12,6 +12,10 @@ final class StatisticsScreen: DeskScreen {
   private var dayName = ""
   private var perDay: [Int] = []
   private var perMonth: [Int] = []
+  /// The month's figures split (s: by reader group, by branch, by desk, none), shown instead of
+  /// the charts.
+  private var split: DiarySplit?
+  private var splitDiary: WorkDiary?
 
   var helpTopic: HelpTopic { .statistics }
 
@@ -32,6 +36,12 @@ final class StatisticsScreen: DeskScreen {
         let moved = StatisticsScreen.month(from: shown, by: key == .left ? -1 : 1)
         guard moved <= StatisticsScreen.firstOfMonth(context.today) else { return [.bell] }
         self.month = moved
+        return self.reload(context: context)
+      },
+      ScreenAction(Keys.split, hint: s.keySplit) {
+        let order: [DiarySplit?] = [nil, .category, .branch, .desk]
+        let index = order.firstIndex { $0 == self.split } ?? 0
+        self.split = order[(index + 1) % order.count]
         return self.reload(context: context)
       },
       ScreenAction(Keys.back, hint: s.keyBack) { [.pop] },
@@ -68,6 +78,8 @@ final class StatisticsScreen: DeskScreen {
       table = DiaryFigure.allCases.map { figure in
         (figure, [dayNow.total(figure), dayAgo.total(figure), monthNow.total.total(figure), monthAgo.total(figure)])
       }
+      splitDiary = nil
+      if let split { splitDiary = try statistics.diary(from: first, to: day, period: .month, split: split) }
       dayName = day == today ? context.strings.statisticsTodayName : day.iso
       perDay = monthNow.rows.map { $0.total(.issues) }
       perMonth = (1...12).map { index in
@@ -101,6 +113,10 @@ final class StatisticsScreen: DeskScreen {
       buffer.write(line, row: y, column: left, width: width)
       y += 1
     }
+    if let split, let splitDiary {
+      renderSplit(splitDiary, split: split, top: y + 1, area: area, buffer: &buffer, context: context)
+      return
+    }
     // The charts, each as tall as the room left allows (at most 8 rows), side by side when wide.
     let room = area.bottom - y - 1
     guard room >= 8 else { return }
@@ -115,6 +131,30 @@ final class StatisticsScreen: DeskScreen {
     _ = chart(
       perMonth, title: s.issuesPerMonth(year: year), labels: s.shortMonths, barWidth: 4, height: height, top: y,
       left: left, width: width, buffer: &buffer, context: context)
+  }
+
+  /// The month's figures by the split's columns: a row a figure it divides.
+  private func renderSplit(
+    _ diary: WorkDiary, split: DiarySplit, top: Int, area: Rect, buffer: inout ScreenBuffer, context: UIContext
+  ) {
+    let s = context.strings
+    let left = area.column + 2
+    let width = area.width - 4
+    buffer.write(s.splitTitle(split), row: top, column: left, width: width, style: context.style(.title))
+    let figures = DiaryFigure.allCases.filter { diary.total.split[$0] != nil }
+    guard !figures.isEmpty, top + 2 < area.bottom else { return }
+    let nameWidth = min(26, max(12, width / 3))
+    let column = max(7, min(14, (width - nameWidth) / max(1, diary.columns.count)))
+    var header = String(repeating: " ", count: nameWidth)
+    for name in diary.columns {
+      header += StatisticsScreen.right(s.splitColumn(name, split: split).truncated(toWidth: column - 1), column)
+    }
+    buffer.write(header, row: top + 1, column: left, width: width, style: context.style(.header))
+    for (offset, figure) in figures.enumerated() where top + 2 + offset < area.bottom {
+      var line = s.diaryFigure(figure).truncated(toWidth: nameWidth - 1).padded(toWidth: nameWidth)
+      for name in diary.columns { line += StatisticsScreen.right(String(diary.total.count(figure, in: name)), column) }
+      buffer.write(line, row: top + 2 + offset, column: left, width: width)
+    }
   }
 
   /// A bar chart of `values` under its title, the largest value written beside its top; each
@@ -180,7 +220,8 @@ extension StatisticsScreen {
   /// The statistics' keys, in the help's order.
   enum Keys {
     static let months = KeyDeclaration(.left, .right, name: "← →", means: .chooseMonth)
+    static let split = KeyDeclaration(.character("s"), means: .splitFigures)
     static let back = KeyDeclaration(.escape, .character("q"), means: .back)
-    static let all = [months, back]
+    static let all = [months, split, back]
   }
 }

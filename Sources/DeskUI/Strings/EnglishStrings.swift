@@ -396,6 +396,33 @@ public struct EnglishStrings: UIStrings {
   public func statisticsColumns(day: String, month: String) -> [String] { [day, "a year ago", month, "a year ago"] }
   public let statisticsTodayName = "today"
   public func chartLargest(_ value: Int) -> String { "at most \(value)" }
+  public let keySplit = "Split"
+  public func splitTitle(_ split: DiarySplit) -> String {
+    switch split {
+    case .category: "The month by reader group (age where birth years are kept, else category)"
+    case .branch: "The month's books by branch of knowledge (from the BBK index)"
+    case .desk: "The month by desk"
+    }
+  }
+  public func splitColumn(_ name: String, split: DiarySplit) -> String {
+    switch (AgeGroup(rawValue: name), KnowledgeBranch(rawValue: name), split) {
+    case (.children?, _, .category): "up to 14"
+    case (.youth?, _, .category): "15–30"
+    case (.adults?, _, .category): "over 30"
+    case (_, let branch?, .branch):
+      switch branch {
+      case .social: "social"
+      case .natural: "natural"
+      case .technology: "technology"
+      case .agriculture: "agriculture"
+      case .artsAndSport: "arts, sport"
+      case .fiction: "fiction"
+      case .children: "children's"
+      case .other: "other"
+      }
+    default: name
+    }
+  }
   public let statisticsYearAgo = "a year ago"
   public func issuesPerDay(month: Int, year: Int) -> String {
     "Issues per day, \(EnglishStrings.months[max(0, min(11, month - 1))]) \(year)"
@@ -539,6 +566,7 @@ public struct EnglishStrings: UIStrings {
     case .homeOverdue: "Overdue books"
     case .homeStatistics: "Statistics: the work diary"
     case .chooseMonth: "The month before, the month after"
+    case .splitFigures: "The month split by reader group, by branch of knowledge, by desk, or not"
     case .homeHoldShelf: sectionHoldShelf
     case .homeScan: "Scan image"
     case .homeExport: "Export everything to IRBIS"

@@ -398,6 +398,33 @@ public struct RussianStrings: UIStrings {
   public func statisticsColumns(day: String, month: String) -> [String] { [day, "год назад", month, "год назад"] }
   public let statisticsTodayName = "сегодня"
   public func chartLargest(_ value: Int) -> String { "наибольшее \(value)" }
+  public let keySplit = "Разрез"
+  public func splitTitle(_ split: DiarySplit) -> String {
+    switch split {
+    case .category: "Месяц по группам читателей (по возрасту, где известен год рождения, иначе по категории)"
+    case .branch: "Книги месяца по отраслям знаний (по индексу ББК)"
+    case .desk: "Месяц по пунктам"
+    }
+  }
+  public func splitColumn(_ name: String, split: DiarySplit) -> String {
+    switch (AgeGroup(rawValue: name), KnowledgeBranch(rawValue: name), split) {
+    case (.children?, _, .category): "до 14"
+    case (.youth?, _, .category): "15–30"
+    case (.adults?, _, .category): "старше 30"
+    case (_, let branch?, .branch):
+      switch branch {
+      case .social: "ОПЛ"
+      case .natural: "ЕН"
+      case .technology: "техн."
+      case .agriculture: "с/х"
+      case .artsAndSport: "иск., спорт"
+      case .fiction: "худ."
+      case .children: "дет."
+      case .other: "проч."
+      }
+    default: name
+    }
+  }
   public let statisticsYearAgo = "год назад"
   public func issuesPerDay(month: Int, year: Int) -> String {
     "Выдано по дням: \(RussianStrings.months[max(0, min(11, month - 1))]) \(year)"
@@ -566,6 +593,7 @@ public struct RussianStrings: UIStrings {
     case .homeOverdue: "Должники"
     case .homeStatistics: "Статистика: дневник работы"
     case .chooseMonth: "Месяц назад, месяц вперёд"
+    case .splitFigures: "Месяц по группам читателей, по отраслям знаний, по пунктам или без разреза"
     case .homeHoldShelf: sectionHoldShelf
     case .homeScan: "Сканировать изображение"
     case .homeExport: "Экспорт всего в ИРБИС"

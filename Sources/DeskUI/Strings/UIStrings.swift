@@ -290,6 +290,11 @@ public protocol UIStrings: SyncStrings, Sendable {
   /// Month names, short, January first.
   var shortMonths: [String] { get }
   var keyMonths: String { get }
+  var keySplit: String { get }
+  /// Above the month's figures split: by reader group, branch of knowledge, desk.
+  func splitTitle(_ split: DiarySplit) -> String
+  /// A split's column: an age group or a branch by its name here; a category or a desk as it is.
+  func splitColumn(_ name: String, split: DiarySplit) -> String
 
   // Overdue
   func overdueTitle(_ readers: Int) -> String
