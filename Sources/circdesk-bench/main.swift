@@ -13,6 +13,7 @@ import DeskStorage
 // circdesk-bench sync [--changes N] [--repeats N] [--join] [--background] [--books N] [--desks N] [--quick] [--db PATH]
 // circdesk-bench desk-worker --db PATH [--repeats N] [--pace MS] [--seed N]   (one desk of sync --desks)
 // circdesk-bench photos --folder DIR   (ZXing's black-box test photos: what the desk reads of them)
+// circdesk-bench diary [--books N] [--loans N] [--repeats N] [--db PATH]   (the work diary on a year of loans)
 // circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH] [--out FILE.json] [--skip-exchange] [--quick]
 //
 // Figures are the first run, and the median and 99th percentile of the runs after it, each
@@ -41,6 +42,7 @@ let helpText = """
          circdesk-bench sync [--changes <n>] [--repeats <n>] [--join] [--background] [--books <n>]
                              [--desks <n> [--pace <ms>]] [--quick] [--db <path>]
          circdesk-bench photos --folder <dir>
+         circdesk-bench diary [--books <n>] [--readers <n>] [--loans <n>] [--repeats <n>] [--db <path>]
 
   OPTIONS:
     --books <n>       Books in the catalogue (default 1000000).
@@ -77,6 +79,9 @@ let helpText = """
     --folder <dir>    photos: the folder of ZXing's black-box test photos
                       (core/src/test/resources/blackbox in github.com/zxing/zxing): what the desk
                       and zbarimg read of its EAN, Code 128, Codabar, QR and code-free sets.
+    --loans <n>       diary: the returned loans of the year the catalogue is given once (default
+                      10 per book), each with its reader's visit; then the diary's year and last 30
+                      days are timed beside a plain GROUP BY of the same loans.
     -h, --help        Show this help.
 
   Each scenario's first run, and the median and 99th percentile of the runs after it, are
@@ -95,14 +100,14 @@ if arguments.contains("--help") || arguments.contains("-h") {
 do {
   let valued: Set = [
     "--books", "--readers", "--repeats", "--db", "--out", "--query", "--changes", "--desks", "--seed", "--pace",
-    "--folder",
+    "--folder", "--loans",
   ]
   let flags: Set = [
     "--skip-exchange", "--quick", "--join", "--background", "--statements", "--open", "--held", "--changed",
   ]
   let commands: Set = [
     "generate", "first-page", "page-probe", "search-probe", "memory-probe", "name-scan", "sync", "walk-probe",
-    "desk-worker", "photos",
+    "desk-worker", "photos", "diary",
   ]
   var index = 0
   while index < arguments.count {
@@ -259,6 +264,18 @@ do {
   }
   if arguments.first == "sync" {
     try measureSync()
+    exit(0)
+  }
+  if arguments.first == "diary" {
+    if access(path, F_OK) != 0 { try generate(into: path) }
+    let wanted = number("--loans", default: books * 10)
+    progress("giving the catalogue a year of \(wanted) loans (once)")
+    let start = monotonicMilliseconds()
+    _ = try DiaryBenchmarks.addHistory(path: path, loans: wanted)
+    progress("loans ready in \(Int((monotonicMilliseconds() - start) / 1000)) s", final: true)
+    progress("measuring the work diary")
+    report(
+      try DiaryBenchmarks.run(path: path, repeats: repeats), title: "circdesk-bench diary: \(books) books, \(path)")
     exit(0)
   }
   if arguments.first == "photos" {
