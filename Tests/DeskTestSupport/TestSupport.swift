@@ -86,7 +86,7 @@ public func matchesGolden(_ text: String, _ name: String, folder: String) throws
 /// Takes a library file back to what versions before 27 wrote: no visits or renewals of the work
 /// diary, no indexes of circulation by date.
 public let librarySchemaBeforeDiary = """
-  DROP TABLE visit; DROP TABLE renewal; DROP INDEX loan_issued; DROP INDEX loan_returned;
+  DROP INDEX visit_reader; DROP TABLE visit; DROP TABLE renewal; DROP INDEX loan_issued; DROP INDEX loan_returned;
   DROP INDEX hold_placed; DROP INDEX hold_ended; DROP INDEX reader_registered;
 
   """

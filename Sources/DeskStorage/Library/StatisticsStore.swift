@@ -79,17 +79,20 @@ public struct StatisticsStore: StorePart {
       WHERE x.day BETWEEN ? AND ?
       """, from.iso, to.iso
     ) { row in add(.visits, LocalDate(iso: row.string(0)), row, readerAt: 1, desk: row.string(3)) }
-    // A reader of an earlier year at their first visit of each calendar year of the range.
+    // A reader of an earlier year at their first visit of each calendar year of the range: a visit
+    // of the range with none before it that year, looked for by the reader's own visits (reading the
+    // year's visits whole took 2.2 s for a 30-day range at a million loans a year).
     for year in from.year...to.year {
       guard let january = LocalDate(year: year, month: 1, day: 1) else { continue }
       try database.forEachRow(
         """
-        SELECT min(x.day), \(StatisticsStore.readerColumns), x.desk FROM visit x \(StatisticsStore.readerJoin)
-        WHERE x.day >= ?1 AND x.day <= ?2 AND r.registered < ?1 GROUP BY x.reader_id
-        """, january.iso, min(to, LocalDate(year: year, month: 12, day: 31) ?? to).iso
+        SELECT x.day, \(StatisticsStore.readerColumns), min(x.desk) FROM visit x \(StatisticsStore.readerJoin)
+        WHERE x.day >= ?2 AND x.day <= ?3 AND r.registered < ?1
+          AND NOT EXISTS (SELECT 1 FROM visit y WHERE y.reader_id = x.reader_id AND y.day >= ?1 AND y.day < x.day)
+        GROUP BY x.reader_id, x.day
+        """, january.iso, max(from, january).iso, min(to, LocalDate(year: year, month: 12, day: 31) ?? to).iso
       ) { row in
-        guard let day = LocalDate(iso: row.string(0)), day >= from else { return }
-        add(.reregistered, day, row, readerAt: 1, desk: row.string(3))
+        add(.reregistered, LocalDate(iso: row.string(0)), row, readerAt: 1, desk: row.string(3))
       }
     }
     // Loans: issued and returned; undone ones are deleted and left out.

@@ -6,7 +6,7 @@ enum Migrations {
     version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
     version11, version12, version13, version14, version15, version16, version17, version18, version19,
     version20, version21, version22, version23, version24, version25,
-    version26, version27,
+    version26, version27, version28,
   ]
 
   static var latestVersion: Int { all.count }
@@ -712,5 +712,10 @@ enum Migrations {
     CREATE INDEX hold_placed ON hold(placed_at);
     CREATE INDEX hold_ended ON hold(ended_at) WHERE ended_at IS NOT NULL;
     CREATE INDEX reader_registered ON reader(registered) WHERE deleted = 0;
+    """
+
+  /// A reader's visits in order, where the work diary looks for a reader's first visit of the year.
+  static let version28 = """
+    CREATE INDEX visit_reader ON visit(reader_id, day);
     """
 }
