@@ -98,6 +98,11 @@ final class StatisticsScreen: DeskScreen {
     var y = area.row + 1
     let left = area.column + 2
     let width = area.width - 4
+    // A window too short for both shows the split alone.
+    if let split, let splitDiary, area.height < 24 {
+      renderSplit(splitDiary, split: split, top: y, area: area, buffer: &buffer, context: context)
+      return
+    }
     // The table: a figure a row, four columns of numbers.
     // Narrow numbers before a narrow name: 60 columns keep «Readers registered» whole.
     let column = max(8, min(11, (width - 20) / 4))
@@ -143,8 +148,10 @@ final class StatisticsScreen: DeskScreen {
     buffer.write(s.splitTitle(split), row: top, column: left, width: width, style: context.style(.title))
     let figures = DiaryFigure.allCases.filter { diary.total.split[$0] != nil }
     guard !figures.isEmpty, top + 2 < area.bottom else { return }
-    let nameWidth = min(26, max(12, width / 3))
-    let column = max(7, min(14, (width - nameWidth) / max(1, diary.columns.count)))
+    // Every column in view: narrower names first, then narrower numbers.
+    let count = max(1, diary.columns.count)
+    let column = max(6, min(14, (width - 12) / count))
+    let nameWidth = max(8, min(26, width - count * column))
     var header = String(repeating: " ", count: nameWidth)
     for name in diary.columns {
       header += StatisticsScreen.right(s.splitColumn(name, split: split).truncated(toWidth: column - 1), column)

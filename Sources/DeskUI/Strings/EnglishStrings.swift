@@ -412,12 +412,12 @@ public struct EnglishStrings: UIStrings {
     case (_, let branch?, .branch):
       switch branch {
       case .social: "social"
-      case .natural: "natural"
-      case .technology: "technology"
-      case .agriculture: "agriculture"
-      case .artsAndSport: "arts, sport"
+      case .natural: "nature"
+      case .technology: "tech."
+      case .agriculture: "agric."
+      case .artsAndSport: "arts"
       case .fiction: "fiction"
-      case .children: "children's"
+      case .children: "child."
       case .other: "other"
       }
     default: name
@@ -541,7 +541,8 @@ public struct EnglishStrings: UIStrings {
         + "reach them. Enter opens the reader. `circdesk overdue --csv` gives the same for a mail merge, and "
         + "`circdesk notices overdue` writes a reminder letter to each."
     case .statistics:
-      return "The work diary at a glance: today and the month against the same a year before, issues per day "
+      return
+        "The work diary at a glance: today and the month so far beside the same days a year before, issues per day "
         + "of the month and per month of the year. ← → move a month. `circdesk stats` prints every figure for "
         + "any range, split by reader group, branch of knowledge or desk, as the diary's CSV."
     case .conflicts:

@@ -403,7 +403,7 @@ public struct RussianStrings: UIStrings {
     switch split {
     case .category: "Месяц по группам читателей (по возрасту, где известен год рождения, иначе по категории)"
     case .branch: "Книги месяца по отраслям знаний (по индексу ББК)"
-    case .desk: "Месяц по пунктам"
+    case .desk: "Месяц по кафедрам"
     }
   }
   public func splitColumn(_ name: String, split: DiarySplit) -> String {
@@ -417,7 +417,7 @@ public struct RussianStrings: UIStrings {
       case .natural: "ЕН"
       case .technology: "техн."
       case .agriculture: "с/х"
-      case .artsAndSport: "иск., спорт"
+      case .artsAndSport: "иск."
       case .fiction: "худ."
       case .children: "дет."
       case .other: "проч."
@@ -568,7 +568,8 @@ public struct RussianStrings: UIStrings {
         + "Enter открывает читателя. `circdesk overdue --csv` даёт то же для рассылки, `circdesk notices overdue` "
         + "пишет каждому письмо-напоминание."
     case .statistics:
-      return "Дневник работы одним взглядом: сегодня и месяц рядом с тем же годом раньше, выдача по дням месяца "
+      return
+        "Дневник работы одним взглядом: сегодня и месяц по сей день рядом с теми же днями год назад, выдача по дням месяца "
         + "и по месяцам года. ← → — месяц назад и вперёд. `circdesk stats` печатает все показатели за любые дни, "
         + "по группам читателей, отраслям знаний или кафедрам, и CSV в графах дневника."
     case .conflicts:
@@ -593,7 +594,7 @@ public struct RussianStrings: UIStrings {
     case .homeOverdue: "Должники"
     case .homeStatistics: "Статистика: дневник работы"
     case .chooseMonth: "Месяц назад, месяц вперёд"
-    case .splitFigures: "Месяц по группам читателей, по отраслям знаний, по пунктам или без разреза"
+    case .splitFigures: "Месяц по группам читателей, по отраслям знаний, по кафедрам или без разреза"
     case .homeHoldShelf: sectionHoldShelf
     case .homeScan: "Сканировать изображение"
     case .homeExport: "Экспорт всего в ИРБИС"
