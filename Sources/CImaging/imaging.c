@@ -616,8 +616,8 @@ int cimg_qr(const uint8_t *data, size_t length, int scale, cimg_gray *out) {
   return 0;
 }
 
-int cimg_line_elements(const cimg_gray *image, int line, int vertical, uint32_t *widths, uint8_t *bars,
-                       int capacity) {
+int cimg_line_elements(const cimg_gray *image, int line, int vertical, int backwards, uint32_t *widths,
+                       uint8_t *bars, int capacity) {
   if (cimg_zbar_missing() != NULL) return -1;
   int length = vertical ? image->height : image->width;
   if (line < 0 || line >= (vertical ? image->width : image->height)) return 0;
@@ -627,8 +627,9 @@ int cimg_line_elements(const cimg_gray *image, int line, int vertical, uint32_t 
     // The line, then its ends flushed: zbar's own scanner finds the edges, between pixels.
     zbar_symbol_type_t edge;
     if (i < length) {
-      const uint8_t *pixel =
-          vertical ? image->pixels + (size_t)i * image->width + line : image->pixels + (size_t)line * image->width + i;
+      int at = backwards ? length - 1 - i : i;
+      const uint8_t *pixel = vertical ? image->pixels + (size_t)at * image->width + line
+                                      : image->pixels + (size_t)line * image->width + at;
       edge = zbar.zbar_scan_y(scanner, *pixel);
     } else {
       edge = zbar.zbar_scanner_flush(scanner);

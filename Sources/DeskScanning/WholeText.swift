@@ -31,9 +31,7 @@ extension ImageScanner {
   static func withLatin1Code128(
     _ found: [ScannedSymbol], second read: SecondRead, small: Bool, ownReading: (ScannedSymbol) -> [UInt8]?
   ) -> [ScannedSymbol] {
-    func isWhole(_ bytes: [UInt8], of symbol: ScannedSymbol) -> Bool {
-      bytes.count == symbol.bytes.count && zip(bytes, symbol.bytes).allSatisfy { $0 & 0x7F == $1 }
-    }
+    func isWhole(_ bytes: [UInt8], of symbol: ScannedSymbol) -> Bool { ImageScanner.isWhole(bytes, of: symbol.bytes) }
     var whole: [Int: [UInt8]] = [:]
     for (index, symbol) in found.enumerated() where symbol.symbology == "CODE-128" && symbol.lines != Int.max {
       if let own = ownReading(symbol), isWhole(own, of: symbol) { whole[index] = own }
@@ -66,12 +64,16 @@ extension ImageScanner {
     }
   }
 
+  /// True when `bytes` are zbar's `read` with some letters' high bits set: the same text, whole.
+  static func isWhole(_ bytes: [UInt8], of read: [UInt8]) -> Bool {
+    bytes.count == read.count && zip(bytes, read).allSatisfy { $0 & 0x7F == $1 }
+  }
+
   /// The desk's own reading of a Code 128 that zbar read as `read` at `box`: each line across it,
   /// the middle one first, each way (zbar reads lines both ways, and its edges are not the same
   /// each way), rows then columns, until one reads a whole symbol. The box does not tell which way
   /// the code lies: zbar's points are where its lines ended, on one end of the code or on both.
   static func ownCode128(in image: inout cimg_gray, at box: ScannedSymbol.Box, read: [UInt8]) -> [UInt8]? {
-    var mirrors: [Bool: [UInt8]] = [:]
     for vertical in [false, true] {
       let (first, last) = vertical ? (box.left, box.right) : (box.top, box.bottom)
       let length = Int(vertical ? image.height : image.width)
@@ -82,46 +84,17 @@ extension ImageScanner {
       let middle = (first + last) / 2
       let lines = [middle] + stride(from: first, through: last, by: step).filter { $0 != middle }
       for line in lines {
-        for backwards in [false, true] {
-          var count: Int32
-          if backwards {
-            // The picture mirrored along the lines, read forwards: the same line the other way.
-            var pixels = mirrors[vertical] ?? mirrored(image, vertical: vertical)
-            mirrors[vertical] = pixels
-            var mirror = image
-            count = pixels.withUnsafeMutableBufferPointer { buffer in
-              mirror.pixels = buffer.baseAddress
-              return cimg_line_elements(&mirror, Int32(line), vertical ? 1 : 0, &widths, &bars, Int32(widths.count))
-            }
-          } else {
-            count = cimg_line_elements(&image, Int32(line), vertical ? 1 : 0, &widths, &bars, Int32(widths.count))
-          }
+        for backwards: Int32 in [0, 1] {
+          let count = cimg_line_elements(
+            &image, Int32(line), vertical ? 1 : 0, backwards, &widths, &bars, Int32(widths.count))
           guard count > 0 else { continue }
           let elements = (0..<Int(count)).map { Code128.Element(width: Double(widths[$0]), isBar: bars[$0] != 0) }
-          if let bytes = Code128.decode(elements), bytes.count == read.count,
-            zip(bytes, read).allSatisfy({ $0 & 0x7F == $1 })
-          {
-            return bytes
-          }
+          if let bytes = Code128.decode(elements), isWhole(bytes, of: read) { return bytes }
           if let bytes = Code128.confirm(read, along: elements) { return bytes }
         }
       }
     }
     return nil
-  }
-
-  /// The picture's pixels with each line (row, or column) in the other order.
-  static func mirrored(_ image: cimg_gray, vertical: Bool) -> [UInt8] {
-    let (width, height) = (Int(image.width), Int(image.height))
-    guard let pixels = image.pixels else { return [] }
-    var result = [UInt8](repeating: 0, count: width * height)
-    for y in 0..<height {
-      for x in 0..<width {
-        let source = vertical ? (height - 1 - y) * width + x : y * width + (width - 1 - x)
-        result[y * width + x] = pixels[source]
-      }
-    }
-    return result
   }
 }
 

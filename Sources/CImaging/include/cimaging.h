@@ -86,11 +86,11 @@ cimg_symbols cimg_scan(const cimg_gray *image, int density);
 void cimg_free_symbols(cimg_symbols *symbols);
 
 /// The bars and spaces zbar's scanner finds along one line of the image (a row, or a column when
-/// `vertical`): each element's width in 32nds of a pixel and whether it is a bar, up to
-/// `capacity`. Returns how many, or -1 when zbar cannot be loaded. For the desk's own reading
-/// of Code 128, which keeps what zbar's drops.
-int cimg_line_elements(const cimg_gray *image, int line, int vertical, uint32_t *widths, uint8_t *bars,
-                       int capacity);
+/// `vertical`; from its far end when `backwards`): each element's width in 32nds of a pixel and
+/// whether it is a bar, up to `capacity`. Returns how many, or -1 when zbar cannot be loaded. For
+/// the desk's own reading of Code 128, which keeps what zbar's drops.
+int cimg_line_elements(const cimg_gray *image, int line, int vertical, int backwards, uint32_t *widths,
+                       uint8_t *bars, int capacity);
 
 /// Writes an 8-bit grey PNG with the given resolution in dots per inch. Returns 0 on success.
 int cimg_write_png(const char *path, const cimg_gray *image, int dpi, char *message, size_t message_size);

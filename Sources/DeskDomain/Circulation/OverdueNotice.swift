@@ -98,13 +98,14 @@ public struct OverdueNotice: Sendable {
     }
   }
 
+  /// The months' English names, January first.
+  public static let englishMonths = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+    "December",
+  ]
+
   static func englishDate(_ date: LocalDate) -> String {
-    spelled(
-      date,
-      months: [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-        "December",
-      ])
+    spelled(date, months: englishMonths)
   }
 
   static func russianDate(_ date: LocalDate) -> String {

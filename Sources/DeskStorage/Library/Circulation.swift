@@ -276,12 +276,11 @@ extension CirculationStore {
         """, now.iso, book)
       _ = try store.reconcileLoans(bookRowID: book, now: now)
     }
-    try database.execute(
-      """
-      INSERT OR IGNORE INTO visit(uuid, reader_id, day, at, desk, created_at)
-      SELECT ?1, reader_id, ?2, ?3, ?4, ?3 FROM loan WHERE uuid = ?5
-      """, RecordID.random().text, clock.local(now).date.iso, now.iso, try store.policy.current().deskName,
-      record.loan.id.text)
+    if let reader = try database.queryFirst(
+      "SELECT reader_id FROM loan WHERE uuid = ?", record.loan.id.text, read: { $0.int64(0) })
+    {
+      try noteVisit(readerRowID: reader, at: now)
+    }
     var returned = record
     returned.loan.returned = now
     // The copy fills the first hold of its queue, if one waits: it goes to the hold shelf.
@@ -370,7 +369,7 @@ extension CirculationStore {
   }
 
   private func record(_ renewals: [Renewal]) throws {
-    let desk = try store.policy.current().deskName
+    let desk = try store.policy.deskName()
     for renewal in renewals {
       let loan = renewal.after.loan
       try database.execute(
@@ -390,8 +389,10 @@ extension CirculationStore {
       """, RecordID.random().text, moment.iso, desk, loan.text)
   }
 
-  /// A reader at the counter at `moment`: one visit a day a desk, in the work diary.
-  func noteVisit(readerRowID: Int64, at moment: Timestamp, desk: String) throws {
+  /// A reader at the counter at `moment`: one visit a day a desk, in the work diary (at this desk
+  /// unless `desk` names another: a recorded loan's).
+  func noteVisit(readerRowID: Int64, at moment: Timestamp, desk: String? = nil) throws {
+    let desk = try desk ?? store.policy.deskName()
     try database.execute(
       """
       INSERT OR IGNORE INTO visit(uuid, reader_id, day, at, desk, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?4)

@@ -67,7 +67,7 @@ extension CirculationStore {
           return .conflict(conflict, code: code)
         }
         if let selected = try readerRef(id: found.id) {
-          try noteVisit(readerRowID: selected.rowID, at: clock.now().instant, desk: try store.policy.current().deskName)
+          try noteVisit(readerRowID: selected.rowID, at: clock.now().instant)
         }
         return .selected(found)
       case .unknown(let text):

@@ -90,7 +90,7 @@ extension HoldStore {
           updated_at)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """, id.text, readerRowID, book.titleKey, copyRowID, label, now, until?.iso,
-        try store.policy.current().deskName, now, now)
+        try store.policy.deskName(), now, now)
       return try hold(number: Int(database.lastInsertedRowID))
     }
   }

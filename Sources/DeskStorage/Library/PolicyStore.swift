@@ -61,6 +61,15 @@ extension PolicyStore {
     try categories().first { $0.code == code }
   }
 
+  /// This desk's name, alone: what a loan, a visit or a hold records without the whole policy.
+  public func deskName() throws(StoreError) -> String {
+    try read {
+      try database.queryFirst("SELECT value FROM setting WHERE key = ?", SettingKey.deskName.rawValue) {
+        $0.string(0)
+      } ?? CirculationPolicy().deskName
+    }
+  }
+
   public func current() throws(StoreError) -> CirculationPolicy {
     try read {
       let settings = Dictionary(

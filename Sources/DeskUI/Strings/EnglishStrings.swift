@@ -373,10 +373,7 @@ public struct EnglishStrings: UIStrings {
   public let receiptThanks = "Thank you!"
 
   public let sectionStatistics = "Statistics: the work diary"
-  private static let months = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-    "December",
-  ]
+  private static let months = OverdueNotice.englishMonths
   public func statisticsTitle(month: Int, year: Int) -> String {
     "Statistics: \(EnglishStrings.months[max(0, min(11, month - 1))]) \(year)"
   }
@@ -423,7 +420,6 @@ public struct EnglishStrings: UIStrings {
     default: name
     }
   }
-  public let statisticsYearAgo = "a year ago"
   public func issuesPerDay(month: Int, year: Int) -> String {
     "Issues per day, \(EnglishStrings.months[max(0, min(11, month - 1))]) \(year)"
   }

@@ -425,7 +425,6 @@ public struct RussianStrings: UIStrings {
     default: name
     }
   }
-  public let statisticsYearAgo = "год назад"
   public func issuesPerDay(month: Int, year: Int) -> String {
     "Выдано по дням: \(RussianStrings.months[max(0, min(11, month - 1))]) \(year)"
   }

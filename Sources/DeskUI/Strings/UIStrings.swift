@@ -280,7 +280,6 @@ public protocol UIStrings: SyncStrings, Sendable {
   func diaryFigure(_ figure: DiaryFigure) -> String
   /// The table's columns: the day (today, or the month's last), a year before, the month, a year before.
   func statisticsColumns(day: String, month: String) -> [String]
-  var statisticsYearAgo: String { get }
   /// Beside a chart's title: its tallest bar's value.
   func chartLargest(_ value: Int) -> String
   /// The day column's name when it is today.
