@@ -64,6 +64,11 @@ static void configure(int escape_delay_ms, int read_timeout_ms) {
 int cdt_start(int escape_delay_ms, int read_timeout_ms) {
   if (initscr() == NULL) return -1;
   configure(escape_delay_ms, read_timeout_ms);
+  /* A window resized while curses started (a tmux pane split as the desk opens) sent its
+     SIGWINCH before the handler above was there: the size is asked again now, or the desk would
+     paint for the old width and the terminal wrap every line (seen in CI). */
+  struct winsize size;
+  if (ioctl(0, TIOCGWINSZ, &size) == 0 && (size.ws_row != LINES || size.ws_col != COLS)) pending_resize = 1;
   return 0;
 }
 

@@ -55,16 +55,25 @@ import Testing
       try tmux(["capture-pane", "-p", "-t", "desks.\(pane)"])
     }
 
-    /// Waits until the pane shows (or, with `gone`, no longer shows) `text`.
+    /// Waits until the pane shows (or, with `gone`, no longer shows) `text` and has stopped
+    /// changing: capture-pane can read a pane halfway through a repaint (seen in CI: a conflict's
+    /// heading above none of its choices), so the pane must read the same twice in a row.
     @discardableResult
     func waitFor(_ pane: Int, _ text: String, gone: Bool = false, timeout: TimeInterval = 15) throws -> String {
       let deadline = Date().addingTimeInterval(timeout)
       var last = ""
+      var previous: String?
       while Date() < deadline {
         last = try screen(pane)
-        if last.contains(text) != gone { return last }
+        if last.contains(text) != gone {
+          if last == previous { return last }
+          previous = last
+        } else {
+          previous = nil
+        }
         Thread.sleep(forTimeInterval: 0.05)
       }
+      if let previous { return previous }
       // The pane's size beside its text: a screen drawn for another size reads as garbage.
       let size = (try? tmux(["display", "-p", "-t", "desks.\(pane)", "#{pane_width}x#{pane_height}"])) ?? "?"
       throw TmuxTests.TmuxError.failed(
