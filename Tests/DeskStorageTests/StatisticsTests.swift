@@ -2,7 +2,7 @@ import DeskDomain
 import DeskTestSupport
 import Testing
 
-@testable import DeskStorage
+@_spi(Connection) @testable import DeskStorage
 
 /// The work diary from what the library records: a month of known events at the counter, in a
 /// library three hours east of UTC, and every cell of the diary compared.
@@ -123,5 +123,105 @@ import Testing
     try store.statistics.setBranches(try #require(BranchMapping(parsing: "75=social;84=fiction")))
     let mapped = try store.statistics.diary(from: first, to: last, period: .month, split: .branch)
     #expect(mapped.total.split[.issues] == ["fiction": 1, "other": 3, "social": 1])
+  }
+}
+
+/// The daily sums the diary reads are kept by triggers: after each kind of change, they are what
+/// a count of every event made now says, cell for cell.
+@Suite struct DiarySumsTests {
+  let folder = TemporaryFolder()
+  let clock = TestClock("2026-10-01T09:00:00Z")
+  let store: LibraryStore
+
+  init() throws {
+    clock.utcOffsetSeconds = 3 * 3600
+    store = try LibraryStore(path: folder.file("library.sqlite"), clock: clock)
+    for (inventory, index) in [("B1", "84(2Рос=Рус)6"), ("B2", "22.1"), ("B3", ""), ("B4", "75.1")] {
+      var draft = bookDraft(inventory, "Книга \(inventory)")
+      draft.bbk = index
+      try store.books.add(draft)
+    }
+    for (ticket, category, birthYear) in [("A1", "adult", "1980"), ("C1", "child", "2015"), ("N1", "adult", "")] {
+      var draft = readerDraft(ticket, "Читатель \(ticket)", category: category)
+      draft.birthYear = birthYear
+      draft.registered = "2025-03-01"
+      try store.readers.add(draft)
+    }
+  }
+
+  func at(_ month: Int, _ day: Int, hour: Int = 12) {
+    clock.instant = Timestamp(date: LocalDate(year: 2026, month: month, day: day)!, hour: hour - 3, minute: 0)
+  }
+
+  func expectSumsRight(_ step: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let differing = try store.statistics.sumsDifferingFromEvents()
+    #expect(differing.isEmpty, "after \(step): \(differing)", sourceLocation: sourceLocation)
+  }
+
+  @Test func theSumsAreTheEventsAfterEveryKindOfChange() throws {
+    at(10, 2)
+    try store.circulation.issue(ticket: "A1", inventories: ["B1", "B2"])
+    try expectSumsRight("an issue")
+    at(10, 10)
+    try store.circulation.renew(inventories: ["B1"])
+    try expectSumsRight("a renewal")
+    let renewal = try #require(try store.circulation.renewals(inventories: ["B2"]).first)
+    try store.circulation.undo(.renewed(renewal))
+    try expectSumsRight("an undone renewal")
+    at(10, 20)
+    try store.circulation.returnBooks(inventories: ["B2"])
+    try expectSumsRight("a return after the due date")
+    let mistake = try #require(try store.circulation.issue(ticket: "C1", inventories: ["B3"]).first)
+    try store.circulation.cancelLoan(mistake.loan.id)
+    try expectSumsRight("an undone issue")
+    at(11, 1, hour: 1)
+    _ = try store.holds.place(ticket: "N1", on: .copy("B1"))
+    try store.circulation.returnBooks(inventories: ["B1"])
+    try store.circulation.issue(ticket: "N1", inventories: ["B1"])
+    try expectSumsRight("a hold placed and filled")
+    // A visit at another desk earlier in the year than the first one known: the first of the year moves.
+    try store.database.execute(
+      """
+      INSERT INTO visit(uuid, reader_id, day, at, desk, created_at)
+      SELECT 'f0000000-0000-4000-8000-000000000001', id, '2026-01-15', '2026-01-15T09:00:00.000Z', 'Reading room',
+        '2026-01-15T09:00:00.000Z' FROM reader WHERE ticket = 'A1'
+      """)
+    try expectSumsRight("a visit arriving from another desk")
+    try store.database.execute("DELETE FROM visit WHERE uuid = 'f0000000-0000-4000-8000-000000000001'")
+    try expectSumsRight("a visit taken away")
+    // What the figures are split by changes under them.
+    _ = try store.readers.update(ticket: "C1") { $0.birthYear = "1990" }
+    _ = try store.readers.update(ticket: "N1") { $0.category = "child" }
+    _ = try store.readers.update(ticket: "A1") { $0.registered = "2026-05-01" }
+    try expectSumsRight("readers' birth year, category and registration changed")
+    _ = try store.books.update(inventory: "B1") { $0.bbk = "22.3" }
+    try expectSumsRight("a book's index changed")
+    try store.statistics.setBranches(try #require(BranchMapping(parsing: "22=technology;84=fiction")))
+    try expectSumsRight("the library's branch mapping changed")
+    at(12, 1)
+    try store.readers.add(readerDraft("R9", "Новый", category: "adult"))
+    try expectSumsRight("a reader registered")
+  }
+
+  /// The check finds a sum that is wrong: a count kept apart from the events would be caught.
+  @Test func aSumThatDriftedIsFoundAndCountedAgain() throws {
+    at(10, 2)
+    try store.circulation.issue(ticket: "A1", inventories: ["B1"])
+    try store.database.execute("UPDATE diary_day SET count = count + 1 WHERE figure = 'issues'")
+    let differing = try store.statistics.sumsDifferingFromEvents()
+    #expect(differing == ["issues 2026-10-02 desk-1 adults fiction: 2, 1"])
+    try store.statistics.recountSums()
+    try expectSumsRight("counting again")
+  }
+
+  /// A program that writes the file without the diary's functions is refused, and the sums stay right.
+  @Test func aWriteWithoutTheDiaryFunctionsIsRefused() throws {
+    at(10, 2)
+    try store.circulation.issue(ticket: "A1", inventories: ["B1"])
+    let plain = try Database(path: folder.file("library.sqlite"))
+    #expect(throws: DatabaseError.self) {
+      try plain.execute("UPDATE loan SET returned_at = '2026-10-03T09:00:00.000Z'")
+    }
+    try expectSumsRight("a refused write")
   }
 }

@@ -17,38 +17,6 @@ public enum DiaryFigure: String, CaseIterable, Hashable, Sendable {
   public var isOfABook: Bool { [.issues, .renewals, .returns, .overdue].contains(self) }
 }
 
-/// One thing that happened, as the diary counts it.
-public struct DiaryEvent: Equatable, Sendable {
-  public var figure: DiaryFigure
-  public var day: LocalDate
-  /// The reader's group for the split by reader: their age group where a birth year is kept,
-  /// else their category's name; nil where no reader is known.
-  public var readerGroup: String?
-  /// The book's BBK index, for the figures of a book.
-  public var bbk: String?
-  public var desk: String
-
-  public init(figure: DiaryFigure, day: LocalDate, readerGroup: String? = nil, bbk: String? = nil, desk: String = "") {
-    (self.figure, self.day, self.readerGroup, self.bbk, self.desk) = (figure, day, readerGroup, bbk, desk)
-  }
-}
-
-/// A loan overdue from `firstDay` to `lastDay` at each day's end (its due date's next day, to
-/// the day before its return or the period's end).
-public struct OverdueSpan: Equatable, Sendable {
-  public var firstDay: LocalDate
-  public var lastDay: LocalDate
-  public var readerGroup: String?
-  public var bbk: String?
-  public var desk: String
-
-  public init(
-    firstDay: LocalDate, lastDay: LocalDate, readerGroup: String? = nil, bbk: String? = nil, desk: String = ""
-  ) {
-    (self.firstDay, self.lastDay, self.readerGroup, self.bbk, self.desk) = (firstDay, lastDay, readerGroup, bbk, desk)
-  }
-}
-
 /// How the diary's rows are made: a day, a month or a year each.
 public enum DiaryPeriod: String, CaseIterable, Sendable {
   case day, month, year
@@ -100,11 +68,12 @@ public struct WorkDiary: Equatable, Sendable {
   /// Issues of books without a BBK index: counted under «other» in a split by branch.
   public var issuesWithoutIndex: Int
 
-  /// Adds up `events` and `overdue` between `from` and `to` (both included), a row each
-  /// `period`, split by `split`.
+  /// Adds up `tallies` between `from` and `to` (both included), a row each `period`, split by
+  /// `split`. Overdue tallies are changes at their day's end; `overdueBefore` is what stood at the
+  /// end of the day before `from`.
   public init(
-    from: LocalDate, to: LocalDate, period: DiaryPeriod, split: DiarySplit? = nil, events: [DiaryEvent],
-    overdue: [OverdueSpan], branches: BranchMapping = .standard
+    from: LocalDate, to: LocalDate, period: DiaryPeriod, split: DiarySplit? = nil, tallies: [DiaryTally],
+    overdueBefore: [DiaryTally] = []
   ) {
     self.from = from
     self.to = to
@@ -131,35 +100,51 @@ public struct WorkDiary: Equatable, Sendable {
       }
       return nil
     }
-    func column(figure: DiaryFigure, readerGroup: String?, bbk: String?, desk: String) -> String? {
+    func column(_ tally: DiaryTally) -> String? {
       switch split {
       case nil: return nil
-      case .category: return readerGroup
-      case .desk: return desk.isEmpty ? nil : desk  // a reader's registration names no desk
+      case .category: return tally.readerGroup.isEmpty ? nil : tally.readerGroup
+      case .desk: return tally.desk.isEmpty ? nil : tally.desk  // a reader's registration names no desk
       case .branch:
-        guard figure.isOfABook else { return nil }
-        return (branches.branch(ofIndex: bbk ?? "") ?? .other).rawValue
+        guard tally.figure.isOfABook else { return nil }
+        return tally.branch == DiaryTally.withoutIndex ? KnowledgeBranch.other.rawValue : tally.branch
       }
     }
     var total = Row(name: "total", first: from, last: to, totals: [:], split: [:])
     var withoutIndex = 0
-    for event in events where event.figure != .overdue && event.day >= from && event.day <= to {
-      guard let index = rowIndex(event.day) else { continue }
-      rows[index].totals[event.figure, default: 0] += 1
-      total.totals[event.figure, default: 0] += 1
-      if event.figure == .issues, branches.branch(ofIndex: event.bbk ?? "") == nil { withoutIndex += 1 }
-      if let column = column(figure: event.figure, readerGroup: event.readerGroup, bbk: event.bbk, desk: event.desk) {
-        rows[index].split[event.figure, default: [:]][column, default: 0] += 1
-        total.split[event.figure, default: [:]][column, default: 0] += 1
+    var overdueChanges: [DiaryTally] = []
+    for tally in tallies where tally.day >= from && tally.day <= to {
+      if tally.figure == .overdue {
+        overdueChanges.append(tally)
+        continue
+      }
+      guard let index = rowIndex(tally.day) else { continue }
+      rows[index].totals[tally.figure, default: 0] += tally.count
+      total.totals[tally.figure, default: 0] += tally.count
+      if tally.figure == .issues, tally.branch == DiaryTally.withoutIndex { withoutIndex += tally.count }
+      if let column = column(tally) {
+        rows[index].split[tally.figure, default: [:]][column, default: 0] += tally.count
+        total.split[tally.figure, default: [:]][column, default: 0] += tally.count
       }
     }
-    // Overdue is what stands at a period's last day's end.
-    for span in overdue {
-      let column = column(figure: .overdue, readerGroup: span.readerGroup, bbk: span.bbk, desk: span.desk)
-      for index in rows.indices where span.firstDay <= rows[index].last && rows[index].last <= span.lastDay {
-        rows[index].totals[.overdue, default: 0] += 1
-        if let column { rows[index].split[.overdue, default: [:]][column, default: 0] += 1 }
+    // Overdue is what stands at a period's last day's end: what stood before, and the changes since.
+    var standing = 0
+    var standingSplit: [String: Int] = [:]
+    func take(_ tally: DiaryTally) {
+      standing += tally.count
+      if let column = column(tally) { standingSplit[column, default: 0] += tally.count }
+    }
+    overdueBefore.forEach(take)
+    overdueChanges.sort { $0.day < $1.day }
+    var next = 0
+    for index in rows.indices {
+      while next < overdueChanges.count && overdueChanges[next].day <= rows[index].last {
+        take(overdueChanges[next])
+        next += 1
       }
+      if standing != 0 { rows[index].totals[.overdue] = standing }
+      let split = standingSplit.filter { $0.value != 0 }
+      if !split.isEmpty { rows[index].split[.overdue] = split }
     }
     if let last = rows.last {
       total.totals[.overdue] = last.totals[.overdue]

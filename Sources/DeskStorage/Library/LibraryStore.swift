@@ -60,6 +60,7 @@ public final class LibraryStore {
         : try Database(
           path: path, flags: create ? [.readWrite, .create] : [.readWrite],
           busyTimeoutMilliseconds: busyTimeoutMilliseconds, clockOffMachine: clock.millisecondsOffMachine)
+      try defineDiaryFunctions()
     } catch {
       throw .cannotOpen(path: path, reason: error.message)
     }

@@ -6,7 +6,7 @@ enum Migrations {
     version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
     version11, version12, version13, version14, version15, version16, version17, version18, version19,
     version20, version21, version22, version23, version24, version25,
-    version26, version27, version28,
+    version26, version27, version28, version29,
   ]
 
   static var latestVersion: Int { all.count }
@@ -718,4 +718,7 @@ enum Migrations {
   static let version28 = """
     CREATE INDEX visit_reader ON visit(reader_id, day);
     """
+
+  /// The work diary's daily sums, kept by triggers (`DiarySums`).
+  static let version29 = DiarySums.migration
 }
