@@ -83,9 +83,26 @@ public func matchesGolden(_ text: String, _ name: String, folder: String) throws
   return expected == text
 }
 
+/// Takes a library file back to what versions before 29 wrote: no daily sums of the work diary.
+public let librarySchemaBeforeDiarySums = """
+  DROP TRIGGER diary_loan_added; DROP TRIGGER diary_loan_changing; DROP TRIGGER diary_loan_changed;
+  DROP TRIGGER diary_loan_removed; DROP TRIGGER diary_renewal_added; DROP TRIGGER diary_renewal_changing;
+  DROP TRIGGER diary_renewal_changed; DROP TRIGGER diary_renewal_removed; DROP TRIGGER diary_visit_added;
+  DROP TRIGGER diary_visit_changing; DROP TRIGGER diary_visit_changed; DROP TRIGGER diary_visit_removing;
+  DROP TRIGGER diary_visit_removed; DROP TRIGGER diary_hold_added; DROP TRIGGER diary_hold_changing;
+  DROP TRIGGER diary_hold_changed; DROP TRIGGER diary_hold_removed; DROP TRIGGER diary_reader_added;
+  DROP TRIGGER diary_reader_changing; DROP TRIGGER diary_reader_changed; DROP TRIGGER diary_reader_removed;
+  DROP TRIGGER diary_book_changing; DROP TRIGGER diary_book_changed; DROP TRIGGER diary_branches_added;
+  DROP TRIGGER diary_branches_changed; DROP TRIGGER diary_branches_removed; DROP VIEW diary_part;
+  DROP VIEW diary_loan_part; DROP VIEW diary_renewal_part; DROP VIEW diary_visit_part;
+  DROP VIEW diary_first_visit_part; DROP VIEW diary_hold_part; DROP VIEW diary_reader_part;
+  DROP TABLE diary_day; DROP TABLE diary_first_visit;
+
+  """
+
 /// Takes a library file back to what versions before 27 wrote: no visits or renewals of the work
 /// diary, no indexes of circulation by date.
-public let librarySchemaBeforeDiary = """
+public let librarySchemaBeforeDiary = librarySchemaBeforeDiarySums + """
   DROP INDEX visit_reader; DROP TABLE visit; DROP TABLE renewal; DROP INDEX loan_issued; DROP INDEX loan_returned;
   DROP INDEX hold_placed; DROP INDEX hold_ended; DROP INDEX reader_registered;
 
