@@ -58,6 +58,9 @@ struct StatsCommand: DeskCommand {
     let asked = try arguments.value(to) ?? today
     // A diary is of what happened: days to come are not in it (their overdue would be a forecast).
     let last = min(asked, today)
+    if asked > today {
+      context.errors.line("The diary ends today, \(today.iso): the days after it, to \(asked.iso), are not counted.")
+    }
     let first =
       try arguments.value(from)
       ?? (period == .day ? LocalDate(year: year, month: month, day: 1) : LocalDate(year: year, month: 1, day: 1))
@@ -130,6 +133,13 @@ struct StatsCommand: DeskCommand {
     ])
   }
 
+  /// A split column's title: an age group says its ages, as the Statistics screen's columns do.
+  static func columnTitle(_ name: String, split: DiarySplit?) -> String {
+    if name.isEmpty { return "—" }
+    guard split == .category, let group = AgeGroup(rawValue: name) else { return name }
+    return "\(name) (\(group.span))"
+  }
+
   static func writeText(_ diary: WorkDiary, split: DiarySplit?, to context: CommandContext) {
     let figures = DiaryFigure.allCases
     var table = Table(
@@ -147,7 +157,7 @@ struct StatsCommand: DeskCommand {
       context.output.line("\(figureTitles[figure] ?? figure.rawValue) by \(split?.rawValue ?? ""):")
       var splitTable = Table(
         [.init(title: "Period", maximumWidth: 10)]
-          + columns.map { .init(title: $0.isEmpty ? "—" : $0, maximumWidth: 20) })
+          + columns.map { .init(title: columnTitle($0, split: split), maximumWidth: 24) })
       for row in diary.rows + [diary.total] where row.total(figure) > 0 {
         splitTable.append(
           [row.name == "total" ? "Total" : row.name] + columns.map { String(row.count(figure, in: $0)) })

@@ -67,4 +67,13 @@ public enum AgeGroup: String, CaseIterable, Hashable, Sendable {
     let age = eventYear - birthYear
     self = age <= 14 ? .children : age <= 30 ? .youth : .adults
   }
+
+  /// The ages the group holds, as the diary's columns name them.
+  public var span: String {
+    switch self {
+    case .children: "up to 14"
+    case .youth: "15–30"
+    case .adults: "over 30"
+    }
+  }
 }

@@ -31,7 +31,7 @@ final class StatisticsScreen: DeskScreen {
   func actions(_ context: UIContext) -> [ScreenAction] {
     let s = context.strings
     return [
-      ScreenAction(Keys.months, hint: s.keyMonths) { key in
+      ScreenAction(Keys.months, hint: s.keyMonths, name: "←→") { key in
         guard let shown = self.month else { return [] }
         let moved = StatisticsScreen.month(from: shown, by: key == .left ? -1 : 1)
         guard moved <= StatisticsScreen.firstOfMonth(context.today) else { return [.bell] }
@@ -124,7 +124,12 @@ final class StatisticsScreen: DeskScreen {
     }
     // The charts, each as tall as the room left allows (at most 8 rows), side by side when wide.
     let room = area.bottom - y - 1
-    guard room >= 8 else { return }
+    guard room >= 8 else {
+      if room >= 1 {
+        buffer.write(s.chartsNeedRoom, row: y + 1, column: left, width: width, style: context.style(.muted))
+      }
+      return
+    }
     y += 1
     let height = min(8, (room - 4) / 2)
     y = chart(

@@ -392,7 +392,8 @@ public struct EnglishStrings: UIStrings {
   }
   public func statisticsColumns(day: String, month: String) -> [String] { [day, "a year ago", month, "a year ago"] }
   public let statisticsTodayName = "today"
-  public func chartLargest(_ value: Int) -> String { "at most \(value)" }
+  public func chartLargest(_ value: Int) -> String { value == 0 ? "none yet" : "at most \(value)" }
+  public let chartsNeedRoom = "A taller window shows the charts of issues."
   public let keySplit = "Split"
   public func splitTitle(_ split: DiarySplit) -> String {
     switch split {
@@ -403,9 +404,7 @@ public struct EnglishStrings: UIStrings {
   }
   public func splitColumn(_ name: String, split: DiarySplit) -> String {
     switch (AgeGroup(rawValue: name), KnowledgeBranch(rawValue: name), split) {
-    case (.children?, _, .category): "up to 14"
-    case (.youth?, _, .category): "15–30"
-    case (.adults?, _, .category): "over 30"
+    case (let group?, _, .category): group.span
     case (_, let branch?, .branch):
       switch branch {
       case .social: "social"

@@ -397,7 +397,8 @@ public struct RussianStrings: UIStrings {
   }
   public func statisticsColumns(day: String, month: String) -> [String] { [day, "год назад", month, "год назад"] }
   public let statisticsTodayName = "сегодня"
-  public func chartLargest(_ value: Int) -> String { "наибольшее \(value)" }
+  public func chartLargest(_ value: Int) -> String { value == 0 ? "пока нет" : "наибольшее \(value)" }
+  public let chartsNeedRoom = "В окне повыше — графики выдачи."
   public let keySplit = "Разрез"
   public func splitTitle(_ split: DiarySplit) -> String {
     switch split {

@@ -281,6 +281,8 @@ public protocol UIStrings: SyncStrings, Sendable {
   /// The table's columns: the day (today, or the month's last), a year before, the month, a year before.
   func statisticsColumns(day: String, month: String) -> [String]
   /// Beside a chart's title: its tallest bar's value.
+  /// Beside the table where the window has no room for the charts.
+  var chartsNeedRoom: String { get }
   func chartLargest(_ value: Int) -> String
   /// The day column's name when it is today.
   var statisticsTodayName: String { get }
