@@ -19,6 +19,17 @@ public enum DiaryBenchmarks {
     let minutesInAYear = 365 * 24 * 60
     try database.execute("BEGIN IMMEDIATE")
     do {
+      // A library's variety, which the diary's sums grow with: books of every branch of knowledge
+      // (and some without an index), readers of every age, before their loans.
+      if have == 0 {
+        try database.execute(
+          """
+          UPDATE book SET bbk = CASE id % 12 WHEN 0 THEN '' WHEN 1 THEN '22.1' WHEN 2 THEN '3' WHEN 3 THEN '4'
+            WHEN 4 THEN '63.3' WHEN 5 THEN '74' WHEN 6 THEN '75.1' WHEN 7 THEN '85' WHEN 8 THEN '84(2Рос=Рус)6'
+            WHEN 9 THEN '5' WHEN 10 THEN '1' ELSE '9' END
+          """)
+        try database.execute("UPDATE reader SET birth_year = CASE WHEN id % 7 = 0 THEN NULL ELSE 1940 + id % 80 END")
+      }
       // A moment a loan, the year back from the benchmark's day, in minutes; returned a week later.
       try database.execute(
         """

@@ -11,35 +11,51 @@ public struct StatisticsStore: StorePart {
   public func diary(from: LocalDate, to: LocalDate, period: DiaryPeriod, split: DiarySplit? = nil)
     throws(StoreError) -> WorkDiary
   {
+    // Summed in SQL by what the diary shows: a day, and the split's column (a year of a library
+    // with three desks, ten reader groups and nine branches is some 400,000 sums; by one column
+    // a few thousand). Books without an index stay apart for the report's note.
+    let column =
+      switch split {
+      case nil: "''"
+      case .category: "reader_group"
+      case .branch: "branch"
+      case .desk: "desk"
+      }
     let (tallies, overdueBefore) = try read { () throws -> ([DiaryTally], [DiaryTally]) in
       let names = try categoryNames()
+      func tally(_ figure: DiaryFigure, _ day: LocalDate, _ value: String, withoutIndex: Bool, _ count: Int)
+        -> DiaryTally
+      {
+        var tally = DiaryTally(figure: figure, day: day, count: count)
+        switch split {
+        case nil: break
+        case .category: tally.readerGroup = names(value)
+        case .branch: tally.branch = value
+        case .desk: tally.desk = value
+        }
+        if withoutIndex { tally.branch = DiaryTally.withoutIndex }
+        return tally
+      }
       var tallies: [DiaryTally] = []
       try database.forEachRow(
         """
-        SELECT figure, day, desk, reader_group, branch, count FROM diary_day
+        SELECT figure, day, \(column), branch = '-', sum(count) FROM diary_day
         WHERE figure IN (\(DiaryFigure.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
-          AND day BETWEEN ? AND ? AND count <> 0
+          AND day BETWEEN ? AND ?
+        GROUP BY figure, day, 3, 4 HAVING sum(count) <> 0
         """, from.iso, to.iso
       ) { row in
         guard let figure = DiaryFigure(rawValue: row.string(0)), let day = LocalDate(iso: row.string(1)) else { return }
-        tallies.append(
-          DiaryTally(
-            figure: figure, day: day, desk: row.string(2), readerGroup: names(row.string(3)), branch: row.string(4),
-            count: row.int(5)))
+        tallies.append(tally(figure, day, row.string(2), withoutIndex: row.int(3) == 1, row.int(4)))
       }
       // What stood overdue at the end of the day before: every change of the days up to it.
       var before: [DiaryTally] = []
       try database.forEachRow(
         """
-        SELECT desk, reader_group, branch, sum(count) FROM diary_day
-        WHERE figure = 'overdue' AND day < ? AND day <> '' GROUP BY desk, reader_group, branch HAVING sum(count) <> 0
+        SELECT \(column), sum(count) FROM diary_day
+        WHERE figure = 'overdue' AND day < ? AND day <> '' GROUP BY 1 HAVING sum(count) <> 0
         """, from.iso
-      ) { row in
-        before.append(
-          DiaryTally(
-            figure: .overdue, day: from, desk: row.string(0), readerGroup: names(row.string(1)),
-            branch: row.string(2), count: row.int(3)))
-      }
+      ) { row in before.append(tally(.overdue, from, row.string(0), withoutIndex: false, row.int(1))) }
       return (tallies, before)
     }
     return WorkDiary(from: from, to: to, period: period, split: split, tallies: tallies, overdueBefore: overdueBefore)
