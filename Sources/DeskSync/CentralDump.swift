@@ -19,7 +19,7 @@ public enum CentralDump {
       """)
     var deletedOutright: Set<String> = []
     var fields: [(record: String, line: String)] = []
-    let deletesRows: Set<String> = ["category", "holiday", "setting"]
+    let deletesRows = LibraryStore.entitiesDeletedOutright
     for row in rows {
       guard row.count == 5, let entity = row[0], let record = row[1], let field = row[2] else { continue }
       let value: String

@@ -12,7 +12,11 @@ public enum CentralSchema {
   /// The table that marks a database as a library central: its schema version and library id.
   static let markTable = "circdesk_central"
 
-  static let migrations: [String] = [version1, version2, version3, version4, version5, version6]
+  static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7]
+
+  /// Version 7: the work diary's visits and renewals travel (`visit`, `renewal`). The rules `central
+  /// init` writes list them, and a desk waits for a central that has them.
+  static let version7 = "SELECT 1;"
 
   /// Version 6: the work diary's branches of knowledge (`diary_branches`) are a library-wide
   /// setting that travels. The rules `central init` writes list it, and a desk waits for a central

@@ -41,7 +41,11 @@ import Testing
 
     try tie(store)
     let tied = try captureTriggers(store.database)
-    #expect(tied.keys.sorted() == expected.keys.sorted())
+    // The work diary's visits and renewals travel since migration 29.
+    let diary = [
+      "renewal_captured_insert", "renewal_captured_update", "visit_captured_insert", "visit_captured_update",
+    ]
+    #expect(tied.keys.sorted() == (expected.keys + diary).sorted())
     #expect(tied.values.allSatisfy { $0.contains("clock_offset_ms") })
     let wallClock = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
     let unmoved = tied.mapValues {
@@ -54,7 +58,9 @@ import Testing
       "category_captured_insert", "category_captured_update", "setting_captured_insert", "setting_captured_update",
       "setting_captured_delete",
     ]
-    #expect(unmoved.filter { !grown.contains($0.key) } == expected.filter { !grown.contains($0.key) })
+    #expect(
+      unmoved.filter { !grown.contains($0.key) && !diary.contains($0.key) }
+        == expected.filter { !grown.contains($0.key) })
     // The settings that travel gained the work diary's branches (migration 27).
     for (name, field) in zip(
       grown,
@@ -95,7 +101,7 @@ import Testing
       }
       let store = try LibraryStore(path: path, clock: TestClock())
       #expect(try store.database.scalarInt("PRAGMA user_version") == LibraryStore.schemaVersion)
-      #expect(try captureTriggers(store.database).count == (tied ? 20 : 0), "tied: \(tied)")
+      #expect(try captureTriggers(store.database).count == (tied ? 24 : 0), "tied: \(tied)")
       try store.books.add(bookDraft("1", "Война и мир"))
       #expect(try store.database.scalarInt("SELECT count(*) FROM outbox WHERE entity = 'book'") == (tied ? 1 : 0))
     }

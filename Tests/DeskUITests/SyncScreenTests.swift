@@ -322,7 +322,7 @@ import Testing
     try server.stop()
     try lending.circulation.issue(ticket: "1001", inventories: ["7"])
     service.nudge()
-    try wait("offline") { service.state.offlineSince != nil && service.state.waiting == 1 }
+    try wait("offline") { service.state.offlineSince != nil && service.state.waiting == 2 }
     #expect(service.state.failure.isEmpty, "a stopped server is the network, not a refusal")
 
     try server.start()
@@ -484,7 +484,8 @@ extension SyncScreenTests {
     try lending.circulation.issue(ticket: "1001", inventories: ["7"])
     service.nudge()
     try wait("offline") { service.state.offlineSince != nil }
-    #expect(service.state.waiting == 1)
+    // The issue and the reader's visit.
+    #expect(service.state.waiting == 2)
     #expect(!service.state.syncing)
 
     server.resume()

@@ -25,6 +25,8 @@ public struct HybridTimestamp: Hashable, Comparable, Sendable, CustomStringConve
 /// The kinds of records that travel between desks, as changes name them (`Change.entity`).
 public enum RecordKind: String, Hashable, Sendable, CaseIterable {
   case category, holiday, setting, address, book, reader, loan, hold
+  /// The work diary's events: a reader at a counter, a loan renewed.
+  case visit, renewal
   /// A settled conflict travels as a record of its own.
   case conflict
 }

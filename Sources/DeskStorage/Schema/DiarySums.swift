@@ -17,6 +17,9 @@
 enum DiarySums {
   static let migration =
     """
+    -- Visits and renewals travel (`SyncedTables`): a pulled one is written with the moment it came.
+    ALTER TABLE visit ADD COLUMN updated_at TEXT NOT NULL DEFAULT '';
+    ALTER TABLE renewal ADD COLUMN updated_at TEXT NOT NULL DEFAULT '';
     CREATE TABLE diary_day (
       figure TEXT NOT NULL,
       day TEXT NOT NULL,

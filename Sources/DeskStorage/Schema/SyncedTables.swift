@@ -159,7 +159,26 @@ enum SyncedTables {
         SyncedField("undone_at", Rule.optionalMoment, absent: .null),
       ], deletesRows: false, keys: nil),
     hold,
+    visit,
+    renewal,
   ]
+
+  /// The work diary's events travel (migration 29), so a desk joined to the central counts every
+  /// desk's: a reader at a counter, once a day a desk (never changed; a second of the same day,
+  /// reader and desk is the same visit), and each renewal of a loan (undone: `deleted`).
+  static let visit = SyncedTable(
+    kind: .visit, key: "uuid",
+    fields: [
+      SyncedField("reader", Rule.reference("reader"), references: "reader"), SyncedField("day", Rule.date),
+      SyncedField("at", Rule.moment), SyncedField("desk", Rule.desk), SyncedField("created_at", Rule.moment),
+    ], deletesRows: false, keys: nil)
+
+  static let renewal = SyncedTable(
+    kind: .renewal, key: "uuid",
+    fields: [
+      SyncedField("loan", Rule.reference("loan"), references: "loan"), SyncedField("renewed_at", Rule.moment),
+      SyncedField("desk", Rule.desk), SyncedField("created_at", Rule.moment), SyncedField("deleted", Rule.flag),
+    ], deletesRows: false, keys: nil)
 
   /// Migration 14 made holds travel: each event (placed, trapped, fulfilled, cancelled, expired,
   /// suspended) is one change of the fields it set. A hold is never deleted: it ends in a state.
@@ -390,4 +409,9 @@ public struct TravellingField: Hashable, Sendable {
 extension LibraryStore {
   /// Every field that travels, with its rule: what the central checks each change against.
   public static var travellingFields: [TravellingField] { SyncedTables.travellingFields }
+
+  /// The kinds of record a desk deletes outright (the others keep a `deleted` field).
+  public static var entitiesDeletedOutright: Set<String> {
+    Set(SyncedTables.all.filter(\.deletesRows).map(\.entity))
+  }
 }

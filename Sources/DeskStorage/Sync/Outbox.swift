@@ -131,7 +131,8 @@ extension SyncStore {
       INSERT INTO field_clock(entity, record_id, field, hlc, desk)
         SELECT o.entity, o.record_id, j.key, o.hlc, d.desk_id FROM outbox o, json_each(o.payload) j, sync_desk d
         WHERE \(condition) AND d.id = 1
-          AND NOT (o.entity IN ('address', 'book', 'reader', 'loan', 'hold') AND json_type(o.payload, '$.created_at') IS NOT NULL)
+          AND NOT (o.entity IN ('address', 'book', 'reader', 'loan', 'hold', 'visit', 'renewal')
+            AND json_type(o.payload, '$.created_at') IS NOT NULL)
         ORDER BY o.seq
       ON CONFLICT (entity, record_id, field) DO UPDATE SET hlc = excluded.hlc, desk = excluded.desk
         WHERE (excluded.hlc, excluded.desk) > (field_clock.hlc, field_clock.desk)
@@ -186,15 +187,23 @@ extension SyncStore {
       UPDATE outbox AS o SET held = (SELECT k.id FROM conflict k WHERE k.resolved_at IS NULL
           AND \(SyncStore.holdingConflict)
           AND ((k.entity = o.entity AND k.record_id = o.record_id)
-            OR (o.entity IN ('loan', 'hold') AND k.record_id IN (json_extract(o.payload, '$.book'),
+            OR (o.entity IN ('loan', 'hold', 'visit') AND k.record_id IN (json_extract(o.payload, '$.book'),
               json_extract(o.payload, '$.reader'), json_extract(o.payload, '$.trapped_book')))))
       WHERE o.held = 0 AND EXISTS (SELECT 1 FROM conflict k WHERE k.resolved_at IS NULL
           AND \(SyncStore.holdingConflict)
           AND ((k.entity = o.entity AND k.record_id = o.record_id)
-            OR (o.entity IN ('loan', 'hold') AND k.record_id IN (json_extract(o.payload, '$.book'),
+            OR (o.entity IN ('loan', 'hold', 'visit') AND k.record_id IN (json_extract(o.payload, '$.book'),
               json_extract(o.payload, '$.reader'), json_extract(o.payload, '$.trapped_book')))))
       """)
-    // Later changes of a held loan or hold wait with its first.
+    // A renewal of a held loan waits with it.
+    try database.execute(
+      """
+      UPDATE outbox AS o SET held = (SELECT max(h.held) FROM outbox h
+          WHERE h.held <> 0 AND h.entity = 'loan' AND h.record_id = json_extract(o.payload, '$.loan'))
+      WHERE o.held = 0 AND o.entity = 'renewal' AND EXISTS (SELECT 1 FROM outbox h WHERE h.held <> 0
+          AND h.entity = 'loan' AND h.record_id = json_extract(o.payload, '$.loan'))
+      """)
+    // Later changes of a held loan, hold, visit or renewal wait with its first.
     try database.execute(
       """
       UPDATE outbox AS o SET held = (SELECT max(h.held) FROM outbox h

@@ -22,9 +22,12 @@ extension LibraryStore {
       var columns = [table.key] + table.fields.map(\.column) + ["updated_at"]
       if table.kind == .book || table.kind == .reader { columns += ["sort_key", "search_text"] }
       if table.kind == .loan { columns.append("conflict") }
+      // A visit of a reader a desk of the same name counted that day already is that visit.
+      let duplicate = table.kind == .visit ? " ON CONFLICT(day, reader_id, desk) DO NOTHING" : ""
       return (
         table.entity,
         "INSERT INTO \(table.table)(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
+          + duplicate
       )
     })
 
