@@ -146,6 +146,11 @@ import Testing
     #expect(try loan(lending).renewals == 1 && loan(reading).renewals == 1)
     #expect(try lending.conflicts.list().isEmpty && reading.conflicts.list().isEmpty)
     #expect(try loan(lending).due == loan(reading).due)
+    // The renewal taken back counts in neither desk's work diary.
+    let today = clock.now().date
+    for desk in [lending, reading] {
+      #expect(try desk.statistics.diary(from: today, to: today, period: .day).total.total(.renewals) == 1)
+    }
     try expectSame([lending, reading], central: url)
   }
 

@@ -148,12 +148,21 @@ extension LibraryStore {
           coalesce(json_extract(?1, '$.due_before'), '')
         """, details, read: { ($0.int(0), $0.string(1), $0.string(2)) }) ?? (0, "", "")
     guard takingBack else { return "the renewals stand: due \(due)" }
-    try database.execute(
+    let changed = try database.execute(
       """
       UPDATE loan SET renewals = min(renewals, ?), due_date = CASE WHEN ? <> '' THEN ? ELSE due_date END,
         updated_at = ?
       WHERE uuid = ? AND returned_at IS NULL AND deleted = 0
       """, limit, before, before, now.iso, loan)
+    if changed > 0 {
+      // The renewals past the limit, the latest, count in the work diary no more.
+      try database.execute(
+        """
+        UPDATE renewal SET deleted = 1 WHERE id IN (
+          SELECT n.id FROM renewal n JOIN loan x ON x.id = n.loan_id WHERE x.uuid = ?1 AND n.deleted = 0
+          ORDER BY n.renewed_at, n.id LIMIT -1 OFFSET ?2)
+        """, loan, limit)
+    }
     return "renewals taken back to \(limit): due \(before.isEmpty ? due : before)"
   }
 }
