@@ -125,3 +125,23 @@ import Testing
     #expect(run(["stats", "--form", "6-nk", "--csv"], on: "2026-11-03").status == 64)
   }
 }
+
+extension StatsCommandTests {
+  /// `--check` finds sums changed behind the desk's back (the sqlite3 program can write the sums'
+  /// table, though not the events), lists them, and counts them again.
+  @Test func checkFindsSumsThatDifferAndCountsThemAgain() throws {
+    threeDays()
+    let agreeing = run(["stats", "--check"], on: "2026-11-03")
+    #expect(agreeing.status == 0 && agreeing.output == "The work diary's sums agree with the events.\n")
+    let changed = try runProgram(
+      "/usr/bin/sqlite3",
+      [folder.file("library.sqlite"), "UPDATE diary_day SET count = count + 5 WHERE figure = 'returns'"])
+    #expect(changed.status == 0, "\(changed.errors)")
+    let differing = run(["stats", "--check"], on: "2026-11-03")
+    #expect(differing.status == 1)
+    #expect(differing.output.contains("1 of the work diary's sums differ from the events"), "\(differing.output)")
+    #expect(differing.output.contains("  returns 2026-11-03 desk-1 children fiction: 6, 1"), "\(differing.output)")
+    #expect(differing.output.hasSuffix("Counted them again from the events.\n"))
+    #expect(run(["stats", "--check"], on: "2026-11-03").status == 0)
+  }
+}

@@ -13,6 +13,10 @@ struct StatsCommand: DeskCommand {
     help: "Also split the figures by reader group (age where birth years are kept, else category), "
       + "by branch of knowledge (from the BBK index) or by desk.")
   static let csv = CommandFlag("--csv", help: "Print CSV: the diary's columns, a row a period, totals last.")
+  static let check = CommandFlag(
+    "--check",
+    help: "Compare the diary's daily sums with a count of every event; where they differ, list them and "
+      + "count the sums again (exit 1).")
   static let form = CommandOption<String>.choice(
     "--form", ["6-nk": "6-nk"],
     help: "Print the figures the annual state form 6-NK asks of users, visits and issues, for --year, "
@@ -22,7 +26,7 @@ struct StatsCommand: DeskCommand {
 
   static let spec = CommandSpec(
     path: "stats", abstract: "Show the work diary's figures: readers, visits, issues, returns, holds, overdue.",
-    options: [from, to, by, split, CommandSpec.jsonOption, csv, form, year, CommandSpec.databaseOption],
+    options: [from, to, by, split, CommandSpec.jsonOption, csv, form, year, check, CommandSpec.databaseOption],
     discussion: """
       Every figure is counted from what the library records, on the day it happened in the
       library's time: readers registered; re-registered (a reader of an earlier year at their first
@@ -45,6 +49,10 @@ struct StatsCommand: DeskCommand {
       throw .usage("choose --json or --csv, not both", command: spec.path)
     }
     let today = context.clock.now().date
+    if arguments.has(check) {
+      try checkSums(arguments, context: context)
+      return
+    }
     if try arguments.value(form) != nil {
       let others: [any OptionDeclaration] = [from, to, by, split, CommandSpec.jsonOption, csv]
       if let other = others.first(where: { !arguments.all($0.spec.name).isEmpty || arguments.has($0.spec.name) }) {
@@ -84,6 +92,24 @@ struct StatsCommand: DeskCommand {
     } else {
       writeText(diary, split: splitBy, to: context)
     }
+  }
+
+  /// `--check`: the daily sums against the events, counted again where they differ.
+  static func checkSums(_ arguments: ParsedArguments, context: CommandContext) throws(CommandError) {
+    let store = try context.openStore(arguments, creating: false)
+    let differing = try perform { () throws(StoreError) in try store.statistics.sumsDifferingFromEvents() }
+    guard !differing.isEmpty else {
+      context.output.line("The work diary's sums agree with the events.")
+      return
+    }
+    context.output.line(
+      "\(differing.count) of the work diary's sums differ from the events (figure, day, desk, group, branch: kept, counted):"
+    )
+    for line in differing.prefix(50) { context.output.line("  " + line.visibleForTerminal) }
+    if differing.count > 50 { context.output.line("  … and \(differing.count - 50) more") }
+    try perform { () throws(StoreError) in try store.statistics.recountSums() }
+    context.output.line("Counted them again from the events.")
+    throw .exit(1)
   }
 
   /// The split's columns of a figure: none where the split does not divide it (a visit has no book).
