@@ -23,7 +23,8 @@ import Testing
     // The small library: two readers registered today, two issues earlier this month.
     #expect(row("Readers registered", in: screen) == [2, 0, 2, 0], "\(screen)")
     #expect(row("Issues", in: screen) == [0, 0, 2, 0])
-    #expect(screen.contains("Issues per day, November 2026  (at most 1)"))
+    // This month's chart is of the last 30 days; a month before, of that month's days.
+    #expect(screen.contains("Issues per day, the last 30 days  (at most 1)"), "\(screen)")
     #expect(screen.contains("█"))
     // A visit at the Desk: the reader, a book; the screen counts them when opened again.
     desk.press(.escape, .character("d"))
@@ -35,9 +36,25 @@ import Testing
     #expect(row("Visits", in: screen) == [1, 0, 3, 0])
     // The month before; never past this one.
     desk.press(.left)
-    #expect(desk.text(rows: 40, columns: 100).contains("Statistics: October 2026"))
+    screen = desk.text(rows: 40, columns: 100)
+    #expect(screen.contains("Statistics: October 2026"))
+    #expect(screen.contains("Issues per day, October 2026"))
     desk.press(.right, .right)
     #expect(desk.text(rows: 40, columns: 100).contains("Statistics: November 2026"))
+  }
+
+  /// The last 30 days across a month's end: each fifth day and the month's first are named, never
+  /// two side by side.
+  @Test func theDaysOfAChartAcrossTheMonthsEnd() throws {
+    let first = try #require(LocalDate(iso: "2026-11-05"))
+    let labels = StatisticsScreen.dayLabels((0..<30).map { first.adding(days: $0) })
+    #expect(
+      labels.enumerated().filter { !$0.element.isEmpty }.map { "\($0.offset):\($0.element)" }
+        == ["0:5", "5:10", "10:15", "15:20", "20:25", "25:30"])
+    let february = try #require(LocalDate(iso: "2026-02-20"))
+    #expect(
+      StatisticsScreen.dayLabels((0..<15).map { february.adding(days: $0) }).filter { !$0.isEmpty }
+        == ["20", "25", "1", "5"])
   }
 
   /// Without colour the bars are plain marks.

@@ -11,6 +11,8 @@ final class StatisticsScreen: DeskScreen {
   private var table: [(figure: DiaryFigure, values: [Int])] = []
   private var dayName = ""
   private var perDay: [Int] = []
+  /// The days of `perDay`: the month's, or in the current month the 30 days to today.
+  private var perDayDates: [LocalDate] = []
   private var perMonth: [Int] = []
   /// The month's figures split (s: by reader group, by branch, by desk, none), shown instead of
   /// the charts.
@@ -81,7 +83,12 @@ final class StatisticsScreen: DeskScreen {
       splitDiary = nil
       if let split { splitDiary = try statistics.diary(from: first, to: day, period: .month, split: split) }
       dayName = day == today ? context.strings.statisticsTodayName : day.iso
-      perDay = monthNow.rows.map { $0.total(.issues) }
+      // The current month's chart is of the last 30 days, which the month's first days would not fill.
+      let days =
+        first == StatisticsScreen.firstOfMonth(today)
+        ? try statistics.diary(from: today.adding(days: -29), to: today, period: .day) : monthNow
+      perDay = days.rows.map { $0.total(.issues) }
+      perDayDates = days.rows.map(\.first)
       perMonth = (1...12).map { index in
         yearNow.rows.first { $0.first.components.month == index }?.total(.issues) ?? 0
       }
@@ -132,9 +139,10 @@ final class StatisticsScreen: DeskScreen {
     }
     y += 1
     let height = min(8, (room - 4) / 2)
+    let lastDays = month == StatisticsScreen.firstOfMonth(context.today)
     y = chart(
-      perDay, title: s.issuesPerDay(month: number, year: year),
-      labels: perDay.indices.map { ($0 + 1) % 5 == 0 || $0 == 0 ? String($0 + 1) : "" },
+      perDay, title: lastDays ? s.issuesLast30Days : s.issuesPerDay(month: number, year: year),
+      labels: StatisticsScreen.dayLabels(perDayDates),
       barWidth: 2, height: height, top: y, left: left, width: width, buffer: &buffer, context: context)
     y += 1
     guard area.bottom - y >= height + 2 else { return }
@@ -208,6 +216,18 @@ final class StatisticsScreen: DeskScreen {
       labelLine, row: top + 1 + height, column: left + scaleWidth, width: width - scaleWidth,
       style: context.style(.muted))
     return top + 2 + height
+  }
+
+  /// A chart's day labels: the first day, each fifth and each month's first, never two side by
+  /// side («30» then «1» would read as 301).
+  static func dayLabels(_ dates: [LocalDate]) -> [String] {
+    var labels: [String] = []
+    for (index, date) in dates.enumerated() {
+      let day = date.components.day
+      let wanted = index == 0 || day % 5 == 0 || day == 1
+      labels.append(wanted && labels.last?.isEmpty != false ? String(day) : "")
+    }
+    return labels
   }
 
   /// Text set flush right in `width` columns.

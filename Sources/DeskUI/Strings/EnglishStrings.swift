@@ -422,6 +422,7 @@ public struct EnglishStrings: UIStrings {
   public func issuesPerDay(month: Int, year: Int) -> String {
     "Issues per day, \(EnglishStrings.months[max(0, min(11, month - 1))]) \(year)"
   }
+  public let issuesLast30Days = "Issues per day, the last 30 days"
   public func issuesPerMonth(year: Int) -> String { "Issues per month, \(year)" }
   public let shortMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
   public let keyMonths = "Month"

@@ -429,6 +429,7 @@ public struct RussianStrings: UIStrings {
   public func issuesPerDay(month: Int, year: Int) -> String {
     "Выдано по дням: \(RussianStrings.months[max(0, min(11, month - 1))]) \(year)"
   }
+  public let issuesLast30Days = "Выдано по дням: последние 30 дней"
   public func issuesPerMonth(year: Int) -> String { "Выдано по месяцам: \(year)" }
   public let shortMonths = ["янв", "фев", "мар", "апр", "май", "июн", "июл", "авг", "сен", "окт", "ноя", "дек"]
   public let keyMonths = "Месяц"

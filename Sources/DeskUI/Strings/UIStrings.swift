@@ -287,6 +287,8 @@ public protocol UIStrings: SyncStrings, Sendable {
   /// The day column's name when it is today.
   var statisticsTodayName: String { get }
   func issuesPerDay(month: Int, year: Int) -> String
+  /// The current month's chart: the 30 days to today.
+  var issuesLast30Days: String { get }
   func issuesPerMonth(year: Int) -> String
   /// Month names, short, January first.
   var shortMonths: [String] { get }
