@@ -51,7 +51,7 @@ import Testing
     threeDays()
     let text = run(["stats", "--from", "2026-11-02", "--to", "2026-11-03", "--split", "branch"], on: "2026-11-03")
     #expect(text.status == 0)
-    #expect(text.output.contains("Issues by branch:"))
+    #expect(text.output.contains("Issues by branch of knowledge:"))
     #expect(text.output.contains("1 of the issues was of books without a BBK index (counted under «other»)."))
     let json = run(
       ["stats", "--from", "2026-11-02", "--to", "2026-11-03", "--by", "month", "--split", "category", "--json"],
@@ -67,6 +67,11 @@ import Testing
 
   @Test func refusesARangeBackwardsOrAPeriodItDoesNotKnow() {
     threeDays()
+    let year = run(["stats", "--year", "2025"], on: "2026-11-03")
+    #expect(year.status == 64)
+    #expect(year.errors.contains("--year goes with --form 6-nk; a year's diary is --by month --from 2026-01-01"))
+    let form = run(["stats", "--form", "6nk"], on: "2026-11-03")
+    #expect(form.errors.contains("--form is 6-nk, not «6nk»"), "\(form.errors)")
     let backwards = run(["stats", "--from", "2026-11-03", "--to", "2026-11-01"], on: "2026-11-03")
     #expect(backwards.status == 64)
     #expect(backwards.errors.hasPrefix("error: --from 2026-11-03 is after --to 2026-11-01"))

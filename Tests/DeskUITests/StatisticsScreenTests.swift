@@ -57,6 +57,18 @@ import Testing
         == ["20", "25", "1", "5"])
   }
 
+  /// A narrow window draws a bar a column, every day in view; a window with room for one chart
+  /// says a taller one shows the other.
+  @Test func narrowAndShortWindowsKeepEveryDayAndSaySo() throws {
+    let desk = try DeskHarness()
+    desk.press(.character("t"))
+    let narrow = desk.text(rows: 30, columns: 60)
+    let days = try #require(narrow.split(separator: "\n").first { $0.contains("Issues per day") })
+    let labels = narrow.split(separator: "\n").drop { $0 != days }.dropFirst().first { $0.contains(" 5 ") } ?? ""
+    #expect(labels.contains("25") && labels.contains("30"), "\(narrow)")
+    #expect(desk.text(rows: 23, columns: 100).contains("A taller window shows the issues per month too."))
+  }
+
   /// Without colour the bars are plain marks.
   @Test func withoutColourTheBarsArePlainMarks() throws {
     let desk = try DeskHarness(colors: false)

@@ -66,9 +66,6 @@ struct StatsCommand: DeskCommand {
     let asked = try arguments.value(to) ?? today
     // A diary is of what happened: days to come are not in it (their overdue would be a forecast).
     let last = min(asked, today)
-    if asked > today {
-      context.errors.line("The diary ends today, \(today.iso): the days after it, to \(asked.iso), are not counted.")
-    }
     let first =
       try arguments.value(from)
       ?? (period == .day ? LocalDate(year: year, month: month, day: 1) : LocalDate(year: year, month: 1, day: 1))
@@ -79,6 +76,14 @@ struct StatsCommand: DeskCommand {
     }
     guard first <= asked else {
       throw .usage("--from \(first.iso) is after --to \(asked.iso)", command: spec.path)
+    }
+    if !arguments.all(StatsCommand.year.spec.name).isEmpty {
+      throw .usage(
+        "--year goes with --form 6-nk; a year's diary is --by month --from \(year)-01-01 --to \(year)-12-31",
+        command: spec.path)
+    }
+    if asked > today {
+      context.errors.line("The diary ends today, \(today.iso): the days after it, to \(asked.iso), are not counted.")
     }
     let splitBy = try arguments.value(split)
     let store = try context.openStore(arguments, creating: false)
@@ -159,6 +164,16 @@ struct StatsCommand: DeskCommand {
     ])
   }
 
+  /// What the figures are split by, in a heading.
+  static func splitName(_ split: DiarySplit?) -> String {
+    switch split {
+    case .category?: "reader group"
+    case .branch?: "branch of knowledge"
+    case .desk?: "desk"
+    case nil: ""
+    }
+  }
+
   /// A split column's title: an age group says its ages, as the Statistics screen's columns do.
   static func columnTitle(_ name: String, split: DiarySplit?) -> String {
     if name.isEmpty { return "—" }
@@ -180,7 +195,7 @@ struct StatsCommand: DeskCommand {
       let columns = columns(of: figure, in: diary, split: split)
       guard !columns.isEmpty else { continue }
       context.output.line("")
-      context.output.line("\(figureTitles[figure] ?? figure.rawValue) by \(split?.rawValue ?? ""):")
+      context.output.line("\(figureTitles[figure] ?? figure.rawValue) by \(splitName(split)):")
       var splitTable = Table(
         [.init(title: "Period", maximumWidth: 10)]
           + columns.map { .init(title: columnTitle($0, split: split), maximumWidth: 24) })
@@ -192,7 +207,7 @@ struct StatsCommand: DeskCommand {
     }
     context.output.line("")
     context.output.line("Overdue: the loans overdue at each period's end; in the total, at \(diary.to.iso)'s end.")
-    if diary.issuesWithoutIndex > 0 {
+    if diary.issuesWithoutIndex > 0, split == .branch {
       let count = diary.issuesWithoutIndex
       context.output.line(
         "\(count) of the issues \(count == 1 ? "was" : "were") of books without a BBK index"

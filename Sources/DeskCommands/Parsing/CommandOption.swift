@@ -104,7 +104,8 @@ extension CommandOption {
   private static func choosing(_ name: String, among table: [(String, Value)], value: String?, help: String) -> Self
   where Value: Sendable {
     let names = table.map(\.0)
-    let listed = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    let listed =
+      names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
     return Self(name, value: value ?? "<\(names.joined(separator: "|"))>", help: help, choices: names) { text in
       table.first { $0.0 == text }.map { .success($0.1) }
         ?? .failure(OptionRefusal(words: "is \(listed), not «\(text)»"))

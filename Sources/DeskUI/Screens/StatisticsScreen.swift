@@ -82,7 +82,11 @@ final class StatisticsScreen: DeskScreen {
       }
       splitDiary = nil
       if let split { splitDiary = try statistics.diary(from: first, to: day, period: .month, split: split) }
-      dayName = day == today ? context.strings.statisticsTodayName : day.iso
+      // A past day by its month's short name: the column is eight wide at 60 columns.
+      dayName =
+        day == today
+        ? context.strings.statisticsTodayName
+        : context.strings.shortMonths[day.components.month - 1] + " \(day.components.day)"
       // The current month's chart is of the last 30 days, which the month's first days would not fill.
       let days =
         first == StatisticsScreen.firstOfMonth(today)
@@ -145,7 +149,12 @@ final class StatisticsScreen: DeskScreen {
       labels: StatisticsScreen.dayLabels(perDayDates),
       barWidth: 2, height: height, top: y, left: left, width: width, buffer: &buffer, context: context)
     y += 1
-    guard area.bottom - y >= height + 2 else { return }
+    guard area.bottom - y >= height + 2 else {
+      if y < area.bottom {
+        buffer.write(s.monthChartNeedsRoom, row: y, column: left, width: width, style: context.style(.muted))
+      }
+      return
+    }
     _ = chart(
       perMonth, title: s.issuesPerMonth(year: year), labels: s.shortMonths, barWidth: 4, height: height, top: y,
       left: left, width: width, buffer: &buffer, context: context)
@@ -160,7 +169,13 @@ final class StatisticsScreen: DeskScreen {
     let width = area.width - 4
     buffer.write(s.splitTitle(split), row: top, column: left, width: width, style: context.style(.title))
     let figures = DiaryFigure.allCases.filter { diary.total.split[$0] != nil }
-    guard !figures.isEmpty, top + 2 < area.bottom else { return }
+    guard !figures.isEmpty else {
+      if top + 2 < area.bottom {
+        buffer.write(s.splitEmpty, row: top + 2, column: left, width: width, style: context.style(.muted))
+      }
+      return
+    }
+    guard top + 2 < area.bottom else { return }
     // Every column in view: narrower names first, then narrower numbers.
     let count = max(1, diary.columns.count)
     let column = max(6, min(14, (width - 12) / count))
@@ -174,6 +189,12 @@ final class StatisticsScreen: DeskScreen {
       var line = s.diaryFigure(figure).truncated(toWidth: nameWidth - 1).padded(toWidth: nameWidth)
       for name in diary.columns { line += StatisticsScreen.right(String(diary.total.count(figure, in: name)), column) }
       buffer.write(line, row: top + 2 + offset, column: left, width: width)
+    }
+    let note = top + 3 + figures.count
+    if split == .branch, diary.issuesWithoutIndex > 0, note < area.bottom {
+      buffer.write(
+        s.issuesWithoutIndex(diary.issuesWithoutIndex), row: note, column: left, width: width,
+        style: context.style(.muted))
     }
   }
 
@@ -189,6 +210,8 @@ final class StatisticsScreen: DeskScreen {
       title + "  (" + context.strings.chartLargest(largest) + ")", row: top, column: left, width: width,
       style: context.style(.title))
     let scaleWidth = String(largest).count + 1
+    // Narrower than every bar with its gap: bars of one column side by side, so no day is lost.
+    let barWidth = values.count * barWidth <= width - scaleWidth ? barWidth : 1
     let fits = max(0, (width - scaleWidth) / barWidth)
     let shown = Array(values.prefix(fits))
     let blocks: [Character] =
@@ -203,15 +226,23 @@ final class StatisticsScreen: DeskScreen {
         let eighths = largest == 0 ? 0 : (value * height * 8 + largest - 1) / largest
         let fromBottom = height - 1 - row
         let here = max(0, min(8, eighths - fromBottom * 8))
-        text += String(repeating: blocks[here], count: barWidth - 1) + " "
+        text += barWidth == 1 ? String(blocks[here]) : String(repeating: blocks[here], count: barWidth - 1) + " "
       }
       buffer.write(text, row: line, column: left + scaleWidth, width: width - scaleWidth, style: context.style(.issued))
     }
-    var labelLine = ""
-    for (index, _) in shown.enumerated() {
+    // Each label under its bar, where it has room before the next one.
+    var labelCells = [Character](repeating: " ", count: shown.count * barWidth + 4)
+    var free = 0
+    for index in shown.indices {
       let label = index < labels.count ? labels[index] : ""
-      labelLine += label.truncated(toWidth: barWidth).padded(toWidth: barWidth)
+      let start = index * barWidth
+      guard !label.isEmpty, start >= free else { continue }
+      for (offset, character) in label.enumerated() where start + offset < labelCells.count {
+        labelCells[start + offset] = character
+      }
+      free = start + label.count + 1
     }
+    let labelLine = String(labelCells)
     buffer.write(
       labelLine, row: top + 1 + height, column: left + scaleWidth, width: width - scaleWidth,
       style: context.style(.muted))

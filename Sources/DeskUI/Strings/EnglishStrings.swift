@@ -392,8 +392,15 @@ public struct EnglishStrings: UIStrings {
   }
   public func statisticsColumns(day: String, month: String) -> [String] { [day, "a year ago", month, "a year ago"] }
   public let statisticsTodayName = "today"
-  public func chartLargest(_ value: Int) -> String { value == 0 ? "none yet" : "at most \(value)" }
+  public func chartLargest(_ value: Int) -> String { value == 0 ? "none" : "at most \(value)" }
   public let chartsNeedRoom = "A taller window shows the charts of issues."
+  public let monthChartNeedsRoom = "A taller window shows the issues per month too."
+  public let splitEmpty = "Nothing counted in this month."
+  public func issuesWithoutIndex(_ count: Int) -> String {
+    count == 1
+      ? "1 issue was of a book without a BBK index: under «other»."
+      : "\(count) issues were of books without a BBK index: under «other»."
+  }
   public let keySplit = "Split"
   public func splitTitle(_ split: DiarySplit) -> String {
     switch split {

@@ -397,8 +397,13 @@ public struct RussianStrings: UIStrings {
   }
   public func statisticsColumns(day: String, month: String) -> [String] { [day, "год назад", month, "год назад"] }
   public let statisticsTodayName = "сегодня"
-  public func chartLargest(_ value: Int) -> String { value == 0 ? "пока нет" : "наибольшее \(value)" }
+  public func chartLargest(_ value: Int) -> String { value == 0 ? "нет" : "наибольшее \(value)" }
   public let chartsNeedRoom = "В окне повыше — графики выдачи."
+  public let monthChartNeedsRoom = "В окне повыше — и выдача по месяцам."
+  public let splitEmpty = "За этот месяц ничего не учтено."
+  public func issuesWithoutIndex(_ count: Int) -> String {
+    "Выдано книг без индекса ББК: \(count), учтены в «прочих»."
+  }
   public let keySplit = "Разрез"
   public func splitTitle(_ split: DiarySplit) -> String {
     switch split {

@@ -283,6 +283,12 @@ public protocol UIStrings: SyncStrings, Sendable {
   /// Beside a chart's title: its tallest bar's value.
   /// Beside the table where the window has no room for the charts.
   var chartsNeedRoom: String { get }
+  /// Below the chart of days where the window has no room for the months'.
+  var monthChartNeedsRoom: String { get }
+  /// A split of a month with nothing counted.
+  var splitEmpty: String { get }
+  /// Below the split by branch: the issues of books without an index, counted under «other».
+  func issuesWithoutIndex(_ count: Int) -> String
   func chartLargest(_ value: Int) -> String
   /// The day column's name when it is today.
   var statisticsTodayName: String { get }
