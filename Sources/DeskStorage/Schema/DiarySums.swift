@@ -111,46 +111,10 @@ enum DiarySums {
       FROM visit GROUP BY reader_id, substr(day, 1, 4);
     \(add("diary_part", where: "true"))
 
-    CREATE TRIGGER diary_loan_added AFTER INSERT ON loan
-    BEGIN
-      \(add("diary_loan_part", where: "loan_id = NEW.id"))
-    END;
-    CREATE TRIGGER diary_loan_changing BEFORE UPDATE OF \(loanColumns) ON loan
-    WHEN \(changed(loanColumns))
-    BEGIN
-      \(subtract("diary_loan_part", where: "loan_id = OLD.id"))
-      \(subtract("diary_renewal_part", where: "loan_id = OLD.id AND \(changed("deleted, reader_id, book_id"))"))
-    END;
-    CREATE TRIGGER diary_loan_changed AFTER UPDATE OF \(loanColumns) ON loan
-    WHEN \(changed(loanColumns))
-    BEGIN
-      \(add("diary_loan_part", where: "loan_id = NEW.id"))
-      \(add("diary_renewal_part", where: "loan_id = NEW.id AND \(changed("deleted, reader_id, book_id"))"))
-    END;
-    CREATE TRIGGER diary_loan_removed BEFORE DELETE ON loan
-    BEGIN
-      \(subtract("diary_loan_part", where: "loan_id = OLD.id"))
-      \(subtract("diary_renewal_part", where: "loan_id = OLD.id"))
-    END;
-
-    CREATE TRIGGER diary_renewal_added AFTER INSERT ON renewal
-    BEGIN
-      \(add("diary_renewal_part", where: "renewal_id = NEW.id"))
-    END;
-    CREATE TRIGGER diary_renewal_changing BEFORE UPDATE OF \(renewalColumns) ON renewal
-    WHEN \(changed(renewalColumns))
-    BEGIN
-      \(subtract("diary_renewal_part", where: "renewal_id = OLD.id"))
-    END;
-    CREATE TRIGGER diary_renewal_changed AFTER UPDATE OF \(renewalColumns) ON renewal
-    WHEN \(changed(renewalColumns))
-    BEGIN
-      \(add("diary_renewal_part", where: "renewal_id = NEW.id"))
-    END;
-    CREATE TRIGGER diary_renewal_removed BEFORE DELETE ON renewal
-    BEGIN
-      \(subtract("diary_renewal_part", where: "renewal_id = OLD.id"))
-    END;
+    \(following("loan", columns: loanColumns, parts: [
+      ("diary_loan_part", "loan_id", nil), ("diary_renewal_part", "loan_id", changed("deleted, reader_id, book_id")),
+    ]))
+    \(following("renewal", columns: renewalColumns, parts: [("diary_renewal_part", "renewal_id", nil)]))
 
     -- A visit is written with INSERT OR IGNORE (once a day a desk): only AFTER INSERT triggers,
     -- which an ignored row does not fire.
@@ -200,24 +164,7 @@ enum DiarySums {
       \(subtract("diary_first_visit_part", where: "reader_id = OLD.reader_id AND year = OLD.year"))
     END;
 
-    CREATE TRIGGER diary_hold_added AFTER INSERT ON hold
-    BEGIN
-      \(add("diary_hold_part", where: "hold_id = NEW.id"))
-    END;
-    CREATE TRIGGER diary_hold_changing BEFORE UPDATE OF \(holdColumns) ON hold
-    WHEN \(changed(holdColumns))
-    BEGIN
-      \(subtract("diary_hold_part", where: "hold_id = OLD.id"))
-    END;
-    CREATE TRIGGER diary_hold_changed AFTER UPDATE OF \(holdColumns) ON hold
-    WHEN \(changed(holdColumns))
-    BEGIN
-      \(add("diary_hold_part", where: "hold_id = NEW.id"))
-    END;
-    CREATE TRIGGER diary_hold_removed BEFORE DELETE ON hold
-    BEGIN
-      \(subtract("diary_hold_part", where: "hold_id = OLD.id"))
-    END;
+    \(following("hold", columns: holdColumns, parts: [("diary_hold_part", "hold_id", nil)]))
 
     -- A reader's group (birth year, category) is part of everything of theirs; their registration
     -- date decides whether a first visit of a year counts them again.
@@ -281,6 +228,38 @@ enum DiarySums {
   private static let groupColumns = "birth_year, category"
   private static let readerParts = ["diary_loan_part", "diary_renewal_part", "diary_visit_part", "diary_hold_part"]
 
+  /// The four triggers that keep the sums of a table's rows: a row's `parts` (a view, the column
+  /// naming the row in it, and for an update a condition it must also meet) added after an
+  /// insert, taken away before an update of `columns` and added after it, taken away before a
+  /// delete.
+  private static func following(_ table: String, columns: String, parts: [(String, String, String?)]) -> String {
+    func each(_ sign: String, _ row: String, updating: Bool) -> String {
+      parts.map { view, key, condition in
+        sum(view, "\(key) = \(row).id" + (updating ? condition.map { " AND \($0)" } ?? "" : ""), sign)
+      }.joined(separator: "\n  ")
+    }
+    return """
+      CREATE TRIGGER diary_\(table)_added AFTER INSERT ON \(table)
+        BEGIN
+          \(each("", "NEW", updating: false))
+        END;
+        CREATE TRIGGER diary_\(table)_changing BEFORE UPDATE OF \(columns) ON \(table)
+        WHEN \(changed(columns))
+        BEGIN
+          \(each("-", "OLD", updating: true))
+        END;
+        CREATE TRIGGER diary_\(table)_changed AFTER UPDATE OF \(columns) ON \(table)
+        WHEN \(changed(columns))
+        BEGIN
+          \(each("", "NEW", updating: true))
+        END;
+        CREATE TRIGGER diary_\(table)_removed BEFORE DELETE ON \(table)
+        BEGIN
+          \(each("-", "OLD", updating: false))
+        END;
+      """
+  }
+
   /// True when one of `columns` differs between the row before and after.
   private static func changed(_ columns: String) -> String {
     let names = columns.split(separator: ",").map { $0.drop { $0 == " " } }
@@ -288,10 +267,10 @@ enum DiarySums {
       "(\(names.map { "OLD.\($0)" }.joined(separator: ", "))) IS NOT (\(names.map { "NEW.\($0)" }.joined(separator: ", ")))"
   }
 
-  private static func add(_ view: String, where condition: String) -> String { sum(view, condition, sign: "") }
-  private static func subtract(_ view: String, where condition: String) -> String { sum(view, condition, sign: "-") }
+  private static func add(_ view: String, where condition: String) -> String { sum(view, condition, "") }
+  private static func subtract(_ view: String, where condition: String) -> String { sum(view, condition, "-") }
 
-  private static func sum(_ view: String, _ condition: String, sign: String) -> String {
+  private static func sum(_ view: String, _ condition: String, _ sign: String) -> String {
     """
     INSERT INTO diary_day(figure, day, desk, reader_group, branch, count)
         SELECT figure, day, desk, reader_group, branch, \(sign)sum(n) FROM \(view) WHERE \(condition)
