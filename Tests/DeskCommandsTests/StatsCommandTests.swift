@@ -77,7 +77,7 @@ import Testing
     #expect(backwards.errors.hasPrefix("error: --from 2026-11-03 is after --to 2026-11-01"))
     let week = run(["stats", "--by", "week"], on: "2026-11-03")
     #expect(week.status == 64)
-    #expect(week.errors.hasPrefix("error: --by is day, month or year, not «week»"))
+    #expect(week.errors.hasPrefix("error: --by is day, month, quarter or year, not «week»"))
     #expect(run(["stats", "--json", "--csv"], on: "2026-11-03").status == 64)
   }
 
@@ -148,5 +148,17 @@ extension StatsCommandTests {
     #expect(differing.output.contains("  returns 2026-11-03 desk-1 children fiction: 6, 1"), "\(differing.output)")
     #expect(differing.output.hasSuffix("Counted them again from the events.\n"))
     #expect(run(["stats", "--check"], on: "2026-11-03").status == 0)
+  }
+}
+
+extension StatsCommandTests {
+  /// `--by quarter`: a row a quarter, named as the report names it, clipped to the range.
+  @Test func aRowAQuarter() throws {
+    threeDays()
+    let csv = run(["stats", "--by", "quarter", "--from", "2026-01-01", "--csv"], on: "2026-11-03")
+    #expect(csv.status == 0, "\(csv.errors)")
+    let rows = csv.output.components(separatedBy: "\r\n").map { $0.split(separator: ",").first.map(String.init) ?? "" }
+    #expect(rows == ["period", "2026-Q1", "2026-Q2", "2026-Q3", "2026-Q4", "total", ""])
+    #expect(csv.output.contains("2026-Q4,2,0,4,4,0,1,0,0,0"), "\(csv.output)")
   }
 }

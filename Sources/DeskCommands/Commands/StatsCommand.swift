@@ -5,9 +5,10 @@ import DeskStorage
 /// a row a day, month or year, split by reader group, branch of knowledge or desk.
 struct StatsCommand: DeskCommand {
   static let from = CommandOption<LocalDate>.date(
-    "--from", help: "The first day (default: the month's first; with --by month or year, the year's).")
+    "--from", help: "The first day (default: the month's first; with --by month, quarter or year, the year's).")
   static let to = CommandOption<LocalDate>.date("--to", help: "The last day (default and at most: today).")
-  static let by = CommandOption<DiaryPeriod>.choice("--by", help: "A row a day (the default), a month or a year.")
+  static let by = CommandOption<DiaryPeriod>.choice(
+    "--by", help: "A row a day (the default), a month, a quarter or a year.")
   static let split = CommandOption<DiarySplit>.choice(
     "--split",
     help: "Also split the figures by reader group (age where birth years are kept, else category), "

@@ -17,11 +17,12 @@ public enum DiaryFigure: String, CaseIterable, Hashable, Sendable {
   public var isOfABook: Bool { [.issues, .renewals, .returns, .overdue].contains(self) }
 }
 
-/// How the diary's rows are made: a day, a month or a year each.
+/// How the diary's rows are made: a day, a month, a quarter or a year each.
 public enum DiaryPeriod: String, CaseIterable, Sendable {
-  case day, month, year
+  case day, month, quarter, year
 
-  /// The period holding `date`: its first and last days, and its name (`2026-12-04`, `2026-12`, `2026`).
+  /// The period holding `date`: its first and last days, and its name (`2026-12-04`, `2026-12`,
+  /// `2026-Q4`, `2026`).
   public func around(_ date: LocalDate) -> (first: LocalDate, last: LocalDate, name: String) {
     let (year, month, _) = date.components
     switch self {
@@ -31,6 +32,13 @@ public enum DiaryPeriod: String, CaseIterable, Sendable {
       let next =
         month == 12 ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: month + 1, day: 1)
       return (first, next.map { $0.adding(days: -1) } ?? date, String(first.iso.prefix(7)))
+    case .quarter:
+      let quarter = (month - 1) / 3
+      let first = LocalDate(year: year, month: quarter * 3 + 1, day: 1) ?? date
+      let next =
+        quarter == 3
+        ? LocalDate(year: year + 1, month: 1, day: 1) : LocalDate(year: year, month: quarter * 3 + 4, day: 1)
+      return (first, next.map { $0.adding(days: -1) } ?? date, "\(year)-Q\(quarter + 1)")
     case .year:
       let first = LocalDate(year: year, month: 1, day: 1) ?? date
       return (first, LocalDate(year: year, month: 12, day: 31) ?? date, String(year))
