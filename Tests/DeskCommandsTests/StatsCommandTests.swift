@@ -69,7 +69,7 @@ import Testing
     threeDays()
     let year = run(["stats", "--year", "2025"], on: "2026-11-03")
     #expect(year.status == 64)
-    #expect(year.errors.contains("--year goes with --form 6-nk; a year's diary is --by month --from 2026-01-01"))
+    #expect(year.errors.contains("--year goes with --form 6-nk; a year's diary is --by month --from 2025-01-01"))
     let form = run(["stats", "--form", "6nk"], on: "2026-11-03")
     #expect(form.errors.contains("--form is 6-nk, not «6nk»"), "\(form.errors)")
     let backwards = run(["stats", "--from", "2026-11-03", "--to", "2026-11-01"], on: "2026-11-03")

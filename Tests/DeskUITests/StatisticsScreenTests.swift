@@ -44,13 +44,13 @@ import Testing
   }
 
   /// The last 30 days across a month's end: each fifth day and the month's first are named, never
-  /// two side by side.
+  /// two side by side (the first wins over a 30th just before it).
   @Test func theDaysOfAChartAcrossTheMonthsEnd() throws {
     let first = try #require(LocalDate(iso: "2026-11-05"))
     let labels = StatisticsScreen.dayLabels((0..<30).map { first.adding(days: $0) })
     #expect(
       labels.enumerated().filter { !$0.element.isEmpty }.map { "\($0.offset):\($0.element)" }
-        == ["0:5", "5:10", "10:15", "15:20", "20:25", "25:30"])
+        == ["0:5", "5:10", "10:15", "15:20", "20:25", "26:1"])
     let february = try #require(LocalDate(iso: "2026-02-20"))
     #expect(
       StatisticsScreen.dayLabels((0..<15).map { february.adding(days: $0) }).filter { !$0.isEmpty }

@@ -78,9 +78,9 @@ struct StatsCommand: DeskCommand {
     guard first <= asked else {
       throw .usage("--from \(first.iso) is after --to \(asked.iso)", command: spec.path)
     }
-    if !arguments.all(StatsCommand.year.spec.name).isEmpty {
+    if let asked = try arguments.value(StatsCommand.year) {
       throw .usage(
-        "--year goes with --form 6-nk; a year's diary is --by month --from \(year)-01-01 --to \(year)-12-31",
+        "--year goes with --form 6-nk; a year's diary is --by month --from \(asked)-01-01 --to \(asked)-12-31",
         command: spec.path)
     }
     if asked > today {

@@ -134,15 +134,18 @@ final class StatisticsScreen: DeskScreen {
       return
     }
     // The charts, each as tall as the room left allows (at most 8 rows), side by side when wide.
-    let room = area.bottom - y - 1
-    guard room >= 8 else {
+    // After a blank line: both charts (each a title, its bars and labels, a line between), or the
+    // days' alone with a line saying a taller window shows the months' too, or that line alone.
+    y += 1
+    let room = area.bottom - y
+    let both = min(8, (room - 5) / 2)
+    let height = both >= 2 ? both : min(8, room - 4)
+    guard height >= 2 else {
       if room >= 1 {
-        buffer.write(s.chartsNeedRoom, row: y + 1, column: left, width: width, style: context.style(.muted))
+        buffer.write(s.chartsNeedRoom, row: y, column: left, width: width, style: context.style(.muted))
       }
       return
     }
-    y += 1
-    let height = min(8, (room - 4) / 2)
     let lastDays = month == StatisticsScreen.firstOfMonth(context.today)
     y = chart(
       perDay, title: lastDays ? s.issuesLast30Days : s.issuesPerDay(month: number, year: year),
@@ -256,6 +259,8 @@ final class StatisticsScreen: DeskScreen {
     for (index, date) in dates.enumerated() {
       let day = date.components.day
       let wanted = index == 0 || day % 5 == 0 || day == 1
+      // A month's first wins over the fifth just before it: it says where the month starts.
+      if day == 1, let last = labels.indices.last, !labels[last].isEmpty { labels[last] = "" }
       labels.append(wanted && labels.last?.isEmpty != false ? String(day) : "")
     }
     return labels
