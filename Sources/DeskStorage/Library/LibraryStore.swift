@@ -123,6 +123,11 @@ public final class LibraryStore {
   public static var schemaVersion: Int { Migrations.latestVersion }
 
   private func migrate(upgrading: (Int, Int) -> Void) throws {
+    // A migration may read whole tables several times (the work diary's sums read every loan once
+    // a figure): through a memory map SQLite reads the file's pages where the system keeps them,
+    // instead of copying each into its own small cache again.
+    try database.executeScript("PRAGMA mmap_size = 2147418112")
+    defer { try? database.executeScript("PRAGMA mmap_size = 0") }
     try database.inTransaction {
       // Read again inside the write lock: another desk may have migrated meanwhile.
       let version = try database.scalarInt("PRAGMA user_version")
