@@ -1,5 +1,6 @@
 import DeskDomain
 @_spi(Connection) import DeskStorage
+import DeskUI
 
 /// The work diary's figures on a library with a year of loans: the year by month split by
 /// branch of knowledge (the Statistics screen's year, the form's), and the last 30 days by day,
@@ -80,6 +81,21 @@ public enum DiaryBenchmarks {
     measurements.append(
       Measurement(
         scenario: "the work diary's year by month, split by branch (\(loans) loans in the file)", samples: year,
+        baselineName: "GROUP BY month and index of the year's issues", baselineSamples: yearBaseline))
+    // The Statistics screen as a librarian opens it from Home: every figure it shows, read and drawn.
+    let app = ListBenchmarks.makeApp(store)
+    var moment: Int64 = 0
+    let screen = try time(repeats) {
+      app.handle(.key(.character("t"), atMilliseconds: moment))
+      app.handle(.tick(atMilliseconds: moment + 60))
+      _ = app.render(rows: 40, columns: 120)
+      app.handle(.key(.escape, atMilliseconds: moment + 1000))
+      app.handle(.tick(atMilliseconds: moment + 1060))
+      moment += 2000
+    }
+    measurements.append(
+      Measurement(
+        scenario: "the Statistics screen opened from Home and drawn (120×40)", samples: screen,
         baselineName: "GROUP BY month and index of the year's issues", baselineSamples: yearBaseline))
     let days = try time(repeats) { _ = try store.statistics.diary(from: monthAgo, to: today, period: .day) }
     let daysBaseline = try time(repeats) {

@@ -97,6 +97,7 @@ public let librarySchemaBeforeDiarySums = """
   DROP VIEW diary_loan_part; DROP VIEW diary_renewal_part; DROP VIEW diary_visit_part;
   DROP VIEW diary_first_visit_part; DROP VIEW diary_hold_part; DROP VIEW diary_reader_part;
   DROP TABLE diary_day; DROP TABLE diary_first_visit;
+  ALTER TABLE visit DROP COLUMN updated_at; ALTER TABLE renewal DROP COLUMN updated_at;
 
   """
 
