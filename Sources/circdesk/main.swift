@@ -69,6 +69,12 @@ if isatty(0) == 1 && isatty(1) == 1 {
 }
 var status = RootCommand.run(Array(CommandLine.arguments.dropFirst()), context: context)
 if let failure = output.flush() {
+  // A reader that stopped reading (`| head`) needs no word; its shell hears of it as of a
+  // program ended by SIGPIPE, which `set -o pipefail` sees.
+  if output.readerLeft {
+    errors.flush()
+    exit(status == 0 && !context.mayHaveChangedLibrary ? 128 + SIGPIPE : status)
+  }
   errors.line("circdesk: the output could not be written (\(failure))")
   // A command that only reads has failed its one job; one that changed the library did it.
   if status == 0 && !context.mayHaveChangedLibrary { status = 1 }

@@ -43,6 +43,25 @@ import Testing
     #expect(listed.errors.contains("circdesk: the output could not be written"))
   }
 
+  /// A reader that stops reading (`| head`): nothing said, and the status a program ended by
+  /// SIGPIPE has, for `set -o pipefail`.
+  @Test func aReaderThatStopsReadingHearsNothing() throws {
+    let folder = TemporaryFolder()
+    let db = folder.file("library.sqlite")
+    #expect(try runProcess(["demo", "--db", db]).status == 0)
+    let status = folder.file("status")
+    // The reader closes its end at once: the desk's output finds the pipe closed.
+    let piped = try runProgram(
+      "/bin/sh",
+      [
+        "-c", "{ \"$0\" book list --db \"$1\"; echo $? > \"$2\"; } | { exec <&-; sleep 0.3; }",
+        circdeskPath, db, status,
+      ])
+    #expect(piped.status == 0)
+    #expect(piped.errors == "", "\(piped.errors)")
+    #expect(try String(contentsOfFile: status, encoding: .utf8) == "141\n")
+  }
+
   @Test func exitStatusesAndTheDatabaseFromTheEnvironment() throws {
     let folder = TemporaryFolder()
     let environment = ["CIRCDESK_DB": folder.file("env.sqlite"), "CIRCDESK_NOW": "2026-11-30T10:00:00Z"]

@@ -27,12 +27,18 @@ public final class FileSink: TextSink {
     fputs(text, file)
   }
 
+  /// True once a write found the reading end of a pipe closed (`circdesk book list | head`): the
+  /// reader has what it wanted.
+  public private(set) var readerLeft = false
+
   /// Writes out what waits; nil when all of it reached the file, else why not (a full disk, a
   /// closed pipe).
   @discardableResult
   public func flush() -> String? {
     if fflush(file) == 0 && ferror(file) == 0 { return nil }
-    return String(cString: strerror(errno))
+    let code = errno
+    if code == EPIPE { readerLeft = true }
+    return String(cString: strerror(code))
   }
 }
 
