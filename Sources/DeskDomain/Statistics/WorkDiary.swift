@@ -161,12 +161,14 @@ public struct WorkDiary: Equatable, Sendable {
     self.rows = rows
     self.total = total
     self.issuesWithoutIndex = withoutIndex
-    if split == .branch {
-      columns = KnowledgeBranch.allCases.map(\.rawValue)
-    } else {
-      let met = Set(total.split.values.flatMap(\.keys) + rows.flatMap { $0.split.values.flatMap(\.keys) })
-      let ages = AgeGroup.allCases.map(\.rawValue)
-      columns = ages.filter(met.contains) + met.subtracting(ages).sorted()
+    let met = Set(total.split.values.flatMap(\.keys) + rows.flatMap { $0.split.values.flatMap(\.keys) })
+    let ages = AgeGroup.allCases.map(\.rawValue)
+    switch split {
+    case .branch?: columns = KnowledgeBranch.allCases.map(\.rawValue)
+    // Every age group, counted or not, where the library keeps birth years: a month's CSV lines up
+    // with the next one's.
+    case .category? where !met.isDisjoint(with: ages): columns = ages + met.subtracting(ages).sorted()
+    default: columns = met.sorted()
     }
   }
 }
