@@ -83,8 +83,14 @@ public func matchesGolden(_ text: String, _ name: String, folder: String) throws
   return expected == text
 }
 
+/// Takes a library file back to what versions before 30 wrote: no stocktaking.
+public let librarySchemaBeforeStocktaking = """
+  DROP TABLE stocktake_scan; DROP TABLE stocktake_expected; DROP TABLE stocktake;
+
+  """
+
 /// Takes a library file back to what versions before 29 wrote: no daily sums of the work diary.
-public let librarySchemaBeforeDiarySums = """
+public let librarySchemaBeforeDiarySums = librarySchemaBeforeStocktaking + """
   DROP TRIGGER diary_loan_added; DROP TRIGGER diary_loan_changing; DROP TRIGGER diary_loan_changed;
   DROP TRIGGER diary_loan_removed; DROP TRIGGER diary_renewal_added; DROP TRIGGER diary_renewal_changing;
   DROP TRIGGER diary_renewal_changed; DROP TRIGGER diary_renewal_removed; DROP TRIGGER diary_visit_added;

@@ -6,7 +6,7 @@ enum Migrations {
     version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
     version11, version12, version13, version14, version15, version16, version17, version18, version19,
     version20, version21, version22, version23, version24, version25,
-    version26, version27, version28, version29,
+    version26, version27, version28, version29, version30,
   ]
 
   static var latestVersion: Int { all.count }
@@ -721,4 +721,36 @@ enum Migrations {
 
   /// The work diary's daily sums, kept by triggers (`DiarySums`).
   static let version29 = DiarySums.migration
+
+  /// Stocktaking: a check (`stocktake`) over a part of the stock, the copies it expects frozen when
+  /// it opens (`stocktake_expected`), and each scan with where it was made and how it was sorted
+  /// (`stocktake_scan`). The desk's own for now; not synced.
+  static let version30 = """
+    CREATE TABLE stocktake (
+      id INTEGER PRIMARY KEY,
+      uuid TEXT NOT NULL UNIQUE,
+      name TEXT NOT NULL CHECK (length(name) > 0),
+      scope TEXT NOT NULL,
+      started_at TEXT NOT NULL,
+      closed_at TEXT,
+      desk TEXT NOT NULL
+    );
+    CREATE TABLE stocktake_expected (
+      stocktake_id INTEGER NOT NULL REFERENCES stocktake(id),
+      book_id INTEGER NOT NULL REFERENCES book(id),
+      PRIMARY KEY (stocktake_id, book_id)
+    ) WITHOUT ROWID;
+    CREATE TABLE stocktake_scan (
+      id INTEGER PRIMARY KEY,
+      uuid TEXT NOT NULL UNIQUE,
+      stocktake_id INTEGER NOT NULL REFERENCES stocktake(id),
+      code TEXT NOT NULL,
+      book_id INTEGER REFERENCES book(id),
+      place TEXT NOT NULL DEFAULT '',
+      finding TEXT NOT NULL,
+      scanned_at TEXT NOT NULL,
+      desk TEXT NOT NULL
+    );
+    CREATE INDEX stocktake_scan_book ON stocktake_scan(stocktake_id, book_id);
+    """
 }

@@ -1,0 +1,172 @@
+import DeskDomain
+
+/// A check of the stock against the catalogue (`StocktakeScope`, `StocktakeFinding`): opened over
+/// a part of the stock with its expected copies frozen then, scanned copy after copy (each scan
+/// sorted as it is made), and reported on at any time.
+public struct StocktakeStore: StorePart {
+  let store: LibraryStore
+
+  /// A check as the library keeps it.
+  public struct Check: Equatable, Sendable {
+    public var number: Int
+    public var id: RecordID
+    public var name: String
+    public var started: Timestamp
+    public var closed: Timestamp?
+    public var expected: Int
+  }
+
+  /// A scan's outcome: how it was sorted, and the copy it names (nil for an unknown number).
+  public struct Scan: Equatable, Sendable {
+    public var code: String
+    public var finding: StocktakeFinding
+    public var book: Book?
+  }
+
+  /// What a check has found so far.
+  public struct Report: Equatable, Sendable {
+    public var check: Check
+    /// Scans by their finding's kind (`StocktakeFinding.kind`).
+    public var counts: [String: Int]
+    /// Expected copies present: scanned, or out on loan, on the hold shelf or in processing.
+    public var present: Int
+    /// Expected copies neither scanned nor accounted for, by place and shelf code.
+    public var missing: [Book]
+  }
+
+  /// Opens a check named `name` (empty: by its day) over `scope`; the copies it covers now are
+  /// the ones it expects.
+  public func start(name: String, scope: StocktakeScope) throws(StoreError) -> Check {
+    let given = name.trimmingWhitespace()
+    let trimmed = given.isEmpty ? "Check of \(clock.now().date.iso)" : given
+    return try write {
+      let id = RecordID.random()
+      try database.execute(
+        "INSERT INTO stocktake(uuid, name, scope, started_at, desk) VALUES (?, ?, ?, ?, ?)", id.text, trimmed,
+        StocktakeStore.scopeText(scope), clock.now().instant.iso, try store.policy.deskName())
+      let number = database.lastInsertedRowID
+      // The scope's rules are the domain's (places compared without case, in any script): every
+      // live copy is read once and the covered ones written, at the check's opening only.
+      var covered: [Int64] = []
+      try database.forEachRow("SELECT id, place, bbk, status FROM book WHERE deleted = 0") { row in
+        let status = CopyStatus(rawValue: row.string(3)) ?? .available
+        if scope.covers(place: row.string(1), shelfCode: row.string(2), status: status) {
+          covered.append(row.int64(0))
+        }
+      }
+      for book in covered {
+        try database.execute("INSERT INTO stocktake_expected(stocktake_id, book_id) VALUES (?, ?)", number, book)
+      }
+      return Check(
+        number: Int(number), id: id, name: trimmed, started: clock.now().instant, closed: nil,
+        expected: covered.count)
+    }
+  }
+
+  /// The checks, the latest first.
+  public func checks() throws(StoreError) -> [Check] {
+    try read {
+      try database.query(
+        """
+        SELECT s.id, s.uuid, s.name, s.started_at, s.closed_at,
+          (SELECT count(*) FROM stocktake_expected e WHERE e.stocktake_id = s.id)
+        FROM stocktake s ORDER BY s.id DESC
+        """
+      ) { row in
+        Check(
+          number: row.int(0), id: RecordID(row.string(1)), name: row.string(2),
+          started: Timestamp(iso: row.string(3)) ?? Timestamp(millisecondsSinceEpoch: 0),
+          closed: row.optionalString(4).flatMap(Timestamp.init(iso:)), expected: row.int(5))
+      }
+    }
+  }
+
+  /// The open check with this number, or the latest open one.
+  public func openCheck(_ number: Int? = nil) throws(StoreError) -> Check? {
+    try checks().first { $0.closed == nil && (number == nil || $0.number == number) }
+  }
+
+  /// Sorts and records a scan of `code` in `check`, found at `place` (empty: not said).
+  public func scan(_ code: String, in check: Check, at place: String) throws(StoreError) -> Scan {
+    let code = code.trimmingWhitespace()
+    return try write {
+      let book = try store.books.book(inventory: code)
+      var finding = StocktakeFinding.unknown
+      var rowID: Int64?
+      if let book {
+        rowID = try database.queryFirst("SELECT id FROM book WHERE uuid = ?", book.id.text) { $0.int64(0) }
+        let expected =
+          try database.scalarInt(
+            "SELECT count(*) FROM stocktake_expected WHERE stocktake_id = ? AND book_id = ?", check.number,
+            rowID ?? 0) > 0
+        let before =
+          try database.scalarInt(
+            "SELECT count(*) FROM stocktake_scan WHERE stocktake_id = ? AND book_id = ?", check.number, rowID ?? 0) > 0
+        let loan = try store.books.currentLoan(bookID: book.id).map {
+          (reader: $0.readerName, ticket: $0.readerTicket, since: clock.local($0.loan.issued).date)
+        }
+        finding = StocktakeCopy(
+          place: book.place, status: book.status, loan: loan, expected: expected, scannedBefore: before
+        ).finding(at: place)
+      }
+      try database.execute(
+        """
+        INSERT INTO stocktake_scan(uuid, stocktake_id, code, book_id, place, finding, scanned_at, desk)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        """, RecordID.random().text, check.number, code, rowID.map { DatabaseValue.integer($0) } ?? .null,
+        place.trimmingWhitespace(), finding.kind, clock.now().instant.iso, try store.policy.deskName())
+      return Scan(code: code, finding: finding, book: book)
+    }
+  }
+
+  /// What `check` has found so far: the scans by finding, and the expected copies missing.
+  public func report(_ check: Check) throws(StoreError) -> Report {
+    try read {
+      var counts: [String: Int] = [:]
+      try database.forEachRow(
+        "SELECT finding, count(*) FROM stocktake_scan WHERE stocktake_id = ? GROUP BY finding", check.number
+      ) { counts[$0.string(0)] = $0.int(1) }
+      // Accounted for without a scan: out on loan, on the hold shelf, or in processing.
+      let accounted = """
+        (EXISTS (SELECT 1 FROM stocktake_scan s WHERE s.stocktake_id = e.stocktake_id AND s.book_id = b.id)
+          OR EXISTS (SELECT 1 FROM loan l WHERE l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0)
+          OR EXISTS (SELECT 1 FROM hold h WHERE h.trapped_book_id = b.id AND h.state = 'waiting')
+          OR b.status = 'processing')
+        """
+      let present = try database.scalarInt(
+        """
+        SELECT count(*) FROM stocktake_expected e JOIN book b ON b.id = e.book_id
+        WHERE e.stocktake_id = ? AND \(accounted)
+        """, check.number)
+      let missing = try database.query(
+        """
+        SELECT \(LibraryStore.bookColumns) FROM stocktake_expected e JOIN book b ON b.id = e.book_id
+        WHERE e.stocktake_id = ? AND NOT \(accounted)
+        ORDER BY b.place, b.bbk, b.sort_key, b.inventory
+        """, check.number
+      ) { try LibraryStore.decodeBook($0) }
+      return Report(check: check, counts: counts, present: present, missing: missing)
+    }
+  }
+
+  /// Closes `check`: no more scans go into it.
+  public func close(_ check: Check) throws(StoreError) {
+    try write {
+      try database.execute(
+        "UPDATE stocktake SET closed_at = ? WHERE id = ? AND closed_at IS NULL", clock.now().instant.iso, check.number)
+    }
+  }
+
+  /// The scope as the check keeps it (JSON), to say later what the check covered.
+  static func scopeText(_ scope: StocktakeScope) -> String {
+    JSON.object([
+      ("places", .array(scope.placePrefixes.map { .string($0) })),
+      ("shelf_codes", scope.shelfCodes.map { .array([.string($0.lowerBound), .string($0.upperBound)]) } ?? .null),
+      ("statuses", .array(CopyStatus.allCases.filter(scope.statuses.contains).map { .string($0.rawValue) })),
+    ]).compact
+  }
+}
+
+extension LibraryStore {
+  public var stocktakes: StocktakeStore { StocktakeStore(store: self) }
+}
