@@ -31,6 +31,11 @@ public enum RootCommand {
       name: "central", abstract: "Share one library between several desks through a PostgreSQL central.",
       commands: [CentralInit.self, CentralJoin.self, CentralLeave.self]),
     CommandGroup(
+      name: "stocktake", abstract: "Check the stock against the catalogue with the scanner.",
+      commands: [
+        StocktakeStart.self, StocktakeScan.self, StocktakeReport.self, StocktakeList.self, StocktakeClose.self,
+      ]),
+    CommandGroup(
       name: "conflicts", abstract: "List and settle conflicts between the desks of a shared library.",
       commands: [ConflictsList.self, ConflictsShow.self, ConflictsResolve.self]),
   ]

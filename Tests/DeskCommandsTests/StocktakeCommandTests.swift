@@ -1,0 +1,63 @@
+import DeskTestSupport
+import Foundation
+import Testing
+
+/// `circdesk stocktake`, as a librarian runs it on the demo library: a check of the store room,
+/// the codes a wedge scanner types at the shelves (a shelf label among them), the report and its
+/// CSV.
+@Suite struct StocktakeCommandTests {
+  let folder = TemporaryFolder()
+  var db: String { folder.file("library.sqlite") }
+
+  func circdesk(_ arguments: [String], input: String? = nil) throws -> CommandResult {
+    if let input {
+      let file = folder.file("codes.txt")
+      try input.write(toFile: file, atomically: true, encoding: .utf8)
+      return try runProgram(circdeskPath, arguments + ["--db", db], input: file)
+    }
+    return try runProgram(circdeskPath, arguments + ["--db", db])
+  }
+
+  @Test func aCheckOfTheStoreRoomFromStartToReport() throws {
+    #expect(try circdesk(["demo"]).status == 0)
+    let started = try circdesk(["stocktake", "start", "--name", "Хранение, 2026", "--place", "хранение"])
+    #expect(started.output == "Check 1 «Хранение, 2026» is open: 2 copies expected.\n", "\(started.errors)")
+    // 100055 on its shelf; 100101 from another hall, out on loan; the shelf label moves the place;
+    // 100059 found there; an unknown number; 100055 again.
+    let scanned = try circdesk(
+      ["stocktake", "scan", "--stdin", "--place", "Хранение"],
+      input: "100055\n100101\nPLACE:Абонемент\n100059\n999999\n100055\n")
+    #expect(scanned.status == 0, "\(scanned.errors)")
+    let lines = scanned.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 6, "\(scanned.output)")
+    #expect(lines[0].hasPrefix("100055 «") && lines[0].hasSuffix(": found"))
+    #expect(lines[1].hasSuffix(": not part of this check"))
+    #expect(lines[2] == "Place: Абонемент")
+    #expect(lines[3].hasSuffix(": misplaced, its record says Хранение, found in Абонемент"))
+    #expect(lines[4] == "999999: no copy with this number in the library")
+    #expect(lines[5].hasSuffix(": scanned before (counted once)"))
+    let report = try circdesk(["stocktake", "report"])
+    #expect(report.output.contains("Expected 2, present 2, missing 0."), "\(report.output)")
+    #expect(
+      report.output.contains(
+        "Scans: found 1, misplaced 1, on-loan 0, not-in-stock 0, outside-check 1, unknown 1, scanned-again 1."))
+    #expect(try circdesk(["stocktake", "close"]).output == "Check 1 «Хранение, 2026» is closed.\n")
+    let closed = try circdesk(["stocktake", "scan", "--stdin"], input: "100055\n")
+    #expect(closed.status == 1)
+    #expect(closed.errors.contains("No check is open: start one with circdesk stocktake start"))
+  }
+
+  @Test func theMissingCopiesAsCSV() throws {
+    #expect(try circdesk(["demo"]).status == 0)
+    #expect(try circdesk(["stocktake", "start", "--place", "Хранение"]).status == 0)
+    _ = try circdesk(["stocktake", "scan", "--stdin"], input: "100055\n")
+    let csv = try circdesk(["stocktake", "report", "--csv"])
+    let rows = csv.output.components(separatedBy: "\r\n")
+    #expect(rows.first == "inventory,author,title,place,shelf code,status")
+    #expect(rows.count == 3 && rows[2] == "", "\(rows)")
+    #expect(rows[1].hasPrefix("100059,") && rows[1].contains(",Хранение,") && rows[1].hasSuffix(",available"))
+    let wrong = try circdesk(["stocktake", "start", "--shelf-code", "84"])
+    #expect(wrong.status == 64)
+    #expect(wrong.errors.contains("--shelf-code is FROM..TO (84..84, 63..75, 75..), not «84»"))
+  }
+}
