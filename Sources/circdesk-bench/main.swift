@@ -14,6 +14,7 @@ import DeskStorage
 // circdesk-bench desk-worker --db PATH [--repeats N] [--pace MS] [--seed N]   (one desk of sync --desks)
 // circdesk-bench photos --folder DIR   (ZXing's black-box test photos: what the desk reads of them)
 // circdesk-bench diary [--books N] [--loans N] [--repeats N] [--db PATH]   (the work diary on a year of loans)
+// circdesk-bench stocktake [--books N] [--repeats N] [--db PATH]   (a check of a tenth of the catalogue)
 // circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH] [--out FILE.json] [--skip-exchange] [--quick]
 //
 // Figures are the first run, and the median and 99th percentile of the runs after it, each
@@ -43,6 +44,7 @@ let helpText = """
                              [--desks <n> [--pace <ms>]] [--quick] [--db <path>]
          circdesk-bench photos --folder <dir>
          circdesk-bench diary [--books <n>] [--readers <n>] [--loans <n>] [--repeats <n>] [--db <path>]
+         circdesk-bench stocktake [--books <n>] [--repeats <n>] [--db <path>]
 
   OPTIONS:
     --books <n>       Books in the catalogue (default 1000000).
@@ -107,7 +109,7 @@ do {
   ]
   let commands: Set = [
     "generate", "first-page", "page-probe", "search-probe", "memory-probe", "name-scan", "sync", "walk-probe",
-    "desk-worker", "photos", "diary",
+    "desk-worker", "photos", "diary", "stocktake",
   ]
   var index = 0
   while index < arguments.count {
@@ -276,6 +278,14 @@ do {
     progress("measuring the work diary")
     report(
       try DiaryBenchmarks.run(path: path, repeats: repeats), title: "circdesk-bench diary: \(books) books, \(path)")
+    exit(0)
+  }
+  if arguments.first == "stocktake" {
+    if access(path, F_OK) != 0 { try generate(into: path) }
+    progress("checking a hall of the catalogue")
+    report(
+      try StocktakeBenchmarks.run(path: path, repeats: repeats),
+      title: "circdesk-bench stocktake: \(books) books, \(path)")
     exit(0)
   }
   if arguments.first == "photos" {
