@@ -41,6 +41,10 @@ import Testing
     #expect(
       report.output.contains(
         "Scans: found 1, misplaced 1, on-loan 0, not-in-stock 0, outside-check 1, unknown 1, scanned-again 1."))
+    // The tallies by place and by shelf-code section.
+    let tallies = report.output.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+    #expect(tallies.contains("By place:") && tallies.contains("Хранение 2 0"), "\(report.output)")
+    #expect(tallies.contains("By shelf-code section:"))
     #expect(try circdesk(["stocktake", "close"]).output == "Check 1 «Хранение, 2026» is closed.\n")
     let closed = try circdesk(["stocktake", "scan", "--stdin"], input: "100055\n")
     #expect(closed.status == 1)

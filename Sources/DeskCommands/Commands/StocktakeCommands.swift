@@ -167,6 +167,18 @@ struct StocktakeReport: DeskCommand {
     let kinds = ["found", "misplaced", "on-loan", "not-in-stock", "outside-check", "unknown", "scanned-again"]
     context.output.line(
       "Scans: " + kinds.map { "\($0) \(report.counts[$0] ?? 0)" }.joined(separator: ", ") + ".")
+    for (title, tallies) in [("By place", report.byPlace), ("By shelf-code section", report.bySection)] {
+      context.output.line("")
+      context.output.line("\(title):")
+      var table = Table([
+        .init(title: "", maximumWidth: 40), .init(title: "Expected", maximumWidth: 10),
+        .init(title: "Missing", maximumWidth: 10),
+      ])
+      for tally in tallies {
+        table.append([tally.name.visibleForTerminal, String(tally.expected), String(tally.missing)])
+      }
+      context.output.write(table.rendered())
+    }
     guard !report.missing.isEmpty else { return }
     context.output.line("")
     context.output.line("Missing:")
