@@ -144,27 +144,23 @@ public struct StocktakeStore: StorePart {
           OR EXISTS (SELECT 1 FROM hold h WHERE h.trapped_book_id = b.id AND h.state = 'waiting')
           OR b.status = 'processing')
         """
-      let present = try database.scalarInt(
-        """
-        SELECT count(*) FROM stocktake_expected e JOIN book b ON b.id = e.book_id
-        WHERE e.stocktake_id = ? AND \(accounted)
-        """, check.number)
-      let missing = try database.query(
-        """
-        SELECT \(LibraryStore.bookColumns) FROM stocktake_expected e JOIN book b ON b.id = e.book_id
-        WHERE e.stocktake_id = ? AND NOT \(accounted)
-        ORDER BY b.place, b.bbk, b.sort_key, b.inventory
-        """, check.number
-      ) { try LibraryStore.decodeBook($0) }
-      // Each expected copy's place, index and whether it is missing, read once (no whole records:
-      // a hall of 100,000 copies is tallied in a few tens of milliseconds).
+      // Each expected copy read once, with whether it is missing: the missing decoded whole, every
+      // one tallied by place and section (one pass: a hall of 100,000 copies in well under a second).
+      var missing: [Book] = []
       var rows: [(place: String, section: String, missing: Bool)] = []
       try database.forEachRow(
         """
-        SELECT b.place, b.bbk, NOT \(accounted) FROM stocktake_expected e JOIN book b ON b.id = e.book_id
+        SELECT NOT \(accounted), b.place, b.bbk, \(LibraryStore.bookColumns)
+        FROM stocktake_expected e JOIN book b ON b.id = e.book_id
         WHERE e.stocktake_id = ?
+        ORDER BY b.place, b.bbk, b.sort_key, b.inventory
         """, check.number
-      ) { rows.append(($0.string(0), StocktakeStore.section(of: $0.string(1)), $0.int(2) == 1)) }
+      ) { row in
+        let isMissing = row.int(0) == 1
+        if isMissing { missing.append(try LibraryStore.decodeBook(row, from: 3)) }
+        rows.append((row.string(1), StocktakeStore.section(of: row.string(2)), isMissing))
+      }
+      let present = rows.count - missing.count
       func tallies(_ key: ((place: String, section: String, missing: Bool)) -> String) -> [Tally] {
         var found: [String: Tally] = [:]
         for row in rows {
