@@ -60,6 +60,10 @@ import Testing
     #expect(rows.first == "inventory,author,title,place,shelf code,status")
     #expect(rows.count == 3 && rows[2] == "", "\(rows)")
     #expect(rows[1].hasPrefix("100059,") && rows[1].contains(",Хранение,") && rows[1].hasSuffix(",available"))
+    // Closed with the commission's word: the copy missing is lost from now.
+    let closed = try circdesk(["stocktake", "close", "--mark-missing-lost"])
+    #expect(closed.output.hasSuffix("1 missing copy is now recorded as lost.\n"), "\(closed.output)")
+    #expect(try circdesk(["book", "show", "100059"]).output.contains("lost"))
     let wrong = try circdesk(["stocktake", "start", "--shelf-code", "84"])
     #expect(wrong.status == 64)
     #expect(wrong.errors.contains("--shelf-code is FROM..TO (84..84, 63..75, 75..), not «84»"))

@@ -209,8 +209,11 @@ struct StocktakeList: DeskCommand {
 struct StocktakeClose: DeskCommand {
   static let check = CommandOption<Int>.integer(
     "--check", value: "<number>", help: "The check (default: the latest open one).", in: 1...Int(Int32.max))
+  static let markLost = CommandFlag(
+    "--mark-missing-lost", help: "Record the copies missing at the close as lost (after the commission's act).")
   static let spec = CommandSpec(
-    path: "stocktake close", abstract: "Close a check: its report stays.", options: [check, CommandSpec.databaseOption])
+    path: "stocktake close", abstract: "Close a check: its report stays.",
+    options: [check, markLost, CommandSpec.databaseOption])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let store = try context.openStore(arguments, creating: false)
@@ -218,7 +221,9 @@ struct StocktakeClose: DeskCommand {
     guard let open = try perform({ () throws(StoreError) in try store.stocktakes.openCheck(number) }) else {
       throw .failed(["No open check\(number.map { " numbered \($0)" } ?? ""): see circdesk stocktake list"])
     }
-    try perform { () throws(StoreError) in try store.stocktakes.close(open) }
+    let marking = arguments.has(markLost)
+    let lost = try perform { () throws(StoreError) in try store.stocktakes.close(open, markingMissingLost: marking) }
     context.output.line("Check \(open.number) «\(open.name)» is closed.".visibleForTerminal)
+    if marking { context.output.line("\(lost) missing \(lost == 1 ? "copy is" : "copies are") now recorded as lost.") }
   }
 }

@@ -182,11 +182,19 @@ public struct StocktakeStore: StorePart {
     return digits.isEmpty ? "—" : String(digits)
   }
 
-  /// Closes `check`: no more scans go into it.
-  public func close(_ check: Check) throws(StoreError) {
-    try write {
-      try database.execute(
-        "UPDATE stocktake SET closed_at = ? WHERE id = ? AND closed_at IS NULL", clock.now().instant.iso, check.number)
+  /// Closes `check`: no more scans go into it. With `markingMissingLost` (the librarian has
+  /// confirmed it) the copies missing then are recorded as lost; returns how many.
+  @discardableResult
+  public func close(_ check: Check, markingMissingLost: Bool = false) throws(StoreError) -> Int {
+    let missing = markingMissingLost ? try report(check).missing : []
+    return try write {
+      let now = clock.now().instant.iso
+      try database.execute("UPDATE stocktake SET closed_at = ? WHERE id = ? AND closed_at IS NULL", now, check.number)
+      for book in missing {
+        try database.execute(
+          "UPDATE book SET status = 'lost', updated_at = ? WHERE uuid = ? AND status <> 'lost'", now, book.id.text)
+      }
+      return missing.count
     }
   }
 
