@@ -32,7 +32,11 @@ struct StocktakeStart: DeskCommand {
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    var scope = StocktakeScope(placePrefixes: try arguments.all(place))
+    let places = try arguments.all(place)
+    if places.contains(where: { $0.trimmingWhitespace().isEmpty }) {
+      throw .usage("--place is the beginning of a storage place's name, not empty", command: spec.path)
+    }
+    var scope = StocktakeScope(placePrefixes: places)
     if let text = try arguments.value(shelfCodes) {
       guard let range = StocktakeScope.shelfCodes(parsing: text) else {
         throw .usage("--shelf-code is FROM..TO (84..84, 63..75, 75..), not «\(text)»", command: spec.path)
@@ -53,8 +57,18 @@ struct StocktakeStart: DeskCommand {
       scope.statuses = statuses
     }
     let given = try arguments.value(name) ?? ""
-    let store = try context.openStore(arguments)
+    let store = try context.openStore(arguments, creating: false)
+    let open = try perform { () throws(StoreError) in try store.stocktakes.checks() }.filter { $0.closed == nil }
     let check = try perform { () throws(StoreError) in try store.stocktakes.start(name: given, scope: scope) }
+    guard check.expected > 0 else {
+      try perform { () throws(StoreError) in try store.stocktakes.discard(check) }
+      throw .failed(["No copy is covered by this check: see the --place, --shelf-code and --status given"])
+    }
+    for other in open {
+      context.errors.line(
+        "Check \(other.number) «\(other.name)» is open too: scans go into the latest unless --check says"
+          .visibleForTerminal)
+    }
     context.output.line(
       "Check \(check.number) «\(check.name)» is open: \(check.expected) \(check.expected == 1 ? "copy" : "copies") expected."
         .visibleForTerminal)
@@ -90,12 +104,16 @@ struct StocktakeScan: DeskCommand {
           ?? "No check is open: start one with circdesk stocktake start"
       ])
     }
+    // Which check the scans go into, said first: several may be open.
+    context.output.line("Check \(open.number) «\(open.name)»:".visibleForTerminal)
     var here = try arguments.value(place) ?? ""
     var line = 0
+    var refused = 0
     while let read = ScanCommand.readLine(from: stdin, maximumBytes: 65536) {
       line += 1
       guard case .text(let text) = read else {
         context.errors.line("line \(line): not read (a NUL byte, or longer than 65536 bytes)")
+        refused += 1
         continue
       }
       let code = ScannedCode.clean(text)
@@ -108,6 +126,7 @@ struct StocktakeScan: DeskCommand {
       let scan = try perform { () throws(StoreError) in try store.stocktakes.scan(code, in: open, at: here) }
       context.output.line(StocktakeScan.describe(scan).visibleForTerminal)
     }
+    if refused > 0 { throw .exit(1) }
   }
 
   static func describe(_ scan: StocktakeStore.Scan) -> String {
@@ -197,7 +216,9 @@ struct StocktakeList: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let store = try context.openStore(arguments, creating: false)
-    for check in try perform({ () throws(StoreError) in try store.stocktakes.checks() }) {
+    let checks = try perform { () throws(StoreError) in try store.stocktakes.checks() }
+    if checks.isEmpty { context.output.line("No check yet: start one with circdesk stocktake start") }
+    for check in checks {
       context.output.line(
         "\(check.number)  «\(check.name)»  opened \(check.started.iso.prefix(10))  \(check.expected) expected  \(check.closed == nil ? "open" : "closed")"
           .visibleForTerminal)
@@ -222,8 +243,15 @@ struct StocktakeClose: DeskCommand {
       throw .failed(["No open check\(number.map { " numbered \($0)" } ?? ""): see circdesk stocktake list"])
     }
     let marking = arguments.has(markLost)
+    let missing = try perform { () throws(StoreError) in try store.stocktakes.report(open) }.missing.count
     let lost = try perform { () throws(StoreError) in try store.stocktakes.close(open, markingMissingLost: marking) }
     context.output.line("Check \(open.number) «\(open.name)» is closed.".visibleForTerminal)
-    if marking { context.output.line("\(lost) missing \(lost == 1 ? "copy is" : "copies are") now recorded as lost.") }
+    if marking {
+      context.output.line("\(lost) missing \(lost == 1 ? "copy is" : "copies are") now recorded as lost.")
+    } else if missing > 0 {
+      context.output.line(
+        "\(missing) \(missing == 1 ? "copy was" : "copies were") missing at the close: circdesk stocktake report "
+          + "--check \(open.number) lists them.")
+    }
   }
 }

@@ -182,6 +182,16 @@ public struct StocktakeStore: StorePart {
     return digits.isEmpty ? "—" : String(digits)
   }
 
+  /// Takes back a check just opened that nothing was scanned into (one that expects no copy).
+  public func discard(_ check: Check) throws(StoreError) {
+    try write {
+      guard try database.scalarInt("SELECT count(*) FROM stocktake_scan WHERE stocktake_id = ?", check.number) == 0
+      else { return }
+      try database.execute("DELETE FROM stocktake_expected WHERE stocktake_id = ?", check.number)
+      try database.execute("DELETE FROM stocktake WHERE id = ?", check.number)
+    }
+  }
+
   /// Closes `check`: no more scans go into it. With `markingMissingLost` (the librarian has
   /// confirmed it) the copies missing then are recorded as lost; returns how many.
   @discardableResult
