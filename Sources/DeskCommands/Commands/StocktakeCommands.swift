@@ -243,11 +243,12 @@ struct StocktakeClose: DeskCommand {
       throw .failed(["No open check\(number.map { " numbered \($0)" } ?? ""): see circdesk stocktake list"])
     }
     let marking = arguments.has(markLost)
-    let missing = try perform { () throws(StoreError) in try store.stocktakes.report(open) }.missing.count
-    let lost = try perform { () throws(StoreError) in try store.stocktakes.close(open, markingMissingLost: marking) }
+    let missing = try perform { () throws(StoreError) in
+      try store.stocktakes.close(open, markingMissingLost: marking)
+    }
     context.output.line("Check \(open.number) «\(open.name)» is closed.".visibleForTerminal)
     if marking {
-      context.output.line("\(lost) missing \(lost == 1 ? "copy is" : "copies are") now recorded as lost.")
+      context.output.line("\(missing) missing \(missing == 1 ? "copy is" : "copies are") now recorded as lost.")
     } else if missing > 0 {
       context.output.line(
         "\(missing) \(missing == 1 ? "copy was" : "copies were") missing at the close: circdesk stocktake report "

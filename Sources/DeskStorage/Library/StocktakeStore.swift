@@ -105,14 +105,18 @@ public struct StocktakeStore: StorePart {
       var finding = StocktakeFinding.unknown
       var rowID: Int64?
       if let book {
-        rowID = try database.queryFirst("SELECT id FROM book WHERE uuid = ?", book.id.text) { $0.int64(0) }
-        let expected =
-          try database.scalarInt(
-            "SELECT count(*) FROM stocktake_expected WHERE stocktake_id = ? AND book_id = ?", check.number,
-            rowID ?? 0) > 0
-        let before =
-          try database.scalarInt(
-            "SELECT count(*) FROM stocktake_scan WHERE stocktake_id = ? AND book_id = ?", check.number, rowID ?? 0) > 0
+        // The copy's row, whether the check expects it and whether it was scanned before: one read.
+        let facts = try database.queryFirst(
+          """
+          SELECT b.id,
+            EXISTS (SELECT 1 FROM stocktake_expected WHERE stocktake_id = ?1 AND book_id = b.id),
+            EXISTS (SELECT 1 FROM stocktake_scan WHERE stocktake_id = ?1 AND book_id = b.id)
+          FROM book b WHERE b.uuid = ?2
+          """, check.number, book.id.text
+        ) { (row: $0.int64(0), expected: $0.int(1) == 1, before: $0.int(2) == 1) }
+        rowID = facts?.row
+        let expected = facts?.expected ?? false
+        let before = facts?.before ?? false
         let loan = try store.books.currentLoan(bookID: book.id).map {
           (reader: $0.readerName, ticket: $0.readerTicket, since: clock.local($0.loan.issued).date)
         }
@@ -193,14 +197,14 @@ public struct StocktakeStore: StorePart {
   }
 
   /// Closes `check`: no more scans go into it. With `markingMissingLost` (the librarian has
-  /// confirmed it) the copies missing then are recorded as lost; returns how many.
+  /// confirmed it) the copies missing then are recorded as lost. Returns how many were missing.
   @discardableResult
   public func close(_ check: Check, markingMissingLost: Bool = false) throws(StoreError) -> Int {
-    let missing = markingMissingLost ? try report(check).missing : []
+    let missing = try report(check).missing
     return try write {
       let now = clock.now().instant.iso
       try database.execute("UPDATE stocktake SET closed_at = ? WHERE id = ? AND closed_at IS NULL", now, check.number)
-      for book in missing {
+      for book in missing where markingMissingLost {
         try database.execute(
           "UPDATE book SET status = 'lost', updated_at = ? WHERE uuid = ? AND status <> 'lost'", now, book.id.text)
       }

@@ -155,12 +155,13 @@ extension LibraryStore {
       WHERE uuid = ? AND returned_at IS NULL AND deleted = 0
       """, limit, before, before, now.iso, loan)
     if changed > 0 {
-      // The renewals past the limit, the latest, count in the work diary no more.
+      // The renewals past the limit, the latest, count in the work diary no more; ties go by UUID,
+      // which every desk orders alike (row ids differ from desk to desk).
       try database.execute(
         """
         UPDATE renewal SET deleted = 1 WHERE id IN (
           SELECT n.id FROM renewal n JOIN loan x ON x.id = n.loan_id WHERE x.uuid = ?1 AND n.deleted = 0
-          ORDER BY n.renewed_at, n.id LIMIT -1 OFFSET ?2)
+          ORDER BY n.renewed_at, n.uuid LIMIT -1 OFFSET ?2)
         """, loan, limit)
     }
     return "renewals taken back to \(limit): due \(before.isEmpty ? due : before)"
