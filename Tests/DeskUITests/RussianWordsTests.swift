@@ -20,7 +20,9 @@ import Testing
     // Catalogues and programs by their names, the printer's command, and the command lines and
     // settings a message tells the librarian to run.
     "Google", "Books", "Open", "Library", "circdesk", "lp", "central", "join", "init", "sync", "overdue",
-    "notices", "csv", "url", "desk", "CIRCDESK", "CENTRAL", "stats",
+    "notices", "csv", "url", "desk", "CIRCDESK", "CENTRAL", "stats", "stocktake", "start", "report", "act",
+    // The prefix a shelf's label carries, as it is printed and scanned.
+    "PLACE",
   ]
 
   /// Every text of the Russian tables, with the name of what gave it.

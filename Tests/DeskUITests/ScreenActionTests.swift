@@ -48,6 +48,24 @@ import Testing
     add("new book", BookFormScreen(editing: nil, onSaved: { _ in })) { $0.actions(context) }
     add("new reader", ReaderFormScreen(editing: nil, onSaved: { _ in })) { $0.actions(context) }
     add("scan image", ScanImageScreen()) { $0.actions(context) }
+    // Stocktaking: with no check open; then a check with a scan of each surprise, chosen in turn.
+    add("stocktaking, no check", StocktakeScreen()) { $0.actions(context) }
+    try desk.store.books.update(inventory: "100238") { $0[.place] = "Зал 1" }
+    try desk.store.books.update(inventory: "100239") { $0.status = "lost" }
+    let check = try desk.store.stocktakes.start(name: "", scope: StocktakeScope())
+    for (code, place) in [("100234", ""), ("100235", ""), ("100238", "Зал 2"), ("100239", ""), ("555", "")] {
+      _ = try desk.store.stocktakes.scan(code, in: check, at: place)
+    }
+    add("stocktaking", StocktakeScreen()) { $0.actions(context) }
+    // The latest scan first: ↓ once chooses it, and each ↓ more the one before.
+    for (downs, chosen) in ["an unknown number", "a lost copy", "a misplaced copy", "a copy out on loan"].enumerated() {
+      let screen = StocktakeScreen()
+      add("stocktaking, \(chosen) chosen", screen) { screen in
+        for _ in 0...downs { _ = screen.handle(.down, context: context) }
+        return screen.actions(context)
+      }
+    }
+    add("a check's report", StocktakeReportScreen(check: check)) { $0.actions(context) }
     guard let reader = try desk.store.readers.reader(ticket: "17") else { throw HarnessError.missing("reader 17") }
     context.session.select(reader, context: context)
     add("Desk with a reader", DeskCirculationScreen()) { $0.actions(context) }

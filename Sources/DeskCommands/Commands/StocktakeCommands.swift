@@ -118,8 +118,8 @@ struct StocktakeScan: DeskCommand {
       }
       let code = ScannedCode.clean(text)
       guard !code.isEmpty else { continue }
-      if code.uppercased().hasPrefix("PLACE:") {
-        here = String(code.dropFirst(6)).trimmingWhitespace()
+      if let place = ShelfLabel.place(in: code) {
+        here = place
         context.output.line("Place: \(here)".visibleForTerminal)
         continue
       }

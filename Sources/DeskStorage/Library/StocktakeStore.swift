@@ -21,6 +21,9 @@ public struct StocktakeStore: StorePart {
     public var code: String
     public var finding: StocktakeFinding
     public var book: Book?
+    /// Where it was scanned (empty: not said), and when.
+    public var place: String
+    public var scanned: Timestamp
   }
 
   /// What a check has found so far.
@@ -100,6 +103,7 @@ public struct StocktakeStore: StorePart {
   /// Sorts and records a scan of `code` in `check`, found at `place` (empty: not said).
   public func scan(_ code: String, in check: Check, at place: String) throws(StoreError) -> Scan {
     let code = code.trimmingWhitespace()
+    let now = clock.now().instant
     return try write {
       let book = try store.books.book(inventory: code)
       var finding = StocktakeFinding.unknown
@@ -129,18 +133,15 @@ public struct StocktakeStore: StorePart {
         INSERT INTO stocktake_scan(uuid, stocktake_id, code, book_id, place, finding, scanned_at, desk)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?)
         """, RecordID.random().text, check.number, code, rowID.map { DatabaseValue.integer($0) } ?? .null,
-        place.trimmingWhitespace(), finding.kind, clock.now().instant.iso, try store.policy.deskName())
-      return Scan(code: code, finding: finding, book: book)
+        place.trimmingWhitespace(), finding.kind, now.iso, try store.policy.deskName())
+      return Scan(code: code, finding: finding, book: book, place: place.trimmingWhitespace(), scanned: now)
     }
   }
 
   /// What `check` has found so far: the scans by finding, and the expected copies missing.
   public func report(_ check: Check) throws(StoreError) -> Report {
     try read {
-      var counts: [String: Int] = [:]
-      try database.forEachRow(
-        "SELECT finding, count(*) FROM stocktake_scan WHERE stocktake_id = ? GROUP BY finding", check.number
-      ) { counts[$0.string(0)] = $0.int(1) }
+      let counts = try counts(check)
       // Accounted for without a scan: out on loan, on the hold shelf, or in processing.
       let accounted = """
         (EXISTS (SELECT 1 FROM stocktake_scan s WHERE s.stocktake_id = e.stocktake_id AND s.book_id = b.id)
@@ -177,6 +178,57 @@ public struct StocktakeStore: StorePart {
       return Report(
         check: check, counts: counts, present: present, missing: missing,
         byPlace: tallies { $0.place.isEmpty ? "—" : $0.place }, bySection: tallies { $0.section })
+    }
+  }
+
+  /// The scans of `check` by their finding's kind (`StocktakeFinding.kind`), every desk's.
+  public func counts(_ check: Check) throws(StoreError) -> [String: Int] {
+    try read {
+      var counts: [String: Int] = [:]
+      try database.forEachRow(
+        "SELECT finding, count(*) FROM stocktake_scan WHERE stocktake_id = ? GROUP BY finding", check.number
+      ) { counts[$0.string(0)] = $0.int(1) }
+      return counts
+    }
+  }
+
+  /// The last `limit` scans of `check`, the latest first, each told as it was sorted. What a
+  /// finding names beyond its kind is as the library has it now: the record's place, the loan.
+  public func recentScans(_ check: Check, limit: Int) throws(StoreError) -> [Scan] {
+    try read {
+      let rows = try database.query(
+        """
+        SELECT s.code, s.finding, s.place, s.scanned_at, b.id IS NOT NULL, \(LibraryStore.bookColumns)
+        FROM stocktake_scan s LEFT JOIN book b ON b.id = s.book_id
+        WHERE s.stocktake_id = ? ORDER BY s.id DESC LIMIT ?
+        """, check.number, limit
+      ) { row in
+        (
+          code: row.string(0), kind: row.string(1), place: row.string(2),
+          scanned: Timestamp(iso: row.string(3)) ?? Timestamp(millisecondsSinceEpoch: 0),
+          book: row.int(4) == 1 ? try LibraryStore.decodeBook(row, from: 5) : nil
+        )
+      }
+      return try rows.map { row in
+        Scan(
+          code: row.code, finding: try finding(kind: row.kind, book: row.book, place: row.place), book: row.book,
+          place: row.place, scanned: row.scanned)
+      }
+    }
+  }
+
+  /// A kept scan's finding from its kind, with what it names read again.
+  private func finding(kind: String, book: Book?, place: String) throws -> StocktakeFinding {
+    switch kind {
+    case "found": return .found
+    case "misplaced": return .misplaced(recorded: book?.place ?? "", actual: place)
+    case "on-loan":
+      guard let book, let loan = try store.books.currentLoan(bookID: book.id) else { return .found }
+      return .onLoan(reader: loan.readerName, ticket: loan.readerTicket, since: clock.local(loan.loan.issued).date)
+    case "not-in-stock": return .notInStock(book?.status ?? .lost)
+    case "outside-check": return .outsideCheck
+    case "scanned-again": return .scannedAgain
+    default: return .unknown
     }
   }
 

@@ -56,6 +56,9 @@ public enum KeyMeaning: Hashable, Sendable, CaseIterable {
   case chooseReader, openReader, chooseCopy, cancelHold, expireHolds, completeName, scanFile, chooseCode
   // Statistics.
   case chooseMonth, splitFigures
+  // Stocktaking.
+  case homeStocktake, applyShelfCode, setPlace, stocktakeReport, startCheck, chooseScan, moveRecordHere
+  case returnNow, makeAvailable, addUnknown, scrollReport
   // Conflicts.
   case chooseConflict, openConflict, settleSide, keepAsItIs, renumber, sameRecord, restore, takeRenewalsBack
   case acknowledgeReturn, resend, dropChange, goOnWithScan

@@ -1,7 +1,7 @@
 /// Which screen's keys the help shows first.
 public enum HelpTopic: CaseIterable, Sendable {
   case home, bookList, readerList, bookDetail, readerDetail, form, desk, overdue, holdShelf, scanImage, statistics
-  case conflicts
+  case stocktake, stocktakeReport, conflicts
 
   /// The screen's keys as it declares them, which its actions are made from.
   var keys: [KeyDeclaration] {
@@ -15,6 +15,8 @@ public enum HelpTopic: CaseIterable, Sendable {
     case .desk: DeskCirculationScreen.Keys.all
     case .overdue: OverdueScreen.Keys.all
     case .statistics: StatisticsScreen.Keys.all
+    case .stocktake: StocktakeScreen.Keys.all
+    case .stocktakeReport: StocktakeReportScreen.Keys.all
     case .holdShelf: HoldShelfScreen.Keys.all
     case .scanImage: ScanImageScreen.Keys.all
     case .conflicts: ConflictScreen.Keys.all

@@ -10,7 +10,7 @@ final class HomeScreen: DeskScreen {
   var helpTopic: HelpTopic { .home }
 
   enum Section: CaseIterable {
-    case books, readers, desk, overdue, holdShelf, statistics, scan, export, conflicts, help
+    case books, readers, desk, overdue, holdShelf, statistics, stocktake, scan, export, conflicts, help
 
     var key: Character {
       switch self {
@@ -20,6 +20,7 @@ final class HomeScreen: DeskScreen {
       case .overdue: return "o"
       case .holdShelf: return "w"
       case .statistics: return "t"
+      case .stocktake: return "i"
       case .scan: return "s"
       case .export: return "x"
       case .conflicts: return "c"
@@ -98,6 +99,7 @@ final class HomeScreen: DeskScreen {
     case .overdue: return [.push(OverdueScreen())]
     case .holdShelf: return [.push(HoldShelfScreen())]
     case .statistics: return [.push(StatisticsScreen())]
+    case .stocktake: return [.push(StocktakeScreen())]
     case .help: return [.help(.home)]
     case .scan: return [.push(ScanImageScreen())]
     case .export: return ExportAction.prompt(.everything, context: context)
@@ -110,7 +112,9 @@ final class HomeScreen: DeskScreen {
     var y = area.row + 1
     // A short window drops the name (the title bar has it) and the blank lines: the counts and the
     // overdue books stay in view.
-    let short = area.height < 16
+    // A desk joined to a central has a section and the central's lines more: a terminal's usual 24
+    // rows take them only so.
+    let short = area.height < (context.isJoined ? 26 : 16)
     if !short {
       buffer.write(s.appName, row: y, column: area.column + 3, style: context.style(.title))
       y += 2
@@ -197,6 +201,7 @@ extension HomeScreen {
         case .overdue: .homeOverdue
         case .holdShelf: .homeHoldShelf
         case .statistics: .homeStatistics
+        case .stocktake: .homeStocktake
         case .scan: .homeScan
         case .export: .homeExport
         case .conflicts: .homeConflicts

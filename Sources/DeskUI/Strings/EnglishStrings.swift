@@ -503,6 +503,8 @@ public struct EnglishStrings: UIStrings {
     case .scanImage: return "Scan image"
     case .overdue: return "Overdue books"
     case .statistics: return "Statistics"
+    case .stocktake: return "Stocktaking"
+    case .stocktakeReport: return "A check's report"
     case .holdShelf: return "Hold shelf"
     case .conflicts: return "Conflicts"
     }
@@ -548,6 +550,17 @@ public struct EnglishStrings: UIStrings {
         "The work diary at a glance: today and the month so far beside the same days a year before, issues per day "
         + "of the month and per month of the year. ← → move a month. `circdesk stats` prints every figure for "
         + "any range, split by reader group, branch of knowledge or desk, as the diary's CSV."
+    case .stocktake:
+      return "A check of the stock at the shelves. Say the place being checked once per shelf (F2, or scan the "
+        + "shelf's label PLACE:…), then scan copy after copy: each is sorted at once, and anything but a copy on "
+        + "its shelf rings and is listed — misplaced, out on loan, lost, another section's, unknown, scanned "
+        + "twice. ↓ chooses a scan: m moves a misplaced copy's record to the place it was found, r returns a copy "
+        + "the catalogue says is out, a makes a lost one available, n adds an unknown number as a new book. F5 "
+        + "shows the report: what is missing, by place and by shelf-code section."
+    case .stocktakeReport:
+      return "What the check has found so far: the copies expected, present and missing, by storage place and by "
+        + "shelf-code section, and each missing copy. Copies out on loan, on the hold shelf or in processing are "
+        + "present. `circdesk stocktake act` writes the act for the commission to sign."
     case .conflicts:
       return "What two desks did apart that cannot both stand: one number given twice, one book issued to two "
         + "readers, a record changed after another desk deleted it. Each shows both sides and the keys that "
@@ -648,6 +661,17 @@ public struct EnglishStrings: UIStrings {
     case .resend: "Change not taken: send the corrected record again"
     case .dropChange: "Change not taken: let it go"
     case .goOnWithScan: "Opened by a scan: go on with the scan"
+    case .homeStocktake: sectionStocktake
+    case .applyShelfCode: "Sort the scanned or typed number (a shelf's label PLACE:… says the place)"
+    case .setPlace: "Say the place being checked"
+    case .stocktakeReport: "The check's report: what is missing, by place and section"
+    case .startCheck: "Open a check (when none is open)"
+    case .chooseScan: "Choose one of the last scans"
+    case .moveRecordHere: "A misplaced copy: move its record to the place it was found"
+    case .returnNow: "A copy the catalogue says is out: return it now"
+    case .makeAvailable: "A copy the catalogue says is lost or written off: make it available"
+    case .addUnknown: "A number the library lacks: add it as a new book"
+    case .scrollReport: "Scroll"
     }
   }
 

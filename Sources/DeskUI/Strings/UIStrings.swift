@@ -6,7 +6,7 @@ import DeskWords
 
 /// Every word the full-screen desk shows, one conforming table per language
 /// (`EnglishStrings`, `RussianStrings`). Screens never hold text of their own.
-public protocol UIStrings: SyncStrings, Sendable {
+public protocol UIStrings: SyncStrings, StocktakeStrings, Sendable {
   /// The library's words (errors, refusals, field and status names) in the same language.
   var words: any LibraryWords { get }
   /// The language of the table: names the library left as a new library has them (its reader
@@ -367,6 +367,7 @@ extension UIStrings {
     case .desk: return sectionDesk
     case .overdue: return sectionOverdue
     case .statistics: return sectionStatistics
+    case .stocktake: return sectionStocktake
     case .holdShelf: return sectionHoldShelf
     case .scan: return sectionScan
     case .export: return sectionExport

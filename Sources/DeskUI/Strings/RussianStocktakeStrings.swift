@@ -1,0 +1,104 @@
+import DeskDomain
+import DeskStorage
+
+extension RussianStrings {
+  public var sectionStocktake: String { "Проверка фонда: сверка полок" }
+  public func stocktakeTitle(_ name: String) -> String { "Проверка фонда: \(name)" }
+
+  public var noOpenCheck: String { "Открытой проверки фонда нет." }
+  public var startCheckAdvice: String {
+    "n открывает её здесь: по всему фонду или по названным местам хранения. `circdesk stocktake start` "
+      + "открывает и по шифрам полок и статусам."
+  }
+  public var keyStartCheck: String { "Новая проверка" }
+  public var startCheckTitle: String { "Новая проверка фонда" }
+  public var checkNameQuestion: String { "Название проверки (пусто — по сегодняшней дате):" }
+  public var checkPlacesQuestion: String {
+    "Места хранения, которые она охватывает, по началу названия, через ; (пусто — все места):"
+  }
+  public var checkCoversNothing: String {
+    "В этих местах нет ни одного экземпляра: проверка не открыта. Назовите места так, как в записях книг."
+  }
+  public func checkStarted(_ number: Int, _ name: String, expected: Int) -> String {
+    "Проверка \(number) «\(name)» открыта: ожидается \(plural(expected, "экземпляр", "экземпляра", "экземпляров"))"
+  }
+
+  public func checkLine(_ number: Int, _ name: String, opened: String, expected: Int) -> String {
+    "Проверка \(number) «\(name)», открыта \(opened): ожидается \(plural(expected, "экземпляр", "экземпляра", "экземпляров"))"
+  }
+  public func otherChecksOpen(_ count: Int) -> String {
+    "открыто ещё проверок: \(count); сканы идут в эту"
+  }
+  public func placeLine(_ place: String) -> String { "Место: \(place)   (F2 — сменить, или сканируйте этикетку полки)" }
+  public var placeNotSaid: String { "Место не указано — F2, или сканируйте этикетку полки (PLACE:…)" }
+  public func stocktakeCounts(found: Int, expected: Int, counts: [String: Int]) -> String {
+    let share = expected > 0 ? " (\(found * 100 / expected) %)" : ""
+    let surprises: [(String, String)] = [
+      ("misplaced", "не на месте"), ("on-loan", "числятся выданными"), ("not-in-stock", "числятся утерянными"),
+      ("outside-check", "других отделов"), ("unknown", "неизвестных"), ("scanned-again", "повторных"),
+    ]
+    let said = surprises.compactMap { kind, name in counts[kind].flatMap { $0 > 0 ? "\(name) \($0)" : nil } }
+    return (["Найдено \(found) из \(expected)\(share)"] + said).joined(separator: " · ")
+  }
+  public var stocktakePrompt: String { "Сканируйте каждый экземпляр на полке или наберите его номер и Enter." }
+  public var lastScans: String { "Последние сканы" }
+  public var noScansYet: String { "Ещё ничего не сканировано." }
+  public func findingText(_ scan: StocktakeStore.Scan) -> String {
+    switch scan.finding {
+    case .found: return "на месте"
+    case .misplaced(let recorded, let actual):
+      return "не на месте: по записи \(recorded.isEmpty ? "место не указано" : recorded), найден в \(actual)"
+    case .onLoan(let reader, let ticket, let since):
+      return "по каталогу выдан: \(reader) (билет \(ticket)) с \(since.iso)"
+    case .notInStock(let status): return "по каталогу \(statusName(status))"
+    case .unknown:
+      return (try? ISBN(scan.code)) != nil ? isbnNotCopy : "экземпляра с таким номером в библиотеке нет"
+    case .outsideCheck: return "экземпляр другого отдела: в эту проверку не входит"
+    case .scannedAgain: return "уже сканирован: учтён один раз"
+    }
+  }
+  public func findingAdvice(_ finding: StocktakeFinding) -> String? {
+    switch finding {
+    case .misplaced: "↓ m — перенести запись сюда"
+    case .onLoan: "↓ r — вернуть сейчас; или это другой экземпляр"
+    case .notInStock: "↓ a — сделать доступным"
+    case .unknown: "↓ n — добавить как новую книгу"
+    default: nil
+    }
+  }
+  public var isbnNotCopy: String { "это ISBN, а не номер экземпляра: сканируйте инвентарную этикетку" }
+
+  public var keyPlace: String { "Место" }
+  public var keyReport: String { "Отчёт" }
+  public var keyChooseScan: String { "Выбрать скан" }
+  public var keyUpdatePlace: String { "Перенести запись сюда" }
+  public var keyReturnNow: String { "Вернуть сейчас" }
+  public var keyMakeAvailable: String { "Сделать доступным" }
+  public var keyNewRecord: String { "Новая книга" }
+  public var placeTitle: String { "Проверяемое место" }
+  public var placeQuestion: String {
+    "Где стоят экземпляры, которые будут сканированы дальше, как это место названо в записях (пусто — не указано):"
+  }
+  public func placeSet(_ place: String) -> String { "Проверяется: \(place)" }
+  public var placeCleared: String { "Место не указано: место экземпляров не сверяется" }
+  public func recordPlaceUpdated(_ inventory: String, _ place: String) -> String {
+    "\(inventory): место в записи теперь \(place)"
+  }
+  public func madeAvailable(_ inventory: String) -> String { "\(inventory): снова доступен" }
+  public var stocktakeRefusedTitle: String { "Не сделано" }
+
+  public func reportTitle(_ name: String) -> String { "Отчёт: \(name)" }
+  public func reportTotals(expected: Int, present: Int, missing: Int) -> String {
+    "Ожидалось \(expected), в наличии \(present), недостаёт \(missing)"
+  }
+  public var reportByPlace: String { "По местам хранения" }
+  public var reportBySection: String { "По разделам шифров" }
+  public var reportColumns: [String] { ["Ожидалось", "Недостаёт"] }
+  public var reportMissing: String {
+    "Недостаёт (ожидались, не сканированы, не выданы, не на полке броней и не в обработке)"
+  }
+  public var reportNoneMissing: String { "Недостающих нет." }
+  public var reportCommandAdvice: String {
+    "`circdesk stocktake report --csv` даёт недостающие в CSV; `circdesk stocktake act` — акт для подписи."
+  }
+}

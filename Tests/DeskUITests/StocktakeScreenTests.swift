@@ -1,0 +1,160 @@
+import DeskDomain
+import DeskStorage
+import DeskTestSupport
+import Testing
+
+@testable import DeskUI
+
+/// The Stocktake screen (Home, i): a check scanned at the shelves with a wedge scanner, each scan
+/// sorted as it comes, and the surprises dealt with from the list of last scans.
+@Suite struct StocktakeScreenTests {
+  /// The small library with its copies on shelves: Зал 1 holds all but 100237 (Зал 2); 100239 is
+  /// recorded lost; 100300 stands in Зал 1 too and is never scanned.
+  static func seedShelves(_ store: LibraryStore) throws {
+    try DeskHarness.seedSmallLibrary(store)
+    for inventory in ["100234", "100235", "100236", "100238", "100239"] {
+      try store.books.update(inventory: inventory) { $0[.place] = "Зал 1" }
+    }
+    try store.books.update(inventory: "100237") { $0[.place] = "Зал 2" }
+    try store.books.update(inventory: "100239") { $0.status = "lost" }
+    var draft = bookDraft("100300", "Тихий Дон", surname: "Шолохов", initials: "М. А.")
+    draft[.place] = "Зал 1"
+    try store.books.add(draft)
+  }
+
+  /// The line of the list of last scans that names `code`, and the one below it.
+  func scanLines(_ code: String, in screen: String) -> String {
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let index = lines.firstIndex(where: { $0.contains("  \(code)  ") || $0.hasSuffix("  \(code)") }) else {
+      return ""
+    }
+    return lines[index...].prefix(3).joined(separator: "\n")
+  }
+
+  @Test func aShelfCheckedScanByScanWithEverySurpriseDealtWith() throws {
+    let desk = try DeskHarness(seed: Self.seedShelves)
+    let check = try desk.store.stocktakes.start(name: "Зал 1, 2026", scope: StocktakeScope(placePrefixes: ["зал 1"]))
+    #expect(check.expected == 5)
+    desk.press(.character("i"))
+    #expect(desk.app.top is StocktakeScreen)
+    var screen = desk.text(rows: 40, columns: 120)
+    #expect(screen.contains("Stocktaking: Зал 1, 2026"), "\(screen)")
+    #expect(screen.contains("Check 1 «Зал 1, 2026», opened 2026-11-30: 5 copies expected"))
+    #expect(screen.contains("Place: not said"))
+    #expect(screen.contains("Found 0 of 5 (0 %)"))
+
+    // The shelf's label says the place; a copy where its record says is found, quietly.
+    desk.scan("PLACE:Зал 1")
+    desk.scan("100234")
+    #expect(!desk.app.takeBell())
+    screen = desk.text(rows: 40, columns: 120)
+    #expect(screen.contains("Place: Зал 1"), "\(screen)")
+    #expect(scanLines("100234", in: screen).contains("Лермонтов М. Ю. «Герой нашего времени» — found"), "\(screen)")
+    #expect(screen.contains("Found 1 of 5 (20 %)"))
+
+    // Out to Иванова, yet in hand: it rings, and r returns it now.
+    desk.scan("100235")
+    #expect(desk.app.takeBell())
+    screen = desk.text(rows: 40, columns: 120)
+    #expect(
+      scanLines("100235", in: screen).contains(
+        "the catalogue says it is out to Иванова М. (ticket 17) since 2026-11-27"),
+      "\(screen)")
+    desk.press(.down)
+    #expect(desk.text(rows: 40, columns: 120).contains("r Return now"))
+    desk.press(.character("r"))
+    let returned = try #require(try desk.store.books.book(inventory: "100235"))
+    #expect(try desk.store.books.currentLoan(ofBook: returned) == nil)
+    // Back to the field: the next scan goes on.
+    desk.press(.escape)
+
+    // On the shelf of Зал 2, a copy of Зал 1: misplaced, and m moves its record.
+    desk.scan("PLACE:Зал 2")
+    desk.scan("100238")
+    #expect(desk.app.takeBell())
+    screen = desk.text(rows: 40, columns: 120)
+    #expect(scanLines("100238", in: screen).contains("misplaced: its record says Зал 1, found in Зал 2"), "\(screen)")
+    desk.press(.down, .character("m"))
+    #expect(try desk.store.books.book(inventory: "100238")?.place == "Зал 2")
+    #expect(
+      scanLines("100238", in: desk.text(rows: 40, columns: 120)).contains(
+        "(100238: its record's place is now Зал 2)"))
+    desk.press(.escape)
+
+    // Зал 2's own copy: not part of this check. A lost copy in hand: a makes it available.
+    desk.scan("100237")
+    #expect(desk.app.takeBell())
+    desk.scan("100239")
+    #expect(desk.app.takeBell())
+    screen = desk.text(rows: 40, columns: 120)
+    #expect(scanLines("100237", in: screen).contains("another section's copy: not part of this check"))
+    #expect(scanLines("100239", in: screen).contains("the catalogue says it is lost"), "\(screen)")
+    desk.press(.down, .character("a"))
+    #expect(try desk.store.books.book(inventory: "100239")?.status == .available)
+    desk.press(.escape)
+
+    // Scanned again: counted once, no ring. An unknown number: n opens a New Book form with it.
+    desk.scan("100234")
+    #expect(!desk.app.takeBell())
+    desk.scan("555001")
+    #expect(desk.app.takeBell())
+    screen = desk.text(rows: 40, columns: 120)
+    #expect(screen.contains("Found 3 of 5 (60 %)"), "\(screen)")
+    #expect(screen.contains("unknown 1 · scanned"))
+    #expect(scanLines("555001", in: screen).contains("no copy with this number in the library"))
+    desk.press(.down, .character("n"))
+    #expect(desk.app.top is BookFormScreen)
+    #expect(desk.text(rows: 40, columns: 120).contains("555001"))
+    desk.press(.escape)
+    #expect(desk.app.top is StocktakeScreen)
+
+    // The report: 100236 is out on loan, so present; 100300 was never scanned, so missing.
+    desk.press(.function(5))
+    #expect(desk.app.top is StocktakeReportScreen)
+    screen = desk.text(rows: 40, columns: 120)
+    #expect(screen.contains("Expected 5, present 4, missing 1"), "\(screen)")
+    #expect(screen.contains("100300  Шолохов М. А. «Тихий Дон»  Зал 1"))
+    #expect(screen.contains("By storage place"))
+  }
+
+  /// A check opened from the screen, over the places named; places no copy is kept in open none.
+  @Test func aCheckOpenedFromTheScreen() throws {
+    let desk = try DeskHarness(seed: Self.seedShelves)
+    desk.press(.character("i"))
+    #expect(desk.text(rows: 30, columns: 100).contains("No check of the stock is open."))
+    desk.press(.character("n"))
+    desk.type("Зал 9")
+    desk.press(.enter)
+    desk.type("Зал 9")
+    desk.press(.enter)
+    #expect(desk.app.dialog?.lines.joined().contains("No copy is kept in those places") == true)
+    desk.press(.enter)
+    #expect(try desk.store.stocktakes.checks().isEmpty)
+    desk.press(.character("n"))
+    desk.type("Зал 2")
+    desk.press(.enter)
+    desk.type("зал 2")
+    desk.press(.enter)
+    let screen = desk.text(rows: 30, columns: 100)
+    #expect(screen.contains("Check 1 «Зал 2», opened 2026-11-30: 1 copy expected"), "\(screen)")
+    // The wedge's scan goes into it at once.
+    desk.scan("100237")
+    let check = try #require(try desk.store.stocktakes.openCheck())
+    #expect(try desk.store.stocktakes.counts(check)["found"] == 1)
+  }
+
+  /// The screen and its report in Russian.
+  @Test func inRussian() throws {
+    let desk = try DeskHarness(language: .russian, seed: Self.seedShelves)
+    _ = try desk.store.stocktakes.start(name: "Зал 1", scope: StocktakeScope(placePrefixes: ["Зал 1"]))
+    desk.press(.character("i"))
+    desk.scan("PLACE:Зал 2")
+    desk.scan("100238")
+    let screen = desk.text(rows: 30, columns: 100)
+    #expect(screen.contains("Проверка 1 «Зал 1»"), "\(screen)")
+    #expect(screen.contains("не на месте: по записи Зал 1, найден в Зал 2"))
+    #expect(screen.contains("Найдено 1 из 5 (20 %) · не на месте 1"))
+    desk.press(.function(5))
+    #expect(desk.text(rows: 30, columns: 100).contains("Ожидалось 5, в наличии 3, недостаёт 2"))
+  }
+}
