@@ -214,6 +214,51 @@ import Testing
     #expect(holds.output.contains("fulfilled"), "\(holds.output)")
   }
 
+  /// A check of the lending hall at its shelves, every code a wedge scanner's burst: the shelf's
+  /// label says the place, a copy on its shelf is found quietly, one the catalogue says is out
+  /// rings and is returned with r, another section's copy rings, and the report says what is
+  /// missing; the scans are in the library for `stocktake report`.
+  @Test(arguments: ["xterm-256color", "tmux-256color"])
+  func aShelfCheckedWithAWedgeScanner(term: String) throws {
+    let session = try Session()
+    let started = try runProgram(
+      circdeskPath, ["stocktake", "start", "--name", "Абонемент 2026", "--place", "Абонемент", "--db", session.database])
+    #expect(started.status == 0, "\(started.errors)")
+    try session.start(environment: "TERM=\(term)")
+    try session.waitFor("Circulation Desk — Home")
+    try session.keys("i")
+    try session.waitFor("Stocktaking: Абонемент 2026")
+    try session.scan("PLACE:Абонемент")
+    try session.waitFor("Place: Абонемент")
+    try session.scan("100004")
+    try session.waitFor("«Евгений Онегин» — found")
+    #expect(try !session.bellRang(), "a copy on its shelf is found quietly")
+    try session.scan("100002")
+    let out = try session.waitFor("the catalogue says it is out to")
+    #expect(out.contains("! "), "\(out)")
+    #expect(try session.bellRang(), "a surprise rings")
+    Thread.sleep(forTimeInterval: 0.3)
+    try session.keys("Down")
+    try session.waitFor("r Return now")
+    try session.keys("r")
+    try session.waitFor("Returned 100002")
+    try session.keys("Escape")
+    Thread.sleep(forTimeInterval: 0.3)
+    try session.scan("100080")
+    try session.waitFor("another section's copy: not part of this check")
+    try session.keys("F5")
+    let report = try session.waitFor("Report: Абонемент 2026")
+    #expect(report.contains("Expected 77, present"), "\(report)")
+    #expect(report.contains("Missing"), "\(report)")
+    try session.keys("Escape")
+    try session.waitFor("Last scans")
+    try session.keys("F10")
+    try session.waitFor("EXIT:0")
+    let shown = try runProgram(circdeskPath, ["stocktake", "report", "--db", session.database])
+    #expect(shown.output.contains("found 1, misplaced 0, on-loan 1"), "\(shown.output)")
+    #expect(shown.output.contains("outside-check 1"), "\(shown.output)")
+  }
+
   /// One visit at the counter, every code a scanner's burst: a blocked reader brings back their
   /// overdue books, borrows, renews one and the renewal is undone, a bad code rings the bell, and
   /// the receipt is written.
