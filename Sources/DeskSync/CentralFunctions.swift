@@ -266,13 +266,16 @@ extension CentralSchema {
           RETURN NEXT;
           CONTINUE;
         END IF;
-        IF c.entity IN ('loan', 'hold', 'visit', 'renewal') AND (c.payload->>'book' = ANY (refused)
-            OR c.payload->>'reader' = ANY (refused) OR c.payload->>'trapped_book' = ANY (refused)
-            OR c.payload->>'loan' = ANY (refused)) THEN
-          -- The loan's, hold's, visit's or renewal's later changes wait with it.
+        IF c.entity IN ('loan', 'hold', 'visit', 'renewal', 'stocktake_part', 'stocktake_scan')
+            AND (c.payload->>'book' = ANY (refused) OR c.payload->>'reader' = ANY (refused)
+            OR c.payload->>'trapped_book' = ANY (refused) OR c.payload->>'loan' = ANY (refused)
+            OR c.payload->>'stocktake' = ANY (refused)) THEN
+          -- The loan's, hold's, visit's, renewal's or check's part's or scan's later changes wait with it.
           detail := CASE WHEN c.payload->>'book' = ANY (refused) THEN c.payload->>'book'
             WHEN c.payload->>'reader' = ANY (refused) THEN c.payload->>'reader'
-            WHEN c.payload->>'loan' = ANY (refused) THEN c.payload->>'loan' ELSE c.payload->>'trapped_book' END;
+            WHEN c.payload->>'loan' = ANY (refused) THEN c.payload->>'loan'
+            WHEN c.payload->>'stocktake' = ANY (refused) THEN c.payload->>'stocktake'
+            ELSE c.payload->>'trapped_book' END;
           refused := refused || c.record_id;
           outcome := 'held';
           RETURN NEXT;

@@ -12,7 +12,14 @@ public enum CentralSchema {
   /// The table that marks a database as a library central: its schema version and library id.
   static let markTable = "circdesk_central"
 
-  static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7]
+  static let migrations: [String] = [
+    version1, version2, version3, version4, version5, version6, version7, version8,
+  ]
+
+  /// Version 8: checks of the stock travel (`stocktake`, `stocktake_part`, `stocktake_scan`), and a
+  /// book's last check (`last_checked`). The rules `central init` writes list them, and a desk
+  /// waits for a central that has them.
+  static let version8 = "SELECT 1;"
 
   /// Version 7: the work diary's visits and renewals travel (`visit`, `renewal`). The rules `central
   /// init` writes list them, and a desk waits for a central that has them.

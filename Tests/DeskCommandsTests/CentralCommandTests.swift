@@ -15,7 +15,7 @@ import Testing
     let libraryDatabase = try server.freshDatabase("library")
     let created = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: libraryDatabase)])
     #expect(created.status == 0, "\(created.errors)")
-    #expect(created.output.hasPrefix("Created the central: schema 7, library "))
+    #expect(created.output.hasPrefix("Created the central: schema 8, library "))
     let library = try server.psql(
       "SELECT value FROM circdesk_central WHERE key = 'library_id'", database: libraryDatabase)
     #expect(created.output.contains(library.trimmingCharacters(in: .whitespacesAndNewlines)))
@@ -25,7 +25,7 @@ import Testing
     #expect(again.status == 0, "\(again.errors)")
     #expect(
       again.output.hasPrefix(
-        "The central is up to date: schema 7, library \(library.trimmingCharacters(in: .whitespacesAndNewlines))"))
+        "The central is up to date: schema 8, library \(library.trimmingCharacters(in: .whitespacesAndNewlines))"))
     // The central keeps inventory numbers unique, as a desk does.
     #expect(throws: (any Error).self) {
       try server.psql(
@@ -44,7 +44,7 @@ import Testing
     let newer = try runProgram(circdeskPath, ["central", "init", "--url", server.url(database: newerDatabase)])
     #expect(newer.status == 1)
     #expect(
-      newer.errors.hasPrefix("The central was set up by a newer circdesk (schema 99; this version knows up to 7)"))
+      newer.errors.hasPrefix("The central was set up by a newer circdesk (schema 99; this version knows up to 8)"))
 
     let otherDatabase = try server.freshDatabase("other")
     try server.psql("CREATE TABLE invoices (id int)", database: otherDatabase)

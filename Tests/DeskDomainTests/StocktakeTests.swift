@@ -37,4 +37,23 @@ import Testing
     #expect(copy(again: true).finding(at: "Зал 2") == .scannedAgain)
     #expect(StocktakeFinding.found.isPresent && !StocktakeFinding.outsideCheck.isPresent)
   }
+
+  /// A copy's last check is written as IRBIS writes the day of a check of the stock: 910 ^S.
+  @Test func theLastCheckIsWrittenIn910S() throws {
+    let stamp = Timestamp(millisecondsSinceEpoch: 0)
+    var book = Book(
+      inventoryNumber: "100234", title: "Герой нашего времени", place: "Зал 1", created: stamp, updated: stamp)
+    #expect(IRBISBooks.record(for: book, onLoan: false).first(910)?.subfield("S") == "")
+    book.lastChecked = LocalDate(iso: "2026-12-03")
+    #expect(IRBISBooks.record(for: book, onLoan: false).first(910)?.subfield("S") == "20261203")
+  }
+
+  /// A shelf's label names the place in any case of its prefix; other codes are no label.
+  @Test func aShelfLabelNamesItsPlace() {
+    #expect(ShelfLabel.place(in: "PLACE:Зал 1, стеллаж 4") == "Зал 1, стеллаж 4")
+    #expect(ShelfLabel.place(in: "place: Зал 2 ") == "Зал 2")
+    #expect(ShelfLabel.place(in: "100234") == nil)
+    #expect(ShelfLabel.place(in: "PLAC") == nil)
+    #expect(ShelfLabel.code(for: " Зал 3 ") == "PLACE:Зал 3")
+  }
 }

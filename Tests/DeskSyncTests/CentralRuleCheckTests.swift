@@ -16,6 +16,8 @@ extension SyncTests {
     let (a, _, url, _) = try holdLibraryWithQueue()
     try a.policy.addHoliday(try #require(LocalDate(year: 2026, month: 12, day: 31)), name: "Новый год")
     try a.policy.setSetting("library_name", "Городская библиотека")
+    let check = try #require(try a.stocktakes.start(name: "Зал", scope: StocktakeScope()))
+    _ = try a.stocktakes.scan("555", in: check, at: "")
     try sync(a)
     let central = try CentralConnection(url: url)
     var known: [String: String] = [:]

@@ -83,37 +83,55 @@ public func matchesGolden(_ text: String, _ name: String, folder: String) throws
   return expected == text
 }
 
-/// Takes a library file back to what versions before 30 wrote: no stocktaking.
-public let librarySchemaBeforeStocktaking = """
-  DROP TABLE stocktake_scan; DROP TABLE stocktake_expected; DROP TABLE stocktake;
+/// Takes a library file back to what versions before 31 wrote: checks of the stock stay at their
+/// desk, and no copy keeps its last check. The capture triggers go first (a tied desk's name the
+/// column); opening the file makes them again, as after any upgrade.
+public let librarySchemaBeforeTravellingChecks =
+  captureTriggersDropped + """
+    DROP TABLE stocktake_part; ALTER TABLE book DROP COLUMN last_checked;
+    ALTER TABLE stocktake DROP COLUMN created_at; ALTER TABLE stocktake DROP COLUMN updated_at;
+    ALTER TABLE stocktake_scan DROP COLUMN created_at; ALTER TABLE stocktake_scan DROP COLUMN updated_at;
 
-  """
+    """
+
+/// The checks' tables gone, as before version 30.
+private let stocktakeTablesDropped =
+  captureTriggersDropped + """
+    DROP TABLE stocktake_part; DROP TABLE stocktake_scan; DROP TABLE stocktake_expected; DROP TABLE stocktake;
+
+    """
+
+/// Takes a library file back to what versions before 30 wrote: no stocktaking.
+public let librarySchemaBeforeStocktaking = stocktakeTablesDropped + "ALTER TABLE book DROP COLUMN last_checked;\n"
 
 /// Takes a library file back to what versions before 29 wrote: no daily sums of the work diary.
-public let librarySchemaBeforeDiarySums = librarySchemaBeforeStocktaking + """
-  DROP TRIGGER diary_loan_added; DROP TRIGGER diary_loan_changing; DROP TRIGGER diary_loan_changed;
-  DROP TRIGGER diary_loan_removed; DROP TRIGGER diary_renewal_added; DROP TRIGGER diary_renewal_changing;
-  DROP TRIGGER diary_renewal_changed; DROP TRIGGER diary_renewal_removed; DROP TRIGGER diary_visit_added;
-  DROP TRIGGER diary_visit_changing; DROP TRIGGER diary_visit_changed; DROP TRIGGER diary_visit_removing;
-  DROP TRIGGER diary_visit_removed; DROP TRIGGER diary_hold_added; DROP TRIGGER diary_hold_changing;
-  DROP TRIGGER diary_hold_changed; DROP TRIGGER diary_hold_removed; DROP TRIGGER diary_reader_added;
-  DROP TRIGGER diary_reader_changing; DROP TRIGGER diary_reader_changed; DROP TRIGGER diary_reader_removed;
-  DROP TRIGGER diary_book_changing; DROP TRIGGER diary_book_changed; DROP TRIGGER diary_branches_added;
-  DROP TRIGGER diary_branches_changed; DROP TRIGGER diary_branches_removed; DROP VIEW diary_part;
-  DROP VIEW diary_loan_part; DROP VIEW diary_renewal_part; DROP VIEW diary_visit_part;
-  DROP VIEW diary_first_visit_part; DROP VIEW diary_hold_part; DROP VIEW diary_reader_part;
-  DROP TABLE diary_day; DROP TABLE diary_first_visit;
-  ALTER TABLE visit DROP COLUMN updated_at; ALTER TABLE renewal DROP COLUMN updated_at;
+public let librarySchemaBeforeDiarySums =
+  stocktakeTablesDropped + """
+    DROP TRIGGER diary_loan_added; DROP TRIGGER diary_loan_changing; DROP TRIGGER diary_loan_changed;
+    DROP TRIGGER diary_loan_removed; DROP TRIGGER diary_renewal_added; DROP TRIGGER diary_renewal_changing;
+    DROP TRIGGER diary_renewal_changed; DROP TRIGGER diary_renewal_removed; DROP TRIGGER diary_visit_added;
+    DROP TRIGGER diary_visit_changing; DROP TRIGGER diary_visit_changed; DROP TRIGGER diary_visit_removing;
+    DROP TRIGGER diary_visit_removed; DROP TRIGGER diary_hold_added; DROP TRIGGER diary_hold_changing;
+    DROP TRIGGER diary_hold_changed; DROP TRIGGER diary_hold_removed; DROP TRIGGER diary_reader_added;
+    DROP TRIGGER diary_reader_changing; DROP TRIGGER diary_reader_changed; DROP TRIGGER diary_reader_removed;
+    DROP TRIGGER diary_book_changing; DROP TRIGGER diary_book_changed; DROP TRIGGER diary_branches_added;
+    DROP TRIGGER diary_branches_changed; DROP TRIGGER diary_branches_removed; DROP VIEW diary_part;
+    DROP VIEW diary_loan_part; DROP VIEW diary_renewal_part; DROP VIEW diary_visit_part;
+    DROP VIEW diary_first_visit_part; DROP VIEW diary_hold_part; DROP VIEW diary_reader_part;
+    DROP TABLE diary_day; DROP TABLE diary_first_visit;
+    ALTER TABLE visit DROP COLUMN updated_at; ALTER TABLE renewal DROP COLUMN updated_at;
+    ALTER TABLE book DROP COLUMN last_checked;
 
-  """
+    """
 
 /// Takes a library file back to what versions before 27 wrote: no visits or renewals of the work
 /// diary, no indexes of circulation by date.
-public let librarySchemaBeforeDiary = librarySchemaBeforeDiarySums + """
-  DROP INDEX visit_reader; DROP TABLE visit; DROP TABLE renewal; DROP INDEX loan_issued; DROP INDEX loan_returned;
-  DROP INDEX hold_placed; DROP INDEX hold_ended; DROP INDEX reader_registered;
+public let librarySchemaBeforeDiary =
+  librarySchemaBeforeDiarySums + """
+    DROP INDEX visit_reader; DROP TABLE visit; DROP TABLE renewal; DROP INDEX loan_issued; DROP INDEX loan_returned;
+    DROP INDEX hold_placed; DROP INDEX hold_ended; DROP INDEX reader_registered;
 
-  """
+    """
 
 /// Takes a library file back to what versions before 26 wrote: readers keep no record, categories
 /// no names of other systems, no loans wait for their books.
@@ -142,7 +160,10 @@ public let librarySchemaBeforeClockOffset =
   .map { "ALTER TABLE sync_desk DROP COLUMN \($0);\n" }.joined()
 
 private let captureTriggersDropped =
-  ["category", "holiday", "setting", "address", "book", "reader", "loan", "hold"].flatMap { table in
+  [
+    "category", "holiday", "setting", "address", "book", "reader", "loan", "hold", "visit", "renewal", "stocktake",
+    "stocktake_part", "stocktake_scan",
+  ].flatMap { table in
     ["insert", "update", "delete"].map { "DROP TRIGGER IF EXISTS \(table)_captured_\($0);\n" }
   }.joined() + "DROP TRIGGER IF EXISTS conflict_captured;\n"
 

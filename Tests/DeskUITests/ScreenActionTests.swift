@@ -52,7 +52,7 @@ import Testing
     add("stocktaking, no check", StocktakeScreen()) { $0.actions(context) }
     try desk.store.books.update(inventory: "100238") { $0[.place] = "Зал 1" }
     try desk.store.books.update(inventory: "100239") { $0.status = "lost" }
-    let check = try desk.store.stocktakes.start(name: "", scope: StocktakeScope())
+    let check = try #require(try desk.store.stocktakes.start(name: "", scope: StocktakeScope()))
     for (code, place) in [("100234", ""), ("100235", ""), ("100238", "Зал 2"), ("100239", ""), ("555", "")] {
       _ = try desk.store.stocktakes.scan(code, in: check, at: place)
     }

@@ -33,7 +33,8 @@ import Testing
 
   @Test func aShelfCheckedScanByScanWithEverySurpriseDealtWith() throws {
     let desk = try DeskHarness(seed: Self.seedShelves)
-    let check = try desk.store.stocktakes.start(name: "Зал 1, 2026", scope: StocktakeScope(placePrefixes: ["зал 1"]))
+    let check = try #require(
+      try desk.store.stocktakes.start(name: "Зал 1, 2026", scope: StocktakeScope(placePrefixes: ["зал 1"])))
     #expect(check.expected == 5)
     desk.press(.character("i"))
     #expect(desk.app.top is StocktakeScreen)
@@ -141,6 +142,19 @@ import Testing
     desk.scan("100237")
     let check = try #require(try desk.store.stocktakes.openCheck())
     #expect(try desk.store.stocktakes.counts(check)["found"] == 1)
+  }
+
+  /// A copy a closed check found shows the day on its record.
+  @Test func aBooksRecordShowsItsLastCheck() throws {
+    let desk = try DeskHarness(seed: Self.seedShelves)
+    let check = try #require(
+      try desk.store.stocktakes.start(name: "Зал 2", scope: StocktakeScope(placePrefixes: ["Зал 2"])))
+    _ = try desk.store.stocktakes.scan("100237", in: check, at: "Зал 2")
+    try desk.store.stocktakes.close(check)
+    desk.scan("100237")
+    #expect(desk.app.top is BookDetailScreen)
+    #expect(desk.text(rows: 40, columns: 100).contains("Last checked"), "\(desk.text(rows: 40, columns: 100))")
+    #expect(desk.text(rows: 40, columns: 100).contains("2026-11-30"))
   }
 
   /// The screen and its report in Russian.

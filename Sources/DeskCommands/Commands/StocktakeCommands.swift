@@ -59,11 +59,8 @@ struct StocktakeStart: DeskCommand {
     let given = try arguments.value(name) ?? ""
     let store = try context.openStore(arguments, creating: false)
     let open = try perform { () throws(StoreError) in try store.stocktakes.checks() }.filter { $0.closed == nil }
-    let check = try perform { () throws(StoreError) in try store.stocktakes.start(name: given, scope: scope) }
-    guard check.expected > 0 else {
-      try perform { () throws(StoreError) in try store.stocktakes.discard(check) }
-      throw .failed(["No copy is covered by this check: see the --place, --shelf-code and --status given"])
-    }
+    guard let check = try perform({ () throws(StoreError) in try store.stocktakes.start(name: given, scope: scope) })
+    else { throw .failed(["No copy is covered by this check: see the --place, --shelf-code and --status given"]) }
     for other in open {
       context.errors.line(
         "Check \(other.number) «\(other.name)» is open too: scans go into the latest unless --check says"

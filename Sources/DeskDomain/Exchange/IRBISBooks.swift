@@ -61,7 +61,7 @@ public enum IRBISBooks {
       subfields: [
         ("A", irbisCode(book.status, onLoan: onLoan, onHoldShelf: onHoldShelf)), ("B", book.inventoryNumber),
         ("C", book.received?.compact ?? ""),
-        ("D", book.place),
+        ("D", book.place), ("S", book.lastChecked?.compact ?? ""),
       ])
     return record
   }

@@ -345,6 +345,10 @@ extension IRBISBooks {
     if receivedAsCame != book.received { field = field.setting("C", book.received?.compact ?? "") }
     if (said["D"] ?? "").trimmingWhitespace() != book.place { field = field.setting("D", book.place) }
     if priceAsCame != book.price { field = field.setting("E", book.price?.description ?? "") }
+    // A check since the import: its day (a date the file had stays while no check found the copy).
+    if let checked = book.lastChecked, LocalDate(iso: field.subfield("S")) != checked {
+      field = field.setting("S", checked.compact)
+    }
     return field
   }
 }

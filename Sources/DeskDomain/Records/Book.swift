@@ -19,14 +19,17 @@ public struct Book: Hashable, Sendable {
   public var status: CopyStatus
   public var created: Timestamp
   public var updated: Timestamp
+  /// The day a closed check of the stock last found the copy on the shelves (IRBIS 910 ^S).
+  public var lastChecked: LocalDate?
 
   public init(
     id: RecordID = .random(), inventoryNumber: String, isbn: ISBN? = nil, authorSurname: String = "",
     authorInitials: String = "", title: String, publisher: String = "", city: String = "",
     year: Int? = nil, pages: Int? = nil, price: Money? = nil, bbk: String = "", authorMark: String = "",
     place: String = "", received: LocalDate? = nil, status: CopyStatus = .available, created: Timestamp,
-    updated: Timestamp
+    updated: Timestamp, lastChecked: LocalDate? = nil
   ) {
+    self.lastChecked = lastChecked
     self.id = id
     self.inventoryNumber = inventoryNumber
     self.isbn = isbn

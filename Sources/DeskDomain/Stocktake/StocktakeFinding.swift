@@ -28,6 +28,11 @@ public enum StocktakeFinding: Equatable, Sendable {
     }
   }
 
+  /// Every kind a scan is kept under.
+  public static let kinds = [
+    "found", "misplaced", "on-loan", "not-in-stock", "unknown", "outside-check", "scanned-again",
+  ]
+
   /// True for a copy the check counts as present.
   public var isPresent: Bool {
     switch self {

@@ -27,6 +27,10 @@ public enum RecordKind: String, Hashable, Sendable, CaseIterable {
   case category, holiday, setting, address, book, reader, loan, hold
   /// The work diary's events: a reader at a counter, a loan renewed.
   case visit, renewal
+  /// A check of the stock: the check, its expected list in parts, and each scan.
+  case stocktake
+  case stocktakePart = "stocktake_part"
+  case stocktakeScan = "stocktake_scan"
   /// A settled conflict travels as a record of its own.
   case conflict
 }

@@ -3,7 +3,7 @@ import DeskDomain
 /// The columns of a whole book, `book b`, in the order `bookColumns` selects them.
 enum BookColumn: Int32, SelectedColumn {
   case id, uuid, inventory, isbn, authorSurname, authorInitials, title, publisher, city, year, pages, priceMinor, bbk
-  case authorMark, place, received, createdAt, updatedAt, status
+  case authorMark, place, received, createdAt, updatedAt, status, lastChecked
 
   var sql: String { column(of: "b") }
 }
@@ -42,7 +42,8 @@ extension LibraryStore {
       received: try row.optionalDate(BookColumn.received, from: start),
       status: CopyStatus(rawValue: row.string(BookColumn.status, from: start)) ?? .available,
       created: try row.timestamp(BookColumn.createdAt, from: start),
-      updated: try row.timestamp(BookColumn.updatedAt, from: start))
+      updated: try row.timestamp(BookColumn.updatedAt, from: start),
+      lastChecked: try row.optionalDate(BookColumn.lastChecked, from: start))
   }
 
   /// A brief record, from `BriefColumn.list`.

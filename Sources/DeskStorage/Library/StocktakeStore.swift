@@ -48,28 +48,39 @@ public struct StocktakeStore: StorePart {
     public var missing: Int
   }
 
+  /// How many copies a part of an expected list names (`stocktake_part`): a change of some 37 KB
+  /// when it travels, a thousandth of a million-copy check's changes.
+  public static let partSize = 1000
+
   /// Opens a check named `name` (empty: by its day) over `scope`; the copies it covers now are
-  /// the ones it expects.
-  public func start(name: String, scope: StocktakeScope) throws(StoreError) -> Check {
+  /// the ones it expects. Nil, with nothing written, when it covers no copy.
+  public func start(name: String, scope: StocktakeScope) throws(StoreError) -> Check? {
     let given = name.trimmingWhitespace()
     let trimmed = given.isEmpty ? "Check of \(clock.now().date.iso)" : given
+    let now = clock.now().instant.iso
     return try write {
-      let id = RecordID.random()
-      try database.execute(
-        "INSERT INTO stocktake(uuid, name, scope, started_at, desk) VALUES (?, ?, ?, ?, ?)", id.text, trimmed,
-        StocktakeStore.scopeText(scope), clock.now().instant.iso, try store.policy.deskName())
-      let number = database.lastInsertedRowID
       // The scope's rules are the domain's (places compared without case, in any script): every
-      // live copy is read once and the covered ones written, at the check's opening only.
-      var covered: [Int64] = []
-      try database.forEachRow("SELECT id, place, bbk, status FROM book WHERE deleted = 0") { row in
+      // live copy is read once and the covered ones listed, at the check's opening only.
+      var covered: [String] = []
+      try database.forEachRow("SELECT uuid, place, bbk, status FROM book WHERE deleted = 0") { row in
         let status = CopyStatus(rawValue: row.string(3)) ?? .available
         if scope.covers(place: row.string(1), shelfCode: row.string(2), status: status) {
-          covered.append(row.int64(0))
+          covered.append(row.string(0))
         }
       }
-      for book in covered {
-        try database.execute("INSERT INTO stocktake_expected(stocktake_id, book_id) VALUES (?, ?)", number, book)
+      guard !covered.isEmpty else { return nil }
+      let id = RecordID.random()
+      try database.execute(
+        "INSERT INTO stocktake(uuid, name, scope, started_at, desk, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?4)",
+        id.text, trimmed, StocktakeStore.scopeText(scope), now, try store.policy.deskName())
+      let number = database.lastInsertedRowID
+      // The list in parts, which a trigger spreads into `stocktake_expected` here as at every desk.
+      for first in stride(from: 0, to: covered.count, by: StocktakeStore.partSize) {
+        let part = covered[first..<min(covered.count, first + StocktakeStore.partSize)]
+        try database.execute(
+          "INSERT INTO stocktake_part(uuid, stocktake_id, books, created_at) VALUES (?, ?, ?, ?)",
+          RecordID.random().text,
+          number, JSON.array(part.map { .string($0) }).compact, now)
       }
       return Check(
         number: Int(number), id: id, name: trimmed, started: clock.now().instant, closed: nil,
@@ -130,8 +141,8 @@ public struct StocktakeStore: StorePart {
       }
       try database.execute(
         """
-        INSERT INTO stocktake_scan(uuid, stocktake_id, code, book_id, place, finding, scanned_at, desk)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO stocktake_scan(uuid, stocktake_id, code, book_id, place, finding, scanned_at, desk, created_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?7)
         """, RecordID.random().text, check.number, code, rowID.map { DatabaseValue.integer($0) } ?? .null,
         place.trimmingWhitespace(), finding.kind, now.iso, try store.policy.deskName())
       return Scan(code: code, finding: finding, book: book, place: place.trimmingWhitespace(), scanned: now)
@@ -181,12 +192,19 @@ public struct StocktakeStore: StorePart {
     }
   }
 
-  /// The scans of `check` by their finding's kind (`StocktakeFinding.kind`), every desk's.
+  /// The scans of `check` by their finding's kind (`StocktakeFinding.kind`), every desk's. A copy
+  /// counts once, by its first scan: two desks that each scanned it before hearing of the other's
+  /// scan each sorted it as the first; the later is a scan again.
   public func counts(_ check: Check) throws(StoreError) -> [String: Int] {
     try read {
       var counts: [String: Int] = [:]
       try database.forEachRow(
-        "SELECT finding, count(*) FROM stocktake_scan WHERE stocktake_id = ? GROUP BY finding", check.number
+        """
+        SELECT CASE WHEN s.book_id IS NULL OR s.id = (SELECT min(t.id) FROM stocktake_scan t
+            WHERE t.stocktake_id = s.stocktake_id AND t.book_id = s.book_id)
+          THEN s.finding ELSE 'scanned-again' END AS kind, count(*)
+        FROM stocktake_scan s WHERE s.stocktake_id = ? GROUP BY kind
+        """, check.number
       ) { counts[$0.string(0)] = $0.int(1) }
       return counts
     }
@@ -238,24 +256,22 @@ public struct StocktakeStore: StorePart {
     return digits.isEmpty ? "—" : String(digits)
   }
 
-  /// Takes back a check just opened that nothing was scanned into (one that expects no copy).
-  public func discard(_ check: Check) throws(StoreError) {
-    try write {
-      guard try database.scalarInt("SELECT count(*) FROM stocktake_scan WHERE stocktake_id = ?", check.number) == 0
-      else { return }
-      try database.execute("DELETE FROM stocktake_expected WHERE stocktake_id = ?", check.number)
-      try database.execute("DELETE FROM stocktake WHERE id = ?", check.number)
-    }
-  }
-
-  /// Closes `check`: no more scans go into it. With `markingMissingLost` (the librarian has
-  /// confirmed it) the copies missing then are recorded as lost. Returns how many were missing.
+  /// Closes `check`: no more scans go into it, and each copy it found in hand keeps the day as its
+  /// last check. With `markingMissingLost` (the librarian has confirmed it) the copies missing
+  /// then are recorded as lost. Returns how many were missing.
   @discardableResult
   public func close(_ check: Check, markingMissingLost: Bool = false) throws(StoreError) -> Int {
     let missing = try report(check).missing
     return try write {
       let now = clock.now().instant.iso
       try database.execute("UPDATE stocktake SET closed_at = ? WHERE id = ? AND closed_at IS NULL", now, check.number)
+      try database.execute(
+        """
+        UPDATE book SET last_checked = ?1, updated_at = ?2
+        WHERE id IN (SELECT book_id FROM stocktake_scan WHERE stocktake_id = ?3 AND book_id IS NOT NULL
+            AND finding IN ('found', 'misplaced', 'on-loan', 'not-in-stock'))
+          AND last_checked IS NOT ?1
+        """, clock.now().date.iso, now, check.number)
       for book in missing where markingMissingLost {
         try database.execute(
           "UPDATE book SET status = 'lost', updated_at = ? WHERE uuid = ? AND status <> 'lost'", now, book.id.text)

@@ -6,7 +6,7 @@ enum Migrations {
     version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
     version11, version12, version13, version14, version15, version16, version17, version18, version19,
     version20, version21, version22, version23, version24, version25,
-    version26, version27, version28, version29, version30,
+    version26, version27, version28, version29, version30, version31,
   ]
 
   static var latestVersion: Int { all.count }
@@ -724,7 +724,7 @@ enum Migrations {
 
   /// Stocktaking: a check (`stocktake`) over a part of the stock, the copies it expects frozen when
   /// it opens (`stocktake_expected`), and each scan with where it was made and how it was sorted
-  /// (`stocktake_scan`). The desk's own for now; not synced.
+  /// (`stocktake_scan`). Migration 31 makes them travel.
   static let version30 = """
     CREATE TABLE stocktake (
       id INTEGER PRIMARY KEY,
@@ -752,5 +752,43 @@ enum Migrations {
       desk TEXT NOT NULL
     );
     CREATE INDEX stocktake_scan_book ON stocktake_scan(stocktake_id, book_id);
+    """
+
+  /// Checks travel (`SyncedTables`), so a check is scanned at several desks at once: a check and
+  /// its scans as records, its expected list in parts of up to `StocktakeStore.partSize` copies
+  /// (one change a part, never a change a copy), which a trigger spreads into
+  /// `stocktake_expected` wherever a part is written. A copy keeps the day a closed check last
+  /// found it (IRBIS 910 ^S), which travels with the book.
+  static let version31 = """
+    ALTER TABLE book ADD COLUMN last_checked TEXT;
+    ALTER TABLE stocktake ADD COLUMN created_at TEXT NOT NULL DEFAULT '';
+    ALTER TABLE stocktake ADD COLUMN updated_at TEXT NOT NULL DEFAULT '';
+    UPDATE stocktake SET created_at = started_at;
+    ALTER TABLE stocktake_scan ADD COLUMN created_at TEXT NOT NULL DEFAULT '';
+    ALTER TABLE stocktake_scan ADD COLUMN updated_at TEXT NOT NULL DEFAULT '';
+    UPDATE stocktake_scan SET created_at = scanned_at;
+    CREATE TABLE stocktake_part (
+      id INTEGER PRIMARY KEY,
+      uuid TEXT NOT NULL UNIQUE,
+      stocktake_id INTEGER NOT NULL REFERENCES stocktake(id),
+      books TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL DEFAULT ''
+    );
+    CREATE TRIGGER stocktake_part_expects AFTER INSERT ON stocktake_part BEGIN
+      INSERT OR IGNORE INTO stocktake_expected(stocktake_id, book_id)
+        SELECT NEW.stocktake_id, b.id FROM json_each(NEW.books) j JOIN book b ON b.uuid = j.value;
+    END;
+    -- The checks opened before: their expected lists as parts, to travel when the desk joins.
+    INSERT INTO stocktake_part(uuid, stocktake_id, books, created_at)
+      SELECT lower(hex(randomblob(4))) || '-' || lower(hex(randomblob(2))) || '-4'
+          || substr(lower(hex(randomblob(2))), 2) || '-' || substr('89ab', 1 + abs(random()) % 4, 1)
+          || substr(lower(hex(randomblob(2))), 2) || '-' || lower(hex(randomblob(6))),
+        stocktake_id, json_group_array(uuid), (SELECT started_at FROM stocktake WHERE id = stocktake_id)
+      FROM (
+        SELECT e.stocktake_id, b.uuid, (row_number() OVER (PARTITION BY e.stocktake_id ORDER BY b.id) - 1) / 1000 AS part
+        FROM stocktake_expected e JOIN book b ON b.id = e.book_id
+      )
+      GROUP BY stocktake_id, part;
     """
 }

@@ -161,7 +161,43 @@ enum SyncedTables {
     hold,
     visit,
     renewal,
+    stocktake,
+    stocktakePart,
+    stocktakeScan,
   ]
+
+  /// Checks of the stock travel (migration 31), so several desks scan into one check: the check
+  /// (closed at any desk), its expected list frozen at its opening in parts of up to
+  /// `StocktakeStore.partSize` book UUIDs (JSON), and each scan as the desk that made it sorted it.
+  static let stocktake = SyncedTable(
+    kind: .stocktake, key: "uuid",
+    fields: [
+      SyncedField("name", Rule.text(200, atLeast: 1)), SyncedField("scope", Rule.text(100_000)),
+      SyncedField("started_at", Rule.moment), SyncedField("closed_at", Rule.optionalMoment),
+      SyncedField("desk", Rule.desk), SyncedField("created_at", Rule.moment),
+    ], deletesRows: false, keys: nil)
+
+  static let stocktakePart = SyncedTable(
+    kind: .stocktakePart, key: "uuid",
+    fields: [
+      SyncedField("stocktake", Rule.reference("stocktake"), references: "stocktake"),
+      SyncedField("books", Rule.text(100_000, atLeast: 2)), SyncedField("created_at", Rule.moment),
+    ], deletesRows: false, keys: nil)
+
+  static let stocktakeScan = SyncedTable(
+    kind: .stocktakeScan, key: "uuid",
+    fields: [
+      SyncedField("stocktake", Rule.reference("stocktake"), references: "stocktake"),
+      SyncedField("code", Rule.text(2000, atLeast: 1)),
+      SyncedField("book", Rule.optionalReference("book"), references: "book"),
+      SyncedField("place", Rule.text(200)),
+      SyncedField("finding", FieldRule(.choice(StocktakeFinding.kinds))),
+      SyncedField("scanned_at", Rule.moment), SyncedField("desk", Rule.desk), SyncedField("created_at", Rule.moment),
+    ], deletesRows: false, keys: nil)
+
+  /// The tables whose records are named by a UUID, as a list for SQL (`'book', 'reader'…`): a
+  /// record made at one desk has no earlier change at another.
+  static let uuidEntities = all.filter { $0.key == "uuid" }.map { "'\($0.entity)'" }.joined(separator: ", ")
 
   /// The work diary's events travel (migration 29), so a desk joined to the central counts every
   /// desk's: a reader at a counter, once a day a desk (never changed; a second of the same day,
@@ -231,6 +267,8 @@ enum SyncedTables {
       SyncedField("source_record", Rule.text(1_000_000), absent: .text("")),
       SyncedField("source_copy", Rule.text(100_000), absent: .text("")),
       SyncedField("record_group", Rule.text(200), absent: .text("")),
+      // The day a closed check last found the copy (migration 31).
+      SyncedField("last_checked", Rule.optionalDate, absent: .null),
     ], deletesRows: false, keys: nil)
 
   /// What one change may add to a count (a renewal adds one, its undo takes one).

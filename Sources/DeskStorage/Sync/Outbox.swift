@@ -131,8 +131,7 @@ extension SyncStore {
       INSERT INTO field_clock(entity, record_id, field, hlc, desk)
         SELECT o.entity, o.record_id, j.key, o.hlc, d.desk_id FROM outbox o, json_each(o.payload) j, sync_desk d
         WHERE \(condition) AND d.id = 1
-          AND NOT (o.entity IN ('address', 'book', 'reader', 'loan', 'hold', 'visit', 'renewal')
-            AND json_type(o.payload, '$.created_at') IS NOT NULL)
+          AND NOT (o.entity IN (\(SyncedTables.uuidEntities)) AND json_type(o.payload, '$.created_at') IS NOT NULL)
         ORDER BY o.seq
       ON CONFLICT (entity, record_id, field) DO UPDATE SET hlc = excluded.hlc, desk = excluded.desk
         WHERE (excluded.hlc, excluded.desk) > (field_clock.hlc, field_clock.desk)
@@ -187,12 +186,12 @@ extension SyncStore {
       UPDATE outbox AS o SET held = (SELECT k.id FROM conflict k WHERE k.resolved_at IS NULL
           AND \(SyncStore.holdingConflict)
           AND ((k.entity = o.entity AND k.record_id = o.record_id)
-            OR (o.entity IN ('loan', 'hold', 'visit') AND k.record_id IN (json_extract(o.payload, '$.book'),
+            OR (o.entity IN ('loan', 'hold', 'visit', 'stocktake_scan') AND k.record_id IN (json_extract(o.payload, '$.book'),
               json_extract(o.payload, '$.reader'), json_extract(o.payload, '$.trapped_book')))))
       WHERE o.held = 0 AND EXISTS (SELECT 1 FROM conflict k WHERE k.resolved_at IS NULL
           AND \(SyncStore.holdingConflict)
           AND ((k.entity = o.entity AND k.record_id = o.record_id)
-            OR (o.entity IN ('loan', 'hold', 'visit') AND k.record_id IN (json_extract(o.payload, '$.book'),
+            OR (o.entity IN ('loan', 'hold', 'visit', 'stocktake_scan') AND k.record_id IN (json_extract(o.payload, '$.book'),
               json_extract(o.payload, '$.reader'), json_extract(o.payload, '$.trapped_book')))))
       """)
     // A renewal of a held loan waits with it.
@@ -203,7 +202,15 @@ extension SyncStore {
       WHERE o.held = 0 AND o.entity = 'renewal' AND EXISTS (SELECT 1 FROM outbox h WHERE h.held <> 0
           AND h.entity = 'loan' AND h.record_id = json_extract(o.payload, '$.loan'))
       """)
-    // Later changes of a held loan, hold, visit or renewal wait with its first.
+    // A part or scan of a held check waits with it.
+    try database.execute(
+      """
+      UPDATE outbox AS o SET held = (SELECT max(h.held) FROM outbox h
+          WHERE h.held <> 0 AND h.entity = 'stocktake' AND h.record_id = json_extract(o.payload, '$.stocktake'))
+      WHERE o.held = 0 AND o.entity IN ('stocktake_part', 'stocktake_scan') AND EXISTS (SELECT 1 FROM outbox h
+          WHERE h.held <> 0 AND h.entity = 'stocktake' AND h.record_id = json_extract(o.payload, '$.stocktake'))
+      """)
+    // Later changes of a held loan, hold, visit, renewal or check wait with its first.
     try database.execute(
       """
       UPDATE outbox AS o SET held = (SELECT max(h.held) FROM outbox h

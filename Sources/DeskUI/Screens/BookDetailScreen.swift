@@ -224,7 +224,7 @@ final class BookDetailScreen: DeskScreen {
         (s.label(.authorMark), book.authorMark),
         (s.label(.place), book.place),
         (s.label(.received), book.received?.iso ?? ""),
-      ], height: shownHeight)
+      ] + (book.lastChecked.map { [(s.labelLastChecked, $0.iso)] } ?? []), height: shownHeight)
     let wide = area.width >= 100
     let half = wide ? pairs.count / 2 + 1 : pairs.count
     var y = renderFields(

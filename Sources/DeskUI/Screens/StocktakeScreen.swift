@@ -209,11 +209,9 @@ final class StocktakeScreen: DeskScreen {
     let s = context.strings
     let prefixes = places.split(separator: ";").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
     do {
-      let opened = try context.store.stocktakes.start(name: name, scope: StocktakeScope(placePrefixes: prefixes))
-      guard opened.expected > 0 else {
-        try context.store.stocktakes.discard(opened)
-        return [.bell, .dialog(.error(s.startCheckTitle, [s.checkCoversNothing]))]
-      }
+      guard
+        let opened = try context.store.stocktakes.start(name: name, scope: StocktakeScope(placePrefixes: prefixes))
+      else { return [.bell, .dialog(.error(s.startCheckTitle, [s.checkCoversNothing]))] }
       _ = reload(context: context)
       return [.notify(s.checkStarted(opened.number, opened.name, expected: opened.expected))]
     } catch {

@@ -2,6 +2,7 @@ import DeskDomain
 import DeskStorage
 
 extension EnglishStrings {
+  public var labelLastChecked: String { "Last checked" }
   public var sectionStocktake: String { "Stocktaking: check the shelves" }
   public func stocktakeTitle(_ name: String) -> String { "Stocktaking: \(name)" }
 

@@ -2,6 +2,7 @@ import DeskDomain
 import DeskStorage
 
 extension RussianStrings {
+  public var labelLastChecked: String { "Проверен" }
   public var sectionStocktake: String { "Проверка фонда: сверка полок" }
   public func stocktakeTitle(_ name: String) -> String { "Проверка фонда: \(name)" }
 

@@ -3,6 +3,9 @@ import DeskStorage
 
 /// The words of the Stocktake screen and its report.
 public protocol StocktakeStrings {
+  /// A book's field: the day a closed check last found it on the shelves.
+  var labelLastChecked: String { get }
+
   // Home and titles
   var sectionStocktake: String { get }
   /// «Stocktaking: Hall 1, 2026».
