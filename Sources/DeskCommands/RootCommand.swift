@@ -34,6 +34,7 @@ public enum RootCommand {
       name: "stocktake", abstract: "Check the stock against the catalogue with the scanner.",
       commands: [
         StocktakeStart.self, StocktakeScan.self, StocktakeReport.self, StocktakeList.self, StocktakeClose.self,
+        StocktakeActCommand.self,
       ]),
     CommandGroup(
       name: "conflicts", abstract: "List and settle conflicts between the desks of a shared library.",

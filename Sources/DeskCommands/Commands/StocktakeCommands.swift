@@ -1,4 +1,5 @@
 import DeskDomain
+import DeskExchange
 import DeskStorage
 
 #if canImport(Glibc)
@@ -203,6 +204,47 @@ struct StocktakeReport: DeskCommand {
         "  \(book.inventoryNumber)  \(book.authorSurname) «\(book.title)»  \(book.place)  \(book.bbk)"
           .visibleForTerminal)
     }
+  }
+}
+
+/// `circdesk stocktake act`: the check's act for the commission to sign, as text or PDF.
+struct StocktakeActCommand: DeskCommand {
+  static let check = CommandOption<Int>.integer(
+    "--check", value: "<number>", help: "The check (default: the latest).", in: 1...Int(Int32.max))
+  static let language = CommandOption<OverdueNotice.Language>.choice(
+    "--lang", help: "The act's language (default: the locale's).")
+  static let pdf = CommandOption<String>(
+    "--pdf", value: "<file>", help: "Write the act as a PDF (needs paps and ps2pdf) instead of printing its text.")
+
+  static let spec = CommandSpec(
+    path: "stocktake act", abstract: "Print a check's act: totals, what is missing, lines for the signatures.",
+    options: [check, language, pdf, CommandSpec.databaseOption],
+    discussion: """
+      The act names the library (circdesk policy set --library-name), the check's dates and scope, the
+      copies expected, present and missing with the missing copies' value, the tallies by storage
+      place and shelf-code section, each missing copy, and lines for the commission's signatures.
+      Printed as text of 78 columns (lp prints it as it is), or made a PDF with --pdf.
+      """)
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let store = try context.openStore(arguments, creating: false)
+    let number = try arguments.value(check)
+    let checks = try perform { () throws(StoreError) in try store.stocktakes.checks() }
+    guard let chosen = checks.first(where: { number == nil || $0.number == number }) else {
+      throw .failed([number.map { "No check numbered \($0): see circdesk stocktake list" } ?? "No check yet"])
+    }
+    let act = try perform { () throws(StoreError) in try store.stocktakes.act(chosen) }
+    let text = act.text(in: try arguments.value(language) ?? (context.language == .russian ? .russian : .english))
+    guard let path = try arguments.value(pdf) else {
+      context.output.write(text)
+      return
+    }
+    do throws(FileError) {
+      try PDFWriter.write(text, to: path)
+    } catch {
+      throw .failed([context.words.message(error)])
+    }
+    context.output.line("Wrote the act of check \(chosen.number) «\(chosen.name)» to \(path)".visibleForTerminal)
   }
 }
 

@@ -52,4 +52,23 @@ public struct StocktakeScope: Equatable, Sendable {
 
   /// A place's name as places are compared: case and surrounding spaces aside.
   public static func fold(_ place: String) -> String { place.trimmingWhitespace().lowercased() }
+
+  /// The scope as a check keeps it (JSON), to say later what the check covered.
+  public var json: String {
+    JSON.object([
+      ("places", .array(placePrefixes.map { .string($0) })),
+      ("shelf_codes", shelfCodes.map { .array([.string($0.lowerBound), .string($0.upperBound)]) } ?? .null),
+      ("statuses", .array(CopyStatus.allCases.filter(statuses.contains).map { .string($0.rawValue) })),
+    ]).compact
+  }
+
+  /// A scope as a check kept it; nil for text that is not one.
+  public init?(json text: String) {
+    guard let json = try? JSON.parse(Array(text.utf8)), case .object = json else { return nil }
+    let codes = json["shelf_codes"]?.array.compactMap(\.string) ?? []
+    self.init(
+      placePrefixes: json["places"]?.array.compactMap(\.string) ?? [],
+      shelfCodes: codes.count == 2 && codes[0] <= codes[1] ? codes[0]...codes[1] : nil,
+      statuses: Set((json["statuses"]?.array ?? []).compactMap { $0.string.flatMap(CopyStatus.init(rawValue:)) }))
+  }
 }

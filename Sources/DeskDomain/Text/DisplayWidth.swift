@@ -59,6 +59,11 @@ extension String {
     return result + "…"
   }
 
+  /// The text right-aligned in `width` columns with spaces before it; never cut.
+  public func rightAligned(toWidth width: Int) -> String {
+    String(repeating: " ", count: max(0, width - displayWidth)) + self
+  }
+
   /// The text cut or padded with spaces to exactly `width` columns.
   public func padded(toWidth width: Int) -> String {
     let cut = truncated(toWidth: width)

@@ -14,6 +14,8 @@ public struct StocktakeStore: StorePart {
     public var started: Timestamp
     public var closed: Timestamp?
     public var expected: Int
+    /// What it covers (the whole stock, for a scope a later version wrote that this one cannot read).
+    public var scope = StocktakeScope()
   }
 
   /// A scan's outcome: how it was sorted, and the copy it names (nil for an unknown number).
@@ -41,12 +43,7 @@ public struct StocktakeStore: StorePart {
     public var bySection: [Tally]
   }
 
-  /// Expected and missing copies of one place or section.
-  public struct Tally: Equatable, Sendable {
-    public var name: String
-    public var expected: Int
-    public var missing: Int
-  }
+  public typealias Tally = StocktakeTally
 
   /// How many copies a part of an expected list names (`stocktake_part`): a change of some 37 KB
   /// when it travels, a thousandth of a million-copy check's changes.
@@ -72,7 +69,7 @@ public struct StocktakeStore: StorePart {
       let id = RecordID.random()
       try database.execute(
         "INSERT INTO stocktake(uuid, name, scope, started_at, desk, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?4)",
-        id.text, trimmed, StocktakeStore.scopeText(scope), now, try store.policy.deskName())
+        id.text, trimmed, scope.json, now, try store.policy.deskName())
       let number = database.lastInsertedRowID
       // The list in parts, which a trigger spreads into `stocktake_expected` here as at every desk.
       for first in stride(from: 0, to: covered.count, by: StocktakeStore.partSize) {
@@ -84,7 +81,7 @@ public struct StocktakeStore: StorePart {
       }
       return Check(
         number: Int(number), id: id, name: trimmed, started: clock.now().instant, closed: nil,
-        expected: covered.count)
+        expected: covered.count, scope: scope)
     }
   }
 
@@ -94,14 +91,15 @@ public struct StocktakeStore: StorePart {
       try database.query(
         """
         SELECT s.id, s.uuid, s.name, s.started_at, s.closed_at,
-          (SELECT count(*) FROM stocktake_expected e WHERE e.stocktake_id = s.id)
+          (SELECT count(*) FROM stocktake_expected e WHERE e.stocktake_id = s.id), s.scope
         FROM stocktake s ORDER BY s.id DESC
         """
       ) { row in
         Check(
           number: row.int(0), id: RecordID(row.string(1)), name: row.string(2),
           started: Timestamp(iso: row.string(3)) ?? Timestamp(millisecondsSinceEpoch: 0),
-          closed: row.optionalString(4).flatMap(Timestamp.init(iso:)), expected: row.int(5))
+          closed: row.optionalString(4).flatMap(Timestamp.init(iso:)), expected: row.int(5),
+          scope: StocktakeScope(json: row.string(6)) ?? StocktakeScope())
       }
     }
   }
@@ -250,6 +248,22 @@ public struct StocktakeStore: StorePart {
     }
   }
 
+  /// The act of `check` as it stands, for the commission to sign on `today`.
+  public func act(_ check: Check) throws(StoreError) -> StocktakeAct {
+    let report = try report(check)
+    return StocktakeAct(
+      library: try store.policy.libraryContacts(), number: check.number, name: check.name, scope: check.scope,
+      started: clock.local(check.started).date, closed: check.closed.map { clock.local($0).date },
+      expected: check.expected, present: report.present, counts: report.counts, byPlace: report.byPlace,
+      bySection: report.bySection,
+      missing: report.missing.map { book in
+        StocktakeAct.Copy(
+          inventory: book.inventoryNumber,
+          author: [book.authorSurname, book.authorInitials].filter { !$0.isEmpty }.joined(separator: " "),
+          title: book.title, place: book.place, shelfCode: book.bbk, price: book.price)
+      }, today: clock.now().date)
+  }
+
   /// The shelf-code section of a BBK index: its leading digits (`84` of `84(2Рос=Рус)6`).
   static func section(of index: String) -> String {
     let digits = index.trimmingWhitespace().prefix { $0.isASCII && $0.isNumber }
@@ -278,15 +292,6 @@ public struct StocktakeStore: StorePart {
       }
       return missing.count
     }
-  }
-
-  /// The scope as the check keeps it (JSON), to say later what the check covered.
-  static func scopeText(_ scope: StocktakeScope) -> String {
-    JSON.object([
-      ("places", .array(scope.placePrefixes.map { .string($0) })),
-      ("shelf_codes", scope.shelfCodes.map { .array([.string($0.lowerBound), .string($0.upperBound)]) } ?? .null),
-      ("statuses", .array(CopyStatus.allCases.filter(scope.statuses.contains).map { .string($0.rawValue) })),
-    ]).compact
   }
 }
 

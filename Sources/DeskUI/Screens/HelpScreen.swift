@@ -1,3 +1,5 @@
+import DeskDomain
+
 /// Which screen's keys the help shows first.
 public enum HelpTopic: CaseIterable, Sendable {
   case home, bookList, readerList, bookDetail, readerDetail, form, desk, overdue, holdShelf, scanImage, statistics
