@@ -116,6 +116,17 @@ import Testing
     #expect(screen.contains("Expected 5, present 4, missing 1"), "\(screen)")
     #expect(screen.contains("100300  Шолохов М. А. «Тихий Дон»  Зал 1"))
     #expect(screen.contains("By storage place"))
+
+    // c closes it: asked first, then whether the one missing copy is lost (the act is signed).
+    desk.press(.character("c"))
+    #expect(desk.app.dialog?.lines.joined().contains("1 copy is missing") == true)
+    desk.press(.character("y"))
+    #expect(desk.app.dialog?.lines.joined().contains("Record the 1 missing copy as lost?") == true)
+    desk.press(.character("y"))
+    #expect(desk.app.top is StocktakeScreen)
+    #expect(desk.text(rows: 40, columns: 120).contains("No check of the stock is open."))
+    #expect(try desk.store.books.book(inventory: "100300")?.status == .lost)
+    #expect(try desk.store.books.book(inventory: "100234")?.lastChecked == LocalDate(iso: "2026-11-30"))
   }
 
   /// A check opened from the screen, over the places named; places no copy is kept in open none.
@@ -142,6 +153,33 @@ import Testing
     desk.scan("100237")
     let check = try #require(try desk.store.stocktakes.openCheck())
     #expect(try desk.store.stocktakes.counts(check)["found"] == 1)
+  }
+
+  /// A photo of a shelf (two spines' Code 128 labels side by side, a gap between) read with F3: both copies go into
+  /// the check at once, and the photo rings once for its surprise.
+  @Test func aPhotoOfAShelfGoesIntoTheCheck() throws {
+    let desk = try DeskHarness(seed: Self.seedShelves)
+    _ = try desk.store.stocktakes.start(name: "Зал 1", scope: StocktakeScope(placePrefixes: ["Зал 1"]))
+    let folder = TemporaryFolder()
+    let (a, b, photo) = (folder.file("a.png"), folder.file("b.png"), folder.file("shelf.png"))
+    for (code, file) in [("100234", a), ("100237", b)] {
+      #expect(try runProgram("/usr/bin/env", ["zint", "-b", "20", "--scale", "2", "-d", code, "-o", file]).status == 0)
+    }
+    #expect(
+      try runProgram(
+        "/usr/bin/env", ["/usr/bin/convert", a, b, "-background", "white", "-splice", "40x0", "+append", photo]
+      ).status == 0)
+    desk.press(.character("i"))
+    desk.scan("PLACE:Зал 1")
+    desk.press(.function(3))
+    #expect(desk.app.top is ScanImageScreen)
+    desk.type(photo)
+    desk.press(.enter)
+    #expect(desk.app.top is StocktakeScreen)
+    #expect(desk.app.takeBell(), "100237 is another hall's")
+    let screen = desk.text(rows: 40, columns: 120)
+    #expect(screen.contains("Found 1 of 5 (20 %) · other sections' 1"), "\(screen)")
+    #expect(scanLines("100237", in: screen).contains("not part of this check"))
   }
 
   /// A copy a closed check found shows the day on its record.

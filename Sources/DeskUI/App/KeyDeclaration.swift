@@ -58,7 +58,7 @@ public enum KeyMeaning: Hashable, Sendable, CaseIterable {
   case chooseMonth, splitFigures
   // Stocktaking.
   case homeStocktake, applyShelfCode, setPlace, stocktakeReport, startCheck, chooseScan, moveRecordHere
-  case returnNow, makeAvailable, addUnknown, scrollReport
+  case returnNow, makeAvailable, addUnknown, scrollReport, scanImageIntoCheck, closeCheck
   // Conflicts.
   case chooseConflict, openConflict, settleSide, keepAsItIs, renumber, sameRecord, restore, takeRenewalsBack
   case acknowledgeReturn, resend, dropChange, goOnWithScan

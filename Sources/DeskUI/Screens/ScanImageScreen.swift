@@ -3,8 +3,16 @@ import DeskScanning
 import DeskStorage
 
 /// Scan image: asks for a file (Tab completes its name), decodes every code in it, and opens
-/// what a code names; several codes give a list to choose from.
+/// what a code names; several codes give a list to choose from. Opened by a screen that takes
+/// codes itself (a check of the stock), it hands that screen every code found and closes.
 final class ScanImageScreen: DeskScreen {
+  /// The screen below's use of the codes found, all of them at once; nil: each opens what it names.
+  private let onCodes: (([String]) -> [Effect])?
+
+  init(onCodes: (([String]) -> [Effect])? = nil) {
+    self.onCodes = onCodes
+  }
+
   private var path = LineEditor(maximumLength: 4096)
   private var candidates: [String] = []
   var symbols: [ScannedSymbol] = []
@@ -74,6 +82,7 @@ final class ScanImageScreen: DeskScreen {
         (try? context.store.policy.current().scannerMinimumLength) ?? CirculationPolicy().scannerMinimumLength
       let found = try ImageScanner.scan(path: file, shortestWeakCode: shortest)
       scannedPath = file
+      if let onCodes, !found.isEmpty { return [.pop] + onCodes(found.map(\.text)) }
       switch found.count {
       case 0: return [.dialog(.error(s.sectionScan, [s.noCodeFound(file)]))]
       case 1: return ScanDispatch.effects(for: found[0].text, context: context)

@@ -9,6 +9,8 @@ final class StocktakeReportScreen: DeskScreen {
   private var lines: [(text: String, role: Role)] = []
   private var offset = 0
   private var shownHeight = 20
+  /// The copies missing when the report was made, which a close would leave missing.
+  private var missing = 0
 
   init(check: StocktakeStore.Check) {
     self.check = check
@@ -37,6 +39,39 @@ final class StocktakeReportScreen: DeskScreen {
       },
       ScreenAction(Keys.back, hint: context.strings.keyBack) { [.pop] },
     ]
+      + (check.closed == nil
+        ? [ScreenAction(Keys.close, hint: context.strings.keyCloseCheck) { self.askClose(context) }] : [])
+  }
+
+  /// Closing asks first, then — when copies are missing — whether the commission has decided they
+  /// are lost; either way each copy found keeps the day as its last check.
+  private func askClose(_ context: UIContext) -> [Effect] {
+    let s = context.strings
+    let check = self.check
+    let missing = self.missing
+    let close = { (markingLost: Bool) -> [Effect] in
+      do throws(StoreError) {
+        try context.store.stocktakes.close(check, markingMissingLost: markingLost)
+        return [.pop, .notify(s.checkClosed(check.number, check.name, missing: missing, markedLost: markingLost))]
+      } catch {
+        return [.bell, .dialog(.error(s.stocktakeRefusedTitle, context.messages(error)))]
+      }
+    }
+    return [
+      .dialog(
+        Dialog(title: s.closeCheckTitle, lines: [s.closeCheckQuestion(check.name, missing: missing)], kind: .confirm) {
+          answer in
+          guard case .yes = answer else { return [] }
+          guard missing > 0 else { return close(false) }
+          return [
+            .dialog(
+              Dialog(title: s.closeCheckTitle, lines: [s.markMissingLostQuestion(missing)], kind: .confirm) { answer in
+                guard case .yes = answer else { return close(false) }
+                return close(true)
+              })
+          ]
+        })
+    ]
   }
 
   func reload(context: UIContext) -> [Effect] {
@@ -44,6 +79,7 @@ final class StocktakeReportScreen: DeskScreen {
     do {
       let report = try context.store.stocktakes.report(check)
       check = report.check
+      missing = report.missing.count
       lines = Self.lines(of: report, strings: s, clock: context.clock)
     } catch {
       lines = context.messages(error).map { ($0, .warning) }
@@ -131,6 +167,7 @@ extension StocktakeReportScreen {
     static let scroll = KeyDeclaration(
       .up, .down, .pageUp, .pageDown, .home, .end, name: "↑ ↓ PgUp PgDn Home End", means: .scrollReport)
     static let back = KeyDeclaration(.escape, means: .back)
-    static let all = [scroll, back]
+    static let close = KeyDeclaration(.character("c"), means: .closeCheck)
+    static let all = [scroll, close, back]
   }
 }

@@ -88,6 +88,19 @@ final class StocktakeScreen: DeskScreen {
       },
       ScreenAction(Keys.place, hint: s.keyPlace) { self.askPlace(context: context) },
       ScreenAction(Keys.report, hint: s.keyReport) { [.push(StocktakeReportScreen(check: check))] },
+      // A photo of a shelf: every code in it goes into the check, in the order read.
+      ScreenAction(Keys.image, hint: s.keyImage) {
+        [
+          .push(
+            ScanImageScreen { [weak self] codes in
+              guard let self else { return [] }
+              let effects = codes.flatMap { self.apply(ScannedCode.clean($0), in: check, context: context) }
+              // One ring for the photo, however many surprises it held.
+              return effects.contains { if case .bell = $0 { true } else { false } }
+                ? [.bell] + effects.filter { if case .bell = $0 { false } else { true } } : effects
+            })
+        ]
+      },
       ScreenAction(Keys.escape, hint: s.keyBack) {
         guard self.input.text.isEmpty else {
           self.input = LineEditor(maximumLength: 200)
@@ -370,6 +383,7 @@ extension StocktakeScreen {
     static let apply = KeyDeclaration(.enter, .tab, means: .applyShelfCode)
     static let place = KeyDeclaration(.function(2), means: .setPlace)
     static let report = KeyDeclaration(.function(5), means: .stocktakeReport)
+    static let image = KeyDeclaration(.function(3), means: .scanImageIntoCheck)
     static let chooseScan = KeyDeclaration(.down, .up, name: "↓ ↑", means: .chooseScan)
     static let moveRecord = KeyDeclaration(.character("m"), means: .moveRecordHere)
     static let returnNow = KeyDeclaration(.character("r"), means: .returnNow)
@@ -379,7 +393,7 @@ extension StocktakeScreen {
     static let startCheck = KeyDeclaration(.character("n"), .enter, means: .startCheck)
     static let escape = KeyDeclaration(.escape, means: .back)
     static let all = [
-      apply, .legend("a scan", .applyShelfCode), place, report, chooseScan, moveRecord, returnNow, makeAvailable,
+      apply, .legend("a scan", .applyShelfCode), place, image, report, chooseScan, moveRecord, returnNow, makeAvailable,
       addUnknown, openBook, startCheck, escape,
     ]
   }

@@ -72,6 +72,7 @@ extension EnglishStrings {
 
   public var keyPlace: String { "Place" }
   public var keyReport: String { "Report" }
+  public var keyImage: String { "Image" }
   public var keyChooseScan: String { "Choose a scan" }
   public var keyUpdatePlace: String { "Move the record here" }
   public var keyReturnNow: String { "Return now" }
@@ -88,6 +89,21 @@ extension EnglishStrings {
   }
   public func madeAvailable(_ inventory: String) -> String { "\(inventory): available again" }
   public var stocktakeRefusedTitle: String { "Not done" }
+
+  public var keyCloseCheck: String { "Close the check" }
+  public var closeCheckTitle: String { "Close the check" }
+  public func closeCheckQuestion(_ name: String, missing: Int) -> String {
+    "Close «\(name)»? No more scans go into it; each copy found keeps today as its last check."
+      + (missing > 0 ? " \(missing) \(missing == 1 ? "copy is" : "copies are") missing." : "")
+  }
+  public func markMissingLostQuestion(_ missing: Int) -> String {
+    "Record the \(missing) missing \(missing == 1 ? "copy" : "copies") as lost? Answer yes only when the "
+      + "commission has signed the act; no leaves them as they are."
+  }
+  public func checkClosed(_ number: Int, _ name: String, missing: Int, markedLost: Bool) -> String {
+    "Check \(number) «\(name)» is closed"
+      + (missing == 0 ? "" : markedLost ? "; \(missing) missing recorded as lost" : "; \(missing) missing")
+  }
 
   public func reportTitle(_ name: String) -> String { "Report: \(name)" }
   public func reportTotals(expected: Int, present: Int, missing: Int) -> String {

@@ -555,12 +555,14 @@ public struct EnglishStrings: UIStrings {
         + "shelf's label PLACE:…), then scan copy after copy: each is sorted at once, and anything but a copy on "
         + "its shelf rings and is listed — misplaced, out on loan, lost, another section's, unknown, scanned "
         + "twice. ↓ chooses a scan: m moves a misplaced copy's record to the place it was found, r returns a copy "
-        + "the catalogue says is out, a makes a lost one available, n adds an unknown number as a new book. F5 "
-        + "shows the report: what is missing, by place and by shelf-code section."
+        + "the catalogue says is out, a makes a lost one available, n adds an unknown number as a new book. F3 "
+        + "reads every code of an image (a photo of a shelf) into the check. F5 shows the report: what is "
+        + "missing, by place and by shelf-code section."
     case .stocktakeReport:
       return "What the check has found so far: the copies expected, present and missing, by storage place and by "
         + "shelf-code section, and each missing copy. Copies out on loan, on the hold shelf or in processing are "
-        + "present. `circdesk stocktake act` writes the act for the commission to sign."
+        + "present. c closes the check (and, when the commission has signed, records the missing as lost); "
+        + "`circdesk stocktake act` writes the act for the commission to sign."
     case .conflicts:
       return "What two desks did apart that cannot both stand: one number given twice, one book issued to two "
         + "readers, a record changed after another desk deleted it. Each shows both sides and the keys that "
@@ -672,6 +674,8 @@ public struct EnglishStrings: UIStrings {
     case .makeAvailable: "A copy the catalogue says is lost or written off: make it available"
     case .addUnknown: "A number the library lacks: add it as a new book"
     case .scrollReport: "Scroll"
+    case .closeCheck: "Close the check (asks first, then whether the missing copies are lost)"
+    case .scanImageIntoCheck: "Scan an image (a photo of a shelf): every code in it goes into the check"
     }
   }
 

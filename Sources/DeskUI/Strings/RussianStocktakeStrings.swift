@@ -71,6 +71,7 @@ extension RussianStrings {
 
   public var keyPlace: String { "Место" }
   public var keyReport: String { "Отчёт" }
+  public var keyImage: String { "Снимок" }
   public var keyChooseScan: String { "Выбрать скан" }
   public var keyUpdatePlace: String { "Перенести запись сюда" }
   public var keyReturnNow: String { "Вернуть сейчас" }
@@ -87,6 +88,21 @@ extension RussianStrings {
   }
   public func madeAvailable(_ inventory: String) -> String { "\(inventory): снова доступен" }
   public var stocktakeRefusedTitle: String { "Не сделано" }
+
+  public var keyCloseCheck: String { "Закрыть проверку" }
+  public var closeCheckTitle: String { "Закрыть проверку" }
+  public func closeCheckQuestion(_ name: String, missing: Int) -> String {
+    "Закрыть «\(name)»? Сканы в неё больше не идут; каждому найденному экземпляру — сегодняшняя дата "
+      + "проверки." + (missing > 0 ? " Недостаёт: \(plural(missing, "экземпляр", "экземпляра", "экземпляров"))." : "")
+  }
+  public func markMissingLostQuestion(_ missing: Int) -> String {
+    "Считать \(plural(missing, "недостающий экземпляр", "недостающих экземпляра", "недостающих экземпляров")) "
+      + "утерянными? Да — только когда комиссия подписала акт; нет — оставить как есть."
+  }
+  public func checkClosed(_ number: Int, _ name: String, missing: Int, markedLost: Bool) -> String {
+    "Проверка \(number) «\(name)» закрыта"
+      + (missing == 0 ? "" : markedLost ? "; недостающие (\(missing)) записаны утерянными" : "; недостаёт: \(missing)")
+  }
 
   public func reportTitle(_ name: String) -> String { "Отчёт: \(name)" }
   public func reportTotals(expected: Int, present: Int, missing: Int) -> String {

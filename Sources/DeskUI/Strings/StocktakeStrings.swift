@@ -45,6 +45,7 @@ public protocol StocktakeStrings {
   // Keys and what they did
   var keyPlace: String { get }
   var keyReport: String { get }
+  var keyImage: String { get }
   var keyChooseScan: String { get }
   var keyUpdatePlace: String { get }
   var keyReturnNow: String { get }
@@ -57,6 +58,13 @@ public protocol StocktakeStrings {
   func recordPlaceUpdated(_ inventory: String, _ place: String) -> String
   func madeAvailable(_ inventory: String) -> String
   var stocktakeRefusedTitle: String { get }
+
+  // Closing
+  var keyCloseCheck: String { get }
+  var closeCheckTitle: String { get }
+  func closeCheckQuestion(_ name: String, missing: Int) -> String
+  func markMissingLostQuestion(_ missing: Int) -> String
+  func checkClosed(_ number: Int, _ name: String, missing: Int, markedLost: Bool) -> String
 
   // The report
   func reportTitle(_ name: String) -> String
