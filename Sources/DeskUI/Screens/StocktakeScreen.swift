@@ -87,7 +87,6 @@ final class StocktakeScreen: DeskScreen {
         return self.apply(code, in: check, context: context)
       },
       ScreenAction(Keys.place, hint: s.keyPlace) { self.askPlace(context: context) },
-      ScreenAction(Keys.report, hint: s.keyReport) { [.push(StocktakeReportScreen(check: check))] },
       // A photo of a shelf: every code in it goes into the check, in the order read.
       ScreenAction(Keys.image, hint: s.keyImage) {
         [
@@ -101,6 +100,7 @@ final class StocktakeScreen: DeskScreen {
             })
         ]
       },
+      ScreenAction(Keys.report, hint: s.keyReport) { [.push(StocktakeReportScreen(check: check))] },
       ScreenAction(Keys.escape, hint: s.keyBack) {
         guard self.input.text.isEmpty else {
           self.input = LineEditor(maximumLength: 200)
