@@ -25,7 +25,7 @@ import Testing
   /// The line of the list of last scans that names `code`, and the one below it.
   func scanLines(_ code: String, in screen: String) -> String {
     let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-    guard let index = lines.firstIndex(where: { $0.contains("  \(code)  ") || $0.hasSuffix("  \(code)") }) else {
+    guard let index = lines.firstIndex(where: { $0.contains("  \(code) ") || $0.hasSuffix("  \(code)") }) else {
       return ""
     }
     return lines[index...].prefix(3).joined(separator: "\n")
@@ -180,6 +180,68 @@ import Testing
     let screen = desk.text(rows: 40, columns: 120)
     #expect(screen.contains("Found 1 of 5 (20 %) · other sections' 1"), "\(screen)")
     #expect(scanLines("100237", in: screen).contains("not part of this check"))
+  }
+
+  /// F2's box answered by a shelf label's scan at once; a copy's number scanned into it counted as
+  /// a copy with the place kept; a place no record names rings and says so.
+  @Test func thePlaceBoxTakesALabelAndCountsACopy() throws {
+    let desk = try DeskHarness(seed: Self.seedShelves)
+    _ = try desk.store.stocktakes.start(name: "Зал 1", scope: StocktakeScope(placePrefixes: ["Зал 1"]))
+    desk.press(.character("i"), .function(2))
+    desk.scan("PLACE:Зал 1")
+    #expect(desk.app.dialog == nil, "the label's scan answered the box")
+    #expect(desk.text(rows: 40, columns: 120).contains("Place: Зал 1"))
+    desk.press(.function(2))
+    desk.scan("100234")
+    #expect(desk.app.dialog == nil)
+    var screen = desk.text(rows: 40, columns: 120)
+    #expect(screen.contains("Place: Зал 1"), "\(screen)")
+    #expect(screen.contains("Found 1 of 5"))
+    #expect(screen.contains("100234 is a copy's number, not a place: counted as a copy; the place stays Зал 1"))
+    desk.scan("PLACE:Нигде")
+    #expect(desk.app.takeBell())
+    screen = desk.text(rows: 40, columns: 120)
+    #expect(screen.contains("No copy's record names the place «Нигде»"), "\(screen)")
+    // An ISBN on the book's back is said, rings, and is not kept.
+    desk.scan("9780141439518")
+    #expect(desk.app.takeBell())
+    #expect(desk.text(rows: 40, columns: 120).contains("an ISBN, not a copy's number (not kept)"))
+    let check = try #require(try desk.store.stocktakes.openCheck())
+    #expect(try desk.store.stocktakes.counts(check) == ["found": 1])
+  }
+
+  /// Surprises dealt with stay dealt with when the screen opens again (after a restart, or at
+  /// another desk): no mark, no key, and what was done; the place is this desk's last.
+  @Test func dealtWithSurprisesStayDealtWith() throws {
+    let desk = try DeskHarness(seed: Self.seedShelves)
+    _ = try desk.store.stocktakes.start(name: "Зал 1", scope: StocktakeScope(placePrefixes: ["Зал 1"]))
+    desk.press(.character("i"))
+    desk.scan("PLACE:Зал 2")
+    for code in ["100238", "100235", "100239", "555001"] { desk.scan(code) }
+    // n adds the unknown number; its row says so at once.
+    desk.press(.down, .character("n"), .function(2))
+    desk.type("Новая книга")
+    desk.press(.function(2))
+    #expect(desk.app.top is StocktakeScreen)
+    #expect(scanLines("555001", in: desk.text(rows: 40, columns: 120)).contains("(555001: added as a new book)"))
+    desk.press(.escape)
+    desk.press(.down, .down, .character("a"), .escape)
+    desk.press(.down, .down, .down, .character("r"), .escape)
+    desk.press(.down, .down, .down, .down, .character("m"), .escape)
+    desk.press(.escape, .character("i"))
+    let screen = desk.text(rows: 40, columns: 120)
+    #expect(screen.contains("Place: Зал 2"), "\(screen)")
+    #expect(!screen.contains("! "), "\(screen)")
+    #expect(scanLines("100238", in: screen).contains("misplaced: its record has been moved to Зал 2"))
+    #expect(scanLines("100235", in: screen).contains("was recorded as out: returned since"))
+    #expect(scanLines("100239", in: screen).contains("was recorded as lost or written off: available since"))
+    #expect(scanLines("555001", in: screen).contains("was not in the library: added as a new book since"))
+    desk.press(.down)
+    #expect(!desk.text(rows: 40, columns: 120).contains("n New book"))
+    // The report lists each once, dealt with.
+    desk.press(.escape, .function(5))
+    let report = desk.text(rows: 40, columns: 120)
+    #expect(report.contains("Surprises, each copy or number once (4)"), "\(report)")
   }
 
   /// A copy a closed check found shows the day on its record.

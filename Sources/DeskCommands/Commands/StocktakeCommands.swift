@@ -57,8 +57,10 @@ struct StocktakeStart: DeskCommand {
       }
       scope.statuses = statuses
     }
-    let given = try arguments.value(name) ?? ""
     let store = try context.openStore(arguments, creating: false)
+    let given =
+      try arguments.value(name)
+      ?? StocktakeAct.defaultName(on: store.clock.now().date, in: context.language == .russian ? .russian : .english)
     let open = try perform { () throws(StoreError) in try store.stocktakes.checks() }.filter { $0.closed == nil }
     guard let check = try perform({ () throws(StoreError) in try store.stocktakes.start(name: given, scope: scope) })
     else { throw .failed(["No copy is covered by this check: see the --place, --shelf-code and --status given"]) }
@@ -139,6 +141,7 @@ struct StocktakeScan: DeskCommand {
     case .unknown: return "\(copy): no copy with this number in the library"
     case .outsideCheck: return "\(copy): not part of this check"
     case .scannedAgain: return "\(copy): scanned before (counted once)"
+    case .isbn: return "\(copy): an ISBN, not a copy's number (not kept): scan the copy's inventory label"
     }
   }
 }
@@ -196,6 +199,14 @@ struct StocktakeReport: DeskCommand {
       }
       context.output.write(table.rendered())
     }
+    if !report.surprises.isEmpty {
+      context.output.line("")
+      context.output.line("Surprises, each once:")
+      for scan in report.surprises {
+        context.output.line(
+          ("  " + StocktakeScan.describe(scan) + (scan.settled ? " (dealt with since)" : "")).visibleForTerminal)
+      }
+    }
     guard !report.missing.isEmpty else { return }
     context.output.line("")
     context.output.line("Missing:")
@@ -240,7 +251,7 @@ struct StocktakeActCommand: DeskCommand {
       return
     }
     do throws(FileError) {
-      try PDFWriter.write(text, to: path)
+      try PDFWriter.write(text, to: path, title: "act-\(chosen.number)")
     } catch {
       throw .failed([context.words.message(error)])
     }
@@ -279,7 +290,13 @@ struct StocktakeClose: DeskCommand {
     let store = try context.openStore(arguments, creating: false)
     let number = try arguments.value(check)
     guard let open = try perform({ () throws(StoreError) in try store.stocktakes.openCheck(number) }) else {
-      throw .failed(["No open check\(number.map { " numbered \($0)" } ?? ""): see circdesk stocktake list"])
+      let closed = try perform { () throws(StoreError) in try store.stocktakes.checks() }.first {
+        $0.number == number && $0.closed != nil
+      }
+      throw .failed([
+        closed.map { "Check \($0.number) «\($0.name)» is closed already: see circdesk stocktake report" }
+          ?? "No open check\(number.map { " numbered \($0)" } ?? ""): see circdesk stocktake list"
+      ])
     }
     let marking = arguments.has(markLost)
     let missing = try perform { () throws(StoreError) in

@@ -22,6 +22,7 @@ enum RecordJSON {
       ("received", .optional(book.received?.iso)),
       ("status", .string(book.status.circulates || loan != nil ? status(loan?.loan, today: today) : "not_for_loan")),
       ("copy_status", .string(book.status.rawValue)),
+      ("last_checked", .optional(book.lastChecked?.iso)),
       (
         "loan",
         loan.map { current in

@@ -46,7 +46,7 @@ enum RecordText {
         ("Storage place", book.place),
         ("Date received", book.received?.iso ?? ""),
         ("Status", status),
-      ])
+      ] + (book.lastChecked.map { [("Last checked", $0.iso)] } ?? []))
     text += "\nLoan history:\n"
     if history.isEmpty { text += "  none\n" }
     for record in history {

@@ -28,6 +28,23 @@ public struct StocktakeAct: Sendable {
     }
   }
 
+  /// A copy or number that surprised the check, as the act lists it.
+  public struct Surprise: Sendable {
+    public var finding: StocktakeFinding
+    /// The number scanned.
+    public var code: String
+    /// The copy it names, as its record is now; nil for a number the library had no copy with.
+    public var copy: Copy?
+    /// Where it was scanned.
+    public var foundAt: String
+    /// Dealt with since: the record moved, the copy returned or made available, the number added.
+    public var settled: Bool
+
+    public init(finding: StocktakeFinding, code: String, copy: Copy?, foundAt: String, settled: Bool) {
+      (self.finding, self.code, self.copy, self.foundAt, self.settled) = (finding, code, copy, foundAt, settled)
+    }
+  }
+
   public var library: LibraryContacts
   public var number: Int
   public var name: String
@@ -37,6 +54,9 @@ public struct StocktakeAct: Sendable {
   public var closed: LocalDate?
   public var expected: Int
   public var present: Int
+  /// The present copies found on the shelves (the rest were out, on the hold shelf, in processing).
+  public var foundOnShelves: Int
+  public var surprises: [Surprise]
   /// Scans by their finding's kind (`StocktakeFinding.kinds`).
   public var counts: [String: Int]
   public var byPlace: [StocktakeTally]
@@ -49,9 +69,11 @@ public struct StocktakeAct: Sendable {
 
   public init(
     library: LibraryContacts, number: Int, name: String, scope: StocktakeScope, started: LocalDate,
-    closed: LocalDate?, expected: Int, present: Int, counts: [String: Int], byPlace: [StocktakeTally],
-    bySection: [StocktakeTally], missing: [Copy], today: LocalDate
+    closed: LocalDate?, expected: Int, present: Int, foundOnShelves: Int, surprises: [Surprise],
+    counts: [String: Int], byPlace: [StocktakeTally], bySection: [StocktakeTally], missing: [Copy], today: LocalDate
   ) {
+    self.foundOnShelves = foundOnShelves
+    self.surprises = surprises
     self.library = library
     self.number = number
     self.name = name
@@ -65,6 +87,11 @@ public struct StocktakeAct: Sendable {
     self.bySection = bySection
     self.missing = missing
     self.today = today
+  }
+
+  /// The name of a check opened without one: by its day, in the librarian's language.
+  public static func defaultName(on day: LocalDate, in language: OverdueNotice.Language) -> String {
+    language == .russian ? "Проверка от \(day.iso)" : "Check of \(day.iso)"
   }
 
   /// The missing copies' value: the sum of the prices known, and how many have none.
@@ -87,7 +114,7 @@ public struct StocktakeAct: Sendable {
     lines += wrap(words.scope(scope), width: Self.width)
     lines.append("")
 
-    let found = ["found", "misplaced", "on-loan"].reduce(0) { $0 + (counts[$1] ?? 0) }
+    let found = foundOnShelves
     let (value, unpriced) = missingValue
     var totals: [(String, String)] = [
       (words.expected, String(expected)), (words.present, String(present)),
@@ -112,29 +139,42 @@ public struct StocktakeAct: Sendable {
         "  " + title.padded(toWidth: nameWidth) + "  " + words.expectedColumn.rightAligned(toWidth: 12) + "  "
           + words.missingColumn.rightAligned(toWidth: 12))
       for tally in tallies {
+        // A long name wraps under itself: an act cuts nothing.
+        let names = wrap(tally.name, width: nameWidth)
         lines.append(
-          "  " + tally.name.padded(toWidth: nameWidth) + "  " + String(tally.expected).rightAligned(toWidth: 12) + "  "
-            + String(tally.missing).rightAligned(toWidth: 12))
+          "  " + (names.first ?? "").padded(toWidth: nameWidth) + "  "
+            + String(tally.expected).rightAligned(toWidth: 12) + "  " + String(tally.missing).rightAligned(toWidth: 12))
+        lines += names.dropFirst().map { "  " + $0 }
       }
+    }
+    // Each surprise by kind, under the same words as its count.
+    for (kind, label) in words.surprises {
+      let listed = surprises.filter { $0.finding.kind == kind }
+      guard !listed.isEmpty else { continue }
+      lines += ["", "\(label) (\(listed.count)):"]
+      lines += numbered(
+        listed.map { surprise in
+          let what =
+            surprise.copy.map { copy in
+              ([words.inventory(copy.inventory), copy.author, "«\(copy.title)»"]).filter { !$0.isEmpty && $0 != "«»" }
+                .joined(separator: ", ")
+            } ?? words.number(surprise.code)
+          return (what, words.detail(surprise))
+        })
     }
     lines.append("")
     if missing.isEmpty {
       lines.append(words.noneMissing)
     } else {
       lines.append(words.missingList(missing.count))
-      let numberWidth = String(missing.count).count + 2
-      for (index, copy) in missing.enumerated() {
-        let lead = "\(index + 1).".padded(toWidth: numberWidth) + " "
-        let indent = String(repeating: " ", count: lead.count + 2)
-        let what = [copy.author, "«\(copy.title)»"].filter { !$0.isEmpty }.joined(separator: ", ")
-        let details = [
-          words.inventory(copy.inventory), copy.place, copy.shelfCode, copy.price.map { words.price($0) } ?? "",
-        ].filter { !$0.isEmpty }.joined(separator: "; ")
-        let body = wrap(what, width: Self.width - indent.count) + wrap(details, width: Self.width - indent.count)
-        for (number, line) in body.enumerated() {
-          lines.append((number == 0 ? "  " + lead : indent) + line)
-        }
-      }
+      lines += numbered(
+        missing.map { copy in
+          (
+            [copy.author, "«\(copy.title)»"].filter { !$0.isEmpty }.joined(separator: ", "),
+            [words.inventory(copy.inventory), copy.place, copy.shelfCode, copy.price.map { words.price($0) } ?? ""]
+              .filter { !$0.isEmpty }.joined(separator: "; ")
+          )
+        })
     }
     lines += ["", words.commission]
     let blank = String(repeating: "_", count: 24)
@@ -145,6 +185,21 @@ public struct StocktakeAct: Sendable {
     // Text that came from outside (names, titles, places) never carries a control character.
     return lines.map { String($0.unicodeScalars.filter { $0.properties.generalCategory != .control }) }
       .joined(separator: "\n") + "\n"
+  }
+
+  /// A numbered list, each item's two parts wrapped under its number.
+  private func numbered(_ items: [(String, String)]) -> [String] {
+    let numberWidth = String(items.count).count + 2
+    var lines: [String] = []
+    for (index, item) in items.enumerated() {
+      let lead = "\(index + 1).".padded(toWidth: numberWidth) + " "
+      let indent = String(repeating: " ", count: lead.count + 2)
+      let body = [item.0, item.1].filter { !$0.isEmpty }.flatMap { wrap($0, width: Self.width - indent.count) }
+      for (number, line) in body.enumerated() {
+        lines.append((number == 0 ? "  " + lead : indent) + line)
+      }
+    }
+    return lines
   }
 
   /// The act's words in each language.
@@ -169,14 +224,14 @@ public struct StocktakeAct: Sendable {
         + (closed.map { "closed: \(OverdueNotice.englishDate($0))" } ?? "not closed")
     }
     func scope(_ scope: StocktakeScope) -> String {
-      let places = scope.placePrefixes.isEmpty ? nil : scope.placePrefixes.joined(separator: ", ")
+      let places = scope.placePrefixes.isEmpty ? nil : scope.placePrefixes.map { "«\($0)»" }.joined(separator: ", ")
       let codes = scope.shelfCodes.map { range in
         range.lowerBound + "…" + (range.upperBound == "\u{10FFFF}" ? "" : range.upperBound)
       }
       let parts =
         russian
-        ? [places.map { "места хранения \($0)" }, codes.map { "шифры \($0)" }]
-        : [places.map { "storage places \($0)" }, codes.map { "shelf codes \($0)" }]
+        ? [places.map { "места хранения, названия которых начинаются с \($0)" }, codes.map { "шифры \($0)" }]
+        : [places.map { "storage places whose names begin with \($0)" }, codes.map { "shelf codes \($0)" }]
       let said = parts.compactMap { $0 }.joined(separator: "; ")
       if russian { return "Проверено: " + (said.isEmpty ? "весь фонд" : said) }
       return "Covered: " + (said.isEmpty ? "the whole stock" : said)
@@ -216,6 +271,38 @@ public struct StocktakeAct: Sendable {
       russian ? "Список недостающих экземпляров (\(count)):" : "The missing copies (\(count)):"
     }
     func inventory(_ number: String) -> String { russian ? "инв. № \(number)" : "inv. no. \(number)" }
+    func number(_ code: String) -> String { russian ? "номер \(code)" : "number \(code)" }
+    /// What a surprise was, and what became of it.
+    func detail(_ surprise: Surprise) -> String {
+      let place = surprise.foundAt.isEmpty ? (russian ? "место не указано" : "place not said") : surprise.foundAt
+      switch surprise.finding {
+      case .misplaced(let recorded, let actual):
+        if surprise.settled {
+          return russian ? "найден: \(actual); запись перенесена туда" : "found in \(actual); its record moved there"
+        }
+        return russian ? "по записи: \(recorded); найден: \(actual)" : "its record: \(recorded); found in \(actual)"
+      case .onLoan(let reader, let ticket, let since):
+        if surprise.settled { return russian ? "найден: \(place); возвращён" : "found in \(place); returned" }
+        return russian
+          ? "найден: \(place); по каталогу выдан: \(reader) (билет \(ticket)) с \(since.iso)"
+          : "found in \(place); recorded as out to \(reader) (ticket \(ticket)) since \(since.iso)"
+      case .notInStock(let status):
+        if surprise.settled {
+          return russian ? "найден: \(place); сделан доступным" : "found in \(place); made available"
+        }
+        let said = status == .writtenOff ? (russian ? "списан" : "written off") : (russian ? "утерян" : "lost")
+        return russian ? "найден: \(place); по каталогу \(said)" : "found in \(place); recorded as \(said)"
+      case .outsideCheck:
+        let recorded = surprise.copy?.place ?? ""
+        return russian ? "найден: \(place); его место: \(recorded)" : "found in \(place); its place: \(recorded)"
+      case .unknown:
+        if surprise.settled {
+          return russian ? "найден: \(place); добавлен в каталог" : "found in \(place); added to the catalogue"
+        }
+        return russian ? "найден: \(place)" : "found in \(place)"
+      default: return ""
+      }
+    }
     func price(_ price: Money) -> String { russian ? "цена \(price)" : "price \(price)" }
     var commission: String { russian ? "Комиссия:" : "The commission:" }
     var roles: [String] {

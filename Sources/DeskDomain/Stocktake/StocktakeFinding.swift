@@ -14,6 +14,9 @@ public enum StocktakeFinding: Equatable, Sendable {
   case outsideCheck
   /// Scanned before in this check: counted once.
   case scannedAgain
+  /// An ISBN (a book's barcode names its title, not a copy) where no copy has that number: not
+  /// kept; the copy's own label is wanted.
+  case isbn
 
   /// The word a scan's finding is kept and exported under.
   public var kind: String {
@@ -25,6 +28,7 @@ public enum StocktakeFinding: Equatable, Sendable {
     case .unknown: "unknown"
     case .outsideCheck: "outside-check"
     case .scannedAgain: "scanned-again"
+    case .isbn: "isbn"
     }
   }
 
@@ -37,7 +41,7 @@ public enum StocktakeFinding: Equatable, Sendable {
   public var isPresent: Bool {
     switch self {
     case .found, .misplaced, .onLoan, .notInStock: true
-    case .unknown, .outsideCheck, .scannedAgain: false
+    case .unknown, .outsideCheck, .scannedAgain, .isbn: false
     }
   }
 

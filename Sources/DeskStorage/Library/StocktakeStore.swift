@@ -26,6 +26,11 @@ public struct StocktakeStore: StorePart {
     /// Where it was scanned (empty: not said), and when.
     public var place: String
     public var scanned: Timestamp
+    /// The desk that made it.
+    public var desk = ""
+    /// Dealt with since, as its finding asked: a misplaced copy's record moved to where it was
+    /// found, a copy recorded as out returned, a lost one available, an unknown number added.
+    public var settled = false
   }
 
   /// What a check has found so far.
@@ -35,6 +40,11 @@ public struct StocktakeStore: StorePart {
     public var counts: [String: Int]
     /// Expected copies present: scanned, or out on loan, on the hold shelf or in processing.
     public var present: Int
+    /// The present copies that were scanned (the rest were out, on the hold shelf or in processing).
+    public var scanned: Int
+    /// Each copy or number that surprised the check, once, by kind (`StocktakeFinding.kinds`' order)
+    /// then as scanned: what the librarian and the commission must see one by one.
+    public var surprises: [Scan]
     /// Expected copies neither scanned nor accounted for, by place and shelf code.
     public var missing: [Book]
     /// Expected and missing copies by storage place, and by shelf-code section (the BBK index's
@@ -53,7 +63,7 @@ public struct StocktakeStore: StorePart {
   /// the ones it expects. Nil, with nothing written, when it covers no copy.
   public func start(name: String, scope: StocktakeScope) throws(StoreError) -> Check? {
     let given = name.trimmingWhitespace()
-    let trimmed = given.isEmpty ? "Check of \(clock.now().date.iso)" : given
+    let trimmed = given.isEmpty ? StocktakeAct.defaultName(on: clock.now().date, in: .english) : given
     let now = clock.now().instant.iso
     return try write {
       // The scope's rules are the domain's (places compared without case, in any script): every
@@ -115,6 +125,10 @@ public struct StocktakeStore: StorePart {
     let now = clock.now().instant
     return try write {
       let book = try store.books.book(inventory: code)
+      // A book's barcode scanned for its copy's label: said, and not kept (it names no copy).
+      if book == nil, (try? ISBN(code)) != nil {
+        return Scan(code: code, finding: .isbn, book: nil, place: place.trimmingWhitespace(), scanned: now)
+      }
       var finding = StocktakeFinding.unknown
       var rowID: Int64?
       if let book {
@@ -143,7 +157,9 @@ public struct StocktakeStore: StorePart {
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?7)
         """, RecordID.random().text, check.number, code, rowID.map { DatabaseValue.integer($0) } ?? .null,
         place.trimmingWhitespace(), finding.kind, now.iso, try store.policy.deskName())
-      return Scan(code: code, finding: finding, book: book, place: place.trimmingWhitespace(), scanned: now)
+      return Scan(
+        code: code, finding: finding, book: book, place: place.trimmingWhitespace(), scanned: now,
+        desk: try store.policy.deskName())
     }
   }
 
@@ -152,8 +168,10 @@ public struct StocktakeStore: StorePart {
     try read {
       let counts = try counts(check)
       // Accounted for without a scan: out on loan, on the hold shelf, or in processing.
+      let scannedHere =
+        "EXISTS (SELECT 1 FROM stocktake_scan s WHERE s.stocktake_id = e.stocktake_id AND s.book_id = b.id)"
       let accounted = """
-        (EXISTS (SELECT 1 FROM stocktake_scan s WHERE s.stocktake_id = e.stocktake_id AND s.book_id = b.id)
+        (\(scannedHere)
           OR EXISTS (SELECT 1 FROM loan l WHERE l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0)
           OR EXISTS (SELECT 1 FROM hold h WHERE h.trapped_book_id = b.id AND h.state = 'waiting')
           OR b.status = 'processing')
@@ -162,16 +180,18 @@ public struct StocktakeStore: StorePart {
       // one tallied by place and section (one pass: a hall of 100,000 copies in well under a second).
       var missing: [Book] = []
       var rows: [(place: String, section: String, missing: Bool)] = []
+      var scanned = 0
       try database.forEachRow(
         """
-        SELECT NOT \(accounted), b.place, b.bbk, \(LibraryStore.bookColumns)
+        SELECT NOT \(accounted), b.place, b.bbk, \(scannedHere), \(LibraryStore.bookColumns)
         FROM stocktake_expected e JOIN book b ON b.id = e.book_id
         WHERE e.stocktake_id = ?
         ORDER BY b.place, b.bbk, b.sort_key, b.inventory
         """, check.number
       ) { row in
         let isMissing = row.int(0) == 1
-        if isMissing { missing.append(try LibraryStore.decodeBook(row, from: 3)) }
+        if isMissing { missing.append(try LibraryStore.decodeBook(row, from: 4)) }
+        if row.int(3) == 1 { scanned += 1 }
         rows.append((row.string(1), StocktakeStore.section(of: row.string(2)), isMissing))
       }
       let present = rows.count - missing.count
@@ -185,7 +205,8 @@ public struct StocktakeStore: StorePart {
         return found.values.sorted { $0.name < $1.name }
       }
       return Report(
-        check: check, counts: counts, present: present, missing: missing,
+        check: check, counts: counts, present: present, scanned: scanned, surprises: try surprises(check),
+        missing: missing,
         byPlace: tallies { $0.place.isEmpty ? "—" : $0.place }, bySection: tallies { $0.section })
     }
   }
@@ -211,57 +232,111 @@ public struct StocktakeStore: StorePart {
   /// The last `limit` scans of `check`, the latest first, each told as it was sorted. What a
   /// finding names beyond its kind is as the library has it now: the record's place, the loan.
   public func recentScans(_ check: Check, limit: Int) throws(StoreError) -> [Scan] {
-    try read {
-      let rows = try database.query(
+    try read { try scans("WHERE s.stocktake_id = ?1 ORDER BY s.id DESC LIMIT ?2", check.number, limit) }
+  }
+
+  /// The copies and numbers that surprised `check`, each once (its first scan, an unknown number
+  /// by its first), by kind in `StocktakeFinding.kinds`' order, then as scanned.
+  public func surprises(_ check: Check) throws(StoreError) -> [Scan] {
+    let kinds = ["misplaced", "on-loan", "not-in-stock", "outside-check", "unknown"]
+    return try read {
+      let all = try scans(
         """
-        SELECT s.code, s.finding, s.place, s.scanned_at, b.id IS NOT NULL, \(LibraryStore.bookColumns)
-        FROM stocktake_scan s LEFT JOIN book b ON b.id = s.book_id
-        WHERE s.stocktake_id = ? ORDER BY s.id DESC LIMIT ?
-        """, check.number, limit
-      ) { row in
-        (
-          code: row.string(0), kind: row.string(1), place: row.string(2),
-          scanned: Timestamp(iso: row.string(3)) ?? Timestamp(millisecondsSinceEpoch: 0),
-          book: row.int(4) == 1 ? try LibraryStore.decodeBook(row, from: 5) : nil
-        )
-      }
-      return try rows.map { row in
-        Scan(
-          code: row.code, finding: try finding(kind: row.kind, book: row.book, place: row.place), book: row.book,
-          place: row.place, scanned: row.scanned)
-      }
+        WHERE s.stocktake_id = ?1 AND s.finding IN (\(kinds.map { "'\($0)'" }.joined(separator: ", ")))
+          AND (s.book_id IS NULL OR s.id = (SELECT min(t.id) FROM stocktake_scan t
+            WHERE t.stocktake_id = s.stocktake_id AND t.book_id = s.book_id))
+        ORDER BY s.id
+        """, check.number)
+      // An unknown number scanned twice is one surprise.
+      var numbers: Set<String> = []
+      let once = all.filter { $0.book != nil || $0.finding.kind != "unknown" || numbers.insert($0.code).inserted }
+      return kinds.flatMap { kind in once.filter { $0.finding.kind == kind } }
     }
   }
 
-  /// A kept scan's finding from its kind, with what it names read again.
-  private func finding(kind: String, book: Book?, place: String) throws -> StocktakeFinding {
+  /// Scans read back with their copies, `condition` on `stocktake_scan s`.
+  private func scans(_ condition: String, _ arguments: any DatabaseValueConvertible...) throws -> [Scan] {
+    let rows = try database.query(
+      """
+      SELECT s.code, s.finding, s.place, s.scanned_at, s.desk, b.id IS NOT NULL, \(LibraryStore.bookColumns)
+      FROM stocktake_scan s LEFT JOIN book b ON b.id = s.book_id
+      \(condition)
+      """, arguments: arguments
+    ) { row in
+      (
+        code: row.string(0), kind: row.string(1), place: row.string(2),
+        scanned: Timestamp(iso: row.string(3)) ?? Timestamp(millisecondsSinceEpoch: 0), desk: row.string(4),
+        book: row.int(5) == 1 ? try LibraryStore.decodeBook(row, from: 6) : nil
+      )
+    }
+    return try rows.map { row in
+      let (finding, settled) = try finding(kind: row.kind, book: row.book, code: row.code, place: row.place)
+      return Scan(
+        code: row.code, finding: finding, book: row.book, place: row.place, scanned: row.scanned, desk: row.desk,
+        settled: settled)
+    }
+  }
+
+  /// A kept scan's finding from its kind, with what it names read again, and whether it was dealt
+  /// with since (its record moved, the copy returned or made available, the number added).
+  private func finding(kind: String, book: Book?, code: String, place: String) throws -> (StocktakeFinding, Bool) {
     switch kind {
-    case "found": return .found
-    case "misplaced": return .misplaced(recorded: book?.place ?? "", actual: place)
+    case "found": return (.found, false)
+    case "misplaced":
+      let recorded = book?.place ?? ""
+      return (
+        .misplaced(recorded: recorded, actual: place), StocktakeScope.fold(recorded) == StocktakeScope.fold(place)
+      )
     case "on-loan":
-      guard let book, let loan = try store.books.currentLoan(bookID: book.id) else { return .found }
-      return .onLoan(reader: loan.readerName, ticket: loan.readerTicket, since: clock.local(loan.loan.issued).date)
-    case "not-in-stock": return .notInStock(book?.status ?? .lost)
-    case "outside-check": return .outsideCheck
-    case "scanned-again": return .scannedAgain
-    default: return .unknown
+      guard let book, let loan = try store.books.currentLoan(bookID: book.id) else {
+        return (.onLoan(reader: "", ticket: "", since: clock.now().date), true)
+      }
+      return (
+        .onLoan(reader: loan.readerName, ticket: loan.readerTicket, since: clock.local(loan.loan.issued).date), false
+      )
+    case "not-in-stock":
+      let status = book?.status ?? .lost
+      return (.notInStock(status), status != .lost && status != .writtenOff)
+    case "outside-check": return (.outsideCheck, false)
+    case "scanned-again": return (.scannedAgain, false)
+    default: return (.unknown, try store.books.findBook(inventory: code.identifierForm) != nil)
+    }
+  }
+
+  /// True when some live copy's record names this storage place (in any case).
+  public func isRecordedPlace(_ place: String) throws(StoreError) -> Bool {
+    try read {
+      if try database.scalarInt("SELECT EXISTS (SELECT 1 FROM book WHERE place = ? AND deleted = 0)", place) == 1 {
+        return true
+      }
+      // Another case or spacing: the places compared as a check compares them (read only then).
+      let folded = StocktakeScope.fold(place)
+      var found = false
+      try database.forEachRow("SELECT DISTINCT place FROM book WHERE deleted = 0") { row in
+        if !found, StocktakeScope.fold(row.string(0)) == folded { found = true }
+      }
+      return found
     }
   }
 
   /// The act of `check` as it stands, for the commission to sign on `today`.
   public func act(_ check: Check) throws(StoreError) -> StocktakeAct {
     let report = try report(check)
+    func copy(_ book: Book) -> StocktakeAct.Copy {
+      StocktakeAct.Copy(
+        inventory: book.inventoryNumber,
+        author: [book.authorSurname, book.authorInitials].filter { !$0.isEmpty }.joined(separator: " "),
+        title: book.title, place: book.place, shelfCode: book.bbk, price: book.price)
+    }
     return StocktakeAct(
       library: try store.policy.libraryContacts(), number: check.number, name: check.name, scope: check.scope,
       started: clock.local(check.started).date, closed: check.closed.map { clock.local($0).date },
-      expected: check.expected, present: report.present, counts: report.counts, byPlace: report.byPlace,
-      bySection: report.bySection,
-      missing: report.missing.map { book in
-        StocktakeAct.Copy(
-          inventory: book.inventoryNumber,
-          author: [book.authorSurname, book.authorInitials].filter { !$0.isEmpty }.joined(separator: " "),
-          title: book.title, place: book.place, shelfCode: book.bbk, price: book.price)
-      }, today: clock.now().date)
+      expected: check.expected, present: report.present, foundOnShelves: report.scanned,
+      surprises: report.surprises.map {
+        StocktakeAct.Surprise(
+          finding: $0.finding, code: $0.code, copy: $0.book.map(copy), foundAt: $0.place, settled: $0.settled)
+      }, counts: report.counts, byPlace: report.byPlace, bySection: report.bySection, missing: report.missing.map(copy),
+      today: clock.now().date)
   }
 
   /// The shelf-code section of a BBK index: its leading digits (`84` of `84(2Рос=Рус)6`).

@@ -282,12 +282,15 @@ public final class DeskApp {
   }
 
   /// A scan never lands in an unrelated field and never answers a dialog: a prompt takes the
-  /// code as its text; for another dialog the scan waits, and acts when the dialog closes.
+  /// code as its text (and one that asks for a scanned code is answered by it); for another
+  /// dialog the scan waits, and acts when the dialog closes.
   private func handleScan(_ scan: Scan) {
     if let dialog {
       if !dialog.fill(scan.code) {
         scansAfterDialog.append(scan)
         apply([.notify(context.strings.scanKept(scan.code))])
+      } else if dialog.answeredByScan, dialog.takesText {
+        answer(dialog, with: .text(scan.code))
       }
       return
     }
@@ -305,12 +308,18 @@ public final class DeskApp {
     }
   }
 
+  /// Closes `dialog` with `answer`: the next queued dialog shows, the answer's effects apply, and
+  /// the scans kept while it was open act.
+  private func answer(_ dialog: Dialog, with answer: Dialog.Answer) {
+    self.dialog = dialogQueue.isEmpty ? nil : dialogQueue.removeFirst()
+    apply(dialog.onAnswer(answer))
+    releaseKeptScans()
+  }
+
   private func handle(_ key: Key) {
     if let dialog {
       guard let answer = dialog.handle(key) else { return }
-      self.dialog = dialogQueue.isEmpty ? nil : dialogQueue.removeFirst()
-      apply(dialog.onAnswer(answer))
-      releaseKeptScans()
+      self.answer(dialog, with: answer)
       return
     }
     // A Russian-layout letter that opened a form, then another Russian letter within a second:

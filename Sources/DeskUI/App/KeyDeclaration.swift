@@ -59,6 +59,7 @@ public enum KeyMeaning: Hashable, Sendable, CaseIterable {
   // Stocktaking.
   case homeStocktake, applyShelfCode, setPlace, stocktakeReport, startCheck, chooseScan, moveRecordHere
   case returnNow, makeAvailable, addUnknown, scrollReport, scanImageIntoCheck, closeCheck
+  case scanIntoCheck
   // Conflicts.
   case chooseConflict, openConflict, settleSide, keepAsItIs, renumber, sameRecord, restore, takeRenewalsBack
   case acknowledgeReturn, resend, dropChange, goOnWithScan

@@ -26,6 +26,9 @@ public final class Dialog {
   public let lines: [String]
   public private(set) var kind: Kind
   public let isError: Bool
+  /// For a prompt that asks for a code the scanner gives (a shelf's label): a scan answers it at
+  /// once, as its Enter would. Elsewhere a scan only fills the line, and Enter confirms.
+  public var answeredByScan = false
   let onAnswer: (Answer) -> [Effect]
 
   public init(

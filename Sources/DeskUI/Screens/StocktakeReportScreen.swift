@@ -6,7 +6,11 @@ import DeskStorage
 /// once when it shows (a hall's missing list may run to thousands) and scrolled.
 final class StocktakeReportScreen: DeskScreen {
   private var check: StocktakeStore.Check
+  /// The report's lines as made, and as shown: wrapped to the window's width (a line longer than
+  /// the window goes on under itself, never cut), made again when the width changes.
+  private var made: [(text: String, role: Role)] = []
   private var lines: [(text: String, role: Role)] = []
+  private var wrappedWidth = 0
   private var offset = 0
   private var shownHeight = 20
   /// The copies missing when the report was made, which a close would leave missing.
@@ -80,10 +84,11 @@ final class StocktakeReportScreen: DeskScreen {
       let report = try context.store.stocktakes.report(check)
       check = report.check
       missing = report.missing.count
-      lines = Self.lines(of: report, strings: s, clock: context.clock)
+      made = Self.lines(of: report, strings: s, clock: context.clock)
     } catch {
-      lines = context.messages(error).map { ($0, .warning) }
+      made = context.messages(error).map { ($0, .warning) }
     }
+    wrappedWidth = 0
     return []
   }
 
@@ -122,6 +127,22 @@ final class StocktakeReportScreen: DeskScreen {
           ))
       }
     }
+    if !report.surprises.isEmpty {
+      lines.append(("", .normal))
+      lines.append((s.reportSurprises(report.surprises.count), .header))
+      for scan in report.surprises {
+        let copy = scan.book.map { book in
+          let author = [book.authorSurname, book.authorInitials].filter { !$0.isEmpty }.joined(separator: " ")
+          return (author.isEmpty ? "" : author + " ") + "«\(book.title)»"
+        }
+        let said = scan.settled ? s.settledText(scan.finding) : s.findingText(scan.finding)
+        lines.append(
+          (
+            "  " + [scan.code, copy ?? ""].filter { !$0.isEmpty }.joined(separator: "  ") + " — " + said,
+            scan.settled ? .normal : .warning
+          ))
+      }
+    }
     lines.append(("", .normal))
     guard !report.missing.isEmpty else {
       lines.append((s.reportNoneMissing, .normal))
@@ -152,6 +173,17 @@ final class StocktakeReportScreen: DeskScreen {
   }
 
   func render(into buffer: inout ScreenBuffer, area: Rect, context: UIContext) {
+    let width = max(10, area.width - 4)
+    if width != wrappedWidth {
+      lines = made.flatMap { line in
+        line.text.displayWidth <= width
+          ? [line]
+          : wrap(line.text, width: width - 4).enumerated().map {
+            ($0.offset == 0 ? $0.element : "    " + $0.element, line.role)
+          }
+      }
+      wrappedWidth = width
+    }
     shownHeight = max(1, area.height - 2)
     offset = max(0, min(offset, lines.count - shownHeight))
     var y = area.row + 1

@@ -46,7 +46,8 @@ final class StocktakeScreen: DeskScreen {
     if let index = chosen, scans.indices.contains(index) {
       let scan = scans[index].scan
       var actions: [ScreenAction] = []
-      switch scans[index].done == nil ? scan.finding : .found {
+      // A surprise dealt with (here or since) takes no key of its own any more.
+      switch scans[index].done == nil && !scan.settled ? scan.finding : .found {
       case .misplaced(_, let actual):
         actions.append(
           ScreenAction(Keys.moveRecord, hint: s.keyUpdatePlace) { self.moveRecord(index, to: actual, context) })
@@ -55,10 +56,15 @@ final class StocktakeScreen: DeskScreen {
       case .notInStock:
         actions.append(
           ScreenAction(Keys.makeAvailable, hint: s.keyMakeAvailable) { self.makeAvailable(index, context) })
-      case .unknown where (try? ISBN(scan.code)) == nil:
+      case .unknown:
         actions.append(
           ScreenAction(Keys.addUnknown, hint: s.keyNewRecord) {
-            [.push(BookFormScreen(editing: nil, values: [.inventoryNumber: scan.code], onSaved: { _ in }))]
+            [
+              .push(
+                BookFormScreen(editing: nil, values: [.inventoryNumber: scan.code]) { [weak self] book in
+                  self?.settle(scan, saying: s.addedAsNewBook(book.inventoryNumber))
+                })
+            ]
           })
       default:
         break
@@ -133,7 +139,20 @@ final class StocktakeScreen: DeskScreen {
     }
     check = current
     counts = current.flatMap { try? context.store.stocktakes.counts($0) } ?? [:]
+    // The place this desk was checking when it last scanned into the check, after a restart too.
+    if place.isEmpty, let desk = try? context.store.policy.deskName(),
+      let mine = scans.first(where: { $0.scan.desk == desk && !$0.scan.place.isEmpty })
+    {
+      place = mine.scan.place
+    }
     return []
+  }
+
+  /// Marks the listed scan of `scan`'s code (it may have moved down the list) as dealt with.
+  private func settle(_ scan: StocktakeStore.Scan, saying said: String) {
+    guard let index = scans.firstIndex(where: { $0.scan == scan }) else { return }
+    scans[index].done = said
+    scans[index].scan.settled = true
   }
 
   func handle(_ key: Key, context: UIContext) -> [Effect] {
@@ -173,29 +192,40 @@ final class StocktakeScreen: DeskScreen {
     } catch {
       return [.bell, .dialog(.error(context.strings.stocktakeRefusedTitle, context.messages(error)))]
     }
-    counts[scan.finding.kind, default: 0] += 1
+    if scan.finding != .isbn { counts[scan.finding.kind, default: 0] += 1 }
     scans.insert(Listed(scan: scan), at: 0)
     scans = Array(scans.prefix(Self.keptScans))
     return scan.finding.isSurprise ? [.bell] : []
   }
 
+  /// A place no copy's record names rings and says so: every copy scanned there would be
+  /// misplaced (a typo, or a copy's number typed into the place).
   private func setPlace(_ newPlace: String, context: UIContext) -> [Effect] {
     place = newPlace.trimmingWhitespace()
     let s = context.strings
-    return [.notify(place.isEmpty ? s.placeCleared : s.placeSet(place))]
+    guard !place.isEmpty else { return [.notify(s.placeCleared)] }
+    guard (try? context.store.stocktakes.isRecordedPlace(place)) ?? true else {
+      return [.bell, .notify(s.placeNotRecorded(place))]
+    }
+    return [.notify(s.placeSet(place))]
   }
 
+  /// F2: the place typed, or a shelf's label scanned (which answers at once). A copy's number
+  /// that lands there (scanned while the box was open) is a copy, counted as one; the place stays.
   private func askPlace(context: UIContext) -> [Effect] {
     let s = context.strings
-    return [
-      .dialog(
-        Dialog(title: s.placeTitle, lines: [s.placeQuestion], kind: .prompt(LineEditor(place, maximumLength: 200))) {
-          [weak self] answer in
-          guard let self, case .text(let text) = answer else { return [] }
-          // A scanned shelf label in the prompt says its place too.
-          return self.setPlace(ShelfLabel.place(in: text) ?? text, context: context)
-        })
-    ]
+    let dialog = Dialog(
+      title: s.placeTitle, lines: [s.placeQuestion], kind: .prompt(LineEditor(place, maximumLength: 200))
+    ) { [weak self] answer in
+      guard let self, case .text(let text) = answer else { return [] }
+      if let label = ShelfLabel.place(in: text) { return self.setPlace(label, context: context) }
+      if let check = self.check, (try? context.store.books.book(inventory: text)) != nil {
+        return self.apply(text, in: check, context: context) + [.notify(s.copyNotPlace(text, place: self.place))]
+      }
+      return self.setPlace(text, context: context)
+    }
+    dialog.answeredByScan = true
+    return [.dialog(dialog)]
   }
 
   private func askCheckName(context: UIContext) -> [Effect] {
@@ -222,8 +252,11 @@ final class StocktakeScreen: DeskScreen {
     let s = context.strings
     let prefixes = places.split(separator: ";").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
     do {
+      let named =
+        name.trimmingWhitespace().isEmpty
+        ? StocktakeAct.defaultName(on: context.today, in: s.language == .russian ? .russian : .english) : name
       guard
-        let opened = try context.store.stocktakes.start(name: name, scope: StocktakeScope(placePrefixes: prefixes))
+        let opened = try context.store.stocktakes.start(name: named, scope: StocktakeScope(placePrefixes: prefixes))
       else { return [.bell, .dialog(.error(s.startCheckTitle, [s.checkCoversNothing]))] }
       _ = reload(context: context)
       return [.notify(s.checkStarted(opened.number, opened.name, expected: opened.expected))]
@@ -238,7 +271,7 @@ final class StocktakeScreen: DeskScreen {
     do {
       let moved = try context.store.books.update(inventory: book.inventoryNumber) { $0[.place] = actual }
       let said = context.strings.recordPlaceUpdated(moved.inventoryNumber, actual)
-      scans[index].done = said
+      settle(scans[index].scan, saying: said)
       context.session.note(said, context: context)
       return [.notify(said)]
     } catch {
@@ -254,7 +287,7 @@ final class StocktakeScreen: DeskScreen {
         book.inventoryNumber, reader: nil, intent: .giveBack)
       {
         let said = context.session.record([action], context: context)
-        scans[index].done = said.last
+        settle(scans[index].scan, saying: said.last ?? "")
         return said.last.map { [.notify($0)] } ?? []
       }
       return []
@@ -270,7 +303,7 @@ final class StocktakeScreen: DeskScreen {
         $0.status = CopyStatus.available.rawValue
       }
       let said = context.strings.madeAvailable(updated.inventoryNumber)
-      scans[index].done = said
+      settle(scans[index].scan, saying: said)
       context.session.note(said, context: context)
       return [.notify(said)]
     } catch {
@@ -339,7 +372,7 @@ final class StocktakeScreen: DeskScreen {
     }
     for index in scans.indices.dropFirst(first) {
       let scan = scans[index].scan
-      let open = scan.finding.isSurprise && scans[index].done == nil
+      let open = scan.finding.isSurprise && !scan.settled
       guard y + rows[index].count <= area.bottom else { break }
       var role: Role = open ? .warning : .normal
       if index == chosen {
@@ -365,13 +398,14 @@ final class StocktakeScreen: DeskScreen {
       return (author.isEmpty ? "" : author + " ") + "«\(book.title)»"
     }
     let head = "\(time)  \(scan.code)" + (copy.map { "  " + $0 } ?? "")
-    let said = s.findingText(scan)
-    guard scan.finding.isSurprise else {
+    // Dealt with since it was listed (at another desk, or before the desk was restarted): what was done.
+    let said = scan.settled && listed.done == nil ? s.settledText(scan.finding) : s.findingText(scan.finding)
+    guard scan.finding.isSurprise, !(scan.settled && listed.done == nil) else {
       let line = head + " — " + said
       return line.displayWidth <= width ? [line] : [head]
     }
     // Dealt with: what was done instead of the key that does it.
-    let advice = (listed.done ?? s.findingAdvice(scan.finding)).map { " (\($0))" } ?? ""
+    let advice = (listed.done ?? (scan.settled ? nil : s.findingAdvice(scan.finding))).map { " (\($0))" } ?? ""
     let detail = said + advice
     return [head] + (detailRows == 1 ? [detail] : Array(wrap(detail, width: width).prefix(detailRows)))
   }
@@ -393,7 +427,7 @@ extension StocktakeScreen {
     static let startCheck = KeyDeclaration(.character("n"), .enter, means: .startCheck)
     static let escape = KeyDeclaration(.escape, means: .back)
     static let all = [
-      apply, .legend("a scan", .applyShelfCode), place, image, report, chooseScan, moveRecord, returnNow, makeAvailable,
+      .legend("a scan", .scanIntoCheck), apply, place, image, report, chooseScan, moveRecord, returnNow, makeAvailable,
       addUnknown, openBook, startCheck, escape,
     ]
   }

@@ -45,18 +45,27 @@ extension EnglishStrings {
   public var stocktakePrompt: String { "Scan each copy on the shelf, or type its number and Enter." }
   public var lastScans: String { "Last scans" }
   public var noScansYet: String { "Nothing scanned yet." }
-  public func findingText(_ scan: StocktakeStore.Scan) -> String {
-    switch scan.finding {
+  public func findingText(_ finding: StocktakeFinding) -> String {
+    switch finding {
     case .found: return "found"
     case .misplaced(let recorded, let actual):
       return "misplaced: its record says \(recorded.isEmpty ? "no place" : recorded), found in \(actual)"
     case .onLoan(let reader, let ticket, let since):
       return "the catalogue says it is out to \(reader) (ticket \(ticket)) since \(since.iso)"
     case .notInStock(let status): return "the catalogue says it is \(statusName(status))"
-    case .unknown:
-      return (try? ISBN(scan.code)) != nil ? isbnNotCopy : "no copy with this number in the library"
+    case .unknown: return "no copy with this number in the library"
     case .outsideCheck: return "another section's copy: not part of this check"
     case .scannedAgain: return "scanned before: counted once"
+    case .isbn: return isbnNotCopy
+    }
+  }
+  public func settledText(_ finding: StocktakeFinding) -> String {
+    switch finding {
+    case .misplaced(_, let actual): "misplaced: its record has been moved to \(actual)"
+    case .onLoan: "was recorded as out: returned since"
+    case .notInStock: "was recorded as lost or written off: available since"
+    case .unknown: "was not in the library: added as a new book since"
+    default: findingText(finding)
     }
   }
   public func findingAdvice(_ finding: StocktakeFinding) -> String? {
@@ -68,7 +77,7 @@ extension EnglishStrings {
     default: nil
     }
   }
-  public var isbnNotCopy: String { "an ISBN, not a copy's number: scan the inventory label" }
+  public var isbnNotCopy: String { "an ISBN, not a copy's number (not kept): scan the copy's inventory label" }
 
   public var keyPlace: String { "Place" }
   public var keyReport: String { "Report" }
@@ -83,11 +92,19 @@ extension EnglishStrings {
     "Where the copies scanned next stand, as the books' records name it (empty: not said):"
   }
   public func placeSet(_ place: String) -> String { "Checking \(place)" }
+  public func placeNotRecorded(_ place: String) -> String {
+    "No copy's record names the place «\(place)»: copies scanned here count as misplaced. F2 corrects it."
+  }
+  public func copyNotPlace(_ inventory: String, place: String) -> String {
+    "\(inventory) is a copy's number, not a place: counted as a copy; the place stays "
+      + (place.isEmpty ? "not said" : place)
+  }
   public var placeCleared: String { "The place is not said: copies are not checked for their place" }
   public func recordPlaceUpdated(_ inventory: String, _ place: String) -> String {
     "\(inventory): its record's place is now \(place)"
   }
   public func madeAvailable(_ inventory: String) -> String { "\(inventory): available again" }
+  public func addedAsNewBook(_ inventory: String) -> String { "\(inventory): added as a new book" }
   public var stocktakeRefusedTitle: String { "Not done" }
 
   public var keyCloseCheck: String { "Close the check" }
@@ -115,6 +132,7 @@ extension EnglishStrings {
   public var reportMissing: String {
     "Missing (expected, neither scanned nor out on loan, on the hold shelf or in processing)"
   }
+  public func reportSurprises(_ count: Int) -> String { "Surprises, each copy or number once (\(count))" }
   public var reportNoneMissing: String { "Nothing is missing." }
   public var reportCommandAdvice: String {
     "`circdesk stocktake report --csv` gives the missing as CSV; `circdesk stocktake act` the act to sign."

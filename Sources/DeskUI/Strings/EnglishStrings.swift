@@ -552,9 +552,9 @@ public struct EnglishStrings: UIStrings {
         + "any range, split by reader group, branch of knowledge or desk, as the diary's CSV."
     case .stocktake:
       return "A check of the stock at the shelves. Say the place being checked once per shelf (F2, or scan the "
-        + "shelf's label PLACE:…), then scan copy after copy: each is sorted at once, and anything but a copy on "
-        + "its shelf rings and is listed — misplaced, out on loan, lost, another section's, unknown, scanned "
-        + "twice. ↓ chooses a scan: m moves a misplaced copy's record to the place it was found, r returns a copy "
+        + "shelf's label PLACE:…), then scan copy after copy: each is checked at once; a copy on its shelf, or "
+        + "one scanned again, passes quietly, and anything else rings and is marked ! — misplaced, out on loan, "
+        + "lost, another section's, unknown. ↓ chooses a scan: m moves a misplaced copy's record to the place it was found, r returns a copy "
         + "the catalogue says is out, a makes a lost one available, n adds an unknown number as a new book. F3 "
         + "reads every code of an image (a photo of a shelf) into the check. F5 shows the report: what is "
         + "missing, by place and by shelf-code section."
@@ -664,7 +664,8 @@ public struct EnglishStrings: UIStrings {
     case .dropChange: "Change not taken: let it go"
     case .goOnWithScan: "Opened by a scan: go on with the scan"
     case .homeStocktake: sectionStocktake
-    case .applyShelfCode: "Sort the scanned or typed number (a shelf's label PLACE:… says the place)"
+    case .applyShelfCode: "Check the typed number (PLACE:… and a name says the place)"
+    case .scanIntoCheck: "A copy's label: checked and counted; a shelf's label PLACE:… says the place"
     case .setPlace: "Say the place being checked"
     case .stocktakeReport: "The check's report: what is missing, by place and section"
     case .startCheck: "Open a check (when none is open)"

@@ -44,18 +44,27 @@ extension RussianStrings {
   public var stocktakePrompt: String { "Сканируйте каждый экземпляр на полке или наберите его номер и Enter." }
   public var lastScans: String { "Последние сканы" }
   public var noScansYet: String { "Ещё ничего не сканировано." }
-  public func findingText(_ scan: StocktakeStore.Scan) -> String {
-    switch scan.finding {
+  public func findingText(_ finding: StocktakeFinding) -> String {
+    switch finding {
     case .found: return "на месте"
     case .misplaced(let recorded, let actual):
       return "не на месте: по записи \(recorded.isEmpty ? "место не указано" : recorded), найден в \(actual)"
     case .onLoan(let reader, let ticket, let since):
       return "по каталогу выдан: \(reader) (билет \(ticket)) с \(since.iso)"
     case .notInStock(let status): return "по каталогу \(statusName(status))"
-    case .unknown:
-      return (try? ISBN(scan.code)) != nil ? isbnNotCopy : "экземпляра с таким номером в библиотеке нет"
+    case .unknown: return "экземпляра с таким номером в библиотеке нет"
     case .outsideCheck: return "экземпляр другого отдела: в эту проверку не входит"
     case .scannedAgain: return "уже сканирован: учтён один раз"
+    case .isbn: return isbnNotCopy
+    }
+  }
+  public func settledText(_ finding: StocktakeFinding) -> String {
+    switch finding {
+    case .misplaced(_, let actual): "не на месте: запись с тех пор перенесена в \(actual)"
+    case .onLoan: "числился выданным: с тех пор возвращён"
+    case .notInStock: "числился утерянным или списанным: с тех пор доступен"
+    case .unknown: "номера не было в библиотеке: с тех пор добавлен как новая книга"
+    default: findingText(finding)
     }
   }
   public func findingAdvice(_ finding: StocktakeFinding) -> String? {
@@ -67,7 +76,9 @@ extension RussianStrings {
     default: nil
     }
   }
-  public var isbnNotCopy: String { "это ISBN, а не номер экземпляра: сканируйте инвентарную этикетку" }
+  public var isbnNotCopy: String {
+    "это ISBN, а не номер экземпляра (не учтён): сканируйте инвентарную этикетку экземпляра"
+  }
 
   public var keyPlace: String { "Место" }
   public var keyReport: String { "Отчёт" }
@@ -82,11 +93,19 @@ extension RussianStrings {
     "Где стоят экземпляры, которые будут сканированы дальше, как это место названо в записях (пусто — не указано):"
   }
   public func placeSet(_ place: String) -> String { "Проверяется: \(place)" }
+  public func placeNotRecorded(_ place: String) -> String {
+    "Места «\(place)» нет ни в одной записи: экземпляры отсюда будут «не на месте». F2 — исправить."
+  }
+  public func copyNotPlace(_ inventory: String, place: String) -> String {
+    "\(inventory) — номер экземпляра, а не место: учтён как экземпляр; место прежнее: "
+      + (place.isEmpty ? "не указано" : place)
+  }
   public var placeCleared: String { "Место не указано: место экземпляров не сверяется" }
   public func recordPlaceUpdated(_ inventory: String, _ place: String) -> String {
     "\(inventory): место в записи теперь \(place)"
   }
   public func madeAvailable(_ inventory: String) -> String { "\(inventory): снова доступен" }
+  public func addedAsNewBook(_ inventory: String) -> String { "\(inventory): добавлен как новая книга" }
   public var stocktakeRefusedTitle: String { "Не сделано" }
 
   public var keyCloseCheck: String { "Закрыть проверку" }
@@ -113,6 +132,9 @@ extension RussianStrings {
   public var reportColumns: [String] { ["Ожидалось", "Недостаёт"] }
   public var reportMissing: String {
     "Недостаёт (ожидались, не сканированы, не выданы, не на полке броней и не в обработке)"
+  }
+  public func reportSurprises(_ count: Int) -> String {
+    "Неожиданности, каждый экземпляр или номер один раз (\(count))"
   }
   public var reportNoneMissing: String { "Недостающих нет." }
   public var reportCommandAdvice: String {

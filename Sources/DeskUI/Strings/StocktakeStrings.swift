@@ -36,7 +36,9 @@ public protocol StocktakeStrings {
   var lastScans: String { get }
   var noScansYet: String { get }
   /// What a scan found, in a few words (the kind, and what it names).
-  func findingText(_ scan: StocktakeStore.Scan) -> String
+  func findingText(_ finding: StocktakeFinding) -> String
+  /// A surprise dealt with since (read back from the library): what was done.
+  func settledText(_ finding: StocktakeFinding) -> String
   /// The key that deals with a surprise, and what it does («↓ m updates the record»).
   func findingAdvice(_ finding: StocktakeFinding) -> String?
   /// An unknown number that is an ISBN: the copy's own number is wanted.
@@ -55,8 +57,13 @@ public protocol StocktakeStrings {
   var placeQuestion: String { get }
   func placeSet(_ place: String) -> String
   var placeCleared: String { get }
+  /// A place no copy's record names: each copy scanned there would be misplaced.
+  func placeNotRecorded(_ place: String) -> String
+  /// A copy's number given as the place (scanned while the place box was open): counted as a copy.
+  func copyNotPlace(_ inventory: String, place: String) -> String
   func recordPlaceUpdated(_ inventory: String, _ place: String) -> String
   func madeAvailable(_ inventory: String) -> String
+  func addedAsNewBook(_ inventory: String) -> String
   var stocktakeRefusedTitle: String { get }
 
   // Closing
@@ -73,6 +80,8 @@ public protocol StocktakeStrings {
   var reportBySection: String { get }
   var reportColumns: [String] { get }
   var reportMissing: String { get }
+  /// Above the list of surprises, each copy or number once.
+  func reportSurprises(_ count: Int) -> String
   var reportNoneMissing: String { get }
   /// Where the missing list, CSV and act are had in full.
   var reportCommandAdvice: String { get }

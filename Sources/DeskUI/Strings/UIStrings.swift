@@ -404,6 +404,6 @@ extension InterfaceLanguage {
 extension UIStrings {
   /// The keys' column of a help line.
   func helpName(_ declaration: KeyDeclaration) -> String {
-    declaration.meaning == .aScan ? aScan : declaration.helpName
+    [.aScan, .scanIntoCheck].contains(declaration.meaning) ? aScan : declaration.helpName
   }
 }
