@@ -28,6 +28,9 @@ public struct StocktakeStore: StorePart {
     public var scanned: Timestamp
     /// The desk that made it.
     public var desk = ""
+    /// True for the first scan of an expected copy that was away (out on loan, on the hold shelf,
+    /// in processing): the copies still to find on the shelves are one fewer than before.
+    public var wasAway = false
     /// Dealt with since, as its finding asked: a misplaced copy's record moved to where it was
     /// found, a copy recorded as out returned, a lost one available, an unknown number added.
     public var settled = false
@@ -131,19 +134,22 @@ public struct StocktakeStore: StorePart {
       }
       var finding = StocktakeFinding.unknown
       var rowID: Int64?
+      var wasAway = false
       if let book {
         // The copy's row, whether the check expects it and whether it was scanned before: one read.
         let facts = try database.queryFirst(
           """
           SELECT b.id,
             EXISTS (SELECT 1 FROM stocktake_expected WHERE stocktake_id = ?1 AND book_id = b.id),
-            EXISTS (SELECT 1 FROM stocktake_scan WHERE stocktake_id = ?1 AND book_id = b.id)
+            EXISTS (SELECT 1 FROM stocktake_scan WHERE stocktake_id = ?1 AND book_id = b.id),
+            \(StocktakeStore.away)
           FROM book b WHERE b.uuid = ?2
           """, check.number, book.id.text
-        ) { (row: $0.int64(0), expected: $0.int(1) == 1, before: $0.int(2) == 1) }
+        ) { (row: $0.int64(0), expected: $0.int(1) == 1, before: $0.int(2) == 1, away: $0.int(3) == 1) }
         rowID = facts?.row
         let expected = facts?.expected ?? false
         let before = facts?.before ?? false
+        wasAway = expected && !before && (facts?.away ?? false)
         let loan = try store.books.currentLoan(bookID: book.id).map {
           (reader: $0.readerName, ticket: $0.readerTicket, since: clock.local($0.loan.issued).date)
         }
@@ -159,7 +165,7 @@ public struct StocktakeStore: StorePart {
         place.trimmingWhitespace(), finding.kind, now.iso, try store.policy.deskName())
       return Scan(
         code: code, finding: finding, book: book, place: place.trimmingWhitespace(), scanned: now,
-        desk: try store.policy.deskName())
+        desk: try store.policy.deskName(), wasAway: wasAway)
     }
   }
 
@@ -170,12 +176,7 @@ public struct StocktakeStore: StorePart {
       // Accounted for without a scan: out on loan, on the hold shelf, or in processing.
       let scannedHere =
         "EXISTS (SELECT 1 FROM stocktake_scan s WHERE s.stocktake_id = e.stocktake_id AND s.book_id = b.id)"
-      let accounted = """
-        (\(scannedHere)
-          OR EXISTS (SELECT 1 FROM loan l WHERE l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0)
-          OR EXISTS (SELECT 1 FROM hold h WHERE h.trapped_book_id = b.id AND h.state = 'waiting')
-          OR b.status = 'processing')
-        """
+      let accounted = "(\(scannedHere) OR \(StocktakeStore.away))"
       // Each expected copy read once, with whether it is missing: the missing decoded whole, every
       // one tallied by place and section (one pass: a hall of 100,000 copies in well under a second).
       var missing: [Book] = []
@@ -208,6 +209,27 @@ public struct StocktakeStore: StorePart {
         check: check, counts: counts, present: present, scanned: scanned, surprises: try surprises(check),
         missing: missing,
         byPlace: tallies { $0.place.isEmpty ? "—" : $0.place }, bySection: tallies { $0.section })
+    }
+  }
+
+  /// Whether the copy `book b` is away from its shelf, yet present: out on loan, on the hold shelf,
+  /// or in processing.
+  static let away = """
+    (EXISTS (SELECT 1 FROM loan l WHERE l.book_id = b.id AND l.returned_at IS NULL AND l.deleted = 0)
+      OR EXISTS (SELECT 1 FROM hold h WHERE h.trapped_book_id = b.id AND h.state = 'waiting')
+      OR b.status = 'processing')
+    """
+
+  /// The copies `check` expects that are away (out, on the hold shelf, in processing) and not
+  /// scanned: present, yet not to be found on the shelves.
+  public func awayUnscanned(_ check: Check) throws(StoreError) -> Int {
+    try read {
+      try database.scalarInt(
+        """
+        SELECT count(*) FROM stocktake_expected e JOIN book b ON b.id = e.book_id
+        WHERE e.stocktake_id = ?1 AND \(StocktakeStore.away)
+          AND NOT EXISTS (SELECT 1 FROM stocktake_scan s WHERE s.stocktake_id = ?1 AND s.book_id = b.id)
+        """, check.number)
     }
   }
 

@@ -111,7 +111,11 @@ final class StocktakeReportScreen: DeskScreen {
     lines.append(
       (s.reportTotals(expected: check.expected, present: report.present, missing: report.missing.count), .normal))
     let found = ["found", "misplaced", "on-loan"].reduce(0) { $0 + (report.counts[$1] ?? 0) }
-    lines.append((s.stocktakeCounts(found: found, expected: check.expected, counts: report.counts), .normal))
+    lines.append(
+      (
+        s.stocktakeCounts(
+          found: found, expected: check.expected, away: report.present - report.scanned, counts: report.counts), .normal
+      ))
     for (title, tallies) in [(s.reportByPlace, report.byPlace), (s.reportBySection, report.bySection)] {
       lines.append(("", .normal))
       let nameWidth = min(40, max(title.displayWidth, tallies.map(\.name.displayWidth).max() ?? 0))

@@ -12,6 +12,9 @@ final class StocktakeScreen: DeskScreen {
   private var place = ""
   /// The check's scans by kind, every desk's, counted on as scans come.
   private var counts: [String: Int] = [:]
+  /// The expected copies away from the shelves (out, on the hold shelf, in processing) and not
+  /// scanned: the copies to find are the others.
+  private var away = 0
   /// The last scans, the latest first, each with what was done about it here.
   private var scans: [Listed] = []
   /// The scan chosen with ↓ for its key; nil while typing.
@@ -139,6 +142,7 @@ final class StocktakeScreen: DeskScreen {
     }
     check = current
     counts = current.flatMap { try? context.store.stocktakes.counts($0) } ?? [:]
+    away = current.flatMap { try? context.store.stocktakes.awayUnscanned($0) } ?? 0
     // The place this desk was checking when it last scanned into the check, after a restart too.
     if place.isEmpty, let desk = try? context.store.policy.deskName(),
       let mine = scans.first(where: { $0.scan.desk == desk && !$0.scan.place.isEmpty })
@@ -193,6 +197,7 @@ final class StocktakeScreen: DeskScreen {
       return [.bell, .dialog(.error(context.strings.stocktakeRefusedTitle, context.messages(error)))]
     }
     if scan.finding != .isbn { counts[scan.finding.kind, default: 0] += 1 }
+    if scan.wasAway { away = max(0, away - 1) }
     scans.insert(Listed(scan: scan), at: 0)
     scans = Array(scans.prefix(Self.keptScans))
     return scan.finding.isSurprise ? [.bell] : []
@@ -340,8 +345,9 @@ final class StocktakeScreen: DeskScreen {
       style: context.style(place.isEmpty ? .warning : .label))
     y += 1
     let found = ["found", "misplaced", "on-loan"].reduce(0) { $0 + (counts[$1] ?? 0) }
-    for line in wrap(s.stocktakeCounts(found: found, expected: check.expected, counts: counts), width: width).prefix(2)
-    {
+    for line in wrap(
+      s.stocktakeCounts(found: found, expected: check.expected, away: away, counts: counts), width: width
+    ).prefix(2) {
       buffer.write(line, row: y, column: left, width: width)
       y += 1
     }

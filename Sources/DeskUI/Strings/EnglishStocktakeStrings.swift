@@ -33,14 +33,16 @@ extension EnglishStrings {
   }
   public func placeLine(_ place: String) -> String { "Place: \(place)   (F2 changes it, or scan the shelf's label)" }
   public var placeNotSaid: String { "Place: not said — F2 types it, or scan the shelf's label (PLACE:…)" }
-  public func stocktakeCounts(found: Int, expected: Int, counts: [String: Int]) -> String {
-    let share = expected > 0 ? " (\(found * 100 / expected) %)" : ""
+  public func stocktakeCounts(found: Int, expected: Int, away: Int, counts: [String: Int]) -> String {
+    let toFind = max(0, expected - away)
+    let share = toFind > 0 ? " (\(min(100, found * 100 / toFind)) %)" : ""
     let surprises: [(String, String)] = [
       ("misplaced", "misplaced"), ("on-loan", "out but in hand"), ("not-in-stock", "lost but in hand"),
       ("outside-check", "other sections'"), ("unknown", "unknown"), ("scanned-again", "scanned twice"),
     ]
     let said = surprises.compactMap { kind, name in counts[kind].flatMap { $0 > 0 ? "\(name) \($0)" : nil } }
-    return (["Found \(found) of \(expected)\(share)"] + said).joined(separator: " · ")
+    let outside = away > 0 ? ["\(away) out, on the hold shelf or in processing"] : []
+    return (["Found \(found) of \(toFind)\(share)"] + outside + said).joined(separator: " · ")
   }
   public var stocktakePrompt: String { "Scan each copy on the shelf, or type its number and Enter." }
   public var lastScans: String { "Last scans" }

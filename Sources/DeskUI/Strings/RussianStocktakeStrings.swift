@@ -32,14 +32,16 @@ extension RussianStrings {
   }
   public func placeLine(_ place: String) -> String { "Место: \(place)   (F2 — сменить, или сканируйте этикетку полки)" }
   public var placeNotSaid: String { "Место не указано — F2, или сканируйте этикетку полки (PLACE:…)" }
-  public func stocktakeCounts(found: Int, expected: Int, counts: [String: Int]) -> String {
-    let share = expected > 0 ? " (\(found * 100 / expected) %)" : ""
+  public func stocktakeCounts(found: Int, expected: Int, away: Int, counts: [String: Int]) -> String {
+    let toFind = max(0, expected - away)
+    let share = toFind > 0 ? " (\(min(100, found * 100 / toFind)) %)" : ""
     let surprises: [(String, String)] = [
       ("misplaced", "не на месте"), ("on-loan", "числятся выданными"), ("not-in-stock", "числятся утерянными"),
       ("outside-check", "других отделов"), ("unknown", "неизвестных"), ("scanned-again", "повторных"),
     ]
     let said = surprises.compactMap { kind, name in counts[kind].flatMap { $0 > 0 ? "\(name) \($0)" : nil } }
-    return (["Найдено \(found) из \(expected)\(share)"] + said).joined(separator: " · ")
+    let outside = away > 0 ? ["выдано, на полке броней, в обработке: \(away)"] : []
+    return (["Найдено \(found) из \(toFind)\(share)"] + outside + said).joined(separator: " · ")
   }
   public var stocktakePrompt: String { "Сканируйте каждый экземпляр на полке или наберите его номер и Enter." }
   public var lastScans: String { "Последние сканы" }

@@ -30,8 +30,9 @@ public protocol StocktakeStrings {
   func placeLine(_ place: String) -> String
   /// The place is not said: how to say it.
   var placeNotSaid: String { get }
-  /// Found of expected, and each kind of surprise counted.
-  func stocktakeCounts(found: Int, expected: Int, counts: [String: Int]) -> String
+  /// Found of the copies to find on the shelves (those expected less those `away`: out on loan,
+  /// on the hold shelf, in processing), and each kind of surprise counted.
+  func stocktakeCounts(found: Int, expected: Int, away: Int, counts: [String: Int]) -> String
   var stocktakePrompt: String { get }
   var lastScans: String { get }
   var noScansYet: String { get }
