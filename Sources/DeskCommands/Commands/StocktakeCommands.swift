@@ -160,13 +160,21 @@ struct StocktakeReport: DeskCommand {
       the hold shelf or in processing is present.
       """)
 
-  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let store = try context.openStore(arguments, creating: false)
-    let number = try arguments.value(check)
+  /// The check `--check` names, or the latest, open or closed.
+  static func chosenCheck(_ number: Int?, in store: LibraryStore) throws(CommandError) -> StocktakeStore.Check {
     let checks = try perform { () throws(StoreError) in try store.stocktakes.checks() }
     guard let chosen = checks.first(where: { number == nil || $0.number == number }) else {
-      throw .failed([number.map { "No check numbered \($0): see circdesk stocktake list" } ?? "No check yet"])
+      throw .failed([
+        number.map { "No check numbered \($0): see circdesk stocktake list" }
+          ?? "No check yet: start one with circdesk stocktake start"
+      ])
     }
+    return chosen
+  }
+
+  static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
+    let store = try context.openStore(arguments, creating: false)
+    let chosen = try chosenCheck(try arguments.value(check), in: store)
     let report = try perform { () throws(StoreError) in try store.stocktakes.report(chosen) }
     if arguments.has(csv) {
       context.output.write(CSV.line(["inventory", "author", "title", "place", "shelf code", "status"]))
@@ -239,11 +247,7 @@ struct StocktakeActCommand: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let store = try context.openStore(arguments, creating: false)
-    let number = try arguments.value(check)
-    let checks = try perform { () throws(StoreError) in try store.stocktakes.checks() }
-    guard let chosen = checks.first(where: { number == nil || $0.number == number }) else {
-      throw .failed([number.map { "No check numbered \($0): see circdesk stocktake list" } ?? "No check yet"])
-    }
+    let chosen = try StocktakeReport.chosenCheck(try arguments.value(check), in: store)
     let act = try perform { () throws(StoreError) in try store.stocktakes.act(chosen) }
     let text = act.text(in: try arguments.value(language) ?? (context.language == .russian ? .russian : .english))
     guard let path = try arguments.value(pdf) else {
