@@ -240,6 +240,10 @@ import Testing
     #expect(scanLines("100235", in: screen).contains("was recorded as out: returned since"))
     #expect(scanLines("100239", in: screen).contains("was recorded as lost or written off: available since"))
     #expect(scanLines("555001", in: screen).contains("was not in the library: added as a new book since"))
+    // A narrow window puts what was done under the copy, never drops it.
+    #expect(scanLines("100238", in: desk.text(rows: 40, columns: 60)).contains("its record has been moved to"))
+    // The book added from the scan stands where it was found.
+    #expect(try desk.store.books.book(inventory: "555001")?.place == "Зал 2")
     desk.press(.down)
     #expect(!desk.text(rows: 40, columns: 120).contains("n New book"))
     // The report lists each once, dealt with.
@@ -270,7 +274,7 @@ import Testing
     desk.scan("100238")
     let screen = desk.text(rows: 30, columns: 100)
     #expect(screen.contains("Проверка 1 «Зал 1»"), "\(screen)")
-    #expect(screen.contains("не на месте: по записи Зал 1, найден в Зал 2"))
+    #expect(screen.contains("не на месте: по записи — Зал 1, найден — Зал 2"))
     #expect(screen.contains("Найдено 1 из 3 (33 %) · выдано, на полке броней, в обработке: 2 · не на месте 1"))
     desk.press(.function(5))
     #expect(desk.text(rows: 30, columns: 100).contains("Ожидалось 5, в наличии 3, недостаёт 2"))

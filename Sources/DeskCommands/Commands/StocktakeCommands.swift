@@ -131,6 +131,16 @@ struct StocktakeScan: DeskCommand {
 
   static func describe(_ scan: StocktakeStore.Scan) -> String {
     let copy = scan.book.map { "\(scan.code) «\($0.title)»" } ?? scan.code
+    // Read back after it was dealt with: what was done, not what the library says now.
+    if scan.settled {
+      switch scan.finding {
+      case .misplaced(_, let actual): return "\(copy): misplaced; its record has been moved to \(actual) since"
+      case .onLoan: return "\(copy): recorded as out when scanned; returned since"
+      case .notInStock: return "\(copy): recorded as lost or written off when scanned; available since"
+      case .unknown: return "\(copy): not in the library when scanned; added as a new book since"
+      default: break
+      }
+    }
     switch scan.finding {
     case .found: return "\(copy): found"
     case .misplaced(let recorded, let actual):
@@ -212,7 +222,7 @@ struct StocktakeReport: DeskCommand {
       context.output.line("Surprises, each once:")
       for scan in report.surprises {
         context.output.line(
-          ("  " + StocktakeScan.describe(scan) + (scan.settled ? " (dealt with since)" : "")).visibleForTerminal)
+          ("  " + StocktakeScan.describe(scan)).visibleForTerminal)
       }
     }
     guard !report.missing.isEmpty else { return }
@@ -249,13 +259,14 @@ struct StocktakeActCommand: DeskCommand {
     let store = try context.openStore(arguments, creating: false)
     let chosen = try StocktakeReport.chosenCheck(try arguments.value(check), in: store)
     let act = try perform { () throws(StoreError) in try store.stocktakes.act(chosen) }
-    let text = act.text(in: try arguments.value(language) ?? (context.language == .russian ? .russian : .english))
+    let chosenLanguage = try arguments.value(language) ?? (context.language == .russian ? .russian : .english)
+    let text = act.text(in: chosenLanguage)
     guard let path = try arguments.value(pdf) else {
       context.output.write(text)
       return
     }
     do throws(FileError) {
-      try PDFWriter.write(text, to: path, title: "act-\(chosen.number)")
+      try PDFWriter.write(text, to: path, title: (chosenLanguage == .russian ? "акт-" : "act-") + "\(chosen.number)")
     } catch {
       throw .failed([context.words.message(error)])
     }
@@ -294,8 +305,9 @@ struct StocktakeClose: DeskCommand {
     let store = try context.openStore(arguments, creating: false)
     let number = try arguments.value(check)
     guard let open = try perform({ () throws(StoreError) in try store.stocktakes.openCheck(number) }) else {
+      // The check named, or with none named the latest: closed already, say so.
       let closed = try perform { () throws(StoreError) in try store.stocktakes.checks() }.first {
-        $0.number == number && $0.closed != nil
+        (number == nil || $0.number == number) && $0.closed != nil
       }
       throw .failed([
         closed.map { "Check \($0.number) «\($0.name)» is closed already: see circdesk stocktake report" }

@@ -64,7 +64,9 @@ final class StocktakeScreen: DeskScreen {
           ScreenAction(Keys.addUnknown, hint: s.keyNewRecord) {
             [
               .push(
-                BookFormScreen(editing: nil, values: [.inventoryNumber: scan.code]) { [weak self] book in
+                // The copy is in hand where it was scanned: its place is the one being checked.
+                BookFormScreen(editing: nil, values: [.inventoryNumber: scan.code, .place: scan.place]) {
+                  [weak self] book in
                   self?.settle(scan, saying: s.addedAsNewBook(book.inventoryNumber))
                 })
             ]
@@ -407,8 +409,9 @@ final class StocktakeScreen: DeskScreen {
     // Dealt with since it was listed (at another desk, or before the desk was restarted): what was done.
     let said = scan.settled && listed.done == nil ? s.settledText(scan.finding) : s.findingText(scan.finding)
     guard scan.finding.isSurprise, !(scan.settled && listed.done == nil) else {
+      // One line where it fits; else what was found goes under the copy, never dropped.
       let line = head + " — " + said
-      return line.displayWidth <= width ? [line] : [head]
+      return line.displayWidth <= width ? [line] : [head] + wrap(said, width: width).prefix(detailRows)
     }
     // Dealt with: what was done instead of the key that does it.
     let advice = (listed.done ?? (scan.settled ? nil : s.findingAdvice(scan.finding))).map { " (\($0))" } ?? ""

@@ -50,7 +50,7 @@ extension RussianStrings {
     switch finding {
     case .found: return "на месте"
     case .misplaced(let recorded, let actual):
-      return "не на месте: по записи \(recorded.isEmpty ? "место не указано" : recorded), найден в \(actual)"
+      return "не на месте: по записи — \(recorded.isEmpty ? "место не указано" : recorded), найден — \(actual)"
     case .onLoan(let reader, let ticket, let since):
       return "по каталогу выдан: \(reader) (билет \(ticket)) с \(since.iso)"
     case .notInStock(let status): return "по каталогу \(statusName(status))"
@@ -62,7 +62,7 @@ extension RussianStrings {
   }
   public func settledText(_ finding: StocktakeFinding) -> String {
     switch finding {
-    case .misplaced(_, let actual): "не на месте: запись с тех пор перенесена в \(actual)"
+    case .misplaced(_, let actual): "не на месте: запись с тех пор перенесена, место — \(actual)"
     case .onLoan: "числился выданным: с тех пор возвращён"
     case .notInStock: "числился утерянным или списанным: с тех пор доступен"
     case .unknown: "номера не было в библиотеке: с тех пор добавлен как новая книга"
