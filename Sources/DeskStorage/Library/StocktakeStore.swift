@@ -28,9 +28,6 @@ public struct StocktakeStore: StorePart {
     public var scanned: Timestamp
     /// The desk that made it.
     public var desk = ""
-    /// True for the first scan of an expected copy that was away (out on loan, on the hold shelf,
-    /// in processing): the copies still to find on the shelves are one fewer than before.
-    public var wasAway = false
     /// Dealt with since, as its finding asked: a misplaced copy's record moved to where it was
     /// found, a copy recorded as out returned, a lost one available, an unknown number added.
     public var settled = false
@@ -134,22 +131,19 @@ public struct StocktakeStore: StorePart {
       }
       var finding = StocktakeFinding.unknown
       var rowID: Int64?
-      var wasAway = false
       if let book {
         // The copy's row, whether the check expects it and whether it was scanned before: one read.
         let facts = try database.queryFirst(
           """
           SELECT b.id,
             EXISTS (SELECT 1 FROM stocktake_expected WHERE stocktake_id = ?1 AND book_id = b.id),
-            EXISTS (SELECT 1 FROM stocktake_scan WHERE stocktake_id = ?1 AND book_id = b.id),
-            \(StocktakeStore.away)
+            EXISTS (SELECT 1 FROM stocktake_scan WHERE stocktake_id = ?1 AND book_id = b.id)
           FROM book b WHERE b.uuid = ?2
           """, check.number, book.id.text
-        ) { (row: $0.int64(0), expected: $0.int(1) == 1, before: $0.int(2) == 1, away: $0.int(3) == 1) }
+        ) { (row: $0.int64(0), expected: $0.int(1) == 1, before: $0.int(2) == 1) }
         rowID = facts?.row
         let expected = facts?.expected ?? false
         let before = facts?.before ?? false
-        wasAway = expected && !before && (facts?.away ?? false)
         let loan = try store.books.currentLoan(bookID: book.id).map {
           (reader: $0.readerName, ticket: $0.readerTicket, since: clock.local($0.loan.issued).date)
         }
@@ -165,7 +159,7 @@ public struct StocktakeStore: StorePart {
         place.trimmingWhitespace(), finding.kind, now.iso, try store.policy.deskName())
       return Scan(
         code: code, finding: finding, book: book, place: place.trimmingWhitespace(), scanned: now,
-        desk: try store.policy.deskName(), wasAway: wasAway)
+        desk: try store.policy.deskName())
     }
   }
 
@@ -230,6 +224,57 @@ public struct StocktakeStore: StorePart {
         WHERE e.stocktake_id = ?1 AND \(StocktakeStore.away)
           AND NOT EXISTS (SELECT 1 FROM stocktake_scan s WHERE s.stocktake_id = ?1 AND s.book_id = b.id)
         """, check.number)
+    }
+  }
+
+  /// What a check's counter shows, and the last scan it has counted: kept up to date by the scans
+  /// made since (`counter(_:since:)`), so that neither a scan nor another desk's scans arriving
+  /// count everything again (0.3 s at 100,000 scans and 100,000 copies expected).
+  public struct Counter: Equatable, Sendable {
+    /// Scans by their finding's kind, a copy once (`counts`).
+    public var counts: [String: Int]
+    /// Expected copies away from their shelves and not scanned (`awayUnscanned`).
+    public var away: Int
+    /// The row of the last scan counted.
+    public var lastScan: Int64
+  }
+
+  /// The whole counter of `check`, every desk's scans.
+  public func counter(_ check: Check) throws(StoreError) -> Counter {
+    try read {
+      Counter(
+        counts: try counts(check), away: try awayUnscanned(check),
+        lastScan: Int64(
+          try database.scalarInt("SELECT coalesce(max(id), 0) FROM stocktake_scan WHERE stocktake_id = ?", check.number)
+        ))
+    }
+  }
+
+  /// `counter` with the scans kept since its last one (this desk's, and others' that arrived) counted
+  /// in: each by the same rules as the whole count, read by its row and the index of the copy.
+  public func counter(_ counter: Counter, since check: Check) throws(StoreError) -> Counter {
+    try read {
+      var next = counter
+      try database.forEachRow(
+        """
+        SELECT s.id,
+          CASE WHEN s.book_id IS NOT NULL AND EXISTS (SELECT 1 FROM stocktake_scan t
+              WHERE t.stocktake_id = s.stocktake_id AND t.book_id = s.book_id AND t.id < s.id)
+            THEN 'scanned-again' ELSE s.finding END,
+          s.book_id IS NOT NULL AND EXISTS (SELECT 1 FROM stocktake_expected e
+              WHERE e.stocktake_id = s.stocktake_id AND e.book_id = s.book_id)
+            AND NOT EXISTS (SELECT 1 FROM stocktake_scan t
+              WHERE t.stocktake_id = s.stocktake_id AND t.book_id = s.book_id AND t.id < s.id)
+            AND \(StocktakeStore.away)
+        FROM stocktake_scan s LEFT JOIN book b ON b.id = s.book_id
+        WHERE s.stocktake_id = ? AND s.id > ? ORDER BY s.id
+        """, check.number, counter.lastScan
+      ) { row in
+        next.lastScan = row.int64(0)
+        next.counts[row.string(1), default: 0] += 1
+        if row.int(2) == 1 { next.away = max(0, next.away - 1) }
+      }
+      return next
     }
   }
 

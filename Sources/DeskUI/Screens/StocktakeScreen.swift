@@ -10,11 +10,10 @@ final class StocktakeScreen: DeskScreen {
   private var otherOpenChecks = 0
   /// Where the copies being scanned stand (empty: not said, so no copy is misplaced).
   private var place = ""
-  /// The check's scans by kind, every desk's, counted on as scans come.
-  private var counts: [String: Int] = [:]
-  /// The expected copies away from the shelves (out, on the hold shelf, in processing) and not
-  /// scanned: the copies to find are the others.
-  private var away = 0
+  /// The check's scans by kind, every desk's, and its expected copies away from the shelves (out,
+  /// on the hold shelf, in processing) and not scanned: counted once when the check shows, then
+  /// on by the scans made since, here or arriving from other desks.
+  private var counter: StocktakeStore.Counter?
   /// The last scans, the latest first, each with what was done about it here.
   private var scans: [Listed] = []
   /// The scan chosen with ↓ for its key; nil while typing.
@@ -142,9 +141,16 @@ final class StocktakeScreen: DeskScreen {
         }
       chosen = nil
     }
+    if let current {
+      counter =
+        current.number == check?.number
+        ? counter.flatMap { try? context.store.stocktakes.counter($0, since: current) }
+          ?? (try? context.store.stocktakes.counter(current))
+        : (try? context.store.stocktakes.counter(current))
+    } else {
+      counter = nil
+    }
     check = current
-    counts = current.flatMap { try? context.store.stocktakes.counts($0) } ?? [:]
-    away = current.flatMap { try? context.store.stocktakes.awayUnscanned($0) } ?? 0
     // The place this desk was checking when it last scanned into the check, after a restart too.
     if place.isEmpty, let desk = try? context.store.policy.deskName(),
       let mine = scans.first(where: { $0.scan.desk == desk && !$0.scan.place.isEmpty })
@@ -198,8 +204,7 @@ final class StocktakeScreen: DeskScreen {
     } catch {
       return [.bell, .dialog(.error(context.strings.stocktakeRefusedTitle, context.messages(error)))]
     }
-    if scan.finding != .isbn { counts[scan.finding.kind, default: 0] += 1 }
-    if scan.wasAway { away = max(0, away - 1) }
+    if let counter { self.counter = (try? context.store.stocktakes.counter(counter, since: check)) ?? counter }
     scans.insert(Listed(scan: scan), at: 0)
     scans = Array(scans.prefix(Self.keptScans))
     return scan.finding.isSurprise ? [.bell] : []
@@ -346,9 +351,11 @@ final class StocktakeScreen: DeskScreen {
       place.isEmpty ? s.placeNotSaid : s.placeLine(place), row: y, column: left, width: width,
       style: context.style(place.isEmpty ? .warning : .label))
     y += 1
+    let counts = counter?.counts ?? [:]
     let found = ["found", "misplaced", "on-loan"].reduce(0) { $0 + (counts[$1] ?? 0) }
     for line in wrap(
-      s.stocktakeCounts(found: found, expected: check.expected, away: away, counts: counts), width: width
+      s.stocktakeCounts(found: found, expected: check.expected, away: counter?.away ?? 0, counts: counts),
+      width: width
     ).prefix(2) {
       buffer.write(line, row: y, column: left, width: width)
       y += 1
