@@ -127,7 +127,10 @@ enum SymbolText {
   /// beyond ASCII a Cyrillic one of those languages, every word in one case (ГЕРОЙ, герой,
   /// Герой, СССР) and of one alphabet, not mixing Russian's own letters with Ukrainian's, and
   /// quotes outside words. Japanese or Chinese bytes read as Windows-1251 mostly fail it:
-  /// «ГЮ»ЮІЭ» for «ﾃﾞｻﾞｲﾝ», «°ў» for «阿».
+  /// «ГЮ»ЮІЭ» for «ﾃﾞｻﾞｲﾝ», «°ў» for «阿». So do the marks of Russian text where Russian puts
+  /// none: a degree sign after a letter («ГЮКЯ°Д» is «ﾃﾞﾊﾟｰﾄ», its ｰ the byte of °), a dash
+  /// against a letter or a bracket («–{» is «本»), a hard sign before anything but е, ё, ю, я
+  /// («ГЪЛЮ» is «ﾃﾚﾋﾞ»).
   static func readsAsRussian(_ text: String) -> Bool {
     let characters = Array(text)
     guard characters.contains(where: { !$0.isASCII }) else { return true }
@@ -143,7 +146,10 @@ enum SymbolText {
       let starts = word.first.map { !"ьъыўЬЪЫЎ".contains($0) } ?? true
       let russianOnly = word.contains { "ыэъЫЭЪ".contains($0) }
       let otherOnly = word.contains { "іїєґўІЇЄҐЎ".contains($0) }
-      return oneCase && oneAlphabet && starts && !(russianOnly && otherOnly)
+      let hardSigns = zip(word, word.dropFirst() + [" "]).allSatisfy { letter, next in
+        !"ъЪ".contains(letter) || "еёюяЕЁЮЯ".contains(next)
+      }
+      return oneCase && oneAlphabet && starts && !(russianOnly && otherOnly) && hardSigns
     }
     for (index, character) in characters.enumerated() {
       if isCyrillicLetter(character) || character.isLetter && character.isASCII {
@@ -158,6 +164,13 @@ enum SymbolText {
       let after = index + 1 < characters.count ? characters[index + 1] : " "
       if "«„".contains(character) && before.isLetter { return false }
       if "»“".contains(character) && after.isLetter { return false }
+      // Degrees follow a number; a dash stands between spaces or numbers.
+      if character == "°" && before.isLetter { return false }
+      if "–—".contains(character),
+        ![before, after].allSatisfy({ $0 == " " || $0 == "\u{A0}" || $0.isNumber || $0 == "\n" })
+      {
+        return false
+      }
     }
     return wordReads()
   }

@@ -34,12 +34,18 @@ import Testing
     ("图书馆借书证 12345", "GB2312"), ("借书证", "GB2312"), ("书号 100234", "GB2312"),
     // Japanese with half-width katakana beside common kanji stays Japanese.
     ("<ﾃﾞｻﾞｲﾝQR> ｲﾗｽﾄ入りｶﾗｰQRｺｰﾄﾞ", "CP932"),
+    // Half-width katakana whose bytes read as Russian capitals but for a mark Russian puts nowhere
+    // there: ｰ is the byte of °, 本 of «–{», ﾚ of Ъ before Л.
+    ("ﾃﾞﾊﾟｰﾄ", "CP932"), ("ﾃﾞﾊﾟｰﾄ123", "CP932"), ("ﾃﾞﾊﾟｰﾄ ﾃﾞﾊﾟｰﾄ", "CP932"), ("ｺｰﾋｰ", "CP932"),
+    ("ﾃﾞｰﾀ", "CP932"), ("ﾗｰﾒﾝ", "CP932"), ("ﾃﾚﾋﾞ", "CP932"), ("ﾃﾞ本", "CP932"), ("本ﾃﾞ", "CP932"), ("本", "CP932"),
     // Russian in Windows-1251, in every case, with its marks; Ukrainian too.
     ("Герой нашего времени", "CP1251"), ("ГЕРОЙ НАШЕГО ВРЕМЕНИ", "CP1251"), ("Цена: 254 р.", "CP1251"),
     ("«Мцыри» — поэма", "CP1251"), ("№ 5, в 2 т.", "CP1251"), ("Київ", "CP1251"), ("да", "CP1251"),
     ("ISBN 978-5-17-079585-7 Лермонтов М. Ю.", "CP1251"), ("СССР", "CP1251"), ("ТОЛСТОЙ Л. Н.", "CP1251"),
     ("Чехов А. П.", "CP1251"), ("25 см", "CP1251"), ("1941-1945 гг.", "CP1251"), ("ЕЁ", "CP1251"), ("Её", "CP1251"),
     ("Generation «П»", "CP1251"), ("ВІЙНА І МИР", "CP1251"), ("№ ЧБ-123", "CP1251"),
+    ("Температура 20° – норма", "CP1251"), ("1941–1945", "CP1251"), ("ПОДЪЕЗД", "CP1251"), ("объём", "CP1251"),
+    ("Т. 1 — 2", "CP1251"),
     // Latin-1, the QR standard's own default.
     ("Café", "LATIN1"), ("Müller", "LATIN1"), ("Straße", "LATIN1"),
   ])
