@@ -246,7 +246,15 @@ public enum ImageScanner {
   /// other are one code, the one most scan lines agree on.
   static func believable(_ found: [ScannedSymbol], shortestWeakCode: Int) -> [ScannedSymbol] {
     var result: [ScannedSymbol] = []
+    // EAN and UPC codes are one kind here: one code's bars read as either.
+    let family = { (code: ScannedSymbol) in
+      ScannedSymbol.productCodes.contains(code.symbology) ? "product" : code.symbology
+    }
     for symbol in found {
+      // UPC-E is no code here, as the second decoder is never asked for one: the right half of a
+      // blurred or tilted EAN-13 reads as one («07781278» for an ISBN), and books carry none.
+      // (zbar is still asked for it: told not to, it gives those reads as UPC-A, «077812000078».)
+      if symbol.symbology == "UPC-E" { continue }
       // A linear code with no width is none (a phantom of the bars beside it).
       if symbol.symbology != "QR-Code" && symbol.box.left == symbol.box.right && symbol.box.top == symbol.box.bottom
         && symbol.lines != Int.max
@@ -257,9 +265,6 @@ public enum ImageScanner {
         symbol.text.count < shortestWeakCode || symbol.lines < 2
       {
         continue
-      }
-      let family = { (code: ScannedSymbol) in
-        ScannedSymbol.productCodes.contains(code.symbology) ? "product" : code.symbology
       }
       if let same = result.firstIndex(where: { family($0) == family(symbol) && $0.overlaps(symbol) && !symbol.isAddOn })
       {

@@ -120,6 +120,38 @@ import Testing
     #expect(try ImageScanner.scan(path: label).map(\.text) == ["INV1234"])
   }
 
+  /// A blurred, turned or noisy EAN-13 whose right half zbar reads as a UPC-E (two different
+  /// ones, one above the other, in the first picture): the right code or none, never a UPC-E.
+  /// Two EAN-13 labels printed one above the other, their digits between them, are both read.
+  @Test func aBlurredEAN13IsNeverAUPCE() throws {
+    let isbn = folder.file("isbn.png")
+    try tool(["zint", "-b", "13", "--scale", "2", "-d", "978517079585", "-o", isbn])
+    let other = folder.file("other.png")
+    try tool(["zint", "-b", "13", "-d", "400638133393", "-o", other])
+    for (source, name, distortion) in [
+      (isbn, "blurred.png", ["-rotate", "3", "-resize", "80%", "-blur", "0x2.5"]),
+      (isbn, "blurred.jpg", ["-rotate", "-3", "-resize", "80%", "-blur", "0x2", "-quality", "30"]),
+      (
+        other, "noisy.jpg",
+        [
+          "-seed", "74", "-rotate", "2", "-resize", "130%", "-blur", "0x1.5", "-attenuate", "0.2", "+noise", "Gaussian",
+          "-quality", "40",
+        ]
+      ),
+    ] {
+      let path = folder.file(name)
+      try tool(["/usr/bin/convert", source, "-background", "white"] + distortion + [path])
+      let read = try ImageScanner.scan(path: path)
+      #expect(
+        read.allSatisfy { ["9785170795857", "4006381333931"].contains($0.text) }, "\(name): \(read.map(\.text))")
+    }
+    let (first, second, sheet) = (folder.file("first.png"), folder.file("second.png"), folder.file("sheet.png"))
+    try tool(["zint", "-b", "13", "--scale", "2", "-d", "978517079585", "-o", first])
+    try tool(["zint", "-b", "13", "--scale", "2", "-d", "978014143951", "-o", second])
+    try tool(["/usr/bin/convert", first, second, "-background", "white", "-append", sheet])
+    #expect(Set(try ImageScanner.scan(path: sheet).map(\.text)) == ["9785170795857", "9780141439518"])
+  }
+
   /// Code 128 with Latin-1 characters (FNC4-shifted), which zbar reads without their high bit,
   /// comes back whole; a plain Code 128 label as it is.
   @Test func code128KeepsItsLatin1Letters() throws {
