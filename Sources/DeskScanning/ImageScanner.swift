@@ -1,6 +1,10 @@
 import CImaging
 import DeskDomain
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// One code found in an image.
 public struct ScannedSymbol: Hashable, Sendable {
   /// zbar's name of the symbology: `EAN-13`, `ISBN-13`, `QR-Code`, `EAN-5`, `CODE-128`…
@@ -196,6 +200,7 @@ public enum ImageScanner {
   private static func largePhotoPasses(path: String, image: inout cimg_gray, shortestWeakCode: Int)
     -> [ScannedSymbol]
   {
+    let started = cpuMilliseconds()
     var working = cimg_half(&image)
     var halvings = 1
     while working.pixels != nil, Int(working.width) * Int(working.height) > workingPixels {
@@ -217,10 +222,13 @@ public enum ImageScanner {
     if Int(image.width) * Int(image.height) <= workingPixels, found.contains(where: { !$0.isAddOn }) {
       return attachingAddOns(found)
     }
-    let sparse = symbols(in: &image, scale: 1, density: 2, shortestWeakCode: shortestWeakCode)
+    let sparse = bands(of: &image, density: 2, shortestWeakCode: shortestWeakCode, until: started + passesBudget)
     if (found + sparse).contains(where: { !$0.isAddOn }) {
       return attachingAddOns(believable(sparse + found, shortestWeakCode: shortestWeakCode))
     }
+    // The time a photo's passes may take is spent: nothing found (a photo of noise, every pixel an
+    // edge to zbar, took 2.3 s in this pass alone).
+    if cpuMilliseconds() > started + passesBudget { return [] }
     if working.pixels != nil,
       let found = otherGreys(of: path, luma: &working, halvings: halvings, shortestWeakCode: shortestWeakCode)
     {
@@ -231,6 +239,43 @@ public enum ImageScanner {
     let shrink = Int(image.width) * Int(image.height) > workingPixels ? ["--shrink", "2"] : []
     return attachingAddOns(
       believable(SecondDecoder.decode(path: path, options: shrink), shortestWeakCode: shortestWeakCode))
+  }
+
+  /// The processor time a large photo's passes may take, in milliseconds, after its decoding.
+  static let passesBudget: Int64 = 1_200
+
+  /// Rows of a full-size photo read at once, and how far each band reaches into the next: a code
+  /// across a band's edge is whole in one of the two.
+  static let bandRows = 1_024
+  static let bandOverlap = 256
+
+  /// A full-size photo read band by band at every `density`th line, until the processor time
+  /// reaches `deadline`: what the bands read so far.
+  private static func bands(of image: inout cimg_gray, density: Int32, shortestWeakCode: Int, until deadline: Int64)
+    -> [ScannedSymbol]
+  {
+    guard let pixels = image.pixels else { return [] }
+    var found: [ScannedSymbol] = []
+    var top = 0
+    while top < Int(image.height) {
+      let rows = min(bandRows, Int(image.height) - top)
+      var band = cimg_gray(width: image.width, height: Int32(rows), pixels: pixels + top * Int(image.width))
+      for var symbol in symbols(in: &band, scale: 1, density: density, shortestWeakCode: shortestWeakCode) {
+        symbol.box.top += top
+        symbol.box.bottom += top
+        found.append(symbol)
+      }
+      if cpuMilliseconds() > deadline || top + rows >= Int(image.height) { break }
+      top += bandRows - bandOverlap
+    }
+    return believable(found, shortestWeakCode: shortestWeakCode)
+  }
+
+  /// The processor time this process has taken, in milliseconds.
+  static func cpuMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+    return Int64(now.tv_sec) * 1000 + Int64(now.tv_nsec) / 1_000_000
   }
 
   /// The size a large photo is halved to for most of its passes.
