@@ -234,6 +234,7 @@ public enum ImageScanner {
     {
       return attachingAddOns(found)
     }
+    if cpuMilliseconds() > started + passesBudget { return [] }
     // ZXing on the whole of a photo over `workingPixels` at half its size, which libjpeg decodes
     // at a quarter of the cost: 39 megapixels with no code, 410 ms at full size.
     let shrink = Int(image.width) * Int(image.height) > workingPixels ? ["--shrink", "2"] : []
@@ -242,7 +243,7 @@ public enum ImageScanner {
   }
 
   /// The processor time a large photo's passes may take, in milliseconds, after its decoding.
-  static let passesBudget: Int64 = 1_200
+  static let passesBudget: Int64 = 1_000
 
   /// Rows of a full-size photo read at once, and how far each band reaches into the next: a code
   /// across a band's edge is whole in one of the two.
