@@ -92,4 +92,31 @@ import Testing
       central.contains { $0.hasPrefix("stocktake_scan ") } && central.contains { $0.hasPrefix("stocktake_part ") })
     for desk in [hall, second] { #expect(try desk.sync.canonicalDump() == central) }
   }
+
+  /// `stocktake close --mark-missing-lost` at a joined desk syncs first: a copy another desk
+  /// scanned, not yet pulled here, is not recorded lost; a copy nobody found is.
+  @Test func closingWithTheMissingLostHearsTheOtherDesksFirst() throws {
+    let url = server.url(database: try server.freshDatabase("stocktakelost"))
+    _ = try CentralSchema.initialize(try CentralConnection(url: url))
+    let path = folder.file("lost-hall.sqlite")
+    let hall = try LibraryStore(path: path, clock: clock)
+    for number in 1...3 {
+      var draft = bookDraft(String(number), "Книга \(number)")
+      draft[.place] = "Зал 1"
+      try hall.books.add(draft)
+    }
+    let check = try #require(try hall.stocktakes.start(name: "Зал 1", scope: StocktakeScope()))
+    try Synchronizer.join(store: hall, url: url, deskName: "Hall")
+    let second = try LibraryStore(path: folder.file("lost-second.sqlite"), clock: clock)
+    try Synchronizer.join(store: second, url: url, deskName: "Second")
+    _ = try hall.stocktakes.scan("1", in: check, at: "Зал 1")
+    _ = try second.stocktakes.scan("2", in: try #require(try second.stocktakes.openCheck()), at: "Зал 1")
+    _ = try Synchronizer(store: second).sync()
+    let closed = try runProgram(circdeskPath, ["stocktake", "close", "--mark-missing-lost", "--db", path])
+    #expect(closed.status == 0, "\(closed.errors)")
+    #expect(closed.output.contains("1 missing copy is now recorded as lost"), "\(closed.output)")
+    let reopened = try LibraryStore(path: path, clock: clock)
+    #expect(try reopened.books.book(inventory: "2")?.status == .available)
+    #expect(try reopened.books.book(inventory: "3")?.status == .lost)
+  }
 }

@@ -1,6 +1,8 @@
 import DeskDomain
 import DeskExchange
 import DeskStorage
+import DeskSync
+import DeskWords
 
 #if canImport(Glibc)
   import Glibc
@@ -191,7 +193,7 @@ struct StocktakeReport: DeskCommand {
       for book in report.missing {
         context.output.write(
           CSV.line([
-            book.inventoryNumber, "\(book.authorSurname) \(book.authorInitials)".trimmingWhitespace(), book.title,
+            book.inventoryNumber, book.author, book.title,
             book.place, book.bbk, book.status.rawValue,
           ]))
       }
@@ -296,7 +298,8 @@ struct StocktakeClose: DeskCommand {
   static let check = CommandOption<Int>.integer(
     "--check", value: "<number>", help: "The check (default: the latest open one).", in: 1...Int(Int32.max))
   static let markLost = CommandFlag(
-    "--mark-missing-lost", help: "Record the copies missing at the close as lost (after the commission's act).")
+    "--mark-missing-lost",
+    help: "Record the copies missing at the close as lost (after the commission's act); a joined desk syncs first.")
   static let spec = CommandSpec(
     path: "stocktake close", abstract: "Close a check: its report stays.",
     options: [check, markLost, CommandSpec.databaseOption])
@@ -304,6 +307,20 @@ struct StocktakeClose: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let store = try context.openStore(arguments, creating: false)
     let number = try arguments.value(check)
+    let marking = arguments.has(markLost)
+    // A desk joined to a central hears the other desks' scans first: a copy found at another desk
+    // and not yet here would be recorded lost.
+    if marking, try perform({ () throws(StoreError) in try store.sync.deskTie() }) != nil {
+      do throws(SyncError) {
+        _ = try Synchronizer(store: store, describing: { EnglishWords().message($0) }).sync()
+      } catch {
+        throw .failed([
+          "The central could not be reached (\(EnglishWords().message(error))): the other desks' latest scans "
+            + "may not be here, and their copies would be recorded lost. Try again when it answers, or close "
+            + "without --mark-missing-lost"
+        ])
+      }
+    }
     guard let open = try perform({ () throws(StoreError) in try store.stocktakes.openCheck(number) }) else {
       // The check named, or with none named the latest: closed already, say so.
       let closed = try perform { () throws(StoreError) in try store.stocktakes.checks() }.first {
@@ -314,7 +331,6 @@ struct StocktakeClose: DeskCommand {
           ?? "No open check\(number.map { " numbered \($0)" } ?? ""): see circdesk stocktake list"
       ])
     }
-    let marking = arguments.has(markLost)
     let missing = try perform { () throws(StoreError) in
       try store.stocktakes.close(open, markingMissingLost: marking)
     }

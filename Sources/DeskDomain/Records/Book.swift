@@ -60,6 +60,11 @@ public struct Book: Hashable, Sendable {
     [surname, initials].filter { !$0.isEmpty }.joined(separator: " ")
   }
 
+  /// `Лермонтов М. Ю. «Герой нашего времени»`: how a list of scans names its copy.
+  public var authorAndQuotedTitle: String {
+    (author.isEmpty ? "" : author + " ") + "«\(title)»"
+  }
+
   /// `Лермонтов М. Ю. Герой нашего времени`: how a loan names its book.
   public var shortDescription: String {
     [author, title].filter { !$0.isEmpty }.joined(separator: " ")

@@ -131,6 +131,7 @@ public struct StocktakeStore: StorePart {
       }
       var finding = StocktakeFinding.unknown
       var rowID: Int64?
+      let desk = try store.policy.deskName()
       if let book {
         // The copy's row, whether the check expects it and whether it was scanned before: one read.
         let facts = try database.queryFirst(
@@ -156,10 +157,9 @@ public struct StocktakeStore: StorePart {
         INSERT INTO stocktake_scan(uuid, stocktake_id, code, book_id, place, finding, scanned_at, desk, created_at)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?7)
         """, RecordID.random().text, check.number, code, rowID.map { DatabaseValue.integer($0) } ?? .null,
-        place.trimmingWhitespace(), finding.kind, now.iso, try store.policy.deskName())
+        place.trimmingWhitespace(), finding.kind, now.iso, desk)
       return Scan(
-        code: code, finding: finding, book: book, place: place.trimmingWhitespace(), scanned: now,
-        desk: try store.policy.deskName())
+        code: code, finding: finding, book: book, place: place.trimmingWhitespace(), scanned: now, desk: desk)
     }
   }
 
@@ -392,7 +392,7 @@ public struct StocktakeStore: StorePart {
     func copy(_ book: Book) -> StocktakeAct.Copy {
       StocktakeAct.Copy(
         inventory: book.inventoryNumber,
-        author: [book.authorSurname, book.authorInitials].filter { !$0.isEmpty }.joined(separator: " "),
+        author: book.author,
         title: book.title, place: book.place, shelfCode: book.bbk, price: book.price)
     }
     return StocktakeAct(
@@ -417,8 +417,9 @@ public struct StocktakeStore: StorePart {
   /// then are recorded as lost. Returns how many were missing.
   @discardableResult
   public func close(_ check: Check, markingMissingLost: Bool = false) throws(StoreError) -> Int {
-    let missing = try report(check).missing
-    return try write {
+    try write {
+      // Counted in the close's own transaction: a scan made meanwhile is never taken for missing.
+      let missing = try report(check).missing
       let now = clock.now().instant.iso
       try database.execute("UPDATE stocktake SET closed_at = ? WHERE id = ? AND closed_at IS NULL", now, check.number)
       try database.execute(

@@ -67,6 +67,13 @@ final class StocktakeReportScreen: DeskScreen {
           answer in
           guard case .yes = answer else { return [] }
           guard missing > 0 else { return close(false) }
+          // A desk that does not reach its central may not have the other desks' latest scans:
+          // their copies would be recorded lost. It closes, and says how to mark them later.
+          if context.isJoined, context.sync.offlineSince != nil || !context.sync.failure.isEmpty {
+            return close(false) + [
+              .dialog(Dialog(title: s.closeCheckTitle, lines: [s.missingNotMarkedOffline(missing)]))
+            ]
+          }
           return [
             .dialog(
               Dialog(title: s.closeCheckTitle, lines: [s.markMissingLostQuestion(missing)], kind: .confirm) { answer in
@@ -135,10 +142,7 @@ final class StocktakeReportScreen: DeskScreen {
       lines.append(("", .normal))
       lines.append((s.reportSurprises(report.surprises.count), .header))
       for scan in report.surprises {
-        let copy = scan.book.map { book in
-          let author = [book.authorSurname, book.authorInitials].filter { !$0.isEmpty }.joined(separator: " ")
-          return (author.isEmpty ? "" : author + " ") + "«\(book.title)»"
-        }
+        let copy = scan.book?.authorAndQuotedTitle
         let said = scan.settled ? s.settledText(scan.finding) : s.findingText(scan.finding)
         lines.append(
           (
@@ -154,10 +158,7 @@ final class StocktakeReportScreen: DeskScreen {
     }
     lines.append((s.reportMissing, .header))
     for book in report.missing {
-      let author = [book.authorSurname, book.authorInitials].filter { !$0.isEmpty }.joined(separator: " ")
-      let fields = [
-        book.inventoryNumber, (author.isEmpty ? "" : author + " ") + "«\(book.title)»", book.place, book.bbk,
-      ]
+      let fields = [book.inventoryNumber, book.authorAndQuotedTitle, book.place, book.bbk]
       lines.append(("  " + fields.filter { !$0.isEmpty }.joined(separator: "  "), .normal))
     }
     lines.append(("", .normal))

@@ -408,10 +408,7 @@ final class StocktakeScreen: DeskScreen {
     let s = context.strings
     let scan = listed.scan
     let time = context.clock.local(scan.scanned).clockTime
-    let copy = scan.book.map { book in
-      let author = [book.authorSurname, book.authorInitials].filter { !$0.isEmpty }.joined(separator: " ")
-      return (author.isEmpty ? "" : author + " ") + "«\(book.title)»"
-    }
+    let copy = scan.book?.authorAndQuotedTitle
     let head = "\(time)  \(scan.code)" + (copy.map { "  " + $0 } ?? "")
     // Dealt with since it was listed (at another desk, or before the desk was restarted): what was done.
     let said = scan.settled && listed.done == nil ? s.settledText(scan.finding) : s.findingText(scan.finding)

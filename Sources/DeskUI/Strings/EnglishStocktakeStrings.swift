@@ -119,6 +119,11 @@ extension EnglishStrings {
     "Record the \(missing) missing \(missing == 1 ? "copy" : "copies") as lost? Answer yes only when the "
       + "commission has signed the act; no leaves them as they are."
   }
+  public func missingNotMarkedOffline(_ missing: Int) -> String {
+    "The \(missing) missing \(missing == 1 ? "copy is" : "copies are") not recorded as lost: this desk does not "
+      + "reach its central, so scans other desks made may not be here yet. Change their status on each book's "
+      + "record once the desks have synced."
+  }
   public func checkClosed(_ number: Int, _ name: String, missing: Int, markedLost: Bool) -> String {
     "Check \(number) «\(name)» is closed"
       + (missing == 0 ? "" : markedLost ? "; \(missing) missing recorded as lost" : "; \(missing) missing")

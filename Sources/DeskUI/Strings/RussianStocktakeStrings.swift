@@ -120,6 +120,10 @@ extension RussianStrings {
     "Считать \(plural(missing, "недостающий экземпляр", "недостающих экземпляра", "недостающих экземпляров")) "
       + "утерянными? Да — только когда комиссия подписала акт; нет — оставить как есть."
   }
+  public func missingNotMarkedOffline(_ missing: Int) -> String {
+    "Недостающие (\(missing)) не записаны утерянными: нет связи с центральным сервером, и сканы других пунктов "
+      + "могут ещё не дойти. Смените их статус в записях книг, когда пункты синхронизируются."
+  }
   public func checkClosed(_ number: Int, _ name: String, missing: Int, markedLost: Bool) -> String {
     "Проверка \(number) «\(name)» закрыта"
       + (missing == 0 ? "" : markedLost ? "; недостающие (\(missing)) записаны утерянными" : "; недостаёт: \(missing)")

@@ -72,6 +72,8 @@ public protocol StocktakeStrings {
   var closeCheckTitle: String { get }
   func closeCheckQuestion(_ name: String, missing: Int) -> String
   func markMissingLostQuestion(_ missing: Int) -> String
+  /// Closed without marking the missing lost: the central is not reached.
+  func missingNotMarkedOffline(_ missing: Int) -> String
   func checkClosed(_ number: Int, _ name: String, missing: Int, markedLost: Bool) -> String
 
   // The report
