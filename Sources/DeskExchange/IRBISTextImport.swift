@@ -14,7 +14,9 @@ public enum IRBISTextImport {
     maximumLineBytes: Int = LineReader.defaultMaximumLineBytes, assignInventory: String? = nil
   ) throws -> ImportReport {
     let lines = try LineReader(path: path, encoding: encoding, maximumLineBytes: maximumLineBytes)
-    return try RecordImporter.run(store: store, update: update, dryRun: dryRun, assignInventory: assignInventory) {
+    return try RecordImporter.run(
+      store: store, update: update, dryRun: dryRun, assignInventory: assignInventory, fileBytes: lines.fileBytes
+    ) {
       records in
       // Lines become records on a thread of their own while this one checks them and makes their
       // rows: one thread doing both was the slower end of the import (a million books with kept

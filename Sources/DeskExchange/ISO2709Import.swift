@@ -136,7 +136,9 @@ public enum ISO2709 {
   ) throws -> ImportReport {
     let records = ISO2709Records(file: try ByteReader(path: path))
     let said: MARCCharacterSet? = encoding.map { $0 == .utf8 ? .utf8 : .windows1251 }
-    return try RecordImporter.run(store: store, update: update, dryRun: dryRun, assignInventory: assignInventory) {
+    return try RecordImporter.run(
+      store: store, update: update, dryRun: dryRun, assignInventory: assignInventory, fileBytes: records.fileBytes
+    ) {
       feed in
       var number = 0
       while let found = records.next() {

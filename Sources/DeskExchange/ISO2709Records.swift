@@ -14,6 +14,9 @@ final class ISO2709Records {
     self.file = file
   }
 
+  /// The file's length, when it is a regular file.
+  var fileBytes: Int? { file.fileBytes }
+
   /// A record: its bytes (with the 0x1D that ends it, when it does) and where it starts.
   struct Record {
     var bytes: [UInt8]

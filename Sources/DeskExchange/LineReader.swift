@@ -26,6 +26,8 @@ public final class LineReader: @unchecked Sendable {
   private let closeWhenDone: Bool
   public let maximumLineBytes: Int
   public private(set) var encoding: FileEncoding
+  /// The file's length, when it is a regular file (not standard input from a pipe).
+  public let fileBytes: Int?
   /// The number of the line `next` returned last.
   public private(set) var lineNumber = 0
   private var chunk = [UInt8](repeating: 0, count: 65_536)
@@ -44,9 +46,9 @@ public final class LineReader: @unchecked Sendable {
     closeWhenDone = true
     self.maximumLineBytes = maximumLineBytes
     self.encoding = encoding ?? .utf8
+    fileBytes = regularFileBytes(file)
     guard encoding == nil else { return }
-    var status = stat()
-    if fstat(fileno(file), &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+    if fileBytes != nil {
       var scan = EncodingScan()
       var bytes = [UInt8](repeating: 0, count: 1 << 16)
       var declared = false

@@ -23,23 +23,15 @@ public struct RecordFeed {
   private let moment: LocalMoment
   private var batch: [ImportItem] = []
   private var records = 0
-  /// The inventory numbers of this file so far, each with its record's number: a number given
-  /// twice in one file is reported as such. Short numbers are kept inline by Swift's strings
-  /// and the record as 32 bits. Measured at a million books: 167 MB at the peak against 105 MB
-  /// without it (with the record's name as a string, 204 MB).
-  private var numbers: [String: Int32] = [:]
   /// Copies the file marks out (910 ^A 1), told once at the end.
   private var copiesMarkedOut: [String] = []
 
-  /// With `--update` a later copy of a number replaces the earlier, in the file as in the library.
-  private let update: Bool
   /// `--assign-inventory`: a book record with no numbered copy gets one, numbered by the writer.
   private let assignsNumbers: Bool
 
-  init(pipe: BatchPipe<ImportItem>, moment: LocalMoment, update: Bool, assignsNumbers: Bool = false) {
+  init(pipe: BatchPipe<ImportItem>, moment: LocalMoment, assignsNumbers: Bool = false) {
     self.pipe = pipe
     self.moment = moment
-    self.update = update
     self.assignsNumbers = assignsNumbers
     batch.reserveCapacity(RecordFeed.batchSize)
   }
@@ -134,15 +126,6 @@ public struct RecordFeed {
   private mutating func takeBook(
     _ draft: BookDraft, of record: IRBISRecord, source: ImportPlace, kept: () -> IRBISKeptRecord?
   ) throws {
-    let inventory = draft.inventoryNumber.trimmingWhitespace()
-    if inventory != RecordFeed.unnumbered, let earlier = numbers[inventory] {
-      guard update else {
-        try send(.problem(.numberTwice(source, copy: inventory, earlierRecord: Int(earlier))))
-        return
-      }
-      try send(.note(.numberReplaced(source, copy: inventory, earlierRecord: Int(earlier))))
-    }
-    numbers[inventory] = Int32(clamping: source.record)
     var draft = draft
     var checked = validated(draft)
     // An invalid ISBN does not keep a copy out: it comes in without one, and the report says so.

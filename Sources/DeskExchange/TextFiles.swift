@@ -84,13 +84,23 @@ public final class TextWriter {
   }
 }
 
+/// The length in bytes of an open regular file; nil for a pipe or a terminal.
+func regularFileBytes(_ file: UnsafeMutablePointer<FILE>) -> Int? {
+  var status = stat()
+  guard fstat(fileno(file), &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+  return Int(status.st_size)
+}
+
 /// A file read in pieces of a given length (records of ISO 2709). One thread reads it at a time.
 final class ByteReader: @unchecked Sendable {
   private let file: UnsafeMutablePointer<FILE>
+  /// The file's length, when it is a regular file.
+  let fileBytes: Int?
 
   init(path: String) throws(FileError) {
     guard let file = fopen(path, "rb") else { throw .cannotOpen(path, String(cString: strerror(errno))) }
     self.file = file
+    fileBytes = regularFileBytes(file)
   }
 
   deinit {

@@ -13,11 +13,6 @@ public final class Synchronizer {
   public var pullBatch = 2000
   /// The page cache of a pull after the first (`LibraryStore.catchingUp`).
   static let pullCacheKiB = 16384
-  /// The page cache of a first pull with the indexes put off: the indexes left (the records'
-  /// UUIDs and numbers) need less of it. Measured on an empty desk joining a central of a million
-  /// books: 122.6 s and 85 MiB with 16 MiB, 116.7 s and 105 MiB with 32, 119.5 s and 139 MiB with
-  /// 64 (the bulk cache).
-  static let joinCacheKiB = 32768
   /// Changes a join sends that make it send in batches of `pullBatch`.
   static let largeSending = 10_000
   /// Changes a desk catching up applies in one transaction.
@@ -290,7 +285,8 @@ public final class Synchronizer {
       // pulled before takes what came since with a smaller one.
       let first = try store.sync.deskTie()?.cursor ?? 0 == 0
       let puttingOff = first ? try bringsMostOfTheLibrary() : false
-      let cache = puttingOff ? Synchronizer.joinCacheKiB : first ? LibraryStore.bulkCacheKiB : Synchronizer.pullCacheKiB
+      let cache =
+        puttingOff ? LibraryStore.putOffCacheKiB : first ? LibraryStore.bulkCacheKiB : Synchronizer.pullCacheKiB
       let catchUp = { (report: inout SyncReport) throws -> Void in
         try self.store.catchingUp(cacheKiB: cache) { try self.pullAll(&report) }
       }
@@ -312,15 +308,12 @@ public final class Synchronizer {
   /// a library of its own keeps them: making them again would cost it more than it saves.
   private func bringsMostOfTheLibrary() throws -> Bool {
     let rows = try central.execute("SELECT count(*) FROM change WHERE desk_id <> $1::uuid", [tie.deskID])
-    guard let waiting = (rows.first?.first ?? nil).flatMap({ Int($0) }), waiting >= indexesPutOffFrom else {
-      return false
-    }
-    return waiting >= 2 * (try store.books.count() + store.readers.count())
+    guard let waiting = (rows.first?.first ?? nil).flatMap({ Int($0) }) else { return false }
+    return try store.putsOffIndexes(bringing: waiting, minimum: indexesPutOffFrom)
   }
 
-  /// The other desks' changes from which a first pull puts indexes off: below it, making them
-  /// again costs about what it saves.
-  public static let indexesPutOffFrom = 10_000
+  /// The other desks' changes from which a first pull puts indexes off.
+  public static let indexesPutOffFrom = LibraryStore.indexesPutOffFrom
   public var indexesPutOffFrom = Synchronizer.indexesPutOffFrom
 
   private func pullAll(_ report: inout SyncReport) throws {

@@ -138,6 +138,78 @@ import Testing
     #expect(try store.books.search("книга").all.map(\.inventoryNumber).sorted() == ["1", "3"])
   }
 
+  /// A file that brings many more records than the library holds (told by its size: about 200
+  /// bytes a record at the least) is imported with the indexes of random keys put off, and they
+  /// are made again, as they were, before the import ends; a small file keeps them.
+  @Test func aLargeFileIntoASmallLibraryPutsIndexesOffAndMakesThemAgain() throws {
+    let store = try LibraryStore(path: folder.file("large.sqlite"), clock: TestClock())
+    let indexes =
+      "SELECT group_concat(sql, ';') FROM (SELECT sql FROM sqlite_schema WHERE type = 'index' ORDER BY name)"
+    let before = try store.database.queryFirst(indexes) { $0.string(0) }
+    // 2,500 records of about 840 bytes: read as 10,000 records, the fewest that put indexes off.
+    let note = String(repeating: "примечание ", count: 35)
+    let path = folder.file("large.txt")
+    try (1...2_500).map {
+      "#920: PAZK\n#200: ^AКнига \($0)\n#10: ^A978-5-17-0\(String(format: "%05d", $0))-0\n#300: ^A\(note)\n"
+        + "#910: ^A0^B\($0)\n*****\n"
+    }.joined().write(toFile: path, atomically: true, encoding: .utf8)
+    let (report, statements) = try store.database.recordingStatements {
+      try IRBISTextImport.run(path: path, encoding: .utf8, store: store, update: false, dryRun: false)
+    }
+    #expect(report.booksAdded == 2_500)
+    #expect(statements.contains("DROP INDEX book_list") && statements.contains("DROP INDEX book_isbn13"))
+    #expect(statements.contains { $0.hasPrefix("CREATE INDEX book_list ON ") })
+    #expect(try store.database.queryFirst(indexes) { $0.string(0) } == before)
+    #expect(try store.database.scalarInt("SELECT count(*) FROM put_off_index") == 0)
+    // The index gathers 4 MiB of words before writing a segment, then FTS5's own 1 MiB again.
+    #expect(statements.filter { $0.contains("'hashsize'") }.count == 2)
+    #expect(try store.database.scalarInt("SELECT v FROM book_fts_config WHERE k = 'hashsize'") == 1 << 20)
+    #expect(try store.database.scalarInt("SELECT count(*) FROM book_fts WHERE book_fts MATCH 'книга'") == 2_500)
+    let small = folder.file("small.txt")
+    try "#920: PAZK\n#200: ^AЕщё одна\n#910: ^A0^B9999\n*****\n".write(toFile: small, atomically: true, encoding: .utf8)
+    let (_, smallStatements) = try store.database.recordingStatements {
+      try IRBISTextImport.run(path: small, encoding: .utf8, store: store, update: false, dryRun: false)
+    }
+    #expect(!smallStatements.contains { $0.hasPrefix("DROP INDEX") })
+  }
+
+  /// A number the file gives twice is told with the record that gave it first: skipped, or with
+  /// `--update` replacing it. A record refused for its fields gives its number to nobody, and a
+  /// number of a book the library had before is "already in the library".
+  @Test func aNumberGivenTwiceIsToldWithTheRecordThatGaveItFirst() throws {
+    let store = try LibraryStore(path: folder.file("twice.sqlite"), clock: TestClock())
+    _ = try store.books.add(bookDraft("100", "Была раньше"))
+    let path = folder.file("twice.txt")
+    try [
+      "#920: PAZK\n#200: ^AПервая\n#910: ^A0^B1\n*****\n",
+      "#920: PAZK\n#700: ^AБез заглавия\n#910: ^A0^B2\n*****\n",
+      "#920: PAZK\n#200: ^AВторая\n#910: ^A0^B1\n*****\n",
+      "#920: PAZK\n#200: ^AТретья\n#910: ^A0^B2\n*****\n",
+      "#920: PAZK\n#200: ^AЧетвёртая\n#910: ^A0^B100\n*****\n",
+    ].joined().write(toFile: path, atomically: true, encoding: .utf8)
+    let skipped = try IRBISTextImport.run(path: path, encoding: .utf8, store: store, update: false, dryRun: false)
+    #expect(
+      skipped.englishProblems.contains {
+        $0.hasPrefix("record 3 (line ") && $0.hasSuffix("copy 1: the same number is also in record 1 of this file")
+      }, "\(skipped.englishProblems)")
+    #expect(skipped.englishProblems.contains { $0.hasPrefix("record 2 (line ") }, "the missing title is told")
+    #expect(skipped.englishProblems.contains { $0.contains("book 100 is already in the library") })
+    #expect(try store.books.book(inventory: "1")?.title == "Первая")
+    #expect(try store.books.book(inventory: "2")?.title == "Третья", "the refused record took no number")
+    let other = try LibraryStore(path: folder.file("twice-update.sqlite"), clock: TestClock())
+    _ = try other.books.add(bookDraft("100", "Была раньше"))
+    let updated = try IRBISTextImport.run(path: path, encoding: .utf8, store: other, update: true, dryRun: false)
+    #expect(
+      updated.englishNotes.contains {
+        $0.hasPrefix("record 3 (line ")
+          && $0.hasSuffix("copy 1: the same number is also in record 1 of this file; this one replaces it")
+      }, "\(updated.englishNotes)")
+    #expect(
+      !updated.englishNotes.contains { $0.contains("copy 100") }, "the library's own book is updated, not replaced")
+    #expect(try other.books.book(inventory: "1")?.title == "Вторая")
+    #expect(try other.books.book(inventory: "100")?.title == "Четвёртая")
+  }
+
   /// Books already there, imported again with `--update`, are looked up and rewritten: no insert
   /// is tried and refused first, which inside the import's bulk transaction (its triggers
   /// dropped) made SQLite read its whole schema again for each record.

@@ -25,6 +25,15 @@ import Testing
     }
   }
 
+  /// A bulk write puts indexes off when it brings at least the minimum of new records and twice
+  /// what the library holds (here one book and one reader).
+  @Test func aWriteThatBringsMostOfTheLibraryPutsIndexesOff() throws {
+    #expect(try store.putsOffIndexes(bringing: 10_000))
+    #expect(try !store.putsOffIndexes(bringing: 9_999), "below the minimum")
+    #expect(try store.putsOffIndexes(bringing: 4, minimum: 4))
+    #expect(try !store.putsOffIndexes(bringing: 3, minimum: 3), "less than twice the two records there")
+  }
+
   @Test func theIndexesComeBackAsTheyWereWhenTheWriteEndsOrFails() throws {
     let before = try PutOffIndexesTests.indexes(store)
     try store.puttingOffIndexes {

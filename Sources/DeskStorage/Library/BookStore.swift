@@ -17,6 +17,21 @@ extension BookStore {
     try database.queryFirst("SELECT id FROM book WHERE inventory = ? AND deleted = 0", inventory) { $0.int64(0) }
   }
 
+  /// The row number of the book with this inventory number, or nil: a book added later has a
+  /// higher one (`nextRowNumber`).
+  public func rowNumber(inventory: String) throws(StoreError) -> Int64? {
+    try read {
+      try database.queryFirst(
+        "SELECT id FROM book WHERE inventory = ? AND deleted = 0 ORDER BY clash LIMIT 1", inventory.identifierForm
+      ) { $0.int64(0) }
+    }
+  }
+
+  /// The row number the next book added takes; those after it count up from it.
+  public func nextRowNumber() throws(StoreError) -> Int64 {
+    try read { Int64(try database.scalarInt("SELECT coalesce(max(id), 0) + 1 FROM book")) }
+  }
+
   /// Books with this ISBN, in either its 10- or 13-digit form: as their own, or as another of
   /// their record's (`book_isbn`). Two searches by index, joined: written `isbn13 = ? OR id IN
   /// (…)`, SQLite walked the whole list index.

@@ -9,6 +9,21 @@ extension LibraryStore {
   /// time of a change).
   static let indexesPutOffInBulk = ["book_list", "book_isbn13", "reader_sort"]
 
+  /// The new books and readers from which a bulk write puts indexes off: below it, making them
+  /// again costs about what it saves.
+  public static let indexesPutOffFrom = 10_000
+
+  /// Whether a bulk write bringing about `rows` new books and readers puts indexes off
+  /// (`puttingOffIndexes`): it brings at least `minimum`, and twice what the library holds. A
+  /// library taking a little more than it has keeps them: making them again, each a sort of the
+  /// whole table (about 2 s a million books), would cost it more than it saves.
+  public func putsOffIndexes(bringing rows: Int, minimum: Int = LibraryStore.indexesPutOffFrom)
+    throws(StoreError) -> Bool
+  {
+    guard rows >= minimum else { return false }
+    return rows >= 2 * (try books.count() + readers.count())
+  }
+
   /// Runs `body`, which writes many books and readers over one transaction or several (a desk's
   /// first join of a large library), with `indexesPutOffInBulk` dropped, and makes them again
   /// after it, failed or not. The list, lists' search and look-ups by ISBN work meanwhile, more slowly.
