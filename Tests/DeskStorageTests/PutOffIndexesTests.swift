@@ -77,6 +77,29 @@ import Testing
     #expect(try reopened.integrityCheck() == ["ok"])
   }
 
+  /// A file opened while another program writes it (an import with its indexes put off) opens at
+  /// once, its indexes left to that writer: the opening does not wait for the write lock. The
+  /// writer here lets go after a second, well within the busy timeout that a waiting opening
+  /// would have waited through and then made the indexes.
+  @Test func anOpeningDuringTheWriteLeavesTheIndexesToTheWriter() throws {
+    try store.database.execute(
+      "INSERT INTO put_off_index(name, sql) SELECT name, sql FROM sqlite_schema WHERE name = 'book_isbn13'")
+    try store.database.executeScript("DROP INDEX book_isbn13")
+    let writer = try Database(path: path)
+    try writer.executeScript("BEGIN IMMEDIATE")
+    let released = DispatchSemaphore(value: 0)
+    DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+      try? writer.executeScript("COMMIT")
+      released.signal()
+    }
+    let during = try LibraryStore(path: path, clock: TestClock())
+    #expect(try during.database.scalarInt("SELECT count(*) FROM put_off_index") == 1, "left to the writer")
+    released.wait()
+    let after = try LibraryStore(path: path, clock: TestClock())
+    #expect(try after.database.scalarInt("SELECT count(*) FROM put_off_index") == 0)
+    #expect(try PutOffIndexesTests.indexes(after).contains { $0.hasPrefix("CREATE INDEX book_isbn13 ON ") })
+  }
+
   /// What the opening runs is one index's own statement: a row of `put_off_index` written by
   /// something else (a file from elsewhere) is dropped unrun, whatever its SQL says.
   @Test func theOpeningRunsNothingButThoseIndexesOwnStatements() throws {

@@ -108,8 +108,9 @@ public final class LibraryStore {
       if version < Migrations.latestVersion { try migrate(upgrading: upgrading) }
       try sync.adoptClockCorrection()
       // A bulk write cut before it made its indexes again. One still under way in another
-      // program holds the write lock, and makes them itself at its end.
-      if try hasIndexesPutOff() { try? restoreIndexesPutOff() }
+      // program holds the write lock, and makes them itself at its end: not waited for (a
+      // `book list` during an import waited the whole busy timeout, 5 s, before it answered).
+      if try hasIndexesPutOff() { database.withoutWaitingForLocks { try? restoreIndexesPutOff() } }
     } catch let error as DatabaseError {
       throw LibraryStore.openError(error, path: path)
     } catch let error as StoreError {

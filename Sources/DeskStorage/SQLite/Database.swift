@@ -5,6 +5,8 @@ import CSQLite
 public final class Database {
   let handle: OpaquePointer
   public let path: String
+  /// How long a statement waits for a lock another connection holds.
+  let busyTimeoutMilliseconds: Int32
   private var statements: [String: Statement] = [:]
   private var transactionDepth = 0
   /// The SQL of each statement run, while `recordingStatements` listens.
@@ -49,8 +51,17 @@ public final class Database {
     }
     self.handle = handle
     self.path = path
+    self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
     sqlite3_extended_result_codes(handle, 1)
     sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+  }
+
+  /// Runs `body` with statements that find the file locked failing at once (`isBusy`) instead of
+  /// waiting, then waits as before.
+  public func withoutWaitingForLocks<T>(_ body: () throws -> T) rethrows -> T {
+    sqlite3_busy_timeout(handle, 0)
+    defer { sqlite3_busy_timeout(handle, busyTimeoutMilliseconds) }
+    return try body()
   }
 
   /// SQLite set up once, before the first connection. Without its memory count a new
