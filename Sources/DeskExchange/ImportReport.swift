@@ -80,6 +80,7 @@ public enum ImportNote: Equatable, Sendable {
   case numberAssigned(ImportPlace, number: String)
   /// 910 ^A U: a count of copies kept with the record, not a copy that circulates.
   case summaryEntry(ImportPlace, number: String, copies: String)
+  /// `copy` is empty in these for a copy `--assign-inventory` numbers.
   case unknownCopyStatus(ImportPlace, copy: String, code: String)
   /// With `--update`, a later copy of a number replaces the earlier one of the same file.
   case numberReplaced(ImportPlace, copy: String, earlierRecord: Int)

@@ -40,6 +40,9 @@ public struct RecordFeed {
   /// noncharacter, which no file or librarian writes in a number (and trimming keeps).
   static let unnumbered = "\u{FFFF}assign"
 
+  /// A copy's number as a note gives it: none for a copy `--assign-inventory` numbers later.
+  static func shown(_ number: String) -> String { number == unnumbered ? "" : number }
+
   private static let batchSize = 256
 
   /// The writing side has stopped (it failed): the reading stops too.
@@ -90,7 +93,7 @@ public struct RecordFeed {
       for copy in positions.map({ record.fields[$0] }) {
         let code = copy.subfield("A").trimmingWhitespace()
         if IRBISBooks.status(irbisCode: code) == nil {
-          try send(.note(.unknownCopyStatus(source, copy: copy.subfield("B"), code: code)))
+          try send(.note(.unknownCopyStatus(source, copy: RecordFeed.shown(copy.subfield("B")), code: code)))
         } else if code == "1" {
           copiesMarkedOut.append(copy.subfield("B").trimmingWhitespace())
         }
@@ -132,7 +135,7 @@ public struct RecordFeed {
     if case .failure(let errors) = checked,
       errors.errors.contains(where: { if case .invalidISBN = $0 { return true } else { return false } })
     {
-      try send(.note(.isbnDropped(source, copy: draft.inventoryNumber, isbn: draft.isbn)))
+      try send(.note(.isbnDropped(source, copy: RecordFeed.shown(draft.inventoryNumber), isbn: draft.isbn)))
       draft.isbn = ""
       checked = validated(draft)
     }
@@ -140,7 +143,7 @@ public struct RecordFeed {
     if case .failure(let errors) = checked,
       errors.errors.contains(where: { if case .invalidPrice = $0 { return true } else { return false } })
     {
-      try send(.note(.priceDropped(source, copy: draft.inventoryNumber, price: draft.price)))
+      try send(.note(.priceDropped(source, copy: RecordFeed.shown(draft.inventoryNumber), price: draft.price)))
       draft.price = ""
       checked = validated(draft)
     }

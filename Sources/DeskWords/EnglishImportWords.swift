@@ -14,6 +14,11 @@ extension EnglishWords {
     }
   }
 
+  /// A copy by its number; one with none is the copy `--assign-inventory` numbers.
+  func copyName(_ number: String) -> String {
+    number.isEmpty ? "the copy to be numbered" : "copy \(number)"
+  }
+
   public func line(_ problem: ImportProblem) -> String {
     switch problem {
     case .unreadableRecord(let problem):
@@ -49,14 +54,14 @@ extension EnglishWords {
       return "\(place(at)): summary entry «\(number)»\(count) (910 ^A U): kept with the record, "
         + "not a copy that circulates"
     case .unknownCopyStatus(let at, let copy, let code):
-      return "\(place(at)): copy \(copy): status «\(code)» is not an IRBIS copy status; imported as available"
+      return "\(place(at)): \(copyName(copy)): status «\(code)» is not an IRBIS copy status; imported as available"
     case .numberReplaced(let at, let copy, let earlier):
       return
         "\(place(at)): copy \(copy): the same number is also in record \(earlier) of this file; this one replaces it"
     case .isbnDropped(let at, let copy, let isbn):
-      return "\(place(at)): copy \(copy): ISBN «\(isbn)» is not valid; imported without it"
+      return "\(place(at)): \(copyName(copy)): ISBN «\(isbn)» is not valid; imported without it"
     case .priceDropped(let at, let copy, let price):
-      return "\(place(at)): copy \(copy): price «\(price)» is not an amount; imported without it"
+      return "\(place(at)): \(copyName(copy)): price «\(price)» is not an amount; imported without it"
     case .unknownCategory(let at, let category, let given):
       return "\(place(at)): category «\(category)» is not known here; the reader is «\(given)» "
         + "(give it a category with: circdesk policy category CODE --written-as \"\(category)\")"

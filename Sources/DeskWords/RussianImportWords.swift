@@ -14,6 +14,11 @@ extension RussianWords {
     }
   }
 
+  /// Экземпляр по номеру; без номера — тот, которому номер даст `--assign-inventory`.
+  func copyName(_ number: String) -> String {
+    number.isEmpty ? "экземпляр без номера" : "экземпляр \(number)"
+  }
+
   public func line(_ problem: ImportProblem) -> String {
     switch problem {
     case .unreadableRecord(let problem):
@@ -51,13 +56,13 @@ extension RussianWords {
       return "\(place(at)): сводная запись «\(number)»\(count) (910 ^A U): сохранена с записью, "
         + "это не экземпляр для выдачи"
     case .unknownCopyStatus(let at, let copy, let code):
-      return "\(place(at)): экземпляр \(copy): статус «\(code)» не из статусов ИРБИС; принят как «на полке»"
+      return "\(place(at)): \(copyName(copy)): статус «\(code)» не из статусов ИРБИС; принят как «на полке»"
     case .numberReplaced(let at, let copy, let earlier):
       return "\(place(at)): экземпляр \(copy): тот же номер есть в записи \(earlier) этого файла; этот его заменяет"
     case .isbnDropped(let at, let copy, let isbn):
-      return "\(place(at)): экземпляр \(copy): ISBN «\(isbn)» неверен; принят без него"
+      return "\(place(at)): \(copyName(copy)): ISBN «\(isbn)» неверен; принят без него"
     case .priceDropped(let at, let copy, let price):
-      return "\(place(at)): экземпляр \(copy): цена «\(price)» — не сумма; принят без неё"
+      return "\(place(at)): \(copyName(copy)): цена «\(price)» — не сумма; принят без неё"
     case .unknownCategory(let at, let category, let given):
       return "\(place(at)): категории «\(category)» здесь нет; читателю дана «\(given)» "
         + "(назначьте её категории: circdesk policy category КОД --written-as \"\(category)\")"

@@ -254,6 +254,21 @@ import Testing
     #expect(try store.books.book(inventory: "9000")?.title == "Букварь")
   }
 
+  /// A note about a copy `--assign-inventory` numbers (its status, its price) speaks of the copy
+  /// to be numbered, whose number the next note gives: never of the mark that stands for it.
+  @Test func aNoteOnACopyToBeNumberedNamesNoMark() throws {
+    let db = folder.file("library.sqlite")
+    let file = try write("#920: PAZK\n#200: ^AАзбука\n#910: ^A7^Bб/н^EБеспл.\n*****\n")
+    let imported = try run(["import", "irbis", file, "--assign-inventory", "9000"], db: db)
+    #expect(imported.status == 0, "\(imported.errors)")
+    #expect(
+      imported.output.contains("record 1 (line 1): the copy to be numbered: status «7» is not an IRBIS copy status"),
+      "\(imported.output)")
+    #expect(imported.output.contains("the copy to be numbered: price «Беспл.» is not an amount"), "\(imported.output)")
+    #expect(imported.output.contains("record 1 (line 1): a copy numbered 9000"), "\(imported.output)")
+    #expect(!imported.output.unicodeScalars.contains("\u{FFFF}"))
+  }
+
   /// A value the librarian clears takes its field with it in the IRBIS export (no empty 210 or
   /// 621), and a cleared author takes the full given names (700 ^G) too.
   @Test func aClearedValueTakesItsFieldInIRBISText() throws {
