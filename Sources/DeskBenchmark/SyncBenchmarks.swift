@@ -160,10 +160,10 @@ public enum SyncBenchmarks {
     guard runChild(["/bin/cp", path, big]).status == 0 else { throw BenchmarkError.notDecoded("cannot copy \(path)") }
     let books = try LibraryStore(path: big, clock: benchmarkClock).books.count()
     progress("pushing a catalogue of \(books) books to the central")
-    let pushed = runChild([program, "central", "join", "--url", url, "--desk", "Source", "--db", big])
+    let pushed = runChildWatchingMemory([program, "central", "join", "--url", url, "--desk", "Source", "--db", big])
     guard pushed.status == 0 else { throw BenchmarkError.notDecoded("the first desk's join failed") }
     progress("joining an empty desk")
-    let joined = runChild([program, "central", "join", "--url", url, "--desk", "Empty", "--db", empty])
+    let joined = runChildWatchingMemory([program, "central", "join", "--url", url, "--desk", "Empty", "--db", empty])
     guard joined.status == 0 else { throw BenchmarkError.notDecoded("the empty desk's join failed") }
     let copy = try time(1) {
       _ = try CentralConnection(url: url).copyOut(
@@ -183,7 +183,7 @@ public enum SyncBenchmarks {
     guard runChild([program, "sync", "--db", big]).status == 0 else {
       throw BenchmarkError.notDecoded("the first desk's sync failed")
     }
-    let pulled = runChild([program, "sync", "--db", empty])
+    let pulled = runChildWatchingMemory([program, "sync", "--db", empty])
     guard pulled.status == 0 else { throw BenchmarkError.notDecoded("the joined desk's sync failed") }
     let copyChanged = try time(1) {
       _ = try CentralConnection(url: url).copyOut(
