@@ -32,4 +32,29 @@ extension SyncTests {
     #expect(try b.books.book(inventory: "7")?.year == 1967)
     #expect(try b.sync.canonicalDump() == (try a.sync.canonicalDump()))
   }
+
+  /// A desk in step pulls a few changes in a short transaction, with the file's own cache and
+  /// temporary store (switching the store empties SQLite's schemas, which every statement then
+  /// reads again) and no checkpoint; a desk far behind takes the bulk cache for each group of full
+  /// batches, and checkpoints once after them. The note of the sync does not wait for the disk.
+  @Test func aDeskInStepPullsWithoutTheBulkCacheAndADeskBehindTakesItForItsGroups() throws {
+    let (a, b, _) = try twoDesks(books: [("7", "Мастер и Маргарита")])
+    try sync(b)
+    try a.books.update(inventory: "7") { $0.year = "1967" }
+    try sync(a)
+    let (_, inStep) = try b.database.recordingStatements { try sync(b) }
+    #expect(!inStep.contains { $0.contains("temp_store") || $0.contains("wal_checkpoint") }, "\(inStep)")
+    #expect(inStep.contains { $0.contains("synchronous = NORMAL") })
+    #expect(try b.books.book(inventory: "7")?.year == 1967)
+
+    for number in 1...30 { try a.books.add(bookDraft("\(100 + number)", "Книга \(number)")) }
+    try sync(a)
+    let behind = try Synchronizer(store: b)
+    behind.pullBatch = 10
+    let (_, caughtUp) = try b.database.recordingStatements { try behind.sync() }
+    #expect(caughtUp.filter { $0.contains("temp_store = MEMORY") }.count == 1, "one group of full batches")
+    #expect(caughtUp.contains { $0.contains("wal_checkpoint") })
+    #expect(try b.books.count() == 31)
+    #expect(try b.sync.canonicalDump() == (try a.sync.canonicalDump()))
+  }
 }

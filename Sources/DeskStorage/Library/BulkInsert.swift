@@ -156,17 +156,32 @@ extension LibraryStore {
   }
 
   /// Runs `body`, which applies what other desks did (a desk catching up with its central), with
-  /// commits that do not wait for the disk and the log checkpointed once at the end. What this
-  /// writes is at the central already: a power cut loses at most the last batches, which the next
-  /// sync pulls again (the desk's cursor moves in the same transactions). Changes made at this
-  /// desk meanwhile, on its other connections, are as durable as ever.
-  public func catchingUp<T>(cacheKiB: Int = LibraryStore.bulkCacheKiB, _ body: () throws -> T) rethrows -> T {
-    try? database.executeScript("PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0")
-    defer {
-      try? database.executeScript(
-        "PRAGMA synchronous = FULL; PRAGMA wal_autocheckpoint = 1000; PRAGMA wal_checkpoint(PASSIVE)")
-    }
-    return try withBulkCache(kibibytes: cacheKiB, body)
+  /// commits that do not wait for the disk and the log not checkpointed meanwhile (`checkpoint`
+  /// does it after a long catching up). What this writes is at the central already: a power cut
+  /// loses at most the last batches, which the next sync pulls again (the desk's cursor moves in
+  /// the same transactions). Changes made at this desk meanwhile, on its other connections, are
+  /// as durable as ever.
+  /// `cacheKiB`: the bulk cache it takes throughout (`withBulkCache`), if any.
+  public func catchingUp<T>(cacheKiB: Int? = LibraryStore.bulkCacheKiB, _ body: () throws -> T) rethrows -> T {
+    try? database.executeScript("PRAGMA wal_autocheckpoint = 0")
+    defer { try? database.executeScript("PRAGMA wal_autocheckpoint = 1000") }
+    guard let cacheKiB else { return try notWaitingForTheDisk(body) }
+    return try notWaitingForTheDisk { try withBulkCache(kibibytes: cacheKiB, body) }
+  }
+
+  /// Runs `body` with commits that do not wait for the disk (`synchronous = NORMAL` in WAL):
+  /// what it writes may be lost by a power cut, never half written. For what another copy keeps
+  /// (the central) or a note of the desk's state.
+  func notWaitingForTheDisk<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+    try? database.executeScript("PRAGMA synchronous = NORMAL")
+    defer { try? database.executeScript("PRAGMA synchronous = FULL") }
+    return try body()
+  }
+
+  /// Copies what the log holds into the file, as far as readers allow, without waiting for them:
+  /// after a long catching up, so that the next write at the desk (an issue) does not do it.
+  public func checkpoint() {
+    try? database.executeScript("PRAGMA wal_checkpoint(PASSIVE)")
   }
 
   /// The page cache of a bulk write: an import, a desk's first join.

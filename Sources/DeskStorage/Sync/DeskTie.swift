@@ -225,12 +225,18 @@ extension SyncStore {
   /// Notes the end of a sync: its time, and why it failed (nil when it did not).
   public func noteSyncAttempt(failure: String?) throws(StoreError) {
     let now = clock.now().instant.iso
-    try write {
-      if let failure {
-        try database.execute("UPDATE sync_desk SET last_attempt = ?, last_error = ? WHERE id = 1", now, failure)
-      } else {
-        try database.execute(
-          "UPDATE sync_desk SET last_attempt = ?, last_sync = ?, last_error = '' WHERE id = 1", now, now)
+    // A note of the desk's state, not of the library: a power cut may show an earlier sync. Its
+    // commit, once a sync round, does not wait for the disk: fifty desks syncing on one machine
+    // spent 7.9 s of their 2,121 rounds in it waiting, 2.9 s not (rounds of 40.9 ms median and
+    // 215 ms p99, then 32.6 and 191).
+    try store.notWaitingForTheDisk { () throws(StoreError) in
+      try write {
+        if let failure {
+          try database.execute("UPDATE sync_desk SET last_attempt = ?, last_error = ? WHERE id = 1", now, failure)
+        } else {
+          try database.execute(
+            "UPDATE sync_desk SET last_attempt = ?, last_sync = ?, last_error = '' WHERE id = 1", now, now)
+        }
       }
     }
   }
