@@ -287,6 +287,29 @@ import Testing
     #expect(found.map(\.text) == ["9785170795857", "9780141439518", "100234", "INV1234"])
   }
 
+  /// One EAN-13, tilted, blurred and noisy, read two ways on different lines (a wrong UPC-A
+  /// «721113001202» above the right code): the bars run on between the two reads, so they are one
+  /// code, and the read on more lines stands. Two codes printed one above the other, with white
+  /// between them (a sheet of labels), are both read.
+  @Test func oneCodeReadTwoWaysOnItsLinesIsOneCode() throws {
+    let code = try ean("871125300120", name: "code.png")
+    let tilted = try convert(
+      code,
+      [
+        "-seed", "114", "-background", "white", "-rotate", "-1.1", "-resize", "70%", "-blur", "0x1.7",
+        "-attenuate", "0.26", "+noise", "Gaussian", "-quality", "30",
+      ], to: "tilted.jpg")
+    #expect(try ImageScanner.scan(path: tilted).map(\.text) == ["8711253001202"])
+
+    let other = try ean("978514300120", name: "other.png")
+    let sheet = folder.file("sheet.png")
+    try tool([
+      "/usr/bin/convert", code, "-size", "1x20", "xc:white", other, "-background", "white", "-gravity", "center",
+      "-append", sheet,
+    ])
+    #expect(try ImageScanner.scan(path: sheet).map(\.text) == ["8711253001202", "9785143001206"])
+  }
+
   /// A 2- or 5-digit add-on with no EAN-13 beside it is not a code.
   @Test func aLoneAddOnIsNoCode() throws {
     #expect(try ImageScanner.scan(path: ean("51299", name: "lone5.png")).isEmpty)
