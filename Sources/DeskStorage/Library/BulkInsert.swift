@@ -169,15 +169,6 @@ extension LibraryStore {
     return try notWaitingForTheDisk { try withBulkCache(kibibytes: cacheKiB, body) }
   }
 
-  /// Runs `body` with commits that do not wait for the disk (`synchronous = NORMAL` in WAL):
-  /// what it writes may be lost by a power cut, never half written. For what another copy keeps
-  /// (the central) or a note of the desk's state.
-  func notWaitingForTheDisk<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
-    try? database.executeScript("PRAGMA synchronous = NORMAL")
-    defer { try? database.executeScript("PRAGMA synchronous = FULL") }
-    return try body()
-  }
-
   /// Copies what the log holds into the file, as far as readers allow, without waiting for them:
   /// after a long catching up, so that the next write at the desk (an issue) does not do it.
   public func checkpoint() {

@@ -230,6 +230,15 @@ public final class LibraryStore {
     return try LibraryStore.storeErrors(body)
   }
 
+  /// Runs `body` with commits that do not wait for the disk (`synchronous = NORMAL` in WAL):
+  /// what it writes may be lost by a power cut, never half written. For what another copy keeps
+  /// (the central) or a note of the desk's state.
+  func notWaitingForTheDisk<T, Failure: Error>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+    try? database.executeScript("PRAGMA synchronous = NORMAL")
+    defer { try? database.executeScript("PRAGMA synchronous = FULL") }
+    return try body()
+  }
+
   /// Runs several store calls as one transaction: all of them or none.
   @discardableResult
   public func transaction<T>(_ body: () throws -> T) throws(StoreError) -> T {
