@@ -13,9 +13,19 @@ extension SyncStore {
   /// later than `centralNow`. The process's clock (a `CorrectedClock`) dates what is done here by
   /// the central's time while the desk's is off by more than the bound, carried by `anchor` (the
   /// central's time tied to the machine's uptime) until the next sync.
+  /// Its commit, once a sync, does not wait for the disk: lost to a power cut, the desk keeps the
+  /// correction before (its outbox clocked as that left it) until the next sync, and the next
+  /// change made here, written durably, carries it to the disk anyway.
   public func correctClock(_ offset: ClockOffset, centralNow: Int64, anchor: ClockAnchor? = nil)
     throws(StoreError)
   {
+    try store.notWaitingForTheDisk { () throws(StoreError) in
+      try correctingClock(offset, centralNow: centralNow, anchor: anchor)
+    }
+    (clock as? CorrectedClock)?.correct(by: anchor)
+  }
+
+  private func correctingClock(_ offset: ClockOffset, centralNow: Int64, anchor: ClockAnchor?) throws(StoreError) {
     try write {
       let previous = Int64(try database.scalarInt("SELECT clock_offset_ms FROM sync_desk WHERE id = 1"))
       let applied = SyncStore.clockedOffset(offset)
@@ -40,7 +50,6 @@ extension SyncStore {
         WHERE id = 1
         """, applied, floor.rawValue, anchor?.central, anchor?.uptime.boot, anchor?.uptime.milliseconds)
     }
-    (clock as? CorrectedClock)?.correct(by: anchor)
   }
 
   private func reclockOutbox(shiftedBy shift: Int64, after floor: HybridTimestamp, notAfter ceiling: HybridTimestamp)
