@@ -17,8 +17,7 @@ import Testing
   }
 
   @Test func aJoinedDeskCountsEveryDesksVisitsAndRenewals() throws {
-    let url = server.url(database: try server.freshDatabase("diary"))
-    _ = try CentralSchema.initialize(try CentralConnection(url: url))
+    let url = try server.freshCentral("diary")
     let lending = try LibraryStore(path: folder.file("lending.sqlite"), clock: clock)
     try lending.books.add(bookDraft("1", "Мастер и Маргарита"))
     try lending.books.add(bookDraft("2", "Белая гвардия"))

@@ -28,9 +28,7 @@ import Testing
   /// Desk «Lending» with book 1 out to reader 1001 (whose category allows `limit` renewals) and
   /// desk «Reading room», both in step with one central.
   func loanAtTwoDesks(limit: Int) throws -> (LibraryStore, LibraryStore, String) {
-    let name = try server.freshDatabase("renewals")
-    let url = server.url(database: name)
-    _ = try CentralSchema.initialize(try CentralConnection(url: url))
+    let url = try server.freshCentral("renewals")
     let lending = try LibraryStore(path: folder.file("lending.sqlite"), clock: clock)
     try lending.books.add(bookDraft("1", "Мастер и Маргарита"))
     let reader = try lending.readers.add(readerDraft("1001", "Смирнова"))

@@ -18,8 +18,7 @@ import Testing
   }
 
   @Test func aCheckScannedAtTwoDesksThroughTheCentral() throws {
-    let url = server.url(database: try server.freshDatabase("stocktake"))
-    _ = try CentralSchema.initialize(try CentralConnection(url: url))
+    let url = try server.freshCentral("stocktake")
     let hall = try LibraryStore(path: folder.file("hall.sqlite"), clock: clock)
     // 2,500 copies in Зал 1 (three parts of the expected list), ten in Зал 2.
     try hall.transaction {
@@ -96,8 +95,7 @@ import Testing
   /// `stocktake close --mark-missing-lost` at a joined desk syncs first: a copy another desk
   /// scanned, not yet pulled here, is not recorded lost; a copy nobody found is.
   @Test func closingWithTheMissingLostHearsTheOtherDesksFirst() throws {
-    let url = server.url(database: try server.freshDatabase("stocktakelost"))
-    _ = try CentralSchema.initialize(try CentralConnection(url: url))
+    let url = try server.freshCentral("stocktakelost")
     let path = folder.file("lost-hall.sqlite")
     let hall = try LibraryStore(path: path, clock: clock)
     for number in 1...3 {

@@ -20,9 +20,7 @@ import Testing
 
   /// A new, empty central database with its schema.
   func makeCentral() throws -> String {
-    let name = try server.freshDatabase("library")
-    _ = try CentralSchema.initialize(try CentralConnection(url: server.url(database: name)))
-    return server.url(database: name)
+    try server.freshCentral("library")
   }
 
   func desk(_ name: String) throws -> LibraryStore {
