@@ -420,6 +420,11 @@ public enum ImageScanner {
           left: Int(symbol.left) * scale, top: Int(symbol.top) * scale, right: Int(symbol.right) * scale,
           bottom: Int(symbol.bottom) * scale))
       read.lines = Int(symbol.quality)
+      // zbar drops an EAN or UPC read (add-ons too) seen on fewer than three lines when it reads
+      // every line, its own filter of bad product-code reads; at every second line it keeps
+      // them, and a tilted, blurred EAN-13 gave a wrong UPC-A so, on two lines. The same rule
+      // here: the every-line pass, which comes next, decides.
+      if density > 1, ScannedSymbol.productCodes.contains(type) || read.isAddOn, read.lines < 3 { continue }
       result.append(read)
     }
     // Reading order: top to bottom, then left to right.
