@@ -184,13 +184,32 @@ public enum ImageScanner {
     defer { cimg_free(&sharpened) }
     if sharpened.pixels != nil {
       let found = symbols(in: &sharpened, scale: 1, density: 1, shortestWeakCode: shortestWeakCode)
-      if found.contains(where: { !$0.isAddOn }) { return attachingAddOns(found) }
+      if found.contains(where: { !$0.isAddOn }) {
+        let agreed = readAgain(found, sharpening: &image, shortestWeakCode: shortestWeakCode)
+        if agreed.contains(where: { !$0.isAddOn }) { return attachingAddOns(agreed) }
+      }
     }
     for options in [["--sharpen"], ["--sharpen", "--scale", "2"]] {
       let second = believable(SecondDecoder.decode(path: path, options: options), shortestWeakCode: shortestWeakCode)
       if !second.isEmpty { return attachingAddOns(second) }
     }
     return attachingAddOns(everyLine)
+  }
+
+  /// The codes of a sharpened soft picture that the picture sharpened a second way, by a wider and
+  /// gentler mask, reads too. Sharpening guesses at bars blurred past their narrowest: of 120
+  /// likenesses of blurred EAN-13s (bars 2.8 pixels a module, blurred by 1.4 to 2.2), the first
+  /// sharpening read 30 right and 3 wrong; the second read each of the 30 again and none of the 3
+  /// (it read nothing, or the right code where the first read a wrong one). ZXing's photos read
+  /// as many as before.
+  private static func readAgain(_ found: [ScannedSymbol], sharpening image: inout cimg_gray, shortestWeakCode: Int)
+    -> [ScannedSymbol]
+  {
+    var again = cimg_sharpen(&image, 4, 150)
+    defer { cimg_free(&again) }
+    guard again.pixels != nil else { return [] }
+    let second = symbols(in: &again, scale: 1, density: 1, shortestWeakCode: shortestWeakCode)
+    return found.filter { code in second.contains { $0.symbology == code.symbology && $0.text == code.text } }
   }
 
   /// A large photo's passes, bounded: its codes are large too, so the work is done on a copy
