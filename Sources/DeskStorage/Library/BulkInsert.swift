@@ -1,31 +1,29 @@
 import DeskDomain
 
 extension LibraryStore {
-  /// The triggers of `book` that a bulk insert puts off: the full-text index and the count of new
-  /// books, and the index of changed ones (whose old words `wordsChanged` keeps meanwhile).
-  private static let deferredBookTriggers = ["book_counted", "book_fts_insert", "book_fts_update"]
-
   /// While books are added or changed in bulk, a book's words as the full-text index has them,
   /// kept the first time they change: the index is brought up to date for all of them at the end,
   /// by one statement each way. Changed one by one, each change of the index flushed what it had
   /// gathered (the statement's savepoint): a sync pulling 10,000 changed titles into a desk of
   /// 100,000 books spent 0.83 of its 1.64 s there, and took 2.2–3.3 s and 72 MiB before against
   /// 1.2–1.6 s and 64 MiB after (the two programs in turns, release build).
+  /// Made once a connection (the temporary schema changes then only), and awake only while the
+  /// connection's own transaction holds the row of `bulk_write`.
   private static let wordsChanged = """
     CREATE TEMP TABLE IF NOT EXISTS book_words_changed (id INTEGER PRIMARY KEY, old TEXT NOT NULL);
     CREATE TEMP TRIGGER IF NOT EXISTS book_words_kept AFTER UPDATE OF search_text ON main.book
-    WHEN OLD.search_text IS NOT NEW.search_text
+    WHEN OLD.search_text IS NOT NEW.search_text AND EXISTS (SELECT 1 FROM main.bulk_write)
     BEGIN
       INSERT OR IGNORE INTO book_words_changed(id, old) VALUES (OLD.id, OLD.search_text);
     END;
     """
 
-  /// Runs `body`, which adds many books, in one transaction with the work of the insert triggers
-  /// (the full-text index, the count of books) put off until the end, where one statement each
-  /// does it for every new row. With those triggers each insert writes several tables, which
-  /// SQLite guards with a statement journal (a copy of every page it touches): a million
-  /// inserts then copy gigabytes. The triggers are back before the transaction commits, and a
-  /// rollback restores them with everything else.
+  /// Runs `body`, which adds many books, in one transaction with the work of the books' index and
+  /// count triggers put off until the end, where one statement each does it for every new row.
+  /// With those triggers each insert writes several tables, which SQLite guards with a statement
+  /// journal (a copy of every page it touches): a million inserts then copy gigabytes. The
+  /// triggers wait while the transaction holds the row of `bulk_write` (migration 32), which is
+  /// gone before it commits; a rollback takes it with everything else.
   /// `indexSlice` is how many books one statement indexes at the end.
   /// Inside a transaction already open (an import's, a sync's group of batches) it is part of it,
   /// without a savepoint (`writeWithin`): a failure rolls back the whole.
@@ -33,15 +31,10 @@ extension LibraryStore {
     throws(StoreError) -> T
   {
     try writeWithin {
-      // Inside another bulk insert: its triggers are off already, and it catches up at its end.
+      // Inside another bulk insert: its triggers wait already, and it catches up at its end.
       if bulkBooksFrom != nil { return try body() }
-      let triggers = try database.query(
-        "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' AND name IN (?, ?, ?)",
-        arguments: LibraryStore.deferredBookTriggers
-      ) { (name: $0.string(0), sql: $0.string(1)) }
-      // Names from the schema itself, which DROP TRIGGER cannot take as parameters.
-      for trigger in triggers { try database.executeScript("DROP TRIGGER \(trigger.name)") }
       try database.executeScript(LibraryStore.wordsChanged + "DELETE FROM temp.book_words_changed;")
+      try database.executeScript("INSERT INTO bulk_write(id) VALUES (1)")
       try database.execute(LibraryStore.wordsGathered, LibraryStore.bulkWordsGathered)
       bulkBooksFrom = try database.scalarInt("SELECT coalesce(max(id), 0) + 1 FROM book")
       bulkIndexSlice = max(1, indexSlice)
@@ -52,15 +45,13 @@ extension LibraryStore {
         try catchUpBulkBooks()
         try indexChangedWords()
       } catch {
-        // Normally rolled back with the transaction; restored here too for a caller that goes on.
+        // Normally rolled back with the transaction; undone here too for a caller that goes on.
         try? database.execute(LibraryStore.wordsGathered, LibraryStore.wordsGatheredOtherwise)
-        try? database.executeScript("DROP TRIGGER IF EXISTS temp.book_words_kept")
-        for trigger in triggers { try? database.executeScript(trigger.sql) }
+        try? database.executeScript("DELETE FROM bulk_write")
         throw error
       }
       try database.execute(LibraryStore.wordsGathered, LibraryStore.wordsGatheredOtherwise)
-      try database.executeScript("DROP TRIGGER temp.book_words_kept")
-      for trigger in triggers { try database.executeScript(trigger.sql) }
+      try database.executeScript("DELETE FROM bulk_write")
       return result
     }
   }
@@ -139,16 +130,14 @@ extension LibraryStore {
   public static let bulkIndexSlice = 20_000
 
   /// Runs `body`, which writes much in a few transactions (an import, a desk catching up with a
-  /// central), with a bigger page cache and statement journals in memory: SQLite then does not
-  /// spill pages to the log before the commit. Still bounded (64 MiB), whatever the size of the
-  /// file. A statement journal (the undo record of one statement that writes through triggers: a
-  /// reader, a loan, a slice of the full-text index) that outgrew SQLite's 64 KiB threshold would
-  /// otherwise be a temporary file, written again by every later statement.
+  /// central), with a bigger page cache: SQLite then does not spill pages to the log before the
+  /// commit. Still bounded (64 MiB), whatever the size of the file. (Statement journals are in
+  /// memory on every connection that writes: see `init`.)
   /// The words of what was written are gathered into the stored vocabularies at the end when
   /// many wait (`gatherVocabularyNews`).
   public func withBulkCache<T>(kibibytes: Int = LibraryStore.bulkCacheKiB, _ body: () throws -> T) rethrows -> T {
-    try? database.executeScript("PRAGMA cache_size = -\(max(2000, kibibytes)); PRAGMA temp_store = MEMORY")
-    defer { try? database.executeScript("PRAGMA cache_size = -2000; PRAGMA temp_store = DEFAULT") }
+    try? database.executeScript("PRAGMA cache_size = -\(max(2000, kibibytes))")
+    defer { try? database.executeScript("PRAGMA cache_size = -2000") }
     let result = try body()
     // Not gathered now, the news wait for the next desk that reads the vocabulary.
     if database.isAutocommit { try? vocabulary.gatherVocabularyNews() }
