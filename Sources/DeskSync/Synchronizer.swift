@@ -289,16 +289,16 @@ public final class Synchronizer {
       let cache =
         puttingOff ? LibraryStore.putOffCacheKiB : first ? LibraryStore.bulkCacheKiB : Synchronizer.pullCacheKiB
       // A later pull takes the bulk cache for each group of full batches only (a desk far
-      // behind): switching SQLite's temporary store empties its schemas, which every statement
-      // then reads again. Done around every sync of fifty desks in step on one machine, it cost
-      // a round 32.6 ms median and 191 ms p99, against 27.9 and 135 without it.
+      // behind). (It switched SQLite's temporary store then, which empties its schemas, every
+      // statement then read again: around every sync of fifty desks in step on one machine, a
+      // round took 32.6 ms median and 191 ms p99, against 27.9 and 135 without it.)
       let catchUp = { (report: inout SyncReport) throws -> Void in
         try self.store.catchingUp(cacheKiB: first ? cache : nil) {
           try self.pullAll(&report, groupCacheKiB: first ? nil : cache)
         }
       }
-      // The indexes are made again after the bulk cache and its temporary store in memory are
-      // given back: sorting a million books' keys in memory took the join from 138 to 284 MiB.
+      // The indexes are made again after the bulk cache is given back, sorting on disk
+      // (`restoreIndexesPutOff`).
       if puttingOff {
         try store.puttingOffIndexes { try catchUp(&report) }
       } else {

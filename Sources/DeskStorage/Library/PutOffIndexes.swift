@@ -56,7 +56,13 @@ extension LibraryStore {
 
   /// Makes again the indexes a bulk write put off (`puttingOffIndexes`), if any: at the end of
   /// that write, or when a file is opened after one was cut.
+  /// A million books' keys sorted in memory took a join from 138 to 284 MiB, and an import from
+  /// 79 to 207: the indexes are made with the temporary store on disk, which SQLite changes
+  /// outside a transaction only (and then prepares every statement again, once).
   func restoreIndexesPutOff() throws(StoreError) {
+    let sortingOnDisk = database.isAutocommit && (try? hasIndexesPutOff()) == true
+    if sortingOnDisk { try? database.executeScript("PRAGMA temp_store = FILE") }
+    defer { if sortingOnDisk { try? database.executeScript("PRAGMA temp_store = MEMORY") } }
     try writeWithin {
       let indexes = try database.query("SELECT name, sql FROM put_off_index ORDER BY name") {
         (name: $0.string(0), sql: $0.string(1))
