@@ -253,10 +253,12 @@ public final class Synchronizer {
       let outcomes: [(changeID: String, outcome: PushOutcome)]
       do {
         guard let batch = try store.sync.outboxBatch(limit: pushBatch) else { return }
-        let rows = try central.transaction { () throws(CentralError) in
-          try central.execute(
-            "SELECT change_id::text, outcome, detail FROM circdesk_push($1::uuid, $2::jsonb)", [tie.deskID, batch.json])
-        }
+        // One statement, a transaction of its own: the central's lock on pushes, which
+        // `circdesk_push` takes, is let go as the statement commits there, not after a COMMIT
+        // sent by the desk (a desk descheduled between the answer and its COMMIT held up every
+        // other desk's push).
+        let rows = try central.execute(
+          "SELECT change_id::text, outcome, detail FROM circdesk_push($1::uuid, $2::jsonb)", [tie.deskID, batch.json])
         outcomes = rows.compactMap { row in
           guard row.count == 3, let id = row[0], let outcome = row[1] else { return nil }
           switch outcome {
