@@ -41,6 +41,19 @@ import Testing
     return path
   }
 
+  /// A code as a camera out of focus takes it: turned by `turn` degrees, shrunk to 70 %, blurred
+  /// by `blur` pixels, noised, and saved as a JPEG of `quality`.
+  func outOfFocus(
+    _ source: String, seed: String, turn: String, blur: String, noise: String = "0.36", quality: String = "57"
+  ) throws -> String {
+    try convert(
+      source,
+      [
+        "-seed", seed, "-background", "white", "-rotate", turn, "-resize", "70%", "-blur", "0x" + blur,
+        "-attenuate", noise, "+noise", "Gaussian", "-quality", quality,
+      ], to: "out-of-focus-\(seed)-\(blur).jpg")
+  }
+
   @Test func theCyrillicRecordOfTheOriginalAppSurvivesAQRCode() throws {
     let record = """
       ISBN: 978-5-17-079585-7
@@ -293,12 +306,7 @@ import Testing
   /// between them (a sheet of labels), are both read.
   @Test func oneCodeReadTwoWaysOnItsLinesIsOneCode() throws {
     let code = try ean("871125300120", name: "code.png")
-    let tilted = try convert(
-      code,
-      [
-        "-seed", "114", "-background", "white", "-rotate", "-1.1", "-resize", "70%", "-blur", "0x1.7",
-        "-attenuate", "0.26", "+noise", "Gaussian", "-quality", "30",
-      ], to: "tilted.jpg")
+    let tilted = try outOfFocus(code, seed: "114", turn: "-1.1", blur: "1.7", noise: "0.26", quality: "30")
     #expect(try ImageScanner.scan(path: tilted).map(\.text) == ["8711253001202"])
 
     let other = try ean("978514300120", name: "other.png")
@@ -315,12 +323,7 @@ import Testing
   /// as zbar holds them when it reads every line, and the passes after read it right.
   @Test func aProductCodeOnTwoOfEverySecondLineIsNoRead() throws {
     let code = try ean("871125300120", name: "code.png")
-    let blurred = try convert(
-      code,
-      [
-        "-seed", "104", "-background", "white", "-rotate", "-2.1", "-resize", "70%", "-blur", "0x1.8",
-        "-attenuate", "0.36", "+noise", "Gaussian", "-quality", "57",
-      ], to: "blurred.jpg")
+    let blurred = try outOfFocus(code, seed: "104", turn: "-2.1", blur: "1.8")
     #expect(try ImageScanner.scan(path: blurred).map(\.text) == ["8711253001202"])
   }
 
@@ -330,16 +333,9 @@ import Testing
   /// other, blurred more, not at all.
   @Test func aSharpenedGuessIsNoRead() throws {
     let code = try ean("978538906206", name: "code.png")
-    let blurred = { (seed: String, turn: String, blur: String) in
-      try self.convert(
-        code,
-        [
-          "-seed", seed, "-background", "white", "-rotate", turn, "-resize", "70%", "-blur", "0x" + blur,
-          "-attenuate", "0.36", "+noise", "Gaussian", "-quality", "57",
-        ], to: "blurred-\(seed).jpg")
-    }
-    #expect(try ImageScanner.scan(path: blurred("102", "1.0", "1.8")).map(\.text) == ["9785389062061"])
-    #expect(try ImageScanner.scan(path: blurred("107", "2.8", "2.2")).isEmpty)
+    let softer = try outOfFocus(code, seed: "102", turn: "1.0", blur: "1.8")
+    #expect(try ImageScanner.scan(path: softer).map(\.text) == ["9785389062061"])
+    #expect(try ImageScanner.scan(path: outOfFocus(code, seed: "107", turn: "2.8", blur: "2.2")).isEmpty)
   }
 
   /// A 2- or 5-digit add-on with no EAN-13 beside it is not a code.
