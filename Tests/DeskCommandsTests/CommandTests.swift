@@ -23,6 +23,23 @@ import Testing
     #expect(runInProcess(db + ["overdue"]).output == "No books are overdue.\n")
   }
 
+  /// A search ranks at most `LibraryStore.searchCap` books: `--limit 0` lists those and says there
+  /// were more, instead of stopping at 200 in silence; a list without a search lists them all.
+  @Test func aSearchThatFindsMoreThanItRanksSaysSo() throws {
+    let store = try LibraryStore(path: folder.file("library.sqlite"), clock: TestClock())
+    try store.addingBooksInBulk {
+      for number in 1...250 { try store.books.add(bookDraft("\(number)", "Повесть \(number)")) }
+    }
+    let all = run(["book", "list", "--search", "повесть", "--limit", "0", "--json"])
+    #expect(all.status == 0)
+    #expect(all.output.components(separatedBy: "\"inventory\"").count - 1 == 200)
+    #expect(all.errors.contains("More than 200 books match «повесть»: the first 200 are listed"))
+    let few = run(["book", "list", "--search", "повесть", "--limit", "10"])
+    #expect(few.status == 0 && few.errors.isEmpty)
+    #expect(
+      run(["book", "list", "--limit", "0", "--json"]).output.components(separatedBy: "\"inventory\"").count - 1 == 250)
+  }
+
   /// Every date option is checked once, the same way: a day that does not exist or one outside
   /// the dates the library takes is a usage error naming the option; nothing is saved.
   @Test func everyDateOptionIsCheckedTheSameWay() throws {

@@ -125,7 +125,8 @@ struct BookList: DeskCommand {
   static let after = CommandOption<String>(
     "--after", value: "<key>", help: "Start after this sort key (from a previous --json page).")
   static let limit = CommandOption<Int>.integer(
-    "--limit", value: "<n>", help: "At most this many books (default 100; 0 for all).")
+    "--limit", value: "<n>",
+    help: "At most this many books (default 100; 0 for all; a search, at most \(LibraryStore.searchCap)).")
 
   static let spec = CommandSpec(
     path: "book list", abstract: "List books, sorted by author and title.",
@@ -185,9 +186,9 @@ struct BookList: DeskCommand {
     if !search.trimmingWhitespace().isEmpty && !arguments.isGiven(after) {
       // A search: exact codes first, then prefix matches, then what a misspelling meant.
       let answer = try perform { () throws(StoreError) in
-        try store.books.search(search, filter: filter, limit: limit == 0 ? LibraryStore.searchCap : limit)
+        try store.books.search(search, filter: filter, limit: SearchLimit.asked(for: limit))
       }
-      add(Array(answer.all.prefix(limit == 0 ? Int.max : limit)))
+      add(SearchLimit.listed(answer.all, limit: limit, query: search, noun: "books", in: context))
       if !answer.corrections.isEmpty && !arguments.has(CommandSpec.jsonOption) {
         context.errors.line(
           "Did you mean: \(answer.corrections.map(\.1).joined(separator: " "))? (no exact match for the words as typed)"

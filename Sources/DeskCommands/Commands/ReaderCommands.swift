@@ -110,7 +110,8 @@ struct ReaderList: DeskCommand {
   static let search = CommandOption<String>(
     "--search", value: "<text>", help: "Only readers where each word starts a word of the name, ticket or phone.")
   static let limit = CommandOption<Int>.integer(
-    "--limit", value: "<n>", help: "At most this many readers (default 100; 0 for all).")
+    "--limit", value: "<n>",
+    help: "At most this many readers (default 100; 0 for all; a search, at most \(LibraryStore.searchCap)).")
 
   static let spec = CommandSpec(
     path: "reader list", abstract: "List readers, sorted by name.",
@@ -129,9 +130,9 @@ struct ReaderList: DeskCommand {
     var listings: [ReaderListing] = []
     if !search.trimmingWhitespace().isEmpty {
       let answer = try perform { () throws(StoreError) in
-        try store.readers.search(search, limit: limit == 0 ? LibraryStore.searchCap : limit)
+        try store.readers.search(search, limit: SearchLimit.asked(for: limit))
       }
-      listings = Array(answer.all.prefix(limit == 0 ? Int.max : limit))
+      listings = SearchLimit.listed(answer.all, limit: limit, query: search, noun: "readers", in: context)
       if !answer.corrections.isEmpty && !arguments.has(CommandSpec.jsonOption) {
         context.errors.line("Did you mean: \(answer.corrections.map(\.1).joined(separator: " "))?".visibleForTerminal)
       }
