@@ -38,5 +38,4 @@ extension SyncTests {
       #expect(before != "BEGIN" && after != "COMMIT", "\(before) / \(statements[push].text) / \(after)")
     }
   }
-
 }
