@@ -66,7 +66,9 @@ struct SyncCommand: DeskCommand {
 
   static func describe(_ report: SyncReport, to context: CommandContext) {
     context.output.line(
-      "Sent \(englishPlural(report.pushed, "change")), received \(report.pulled) (\(report.applied) from other desks)."
+      // Its own changes come back from the central too (as marks, for the order of the log): not
+      // news to the librarian, who read «received 487 (0 from other desks)» after sending 487.
+      "Sent \(englishPlural(report.pushed, "change")), received \(report.applied) from other desks."
         + (report.refused > 0
           ? " \(englishPlural(report.refused, "change")) not taken by the central \(report.refused == 1 ? "waits" : "wait") "
             + "for a conflict to be settled" + (report.conflictsRaised > 0 ? "." : ": circdesk conflicts list.") : "")
