@@ -201,7 +201,7 @@ public enum ImageScanner {
   /// likenesses of blurred EAN-13s (bars 2.8 pixels a module, blurred by 1.4 to 2.2), the first
   /// sharpening read 30 right and 3 wrong; the second read each of the 30 again and none of the 3
   /// (it read nothing, or the right code where the first read a wrong one). ZXing's photos read
-  /// as many as before.
+  /// as many as before. A QR code is no guess (its error correction checks it) and stands alone.
   private static func readAgain(_ found: [ScannedSymbol], sharpening image: inout cimg_gray, shortestWeakCode: Int)
     -> [ScannedSymbol]
   {
@@ -209,7 +209,9 @@ public enum ImageScanner {
     defer { cimg_free(&again) }
     guard again.pixels != nil else { return [] }
     let second = symbols(in: &again, scale: 1, density: 1, shortestWeakCode: shortestWeakCode)
-    return found.filter { code in second.contains { $0.symbology == code.symbology && $0.text == code.text } }
+    return found.filter { code in
+      code.symbology == "QR-Code" || second.contains { $0.symbology == code.symbology && $0.text == code.text }
+    }
   }
 
   /// A large photo's passes, bounded: its codes are large too, so the work is done on a copy
@@ -442,7 +444,8 @@ public enum ImageScanner {
       // zbar drops an EAN or UPC read (add-ons too) seen on fewer than three lines when it reads
       // every line, its own filter of bad product-code reads; at every second line it keeps
       // them, and a tilted, blurred EAN-13 gave a wrong UPC-A so, on two lines. The same rule
-      // here: the every-line pass, which comes next, decides.
+      // here: the every-line pass, which comes next, decides (for a large photo, its halved copy
+      // read at every line; its full size, read at every second line, holds codes many lines tall).
       if density > 1, ScannedSymbol.productCodes.contains(type) || read.isAddOn, read.lines < 3 { continue }
       result.append(read)
     }
