@@ -83,6 +83,17 @@ import Testing
     #expect(fullTextIndexIsConsistent())
   }
 
+  /// A row of `bulk_write` committed from outside the program (it never commits one) is gone at
+  /// the next opening: the books added after it are indexed and counted.
+  @Test func aStrayRowOfBulkWriteIsGoneAtTheNextOpening() throws {
+    try store.database.executeScript("INSERT INTO bulk_write(id) VALUES (1)")
+    let reopened = try LibraryStore(path: folder.file("library.sqlite"), clock: clock)
+    #expect(try reopened.database.scalarInt("SELECT count(*) FROM bulk_write") == 0)
+    try reopened.books.add(bookDraft("1", "Война и мир"))
+    #expect(try reopened.books.count() == 1)
+    #expect(try reopened.books.page(search: "война").map(\.book.inventoryNumber) == ["1"])
+  }
+
   @Test func refusesATakenNumberAsAddBookDoes() throws {
     try store.books.add(bookDraft("1", "Война и мир"))
     let lines = errorLines {

@@ -119,6 +119,12 @@ public final class LibraryStore {
       // program holds the write lock, and makes them itself at its end: not waited for (a
       // `book list` during an import waited the whole busy timeout, 5 s, before it answered).
       if try hasIndexesPutOff() { database.withoutWaitingForLocks { try? restoreIndexesPutOff() } }
+      // A row of `bulk_write` lives only inside a bulk write's transaction, never seen by another
+      // connection: one seen here was committed from outside the program, and would keep the
+      // books' index and count from every change after it.
+      if try database.scalarInt("SELECT EXISTS (SELECT 1 FROM bulk_write)") == 1 {
+        database.withoutWaitingForLocks { try? database.executeScript("DELETE FROM bulk_write") }
+      }
     } catch let error as DatabaseError {
       throw LibraryStore.openError(error, path: path)
     } catch let error as StoreError {
