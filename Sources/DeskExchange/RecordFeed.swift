@@ -123,7 +123,7 @@ public struct RecordFeed {
     else { return true }
     // A copy marked out keeps the mark, for an export while the desk lends it none.
     guard copy.subfield("A") != "1" else { return true }
-    return IRBISBooks.record(for: book, onLoan: false) != record
+    return !IRBISBooks.record(for: book, onLoan: false).isWrittenAlike(record)
   }
 
   private mutating func takeBook(

@@ -57,6 +57,9 @@ public struct RecordImporter {
     return try store.puttingOffIndexes { try body(LibraryStore.putOffCacheKiB) }
   }
 
+  /// New books indexed together while the import goes on.
+  static let indexedTogether = 100_000
+
   /// About the length of the shortest record of a copy that IRBIS writes (author, title,
   /// imprint, a number): a file's records counted by it are rather too many than too few, and
   /// too many at worst puts indexes off that the library then makes again in a sort.
@@ -79,6 +82,7 @@ public struct RecordImporter {
         try store.addingBooksInBulk {
           while let batch = try pipe.receive() {
             for item in batch { try importer.apply(item) }
+            try store.indexBooksAddedInBulk(whenWaiting: RecordImporter.indexedTogether)
           }
           try importer.numberWaitingCopies()
         }

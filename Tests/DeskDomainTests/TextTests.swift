@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 
 @testable import DeskDomain
@@ -90,6 +92,11 @@ import Testing
     #expect(Money("-5") == nil)
     #expect(Money("abc") == nil)
     #expect(Money("") == nil)
+    // Read from the bytes when written plainly, by characters otherwise: the same amounts.
+    #expect(Money("0,05")?.minorUnits == 5 && Money("7.") == nil && Money(".5") == nil)
+    #expect(Money("1.2.3") == nil && Money("1,2.3") == nil && Money("１２") == nil)
+    #expect(Money("999999999999999")?.minorUnits == 99_999_999_999_999_900 && Money("1000000000000000") == nil)
+    #expect(Money(" 254 ")?.minorUnits == 25400 && Money("254\u{00A0}000")?.minorUnits == 25_400_000)
   }
 
   @Test func makesVersionFourUUIDs() {
@@ -98,6 +105,13 @@ import Testing
     #expect(groups == [8, 4, 4, 4, 12])
     #expect(Array(id)[14] == "4")
     #expect(RecordID.random() != RecordID.random())
+    // Past the pool of random bytes fetched at once, and from threads at once: never the same twice.
+    let made = Mutex(Set<String>())
+    DispatchQueue.concurrentPerform(iterations: 4) { _ in
+      let mine = (0..<1000).map { _ in RecordID.random().text }
+      made.withLock { $0.formUnion(mine) }
+    }
+    #expect(made.withLock(\.count) == 4000)
   }
 
   @Test func laysOutTheRandomBitsAsRFC4122Says() {

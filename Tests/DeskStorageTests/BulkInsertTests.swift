@@ -69,6 +69,26 @@ import Testing
     #expect(try store.books.page(search: "мертв").map(\.book.inventoryNumber) == ["5"])
   }
 
+  /// An import indexes what it added while it goes on, once enough waits: found inside the bulk
+  /// insert then, and indexed and counted once.
+  @Test func indexesWhatWaitsWhenAsked() throws {
+    try store.addingBooksInBulk {
+      for number in 1...3 { try store.books.add(row("\(number)", "Повесть \(number)", surname: "Гоголь")) }
+      try store.indexBooksAddedInBulk(whenWaiting: 4)
+      #expect(try store.books.page(search: "повесть").isEmpty)
+      try store.books.add(row("4", "Повесть 4", surname: "Гоголь"))
+      try store.indexBooksAddedInBulk(whenWaiting: 4)
+      #expect(try store.books.page(search: "повесть").count == 4)
+      try store.books.add(row("5", "Шинель", surname: "Гоголь"))
+    }
+    #expect(try store.books.count() == 5)
+    #expect(try store.books.page(search: "гоголь").count == 5)
+    #expect(fullTextIndexIsConsistent())
+    // Outside a bulk insert there is nothing to index: the triggers did it.
+    try store.indexBooksAddedInBulk(whenWaiting: 1)
+    #expect(try store.books.count() == 5)
+  }
+
   /// The triggers wait for the end by a row of `bulk_write` in the transaction, not dropped and
   /// made again: the schema is not changed, and no connection to the file prepares its statements
   /// again after a bulk write (a tenth of a desk's work among fifty syncing was that).

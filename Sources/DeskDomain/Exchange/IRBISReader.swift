@@ -67,7 +67,7 @@ public struct IRBISReader {
     guard line.hasPrefix("#") else { return fail(.noTag) }
     guard let colon = line.firstIndex(of: ":") else { return fail(.noColon) }
     let tagText = line[line.index(after: line.startIndex)..<colon]
-    guard let tag = Int(tagText), tag >= 0, tagText.allSatisfy(\.isNumber) else {
+    guard let tag = Int(tagText), tag >= 0, tagText.allSatisfy(\.isASCIIDigit) else {
       return fail(.notATag(String(tagText)))
     }
     let afterColon = line[line.index(after: colon)...]

@@ -146,7 +146,7 @@ public enum IRBISReaders {
   /// `HHMMSS` as seconds into the day; 0 when absent or malformed.
   public static func seconds(_ time: String) -> Int {
     let digits = Array(time.prefix(6))
-    guard digits.count == 6, digits.allSatisfy(\.isNumber), let value = Int(String(digits)) else { return 0 }
+    guard digits.count == 6, digits.allSatisfy(\.isASCIIDigit), let value = Int(String(digits)) else { return 0 }
     return (value / 10_000) * 3600 + (value / 100 % 100) * 60 + value % 100
   }
 }

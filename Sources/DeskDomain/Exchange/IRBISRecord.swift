@@ -134,6 +134,19 @@ public struct IRBISRecord: Equatable, Sendable {
     self.marcLeader = marcLeader
   }
 
+  /// True when the two records would be written the same, byte for byte. (`==` compares text by
+  /// Unicode's canonical equivalence, which looks up the tables for every Cyrillic letter: 1.5 %
+  /// of an import of a million books, asking whether each record is written as the desk writes it.)
+  public func isWrittenAlike(_ other: IRBISRecord) -> Bool {
+    guard fields.count == other.fields.count, marcLeader == other.marcLeader, marc21 == other.marc21 else {
+      return false
+    }
+    return zip(fields, other.fields).allSatisfy { mine, theirs in
+      mine.tag == theirs.tag && mine.value.utf8.elementsEqual(theirs.value.utf8) && mine.indicators == theirs.indicators
+        && mine.isMade == theirs.isMade && mine.marcOrder == theirs.marcOrder
+    }
+  }
+
   public func first(_ tag: Int) -> Field? {
     fields.first { $0.tag == tag }
   }

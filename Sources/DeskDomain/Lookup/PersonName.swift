@@ -64,7 +64,7 @@ public enum PersonName {
   public static func year(in text: String) -> Int? {
     var digits = ""
     for character in text + " " {
-      if character.isASCII && character.isNumber {
+      if character.isASCIIDigit {
         digits.append(character)
         continue
       }

@@ -24,7 +24,7 @@ public struct Address: Hashable, Sendable {
 
   /// The digits of a phone number: the key that finds the address whatever the spacing.
   public static func phoneKey(_ phone: String) -> String {
-    String(phone.filter { $0.isASCII && $0.isNumber })
+    String(phone.filter(\.isASCIIDigit))
   }
 
   public var phoneKey: String { Address.phoneKey(phone) }

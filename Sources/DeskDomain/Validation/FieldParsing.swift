@@ -36,7 +36,7 @@ struct FieldReader {
   mutating func integer(_ value: String, _ field: Field, in range: ClosedRange<Int>) -> Int? {
     let trimmed = value.trimmingWhitespace()
     guard !trimmed.isEmpty else { return nil }
-    guard trimmed.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(trimmed) else {
+    guard trimmed.allSatisfy(\.isASCIIDigit), let number = Int(trimmed) else {
       errors.append(.notANumber(field, trimmed))
       return nil
     }

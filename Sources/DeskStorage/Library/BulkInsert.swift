@@ -56,6 +56,17 @@ extension LibraryStore {
     }
   }
 
+  /// Inside `addingBooksInBulk`: indexes and counts the books added so far once `waiting` or more
+  /// wait. An import calls it between batches, so that the index is made while its reading thread
+  /// still reads and checks records, not after it on one core.
+  public func indexBooksAddedInBulk(whenWaiting waiting: Int) throws(StoreError) {
+    guard let from = bulkBooksFrom else { return }
+    try writeWithin {
+      let end = try database.scalarInt("SELECT coalesce(max(id), 0) + 1 FROM book")
+      if end - from >= waiting { try catchUpBulkBooks() }
+    }
+  }
+
   /// Indexes and counts the books added in bulk so far. Runs at the end of the bulk insert, and
   /// before a book is changed inside it, so that the update triggers find the book indexed.
   func catchUpBulkBooks() throws {
