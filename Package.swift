@@ -37,7 +37,7 @@ let package = Package(
       name: "DeskCommands",
       dependencies: [
         "DeskDomain", "DeskStorage", "DeskWords", "DeskAssets", "DeskScanning", "DeskLookup", "DeskExchange",
-        "DeskSync",
+        "DeskSync", "DeskKiosks",
       ]),
     .executableTarget(
       name: "circdesk",
@@ -66,6 +66,10 @@ let package = Package(
     // first connection is made (`cpq_load`).
     .target(name: "CPostgres", dependencies: ["CLazyLibrary"]),
     .target(name: "DeskSync", dependencies: ["CPostgres", "DeskDomain", "DeskStorage"]),
+    // Self-check kiosks: the SIP2 server on a library file; libargon2 (kiosk passwords) is
+    // loaded when first used.
+    .target(name: "CArgon2", dependencies: ["CLazyLibrary"]),
+    .target(name: "DeskKiosks", dependencies: ["CArgon2", "DeskDomain", "DeskStorage", "DeskWords"]),
     .target(
       name: "DeskBenchmark",
       dependencies: [
@@ -91,6 +95,8 @@ let package = Package(
     .testTarget(
       name: "DeskSyncTests",
       dependencies: ["DeskSync", "DeskStorage", "DeskDomain", "DeskWords", "DeskBenchmark", "DeskTestSupport"]),
+    .testTarget(
+      name: "DeskKiosksTests", dependencies: ["DeskKiosks", "DeskStorage", "DeskDomain", "DeskTestSupport"]),
     .testTarget(
       name: "DeskLookupTests", dependencies: ["DeskLookup", "DeskStorage", "DeskDomain", "DeskTestSupport"]
     ),

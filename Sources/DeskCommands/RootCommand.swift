@@ -37,6 +37,9 @@ public enum RootCommand {
         StocktakeActCommand.self,
       ]),
     CommandGroup(
+      name: "sip2", abstract: "Self-check kiosks and book drops: the SIP2 server and its accounts.",
+      commands: [SIP2Serve.self, SIP2AccountAdd.self, SIP2AccountList.self, SIP2AccountRemove.self]),
+    CommandGroup(
       name: "conflicts", abstract: "List and settle conflicts between the desks of a shared library.",
       commands: [ConflictsList.self, ConflictsShow.self, ConflictsResolve.self]),
   ]

@@ -83,31 +83,35 @@ public func matchesGolden(_ text: String, _ name: String, folder: String) throws
   return expected == text
 }
 
+/// Takes a library file back to what versions before 33 wrote: no kiosk accounts.
+public let librarySchemaBeforeKioskAccounts = "DROP TABLE kiosk_account;\n"
+
 /// Takes a library file back to what versions before 32 wrote: the books' index and count triggers
 /// look for no row of `bulk_write` (a bulk write dropped them and made them again).
-public let librarySchemaBeforeBulkWriteRow = """
-  DROP TABLE bulk_write;
-  DROP TRIGGER book_counted;
-  CREATE TRIGGER book_counted AFTER INSERT ON book WHEN NEW.deleted = 0
-  BEGIN UPDATE counter SET value = value + 1 WHERE name = 'books'; END;
-  DROP TRIGGER book_fts_insert;
-  CREATE TRIGGER book_fts_insert AFTER INSERT ON book
-  BEGIN
-    INSERT INTO book_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
-    INSERT INTO book_vocabulary_news(search_text) VALUES (NEW.search_text);
-    UPDATE counter SET value = value + 1 WHERE name = 'book_words';
-  END;
-  DROP TRIGGER book_fts_update;
-  CREATE TRIGGER book_fts_update AFTER UPDATE OF search_text ON book
-  WHEN OLD.search_text IS NOT NEW.search_text
-  BEGIN
-    INSERT INTO book_fts(book_fts, rowid, search_text) VALUES ('delete', OLD.id, OLD.search_text);
-    INSERT INTO book_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
-    INSERT INTO book_vocabulary_news(search_text) VALUES (NEW.search_text);
-    UPDATE counter SET value = value + 1 WHERE name = 'book_words';
-  END;
+public let librarySchemaBeforeBulkWriteRow =
+  librarySchemaBeforeKioskAccounts + """
+    DROP TABLE bulk_write;
+    DROP TRIGGER book_counted;
+    CREATE TRIGGER book_counted AFTER INSERT ON book WHEN NEW.deleted = 0
+    BEGIN UPDATE counter SET value = value + 1 WHERE name = 'books'; END;
+    DROP TRIGGER book_fts_insert;
+    CREATE TRIGGER book_fts_insert AFTER INSERT ON book
+    BEGIN
+      INSERT INTO book_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
+      INSERT INTO book_vocabulary_news(search_text) VALUES (NEW.search_text);
+      UPDATE counter SET value = value + 1 WHERE name = 'book_words';
+    END;
+    DROP TRIGGER book_fts_update;
+    CREATE TRIGGER book_fts_update AFTER UPDATE OF search_text ON book
+    WHEN OLD.search_text IS NOT NEW.search_text
+    BEGIN
+      INSERT INTO book_fts(book_fts, rowid, search_text) VALUES ('delete', OLD.id, OLD.search_text);
+      INSERT INTO book_fts(rowid, search_text) VALUES (NEW.id, NEW.search_text);
+      INSERT INTO book_vocabulary_news(search_text) VALUES (NEW.search_text);
+      UPDATE counter SET value = value + 1 WHERE name = 'book_words';
+    END;
 
-  """
+    """
 
 /// Takes a library file back to what versions before 31 wrote: checks of the stock stay at their
 /// desk, and no copy keeps its last check. The capture triggers go first (a tied desk's name the

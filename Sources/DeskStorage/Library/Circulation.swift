@@ -237,6 +237,21 @@ extension CirculationStore {
     return lastReturn.flatMap { $0 }.map { $0.adding(milliseconds: 1) } ?? now
   }
 
+  /// What would refuse the reader one more book by their situation alone (the limit of their
+  /// category, overdue books): what a self-check kiosk's patron status says before a checkout.
+  public func borrowingRefusals(ticket: String) throws(StoreError) -> [CirculationRefusal] {
+    try read {
+      guard let (rowID, reader) = try readerRow(ticket: ticket.identifierForm) else {
+        throw StoreError.refused([.unknownReader(ticket)])
+      }
+      guard let category = try store.policy.category(code: reader.category) else {
+        throw StoreError.categoryNotFound(reader.category)
+      }
+      return try issueRulesRefusals(
+        (rowID, reader), adding: 1, policy: try store.policy.current(), category: category)
+    }
+  }
+
   /// What the reader's situation alone forbids of issuing `count` more books.
   func issueRulesRefusals(_ reader: ReaderRef, adding count: Int, policy: CirculationPolicy, category: ReaderCategory)
     throws -> [CirculationRefusal]

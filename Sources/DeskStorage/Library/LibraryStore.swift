@@ -21,6 +21,9 @@ public final class LibraryStore {
   /// books one statement indexes.
   var bulkBooksFrom: Int?
   var bulkIndexSlice = LibraryStore.bulkIndexSlice
+  /// The desk this connection's loans, returns, renewals and visits record instead of the file's
+  /// own desk name: a kiosk's name, for the SIP2 server's connection of that kiosk.
+  public var actingDesk: String?
   /// While a pulled batch is applied: whether changes made here wait in the outbox.
   var hasPending = false
   /// Opened by a command that only reads, on a file this user cannot write: every write is

@@ -63,7 +63,8 @@ extension PolicyStore {
 
   /// This desk's name, alone: what a loan, a visit or a hold records without the whole policy.
   public func deskName() throws(StoreError) -> String {
-    try read {
+    if let acting = store.actingDesk { return acting }
+    return try read {
       try database.queryFirst("SELECT value FROM setting WHERE key = ?", SettingKey.deskName.rawValue) {
         $0.string(0)
       } ?? CirculationPolicy().deskName
@@ -89,7 +90,7 @@ extension PolicyStore {
         policy.renewalBase = base
       }
       if let category = settings[SettingKey.defaultCategory.rawValue] { policy.defaultCategory = category }
-      if let desk = settings[SettingKey.deskName.rawValue] { policy.deskName = desk }
+      if let desk = store.actingDesk ?? settings[SettingKey.deskName.rawValue] { policy.deskName = desk }
       policy.readerCodePrefix = settings[SettingKey.readerCodePrefix.rawValue] ?? ""
       policy.bookCodePrefix = settings[SettingKey.bookCodePrefix.rawValue] ?? ""
       if let gap = settings[SettingKey.scannerMaximumGap.rawValue].flatMap(Int.init) {

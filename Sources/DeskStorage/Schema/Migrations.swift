@@ -6,7 +6,7 @@ enum Migrations {
     version1, version2, version3, version4, version5, version6, version7, version8, version9, version10,
     version11, version12, version13, version14, version15, version16, version17, version18, version19,
     version20, version21, version22, version23, version24, version25,
-    version26, version27, version28, version29, version30, version31, version32,
+    version26, version27, version28, version29, version30, version31, version32, version33,
   ]
 
   static var latestVersion: Int { all.count }
@@ -824,5 +824,22 @@ enum Migrations {
       INSERT INTO book_vocabulary_news(search_text) VALUES (NEW.search_text);
       UPDATE counter SET value = value + 1 WHERE name = 'book_words';
     END;
+    """
+
+  /// The accounts of the self-check kiosks that log in to this file's SIP2 server (`circdesk sip2
+  /// serve`), as Koha's SIPconfig has its logins: the kiosk's settings and its password's Argon2
+  /// hash, never the password. Kept by the file that serves them, never synced: each server has
+  /// its own kiosks.
+  static let version33 = """
+    CREATE TABLE kiosk_account (
+      name TEXT PRIMARY KEY,
+      password_hash TEXT NOT NULL,
+      location TEXT NOT NULL DEFAULT '',
+      encoding TEXT NOT NULL DEFAULT 'utf8',
+      terminator TEXT NOT NULL DEFAULT 'cr',
+      checksums TEXT NOT NULL DEFAULT 'optional',
+      language TEXT NOT NULL DEFAULT 'en',
+      created_at TEXT NOT NULL
+    ) WITHOUT ROWID;
     """
 }

@@ -1,0 +1,35 @@
+import DeskDomain
+import DeskStorage
+
+/// What a kiosk's screen says that the desk's own words do not: in the kiosk's language.
+struct KioskWords {
+  let language: OverdueNotice.Language
+
+  init(_ language: OverdueNotice.Language) {
+    self.language = language
+  }
+
+  /// A copy returned at the kiosk that a hold waits for: it goes to the hold shelf.
+  func holdShelf(_ trap: HoldTrap) -> String {
+    switch language {
+    case .english: return "Reserved for another reader: leave the book at the desk."
+    case .russian: return "Книгу ждёт другой читатель: оставьте её на кафедре выдачи."
+    }
+  }
+
+  /// A copy that is out to another reader, or waits for one.
+  var notAvailable: String {
+    switch language {
+    case .english: return "This copy is not available to you: please take it to the library desk."
+    case .russian: return "Этот экземпляр вам сейчас не выдаётся: обратитесь на кафедру выдачи."
+    }
+  }
+
+  /// A request the library does not take from a kiosk.
+  var cannot: String {
+    switch language {
+    case .english: return "This is done at the library desk."
+    case .russian: return "Это делают на кафедре выдачи."
+    }
+  }
+}

@@ -1,0 +1,363 @@
+import DeskDomain
+import DeskStorage
+import DeskWords
+
+/// The answer to one request of a logged-in kiosk, from the library's store.
+struct Context {
+  let store: LibraryStore
+  let account: KioskAccount
+  let words: any LibraryWords
+  let message: SIP2Message
+
+  private var now: String { SIP2Date.text(store.clock.now()) }
+  private var patron: String { message.field("AA") ?? "" }
+  private var item: String { message.field("AB") ?? "" }
+
+  /// The kiosk's institution as it sent it, else its account's location.
+  private var institution: String {
+    if let sent = message.field("AO"), !sent.isEmpty { return sent }
+    return account.location
+  }
+
+  /// What the store said, as the kiosk's screen shows it. A refusal that names another reader
+  /// (the copy is out to them, or waits for them) is said without them: a kiosk's screen is
+  /// public.
+  private func screenMessage(_ error: StoreError) -> String {
+    if case .refused(let refusals) = error, refusals.contains(where: Context.namesAnotherReader) {
+      return KioskWords(account.language).notAvailable
+    }
+    return words.messages(error).joined(separator: " ")
+  }
+
+  private static func namesAnotherReader(_ refusal: CirculationRefusal) -> Bool {
+    switch refusal {
+    case .alreadyOnLoan, .heldForAnother, .renewalHeld: return true
+    default: return false
+    }
+  }
+
+  /// The messages this server answers, one Y or N each, in the order the specification lists
+  /// them: patron status, checkout, checkin, block patron, SC status, resend, login, patron
+  /// information, end session, fee paid, item information, item status update, patron enable,
+  /// hold, renew, renew all.
+  static let supported = "YYYNYYYYYNYNNNYY"
+
+  // MARK: 99 → 98
+
+  func status() -> SIP2Reply {
+    // Online, checkin and checkout allowed, renewals by the kiosk, no status updates or offline
+    // transactions, a time-out of 30 tenths of a second, three retries.
+    var reply = SIP2Reply(code: "98", fixed: "YYYYNN" + "030" + "003" + now + "2.00")
+    reply.add("AO", institution)
+    reply.add("BX", Context.supported)
+    reply.add("AN", account.name)
+    return reply
+  }
+
+  // MARK: 23 → 24, 63 → 64
+
+  /// A reader's standing: the fourteen flags of the patron status, and the counts.
+  private struct Standing {
+    var reader: Reader?
+    var refusals: [CirculationRefusal] = []
+    var loans: [LoanRecord] = []
+    var holds: [HoldRecord] = []
+    var overdue: [LoanRecord] = []
+
+    /// Charge privileges denied; renewal, recall and hold privileges; card lost; too many items
+    /// charged; too many overdue; and seven more the desk does not keep (space).
+    var flags: String {
+      guard reader != nil else { return "Y" + String(repeating: " ", count: 13) }
+      let denied = !refusals.isEmpty
+      let tooMany = refusals.contains { if case .limitReached = $0 { return true } else { return false } }
+      let overdueBlock = refusals.contains { if case .hasOverdue = $0 { return true } else { return false } }
+      return (denied ? "Y" : " ") + "    " + (tooMany ? "Y" : " ") + (overdueBlock ? "Y" : " ")
+        + String(repeating: " ", count: 7)
+    }
+  }
+
+  private func standing() -> Standing {
+    var standing = Standing()
+    guard let reader = try? store.readers.reader(ticket: patron.identifierForm) else { return standing }
+    standing.reader = reader
+    standing.refusals = (try? store.circulation.borrowingRefusals(ticket: reader.ticket)) ?? []
+    standing.loans = ((try? store.circulation.loans(ofReader: reader)) ?? []).filter(\.loan.isOpen)
+    let today = store.clock.now().date
+    standing.overdue = standing.loans.filter { $0.loan.isOverdue(on: today) }
+    standing.holds = ((try? store.holds.list(ofReader: reader.ticket)) ?? []).filter {
+      $0.state == .queued || $0.state == .waiting
+    }
+    return standing
+  }
+
+  func patronStatus() -> SIP2Reply {
+    let standing = standing()
+    let language = message.fixed(0, 3)
+    var reply = SIP2Reply(code: "24", fixed: standing.flags + language + now)
+    reply.add("AO", institution)
+    reply.add("AA", patron)
+    reply.add("AE", standing.reader?.fullName ?? "")
+    reply.add("BL", (standing.reader != nil).sip2)
+    if standing.reader != nil, !standing.refusals.isEmpty {
+      reply.add("AF", screenMessage(.refused(standing.refusals)))
+    } else if standing.reader == nil {
+      reply.add("AF", screenMessage(.readerNotFound(patron)))
+    }
+    return reply
+  }
+
+  func patronInformation() -> SIP2Reply {
+    let standing = standing()
+    let language = message.fixed(0, 3)
+    let summary = Array(message.fixed(21, 10))
+    func count(_ value: Int) -> String { SIP2Reply.count(value) }
+    let waiting = standing.holds.filter { $0.state == .waiting }
+    let fixed =
+      standing.flags + language + now + count(waiting.count) + count(standing.overdue.count)
+      + count(standing.loans.count) + count(0) + count(0) + count(standing.holds.count - waiting.count)
+    var reply = SIP2Reply(code: "64", fixed: fixed)
+    reply.add("AO", institution)
+    reply.add("AA", patron)
+    reply.add("AE", standing.reader?.fullName ?? "")
+    if let reader = standing.reader, let category = try? store.policy.category(code: reader.category) {
+      reply.add("BZ", count(category.holdLimit))
+      reply.add("CB", count(category.loanLimit))
+    }
+    reply.add("BL", (standing.reader != nil).sip2)
+    // The items of the one kind the summary asks for (its one Y), from BP to BQ (1-based).
+    let first = max(1, Int(message.field("BP") ?? "") ?? 1)
+    let last = max(first, Int(message.field("BQ") ?? "") ?? (first + 49))
+    func listed(_ id: String, _ items: [String]) {
+      for (index, item) in items.enumerated() where (first...last).contains(index + 1) { reply.add(id, item) }
+    }
+    switch summary.firstIndex(of: "Y") {
+    case 0: listed("AS", waiting.compactMap(\.waitingCopy))
+    case 1: listed("AT", standing.overdue.map(\.inventory))
+    case 2: listed("AU", standing.loans.map(\.inventory))
+    case 5: listed("CD", standing.holds.filter { $0.state == .queued }.map(\.label))
+    default: break
+    }
+    if let reader = standing.reader {
+      reply.add("BE", reader.email, always: false)
+      reply.add("BF", reader.phone, always: false)
+      if !standing.refusals.isEmpty { reply.add("AF", screenMessage(.refused(standing.refusals))) }
+    } else {
+      reply.add("AF", screenMessage(.readerNotFound(patron)))
+    }
+    return reply
+  }
+
+  // MARK: 17 → 18
+
+  func itemInformation() -> SIP2Reply {
+    guard let book = try? store.books.book(inventory: item.identifierForm) else {
+      var reply = SIP2Reply(code: "18", fixed: "01" + "00" + "01" + now)
+      reply.add("AB", item)
+      reply.add("AJ", "")
+      reply.add("AF", screenMessage(.bookNotFound(item)))
+      return reply
+    }
+    let loan = try? store.books.currentLoan(ofBook: book)
+    let queue = (try? store.holds.queue(forBook: book.inventoryNumber)) ?? []
+    let onShelf = queue.contains { $0.state == .waiting && $0.waitingCopy == book.inventoryNumber }
+    let status: String
+    if loan != nil {
+      status = "04"
+    } else if onShelf {
+      status = "08"
+    } else {
+      switch book.status {
+      case .available: status = "03"
+      case .inProcessing: status = "06"
+      case .lost: status = "12"
+      case .damaged, .referenceOnly, .writtenOff: status = "01"
+      }
+    }
+    var reply = SIP2Reply(code: "18", fixed: status + "00" + "01" + now)
+    reply.add("CF", SIP2Reply.count(queue.filter { $0.state == .queued }.count), always: false)
+    if let loan { reply.add("AH", SIP2Date.text(due: loan.loan.due)) }
+    reply.add("AB", book.inventoryNumber)
+    reply.add("AJ", book.title)
+    reply.add("AQ", book.place, always: false)
+    return reply
+  }
+
+  // MARK: 11 → 12
+
+  func checkout() -> SIP2Reply {
+    var reply = SIP2Reply(code: "12")
+    func refused(_ error: StoreError) -> SIP2Reply {
+      reply.fixed = "0N" + "U" + "N" + now
+      reply.add("AO", institution)
+      reply.add("AA", patron)
+      reply.add("AB", item)
+      reply.add("AJ", (try? store.books.book(inventory: item.identifierForm))?.title ?? "")
+      reply.add("AH", "")
+      reply.add("AF", screenMessage(error))
+      return reply
+    }
+    guard let reader = try? store.readers.reader(ticket: patron.identifierForm) else {
+      return refused(.readerNotFound(patron))
+    }
+    do throws(StoreError) {
+      switch try store.circulation.circulate(item, reader: reader, intent: .issue, conflictSeen: true) {
+      case .done(.issued(let loan)):
+        reply.fixed = "1N" + "U" + "Y" + now
+        reply.add("AO", institution)
+        reply.add("AA", reader.ticket)
+        reply.add("AB", loan.inventory)
+        reply.add("AJ", loan.bookTitle)
+        reply.add("AH", SIP2Date.text(due: loan.loan.due))
+        return reply
+      case .chooseCopy:
+        return refused(.refused([.unknownBook(item)]))
+      default:
+        return refused(.refused([.unknownBook(item)]))
+      }
+    } catch {
+      return refused(error)
+    }
+  }
+
+  // MARK: 09 → 10
+
+  func checkin() -> SIP2Reply {
+    var reply = SIP2Reply(code: "10")
+    do throws(StoreError) {
+      guard
+        case .done(.returned(let loan)) = try store.circulation.circulate(
+          item, reader: nil, intent: .giveBack, conflictSeen: true)
+      else { throw StoreError.refused([.unknownBook(item)]) }
+      let book = try? store.books.book(inventory: loan.inventory)
+      reply.fixed = "1" + "Y" + "U" + (loan.heldFor != nil).sip2 + now
+      reply.add("AO", institution)
+      reply.add("AB", loan.inventory)
+      reply.add("AQ", book?.place ?? "")
+      reply.add("AJ", loan.bookTitle)
+      reply.add("AA", loan.readerTicket)
+      if let hold = loan.heldFor {
+        // Koha's alert type: 01, a hold waits here for the copy.
+        reply.add("CV", "01")
+        reply.add("AF", KioskWords(account.language).holdShelf(hold))
+      }
+      return reply
+    } catch {
+      reply.fixed = "0" + "N" + "U" + "N" + now
+      reply.add("AO", institution)
+      reply.add("AB", item)
+      reply.add("AQ", "")
+      reply.add("AF", screenMessage(error))
+      return reply
+    }
+  }
+
+  // MARK: 29 → 30, 65 → 66
+
+  func renew() -> SIP2Reply {
+    var reply = SIP2Reply(code: "30")
+    func refused(_ error: StoreError) -> SIP2Reply {
+      reply.fixed = "0" + "N" + "U" + "N" + now
+      reply.add("AO", institution)
+      reply.add("AA", patron)
+      reply.add("AB", item)
+      reply.add("AJ", "")
+      reply.add("AH", "")
+      reply.add("AF", screenMessage(error))
+      return reply
+    }
+    guard let book = try? store.books.book(inventory: item.identifierForm) else { return refused(.bookNotFound(item)) }
+    // Renewed for the reader who holds it, and no other (a kiosk names both).
+    guard let current = try? store.books.currentLoan(ofBook: book),
+      current.readerTicket == patron.identifierForm
+    else { return refused(.refused([.notOnLoan(book: book.title, inventory: book.inventoryNumber)])) }
+    do throws(StoreError) {
+      guard
+        case .done(.renewed(let renewal)) = try store.circulation.circulate(
+          book.inventoryNumber, reader: nil, intent: .renew, conflictSeen: true)
+      else { return refused(.loanChanged) }
+      reply.fixed = "1" + "Y" + "U" + "N" + now
+      reply.add("AO", institution)
+      reply.add("AA", current.readerTicket)
+      reply.add("AB", book.inventoryNumber)
+      reply.add("AJ", book.title)
+      reply.add("AH", SIP2Date.text(due: renewal.after.loan.due))
+      return reply
+    } catch {
+      return refused(error)
+    }
+  }
+
+  func renewAll() -> SIP2Reply {
+    var reply = SIP2Reply(code: "66")
+    do throws(StoreError) {
+      let before =
+        (try store.readers.reader(ticket: patron.identifierForm)).map {
+          (try? store.circulation.loans(ofReader: $0))?.filter(\.loan.isOpen) ?? []
+        } ?? []
+      let (renewed, refusals) = try store.circulation.renewAll(ticket: patron)
+      let done = Set(renewed.map(\.after.inventory))
+      let left = before.map(\.inventory).filter { !done.contains($0) }
+      reply.fixed = "1" + SIP2Reply.count(done.count) + SIP2Reply.count(left.count) + now
+      reply.add("AO", institution)
+      for inventory in renewed.map(\.after.inventory) { reply.add("BM", inventory) }
+      for inventory in left { reply.add("BN", inventory) }
+      if !refusals.isEmpty { reply.add("AF", screenMessage(.refused(refusals))) }
+    } catch {
+      reply.fixed = "0" + "0000" + "0000" + now
+      reply.add("AO", institution)
+      reply.add("AF", screenMessage(error))
+    }
+    return reply
+  }
+
+  // MARK: 35 → 36
+
+  func endSession() -> SIP2Reply {
+    var reply = SIP2Reply(code: "36", fixed: "Y" + now)
+    reply.add("AO", institution)
+    reply.add("AA", patron)
+    return reply
+  }
+
+  // MARK: what the server does not do
+
+  /// The answer the specification gives for a request the library does not take: its reply
+  /// with nothing done (a fee paid not accepted, an item's properties not changed, a patron not
+  /// enabled); block patron (01) and hold (15) are answered by their status.
+  func unsupported() -> SIP2Reply {
+    switch message.code {
+    case "19":
+      var reply = SIP2Reply(code: "20", fixed: "0" + now)
+      reply.add("AB", item)
+      reply.add("AF", KioskWords(account.language).cannot)
+      return reply
+    case "37":
+      var reply = SIP2Reply(code: "38", fixed: "N" + now)
+      reply.add("AO", institution)
+      reply.add("AA", patron)
+      reply.add("AF", KioskWords(account.language).cannot)
+      return reply
+    case "15":
+      var reply = SIP2Reply(code: "16", fixed: "0" + "N" + now)
+      reply.add("AO", institution)
+      reply.add("AA", patron)
+      reply.add("AF", KioskWords(account.language).cannot)
+      return reply
+    default:
+      // 01 block patron and 25 patron enable are answered with the patron's status, unchanged.
+      var reply = patronStatusForUnsupported()
+      reply.add("AF", KioskWords(account.language).cannot)
+      return reply
+    }
+  }
+
+  private func patronStatusForUnsupported() -> SIP2Reply {
+    let standing = standing()
+    var reply = SIP2Reply(code: "24", fixed: standing.flags + "000" + now)
+    reply.add("AO", institution)
+    reply.add("AA", patron)
+    reply.add("AE", standing.reader?.fullName ?? "")
+    reply.add("BL", (standing.reader != nil).sip2)
+    return reply
+  }
+}

@@ -1,0 +1,145 @@
+import DeskDomain
+import DeskStorage
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One kiosk's TCP connection: messages read up to their CR (an LF after it is skipped), each
+/// answered in turn, on a thread of its own so that a slow kiosk holds up nobody else.
+final class SIP2Connection {
+  private let socket: Int32
+  private let address: String
+  private let settings: SIP2Server.Settings
+  private let store: LibraryStore
+  private var session: SIP2Session
+  private var buffer: [UInt8] = []
+  /// True once a message of this kiosk came with a checksum: the replies then carry one.
+  private var kioskChecks = false
+  /// The last reply as sent, for a kiosk that asks for it again (97).
+  private var lastSent: [UInt8]?
+
+  init(socket: Int32, address: String, store: LibraryStore, settings: SIP2Server.Settings) {
+    self.socket = socket
+    self.address = address
+    self.settings = settings
+    self.store = store
+    session = SIP2Session(store: store)
+  }
+
+  /// Answers the kiosk until it leaves, falls silent longer than the idle time, or sends what
+  /// cannot be a conversation (a message longer than the limit, anything before its login).
+  func run() {
+    defer { close(socket) }
+    while let bytes = nextMessage() {
+      let account = session.account
+      let encoding = account?.encoding ?? loginEncoding(bytes)
+      let text = encoding.decode(bytes)
+      switch SIP2Message.parse(text, bytes: bytes) {
+      case .failure(let error):
+        settings.log("\(address): \(error.message)")
+        guard send(SIP2Reply(code: "96"), sequence: nil) else { return }
+      case .success(let message):
+        if message.hasChecksum { kioskChecks = true }
+        if account?.checksums == .required, !message.hasChecksum, message.code != "97" {
+          settings.log("\(address): a message without its checksum from \(account?.name ?? "")")
+          guard send(SIP2Reply(code: "96"), sequence: nil) else { return }
+          continue
+        }
+        guard account != nil || message.code == "93" else {
+          settings.log("\(address): message \(message.code) before a login: connection closed")
+          return
+        }
+        if message.code == "97" {
+          guard let lastSent, write(lastSent) else { return }
+          continue
+        }
+        guard let reply = session.reply(to: message) else { continue }
+        if message.code == "93" {
+          let accepted = session.account != nil
+          settings.log("\(address): login as «\(message.field("CN") ?? "")» \(accepted ? "accepted" : "refused")")
+          if accepted {
+            settings.failures.withLock { $0[address] = nil }
+          } else {
+            // Each failure from one address makes the next answer wait longer: 0.25 s, doubled
+            // up to 16 s.
+            let failures = settings.failures.withLock {
+              $0[address, default: 0] += 1; return $0[address, default: 1]
+            }
+            usleep(useconds_t(min(16_000_000, 250_000 << min(failures - 1, 6))))
+          }
+        }
+        guard send(reply, sequence: message.sequence) else { return }
+      }
+    }
+  }
+
+  /// The encoding of a kiosk not yet logged in: the one whose reading of the message names an
+  /// account of that encoding (a login name in Cyrillic is other bytes in Windows-1251), else UTF-8.
+  private func loginEncoding(_ bytes: [UInt8]) -> SIP2Encoding {
+    for encoding in SIP2Encoding.allCases {
+      guard case .success(let message) = SIP2Message.parse(encoding.decode(bytes), bytes: bytes),
+        message.code == "93", let name = message.field("CN"),
+        (try? store.kiosks.account(name: name))??.account.encoding == encoding
+      else { continue }
+      return encoding
+    }
+    return .utf8
+  }
+
+  /// Writes the reply in the kiosk's encoding, with its terminator.
+  private func send(_ reply: SIP2Reply, sequence: Int?) -> Bool {
+    let account = session.account
+    var bytes = reply.bytes(
+      encoding: account?.encoding ?? .utf8, sequence: reply.code == "96" ? nil : sequence,
+      checksums: kioskChecks || account?.checksums == .required)
+    bytes += (account?.terminator ?? .cr).bytes
+    if reply.code != "96" { lastSent = bytes }
+    return write(bytes)
+  }
+
+  private func write(_ bytes: [UInt8]) -> Bool {
+    var written = 0
+    while written < bytes.count {
+      let count = bytes[written...].withUnsafeBytes {
+        Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
+      if count <= 0 {
+        if count < 0, errno == EINTR { continue }
+        return false
+      }
+      written += count
+    }
+    return true
+  }
+
+  /// The bytes of the next message, without its terminator; nil when the kiosk left, was idle
+  /// too long, or sent more than the limit without a CR.
+  private func nextMessage() -> [UInt8]? {
+    while true {
+      // An LF left from the last message's CR LF.
+      if buffer.first == 0x0A { buffer.removeFirst() }
+      if let end = buffer.firstIndex(of: 0x0D) {
+        let message = Array(buffer[..<end])
+        buffer.removeSubrange(...end)
+        return message
+      }
+      guard buffer.count <= SIP2Server.longestMessage else {
+        settings.log("\(address): more than \(SIP2Server.longestMessage) bytes without a CR: connection closed")
+        return nil
+      }
+      var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&poller, 1, Int32(clamping: settings.idleSeconds * 1000))
+      if ready < 0, errno == EINTR { continue }
+      guard ready > 0 else {
+        if ready == 0 { settings.log("\(address): idle for \(settings.idleSeconds) s: connection closed") }
+        return nil
+      }
+      var chunk = [UInt8](repeating: 0, count: 4096)
+      let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return nil }
+      buffer += chunk[..<count]
+    }
+  }
+}

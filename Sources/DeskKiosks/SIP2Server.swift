@@ -1,0 +1,164 @@
+import DeskDomain
+import DeskStorage
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The library's SIP2 server: listens on one address, and gives each kiosk that connects a
+/// thread and a connection to the library file of its own (SQLite's write lock orders their
+/// loans; a kiosk waiting on it holds up no other kiosk's reading).
+public final class SIP2Server: @unchecked Sendable {
+  public final class Settings: Sendable {
+    public let path: String
+    public let idleSeconds: Int
+    /// Where the server's lines go (one per connection event), from any thread.
+    public let log: @Sendable (String) -> Void
+    /// Login failures by address, for the growing wait after each.
+    let failures = Mutex<[String: Int]>([:])
+
+    public init(path: String, idleSeconds: Int = 600, log: @escaping @Sendable (String) -> Void) {
+      self.path = path
+      self.idleSeconds = idleSeconds
+      self.log = log
+    }
+  }
+
+  /// A kiosk's message is a few hundred bytes; one this long without a CR is not a kiosk.
+  static let longestMessage = 65_536
+  /// Kiosks served at once; one more is closed as it connects.
+  public static let mostConnections = 256
+
+  private let listener: Int32
+  private let settings: Settings
+  private let open = Mutex(0)
+  private let stopped = Mutex(false)
+  /// The address and port listened on (the port the system chose, when asked for 0).
+  public let address: String
+
+  /// Listens on `host:port` (an IPv4 address).
+  public init(host: String, port: Int, settings: Settings) throws(SIP2ServerError) {
+    self.settings = settings
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { throw .cannotListen("\(host):\(port)", String(cString: strerror(errno))) }
+    var yes: Int32 = 1
+    setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(clamping: port)).bigEndian
+    guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+      close(socket)
+      throw .badAddress(host)
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard bound == 0, listen(socket, 128) == 0 else {
+      let reason = String(cString: strerror(errno))
+      close(socket)
+      throw .cannotListen("\(host):\(port)", reason)
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+    }
+    listener = socket
+    self.address = "\(host):\(UInt16(bigEndian: address.sin_port))"
+  }
+
+  /// Accepts kiosks until `stop`; the kiosks connected then are served to their end.
+  public func run() {
+    while !stopped.withLock({ $0 }) {
+      var peer = sockaddr_in()
+      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+      let client = withUnsafeMutablePointer(to: &peer) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
+      }
+      guard client >= 0 else {
+        if errno == EINTR || errno == ECONNABORTED { continue }
+        if stopped.withLock({ $0 }) { return }
+        // Out of descriptors for a moment (EMFILE): a kiosk closing frees one.
+        usleep(100_000)
+        continue
+      }
+      var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+      inet_ntop(AF_INET, &peer.sin_addr, &text, socklen_t(text.count))
+      let address = "\(String(cString: text)):\(UInt16(bigEndian: peer.sin_port))"
+      let admitted = open.withLock { count in
+        guard count < SIP2Server.mostConnections else { return false }
+        count += 1
+        return true
+      }
+      guard admitted else {
+        settings.log("\(address): more than \(SIP2Server.mostConnections) kiosks at once: connection closed")
+        close(client)
+        continue
+      }
+      start { [self] in
+        defer { open.withLock { $0 -= 1 } }
+        serve(client, address: address)
+      }
+    }
+  }
+
+  /// Stops listening: `run` returns.
+  public func stop() {
+    stopped.withLock { $0 = true }
+    shutdown(listener, Int32(SHUT_RDWR))
+  }
+
+  private func serve(_ client: Int32, address: String) {
+    let store: LibraryStore
+    do {
+      store = try LibraryStore(path: settings.path, create: false)
+    } catch {
+      settings.log("\(address): the library cannot be opened: \(error)")
+      close(client)
+      return
+    }
+    settings.log("\(address): connected")
+    SIP2Connection(socket: client, address: address, store: store, settings: settings).run()
+    settings.log("\(address): gone")
+  }
+
+  /// Runs `body` on a thread of its own, detached.
+  private func start(_ body: @escaping @Sendable () -> Void) {
+    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    var thread = pthread_t()
+    let made = pthread_create(
+      &thread, nil,
+      { context in
+        guard let context else { return nil }
+        let box = Unmanaged<Box>.fromOpaque(context).takeRetainedValue()
+        box.body()
+        return nil
+      }, box)
+    if made == 0 {
+      pthread_detach(thread)
+    } else {
+      Unmanaged<Box>.fromOpaque(box).release()
+      body()
+    }
+  }
+
+  private final class Box {
+    let body: @Sendable () -> Void
+    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+  }
+}
+
+public enum SIP2ServerError: Error, Equatable, Sendable {
+  case badAddress(String)
+  case cannotListen(String, String)
+
+  public var message: String {
+    switch self {
+    case .badAddress(let host):
+      return "«\(host)» is not an IPv4 address to listen on (for example 127.0.0.1 or 0.0.0.0)"
+    case .cannotListen(let address, let reason): return "cannot listen on \(address): \(reason)"
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import DeskDomain
+import DeskStorage
+import DeskWords
+
+/// One kiosk's conversation with the library: its login, then each request answered from the
+/// library file through the same store operations as the Desk and `circdesk scan` (the counter
+/// rule, limits, holds, the hold shelf). No I/O: `SIP2Connection` reads and writes the bytes.
+public struct SIP2Session {
+  private let store: LibraryStore
+  /// The account the kiosk logged in as; nil until then, when only a login is answered.
+  public private(set) var account: KioskAccount?
+
+  public init(store: LibraryStore) {
+    self.store = store
+  }
+
+  /// What the kiosk is answered for `message`; nil for a message that takes no answer. A login
+  /// that fails leaves the session as it was. (A request to send the last reply again, 97, is the
+  /// connection's: it keeps the bytes it sent.)
+  public mutating func reply(to message: SIP2Message) -> SIP2Reply? {
+    let reply: SIP2Reply?
+    switch message.code {
+    case "93": reply = login(message)
+    default:
+      guard let account else { return SIP2Reply(code: "96") }
+      reply = answer(message, account: account)
+    }
+    return reply
+  }
+
+  private mutating func login(_ message: SIP2Message) -> SIP2Reply {
+    let name = message.field("CN") ?? ""
+    let password = message.field("CO") ?? ""
+    guard let found = try? store.kiosks.account(name: name),
+      KioskPassword.verify(password, against: found.passwordHash)
+    else { return SIP2Reply(code: "94", fixed: "0") }
+    account = found.account
+    store.actingDesk = found.account.name
+    return SIP2Reply(code: "94", fixed: "1")
+  }
+
+  private func answer(_ message: SIP2Message, account: KioskAccount) -> SIP2Reply {
+    let words: any LibraryWords = account.language == .russian ? RussianWords() : EnglishWords()
+    var context = Context(store: store, account: account, words: words, message: message)
+    switch message.code {
+    case "99": return context.status()
+    case "23": return context.patronStatus()
+    case "63": return context.patronInformation()
+    case "17": return context.itemInformation()
+    case "11": return context.checkout()
+    case "09": return context.checkin()
+    case "29": return context.renew()
+    case "65": return context.renewAll()
+    case "35": return context.endSession()
+    default: return context.unsupported()
+    }
+  }
+}
