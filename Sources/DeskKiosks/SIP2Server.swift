@@ -97,7 +97,7 @@ public final class SIP2Server: @unchecked Sendable {
         close(client)
         continue
       }
-      start { [self] in
+      BackgroundThread.start { [self] in
         defer { open.withLock { $0 -= 1 } }
         serve(client, address: address)
       }
@@ -122,31 +122,6 @@ public final class SIP2Server: @unchecked Sendable {
     settings.log("\(address): connected")
     SIP2Connection(socket: client, address: address, store: store, settings: settings).run()
     settings.log("\(address): gone")
-  }
-
-  /// Runs `body` on a thread of its own, detached.
-  private func start(_ body: @escaping @Sendable () -> Void) {
-    let box = Unmanaged.passRetained(Box(body)).toOpaque()
-    var thread = pthread_t()
-    let made = pthread_create(
-      &thread, nil,
-      { context in
-        guard let context else { return nil }
-        let box = Unmanaged<Box>.fromOpaque(context).takeRetainedValue()
-        box.body()
-        return nil
-      }, box)
-    if made == 0 {
-      pthread_detach(thread)
-    } else {
-      Unmanaged<Box>.fromOpaque(box).release()
-      body()
-    }
-  }
-
-  private final class Box {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
   }
 }
 

@@ -1,3 +1,4 @@
+import DeskDomain
 import DeskSync
 import Dispatch
 import Synchronization
