@@ -74,6 +74,7 @@ let package = Package(
       name: "DeskBenchmark",
       dependencies: [
         "DeskDomain", "DeskStorage", "DeskUI", "DeskScanning", "CImaging", "DeskExchange", "DeskSync", "CDeskTerminal",
+        "DeskKiosks", "DeskScratch",
       ]),
     // The benchmark starts a throwaway PostgreSQL server for the sync figures, as the tests do.
     .executableTarget(

@@ -25,6 +25,14 @@ struct KioskWords {
     }
   }
 
+  /// A hold to cancel that the reader does not have.
+  var noHold: String {
+    switch language {
+    case .english: return "You have no hold on this title."
+    case .russian: return "У вас нет заказа на эту книгу."
+    }
+  }
+
   /// A request the library does not take from a kiosk.
   var cannot: String {
     switch language {

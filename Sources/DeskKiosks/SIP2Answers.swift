@@ -40,7 +40,7 @@ struct Context {
   /// them: patron status, checkout, checkin, block patron, SC status, resend, login, patron
   /// information, end session, fee paid, item information, item status update, patron enable,
   /// hold, renew, renew all.
-  static let supported = "YYYNYYYYYNYNNNYY"
+  static let supported = "YYYNYYYYYNYNNYYY"
 
   // MARK: 99 → 98
 
@@ -310,6 +310,60 @@ struct Context {
     return reply
   }
 
+  // MARK: 15 → 16
+
+  /// Places a hold on the title of the copy named (`+`), as the desk's `hold place --title-of`
+  /// does, or cancels the reader's hold in that copy's queue (`-`). A change of a hold (`*`) is
+  /// made at the desk.
+  func hold() -> SIP2Reply {
+    var reply = SIP2Reply(code: "16")
+    func answer(ok: Bool, title: String, position: Int? = nil, until: LocalDate? = nil, message: String? = nil)
+      -> SIP2Reply
+    {
+      reply.fixed = (ok ? "1" : "0") + "N" + now
+      if let until { reply.add("BW", SIP2Date.text(due: until)) }
+      if let position { reply.add("BR", String(position)) }
+      reply.add("AO", institution)
+      reply.add("AA", patron)
+      reply.add("AB", item, always: false)
+      reply.add("AJ", title, always: false)
+      if let message { reply.add("AF", message) }
+      return reply
+    }
+    let mode = message.fixed(0, 1)
+    guard let book = try? store.books.book(inventory: item.identifierForm) else {
+      return answer(ok: false, title: "", message: screenMessage(.bookNotFound(item)))
+    }
+    // The hold's last day: the date of BW, if the kiosk sent one.
+    let until = message.field("BW").flatMap { text -> LocalDate? in
+      let digits = Array(text.prefix(8))
+      guard digits.count == 8, let year = Int(String(digits[0..<4])), let month = Int(String(digits[4..<6])),
+        let day = Int(String(digits[6..<8]))
+      else { return nil }
+      return LocalDate(year: year, month: month, day: day)
+    }
+    do throws(StoreError) {
+      switch mode {
+      case "+":
+        let hold = try store.holds.place(ticket: patron, on: .titleOf(book.inventoryNumber), until: until)
+        return answer(ok: true, title: book.title, position: hold.position, until: hold.notWantedAfter)
+      case "-":
+        let mine = try store.holds.queue(forBook: book.inventoryNumber).filter {
+          $0.readerTicket == patron.identifierForm && ($0.state == .queued || $0.state == .waiting)
+        }
+        guard let first = mine.first else {
+          return answer(ok: false, title: book.title, message: KioskWords(account.language).noHold)
+        }
+        try store.holds.cancel(number: first.number)
+        return answer(ok: true, title: book.title)
+      default:
+        return answer(ok: false, title: book.title, message: KioskWords(account.language).cannot)
+      }
+    } catch {
+      return answer(ok: false, title: book.title, message: screenMessage(error))
+    }
+  }
+
   // MARK: 35 → 36
 
   func endSession() -> SIP2Reply {
@@ -323,7 +377,7 @@ struct Context {
 
   /// The answer the specification gives for a request the library does not take: its reply
   /// with nothing done (a fee paid not accepted, an item's properties not changed, a patron not
-  /// enabled); block patron (01) and hold (15) are answered by their status.
+  /// enabled); block patron (01) is answered by the patron's status, unchanged.
   func unsupported() -> SIP2Reply {
     switch message.code {
     case "19":
@@ -333,12 +387,6 @@ struct Context {
       return reply
     case "37":
       var reply = SIP2Reply(code: "38", fixed: "N" + now)
-      reply.add("AO", institution)
-      reply.add("AA", patron)
-      reply.add("AF", KioskWords(account.language).cannot)
-      return reply
-    case "15":
-      var reply = SIP2Reply(code: "16", fixed: "0" + "N" + now)
       reply.add("AO", institution)
       reply.add("AA", patron)
       reply.add("AF", KioskWords(account.language).cannot)

@@ -24,7 +24,7 @@ final class SIP2Connection {
     self.address = address
     self.settings = settings
     self.store = store
-    session = SIP2Session(store: store)
+    session = SIP2Session(store: store, turns: settings.turns)
   }
 
   /// Answers the kiosk until it leaves, falls silent longer than the idle time, or sends what

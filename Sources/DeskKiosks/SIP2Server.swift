@@ -17,6 +17,8 @@ public final class SIP2Server: @unchecked Sendable {
     public let log: @Sendable (String) -> Void
     /// Login failures by address, for the growing wait after each.
     let failures = Mutex<[String: Int]>([:])
+    /// The kiosks' writes, one at a time.
+    let turns = WriteTurns()
 
     public init(path: String, idleSeconds: Int = 600, log: @escaping @Sendable (String) -> Void) {
       self.path = path

@@ -1,6 +1,7 @@
 import DeskDomain
 import DeskStorage
 import DeskWords
+import Synchronization
 
 /// One kiosk's conversation with the library: its login, then each request answered from the
 /// library file through the same store operations as the Desk and `circdesk scan` (the counter
@@ -10,8 +11,12 @@ public struct SIP2Session {
   /// The account the kiosk logged in as; nil until then, when only a login is answered.
   public private(set) var account: KioskAccount?
 
-  public init(store: LibraryStore) {
+  private let turns: WriteTurns
+
+  /// `turns` orders the writes of the kiosks of one server (see `WriteTurns`).
+  public init(store: LibraryStore, turns: WriteTurns = WriteTurns()) {
     self.store = store
+    self.turns = turns
   }
 
   /// What the kiosk is answered for `message`; nil for a message that takes no answer. A login
@@ -47,12 +52,27 @@ public struct SIP2Session {
     case "23": return context.patronStatus()
     case "63": return context.patronInformation()
     case "17": return context.itemInformation()
-    case "11": return context.checkout()
-    case "09": return context.checkin()
-    case "29": return context.renew()
-    case "65": return context.renewAll()
+    case "11": return turns.take { context.checkout() }
+    case "09": return turns.take { context.checkin() }
+    case "29": return turns.take { context.renew() }
+    case "65": return turns.take { context.renewAll() }
+    case "15": return turns.take { context.hold() }
     case "35": return context.endSession()
     default: return context.unsupported()
     }
+  }
+}
+
+/// The kiosks of one server write one at a time, taking turns here before SQLite's write lock:
+/// waiting on that lock, SQLite sleeps between tries (1, 2, 5 … 100 ms), and with fifty kiosks
+/// checking out at once a checkout's p99 was 230 ms against a median of 0.4
+/// (`circdesk-bench sip2`). A desk on the same file still waits on SQLite's lock.
+public final class WriteTurns: Sendable {
+  private let lock = Mutex(())
+
+  public init() {}
+
+  func take<T>(_ body: () -> T) -> T {
+    lock.withLock { _ in body() }
   }
 }

@@ -15,6 +15,7 @@ import DeskStorage
 // circdesk-bench photos --folder DIR   (ZXing's black-box test photos: what the desk reads of them)
 // circdesk-bench diary [--books N] [--loans N] [--repeats N] [--db PATH]   (the work diary on a year of loans)
 // circdesk-bench stocktake [--books N] [--repeats N] [--db PATH]   (a check of a tenth of the catalogue)
+// circdesk-bench sip2 [--kiosks N] [--checkouts N]   (checkouts through the SIP2 server, kiosks at once)
 // circdesk-bench [--books N] [--readers N] [--repeats N] [--db PATH] [--out FILE.json] [--skip-exchange] [--quick]
 //
 // Figures are the first run, and the median and 99th percentile of the runs after it, each
@@ -45,6 +46,7 @@ let helpText = """
          circdesk-bench photos --folder <dir>
          circdesk-bench diary [--books <n>] [--readers <n>] [--loans <n>] [--repeats <n>] [--db <path>]
          circdesk-bench stocktake [--books <n>] [--repeats <n>] [--db <path>]
+         circdesk-bench sip2 [--kiosks <n>] [--checkouts <n>]
 
   OPTIONS:
     --books <n>       Books in the catalogue (default 1000000).
@@ -84,6 +86,10 @@ let helpText = """
     --loans <n>       diary: the returned loans of the year the catalogue is given once (default
                       10 per book), each with its reader's visit; then the diary's year and last 30
                       days are timed beside a plain GROUP BY of the same loans.
+    --kiosks <n>      sip2: kiosks checking out at once, each on its own connection (default 50).
+    --checkouts <n>   sip2: checkouts in all (default 5000), each a durable transaction, timed
+                      beside the same checkouts made on the store by one caller (a fresh library
+                      in a temporary folder).
     -h, --help        Show this help.
 
   Each scenario's first run, and the median and 99th percentile of the runs after it, are
@@ -102,14 +108,14 @@ if arguments.contains("--help") || arguments.contains("-h") {
 do {
   let valued: Set = [
     "--books", "--readers", "--repeats", "--db", "--out", "--query", "--changes", "--desks", "--seed", "--pace",
-    "--folder", "--loans",
+    "--folder", "--loans", "--kiosks", "--checkouts",
   ]
   let flags: Set = [
     "--skip-exchange", "--quick", "--join", "--background", "--statements", "--open", "--held", "--changed",
   ]
   let commands: Set = [
     "generate", "first-page", "page-probe", "search-probe", "memory-probe", "name-scan", "sync", "walk-probe",
-    "desk-worker", "photos", "diary", "stocktake",
+    "desk-worker", "photos", "diary", "stocktake", "sip2",
   ]
   var index = 0
   while index < arguments.count {
@@ -286,6 +292,16 @@ do {
     report(
       try StocktakeBenchmarks.run(path: path, repeats: repeats),
       title: "circdesk-bench stocktake: \(books) books, \(path)")
+    exit(0)
+  }
+  if arguments.first == "sip2" {
+    let folder = TemporaryFolder()
+    let kiosks = number("--kiosks", default: 50)
+    report(
+      try KioskBenchmarks.run(
+        folder: folder.path, kiosks: kiosks, checkouts: number("--checkouts", default: 5000),
+        progress: { progress($0) }),
+      title: "circdesk-bench sip2: \(kiosks) kiosks")
     exit(0)
   }
   if arguments.first == "photos" {

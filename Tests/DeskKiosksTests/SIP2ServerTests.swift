@@ -43,7 +43,7 @@ import Testing
     #expect(try kiosk.ask("9300CNkiosk|COwrong|CPMAIN|", sequence: 0).hasPrefix("940AY0AZ"))
     #expect(try kiosk.ask("9300CNkiosk|COsecret|CPMAIN|", sequence: 1).hasPrefix("941AY1AZ"))
     let status = try kiosk.ask("9900302.00", sequence: 2)
-    #expect(status.hasPrefix("98YYYYNN") && status.contains("|BXYYYNYYYYYNYNNNYY|"))
+    #expect(status.hasPrefix("98YYYYNN") && status.contains("|BXYYYNYYYYYNYNNYYY|"))
     let patron = try kiosk.ask("23001" + now + "AOMAIN|AA1002|AC|", sequence: 3)
     #expect(patron.hasPrefix("24" + String(repeating: " ", count: 14) + "001") && patron.contains("|BLY|"))
     let out = try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AA1002|AB5002|AC|", sequence: 4)
@@ -80,6 +80,71 @@ import Testing
     #expect(again.hasPrefix("120") && again.contains("|AF") && again.contains("уже"))
   }
 
+  /// A hold placed from a kiosk queues for the title, as the desk's; a copy returned then goes to
+  /// the hold shelf, and the checkin says so with Koha's alert type.
+  @Test func aKioskPlacesAndCancelsHoldsAndACheckinAlertsForTheShelf() throws {
+    let kiosk = try Kiosk(server.address)
+    defer { server.stop() }
+    #expect(try kiosk.ask("9300CNkiosk|COsecret|CPMAIN|").hasPrefix("941"))
+    #expect(try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AA1002|AB5001|AC|").hasPrefix("121"))
+    let placed = try kiosk.ask("15+" + now + "BW20301231    235900|AOMAIN|AA1001|AB5001|")
+    #expect(
+      placed.hasPrefix("161N") && placed.contains("|BR1|") && placed.contains("BW20301231    235900|"), "\(placed)")
+    #expect(try kiosk.ask("15+" + now + "AOMAIN|AA1001|AB5001|").hasPrefix("160"), "a second hold on one title")
+    let queued = try kiosk.ask("17" + now + "AOMAIN|AB5001|")
+    #expect(queued.contains("CF0001|"), "\(queued)")
+    let back = try kiosk.ask("09N" + now + now + "APMAIN|AOMAIN|AB5001|AC|")
+    #expect(back.hasPrefix("101YUY") && back.contains("|CV01|") && !back.contains("Попова"))
+    #expect(try kiosk.ask("17" + now + "AOMAIN|AB5001|").hasPrefix("1808"))
+    // Waiting for reader 1001: another reader is refused it without a name.
+    let other = try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AA1002|AB5001|AC|")
+    #expect(other.hasPrefix("120") && !other.contains("Попова"))
+    #expect(try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AA1001|AB5001|AC|").hasPrefix("121"))
+    #expect(try kiosk.ask("15-" + now + "AOMAIN|AA1002|AB5002|").hasPrefix("160"))
+  }
+
+  /// Requests that fail their checks change no loan: a checkout with no patron, an unknown copy,
+  /// an empty item, a renewal by someone else than the holder.
+  @Test func aRequestThatFailsItsChecksChangesNothing() throws {
+    let kiosk = try Kiosk(server.address)
+    defer { server.stop() }
+    #expect(try kiosk.ask("9300CNkiosk|COsecret|CPMAIN|").hasPrefix("941"))
+    #expect(try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AB5001|AC|").hasPrefix("120"))
+    #expect(try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AA1001|AB|AC|").hasPrefix("120"))
+    #expect(try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AA|AB5001|").hasPrefix("120"))
+    #expect(try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AA1001|AB9999|AC|").hasPrefix("120"))
+    // A fixed part short of its no-block due date: its fields are read as that date, and what is
+    // left names no reader.
+    #expect(try kiosk.ask("11YN" + now + "AOMAIN|AA1001|AB5001|").hasPrefix("120"))
+    #expect(try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AA1002|AB5002|AC|").hasPrefix("121"))
+    #expect(try kiosk.ask("29NN" + now + SIP2Date.blank + "AOMAIN|AA1001|AB5002|").hasPrefix("300"))
+    #expect(try kiosk.ask("09N" + now + now + "APMAIN|AOMAIN|AB|AC|").hasPrefix("100"))
+    let store = try LibraryStore(path: path)
+    let loans = try store.database.query("SELECT b.inventory, l.renewals FROM loan l JOIN book b ON b.id = l.book_id") {
+      "\($0.string(0)):\($0.int(1))"
+    }
+    #expect(loans == ["5002:0"])
+  }
+
+  /// A kiosk that sends a byte a second holds up nobody; a hundred kiosks at once are each served.
+  @Test func aSlowKioskHoldsUpNobodyAndAHundredAreServed() throws {
+    defer { server.stop() }
+    let slow = try Kiosk(server.address)
+    try slow.send(Array("93".utf8))
+    let kiosks = try (0..<100).map { _ in try Kiosk(server.address) }
+    let answers = Locked<[String]>([])
+    runAtOnce(kiosks.count) { index in
+      let kiosk = kiosks[index]
+      let login = (try? kiosk.ask("9300CNkiosk|COsecret|CPMAIN|")) ?? "closed"
+      let status = (try? kiosk.ask("9900302.00")) ?? "closed"
+      answers.update { $0.append(String(login.prefix(3)) + " " + String(status.prefix(2))) }
+    }
+    #expect(answers.value.count == 100 && answers.value.allSatisfy { $0 == "941 98" })
+    try slow.send(Array("00".utf8))
+    try slow.send(Array("CNkiosk|COsecret|CPMAIN|\r".utf8))
+    #expect(try slow.reply() == "941")
+  }
+
   @Test func whatIsNotAConversationClosesTheConnection() throws {
     defer { server.stop() }
     // Anything before a login.
@@ -100,79 +165,24 @@ import Testing
   }
 }
 
-/// A kiosk of the tests: sends messages, with a sequence number and checksum when given one.
+/// A kiosk of the tests in a character set: `KioskClient` (the tests' and the benchmark's own
+/// SIP2 client) with its text encoded and decoded.
 final class Kiosk {
-  let socket: Int32
+  let client: KioskClient
   let encoding: SIP2Encoding
-  private var pending: [UInt8] = []
 
   init(_ address: String, encoding: SIP2Encoding = .utf8) throws {
+    client = try KioskClient(address)
     self.encoding = encoding
-    let parts = address.split(separator: ":")
-    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var target = sockaddr_in()
-    target.sin_family = sa_family_t(AF_INET)
-    target.sin_port = in_port_t(UInt16(parts[1])!).bigEndian
-    inet_pton(AF_INET, String(parts[0]), &target.sin_addr)
-    let connected = withUnsafePointer(to: &target) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard connected == 0 else { throw KioskError.cannotConnect }
-    var timeout = timeval(tv_sec: 20, tv_usec: 0)
-    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
 
-  deinit { close(socket) }
+  func send(_ bytes: [UInt8]) throws { try client.send(bytes) }
 
-  enum KioskError: Error { case cannotConnect, closed }
-
-  func send(_ bytes: [UInt8]) throws {
-    var written = 0
-    while written < bytes.count {
-      let count = bytes[written...].withUnsafeBytes {
-        Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-      }
-      guard count > 0 else { throw KioskError.closed }
-      written += count
-    }
-  }
-
-  /// Sends `text` (with `AY<sequence>AZ<checksum>` when a sequence is given) and reads the reply.
   func ask(_ text: String, sequence: Int? = nil) throws -> String {
-    var bytes = encoding.encode(text)
-    if let sequence {
-      bytes += Array("AY\(sequence)AZ".utf8)
-      bytes += Array(SIP2Checksum.of(bytes).utf8)
-    }
-    try send(bytes + [0x0D])
-    return try reply()
+    encoding.decode(try client.ask(encoding.encode(text), sequence: sequence))
   }
 
-  /// The next reply, without its CR.
-  func reply() throws -> String {
-    while true {
-      if let end = pending.firstIndex(of: 0x0D) {
-        let message = Array(pending[..<end])
-        pending.removeSubrange(...end)
-        return encoding.decode(message)
-      }
-      var chunk = [UInt8](repeating: 0, count: 4096)
-      let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-      guard count > 0 else { throw KioskError.closed }
-      pending += chunk[..<count]
-    }
-  }
+  func reply() throws -> String { encoding.decode(try client.reply()) }
 
-  /// What the server sends until it closes the connection.
-  func readToEnd() throws -> [UInt8] {
-    var all = pending
-    while true {
-      var chunk = [UInt8](repeating: 0, count: 4096)
-      let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-      if count <= 0 { return all }
-      all += chunk[..<count]
-    }
-  }
+  func readToEnd() throws -> [UInt8] { client.readToEnd() }
 }
