@@ -66,10 +66,11 @@ let package = Package(
     // first connection is made (`cpq_load`).
     .target(name: "CPostgres", dependencies: ["CLazyLibrary"]),
     .target(name: "DeskSync", dependencies: ["CPostgres", "DeskDomain", "DeskStorage"]),
-    // Self-check kiosks: the SIP2 server on a library file; libargon2 (kiosk passwords) is
-    // loaded when first used.
+    // Self-check kiosks: the SIP2 server on a library file; libargon2 (kiosk passwords) and
+    // libssl (TLS) are loaded when first used.
     .target(name: "CArgon2", dependencies: ["CLazyLibrary"]),
-    .target(name: "DeskKiosks", dependencies: ["CArgon2", "DeskDomain", "DeskStorage", "DeskWords"]),
+    .target(name: "CTLS", dependencies: ["CLazyLibrary"]),
+    .target(name: "DeskKiosks", dependencies: ["CArgon2", "CTLS", "DeskDomain", "DeskStorage", "DeskWords"]),
     .target(
       name: "DeskBenchmark",
       dependencies: [

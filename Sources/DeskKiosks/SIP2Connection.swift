@@ -1,3 +1,4 @@
+import CTLS
 import DeskDomain
 import DeskStorage
 
@@ -19,8 +20,12 @@ final class SIP2Connection {
   /// The last reply as sent, for a kiosk that asks for it again (97).
   private var lastSent: [UInt8]?
 
-  init(socket: Int32, address: String, store: LibraryStore, settings: SIP2Server.Settings) {
+  /// The kiosk's TLS session (`ctls_session`), when the server speaks TLS.
+  private let tls: OpaquePointer?
+
+  init(socket: Int32, tls: OpaquePointer?, address: String, store: LibraryStore, settings: SIP2Server.Settings) {
     self.socket = socket
+    self.tls = tls
     self.address = address
     self.settings = settings
     self.store = store
@@ -30,7 +35,10 @@ final class SIP2Connection {
   /// Answers the kiosk until it leaves, falls silent longer than the idle time, or sends what
   /// cannot be a conversation (a message longer than the limit, anything before its login).
   func run() {
-    defer { close(socket) }
+    defer {
+      if let tls { ctls_close(tls) }
+      close(socket)
+    }
     while let bytes = nextMessage() {
       let account = session.account
       let encoding = account?.encoding ?? loginEncoding(bytes)
@@ -99,6 +107,7 @@ final class SIP2Connection {
   }
 
   private func write(_ bytes: [UInt8]) -> Bool {
+    if let tls { return bytes.withUnsafeBytes { ctls_write(tls, $0.baseAddress, $0.count) } == 0 }
     var written = 0
     while written < bytes.count {
       let count = bytes[written...].withUnsafeBytes {
@@ -128,15 +137,21 @@ final class SIP2Connection {
         settings.log("\(address): more than \(SIP2Server.longestMessage) bytes without a CR: connection closed")
         return nil
       }
-      var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&poller, 1, Int32(clamping: settings.idleSeconds * 1000))
-      if ready < 0, errno == EINTR { continue }
-      guard ready > 0 else {
-        if ready == 0 { settings.log("\(address): idle for \(settings.idleSeconds) s: connection closed") }
-        return nil
+      // What TLS has decrypted already is read without waiting on the socket.
+      if tls.map({ ctls_pending($0) > 0 }) != true {
+        var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&poller, 1, Int32(clamping: settings.idleSeconds * 1000))
+        if ready < 0, errno == EINTR { continue }
+        guard ready > 0 else {
+          if ready == 0 { settings.log("\(address): idle for \(settings.idleSeconds) s: connection closed") }
+          return nil
+        }
       }
       var chunk = [UInt8](repeating: 0, count: 4096)
-      let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+      let count = chunk.withUnsafeMutableBytes { space in
+        if let tls { return ctls_read(tls, space.baseAddress, space.count) }
+        return recv(socket, space.baseAddress, space.count, 0)
+      }
       if count < 0, errno == EINTR { continue }
       guard count > 0 else { return nil }
       buffer += chunk[..<count]

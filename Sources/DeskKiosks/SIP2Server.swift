@@ -20,9 +20,15 @@ public final class SIP2Server: @unchecked Sendable {
     /// The kiosks' writes, one at a time.
     let turns = WriteTurns()
 
-    public init(path: String, idleSeconds: Int = 600, log: @escaping @Sendable (String) -> Void) {
+    /// TLS for every kiosk, when the server has a certificate.
+    public let tls: SIP2TLS?
+
+    public init(
+      path: String, idleSeconds: Int = 600, tls: SIP2TLS? = nil, log: @escaping @Sendable (String) -> Void
+    ) {
       self.path = path
       self.idleSeconds = idleSeconds
+      self.tls = tls
       self.log = log
     }
   }
@@ -121,8 +127,19 @@ public final class SIP2Server: @unchecked Sendable {
       close(client)
       return
     }
-    settings.log("\(address): connected")
-    SIP2Connection(socket: client, address: address, store: store, settings: settings).run()
+    var session: OpaquePointer?
+    if let tls = settings.tls {
+      // A kiosk that stalls in its handshake is given up after the same time as a silent one.
+      switch tls.handshake(client, seconds: min(settings.idleSeconds, 60)) {
+      case .success(let made): session = made
+      case .failure(let error):
+        settings.log("\(address): \(error.message)")
+        close(client)
+        return
+      }
+    }
+    settings.log("\(address): connected\(session != nil ? " (TLS)" : "")")
+    SIP2Connection(socket: client, tls: session, address: address, store: store, settings: settings).run()
     settings.log("\(address): gone")
   }
 }
@@ -130,12 +147,14 @@ public final class SIP2Server: @unchecked Sendable {
 public enum SIP2ServerError: Error, Equatable, Sendable {
   case badAddress(String)
   case cannotListen(String, String)
+  case tls(String)
 
   public var message: String {
     switch self {
     case .badAddress(let host):
       return "«\(host)» is not an IPv4 address to listen on (for example 127.0.0.1 or 0.0.0.0)"
     case .cannotListen(let address, let reason): return "cannot listen on \(address): \(reason)"
+    case .tls(let reason): return reason
     }
   }
 }

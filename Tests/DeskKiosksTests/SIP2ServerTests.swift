@@ -165,6 +165,49 @@ import Testing
   }
 }
 
+/// Kiosks across a network speak TLS: OpenSSL's own client (`openssl s_client`) logs in over it
+/// with a certificate made here, and a kiosk that does not speak TLS is closed at its handshake.
+@Suite struct SIP2TLSTests {
+  @Test func aKioskLogsInOverTLSAndOneWithoutItIsClosed() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("library.sqlite")
+    let store = try LibraryStore(path: path)
+    try store.kiosks.add(
+      KioskAccount(name: "kiosk", location: "MAIN"), passwordHash: try KioskPassword.hash("secret").get())
+    let (certificate, key) = (folder.file("cert.pem"), folder.file("key.pem"))
+    let made = try runProgram(
+      "/usr/bin/openssl",
+      [
+        "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "2", "-subj",
+        "/CN=127.0.0.1",
+      ])
+    #expect(made.status == 0, "\(made.errors)")
+    // A key that is not the certificate's is refused with OpenSSL's words.
+    #expect(throws: SIP2ServerError.self) { try SIP2TLS(certificate: certificate, key: certificate) }
+    let lines = Locked<[String]>([])
+    let server = try SIP2Server(
+      host: "127.0.0.1", port: 0,
+      settings: SIP2Server.Settings(
+        path: path, idleSeconds: 10, tls: try SIP2TLS(certificate: certificate, key: key),
+        log: { line in lines.update { $0.append(line) } }))
+    Thread { server.run() }.start()
+    defer { server.stop() }
+    let talk = try runProgram(
+      "/bin/sh",
+      [
+        "-c",
+        "(printf '9300CNkiosk|COsecret|CPMAIN|\\r'; sleep 1; printf '9900302.00\\r'; sleep 1) | "
+          + "/usr/bin/openssl s_client -quiet -no_ign_eof -connect \(server.address) 2>/dev/null",
+      ])
+    #expect(talk.output.hasPrefix("941\r98YYYYNN"), "\(talk.output) \(talk.errors)")
+    let plain = try KioskClient(server.address)
+    try plain.send(Array("9300CNkiosk|COsecret|CPMAIN|\r".utf8))
+    #expect(!String(decoding: plain.readToEnd(), as: UTF8.self).hasPrefix("941"))
+    #expect(lines.value.contains { $0.contains("connected (TLS)") })
+    #expect(lines.value.contains { $0.contains("the TLS handshake failed") })
+  }
+}
+
 /// A kiosk of the tests in a character set: `KioskClient` (the tests' and the benchmark's own
 /// SIP2 client) with its text encoded and decoded.
 final class Kiosk {

@@ -14,9 +14,14 @@ struct SIP2Serve: DeskCommand {
     "--idle-timeout", value: "<seconds>", help: "Close a kiosk's connection silent this long (default 600).",
     in: 10...86_400, unit: "seconds")
 
+  static let certificate = CommandOption<String>(
+    "--tls-cert", value: "<file>", help: "Speak TLS with this certificate chain (PEM); needs --tls-key.")
+  static let key = CommandOption<String>(
+    "--tls-key", value: "<file>", help: "The certificate's private key (PEM).")
+
   static let spec = CommandSpec(
     path: "sip2 serve", abstract: "Serve self-check kiosks over SIP2 on this library.",
-    options: [listen, idle, CommandSpec.databaseOption],
+    options: [listen, idle, certificate, key, CommandSpec.databaseOption],
     discussion: """
       Each kiosk logs in (93) with an account made by circdesk sip2 account-add, then checks out,
       checks in, renews and asks about readers and copies by the same rules as the desk; its loans
@@ -38,9 +43,20 @@ struct SIP2Serve: DeskCommand {
     if try perform({ () throws(StoreError) in try store.kiosks.list() }).isEmpty {
       context.errors.line("No kiosk account yet: add one with circdesk sip2 account-add NAME --location CODE.")
     }
+    var tls: SIP2TLS?
+    switch (try arguments.value(certificate), try arguments.value(key)) {
+    case (nil, nil): break
+    case (let certificate?, let key?):
+      do {
+        tls = try SIP2TLS(certificate: certificate, key: key)
+      } catch {
+        throw .failed([error.message.visibleForTerminal])
+      }
+    default: throw .usage("--tls-cert and --tls-key go together", command: spec.path)
+    }
     let errors = context.errors
     let settings = SIP2Server.Settings(
-      path: path, idleSeconds: try arguments.value(idle) ?? 600,
+      path: path, idleSeconds: try arguments.value(idle) ?? 600, tls: tls,
       log: { line in errors.line(line.visibleForTerminal) })
     let server: SIP2Server
     do {
@@ -48,7 +64,7 @@ struct SIP2Serve: DeskCommand {
     } catch {
       throw .failed([error.message])
     }
-    context.output.line("Serving kiosks on \(server.address)")
+    context.output.line("Serving kiosks on \(server.address)\(tls != nil ? " (TLS)" : "")")
     // Said at once: a script (or a test) waits for this line to learn the port.
     (context.output as? FileSink)?.flush()
     server.run()
