@@ -25,6 +25,22 @@ struct KioskWords {
     }
   }
 
+  /// A code that names several copies (an ISBN): the kiosk scans the copy's own label.
+  var scanTheCopy: String {
+    switch language {
+    case .english: return "Please scan the library label of the copy, not the book's barcode."
+    case .russian: return "Отсканируйте библиотечную наклейку экземпляра, а не штрихкод издательства."
+    }
+  }
+
+  /// A copy or reader whose record the desks disagree about: settled at the desk first.
+  var atTheDesk: String {
+    switch language {
+    case .english: return "Please take this book to the library desk."
+    case .russian: return "Пожалуйста, обратитесь с этой книгой на кафедру выдачи."
+    }
+  }
+
   /// A hold to cancel that the reader does not have.
   var noHold: String {
     switch language {

@@ -159,7 +159,8 @@ struct Context {
     }
     let loan = try? store.books.currentLoan(ofBook: book)
     let queue = (try? store.holds.queue(forBook: book.inventoryNumber)) ?? []
-    let onShelf = queue.contains { $0.state == .waiting && $0.waitingCopy == book.inventoryNumber }
+    let waiting = queue.first { $0.state == .waiting && $0.waitingCopy == book.inventoryNumber }
+    let onShelf = waiting != nil
     let status: String
     if loan != nil {
       status = "04"
@@ -176,6 +177,8 @@ struct Context {
     var reply = SIP2Reply(code: "18", fixed: status + "00" + "01" + now)
     reply.add("CF", SIP2Reply.count(queue.filter { $0.state == .queued }.count), always: false)
     if let loan { reply.add("AH", SIP2Date.text(due: loan.loan.due)) }
+    // On the hold shelf: the last day its reader may collect it.
+    if let pickup = waiting?.pickupBy { reply.add("CM", SIP2Date.text(due: pickup)) }
     reply.add("AB", book.inventoryNumber)
     reply.add("AJ", book.title)
     reply.add("AQ", book.place, always: false)
@@ -186,21 +189,23 @@ struct Context {
 
   func checkout() -> SIP2Reply {
     var reply = SIP2Reply(code: "12")
-    func refused(_ error: StoreError) -> SIP2Reply {
+    func refused(_ error: StoreError) -> SIP2Reply { refused(saying: screenMessage(error)) }
+    func refused(saying message: String) -> SIP2Reply {
       reply.fixed = "0N" + "U" + "N" + now
       reply.add("AO", institution)
       reply.add("AA", patron)
       reply.add("AB", item)
       reply.add("AJ", (try? store.books.book(inventory: item.identifierForm))?.title ?? "")
       reply.add("AH", "")
-      reply.add("AF", screenMessage(error))
+      reply.add("AF", message)
       return reply
     }
     guard let reader = try? store.readers.reader(ticket: patron.identifierForm) else {
       return refused(.readerNotFound(patron))
     }
     do throws(StoreError) {
-      switch try store.circulation.circulate(item, reader: reader, intent: .issue, conflictSeen: true) {
+      // A copy or reader with an open conflict between desks is settled at the desk first.
+      switch try store.circulation.circulate(item, reader: reader, intent: .issue) {
       case .done(.issued(let loan)):
         reply.fixed = "1N" + "U" + "Y" + now
         reply.add("AO", institution)
@@ -210,7 +215,9 @@ struct Context {
         reply.add("AH", SIP2Date.text(due: loan.loan.due))
         return reply
       case .chooseCopy:
-        return refused(.refused([.unknownBook(item)]))
+        return refused(saying: KioskWords(account.language).scanTheCopy)
+      case .conflict:
+        return refused(saying: KioskWords(account.language).atTheDesk)
       default:
         return refused(.refused([.unknownBook(item)]))
       }
@@ -224,6 +231,7 @@ struct Context {
   func checkin() -> SIP2Reply {
     var reply = SIP2Reply(code: "10")
     do throws(StoreError) {
+      // A book dropped in is back whatever the desks disagree about: its return is taken.
       guard
         case .done(.returned(let loan)) = try store.circulation.circulate(
           item, reader: nil, intent: .giveBack, conflictSeen: true)
@@ -271,10 +279,18 @@ struct Context {
       current.readerTicket == patron.identifierForm
     else { return refused(.refused([.notOnLoan(book: book.title, inventory: book.inventoryNumber)])) }
     do throws(StoreError) {
-      guard
-        case .done(.renewed(let renewal)) = try store.circulation.circulate(
-          book.inventoryNumber, reader: nil, intent: .renew, conflictSeen: true)
-      else { return refused(.loanChanged) }
+      let outcome = try store.circulation.circulate(book.inventoryNumber, reader: nil, intent: .renew)
+      if case .conflict = outcome {
+        reply.fixed = "0" + "N" + "U" + "N" + now
+        reply.add("AO", institution)
+        reply.add("AA", patron)
+        reply.add("AB", item)
+        reply.add("AJ", book.title)
+        reply.add("AH", "")
+        reply.add("AF", KioskWords(account.language).atTheDesk)
+        return reply
+      }
+      guard case .done(.renewed(let renewal)) = outcome else { return refused(.loanChanged) }
       reply.fixed = "1" + "Y" + "U" + "N" + now
       reply.add("AO", institution)
       reply.add("AA", current.readerTicket)

@@ -95,7 +95,8 @@ import Testing
     #expect(queued.contains("CF0001|"), "\(queued)")
     let back = try kiosk.ask("09N" + now + now + "APMAIN|AOMAIN|AB5001|AC|")
     #expect(back.hasPrefix("101YUY") && back.contains("|CV01|") && !back.contains("Попова"))
-    #expect(try kiosk.ask("17" + now + "AOMAIN|AB5001|").hasPrefix("1808"))
+    let shelved = try kiosk.ask("17" + now + "AOMAIN|AB5001|")
+    #expect(shelved.hasPrefix("1808") && shelved.contains("|CM2"), "\(shelved)")
     // Waiting for reader 1001: another reader is refused it without a name.
     let other = try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AA1002|AB5001|AC|")
     #expect(other.hasPrefix("120") && !other.contains("Попова"))
@@ -124,6 +125,28 @@ import Testing
       "\($0.string(0)):\($0.int(1))"
     }
     #expect(loans == ["5002:0"])
+  }
+
+  /// A copy the desks disagree about is not issued or renewed at a kiosk (the desk settles it
+  /// first); dropped in, it is taken back all the same.
+  @Test func aCopyInConflictGoesToTheDeskButComesBackAtTheDrop() throws {
+    let kiosk = try Kiosk(server.address)
+    defer { server.stop() }
+    let store = try LibraryStore(path: path)
+    #expect(try kiosk.ask("9300CNkiosk|COsecret|CPMAIN|").hasPrefix("941"))
+    #expect(try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AA1002|AB5002|AC|").hasPrefix("121"))
+    let book = try #require(try store.books.book(inventory: "5002"))
+    try store.database.execute(
+      """
+      INSERT INTO conflict(key, kind, entity, record_id, other_id, details, raised_at)
+      VALUES ('test', 'edit_after_delete', 'book', ?, '', '{}', '2026-12-01T10:00:00.000Z')
+      """, book.id.text)
+    #expect(try !store.conflicts.openConflicts(entity: .book, recordID: book.id).isEmpty)
+    let renewal = try kiosk.ask("29NN" + now + SIP2Date.blank + "AOMAIN|AA1002|AB5002|")
+    #expect(renewal.hasPrefix("300") && renewal.contains("library desk"), "\(renewal)")
+    #expect(try kiosk.ask("09N" + now + now + "APMAIN|AOMAIN|AB5002|AC|").hasPrefix("101"))
+    let checkout = try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AA1002|AB5002|AC|")
+    #expect(checkout.hasPrefix("120") && checkout.contains("library desk"), "\(checkout)")
   }
 
   /// A kiosk that sends a byte a second holds up nobody; a hundred kiosks at once are each served.
