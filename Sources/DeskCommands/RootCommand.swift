@@ -166,22 +166,28 @@ public enum RootCommand {
       return
     }
     if let group = groups.first(where: { $0.name == first }) {
-      guard let word = arguments.dropFirst().first, !word.hasPrefix("-") || word == "-h" || word == "--help" else {
-        if arguments.count == 1 || arguments[1] == "--help" || arguments[1] == "-h" {
-          context.output.write(group.helpText)
+      // A group's words lead to its command: `sip2 serve`, `sip2 account add`.
+      var prefix = group.name
+      var rest = arguments.dropFirst()
+      while true {
+        guard let word = rest.first, !word.hasPrefix("-") else {
+          if rest.isEmpty || rest.first == "--help" || rest.first == "-h" {
+            context.output.write(group.helpText(under: prefix))
+            return
+          }
+          throw .usage("name a subcommand of '\(prefix)'", command: prefix)
+        }
+        let path = prefix + " " + word
+        rest = rest.dropFirst()
+        if let command = group.commands.first(where: { $0.spec.path == path }) {
+          try run(command, Array(rest) + leading, context: context)
           return
         }
-        throw .usage("name a subcommand of '\(group.name)'", command: group.name)
+        guard group.commands.contains(where: { $0.spec.path.hasPrefix(path + " ") }) else {
+          throw .usage("unknown subcommand '\(path)'", command: prefix)
+        }
+        prefix = path
       }
-      if word == "-h" || word == "--help" {
-        context.output.write(group.helpText)
-        return
-      }
-      guard let command = group.commands.first(where: { $0.spec.path == "\(group.name) \(word)" }) else {
-        throw .usage("unknown subcommand '\(group.name) \(word)'", command: group.name)
-      }
-      try run(command, Array(arguments.dropFirst(2)) + leading, context: context)
-      return
     }
     guard let command = commands.first(where: { $0.spec.path == first }) else {
       throw .usage("unknown command '\(first)'", command: "")

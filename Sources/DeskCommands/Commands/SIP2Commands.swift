@@ -23,7 +23,7 @@ struct SIP2Serve: DeskCommand {
     path: "sip2 serve", abstract: "Serve self-check kiosks over SIP2 on this library.",
     options: [listen, idle, certificate, key, CommandSpec.databaseOption],
     discussion: """
-      Each kiosk logs in (93) with an account made by circdesk sip2 account-add, then checks out,
+      Each kiosk logs in (93) with an account made by circdesk sip2 account add, then checks out,
       checks in, renews and asks about readers and copies by the same rules as the desk; its loans
       record the kiosk's name as their desk. On a desk joined to a central, kiosk loans sync like
       any other. One line a connection event goes to standard error. Runs until stopped.
@@ -41,7 +41,7 @@ struct SIP2Serve: DeskCommand {
     // Opened here once: a file that is missing, newer or not a library is said before listening.
     let store = try context.openStore(arguments, creating: false)
     if try perform({ () throws(StoreError) in try store.kiosks.list() }).isEmpty {
-      context.errors.line("No kiosk account yet: add one with circdesk sip2 account-add NAME --location CODE.")
+      context.errors.line("No kiosk account yet: add one with circdesk sip2 account add NAME --location CODE.")
     }
     var tls: SIP2TLS?
     switch (try arguments.value(certificate), try arguments.value(key)) {
@@ -71,7 +71,7 @@ struct SIP2Serve: DeskCommand {
   }
 }
 
-/// `circdesk sip2 account-add`: a kiosk's login, with how it speaks.
+/// `circdesk sip2 account add`: a kiosk's login, with how it speaks.
 struct SIP2AccountAdd: DeskCommand {
   static let location = CommandOption<String>(
     "--location", value: "<code>", help: "The kiosk's place: its institution id in the replies.", required: true)
@@ -88,7 +88,7 @@ struct SIP2AccountAdd: DeskCommand {
     "--password-env", value: "<variable>", help: "Read the password from this environment variable (for scripts).")
 
   static let spec = CommandSpec(
-    path: "sip2 account-add", abstract: "Add a kiosk's account to the SIP2 server.",
+    path: "sip2 account add", abstract: "Add a kiosk's account to the SIP2 server.",
     arguments: [.init("<name>", "What the kiosk logs in as (CN); its loans record it as their desk.")],
     options: [location, encoding, terminator, checksums, language, passwordVariable, CommandSpec.databaseOption],
     discussion: """
@@ -121,7 +121,7 @@ struct SIP2AccountAdd: DeskCommand {
     }
     let store = try context.openStore(arguments)
     guard try perform({ () throws(StoreError) in try store.kiosks.add(account, passwordHash: hash) }) else {
-      throw .failed(["A kiosk account «\(name)» exists already: remove it first (circdesk sip2 account-remove)"])
+      throw .failed(["A kiosk account «\(name)» exists already: remove it first (circdesk sip2 account remove)"])
     }
     context.output.line("Kiosk account «\(name)» added.".visibleForTerminal)
   }
@@ -153,10 +153,10 @@ struct SIP2AccountAdd: DeskCommand {
   }
 }
 
-/// `circdesk sip2 account-list`.
+/// `circdesk sip2 account list`.
 struct SIP2AccountList: DeskCommand {
   static let spec = CommandSpec(
-    path: "sip2 account-list", abstract: "List the kiosks' accounts.", options: [CommandSpec.databaseOption])
+    path: "sip2 account list", abstract: "List the kiosks' accounts.", options: [CommandSpec.databaseOption])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let store = try context.openStore(arguments, creating: false)
@@ -170,10 +170,10 @@ struct SIP2AccountList: DeskCommand {
   }
 }
 
-/// `circdesk sip2 account-remove`.
+/// `circdesk sip2 account remove`.
 struct SIP2AccountRemove: DeskCommand {
   static let spec = CommandSpec(
-    path: "sip2 account-remove", abstract: "Remove a kiosk's account: it can no longer log in.",
+    path: "sip2 account remove", abstract: "Remove a kiosk's account: it can no longer log in.",
     arguments: [.init("<name>", "The kiosk's login name.")], options: [CommandSpec.databaseOption])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {

@@ -27,8 +27,41 @@ enum CompletionScripts {
     return [("", names(rootOptions(catalogue)))] + catalogue.specs.map { ($0.path, names($0.options)) }
   }
 
+  /// The words after which a subcommand's word comes: each group (`book`), and the first words of
+  /// a longer path within one (`sip2 account`).
   private static func groups(_ catalogue: CommandCatalogue) -> [String] {
-    catalogue.entries.filter { $0.specs.count > 1 || $0.specs.first?.path != $0.name }.map(\.name)
+    var groups: [String] = []
+    for entry in catalogue.entries where entry.specs.count > 1 || entry.specs.first?.path != entry.name {
+      groups.append(entry.name)
+      for spec in entry.specs {
+        let words = spec.path.split(separator: " ")
+        for count in 2..<max(2, words.count) {
+          let prefix = words.prefix(count).joined(separator: " ")
+          if !groups.contains(prefix) { groups.append(prefix) }
+        }
+      }
+    }
+    return groups
+  }
+
+  /// The words that may follow `group`, each with what it does: a command's last word, or the
+  /// next word of longer paths (described by the commands it leads to).
+  private static func nextWords(after group: String, _ catalogue: CommandCatalogue) -> [(
+    word: String, abstract: String
+  )] {
+    var next: [(word: String, abstract: String)] = []
+    for spec in catalogue.specs where spec.path.hasPrefix(group + " ") {
+      let rest = spec.path.dropFirst(group.count + 1).split(separator: " ")
+      guard let word = rest.first.map(String.init), !next.contains(where: { $0.word == word }) else { continue }
+      let abstract =
+        rest.count == 1
+        ? spec.abstract
+        : catalogue.specs.filter { $0.path.hasPrefix(group + " " + word + " ") }.map {
+          String($0.path.split(separator: " ").last ?? "")
+        }.joined(separator: ", ")
+      next.append((word, abstract))
+    }
+    return next
   }
 
   /// Words a shell takes as they are inside single quotes.
@@ -61,7 +94,7 @@ enum CompletionScripts {
       "      -*) [[ \" $(_circdesk_values \"$command\") \" == *\" $word \"* ]] && skip=1 ;;",
       "      *)",
       "        if [[ -z $command ]]; then command=$word",
-      "        else case $command in \(groups(catalogue).joined(separator: "|"))) command+=\" $word\" ;; esac",
+      "        else case $command in \(groups(catalogue).map(quoted).joined(separator: "|"))) command+=\" $word\" ;; esac",
       "        fi ;;",
       "    esac",
       "  done",
@@ -70,9 +103,9 @@ enum CompletionScripts {
     ]
     let rootWords = catalogue.entries.map(\.name) + rootOptions(catalogue).flatMap(\.names)
     lines += bashCase("''", options: rootOptions(catalogue), words: rootWords, files: false)
-    for entry in catalogue.entries where groups(catalogue).contains(entry.name) {
-      let subcommands = entry.specs.map { String($0.path.dropFirst(entry.name.count + 1)) }
-      lines += bashCase(entry.name, options: [], words: subcommands + ["--help"], files: false)
+    for group in groups(catalogue) {
+      let subcommands = nextWords(after: group, catalogue).map(\.word)
+      lines += bashCase(quoted(group), options: [], words: subcommands + ["--help"], files: false)
     }
     for spec in catalogue.specs {
       let options = spec.options + [CommandSpec.Option("-h, --help", help: "")]
@@ -147,7 +180,7 @@ enum CompletionScripts {
       "            case '*'",
       "                if test (count $command) = 0",
       "                    set command $word",
-      "                else if test (count $command) = 1; and contains -- $command[1] \(groups(catalogue).joined(separator: " "))",
+      "                else if contains -- \"$command\" \(groups(catalogue).map(quoted).joined(separator: " "))",
       "                    set command $command $word",
       "                end",
       "        end",
@@ -164,12 +197,10 @@ enum CompletionScripts {
       lines.append("complete -c circdesk -n \"__circdesk_is ''\" -a \(quoted(entry.name)) -d \(quoted(entry.abstract))")
     }
     lines += fishOptions("", rootOptions(catalogue))
-    for entry in catalogue.entries where groups(catalogue).contains(entry.name) {
-      for spec in entry.specs {
-        let word = String(spec.path.dropFirst(entry.name.count + 1))
+    for group in groups(catalogue) {
+      for (word, abstract) in nextWords(after: group, catalogue) {
         lines.append(
-          "complete -c circdesk -n \(quoted("__circdesk_is " + entry.name)) -a \(quoted(word)) -d \(quoted(spec.abstract))"
-        )
+          "complete -c circdesk -n \(quoted("__circdesk_is '\(group)'")) -a \(quoted(word)) -d \(quoted(abstract))")
       }
     }
     for spec in catalogue.specs {
