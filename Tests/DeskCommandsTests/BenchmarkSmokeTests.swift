@@ -41,6 +41,15 @@ import Testing
     #expect(!result.errors.contains("\r"))
   }
 
+  @Test func kiosksCheckOutThroughSIP2AtASmallSize() throws {
+    let bench = URL(fileURLWithPath: circdeskPath).deletingLastPathComponent().appendingPathComponent("circdesk-bench")
+      .path
+    let result = try runProgram(bench, ["sip2", "--kiosks", "5", "--checkouts", "100"])
+    #expect(result.status == 0, "\(result.errors)")
+    #expect(result.output.contains("| a checkout through SIP2, one kiosk alone |"), "\(result.output)")
+    #expect(result.output.contains("| a checkout through SIP2, 5 kiosks at once: 100 in "))
+  }
+
   @Test func runsOverTheTargetAreListedBesideTheMachinesComputation() {
     let keystroke = Measurement(
       scenario: "keystroke «то»", samples: [9.0, 1.0, 4.25, 1.1, 3.5], witnessSamples: [1.0, 2.5, 0.9, 1.0, 1.2])
