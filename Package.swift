@@ -70,7 +70,7 @@ let package = Package(
     // libssl (TLS) are loaded when first used.
     .target(name: "CArgon2", dependencies: ["CLazyLibrary"]),
     .target(name: "CTLS", dependencies: ["CLazyLibrary"]),
-    .target(name: "DeskKiosks", dependencies: ["CArgon2", "CTLS", "DeskDomain", "DeskStorage", "DeskWords"]),
+    .target(name: "DeskKiosks", dependencies: ["CArgon2", "CTLS", "DeskDomain", "DeskStorage"]),
     .target(
       name: "DeskBenchmark",
       dependencies: [

@@ -44,12 +44,16 @@ ctls_context *ctls_server(const char *certificate, const char *key, char *messag
   }
   // TLS 1.2 at least (SSL_CTX_set_min_proto_version, a macro of SSL_CTX_ctrl).
   lib.SSL_CTX_ctrl(context, SSL_CTRL_SET_MIN_PROTO_VERSION, TLS1_2_VERSION, NULL);
+  char what[200];
   if (lib.SSL_CTX_use_certificate_chain_file(context, certificate) != 1) {
-    say(message, "the certificate cannot be read", certificate);
+    snprintf(what, sizeof what, "%s is not a PEM certificate", certificate);
+    say(message, what, certificate);
   } else if (lib.SSL_CTX_use_PrivateKey_file(context, key, SSL_FILETYPE_PEM) != 1) {
-    say(message, "the private key cannot be read", key);
+    snprintf(what, sizeof what, "%s is not a PEM private key, or not the certificate's", key);
+    say(message, what, key);
   } else if (lib.SSL_CTX_check_private_key(context) != 1) {
-    say(message, "the private key is not the certificate's", key);
+    lib.ERR_clear_error();
+    snprintf(message, 256, "the private key %s is not the key of the certificate %s", key, certificate);
   } else {
     ctls_context *made = malloc(sizeof *made);
     if (made != NULL) {

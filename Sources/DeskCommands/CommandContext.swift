@@ -80,7 +80,8 @@ public final class CommandContext {
   }
 
   /// Opens a library that must be there already, to change it (cancel a hold: with no library
-  /// there is nothing to cancel, and none is made).
+  /// there is nothing to cancel, and none is made; a kiosk's account is added to the library the
+  /// kiosks use, never to a new one at a mistyped path).
   public func openExistingStore(_ arguments: ParsedArguments) throws(CommandError) -> LibraryStore {
     try openStore(arguments, creating: false, writing: true)
   }

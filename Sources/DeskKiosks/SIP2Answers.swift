@@ -1,15 +1,26 @@
 import DeskDomain
 import DeskStorage
-import DeskWords
 
 /// The answer to one request of a logged-in kiosk, from the library's store.
 struct Context {
   let store: LibraryStore
   let account: KioskAccount
-  let words: any LibraryWords
   let message: SIP2Message
 
   private var now: String { SIP2Date.text(store.clock.now()) }
+
+  /// The language a request names (three digits), given back in its reply; 000 (unknown) for
+  /// anything else.
+  private var requestLanguage: String {
+    let sent = message.fixed(0, 3)
+    return sent.allSatisfy(\.isASCIIDigit) ? String(sent) : "000"
+  }
+
+  /// The readers of the library keep no PIN: a kiosk that sends one (AD) is told it is not valid
+  /// (CQ N), never that it is; one that sends none identifies its reader by the card alone.
+  private func addPasswordValidity(to reply: inout SIP2Reply) {
+    if let pin = message.field("AD"), !pin.isEmpty { reply.add("CQ", "N") }
+  }
   private var patron: String { message.field("AA") ?? "" }
   private var item: String { message.field("AB") ?? "" }
 
@@ -23,16 +34,16 @@ struct Context {
   /// (the copy is out to them, or waits for them) is said without them: a kiosk's screen is
   /// public.
   private func screenMessage(_ error: StoreError) -> String {
-    if case .refused(let refusals) = error, refusals.contains(where: Context.namesAnotherReader) {
-      return KioskWords(account.language).notAvailable
-    }
-    return words.messages(error).joined(separator: " ")
-  }
-
-  private static func namesAnotherReader(_ refusal: CirculationRefusal) -> Bool {
-    switch refusal {
-    case .alreadyOnLoan, .heldForAnother, .renewalHeld: return true
-    default: return false
+    let kiosk = KioskWords(account.language)
+    switch error {
+    case .refused(let refusals):
+      // Each reason once, in the order found.
+      var lines: [String] = []
+      for line in refusals.map(kiosk.message) where !lines.contains(line) { lines.append(line) }
+      return lines.joined(separator: " ")
+    case .readerNotFound(let ticket): return kiosk.message(.unknownReader(ticket))
+    case .bookNotFound(let inventory): return kiosk.message(.unknownBook(inventory))
+    default: return kiosk.atTheDesk
     }
   }
 
@@ -92,12 +103,13 @@ struct Context {
 
   func patronStatus() -> SIP2Reply {
     let standing = standing()
-    let language = message.fixed(0, 3)
+    let language = requestLanguage
     var reply = SIP2Reply(code: "24", fixed: standing.flags + language + now)
     reply.add("AO", institution)
     reply.add("AA", patron)
     reply.add("AE", standing.reader?.fullName ?? "")
     reply.add("BL", (standing.reader != nil).sip2)
+    addPasswordValidity(to: &reply)
     if standing.reader != nil, !standing.refusals.isEmpty {
       reply.add("AF", screenMessage(.refused(standing.refusals)))
     } else if standing.reader == nil {
@@ -108,7 +120,7 @@ struct Context {
 
   func patronInformation() -> SIP2Reply {
     let standing = standing()
-    let language = message.fixed(0, 3)
+    let language = requestLanguage
     let summary = Array(message.fixed(21, 10))
     func count(_ value: Int) -> String { SIP2Reply.count(value) }
     let waiting = standing.holds.filter { $0.state == .waiting }
@@ -124,6 +136,7 @@ struct Context {
       reply.add("CB", count(category.loanLimit))
     }
     reply.add("BL", (standing.reader != nil).sip2)
+    addPasswordValidity(to: &reply)
     // The items of the one kind the summary asks for (its one Y), from BP to BQ (1-based).
     let first = max(1, Int(message.field("BP") ?? "") ?? 1)
     let last = max(first, Int(message.field("BQ") ?? "") ?? (first + 49))
@@ -137,9 +150,8 @@ struct Context {
     case 5: listed("CD", standing.holds.filter { $0.state == .queued }.map(\.label))
     default: break
     }
-    if let reader = standing.reader {
-      reply.add("BE", reader.email, always: false)
-      reply.add("BF", reader.phone, always: false)
+    // No e-mail or phone: a kiosk needs neither, and anyone at one may type any card's number.
+    if standing.reader != nil {
       if !standing.refusals.isEmpty { reply.add("AF", screenMessage(.refused(standing.refusals))) }
     } else {
       reply.add("AF", screenMessage(.readerNotFound(patron)))
@@ -203,6 +215,23 @@ struct Context {
     guard let reader = try? store.readers.reader(ticket: patron.identifierForm) else {
       return refused(.readerNotFound(patron))
     }
+    // A copy the reader has already, checked out again at a kiosk whose renewal policy is Y: its
+    // loan is renewed, as the specification has it.
+    if message.fixed(0, 1) == "Y", let book = try? store.books.book(inventory: item.identifierForm),
+      let current = try? store.books.currentLoan(ofBook: book), current.readerTicket == reader.ticket
+    {
+      switch renewal() {
+      case .success(let renewal):
+        reply.fixed = "1Y" + "U" + "N" + now
+        reply.add("AO", institution)
+        reply.add("AA", reader.ticket)
+        reply.add("AB", renewal.after.inventory)
+        reply.add("AJ", renewal.after.bookTitle)
+        reply.add("AH", SIP2Date.text(due: renewal.after.loan.due))
+        return reply
+      case .failure(let refusal): return refused(saying: refusal.message)
+      }
+    }
     do throws(StoreError) {
       // A copy or reader with an open conflict between desks is settled at the desk first.
       switch try store.circulation.circulate(item, reader: reader, intent: .issue) {
@@ -263,43 +292,54 @@ struct Context {
 
   func renew() -> SIP2Reply {
     var reply = SIP2Reply(code: "30")
-    func refused(_ error: StoreError) -> SIP2Reply {
+    switch renewal() {
+    case .success(let renewal):
+      reply.fixed = "1" + "Y" + "U" + "N" + now
+      reply.add("AO", institution)
+      reply.add("AA", renewal.after.readerTicket)
+      reply.add("AB", renewal.after.inventory)
+      reply.add("AJ", renewal.after.bookTitle)
+      reply.add("AH", SIP2Date.text(due: renewal.after.loan.due))
+    case .failure(let refusal):
       reply.fixed = "0" + "N" + "U" + "N" + now
       reply.add("AO", institution)
       reply.add("AA", patron)
       reply.add("AB", item)
-      reply.add("AJ", "")
+      reply.add("AJ", refusal.title)
       reply.add("AH", "")
-      reply.add("AF", screenMessage(error))
-      return reply
+      reply.add("AF", refusal.message)
     }
-    guard let book = try? store.books.book(inventory: item.identifierForm) else { return refused(.bookNotFound(item)) }
-    // Renewed for the reader who holds it, and no other (a kiosk names both).
-    guard let current = try? store.books.currentLoan(ofBook: book),
-      current.readerTicket == patron.identifierForm
-    else { return refused(.refused([.notOnLoan(book: book.title, inventory: book.inventoryNumber)])) }
+    return reply
+  }
+
+  /// Why a renewal was not made: the screen's words, and the title when the copy is known.
+  struct Refusal: Error {
+    var title: String
+    var message: String
+  }
+
+  /// Renews the loan of the copy named for the reader named, who must hold it (a kiosk names
+  /// both): a copy out to another reader is not available to this one.
+  private func renewal() -> Result<Renewal, Refusal> {
+    let kiosk = KioskWords(account.language)
+    guard let book = try? store.books.book(inventory: item.identifierForm) else {
+      return .failure(Refusal(title: "", message: screenMessage(.bookNotFound(item))))
+    }
+    func refused(_ message: String) -> Result<Renewal, Refusal> {
+      .failure(Refusal(title: book.title, message: message))
+    }
+    guard let current = try? store.books.currentLoan(ofBook: book) else {
+      return refused(kiosk.message(.notOnLoan(book: book.title, inventory: book.inventoryNumber)))
+    }
+    guard current.readerTicket == patron.identifierForm else { return refused(kiosk.notAvailable) }
     do throws(StoreError) {
-      let outcome = try store.circulation.circulate(book.inventoryNumber, reader: nil, intent: .renew)
-      if case .conflict = outcome {
-        reply.fixed = "0" + "N" + "U" + "N" + now
-        reply.add("AO", institution)
-        reply.add("AA", patron)
-        reply.add("AB", item)
-        reply.add("AJ", book.title)
-        reply.add("AH", "")
-        reply.add("AF", KioskWords(account.language).atTheDesk)
-        return reply
+      switch try store.circulation.circulate(book.inventoryNumber, reader: nil, intent: .renew) {
+      case .done(.renewed(let renewal)): return .success(renewal)
+      case .conflict: return refused(kiosk.atTheDesk)
+      default: return refused(kiosk.atTheDesk)
       }
-      guard case .done(.renewed(let renewal)) = outcome else { return refused(.loanChanged) }
-      reply.fixed = "1" + "Y" + "U" + "N" + now
-      reply.add("AO", institution)
-      reply.add("AA", current.readerTicket)
-      reply.add("AB", book.inventoryNumber)
-      reply.add("AJ", book.title)
-      reply.add("AH", SIP2Date.text(due: renewal.after.loan.due))
-      return reply
     } catch {
-      return refused(error)
+      return refused(screenMessage(error))
     }
   }
 
@@ -319,8 +359,13 @@ struct Context {
       for inventory in left { reply.add("BN", inventory) }
       if !refusals.isEmpty { reply.add("AF", screenMessage(.refused(refusals))) }
     } catch {
-      reply.fixed = "0" + "0000" + "0000" + now
+      let open =
+        (try? store.readers.reader(ticket: patron.identifierForm)).flatMap { $0 }.map {
+          ((try? store.circulation.loans(ofReader: $0)) ?? []).filter(\.loan.isOpen).map(\.inventory)
+        } ?? []
+      reply.fixed = "0" + SIP2Reply.count(0) + SIP2Reply.count(open.count) + now
       reply.add("AO", institution)
+      for inventory in open { reply.add("BN", inventory) }
       reply.add("AF", screenMessage(error))
     }
     return reply
@@ -422,6 +467,7 @@ struct Context {
     reply.add("AA", patron)
     reply.add("AE", standing.reader?.fullName ?? "")
     reply.add("BL", (standing.reader != nil).sip2)
+    addPasswordValidity(to: &reply)
     return reply
   }
 }

@@ -11,12 +11,12 @@ import DeskStorage
 final class SIP2Connection {
   private let socket: Int32
   private let address: String
+  /// The kiosk's IP address alone, which its logins are counted by.
+  private let host: String
   private let settings: SIP2Server.Settings
   private let store: LibraryStore
   private var session: SIP2Session
   private var buffer: [UInt8] = []
-  /// True once a message of this kiosk came with a checksum: the replies then carry one.
-  private var kioskChecks = false
   /// The last reply as sent, for a kiosk that asks for it again (97).
   private var lastSent: [UInt8]?
 
@@ -27,12 +27,13 @@ final class SIP2Connection {
     self.socket = socket
     self.tls = tls
     self.address = address
+    host = address.lastIndex(of: ":").map { String(address[..<$0]) } ?? address
     self.settings = settings
     self.store = store
     session = SIP2Session(store: store, turns: settings.turns)
   }
 
-  /// Answers the kiosk until it leaves, falls silent longer than the idle time, or sends what
+  /// Answers the kiosk until it leaves, sends no whole message for the idle time, or sends what
   /// cannot be a conversation (a message longer than the limit, anything before its login).
   func run() {
     defer {
@@ -46,12 +47,15 @@ final class SIP2Connection {
       switch SIP2Message.parse(text, bytes: bytes) {
       case .failure(let error):
         settings.log("\(address): \(error.message)")
-        guard send(SIP2Reply(code: "96"), sequence: nil) else { return }
+        // With a checksum when the kiosk's message ended with one (a wrong one, here).
+        let checked = account?.checksums == .required || text.dropLast(4).hasSuffix("AZ")
+        guard send(SIP2Reply(code: "96"), sequence: nil, checksums: checked) else { return }
       case .success(let message):
-        if message.hasChecksum { kioskChecks = true }
+        // Replies carry a checksum when the message did, or the kiosk's account requires them.
+        let checksums = message.hasChecksum || account?.checksums == .required
         if account?.checksums == .required, !message.hasChecksum, message.code != "97" {
-          settings.log("\(address): a message without its checksum from \(account?.name ?? "")")
-          guard send(SIP2Reply(code: "96"), sequence: nil) else { return }
+          settings.log("\(address): a message without its checksum from \(shown(account?.name ?? ""))")
+          guard send(SIP2Reply(code: "96"), sequence: nil, checksums: true) else { return }
           continue
         }
         guard account != nil || message.code == "93" else {
@@ -62,24 +66,33 @@ final class SIP2Connection {
           guard let lastSent, write(lastSent) else { return }
           continue
         }
+        if message.code == "93", !message.hasChecksum,
+          (try? store.kiosks.account(name: message.field("CN") ?? ""))??.account.checksums == .required
+        {
+          settings.log("\(address): a login without its checksum as «\(shown(message.field("CN") ?? ""))»")
+          guard send(SIP2Reply(code: "96"), sequence: nil, checksums: false) else { return }
+          continue
+        }
+        if message.code == "93" {
+          let wait = settings.logins.wait(for: host)
+          if wait > 0 { usleep(useconds_t(min(wait, 600) * 1_000_000)) }
+        }
         guard let reply = session.reply(to: message) else { continue }
         if message.code == "93" {
           let accepted = session.account != nil
-          settings.log("\(address): login as «\(message.field("CN") ?? "")» \(accepted ? "accepted" : "refused")")
-          if accepted {
-            settings.failures.withLock { $0[address] = nil }
-          } else {
-            // Each failure from one address makes the next answer wait longer: 0.25 s, doubled
-            // up to 16 s.
-            let failures = settings.failures.withLock {
-              $0[address, default: 0] += 1; return $0[address, default: 1]
-            }
-            usleep(useconds_t(min(16_000_000, 250_000 << min(failures - 1, 6))))
-          }
+          settings.log(
+            "\(address): login as «\(shown(message.field("CN") ?? ""))» \(accepted ? "accepted" : "refused")")
+          if accepted { settings.logins.succeeded(host) } else { settings.logins.failed(host) }
         }
-        guard send(reply, sequence: message.sequence) else { return }
+        guard send(reply, sequence: message.sequence, checksums: checksums || session.account?.checksums == .required)
+        else { return }
       }
     }
+  }
+
+  /// A name a kiosk sent, as the log shows it: at most 64 characters.
+  private func shown(_ text: String) -> String {
+    text.count > 64 ? String(text.prefix(64)) + "…" : text
   }
 
   /// The encoding of a kiosk not yet logged in: the one whose reading of the message names an
@@ -96,11 +109,10 @@ final class SIP2Connection {
   }
 
   /// Writes the reply in the kiosk's encoding, with its terminator.
-  private func send(_ reply: SIP2Reply, sequence: Int?) -> Bool {
+  private func send(_ reply: SIP2Reply, sequence: Int?, checksums: Bool) -> Bool {
     let account = session.account
     var bytes = reply.bytes(
-      encoding: account?.encoding ?? .utf8, sequence: reply.code == "96" ? nil : sequence,
-      checksums: kioskChecks || account?.checksums == .required)
+      encoding: account?.encoding ?? .utf8, sequence: reply.code == "96" ? nil : sequence, checksums: checksums)
     bytes += (account?.terminator ?? .cr).bytes
     if reply.code != "96" { lastSent = bytes }
     return write(bytes)
@@ -122,9 +134,11 @@ final class SIP2Connection {
     return true
   }
 
-  /// The bytes of the next message, without its terminator; nil when the kiosk left, was idle
-  /// too long, or sent more than the limit without a CR.
+  /// The bytes of the next message, without its terminator; nil when the kiosk left, sent no
+  /// whole message for the idle time (bytes trickling in do not keep it open), or sent more than
+  /// the limit without a CR.
   private func nextMessage() -> [UInt8]? {
+    let deadline = LoginGate.now() + Double(settings.idleSeconds)
     while true {
       // An LF left from the last message's CR LF.
       if buffer.first == 0x0A { buffer.removeFirst() }
@@ -139,11 +153,14 @@ final class SIP2Connection {
       }
       // What TLS has decrypted already is read without waiting on the socket.
       if tls.map({ ctls_pending($0) > 0 }) != true {
+        let left = deadline - LoginGate.now()
         var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&poller, 1, Int32(clamping: settings.idleSeconds * 1000))
+        let ready = left <= 0 ? 0 : poll(&poller, 1, Int32(clamping: Int((left * 1000).rounded(.up))))
         if ready < 0, errno == EINTR { continue }
         guard ready > 0 else {
-          if ready == 0 { settings.log("\(address): idle for \(settings.idleSeconds) s: connection closed") }
+          if ready == 0 {
+            settings.log("\(address): no whole message for \(settings.idleSeconds) s: connection closed")
+          }
           return nil
         }
       }

@@ -15,8 +15,8 @@ public final class SIP2Server: @unchecked Sendable {
     public let idleSeconds: Int
     /// Where the server's lines go (one per connection event), from any thread.
     public let log: @Sendable (String) -> Void
-    /// Login failures by address, for the growing wait after each.
-    let failures = Mutex<[String: Int]>([:])
+    /// The turns of logins by address.
+    let logins = LoginGate()
     /// The kiosks' writes, one at a time.
     let turns = WriteTurns()
 
@@ -44,6 +44,12 @@ public final class SIP2Server: @unchecked Sendable {
   private let stopped = Mutex(false)
   /// The address and port listened on (the port the system chose, when asked for 0).
   public let address: String
+
+  /// True for an IPv4 address in dotted form, which the server listens on.
+  public static func isAddress(_ host: String) -> Bool {
+    var address = in_addr()
+    return inet_pton(AF_INET, host, &address) == 1
+  }
 
   /// Listens on `host:port` (an IPv4 address).
   public init(host: String, port: Int, settings: Settings) throws(SIP2ServerError) {
@@ -79,6 +85,9 @@ public final class SIP2Server: @unchecked Sendable {
 
   /// Accepts kiosks until `stop`; the kiosks connected then are served to their end.
   public func run() {
+    // A kiosk gone while its reply is written must not end the server: OpenSSL writes to the
+    // socket without MSG_NOSIGNAL.
+    signal(SIGPIPE, SIG_IGN)
     while !stopped.withLock({ $0 }) {
       var peer = sockaddr_in()
       var length = socklen_t(MemoryLayout<sockaddr_in>.size)

@@ -1,6 +1,5 @@
 import DeskDomain
 import DeskStorage
-import DeskWords
 import Synchronization
 
 /// One kiosk's conversation with the library: its login, then each request answered from the
@@ -45,8 +44,7 @@ public struct SIP2Session {
   }
 
   private func answer(_ message: SIP2Message, account: KioskAccount) -> SIP2Reply {
-    let words: any LibraryWords = account.language == .russian ? RussianWords() : EnglishWords()
-    var context = Context(store: store, account: account, words: words, message: message)
+    let context = Context(store: store, account: account, message: message)
     switch message.code {
     case "99": return context.status()
     case "23": return context.patronStatus()

@@ -66,6 +66,9 @@ import Testing
     #expect((SIP2Checksum.sum(bytes.dropLast(4)) &+ UInt32(checksum)) & 0xFFFF == 0)
     #expect(SIP2Encoding.cp1251.decode(bytes).contains("AEПопова Анна|"))
     #expect(SIP2Encoding.cp850.decode(SIP2Encoding.cp850.encode("Élise Müller")) == "Élise Müller")
+    #expect(
+      SIP2Encoding.cp850.decode(SIP2Encoding.cp850.encode("Попова Анна, «Война и мир»")) == "Popova Anna, «Voyna i mir»"
+    )
   }
 
   /// Random bytes, and messages cut or changed anywhere: every one is read or refused, never a

@@ -1,9 +1,10 @@
 import DeskDomain
-import DeskKiosks
 @_spi(Connection) import DeskStorage
 import DeskTestSupport
 import Foundation
 import Testing
+
+@testable import DeskKiosks
 
 /// A kiosk's conversation over TCP on 127.0.0.1 with the server on a real library file: a client
 /// written from the specification, its messages and their checksums made here.
@@ -76,8 +77,11 @@ import Testing
     #expect(patron.contains("|AEПопова Анна|"))
     let out = try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AA1001|AB5001|AC|", sequence: 2)
     #expect(out.hasPrefix("121") && out.contains("|AJВойна и мир|"))
-    let again = try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AA1001|AB5001|AC|", sequence: 3)
-    #expect(again.hasPrefix("120") && again.contains("|AF") && again.contains("уже"))
+    // Checked out again: refused where the kiosk does not renew so, renewed where it does.
+    let again = try kiosk.ask("11NN" + now + SIP2Date.blank + "AOMAIN|AA1001|AB5001|AC|", sequence: 3)
+    #expect(again.hasPrefix("120") && again.contains("|AFЭта книга уже у вас"), "\(again)")
+    let renewed = try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AA1001|AB5001|AC|", sequence: 4)
+    #expect(renewed.hasPrefix("121YUN") && renewed.contains("|AH"), "\(renewed)")
   }
 
   /// A hold placed from a kiosk queues for the title, as the desk's; a copy returned then goes to
@@ -149,6 +153,40 @@ import Testing
     #expect(checkout.hasPrefix("120") && checkout.contains("library desk"), "\(checkout)")
   }
 
+  /// What a kiosk's screen shows is for the reader in front of it: no other reader's name, no
+  /// e-mail or phone, no key of the desk's, and no PIN taken as valid.
+  @Test func aKioskScreenSaysWhatAReaderMaySee() throws {
+    let kiosk = try Kiosk(server.address)
+    defer { server.stop() }
+    let store = try LibraryStore(path: path)
+    try store.readers.update(ticket: "1002") {
+      $0.email = "elise@example.org"
+      $0.phone = "+33 1 44 55 66 34"
+    }
+    try store.books.update(inventory: "5001") { $0.status = "lost" }
+    #expect(try kiosk.ask("9300CNkiosk|COsecret|CPMAIN|").hasPrefix("941"))
+    let information = try kiosk.ask("63001" + now + "          AOMAIN|AA1002|AD1234|")
+    #expect(!information.contains("example.org") && !information.contains("+33") && information.contains("|CQN|"))
+    #expect(!(try kiosk.ask("23001" + now + "AOMAIN|AA1002|")).contains("|CQ"))
+    let lost = try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AA1002|AB5001|AC|")
+    #expect(lost.hasPrefix("120") && lost.contains("|AFThis copy cannot be borrowed"), "\(lost)")
+    #expect(!lost.contains("book edit"))
+    #expect(try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AA1002|AB5002|AC|").hasPrefix("121"))
+    let others = try kiosk.ask("29NN" + now + SIP2Date.blank + "AOMAIN|AA1001|AB5002|")
+    #expect(others.hasPrefix("300") && others.contains("|AJJane Eyre|") && others.contains("not available to you"))
+    #expect(!others.contains("Dupont"))
+    // Nothing renewed: every loan is listed as not renewed.
+    let code = try #require(try store.readers.reader(ticket: "1002")).category
+    var category = try #require(try store.policy.category(code: code))
+    category.renewalLimit = 0
+    try store.policy.setCategory(category)
+    let none = try kiosk.ask("65" + now + "AOMAIN|AA1002|")
+    #expect(none.hasPrefix("66" + "0" + "0000" + "0001") && none.contains("|BN5002|"), "\(none)")
+    #expect(none.contains("cannot be renewed"))
+    // A language that is not three digits comes back as unknown.
+    #expect(try kiosk.ask("23abc" + now + "AOMAIN|AA1002|").hasPrefix("24" + String(repeating: " ", count: 14) + "000"))
+  }
+
   /// A kiosk that sends a byte a second holds up nobody; a hundred kiosks at once are each served.
   @Test func aSlowKioskHoldsUpNobodyAndAHundredAreServed() throws {
     defer { server.stop() }
@@ -185,6 +223,37 @@ import Testing
     #expect(try garbage.ask("9300CNkiosk|COsecret|CPMAIN|").hasPrefix("941"))
     #expect(lines.value.contains { $0.contains("message 99 before a login: connection closed") })
     #expect(lines.value.contains { $0.contains("bytes without a CR: connection closed") })
+  }
+}
+
+/// A kiosk whose account requires checksums cannot log in without one; a connection that sends
+/// bytes but no whole message within the idle time is closed.
+@Suite struct SIP2ConnectionLimitTests {
+  @Test func aLoginWithoutItsRequiredChecksumAndATrickleAreRefused() throws {
+    let folder = TemporaryFolder()
+    let path = folder.file("library.sqlite")
+    let store = try LibraryStore(path: path)
+    try store.kiosks.add(
+      KioskAccount(name: "strict", location: "MAIN", checksums: .required),
+      passwordHash: try KioskPassword.hash("secret").get())
+    let lines = Locked<[String]>([])
+    let server = try SIP2Server(
+      host: "127.0.0.1", port: 0,
+      settings: SIP2Server.Settings(path: path, idleSeconds: 1, log: { line in lines.update { $0.append(line) } }))
+    Thread { server.run() }.start()
+    defer { server.stop() }
+    let kiosk = try KioskClient(server.address)
+    #expect(try kiosk.ask("9300CNstrict|COsecret|CPMAIN|") == "96")
+    #expect(try kiosk.ask("9300CNstrict|COsecret|CPMAIN|", sequence: 0).hasPrefix("941AY0AZ"))
+    // A byte every 0.3 s: never a whole message, closed after the idle second.
+    let trickle = try KioskClient(server.address)
+    var sent = 0
+    while sent < 20, (try? trickle.send([0x39])) != nil {
+      sent += 1
+      usleep(300_000)
+    }
+    #expect(trickle.readToEnd().isEmpty)
+    #expect(lines.value.contains { $0.contains("no whole message for 1 s") })
   }
 }
 
@@ -251,4 +320,22 @@ final class Kiosk {
   func reply() throws -> String { encoding.decode(try client.reply()) }
 
   func readToEnd() throws -> [UInt8] { client.readToEnd() }
+}
+
+/// Logins from one address take turns once one failed: over new connections, and at once.
+@Suite struct LoginGateTests {
+  @Test func failuresMakeTheNextAttemptsOfAnAddressWaitInTurn() {
+    let gate = LoginGate()
+    #expect(gate.wait(for: "10.0.0.1") == 0 && gate.wait(for: "10.0.0.1") == 0, "no failure, no wait")
+    gate.failed("10.0.0.1")
+    let first = gate.wait(for: "10.0.0.1")
+    let second = gate.wait(for: "10.0.0.1")
+    #expect(first > 0.2 && second > first + 0.2, "\(first) \(second)")
+    #expect(gate.wait(for: "10.0.0.2") == 0, "another address")
+    gate.failed("10.0.0.1")
+    gate.failed("10.0.0.1")
+    #expect(gate.wait(for: "10.0.0.1") > second)
+    gate.succeeded("10.0.0.1")
+    #expect(gate.wait(for: "10.0.0.1") == 0)
+  }
 }

@@ -35,8 +35,14 @@ struct SIP2Serve: DeskCommand {
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let given = try arguments.value(listen) ?? "127.0.0.1:6001"
     guard let colon = given.lastIndex(of: ":"), let port = Int(given[given.index(after: colon)...]),
-      (0...65535).contains(port)
+      (0...65535).contains(port), case let named = String(given[..<colon]), !named.isEmpty
     else { throw .usage("--listen is an address and a port, like 127.0.0.1:6001, not «\(given)»", command: spec.path) }
+    let host = named == "localhost" ? "127.0.0.1" : named
+    guard SIP2Server.isAddress(host) else {
+      throw .usage(
+        "--listen takes an IPv4 address (127.0.0.1, 0.0.0.0 for every one) and a port, not «\(given)»",
+        command: spec.path)
+    }
     let path = try context.databasePath(arguments)
     // Opened here once: a file that is missing, newer or not a library is said before listening.
     let store = try context.openStore(arguments, creating: false)
@@ -47,6 +53,9 @@ struct SIP2Serve: DeskCommand {
     switch (try arguments.value(certificate), try arguments.value(key)) {
     case (nil, nil): break
     case (let certificate?, let key?):
+      for file in [certificate, key] where access(file, R_OK) != 0 {
+        throw .failed(["\(file): \(String(cString: strerror(errno))); --tls-cert and --tls-key name PEM files"])
+      }
       do {
         tls = try SIP2TLS(certificate: certificate, key: key)
       } catch {
@@ -60,7 +69,7 @@ struct SIP2Serve: DeskCommand {
       log: { line in errors.line(line.visibleForTerminal) })
     let server: SIP2Server
     do {
-      server = try SIP2Server(host: String(given[..<colon]), port: port, settings: settings)
+      server = try SIP2Server(host: host, port: port, settings: settings)
     } catch {
       throw .failed([error.message])
     }
@@ -101,6 +110,11 @@ struct SIP2AccountAdd: DeskCommand {
     guard !name.isEmpty, !name.contains("|") else {
       throw .usage("a kiosk's name is not empty and has no «|»", command: spec.path)
     }
+    guard let place = try arguments.value(location), !place.trimmingWhitespace().isEmpty else {
+      throw .usage("--location gives the kiosk's place (its institution id in the replies)", command: spec.path)
+    }
+    // The library is there before the password is asked for.
+    let store = try context.openExistingStore(arguments)
     let password: String
     if let variable = try arguments.value(passwordVariable) {
       guard let value = context.environment[variable], !value.isEmpty else {
@@ -111,7 +125,7 @@ struct SIP2AccountAdd: DeskCommand {
       password = try askPasswordTwice()
     }
     let account = KioskAccount(
-      name: name, location: try arguments.value(location) ?? "", encoding: try arguments.value(encoding) ?? .utf8,
+      name: name, location: place.trimmingWhitespace(), encoding: try arguments.value(encoding) ?? .utf8,
       terminator: try arguments.value(terminator) ?? .cr, checksums: try arguments.value(checksums) ?? .optional,
       language: try arguments.value(language) ?? .english)
     let hash: String
@@ -119,7 +133,6 @@ struct SIP2AccountAdd: DeskCommand {
     case .success(let made): hash = made
     case .failure(let error): throw .failed([error.message])
     }
-    let store = try context.openStore(arguments)
     guard try perform({ () throws(StoreError) in try store.kiosks.add(account, passwordHash: hash) }) else {
       throw .failed(["A kiosk account «\(name)» exists already: remove it first (circdesk sip2 account remove)"])
     }
@@ -131,10 +144,10 @@ struct SIP2AccountAdd: DeskCommand {
     guard isatty(0) == 1 else {
       throw .usage("no terminal to ask the password on: give it with --password-env", command: spec.path)
     }
-    let first = readWithoutEcho("Password: ")
-    let second = readWithoutEcho("Again: ")
-    guard let first, !first.isEmpty else { throw .failed(["No password was typed: nothing is added"]) }
-    guard first == second else { throw .failed(["The two passwords differ: nothing is added"]) }
+    guard let first = readWithoutEcho("Password: "), !first.isEmpty else {
+      throw .failed(["No password was typed: nothing is added"])
+    }
+    guard readWithoutEcho("Again: ") == first else { throw .failed(["The two passwords differ: nothing is added"]) }
     return first
   }
 
@@ -178,7 +191,7 @@ struct SIP2AccountRemove: DeskCommand {
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let name = arguments.positionals[0]
-    let store = try context.openStore(arguments, creating: false)
+    let store = try context.openExistingStore(arguments)
     guard try perform({ () throws(StoreError) in try store.kiosks.remove(name: name) }) else {
       throw .failed(["No kiosk account «\(name)»".visibleForTerminal])
     }

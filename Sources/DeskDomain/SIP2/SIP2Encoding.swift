@@ -18,18 +18,40 @@ public enum SIP2Encoding: String, CaseIterable, Sendable {
   }
 
   /// The bytes of `text` for the kiosk: what the set lacks is written as its plain Latin letter
-  /// or `?` (a kiosk shows what it gets).
+  /// (Russian in Latin letters, in code page 850) or `?` (a kiosk shows what it gets).
   public func encode(_ text: String) -> [UInt8] {
     switch self {
     case .utf8: return Array(text.utf8)
     case .cp1251: return Windows1251.encodeLossy(text).bytes
     case .cp850:
-      return text.unicodeScalars.flatMap { scalar -> [UInt8] in
-        if scalar.value < 0x80 { return [UInt8(scalar.value)] }
-        if let byte = CodePage850.byte[scalar.value] { return [byte] }
-        let plain = TextFolding.fold(String(scalar))
-        return plain.unicodeScalars.allSatisfy({ $0.value < 0x80 }) && !plain.isEmpty ? Array(plain.utf8) : [0x3F]
+      var bytes: [UInt8] = []
+      var cyrillic = ""
+      // A run of Russian letters goes out in Latin letters, as names are usually spelt (Война → Voyna).
+      func endRun() {
+        guard !cyrillic.isEmpty else { return }
+        var latin = Transliteration.latin(cyrillic.lowercased(), limit: 1).first ?? "?"
+        if cyrillic.first?.isUppercase == true { latin = latin.prefix(1).uppercased() + latin.dropFirst() }
+        if cyrillic.count > 1, cyrillic.allSatisfy(\.isUppercase) { latin = latin.uppercased() }
+        bytes += SIP2Encoding.cp850.encode(latin)
+        cyrillic = ""
       }
+      for scalar in text.unicodeScalars {
+        if (0x410...0x44F).contains(scalar.value) || scalar.value == 0x401 || scalar.value == 0x451 {
+          cyrillic.unicodeScalars.append(scalar)
+          continue
+        }
+        endRun()
+        if scalar.value < 0x80 {
+          bytes.append(UInt8(scalar.value))
+        } else if let byte = CodePage850.byte[scalar.value] {
+          bytes.append(byte)
+        } else {
+          let plain = TextFolding.fold(String(scalar))
+          bytes += plain.unicodeScalars.allSatisfy({ $0.value < 0x80 }) && !plain.isEmpty ? Array(plain.utf8) : [0x3F]
+        }
+      }
+      endRun()
+      return bytes
     }
   }
 }
