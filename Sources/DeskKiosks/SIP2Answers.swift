@@ -215,23 +215,6 @@ struct Context {
     guard let reader = try? store.readers.reader(ticket: patron.identifierForm) else {
       return refused(.readerNotFound(patron))
     }
-    // A copy the reader has already, checked out again at a kiosk whose renewal policy is Y: its
-    // loan is renewed, as the specification has it.
-    if message.fixed(0, 1) == "Y", let book = try? store.books.book(inventory: item.identifierForm),
-      let current = try? store.books.currentLoan(ofBook: book), current.readerTicket == reader.ticket
-    {
-      switch renewal() {
-      case .success(let renewal):
-        reply.fixed = "1Y" + "U" + "N" + now
-        reply.add("AO", institution)
-        reply.add("AA", reader.ticket)
-        reply.add("AB", renewal.after.inventory)
-        reply.add("AJ", renewal.after.bookTitle)
-        reply.add("AH", SIP2Date.text(due: renewal.after.loan.due))
-        return reply
-      case .failure(let refusal): return refused(saying: refusal.message)
-      }
-    }
     do throws(StoreError) {
       // A copy or reader with an open conflict between desks is settled at the desk first.
       switch try store.circulation.circulate(item, reader: reader, intent: .issue) {
@@ -251,6 +234,23 @@ struct Context {
         return refused(.refused([.unknownBook(item)]))
       }
     } catch {
+      // A copy the reader has already, checked out again at a kiosk whose renewal policy is Y:
+      // its loan is renewed, as the specification has it.
+      if message.fixed(0, 1) == "Y", case .refused(let refusals) = error,
+        refusals.contains(where: { if case .alreadyOnLoanToSameReader = $0 { true } else { false } })
+      {
+        switch renewal() {
+        case .success(let renewal):
+          reply.fixed = "1Y" + "U" + "N" + now
+          reply.add("AO", institution)
+          reply.add("AA", reader.ticket)
+          reply.add("AB", renewal.after.inventory)
+          reply.add("AJ", renewal.after.bookTitle)
+          reply.add("AH", SIP2Date.text(due: renewal.after.loan.due))
+          return reply
+        case .failure(let refusal): return refused(saying: refusal.message)
+        }
+      }
       return refused(error)
     }
   }
