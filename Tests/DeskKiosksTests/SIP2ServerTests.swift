@@ -187,6 +187,22 @@ import Testing
     #expect(try kiosk.ask("23abc" + now + "AOMAIN|AA1002|").hasPrefix("24" + String(repeating: " ", count: 14) + "000"))
   }
 
+  /// What the library does not take from a kiosk is answered as the specification says, with
+  /// nothing done: block patron and patron enable with the patron's status, item status update and
+  /// fee paid refused; and SC status says so in BX.
+  @Test func whatTheLibraryDoesNotTakeIsAnsweredAsNotDone() throws {
+    let kiosk = try Kiosk(server.address)
+    defer { server.stop() }
+    #expect(try kiosk.ask("9300CNkiosk|COsecret|CPMAIN|").hasPrefix("941"))
+    let blocked = try kiosk.ask("01N" + now + "AOMAIN|ALlost card|AA1002|AC|")
+    #expect(blocked.hasPrefix("24") && blocked.contains("|AA1002|") && blocked.contains("|AF"))
+    #expect(try kiosk.ask("25" + now + "AOMAIN|AA1002|").hasPrefix("24"))
+    #expect(try kiosk.ask("19" + now + "AOMAIN|AB5001|CHx|").hasPrefix("200"))
+    #expect(try kiosk.ask("37" + now + "0100USD" + "BV1.00|AOMAIN|AA1002|").hasPrefix("38N"))
+    // The reader is not blocked: a checkout still goes.
+    #expect(try kiosk.ask("11YN" + now + SIP2Date.blank + "AOMAIN|AA1002|AB5001|AC|").hasPrefix("121"))
+  }
+
   /// A kiosk that sends a byte a second holds up nobody; a hundred kiosks at once are each served.
   @Test func aSlowKioskHoldsUpNobodyAndAHundredAreServed() throws {
     defer { server.stop() }
