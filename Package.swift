@@ -57,7 +57,10 @@ let package = Package(
     // ZXing, the second decoder, behind a C interface; run only in its own process
     // (`circdesk-zxing`), so that its crash never takes the desk down.
     .target(name: "CZXing", linkerSettings: [.linkedLibrary("ZXing")]),
-    .executableTarget(name: "circdesk-zxing", dependencies: ["CZXing", "CImaging"]),
+    .executableTarget(
+      name: "circdesk-zxing", dependencies: ["CZXing", "CImaging"],
+      // As the desk: no Swift runtime to find at run time, in a build or in the package.
+      linkerSettings: [.unsafeFlags(["-static-stdlib"])]),
     // libcurl, loaded at the first look-up (`http.c`).
     .target(name: "CHTTP", dependencies: ["CLazyLibrary"]),
     .target(name: "DeskExchange", dependencies: ["DeskDomain", "DeskStorage"]),

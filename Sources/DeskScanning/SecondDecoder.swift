@@ -9,14 +9,19 @@ import DeskDomain
 /// decoder that aborts (ZXing 1.4 does, on an internal assertion, for some images) or hangs
 /// never takes the desk down: its failure is only "nothing read".
 enum SecondDecoder {
-  /// The program: `CIRCDESK_ZXING` when set, else `circdesk-zxing` in this program's folder.
+  /// The program: `CIRCDESK_ZXING` when set (and not empty), else `circdesk-zxing` in this program's folder (a
+  /// build), else in `lib/circdesk` beside that folder (the package: `/usr/bin/circdesk` and
+  /// `/usr/lib/circdesk/circdesk-zxing`, a helper program kept out of the PATH).
   static var program: String {
-    if let set = getenv("CIRCDESK_ZXING") { return String(cString: set) }
+    if let set = getenv("CIRCDESK_ZXING"), set.pointee != 0 { return String(cString: set) }
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     guard count > 0 else { return "circdesk-zxing" }
     let path = String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/circdesk-zxing"
+    let folder = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+    let beside = folder + "/circdesk-zxing"
+    let installed = String(folder[..<(folder.lastIndex(of: "/") ?? folder.startIndex)]) + "/lib/circdesk/circdesk-zxing"
+    return access(beside, X_OK) != 0 && access(installed, X_OK) == 0 ? installed : beside
   }
 
   /// A decode that takes longer is stopped: the librarian is waiting.
