@@ -100,6 +100,54 @@ import Testing
     }
   }
 
+  // MARK: zsh
+
+  /// What zsh offers for the words typed so far: the script's `_circdesk` run with the words and
+  /// the cursor's place as a completion widget has them, and `compadd` and `_files` standing in
+  /// for zsh's own (which keep what begins with the word under the cursor, and list files).
+  private func zsh(_ words: [String], in folder: TemporaryFolder) throws -> [String] {
+    let script = folder.file("circdesk.zsh")
+    if !FileManager.default.fileExists(atPath: script) {
+      try CompletionScripts.script(for: .zsh).write(toFile: script, atomically: true, encoding: .utf8)
+    }
+    let zsh = "/usr/bin/zsh"
+    try #require(FileManager.default.isExecutableFile(atPath: zsh), "zsh is installed by scripts/install-dependencies")
+    let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+    let result = try runProgram(
+      zsh,
+      [
+        "-f", "-c",
+        "cd \(folder.path) && "
+          + "compadd() { local -i i=${@[(i)--]}; local w; for w in \"${@[i+1,-1]}\"; do "
+          + "[[ $w == $PREFIX* ]] && print -r -- $w; done; } && _files() { print -r -- '<files>'; } && "
+          + "source ./circdesk.zsh && words=(circdesk \(quoted)) && CURRENT=$#words && PREFIX=${words[-1]} && _circdesk",
+      ])
+    #expect(result.errors.isEmpty, "\(result.errors)")
+    return result.output.split(separator: "\n").map(String.init)
+  }
+
+  @Test func zshCompletesCommandsOptionsAndTheirValues() throws {
+    let folder = TemporaryFolder()
+    #expect(try zsh(["bo"], in: folder) == ["book"])
+    #expect(try zsh(["book", ""], in: folder) == ["add", "list", "show", "edit", "delete", "--help"])
+    #expect(try zsh(["sip2", "account", ""], in: folder) == ["add", "list", "remove", "--help"])
+    #expect(try zsh(["book", "add", "--ti"], in: folder) == ["--title"])
+    #expect(try zsh(["book", "add", "--title", ""], in: folder) == [], "free text: nothing offered")
+    #expect(try zsh(["import", "iso2709", "--format", ""], in: folder) == ["auto", "rusmarc", "marc21"])
+    #expect(try zsh(["--db", "x.sqlite", "book", "l"], in: folder) == ["list"], "a leading option's value skipped")
+    #expect(try zsh(["scan", "sh"], in: folder) == ["<files>"])
+    #expect(try zsh(["sync", "--status", "--j"], in: folder) == ["--json"])
+  }
+
+  @Test func zshOffersEveryOptionOfEveryCommand() throws {
+    let folder = TemporaryFolder()
+    for spec in Self.specs {
+      let offered = Set(try zsh(spec.path.split(separator: " ").map(String.init) + ["-"], in: folder))
+      for option in spec.options { #expect(offered.contains(option.name), "\(spec.path) \(option.name)") }
+      #expect(offered.contains("--help"))
+    }
+  }
+
   // MARK: fish
 
   /// What fish offers for the command line typed so far, without the descriptions.

@@ -3,24 +3,25 @@
 /// folders.
 enum CompletionScripts {
   enum Shell: String, CaseIterable {
-    case bash, fish
+    case bash, fish, zsh
   }
 
   static func script(for shell: Shell, catalogue: CommandCatalogue = .program) -> String {
     switch shell {
     case .bash: bash(catalogue)
     case .fish: fish(catalogue)
+    case .zsh: zsh(catalogue)
     }
   }
 
   /// The options of the program without a command: the desk's and the program's own.
-  private static func rootOptions(_ catalogue: CommandCatalogue) -> [CommandSpec.Option] {
+  static func rootOptions(_ catalogue: CommandCatalogue) -> [CommandSpec.Option] {
     catalogue.desk.options + RootCommand.programOptions
   }
 
   /// The names of the options that take a value, for each command ('' the program without one):
   /// the word after one is its value, not a command or an argument.
-  private static func valueOptions(_ catalogue: CommandCatalogue) -> [(path: String, names: [String])] {
+  static func valueOptions(_ catalogue: CommandCatalogue) -> [(path: String, names: [String])] {
     func names(_ options: [CommandSpec.Option]) -> [String] {
       options.filter { $0.completion != .none }.flatMap(\.names)
     }
@@ -29,7 +30,7 @@ enum CompletionScripts {
 
   /// The words after which a subcommand's word comes: each group (`book`), and the first words of
   /// a longer path within one (`sip2 account`).
-  private static func groups(_ catalogue: CommandCatalogue) -> [String] {
+  static func groups(_ catalogue: CommandCatalogue) -> [String] {
     var groups: [String] = []
     for entry in catalogue.entries where entry.specs.count > 1 || entry.specs.first?.path != entry.name {
       groups.append(entry.name)
@@ -46,7 +47,7 @@ enum CompletionScripts {
 
   /// The words that may follow `group`, each with what it does: a command's last word, or the
   /// next word of longer paths (described by the commands it leads to).
-  private static func nextWords(after group: String, _ catalogue: CommandCatalogue) -> [(
+  static func nextWords(after group: String, _ catalogue: CommandCatalogue) -> [(
     word: String, abstract: String
   )] {
     var next: [(word: String, abstract: String)] = []
@@ -65,7 +66,7 @@ enum CompletionScripts {
   }
 
   /// Words a shell takes as they are inside single quotes.
-  private static func quoted(_ text: String) -> String {
+  static func quoted(_ text: String) -> String {
     "'" + text.replacingAll("'", with: "'\\''") + "'"
   }
 

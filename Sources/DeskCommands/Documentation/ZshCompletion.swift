@@ -1,0 +1,85 @@
+extension CompletionScripts {
+  /// The zsh script: the same walk over the words as bash's (the command is the group's words up
+  /// to a command's last), offering with `compadd`, files with `_files`, folders with `_files -/`.
+  /// Installed as `_circdesk` in a folder of `fpath` (autoloaded by `compinit`), or sourced.
+  static func zsh(_ catalogue: CommandCatalogue) -> String {
+    var lines = [
+      "#compdef circdesk",
+      "# zsh completion for circdesk, made by `circdesk --generate-completion-script zsh`.",
+      "# The options of a command that take a value.",
+      "_circdesk_values() {",
+      "  case $1 in",
+    ]
+    for (path, names) in valueOptions(catalogue) where !names.isEmpty {
+      lines.append("    \(quoted(path))) print -r -- \(quoted(names.joined(separator: " "))) ;;")
+    }
+    lines += [
+      "  esac",
+      "}",
+      "_circdesk() {",
+      "  local command='' word prev=${words[CURRENT-1]} i skip=0",
+      "  local -a offer",
+      "  for ((i = 2; i < CURRENT; i++)); do",
+      "    word=${words[i]}",
+      "    if ((skip)); then skip=0; continue; fi",
+      "    case $word in",
+      "      -*) [[ \" $(_circdesk_values \"$command\") \" == *\" $word \"* ]] && skip=1 ;;",
+      "      *)",
+      "        if [[ -z $command ]]; then command=$word",
+      "        else case $command in \(groups(catalogue).map(quoted).joined(separator: "|"))) command+=\" $word\" ;; esac",
+      "        fi ;;",
+      "    esac",
+      "  done",
+      "  case $command in",
+    ]
+    let rootWords = catalogue.entries.map(\.name) + rootOptions(catalogue).flatMap(\.names)
+    lines += zshCase("''", options: rootOptions(catalogue), words: rootWords, files: false)
+    for group in groups(catalogue) {
+      lines += zshCase(
+        quoted(group), options: [], words: nextWords(after: group, catalogue).map(\.word) + ["--help"], files: false)
+    }
+    for spec in catalogue.specs {
+      let options = spec.options + [CommandSpec.Option("-h, --help", help: "")]
+      lines += zshCase(
+        quoted(spec.path), options: spec.options, words: options.flatMap(\.names),
+        files: spec.arguments.contains(where: \.namesFiles))
+    }
+    lines += [
+      "  esac",
+      "  compadd -- $offer",
+      "}",
+      "# Autoloaded from fpath (as _circdesk) it completes at once; sourced, it ties itself to the",
+      "# command when completion is on.",
+      "if [[ $funcstack[1] == _circdesk ]]; then",
+      "  _circdesk \"$@\"",
+      "elif (( $+functions[compdef] )); then",
+      "  compdef _circdesk circdesk",
+      "fi",
+    ]
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One command's branch: what its options' values take, then its words (and files, when its
+  /// arguments are files).
+  private static func zshCase(_ pattern: String, options: [CommandSpec.Option], words: [String], files: Bool)
+    -> [String]
+  {
+    var lines = ["    \(pattern))"]
+    var values: [String] = []
+    for option in options {
+      let reply: String
+      switch option.completion {
+      case .none: continue
+      case .text: reply = "return"
+      case .words(let choices): reply = "compadd -- \(choices.map(quoted).joined(separator: " ")); return"
+      case .file: reply = "_files; return"
+      case .folder: reply = "_files -/; return"
+      }
+      values.append("        \(option.names.joined(separator: "|"))) \(reply) ;;")
+    }
+    if !values.isEmpty { lines += ["      case $prev in"] + values + ["      esac"] }
+    lines.append(
+      "      offer=(\(words.map(quoted).joined(separator: " ")))\(files ? "; [[ $PREFIX != -* ]] && _files" : "") ;;")
+    return lines
+  }
+}
