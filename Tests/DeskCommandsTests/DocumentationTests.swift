@@ -15,11 +15,13 @@ import Testing
     let folder = TemporaryFolder()
     let result = runInProcess(["--generate-manual", folder.file("man1")])
     #expect(result.status == 0, "\(result.errors)")
-    #expect(result.output == "\(Self.specs.count + 1) manual pages written to \(folder.file("man1"))\n")
+    let groups = ManualPages.groups(of: .program).map { "circdesk-\($0.name)" }
+    #expect(groups.contains("circdesk-book") && groups.contains("circdesk-sip2"))
+    #expect(result.output == "\(Self.specs.count + groups.count + 1) manual pages written to \(folder.file("man1"))\n")
     let groff = "/usr/bin/groff"
     try #require(
       FileManager.default.isExecutableFile(atPath: groff), "groff-base is installed by scripts/install-dependencies")
-    for page in ["circdesk"] + Self.specs.map(ManualPages.pageName) {
+    for page in ["circdesk"] + groups + Self.specs.map(ManualPages.pageName) {
       let path = folder.file("man1/\(page).1")
       let text = try String(contentsOfFile: path, encoding: .utf8)
       #expect(text.hasPrefix(".TH \(page.uppercased()) 1 "), "\(page)")

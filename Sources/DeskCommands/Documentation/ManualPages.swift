@@ -1,12 +1,35 @@
-/// The manual pages, made from the commands' declarations: circdesk(1) for the program, and a page
-/// for each command (circdesk-book-add(1)), as git's commands have theirs.
+/// The manual pages, made from the commands' declarations: circdesk(1) for the program, a page
+/// for each group of commands that lists them (circdesk-book(1)), and a page for each command
+/// (circdesk-book-add(1)), as git's commands have theirs.
 enum ManualPages {
   /// Each page's file name and its text, in man(7) markup.
   static func pages(of catalogue: CommandCatalogue = .program, version: String = RootCommand.version) -> [(
     file: String, text: String
   )] {
     [("circdesk.1", programPage(catalogue, version: version))]
+      + groups(of: catalogue).map { ("circdesk-\($0.name).1", groupPage($0, version: version)) }
       + catalogue.specs.map { ("\(pageName($0)).1", commandPage($0, version: version)) }
+  }
+
+  /// The entries that group several commands (`book`), which get a page of their own.
+  static func groups(of catalogue: CommandCatalogue) -> [CommandCatalogue.Entry] {
+    catalogue.entries.filter { $0.specs.count > 1 || $0.specs.first?.path != $0.name }
+  }
+
+  private static func groupPage(_ group: CommandCatalogue.Entry, version: String) -> String {
+    let name = "circdesk-\(group.name)"
+    var lines = header(name, version: version)
+    lines += [".SH NAME", "\(escaped(name)) \\- \(escaped(sentence(group.abstract)))"]
+    lines += [".SH SYNOPSIS", ".B circdesk \(escaped(group.name))", ".I command", "[\\fIarguments\\fR]"]
+    lines += [".SH COMMANDS"]
+    for spec in group.specs {
+      lines += [
+        ".TP", ".B \(escaped(String(spec.path.dropFirst(group.name.count + 1))))", escaped(spec.abstract),
+        "See \\fB\\%\(escaped(pageName(spec)))\\fR(1).",
+      ]
+    }
+    lines += [".SH SEE ALSO", "\\fBcircdesk\\fR(1)"]
+    return lines.joined(separator: "\n") + "\n"
   }
 
   static func pageName(_ spec: CommandSpec) -> String {
