@@ -69,6 +69,9 @@ public enum RootCommand {
     CommandSpec.Option(
       "--generate-manual", value: "<folder>", help: "Write the manual pages, circdesk(1) and one for each command."),
     CommandSpec.Option(
+      "--complete", value: "<inventory|ticket>",
+      help: "Print the library's inventory numbers or tickets that begin with the word after it (for the completions)."),
+    CommandSpec.Option(
       "--generate-completion-script",
       value: "<\(CompletionScripts.Shell.allCases.map(\.rawValue).joined(separator: "|"))>",
       help: "Print the shell's completion script."),
@@ -159,6 +162,10 @@ public enum RootCommand {
     }
     if first == "--version" {
       context.output.line("circdesk \(version)")
+      return
+    }
+    if first == "--complete" {
+      try LibraryCompletion.run(Array(arguments.dropFirst()) + leading, context: context)
       return
     }
     if first == "--generate-manual" || first == "--generate-completion-script" {

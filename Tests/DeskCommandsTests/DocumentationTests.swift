@@ -70,7 +70,7 @@ import Testing
         "-c",
         "cd \(folder.path) && source circdesk.bash && COMP_WORDS=(circdesk \(quoted)) && COMP_CWORD=\(words.count) "
           + "&& _circdesk && printf '%s\\n' \"${COMPREPLY[@]}\"",
-      ])
+      ], environment: Self.withProgram)
     #expect(result.errors.isEmpty, "\(result.errors)")
     return result.output.split(separator: "\n").map(String.init)
   }
@@ -102,6 +102,33 @@ import Testing
     }
   }
 
+  /// The shells find `circdesk` in the folder of the program the tests built, first.
+  static let withProgram = [
+    "PATH": URL(fileURLWithPath: circdeskPath).deletingLastPathComponent().path + ":"
+      + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+  ]
+
+  /// Where a command's argument is an inventory number or a ticket, each shell offers the
+  /// library's (`circdesk --complete`), from the library the command line names.
+  @Test func theShellsCompleteInventoryNumbersAndTicketsFromTheLibrary() throws {
+    let folder = TemporaryFolder()
+    let db = folder.file("library.sqlite")
+    #expect(runInProcess(["demo", "--db", db]).status == 0)
+    let books = (100_100...100_109).map(String.init)
+    let readers = (1030...1039).map(String.init)
+    #expect(try bash(["--db", db, "issue", "1001", "10010"], in: folder) == books)
+    #expect(try bash(["issue", "--db", db, "103"], in: folder) == readers, "the first argument is a ticket")
+    #expect(try bash(["reader", "show", "--db=\(db)", "103"], in: folder) == readers)
+    #expect(try zsh(["--db", db, "issue", "1001", "10010"], in: folder) == books)
+    #expect(try zsh(["hold", "place", "--db", db, "103"], in: folder) == readers)
+    #expect(try fish("circdesk --db \(db) issue 1001 10010", in: folder) == books)
+    #expect(try fish("circdesk book show --db \(db) 10010", in: folder) == books)
+    // No library there: nothing offered, and nothing said.
+    #expect(try bash(["--db", folder.file("none.sqlite"), "book", "show", "1"], in: folder).isEmpty)
+    let said = runInProcess(["--complete", "inventory", "1", "--db", folder.file("none.sqlite")])
+    #expect(said.status == 0 && said.output.isEmpty && said.errors.isEmpty)
+  }
+
   // MARK: zsh
 
   /// What zsh offers for the words typed so far: the script's `_circdesk` run with the words and
@@ -123,7 +150,7 @@ import Testing
           + "compadd() { local -i i=${@[(i)--]}; local w; for w in \"${@[i+1,-1]}\"; do "
           + "[[ $w == $PREFIX* ]] && print -r -- $w; done; } && _files() { print -r -- '<files>'; } && "
           + "source ./circdesk.zsh && words=(circdesk \(quoted)) && CURRENT=$#words && PREFIX=${words[-1]} && _circdesk",
-      ])
+      ], environment: Self.withProgram)
     #expect(result.errors.isEmpty, "\(result.errors)")
     return result.output.split(separator: "\n").map(String.init)
   }
@@ -162,7 +189,8 @@ import Testing
     try #require(
       FileManager.default.isExecutableFile(atPath: fish), "fish is installed by scripts/install-dependencies")
     let result = try runProgram(
-      fish, ["--no-config", "-c", "cd \(folder.path); source circdesk.fish; complete -C'\(line)'"])
+      fish, ["--no-config", "-c", "cd \(folder.path); source circdesk.fish; complete -C'\(line)'"],
+      environment: Self.withProgram)
     #expect(result.errors.isEmpty, "\(result.errors)")
     return result.output.split(separator: "\n").map { String($0.split(separator: "\t").first ?? "") }
   }

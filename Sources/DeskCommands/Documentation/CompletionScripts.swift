@@ -87,15 +87,17 @@ enum CompletionScripts {
       "}",
       "_circdesk() {",
       "  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
-      "  local command='' word i skip=0 words='' files=0",
+      "  local command='' word i skip=0 words='' files=0 pos=0 db='' kinds='' repeat=0",
       "  for ((i = 1; i < COMP_CWORD; i++)); do",
       "    word=${COMP_WORDS[i]}",
-      "    if ((skip)); then skip=0; continue; fi",
+      "    if ((skip)); then [[ ${COMP_WORDS[i-1]} == --db ]] && db=$word; skip=0; continue; fi",
       "    case $word in",
+      "      --db=*) db=${word#--db=} ;;",
       "      -*) [[ \" $(_circdesk_values \"$command\") \" == *\" $word \"* ]] && skip=1 ;;",
       "      *)",
       "        if [[ -z $command ]]; then command=$word",
-      "        else case $command in \(groups(catalogue).map(quoted).joined(separator: "|"))) command+=\" $word\" ;; esac",
+      "        else case $command in \(groups(catalogue).map(quoted).joined(separator: "|"))) command+=\" $word\" ;;",
+      "          *) ((pos++)) ;; esac",
       "        fi ;;",
       "    esac",
       "  done",
@@ -112,10 +114,17 @@ enum CompletionScripts {
       let options = spec.options + [CommandSpec.Option("-h, --help", help: "")]
       lines += bashCase(
         quoted(spec.path), options: spec.options, words: options.flatMap(\.names),
-        files: spec.arguments.contains(where: \.namesFiles))
+        files: spec.arguments.contains(where: \.namesFiles), library: libraryKinds(spec))
     }
     lines += [
       "  esac",
+      "  # An argument that is an inventory number or a ticket: the library's, as typed so far.",
+      "  if [[ -n $kinds && $cur != -* ]]; then",
+      "    local -a each=($kinds)",
+      "    local kind=${each[pos]}",
+      "    ((pos >= ${#each[@]} && repeat)) && kind=${each[-1]}",
+      "    [[ -n $kind && $kind != - ]] && words+=\" $(\"${COMP_WORDS[0]}\" --complete \"$kind\" \"$cur\" ${db:+\"--db=$db\"} 2>/dev/null)\"",
+      "  fi",
       "  if ((files)) && [[ $cur != -* ]]; then",
       "    compopt -o filenames 2>/dev/null",
       "    mapfile -t COMPREPLY < <(compgen -f -- \"$cur\")",
@@ -127,10 +136,13 @@ enum CompletionScripts {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// One command's branch: what its options' values take, then its words.
-  private static func bashCase(_ pattern: String, options: [CommandSpec.Option], words: [String], files: Bool)
-    -> [String]
-  {
+  /// One command's branch: what its options' values take, then its words, and the kinds of its
+  /// arguments the library completes (`kinds`, `-` for an argument it does not; `repeat` when the
+  /// last is repeated).
+  private static func bashCase(
+    _ pattern: String, options: [CommandSpec.Option], words: [String], files: Bool,
+    library: (kinds: [String], repeats: Bool)? = nil
+  ) -> [String] {
     var lines = ["    \(pattern))"]
     var values: [String] = []
     for option in options {
@@ -146,8 +158,18 @@ enum CompletionScripts {
       values.append("        \(option.names.joined(separator: "|"))) \(reply) ;;")
     }
     if !values.isEmpty { lines += ["      case $prev in"] + values + ["      esac"] }
-    lines.append("      words=\(quoted(words.joined(separator: " ")))\(files ? "; files=1" : "") ;;")
+    let kinds = library.map { "; kinds=\(quoted($0.kinds.joined(separator: " "))); repeat=\($0.repeats ? 1 : 0)" } ?? ""
+    lines.append("      words=\(quoted(words.joined(separator: " ")))\(files ? "; files=1" : "")\(kinds) ;;")
     return lines
+  }
+
+  /// The kinds of a command's arguments that the library completes, by position (`-` where it
+  /// completes none), and whether the last repeats; nil for a command with none.
+  static func libraryKinds(_ spec: CommandSpec) -> (kinds: [String], repeats: Bool)? {
+    let kinds = spec.arguments.map { LibraryCompletion.Kind(argument: $0.name)?.rawValue ?? "-" }
+    guard kinds.contains(where: { $0 != "-" }) else { return nil }
+    let last = spec.arguments.last?.count
+    return (kinds, last == .oneOrMore || last == .any)
   }
 
   // MARK: fish
@@ -192,6 +214,54 @@ enum CompletionScripts {
       "    set -l command (__circdesk_command)",
       "    test \"x$command\" = \"x$argv[1]\"",
       "end",
+      "# The library's inventory numbers or tickets for the argument under the cursor: the kinds of",
+      "# the command's arguments by position ('-' for none), then 'repeat' when the last repeats.",
+      "function __circdesk_library",
+      "    set -l repeat $argv[-1]",
+      "    set -l kinds $argv[1..-2]",
+      "    set -l command",
+      "    set -l pos 0",
+      "    set -l db",
+      "    set -l skip 0",
+      "    set -l previous",
+      "    for word in (commandline -opc)[2..-1]",
+      "        if test $skip = 1",
+      "            test \"$previous\" = --db; and set db $word",
+      "            set skip 0",
+      "        else",
+      "            switch $word",
+      "                case '--db=*'",
+      "                    set db (string replace -- --db= '' $word)",
+      "                case '-*'",
+      "                    if contains -- $word (string split ' ' -- (__circdesk_values \"$command\"))",
+      "                        set skip 1",
+      "                    end",
+      "                case '*'",
+      "                    if test (count $command) = 0",
+      "                        set command $word",
+      "                    else if contains -- \"$command\" \(groups(catalogue).map(quoted).joined(separator: " "))",
+      "                        set command $command $word",
+      "                    else",
+      "                        set pos (math $pos + 1)",
+      "                    end",
+      "            end",
+      "        end",
+      "        set previous $word",
+      "    end",
+      "    set -l kind",
+      "    if test $pos -lt (count $kinds)",
+      "        set kind $kinds[(math $pos + 1)]",
+      "    else if test $repeat = repeat",
+      "        set kind $kinds[-1]",
+      "    end",
+      "    test -n \"$kind\" -a \"$kind\" != -; or return",
+      "    set -l program (commandline -opc)[1]",
+      "    if test -n \"$db\"",
+      "        $program --complete $kind (commandline -ct) --db=$db 2>/dev/null",
+      "    else",
+      "        $program --complete $kind (commandline -ct) 2>/dev/null",
+      "    end",
+      "end",
       "complete -c circdesk -f",
     ]
     for entry in catalogue.entries {
@@ -208,6 +278,10 @@ enum CompletionScripts {
       lines += fishOptions(spec.path, spec.options + [CommandSpec.Option("-h, --help", help: "Show this help.")])
       if spec.arguments.contains(where: \.namesFiles) {
         lines.append("complete -c circdesk -n \(quoted("__circdesk_is '\(spec.path)'")) -F")
+      }
+      if let library = libraryKinds(spec) {
+        let call = "(__circdesk_library \(library.kinds.joined(separator: " ")) \(library.repeats ? "repeat" : "once"))"
+        lines.append("complete -c circdesk -n \(quoted("__circdesk_is '\(spec.path)'")) -a \(quoted(call))")
       }
     }
     return lines.joined(separator: "\n") + "\n"

@@ -17,16 +17,18 @@ extension CompletionScripts {
       "  esac",
       "}",
       "_circdesk() {",
-      "  local command='' word prev=${words[CURRENT-1]} i skip=0",
+      "  local command='' word prev=${words[CURRENT-1]} i skip=0 pos=0 db='' kinds='' repeat=0",
       "  local -a offer",
       "  for ((i = 2; i < CURRENT; i++)); do",
       "    word=${words[i]}",
-      "    if ((skip)); then skip=0; continue; fi",
+      "    if ((skip)); then [[ ${words[i-1]} == --db ]] && db=$word; skip=0; continue; fi",
       "    case $word in",
+      "      --db=*) db=${word#--db=} ;;",
       "      -*) [[ \" $(_circdesk_values \"$command\") \" == *\" $word \"* ]] && skip=1 ;;",
       "      *)",
       "        if [[ -z $command ]]; then command=$word",
-      "        else case $command in \(groups(catalogue).map(quoted).joined(separator: "|"))) command+=\" $word\" ;; esac",
+      "        else case $command in \(groups(catalogue).map(quoted).joined(separator: "|"))) command+=\" $word\" ;;",
+      "          *) ((pos++)) ;; esac",
       "        fi ;;",
       "    esac",
       "  done",
@@ -42,10 +44,17 @@ extension CompletionScripts {
       let options = spec.options + [CommandSpec.Option("-h, --help", help: "")]
       lines += zshCase(
         quoted(spec.path), options: spec.options, words: options.flatMap(\.names),
-        files: spec.arguments.contains(where: \.namesFiles))
+        files: spec.arguments.contains(where: \.namesFiles), library: libraryKinds(spec))
     }
     lines += [
       "  esac",
+      "  # An argument that is an inventory number or a ticket: the library's, as typed so far.",
+      "  if [[ -n $kinds && $PREFIX != -* ]]; then",
+      "    local -a each=(${=kinds})",
+      "    local kind=${each[pos+1]}",
+      "    ((pos >= $#each && repeat)) && kind=${each[-1]}",
+      "    [[ -n $kind && $kind != - ]] && offer+=(${(f)\"$($words[1] --complete $kind \"$PREFIX\" ${db:+\"--db=$db\"} 2>/dev/null)\"})",
+      "  fi",
       "  compadd -- $offer",
       "}",
       "# Autoloaded from fpath (as _circdesk) it completes at once; sourced, it ties itself to the",
@@ -61,9 +70,10 @@ extension CompletionScripts {
 
   /// One command's branch: what its options' values take, then its words (and files, when its
   /// arguments are files).
-  private static func zshCase(_ pattern: String, options: [CommandSpec.Option], words: [String], files: Bool)
-    -> [String]
-  {
+  private static func zshCase(
+    _ pattern: String, options: [CommandSpec.Option], words: [String], files: Bool,
+    library: (kinds: [String], repeats: Bool)? = nil
+  ) -> [String] {
     var lines = ["    \(pattern))"]
     var values: [String] = []
     for option in options {
@@ -78,8 +88,10 @@ extension CompletionScripts {
       values.append("        \(option.names.joined(separator: "|"))) \(reply) ;;")
     }
     if !values.isEmpty { lines += ["      case $prev in"] + values + ["      esac"] }
+    let kinds = library.map { "; kinds=\(quoted($0.kinds.joined(separator: " "))); repeat=\($0.repeats ? 1 : 0)" } ?? ""
     lines.append(
-      "      offer=(\(words.map(quoted).joined(separator: " ")))\(files ? "; [[ $PREFIX != -* ]] && _files" : "") ;;")
+      "      offer=(\(words.map(quoted).joined(separator: " ")))\(files ? "; [[ $PREFIX != -* ]] && _files" : "")\(kinds) ;;"
+    )
     return lines
   }
 }

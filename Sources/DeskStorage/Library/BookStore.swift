@@ -137,6 +137,17 @@ extension BookStore {
     }
   }
 
+  /// Up to `limit` inventory numbers that begin with `prefix`, in order: what a shell's completion
+  /// offers. A range of the numbers' index, however large the catalogue.
+  public func inventoryNumbers(startingWith prefix: String, limit: Int) throws(StoreError) -> [String] {
+    try read {
+      try database.query(
+        "SELECT inventory FROM book WHERE inventory >= ? AND inventory < ? AND deleted = 0 ORDER BY inventory LIMIT ?",
+        prefix, prefix + "\u{10FFFF}", limit
+      ) { $0.string(0) }
+    }
+  }
+
   /// Adds a book checked already (by `BookDraft.validated`), as a row made beforehand: an import
   /// makes rows on its reading thread, the benchmark's generator makes its own. Refused as
   /// `addBook` is when its inventory number is taken.

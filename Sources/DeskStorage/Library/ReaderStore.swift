@@ -57,6 +57,16 @@ extension ReaderStore {
       updated: try row.timestamp(ReaderColumn.updatedAt, from: start))
   }
 
+  /// Up to `limit` tickets that begin with `prefix`, in order: what a shell's completion offers.
+  public func tickets(startingWith prefix: String, limit: Int) throws(StoreError) -> [String] {
+    try read {
+      try database.query(
+        "SELECT ticket FROM reader WHERE ticket >= ? AND ticket < ? AND deleted = 0 ORDER BY ticket LIMIT ?",
+        prefix, prefix + "\u{10FFFF}", limit
+      ) { $0.string(0) }
+    }
+  }
+
   public func reader(ticket: String) throws(StoreError) -> Reader? {
     try read { try findReader(ticket: ticket.identifierForm) }
   }
