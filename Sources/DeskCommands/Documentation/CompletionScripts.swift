@@ -144,23 +144,35 @@ enum CompletionScripts {
     library: (kinds: [String], repeats: Bool)? = nil
   ) -> [String] {
     var lines = ["    \(pattern))"]
-    var values: [String] = []
-    for option in options {
-      let reply: String
-      switch option.completion {
-      case .none: continue
-      case .text: reply = "return"
+    lines += valueCases(options) { completion in
+      switch completion {
+      case .none: nil
+      case .text: "return"
       case .words(let choices):
-        reply = "mapfile -t COMPREPLY < <(compgen -W \(quoted(choices.joined(separator: " "))) -- \"$cur\"); return"
-      case .file: reply = "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return"
-      case .folder: reply = "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\"); return"
+        "mapfile -t COMPREPLY < <(compgen -W \(quoted(choices.joined(separator: " "))) -- \"$cur\"); return"
+      case .file: "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); return"
+      case .folder: "compopt -o filenames 2>/dev/null; mapfile -t COMPREPLY < <(compgen -d -- \"$cur\"); return"
       }
-      values.append("        \(option.names.joined(separator: "|"))) \(reply) ;;")
     }
-    if !values.isEmpty { lines += ["      case $prev in"] + values + ["      esac"] }
-    let kinds = library.map { "; kinds=\(quoted($0.kinds.joined(separator: " "))); repeat=\($0.repeats ? 1 : 0)" } ?? ""
-    lines.append("      words=\(quoted(words.joined(separator: " ")))\(files ? "; files=1" : "")\(kinds) ;;")
+    lines.append(
+      "      words=\(quoted(words.joined(separator: " ")))\(files ? "; files=1" : "")\(kindsSet(library)) ;;")
     return lines
+  }
+
+  /// The `case $prev in` of bash and zsh: for an option that takes a value, what the shell offers
+  /// after it (`reply`, nil for a flag).
+  static func valueCases(
+    _ options: [CommandSpec.Option], reply: (CommandSpec.Option.ValueCompletion) -> String?
+  ) -> [String] {
+    let values = options.compactMap { option in
+      reply(option.completion).map { "        \(option.names.joined(separator: "|"))) \($0) ;;" }
+    }
+    return values.isEmpty ? [] : ["      case $prev in"] + values + ["      esac"]
+  }
+
+  /// What a branch of bash and zsh sets for the arguments the library completes, if any.
+  static func kindsSet(_ library: (kinds: [String], repeats: Bool)?) -> String {
+    library.map { "; kinds=\(quoted($0.kinds.joined(separator: " "))); repeat=\($0.repeats ? 1 : 0)" } ?? ""
   }
 
   /// The kinds of a command's arguments that the library completes, by position (`-` where it
@@ -187,28 +199,42 @@ enum CompletionScripts {
     lines += [
       "    end",
       "end",
-      "function __circdesk_command",
-      "    set -l command",
+      "# Walks the words typed before the cursor: the command (its words), how many arguments",
+      "# follow it, and the library the command line names (--db); left in __circdesk_walked_*.",
+      "function __circdesk_walk",
+      "    set -g __circdesk_walked_command",
+      "    set -g __circdesk_walked_position 0",
+      "    set -g __circdesk_walked_db",
       "    set -l skip 0",
+      "    set -l previous",
       "    for word in (commandline -opc)[2..-1]",
       "        if test $skip = 1",
+      "            test \"$previous\" = --db; and set __circdesk_walked_db $word",
       "            set skip 0",
-      "            continue",
+      "        else",
+      "            switch $word",
+      "                case '--db=*'",
+      "                    set __circdesk_walked_db (string replace -- --db= '' $word)",
+      "                case '-*'",
+      "                    if contains -- $word (string split ' ' -- (__circdesk_values \"$__circdesk_walked_command\"))",
+      "                        set skip 1",
+      "                    end",
+      "                case '*'",
+      "                    if test (count $__circdesk_walked_command) = 0",
+      "                        set __circdesk_walked_command $word",
+      "                    else if contains -- \"$__circdesk_walked_command\" \(groups(catalogue).map(quoted).joined(separator: " "))",
+      "                        set __circdesk_walked_command $__circdesk_walked_command $word",
+      "                    else",
+      "                        set __circdesk_walked_position (math $__circdesk_walked_position + 1)",
+      "                    end",
+      "            end",
       "        end",
-      "        switch $word",
-      "            case '-*'",
-      "                if contains -- $word (string split ' ' -- (__circdesk_values \"$command\"))",
-      "                    set skip 1",
-      "                end",
-      "            case '*'",
-      "                if test (count $command) = 0",
-      "                    set command $word",
-      "                else if contains -- \"$command\" \(groups(catalogue).map(quoted).joined(separator: " "))",
-      "                    set command $command $word",
-      "                end",
-      "        end",
+      "        set previous $word",
       "    end",
-      "    echo $command",
+      "end",
+      "function __circdesk_command",
+      "    __circdesk_walk",
+      "    echo $__circdesk_walked_command",
       "end",
       "function __circdesk_is",
       "    set -l command (__circdesk_command)",
@@ -219,35 +245,9 @@ enum CompletionScripts {
       "function __circdesk_library",
       "    set -l repeat $argv[-1]",
       "    set -l kinds $argv[1..-2]",
-      "    set -l command",
-      "    set -l pos 0",
-      "    set -l db",
-      "    set -l skip 0",
-      "    set -l previous",
-      "    for word in (commandline -opc)[2..-1]",
-      "        if test $skip = 1",
-      "            test \"$previous\" = --db; and set db $word",
-      "            set skip 0",
-      "        else",
-      "            switch $word",
-      "                case '--db=*'",
-      "                    set db (string replace -- --db= '' $word)",
-      "                case '-*'",
-      "                    if contains -- $word (string split ' ' -- (__circdesk_values \"$command\"))",
-      "                        set skip 1",
-      "                    end",
-      "                case '*'",
-      "                    if test (count $command) = 0",
-      "                        set command $word",
-      "                    else if contains -- \"$command\" \(groups(catalogue).map(quoted).joined(separator: " "))",
-      "                        set command $command $word",
-      "                    else",
-      "                        set pos (math $pos + 1)",
-      "                    end",
-      "            end",
-      "        end",
-      "        set previous $word",
-      "    end",
+      "    __circdesk_walk",
+      "    set -l pos $__circdesk_walked_position",
+      "    set -l db $__circdesk_walked_db",
       "    set -l kind",
       "    if test $pos -lt (count $kinds)",
       "        set kind $kinds[(math $pos + 1)]",

@@ -75,23 +75,18 @@ extension CompletionScripts {
     library: (kinds: [String], repeats: Bool)? = nil
   ) -> [String] {
     var lines = ["    \(pattern))"]
-    var values: [String] = []
-    for option in options {
-      let reply: String
-      switch option.completion {
-      case .none: continue
-      case .text: reply = "return"
-      case .words(let choices): reply = "compadd -- \(choices.map(quoted).joined(separator: " ")); return"
-      case .file: reply = "_files; return"
-      case .folder: reply = "_files -/; return"
+    lines += valueCases(options) { completion in
+      switch completion {
+      case .none: nil
+      case .text: "return"
+      case .words(let choices): "compadd -- \(choices.map(quoted).joined(separator: " ")); return"
+      case .file: "_files; return"
+      case .folder: "_files -/; return"
       }
-      values.append("        \(option.names.joined(separator: "|"))) \(reply) ;;")
     }
-    if !values.isEmpty { lines += ["      case $prev in"] + values + ["      esac"] }
-    let kinds = library.map { "; kinds=\(quoted($0.kinds.joined(separator: " "))); repeat=\($0.repeats ? 1 : 0)" } ?? ""
     lines.append(
-      "      offer=(\(words.map(quoted).joined(separator: " ")))\(files ? "; [[ $PREFIX != -* ]] && _files" : "")\(kinds) ;;"
-    )
+      "      offer=(\(words.map(quoted).joined(separator: " ")))\(files ? "; [[ $PREFIX != -* ]] && _files" : "")"
+        + "\(kindsSet(library)) ;;")
     return lines
   }
 }
