@@ -78,6 +78,22 @@ public enum RootCommand {
   ]
 
   /// The environment variables the program reads.
+  /// The files the program reads and writes, for its manual page.
+  static let files = [
+    (
+      "~/.local/share/circdesk/library.sqlite",
+      "The library when neither --db nor CIRCDESK_DB names one (under XDG_DATA_HOME when set), with its -wal and -shm files beside it while a desk has it open."
+    ),
+    (
+      "/usr/lib/circdesk/circdesk-zxing",
+      "The second barcode decoder, installed by the package (a build keeps it beside circdesk)."
+    ),
+    (
+      "/usr/lib/systemd/system/circdesk-sip2.service",
+      "The SIP2 server for self-check kiosks, under systemd (from the package)."
+    ),
+  ]
+
   static let environment = [
     ("CIRCDESK_DB", "The library file when --db is not given."),
     (

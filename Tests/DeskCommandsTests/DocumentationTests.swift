@@ -93,12 +93,17 @@ import Testing
     #expect(try bash(["book", "add", "--status", "--j"], in: folder) == [])
   }
 
-  @Test func bashOffersEveryOptionOfEveryCommand() throws {
+  @Test func bashOffersEveryOptionOfEveryCommandAndEveryValueOfItsChoices() throws {
     let folder = TemporaryFolder()
     for spec in Self.specs {
-      let offered = Set(try bash(spec.path.split(separator: " ").map(String.init) + ["-"], in: folder))
+      let words = spec.path.split(separator: " ").map(String.init)
+      let offered = Set(try bash(words + ["-"], in: folder))
       for option in spec.options { #expect(offered.contains(option.name), "\(spec.path) \(option.name)") }
       #expect(offered.contains("--help"))
+      for option in spec.options {
+        guard case .words(let choices) = option.completion else { continue }
+        #expect(Set(try bash(words + [option.name, ""], in: folder)) == Set(choices), "\(spec.path) \(option.name)")
+      }
     }
   }
 

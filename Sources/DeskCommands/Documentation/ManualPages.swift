@@ -59,6 +59,10 @@ enum ManualPages {
     for (name, meaning) in RootCommand.environment {
       lines += [".TP", ".B \(escaped(name))", escaped(meaning)]
     }
+    lines += [".SH FILES"]
+    for (path, meaning) in RootCommand.files {
+      lines += [".TP", ".I \(escaped(path))", escaped(meaning)]
+    }
     lines += [".SH SEE ALSO"]
     lines.append(catalogue.specs.map { "\\fB\\%\(escaped(pageName($0)))\\fR(1)" }.joined(separator: ",\n"))
     return lines.joined(separator: "\n") + "\n"
