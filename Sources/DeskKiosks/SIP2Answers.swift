@@ -2,7 +2,7 @@ import DeskDomain
 import DeskStorage
 
 /// The answer to one request of a logged-in kiosk, from the library's store.
-struct Context {
+struct SIP2Answers {
   let store: LibraryStore
   let account: KioskAccount
   let message: SIP2Message
@@ -60,7 +60,7 @@ struct Context {
     // transactions, a time-out of 30 tenths of a second, three retries.
     var reply = SIP2Reply(code: "98", fixed: "YYYYNN" + "030" + "003" + now + "2.00")
     reply.add("AO", institution)
-    reply.add("BX", Context.supported)
+    reply.add("BX", SIP2Answers.supported)
     reply.add("AN", account.name)
     return reply
   }

@@ -44,19 +44,19 @@ public struct SIP2Session {
   }
 
   private func answer(_ message: SIP2Message, account: KioskAccount) -> SIP2Reply {
-    let context = Context(store: store, account: account, message: message)
+    let answers = SIP2Answers(store: store, account: account, message: message)
     switch message.code {
-    case "99": return context.status()
-    case "23": return context.patronStatus()
-    case "63": return context.patronInformation()
-    case "17": return context.itemInformation()
-    case "11": return turns.take { context.checkout() }
-    case "09": return turns.take { context.checkin() }
-    case "29": return turns.take { context.renew() }
-    case "65": return turns.take { context.renewAll() }
-    case "15": return turns.take { context.hold() }
-    case "35": return context.endSession()
-    default: return context.unsupported()
+    case "99": return answers.status()
+    case "23": return answers.patronStatus()
+    case "63": return answers.patronInformation()
+    case "17": return answers.itemInformation()
+    case "11": return turns.take { answers.checkout() }
+    case "09": return turns.take { answers.checkin() }
+    case "29": return turns.take { answers.renew() }
+    case "65": return turns.take { answers.renewAll() }
+    case "15": return turns.take { answers.hold() }
+    case "35": return answers.endSession()
+    default: return answers.unsupported()
     }
   }
 }

@@ -11,8 +11,8 @@ enum LibraryCompletion {
 
     /// The kind an argument's name asks for (`<inventory>`, `<ticket>`), if any.
     init?(argument: String) {
-      let inner = argument.trimmingCharacters(in: ["<", ">"])
-      self.init(rawValue: inner)
+      guard argument.hasPrefix("<"), argument.hasSuffix(">") else { return nil }
+      self.init(rawValue: String(argument.dropFirst().dropLast()))
     }
   }
 
@@ -39,11 +39,5 @@ enum LibraryCompletion {
     case .ticket: found = try? store.readers.tickets(startingWith: prefix, limit: limit)
     }
     for value in found ?? [] where !value.contains(where: \.isNewline) { context.output.line(value) }
-  }
-}
-
-extension String {
-  fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
-    String(drop(while: set.contains).reversed().drop(while: set.contains).reversed())
   }
 }

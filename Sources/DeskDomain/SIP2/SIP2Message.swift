@@ -26,9 +26,11 @@ public struct SIP2Message: Equatable, Sendable {
   }
 
   /// The characters of the fixed part from `offset`, `length` of them.
+  /// Shorter where the part is (a message made by hand rather than read: `parse` gives each code its
+  /// whole fixed part).
   public func fixed(_ offset: Int, _ length: Int) -> Substring {
-    let start = fixed.index(fixed.startIndex, offsetBy: offset)
-    return fixed[start..<fixed.index(start, offsetBy: length)]
+    let start = fixed.index(fixed.startIndex, offsetBy: offset, limitedBy: fixed.endIndex) ?? fixed.endIndex
+    return fixed[start..<(fixed.index(start, offsetBy: length, limitedBy: fixed.endIndex) ?? fixed.endIndex)]
   }
 
   /// The length of the fixed part of each request a kiosk sends, by the specification; a code
