@@ -58,22 +58,6 @@ public enum ImportProblem: Sendable {
   case pendingLoanRefused(inventory: String, ticket: String, StoreError)
 }
 
-/// What an ISO 2709 record's bytes say wrong.
-public enum ISO2709Flaw: Equatable, Sendable {
-  case noRecordLength
-  /// The leader says one length; the record, up to its end mark (0x1D), has another.
-  case lengthMismatch(said: Int, found: Int)
-  case endsInside
-  /// A record whose leader says UTF-8, with a byte (its place in the file, and its value) that is not.
-  case invalidUTF8(byte: Int, value: UInt8)
-  case damagedDirectory
-  /// A field holding a NUL byte.
-  case nul(tag: Int)
-  /// A MARC 21 field in MARC-8 that switches to a character set the import does not read
-  /// (Greek, Hebrew, Arabic, CJK), or holds a byte MARC-8 does not define.
-  case notMARC8(tag: Int)
-}
-
 /// Something an import took otherwise than the file has it, or kept aside.
 public enum ImportNote: Equatable, Sendable {
   /// `--assign-inventory` gave a record's new copy a number.
