@@ -64,7 +64,11 @@ let package = Package(
     // libcurl, loaded at the first look-up (`http.c`).
     .target(name: "CHTTP", dependencies: ["CLazyLibrary"]),
     .target(name: "DeskExchange", dependencies: ["DeskDomain", "DeskStorage"]),
-    .target(name: "DeskLookup", dependencies: ["CHTTP", "DeskDomain", "DeskStorage"]),
+    // YAZ's ZOOM (Z39.50 and SRU), loaded at the first copy-cataloguing search (`yaz.c`).
+    .target(
+      name: "CYaz", dependencies: ["CLazyLibrary"],
+      cSettings: [.unsafeFlags(["-I/usr/include/libxml2"]), .define("YAZ_HAVE_XML2", to: "1")]),
+    .target(name: "DeskLookup", dependencies: ["CHTTP", "CYaz", "DeskDomain", "DeskStorage"]),
     // The central PostgreSQL server the desks of one library share; libpq is loaded when the
     // first connection is made (`cpq_load`).
     .target(name: "CPostgres", dependencies: ["CLazyLibrary"]),

@@ -40,6 +40,9 @@ public enum RootCommand {
       name: "sip2", abstract: "Self-check kiosks and book drops: the SIP2 server and its accounts.",
       commands: [SIP2Serve.self, SIP2AccountAdd.self, SIP2AccountList.self, SIP2AccountRemove.self]),
     CommandGroup(
+      name: "target", abstract: "Other libraries' catalogues (Z39.50, SRU) to copy book records from.",
+      commands: [TargetAdd.self, TargetList.self, TargetRemove.self]),
+    CommandGroup(
       name: "conflicts", abstract: "List and settle conflicts between the desks of a shared library.",
       commands: [ConflictsList.self, ConflictsShow.self, ConflictsResolve.self]),
   ]

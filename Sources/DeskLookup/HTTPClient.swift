@@ -7,6 +7,8 @@ public enum LookupFailure: Error, Equatable, Sendable, CustomStringConvertible {
   case httpStatus(String, Int)
   case malformed(String, String)
   case failed(String, String)
+  /// A target sent records that cannot be read (a broken MARCXML): how many.
+  case brokenRecords(String, Int)
 
   public var description: String {
     switch self {
@@ -15,6 +17,8 @@ public enum LookupFailure: Error, Equatable, Sendable, CustomStringConvertible {
     case .httpStatus(let provider, let code): return "\(provider) answered with HTTP status \(code)"
     case .malformed(let provider, let detail): return "\(provider) sent an answer that is not valid JSON (\(detail))"
     case .failed(let provider, let detail): return "\(provider): \(detail)"
+    case .brokenRecords(let provider, let count):
+      return "\(provider) sent \(count == 1 ? "a record" : "\(count) records") that cannot be read"
     }
   }
 }

@@ -20,10 +20,23 @@ public enum LookupOutcome: Equatable, Sendable {
 public struct ISBNLookup: Sendable {
   public var providers: [LookupProvider]
   public var timeoutMilliseconds: Int
+  /// The library's Z39.50 and SRU targets, for their passwords and the search by words.
+  public var catalogue: CopyCatalogue
 
-  public init(providers: [LookupProvider], timeoutMilliseconds: Int = 4000) {
+  public init(providers: [LookupProvider], timeoutMilliseconds: Int = 4000, catalogue: CopyCatalogue? = nil) {
     self.providers = providers
     self.timeoutMilliseconds = timeoutMilliseconds
+    self.catalogue =
+      catalogue
+      ?? CopyCatalogue(
+        targets: providers.compactMap { if case .target(let target) = $0 { target } else { nil } },
+        timeoutSeconds: max(1, timeoutMilliseconds / 1000))
+  }
+
+  /// The names of the look-up's order (`lookup_providers`), as the library set them.
+  public static func order(in store: LibraryStore) -> [String] {
+    let order = ((try? store.policy.setting(orderKey)) ?? nil) ?? "google,openlibrary"
+    return order.split(separator: ",").map { String($0).trimmingWhitespace() }.filter { !$0.isEmpty }
   }
 
   /// Settings keys for the catalogues and their order.
@@ -40,28 +53,45 @@ public struct ISBNLookup: Sendable {
     let openLibrary =
       environment["CIRCDESK_OPEN_LIBRARY_URL"] ?? (try? store.policy.setting(openLibraryKey)) ?? nil
       ?? LookupProvider.defaultOpenLibraryURL
-    let order = ((try? store.policy.setting(orderKey)) ?? nil) ?? "google,openlibrary"
-    let providers = order.split(separator: ",").compactMap { name -> LookupProvider? in
-      switch String(name).trimmingWhitespace().lowercased() {
+    let targets = (try? store.copyCataloguing.targets()) ?? []
+    let providers = order(in: store).compactMap { name -> LookupProvider? in
+      switch name.lowercased() {
       case "google": return .googleBooks(baseURL: google)
       case "openlibrary": return .openLibrary(baseURL: openLibrary)
-      default: return nil
+      default: return targets.first { $0.name.lowercased() == name.lowercased() }.map(LookupProvider.target)
       }
     }
+    let seconds = CopyCatalogue.timeoutSeconds(in: store)
     return ISBNLookup(
-      providers: providers.isEmpty ? [.googleBooks(baseURL: google), .openLibrary(baseURL: openLibrary)] : providers)
+      providers: providers.isEmpty ? [.googleBooks(baseURL: google), .openLibrary(baseURL: openLibrary)] : providers,
+      timeoutMilliseconds: seconds * 1000,
+      catalogue: CopyCatalogue(targets: targets, timeoutSeconds: seconds, environment: environment))
   }
 
   /// Looks an ISBN up: from the library's own memory when it has asked before, else from the
   /// catalogues in order, taking the first answer whose ISBN matches.
   public func lookup(_ isbn: ISBN, in store: LibraryStore) -> LookupOutcome {
     switch try? store.books.cachedLookup(isbn) {
-    case .found(let facts): return .found(facts, cached: true)
+    case .found(var facts):
+      // A target's answer keeps its whole record with the target's answers.
+      if let target = catalogue.targets.first(where: { $0.name == facts.provider }) {
+        facts.record = catalogue.with(targets: [target]).search(.isbn(isbn), in: store).records.first
+      }
+      return .found(facts, cached: true)
     case .notFound: return .notFound(cached: true)
     case nil: break
     }
     var failures: [LookupFailure] = []
     for provider in providers {
+      if case .target(let target) = provider {
+        let result = catalogue.with(targets: [target]).search(.isbn(isbn), in: store)
+        if let record = result.records.first {
+          try? store.books.saveLookup(isbn, facts: record.facts)
+          return .found(record.facts, cached: false)
+        }
+        failures += result.failures
+        continue
+      }
       do throws(LookupFailure) {
         let body = try HTTPClient.get(
           provider.url(for: isbn), timeoutMilliseconds: timeoutMilliseconds, provider: provider.name)

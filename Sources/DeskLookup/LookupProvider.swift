@@ -4,6 +4,8 @@ import DeskDomain
 public enum LookupProvider: Equatable, Sendable {
   case googleBooks(baseURL: String)
   case openLibrary(baseURL: String)
+  /// Another library's catalogue, over Z39.50 or SRU (`CopyCatalogue`).
+  case target(CatalogueTarget)
 
   public static let defaultGoogleBooksURL = "https://www.googleapis.com/books/v1/volumes"
   public static let defaultOpenLibraryURL = "https://openlibrary.org/api/books"
@@ -12,11 +14,13 @@ public enum LookupProvider: Equatable, Sendable {
     switch self {
     case .googleBooks: return "Google Books"
     case .openLibrary: return "Open Library"
+    case .target(let target): return target.name
     }
   }
 
   func url(for isbn: ISBN) -> String {
     switch self {
+    case .target(let target): return target.address
     case .googleBooks(let base): return "\(base)?q=\(percentEncoded("isbn:\(isbn.isbn13)"))"
     case .openLibrary(let base):
       return "\(base)?bibkeys=\(percentEncoded("ISBN:\(isbn.isbn13)"))&format=json&jscmd=data"
@@ -37,6 +41,7 @@ public enum LookupProvider: Equatable, Sendable {
       identifiers.contains { (try? ISBN($0)).map { wanted.contains($0.isbn13) || wanted.contains($0.digits) } ?? false }
     }
     switch self {
+    case .target: return nil
     case .googleBooks:
       for item in json["items"]?.array ?? [] {
         guard let info = item["volumeInfo"] else { continue }

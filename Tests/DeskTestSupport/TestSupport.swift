@@ -83,8 +83,16 @@ public func matchesGolden(_ text: String, _ name: String, folder: String) throws
   return expected == text
 }
 
+/// Takes a library file back to what versions before 34 wrote: no copy cataloguing.
+public let librarySchemaBeforeCopyCataloguing = """
+  DROP TABLE catalogue_target;
+  DROP TABLE copy_answer;
+  DROP TABLE copy_query_queue;
+
+  """
+
 /// Takes a library file back to what versions before 33 wrote: no kiosk accounts.
-public let librarySchemaBeforeKioskAccounts = "DROP TABLE kiosk_account;\n"
+public let librarySchemaBeforeKioskAccounts = librarySchemaBeforeCopyCataloguing + "DROP TABLE kiosk_account;\n"
 
 /// Takes a library file back to what versions before 32 wrote: the books' index and count triggers
 /// look for no row of `bulk_write` (a bulk write dropped them and made them again).

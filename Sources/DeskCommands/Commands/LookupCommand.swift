@@ -6,12 +6,18 @@ import DeskStorage
 /// waited for the network.
 struct LookupCommand: DeskCommand {
   static let pending = CommandFlag("--pending", help: "Work through the look-ups that waited for the network.")
+  static let title = CommandOption<String>(
+    "--title", value: "<words>", help: "Search the targets (circdesk target list) by title words.")
+  static let author = CommandOption<String>("--author", value: "<name>", help: "…and by the author's name.")
+  static let year = CommandOption<Int>.integer(
+    "--year", value: "<year>", help: "…and by the year of publication.", in: 1000...2999, unit: "")
 
   static let spec = CommandSpec(
-    path: "lookup", abstract: "Look an ISBN up in Google Books and Open Library.",
+    path: "lookup",
+    abstract: "Look a book up in public and other libraries' catalogues, by ISBN or by title and author.",
     arguments: [.init("<isbn>", "ISBN-10 or ISBN-13, with or without hyphens.", .optional)],
     options: [
-      pending,
+      pending, title, author, year,
       CommandSpec.jsonOption, CommandSpec.databaseOption,
     ],
     discussion: """
@@ -19,11 +25,26 @@ struct LookupCommand: DeskCommand {
       waits in a queue for 'lookup --pending' (the desk also retries it while it runs). Catalogues
       and their order are settings (lookup_providers, google_books_url, open_library_url), and the
       environment variables CIRCDESK_GOOGLE_BOOKS_URL and CIRCDESK_OPEN_LIBRARY_URL override them.
+      Other libraries' catalogues (Z39.50, SRU: circdesk target add) join the order by their names.
+      --title and --author search every target at once and list the records found, a book once,
+      with where each came from; a search no target could answer waits for --pending too.
       Exit status 1 when nothing was found, the ISBN is invalid, or no catalogue could answer.
       """)
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
     let words = arguments.positionals
+    let (titleWords, authorName, yearGiven) = (
+      try arguments.value(title) ?? "", try arguments.value(author) ?? "", try arguments.value(year)
+    )
+    if !titleWords.isEmpty || !authorName.isEmpty || yearGiven != nil {
+      guard words.isEmpty, !arguments.has(pending) else {
+        throw .usage("search by ISBN, or by --title and --author, not both", command: spec.path)
+      }
+      guard let query = CopyQuery.words(title: titleWords, author: authorName, year: yearGiven.map(String.init) ?? "")
+      else { throw .usage("--year needs --title or --author beside it", command: spec.path) }
+      try searchTargets(query, arguments, in: context)
+      return
+    }
     guard arguments.has(pending) != !words.isEmpty else {
       throw .usage("name one ISBN, or --pending", command: spec.path)
     }
@@ -46,8 +67,29 @@ struct LookupCommand: DeskCommand {
     }
     let results = lookup.processPending(in: store)
     for (isbn, outcome) in results { report(isbn, outcome, json: json, context: context) }
-    if !json { context.output.line(results.isEmpty ? "No look-ups are waiting." : summary(results)) }
+    let searches = lookup.catalogue.processPending(in: store)
+    for (_, result) in searches { CopySearchReport.write(result, json: json, context: context) }
+    if !json {
+      context.output.line(results.isEmpty && searches.isEmpty ? "No look-ups are waiting." : summary(results))
+    }
+    if searches.contains(where: { $0.1.isUnavailable }) { throw .exit(1) }
     if results.contains(where: { if case .found = $0.1 { return false } else { return true } }) { throw .exit(1) }
+  }
+
+  /// `--title`, `--author`: every target asked at once, the records listed.
+  static func searchTargets(_ query: CopyQuery, _ arguments: ParsedArguments, in context: CommandContext)
+    throws(CommandError)
+  {
+    let store = try context.openStore(arguments)
+    let catalogue = ISBNLookup.configured(store: store, environment: context.environment).catalogue
+    guard !catalogue.targets.isEmpty else {
+      throw .failed([
+        "No target to search: add one with circdesk target add NAME --z3950 host:port/database --syntax rusmarc"
+      ])
+    }
+    let result = catalogue.search(query, in: store)
+    CopySearchReport.write(result, json: arguments.has(CommandSpec.jsonOption), context: context)
+    if result.records.isEmpty { throw .exit(1) }
   }
 
   static func summary(_ results: [(ISBN, LookupOutcome)]) -> String {

@@ -111,6 +111,7 @@ struct PolicyShow: DeskCommand {
     ISBNLookup.configured(store: store, environment: environment).providers.map { provider -> String in
       switch provider {
       case .googleBooks(let url), .openLibrary(let url): return "\(provider.name) (\(url))"
+      case .target(let target): return "\(target.name) (\(target.isSRU ? "SRU" : "Z39.50") \(target.address))"
       }
     }.joined(separator: ", then ")
   }
@@ -175,7 +176,10 @@ struct PolicySet: DeskCommand {
     "--library-email", value: "<text>", help: "The library's e-mail, on receipts and letters.")
   static let lookupOrder = CommandOption<String>(
     "--lookup-order", value: "<list>",
-    help: "ISBN catalogues to ask, in order: google,openlibrary (or one of them).")
+    help: "ISBN catalogues to ask, in order: google, openlibrary and targets' names (circdesk target list).")
+  static let lookupTimeout = CommandOption<Int>.integer(
+    "--lookup-timeout", value: "<seconds>", help: "How long a Z39.50 or SRU target is given to answer (default 5).",
+    in: 1...120, unit: "seconds")
   static let googleBooksUrl = CommandOption<String>(
     "--google-books-url", value: "<url>", help: "Address of the Google Books volumes service.")
   static let openLibraryUrl = CommandOption<String>(
@@ -225,7 +229,7 @@ struct PolicySet: DeskCommand {
       libraryAddress,
       libraryPhone,
       libraryEmail,
-      lookupOrder,
+      lookupOrder, lookupTimeout,
       googleBooksUrl,
       openLibraryUrl,
       holiday,
@@ -266,15 +270,23 @@ struct PolicySet: DeskCommand {
     if let email = try arguments.value(libraryEmail) { contacts.email = email }
     if let order = try arguments.value(lookupOrder) {
       let names = order.split(separator: ",").map { String($0).trimmingWhitespace() }
-      guard !names.isEmpty, names.allSatisfy({ ["google", "openlibrary"].contains($0) }) else {
-        throw .usage("--lookup-order lists google and openlibrary, not «\(order)»", command: spec.path)
+      let targets = try perform { () throws(StoreError) in try store.copyCataloguing.targets() }.map {
+        $0.name.lowercased()
+      }
+      let known = ["google", "openlibrary"] + targets
+      guard !names.isEmpty, names.allSatisfy({ known.contains($0.lowercased()) }) else {
+        throw .usage(
+          "--lookup-order lists google, openlibrary and the targets (\(targets.isEmpty ? "none yet" : targets.joined(separator: ", "))), not «\(order)»",
+          command: spec.path)
       }
     }
     let (order, googleBooks, openLibrary) = (
       try arguments.value(lookupOrder), try arguments.value(googleBooksUrl), try arguments.value(openLibraryUrl)
     )
+    let timeout = try arguments.value(lookupTimeout)
     try perform { () throws(StoreError) in
       if let order { try store.policy.setSetting(ISBNLookup.orderKey, order) }
+      if let timeout { try store.policy.setSetting(CopyCatalogue.timeoutKey, String(timeout)) }
       if let googleBooks { try store.policy.setSetting(ISBNLookup.googleBooksKey, googleBooks) }
       if let openLibrary { try store.policy.setSetting(ISBNLookup.openLibraryKey, openLibrary) }
       try store.policy.setCurrent(policy)

@@ -159,6 +159,28 @@ public enum IRBISBooks {
     guard ["PAZK", "SPEC", ""].contains(worksheet) else { return .failure(.notABook(worksheet: worksheet)) }
     let copies = positions.map { record.fields[$0] }
     guard !copies.isEmpty else { return .failure(.noInventoryNumber(RecordFormat(of: record))) }
+    let base = description(in: record)
+    // Told once for the record: a draft copied and its fields read for each copy cost 3 % of an export.
+    let holdsCarets = record.fields.contains { $0.value.utf8.contains(0xEE) }
+    return .success(
+      copies.map { field in
+        let copy = field.subfields
+        var draft = base
+        draft.inventoryNumber = copy["B"] ?? ""
+        draft.place = copy["D"] ?? ""
+        let price = (copy["E"] ?? "").replacingCommasWithDots()
+        if !price.isEmpty { draft.price = price }
+        if let received = LocalDate(iso: copy["C"] ?? "") { draft.received = received.iso }
+        // An unknown code leaves the status empty: the import notes it and the copy is available.
+        if let status = status(irbisCode: copy["A"] ?? "") { draft.status = status.rawValue }
+        return holdsCarets ? draft.withDataCarets : draft
+      })
+  }
+
+  /// What a record says of its book, whatever its copies: the fields of a draft but the copy's
+  /// own (inventory number, place, received, status). A data caret stays the record's mark
+  /// (`IRBISRecord.dataCaret`).
+  public static func description(in record: IRBISRecord) -> BookDraft {
     var base = BookDraft()
     let isbnField = record.first(10)
     base.isbn = isbnField?.subfield("A") ?? ""
@@ -182,21 +204,7 @@ public enum IRBISBooks {
     base.pages = IRBISBooks.pageCount(record.first(215)?.subfield("A") ?? "")
     base.bbk = plainValue(record, 621)
     base.authorMark = plainValue(record, 908)
-    // Told once for the record: a draft copied and its fields read for each copy cost 3 % of an export.
-    let holdsCarets = record.fields.contains { $0.value.utf8.contains(0xEE) }
-    return .success(
-      copies.map { field in
-        let copy = field.subfields
-        var draft = base
-        draft.inventoryNumber = copy["B"] ?? ""
-        draft.place = copy["D"] ?? ""
-        let price = (copy["E"] ?? "").replacingCommasWithDots()
-        if !price.isEmpty { draft.price = price }
-        if let received = LocalDate(iso: copy["C"] ?? "") { draft.received = received.iso }
-        // An unknown code leaves the status empty: the import notes it and the copy is available.
-        if let status = status(irbisCode: copy["A"] ?? "") { draft.status = status.rawValue }
-        return holdsCarets ? draft.withDataCarets : draft
-      })
+    return base
   }
 }
 

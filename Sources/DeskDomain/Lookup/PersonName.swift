@@ -87,11 +87,17 @@ public struct BookFacts: Equatable, Sendable {
   public var city: String
   public var year: Int?
   public var pages: Int?
+  /// The classification index (BBK, else UDC) of a record copied from a library's catalogue.
+  public var bbk: String
+  /// The whole record, when the facts came from a library's catalogue (Z39.50, SRU): the form
+  /// fills from it, and the book keeps it.
+  public var record: CopiedRecord?
 
   public init(
     provider: String, title: String, subtitle: String = "", authors: [String] = [], publisher: String = "",
-    city: String = "", year: Int? = nil, pages: Int? = nil
+    city: String = "", year: Int? = nil, pages: Int? = nil, bbk: String = ""
   ) {
+    self.bbk = bbk
     self.provider = provider
     self.title = title
     self.subtitle = subtitle
@@ -116,6 +122,7 @@ public struct BookFacts: Equatable, Sendable {
     if !city.isEmpty { values[.city] = city }
     if let year { values[.year] = String(year) }
     if let pages { values[.pages] = String(pages) }
+    if !bbk.isEmpty { values[.bbk] = bbk }
     return values
   }
 }

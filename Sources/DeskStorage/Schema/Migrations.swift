@@ -7,6 +7,7 @@ enum Migrations {
     version11, version12, version13, version14, version15, version16, version17, version18, version19,
     version20, version21, version22, version23, version24, version25,
     version26, version27, version28, version29, version30, version31, version32, version33,
+    version34,
   ]
 
   static var latestVersion: Int { all.count }
@@ -840,6 +841,40 @@ enum Migrations {
       checksums TEXT NOT NULL DEFAULT 'optional',
       language TEXT NOT NULL DEFAULT 'en',
       created_at TEXT NOT NULL
+    ) WITHOUT ROWID;
+    """
+
+  /// Copy cataloguing: the catalogues of other libraries a desk asks (Z39.50 and SRU targets),
+  /// what each answered to a query (the records as ISO 2709 bytes, each ended by 0x1D; empty when
+  /// it had none: a query asks a target once), and the searches by words that waited for the
+  /// network. Kept at the desk that asked, as the ISBN look-up's answers are.
+  static let version34 = """
+    CREATE TABLE catalogue_target (
+      name TEXT PRIMARY KEY,
+      kind TEXT NOT NULL CHECK (kind IN ('z3950', 'sru')),
+      address TEXT NOT NULL,
+      syntax TEXT NOT NULL,
+      encoding TEXT NOT NULL DEFAULT '',
+      user TEXT NOT NULL DEFAULT '',
+      password_variable TEXT NOT NULL DEFAULT '',
+      created_at TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE copy_answer (
+      target TEXT NOT NULL,
+      query TEXT NOT NULL,
+      records BLOB NOT NULL,
+      from_xml INTEGER NOT NULL DEFAULT 0,
+      fetched_at TEXT NOT NULL,
+      PRIMARY KEY (target, query)
+    ) WITHOUT ROWID;
+    CREATE TABLE copy_query_queue (
+      query TEXT PRIMARY KEY,
+      title TEXT NOT NULL,
+      author TEXT NOT NULL,
+      year INTEGER,
+      queued_at TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 1,
+      last_error TEXT NOT NULL DEFAULT ''
     ) WITHOUT ROWID;
     """
 }

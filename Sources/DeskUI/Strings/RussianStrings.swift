@@ -514,6 +514,7 @@ public struct RussianStrings: UIStrings {
     case .httpStatus(let provider, let code): return "\(provider) ответил кодом HTTP \(code)"
     case .malformed(let provider, _): return "\(provider) прислал ответ, который не удалось прочитать"
     case .failed(let provider, _): return "\(provider): сбой соединения"
+    case .brokenRecords(let provider, _): return "\(provider) прислал записи, которые не удалось прочитать"
     }
   }
   public func lookupOffer(_ provider: String) -> String { "В \(provider) есть сведения об этой книге:" }
