@@ -35,25 +35,12 @@ enum CopySearchReport {
       context.output.line("No target has such a book\(result.cached ? " (remembered from an earlier search)" : "").")
     }
     for (index, record) in result.records.enumerated() {
-      context.output.line("\(index + 1). \(line(record))".visibleForTerminal)
+      context.output.line("\(index + 1). \(record.cardLine)  [\(record.target)]".visibleForTerminal)
     }
     for failure in result.failures { context.output.line("  \(failure.description)".visibleForTerminal) }
     if result.isUnavailable {
       context.output.line("No target could answer: the search waits for 'circdesk lookup --pending'.")
     }
     for problem in result.unreadable { context.output.line("  not read: \(problem)".visibleForTerminal) }
-  }
-
-  /// «Author I. Title. — City : Publisher, 1995. — 123 p. ISBN … [target]», as a catalogue card.
-  static func line(_ record: CopiedRecord) -> String {
-    let draft = record.draft
-    var text = [draft.authorSurname, draft.authorInitials].filter { !$0.isEmpty }.joined(separator: " ")
-    text += (text.isEmpty ? "" : " ") + draft.title
-    let imprint = [[draft.city, draft.publisher].filter { !$0.isEmpty }.joined(separator: " : "), draft.year]
-      .filter { !$0.isEmpty }.joined(separator: ", ")
-    if !imprint.isEmpty { text += ". — " + imprint }
-    if !draft.pages.isEmpty { text += ". — \(draft.pages) p." }
-    if !draft.isbn.isEmpty { text += " ISBN \(draft.isbn)" }
-    return text + "  [\(record.target)]"
   }
 }

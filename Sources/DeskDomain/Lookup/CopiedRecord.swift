@@ -73,6 +73,29 @@ public struct CopiedRecord: Equatable, Sendable {
         separator: "|")
   }
 
+  /// «Author I. Title. — City : Publisher, 1995. — 123 p. ISBN …», as a catalogue card's first
+  /// lines say the book: what a list of found records shows of each.
+  public var cardLine: String {
+    var text = [draft.authorSurname, draft.authorInitials].filter { !$0.isEmpty }.joined(separator: " ")
+    text += (text.isEmpty ? "" : " ") + draft.title
+    let imprint = [[draft.city, draft.publisher].filter { !$0.isEmpty }.joined(separator: " : "), draft.year]
+      .filter { !$0.isEmpty }.joined(separator: ", ")
+    if !imprint.isEmpty { text += ". — " + imprint }
+    if !draft.pages.isEmpty { text += ". — \(draft.pages) p." }
+    if !draft.isbn.isEmpty { text += " ISBN \(draft.isbn)" }
+    return text
+  }
+
+  /// The record as the book copied from it keeps it (`source_record`): its fields, the book's
+  /// copy (910) made from the book, so that the exports write the whole record.
+  public func kept(for book: Book) -> IRBISKeptRecord? {
+    var whole = record
+    whole.fields.removeAll { $0.tag == 910 }
+    guard let copy = IRBISBooks.record(for: book, onLoan: false).first(910) else { return nil }
+    whole.fields.append(copy)
+    return IRBISKeptRecord.kept(from: whole, group: "").first
+  }
+
   /// The facts the look-up's form fills, as a web catalogue's answer gives them.
   public var facts: BookFacts {
     var facts = BookFacts(

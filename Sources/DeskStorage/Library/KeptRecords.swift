@@ -22,6 +22,16 @@ extension BookStore {
     }
   }
 
+  /// Adds a book catalogued from another library's record, and keeps that record with it: one
+  /// transaction, so that a refused book keeps nothing.
+  public func add(_ draft: BookDraft, copiedFrom record: CopiedRecord) throws(StoreError) -> Book {
+    try store.transaction {
+      let book = try add(draft)
+      try keep(record.kept(for: book), forBook: book.inventoryNumber)
+      return book
+    }
+  }
+
   /// What an import keeps of a book's record, replaced (`--update`).
   public func keep(_ kept: IRBISKeptRecord?, forBook inventory: String) throws(StoreError) {
     // One statement: inside an import's transaction it needs no savepoint of its own.

@@ -140,6 +140,11 @@ public final class DeskApp {
       for screen in stack { screen.receive(answer, context: context) }
     }
     if !answers.isEmpty { needsRedraw = true }
+    let searched = lookup?.takeSearchAnswers() ?? []
+    for answer in searched {
+      for screen in stack { apply(screen.receive(answer, context: context)) }
+    }
+    if !searched.isEmpty { needsRedraw = true }
     if let lookup, nowMilliseconds - lastRetry > DeskApp.retryIntervalMilliseconds {
       lastRetry = nowMilliseconds
       lookup.retryPending()
@@ -395,6 +400,12 @@ public final class DeskApp {
         search.submit(request)
       case .lookUp(let isbn, let generation):
         lookup?.submit(isbn, generation: generation)
+      case .searchCopies(let query, let generation):
+        if let lookup {
+          lookup.search(query, generation: generation)
+        } else {
+          apply([.notify(context.strings.copySearchUnavailable)])
+        }
       case .help(let topic):
         if !(top is HelpScreen) { apply([.push(HelpScreen(topic: topic))]) }
       case .bell:
@@ -408,6 +419,9 @@ public final class DeskApp {
     }
     for answer in lookup?.takeResults() ?? [] {
       for screen in stack { screen.receive(answer, context: context) }
+    }
+    for answer in lookup?.takeSearchAnswers() ?? [] {
+      for screen in stack { apply(screen.receive(answer, context: context)) }
     }
   }
 

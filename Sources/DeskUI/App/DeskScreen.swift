@@ -20,6 +20,9 @@ public protocol DeskScreen: AnyObject {
   func receive(_ result: SearchResult, context: UIContext)
   /// The answer to an ISBN look-up; answers to other screens' look-ups are to be ignored.
   func receive(_ result: LookupResult, context: UIContext)
+  /// The answer of a search of other libraries' catalogues this screen asked for: what to do with
+  /// it (a list to choose from).
+  func receive(_ answer: CopySearchAnswer, context: UIContext) -> [Effect]
   /// A code from the scanner. Nil leaves it to the app, which opens what the code names.
   func handleScan(_ scan: Scan, context: UIContext) -> [Effect]?
   /// Ctrl-Z or F8 where typing may be taken back (a form's field, a search line): the effects of
@@ -54,6 +57,7 @@ extension DeskScreen {
   public func undoTyping(_ key: Key, context: UIContext) -> [Effect]? { nil }
   public func takesAsTyping(_ burst: String) -> Bool { false }
   public func receive(_ result: LookupResult, context: UIContext) {}
+  public func receive(_ answer: CopySearchAnswer, context: UIContext) -> [Effect] { [] }
   public var acceptsText: Bool { false }
   public var expectsCode: Bool { false }
   public var searchesTypedWords: Bool { false }
@@ -81,6 +85,9 @@ public enum Effect {
   case search(SearchRequest)
   /// Look an ISBN up in the background; the answer comes back with this generation.
   case lookUp(ISBN, generation: Int)
+  /// Search other libraries' catalogues in the background; the answer comes back with this
+  /// generation.
+  case searchCopies(CopyQuery, generation: Int)
   case help(HelpTopic)
   /// Ring the terminal's bell (a refusal, an unknown code), unless the library's settings say not to.
   case bell

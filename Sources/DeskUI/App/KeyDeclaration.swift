@@ -49,7 +49,7 @@ public enum KeyMeaning: Hashable, Sendable, CaseIterable {
   case issueToReader, takeBack, renew, delete, copyStatus, placeHold, applyOffer, dismissOffer, exportBook, back
   case chooseLoan, openBook, issueBooks, takeBackChosen, renewChosen, readerHolds, exportReader
   // A form.
-  case nextField, previousField, moveInField, erase, eraseToEnds, undoTyping, save, takeFound, cancelForm
+  case nextField, previousField, moveInField, erase, eraseToEnds, undoTyping, save, takeFound, searchLibraries, cancelForm
   // The Desk.
   case applyCode, aScan, findReader, chooseVisitLoan, returnChosen, renewAll, receipt, undoVisit, nextReader
   // Overdue books, the hold shelf, an image.

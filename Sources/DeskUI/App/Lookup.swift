@@ -12,10 +12,21 @@ public struct LookupResult: Sendable {
   public var outcome: LookupOutcome
 }
 
-/// Runs ISBN look-ups away from the screen; the desk never waits for the network.
+/// The answer to a search of other libraries' catalogues a screen asked for.
+public struct CopySearchAnswer: Sendable {
+  public var generation: Int
+  public var query: CopyQuery
+  public var result: CopySearchResult
+}
+
+/// Runs ISBN look-ups and searches of other libraries' catalogues away from the screen; the desk
+/// never waits for the network.
 public protocol LookupService: AnyObject {
   func submit(_ isbn: ISBN, generation: Int)
   func takeResults() -> [LookupResult]
+  /// Searches the library's Z39.50 and SRU targets.
+  func search(_ query: CopyQuery, generation: Int)
+  func takeSearchAnswers() -> [CopySearchAnswer]
   /// Tries the queue of look-ups that waited for the network.
   func retryPending()
 }
@@ -25,6 +36,7 @@ public final class ImmediateLookupService: LookupService {
   let store: LibraryStore
   let lookup: ISBNLookup
   private var results: [LookupResult] = []
+  private var answers: [CopySearchAnswer] = []
 
   public init(store: LibraryStore, lookup: ISBNLookup) {
     self.store = store
@@ -40,8 +52,19 @@ public final class ImmediateLookupService: LookupService {
     return results
   }
 
+  public func search(_ query: CopyQuery, generation: Int) {
+    answers.append(
+      CopySearchAnswer(generation: generation, query: query, result: lookup.catalogue.search(query, in: store)))
+  }
+
+  public func takeSearchAnswers() -> [CopySearchAnswer] {
+    defer { answers = [] }
+    return answers
+  }
+
   public func retryPending() {
     _ = lookup.processPending(in: store)
+    _ = lookup.catalogue.processPending(in: store)
   }
 }
 
@@ -49,6 +72,7 @@ public final class ImmediateLookupService: LookupService {
 public final class BackgroundLookupService: LookupService, @unchecked Sendable {
   private let queue = DispatchQueue(label: "circdesk.lookup")
   private let results = Mutex<[LookupResult]>([])
+  private let answers = Mutex<[CopySearchAnswer]>([])
   private let openStore: @Sendable () throws -> LibraryStore
   private let lookup: ISBNLookup
   private var store: LibraryStore?
@@ -79,7 +103,28 @@ public final class BackgroundLookupService: LookupService, @unchecked Sendable {
     }
   }
 
+  public func search(_ query: CopyQuery, generation: Int) {
+    queue.async {
+      self.withStore { store in
+        let result = self.lookup.catalogue.search(query, in: store)
+        self.answers.withLock { $0.append(CopySearchAnswer(generation: generation, query: query, result: result)) }
+      }
+    }
+  }
+
+  public func takeSearchAnswers() -> [CopySearchAnswer] {
+    answers.withLock { answers in
+      defer { answers = [] }
+      return answers
+    }
+  }
+
   public func retryPending() {
-    queue.async { self.withStore { _ = self.lookup.processPending(in: $0) } }
+    queue.async {
+      self.withStore {
+        _ = self.lookup.processPending(in: $0)
+        _ = self.lookup.catalogue.processPending(in: $0)
+      }
+    }
   }
 }

@@ -13,6 +13,12 @@ final class BookFormScreen: FormScreen {
     case found(provider: String, filled: Int, differing: [Field])
     case notFound
     case waiting(LookupFailure?)
+    /// Searching other libraries' catalogues by the title, author and year typed.
+    case searching
+    case searchedNothing
+    case searchWaiting(LookupFailure?)
+    /// Filled from the record the librarian chose: its target, the fields filled.
+    case copied(target: String, filled: Int)
   }
 
   private(set) var lookupState = LookupState.idle
@@ -21,6 +27,9 @@ final class BookFormScreen: FormScreen {
   private var lookupGeneration = 0
   private var lookedUp: String?
   private var lookUpWhenShown: Bool
+  /// The record the form was filled from, kept with the book when it is saved.
+  private(set) var copied: CopiedRecord?
+  private var searchGeneration = 0
   private nonisolated(unsafe) static var generations = 0
 
   init(
@@ -43,9 +52,16 @@ final class BookFormScreen: FormScreen {
     original.map { context.strings.editBookTitle($0.inventoryNumber) } ?? context.strings.newBookTitle
   }
 
-  /// F5 takes what a look-up found, while it offers something.
+  /// F5 takes what a look-up found, while it offers something; on a new book's form otherwise,
+  /// it searches other libraries' catalogues by the title, author and year typed.
   override func actions(_ context: UIContext) -> [ScreenAction] {
     var actions = super.actions(context)
+    if offered.isEmpty, original == nil {
+      actions.insert(
+        ScreenAction(BookFormScreen.searchLibraries, hint: context.strings.keySearchLibraries) {
+          self.startSearch(context: context)
+        }, at: 1)
+    }
     if !offered.isEmpty {
       actions.insert(
         ScreenAction(BookFormScreen.takeFound, hint: context.strings.keyTakeFound) {
@@ -86,12 +102,86 @@ final class BookFormScreen: FormScreen {
     return [.lookUp(isbn, generation: lookupGeneration)]
   }
 
+  private func startSearch(context: UIContext) -> [Effect] {
+    let value = { (field: Field) in self.editors[field]?.text ?? "" }
+    let author = [value(.authorSurname), value(.authorInitials)].map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+      .joined(separator: " ")
+    guard let query = CopyQuery.words(title: value(.title), author: author, year: value(.year)) else {
+      return [.notify(context.strings.copySearchNeedsWords)]
+    }
+    guard !((try? context.store.copyCataloguing.targets()) ?? []).isEmpty else {
+      return [.notify(context.strings.copySearchNoTargets)]
+    }
+    BookFormScreen.generations += 1
+    searchGeneration = BookFormScreen.generations
+    lookupState = .searching
+    return [.searchCopies(query, generation: searchGeneration)]
+  }
+
+  /// The records found, to choose one from: it fills the form, and is kept with the book.
+  override func receive(_ answer: CopySearchAnswer, context: UIContext) -> [Effect] {
+    guard answer.generation == searchGeneration else { return [] }
+    searchGeneration = 0
+    let result = answer.result
+    guard !result.records.isEmpty else {
+      lookupState = result.isUnavailable ? .searchWaiting(result.failures.first) : .searchedNothing
+      return []
+    }
+    lookupState = .idle
+    let shown = Array(result.records.prefix(BookFormScreen.choicesShown))
+    let s = context.strings
+    var lines = [s.copyChoiceLines(found: result.records.count, shown: shown.count)]
+    lines += result.failures.map { s.reason($0) } + result.unreadable
+    return [
+      .dialog(
+        Dialog(
+          title: s.copyChoiceTitle, lines: lines,
+          kind: .choice(
+            options: shown.map { "[\($0.target)] \($0.cardLine)".visibleForTerminal }, codes: shown.map { _ in "" },
+            selected: 0)
+        ) { choice in
+          guard case .chosen(let index) = choice, shown.indices.contains(index) else { return [] }
+          self.fill(from: shown[index])
+          return []
+        })
+    ]
+  }
+
+  /// Records a list shows at most: the dialog's rows on a terminal of 24 lines.
+  static let choicesShown = 12
+
+  /// Fills the form from a copied record: every field the record has, over what was typed to
+  /// search it (the librarian chose this record); the copy's own fields stay.
+  func fill(from record: CopiedRecord) {
+    var filled = 0
+    for field in fields where !BookFormScreen.copyFields.contains(field) {
+      let value = record.draft[field].trimmingWhitespace()
+      guard !value.isEmpty else { continue }
+      if editors[field]?.text.trimmingWhitespace() != value { editors[field]?.replace(with: value) }
+      filled += 1
+    }
+    copied = record
+    offered = [:]
+    lookupState = .copied(target: record.target, filled: filled)
+    // The inventory number is what is left to type.
+    if editors[.inventoryNumber]?.text.trimmingWhitespace().isEmpty ?? false,
+      let index = fields.firstIndex(of: .inventoryNumber)
+    {
+      focus = index
+    }
+  }
+
+  /// The fields of the library's own copy, which no other library's record fills.
+  static let copyFields: Set<Field> = [.inventoryNumber, .place, .received, .status, .price, .authorMark]
+
   /// Fills the fields that are still empty; a value that differs from what the librarian typed
   /// is offered (F5), never forced.
   override func receive(_ result: LookupResult, context: UIContext) {
     guard result.generation == lookupGeneration else { return }
     switch result.outcome {
     case .found(let facts, _):
+      // A library's record comes whole: kept with the book.
+      if let record = facts.record, original == nil { copied = record }
       var filled = 0
       var differing: [Field] = []
       for field in fields {
@@ -124,6 +214,10 @@ final class BookFormScreen: FormScreen {
       text = s.lookupFound(provider, filled, differing.map { s.label($0) })
     case .notFound: text = s.lookupNotFound
     case .waiting(let reason): text = s.lookupWaiting(reason)
+    case .searching: text = s.copySearching
+    case .searchedNothing: text = s.copySearchNothing
+    case .searchWaiting(let reason): text = s.copySearchWaiting(reason)
+    case .copied(let target, let filled): text = s.copyFilled(target, filled)
     }
     return wrap(text, width: width)
   }
@@ -136,6 +230,8 @@ final class BookFormScreen: FormScreen {
       book = try context.store.books.update(inventory: original.inventoryNumber) { current in
         for field in BookDraft.fields where draft[field] != initial[field] ?? "" { current[field] = draft[field] }
       }
+    } else if let copied {
+      book = try context.store.books.add(draft, copiedFrom: copied)
     } else {
       book = try context.store.books.add(draft)
     }
@@ -147,4 +243,6 @@ final class BookFormScreen: FormScreen {
 extension BookFormScreen {
   /// F5 on a book's form: what an ISBN look-up found, over what was typed.
   static let takeFound = KeyDeclaration(.function(5), means: .takeFound)
+  /// F5 on a new book's form with nothing found to take: other libraries' catalogues searched.
+  static let searchLibraries = KeyDeclaration(.function(5), means: .searchLibraries)
 }

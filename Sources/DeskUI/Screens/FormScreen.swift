@@ -74,6 +74,7 @@ class FormScreen: DeskScreen {
   /// A form keeps what was typed: a change from another desk meets it when it is saved.
   func showArrivals(context: UIContext) -> [Effect] { [] }
   func receive(_ result: LookupResult, context: UIContext) {}
+  func receive(_ answer: CopySearchAnswer, context: UIContext) -> [Effect] { [] }
 
   /// Fields a scan fills when the cursor is in them.
   static let codeFields: Set<Field> = [.inventoryNumber, .isbn, .ticket]
@@ -167,6 +168,7 @@ extension FormScreen {
     static let all = [
       nextField, previousField, .legend("← → Home End", .moveInField), .legend("Backspace, Delete", .erase),
       .legend("Ctrl-U, Ctrl-K", .eraseToEnds), .legend("Ctrl-Z, F8", .undoTyping), save, BookFormScreen.takeFound,
+      BookFormScreen.searchLibraries,
       cancel,
     ]
     static let save = KeyDeclaration(.function(2), means: .save)

@@ -482,10 +482,29 @@ public struct EnglishStrings: UIStrings {
     return text
   }
   public let lookupNotFound = "No catalogue knows this ISBN: fill the form by hand"
+  public let keySearchLibraries = "Search libraries"
+  public let copySearching = "Searching other libraries' catalogues…"
+  public let copySearchNothing = "No library's catalogue has such a book: fill the form by hand"
+  public func copySearchWaiting(_ failure: LookupFailure?) -> String {
+    "No library's catalogue could answer\(failure.map { " (\(reason($0)))" } ?? ""); the search waits for the network. Fill the form by hand meanwhile."
+  }
+  public let copySearchNeedsWords = "Type a title or an author, then F5 searches other libraries' catalogues"
+  public let copySearchNoTargets =
+    "No library catalogue to search: add one with circdesk target add (Z39.50 or SRU)"
+  public let copySearchUnavailable = "Searching other libraries is not available here"
+  public let copyChoiceTitle = "Found in libraries' catalogues"
+  public func copyChoiceLines(found: Int, shown: Int) -> String {
+    (found == shown ? "\(found) found" : "\(found) found, the first \(shown) shown")
+      + ": Enter fills the form from the record chosen, and the book keeps the whole record."
+  }
+  public func copyFilled(_ target: String, _ filled: Int) -> String {
+    "Filled from \(target): \(filled) fields; the whole record is kept with the book. Type the inventory number and save."
+  }
   public func lookupWaiting(_ failure: LookupFailure?) -> String {
     "Look-up waits for the network\(failure.map { " (\($0.description))" } ?? ""); it will be tried again. "
       + "Fill the form by hand meanwhile."
   }
+  public func reason(_ failure: LookupFailure) -> String { failure.description }
   public func lookupOffer(_ provider: String) -> String { "\(provider) has details for this book:" }
   public let keyApplyOffer = "Apply found"
   public let keyDismissOffer = "Dismiss found"
@@ -630,6 +649,8 @@ public struct EnglishStrings: UIStrings {
     case .undoTyping: "Undo the typing in the field (never a loan)"
     case .save: "Save"
     case .takeFound: "Take what the ISBN look-up found over what was typed"
+    case .searchLibraries:
+      "On a new book's form: search other libraries' catalogues (Z39.50, SRU) by the title, author and year typed"
     case .cancelForm: "Cancel (asks first when something was typed)"
     case .applyCode: "Apply the scanned or typed code (or find readers by a typed name)"
     case .aScan: "Selects a reader, issues or returns a book, like Enter"

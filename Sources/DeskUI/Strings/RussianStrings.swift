@@ -502,12 +502,30 @@ public struct RussianStrings: UIStrings {
     return text
   }
   public let lookupNotFound = "Ни один каталог не знает этот ISBN: заполните форму вручную"
+  public let keySearchLibraries = "Искать в библиотеках"
+  public let copySearching = "Поиск в каталогах других библиотек…"
+  public let copySearchNothing = "Ни в одном каталоге библиотек нет такой книги: заполните форму вручную"
+  public func copySearchWaiting(_ failure: LookupFailure?) -> String {
+    "Ни один каталог библиотек не ответил\(failure.map { " (\(reason($0)))" } ?? ""); поиск ждёт сети. Пока заполните форму вручную."
+  }
+  public let copySearchNeedsWords = "Введите заглавие или автора, затем F5 — поиск в каталогах других библиотек"
+  public let copySearchNoTargets =
+    "Нет каталогов библиотек для поиска: добавьте командой circdesk target add (Z39.50 или SRU)"
+  public let copySearchUnavailable = "Поиск в других библиотеках здесь недоступен"
+  public let copyChoiceTitle = "Найдено в каталогах библиотек"
+  public func copyChoiceLines(found: Int, shown: Int) -> String {
+    (found == shown ? "Найдено: \(found)" : "Найдено: \(found), показаны первые \(shown)")
+      + ". Enter заполнит форму из выбранной записи, и книга сохранит всю запись."
+  }
+  public func copyFilled(_ target: String, _ filled: Int) -> String {
+    "Заполнено из \(target): полей — \(filled); вся запись сохранится с книгой. Введите инвентарный номер и сохраните."
+  }
   public func lookupWaiting(_ failure: LookupFailure?) -> String {
     "Поиск ждёт сети\(failure.map { " (\(reason($0)))" } ?? ""); попробуем позже. Пока заполните форму вручную."
   }
   /// Why a catalogue did not answer, in Russian: the catalogues' names are names, and the network
   /// library's own English detail is left out (`circdesk lookup` prints it).
-  func reason(_ failure: LookupFailure) -> String {
+  public func reason(_ failure: LookupFailure) -> String {
     switch failure {
     case .timedOut(let provider): return "\(provider) не ответил вовремя"
     case .cannotConnect(let provider): return "\(provider) недоступен — нет сети?"
@@ -662,6 +680,8 @@ public struct RussianStrings: UIStrings {
     case .undoTyping: "Отменить ввод в поле (не выдачу)"
     case .save: "Сохранить"
     case .takeFound: "Взять найденное по ISBN вместо введённого"
+    case .searchLibraries:
+      "В форме новой книги: искать в каталогах других библиотек (Z39.50, SRU) по введённым заглавию, автору и году"
     case .cancelForm: "Отмена (спросит, если что-то введено)"
     case .applyCode: "Применить отсканированный или введённый код (или найти читателя по фамилии)"
     case .aScan: "Выбирает читателя, выдаёт или принимает книгу, как Enter"

@@ -334,6 +334,18 @@ public protocol UIStrings: SyncStrings, StocktakeStrings, Sendable {
   var lookupNotFound: String { get }
   /// The look-up could not reach a catalogue: why (the first failure), said whole in the language.
   func lookupWaiting(_ failure: LookupFailure?) -> String
+  /// Why a catalogue did not answer, briefly.
+  func reason(_ failure: LookupFailure) -> String
+  var keySearchLibraries: String { get }
+  var copySearching: String { get }
+  var copySearchNothing: String { get }
+  func copySearchWaiting(_ failure: LookupFailure?) -> String
+  var copySearchNeedsWords: String { get }
+  var copySearchNoTargets: String { get }
+  var copySearchUnavailable: String { get }
+  var copyChoiceTitle: String { get }
+  func copyChoiceLines(found: Int, shown: Int) -> String
+  func copyFilled(_ target: String, _ filled: Int) -> String
   func lookupOffer(_ provider: String) -> String
   var keyApplyOffer: String { get }
   var keyDismissOffer: String { get }
