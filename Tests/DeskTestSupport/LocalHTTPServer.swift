@@ -12,11 +12,20 @@ public final class LocalHTTPServer: @unchecked Sendable {
     public var status: Int
     public var body: [UInt8]
     public var delaySeconds: Double
+    public var contentType = "application/json; charset=utf-8"
 
     public init(status: Int = 200, body: String, delaySeconds: Double = 0) {
       self.status = status
       self.body = Array(body.utf8)
       self.delaySeconds = delaySeconds
+    }
+
+    /// An answer of bytes in another encoding than UTF-8 (an XML document in Windows-1251).
+    public init(status: Int = 200, bytes: [UInt8], contentType: String) {
+      self.status = status
+      self.body = bytes
+      self.delaySeconds = 0
+      self.contentType = contentType
     }
   }
 
@@ -99,7 +108,7 @@ public final class LocalHTTPServer: @unchecked Sendable {
     let response = respond(target)
     if response.delaySeconds > 0 { Thread.sleep(forTimeInterval: response.delaySeconds) }
     let head =
-      "HTTP/1.1 \(response.status) Answer\r\nContent-Type: application/json; charset=utf-8\r\n"
+      "HTTP/1.1 \(response.status) Answer\r\nContent-Type: \(response.contentType)\r\n"
       + "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
     let bytes = Array(head.utf8) + response.body
     var sent = 0

@@ -1,0 +1,171 @@
+import DeskScratch
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// YAZ's own test server (`yaz-ztest`, Debian's `yaz` package) on 127.0.0.1: Z39.50 and SRU at
+/// one port, with a few MARC 21 records of its own («How to program a computer», Jack Collins).
+/// Its number of hits is made from the words asked; its records are the same whatever they are.
+public final class YazTestServer {
+  public let port: UInt16
+  private let process: Process
+
+  public static let program = "/usr/bin/yaz-ztest"
+
+  public init(folder: TemporaryFolder) throws {
+    var lastError: Error = POSIXError(.EADDRINUSE)
+    // A free port, then the server on it: another program may take it between, so a few tries.
+    for _ in 0..<5 {
+      let port = try YazTestServer.freePort()
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: YazTestServer.program)
+      // -S: one process for every connection (by default it forks one a connection, and those
+      // outlived the server's end).
+      process.arguments = ["-S", "-l", folder.file("ztest-\(port).log"), "tcp:127.0.0.1:\(port)"]
+      process.standardInput = FileHandle.nullDevice
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+      do {
+        try process.run()
+      } catch {
+        lastError = error
+        continue
+      }
+      if YazTestServer.waitForListener(port: port, process: process) {
+        self.port = port
+        self.process = process
+        return
+      }
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+    throw lastError
+  }
+
+  deinit { stop() }
+
+  /// `host:port/database` for a Z39.50 target.
+  public var z3950Address: String { "127.0.0.1:\(port)/Default" }
+  /// The SRU base address.
+  public var sruAddress: String { "http://127.0.0.1:\(port)/Default" }
+
+  /// Ends the server at once: yaz-ztest does not end on SIGTERM while a connection is open.
+  public func stop() {
+    guard process.isRunning else { return }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
+  /// A port nothing listens on now.
+  public static func freePort() throws -> UInt16 {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw POSIXError(.EIO) }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+      }
+    }
+    guard bound else { throw POSIXError(.EADDRINUSE) }
+    return UInt16(bigEndian: address.sin_port)
+  }
+
+  private static func waitForListener(port: UInt16, process: Process) -> Bool {
+    for _ in 0..<100 {
+      guard process.isRunning else { return false }
+      if canConnect(port: port) { return true }
+      usleep(20_000)
+    }
+    return false
+  }
+
+  static func canConnect(port: UInt16) -> Bool {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
+  }
+}
+
+/// A socket that takes connections and never answers: a target that hangs.
+public final class SilentServer {
+  public let port: UInt16
+  private let descriptor: Int32
+
+  public init() throws {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw POSIXError(.EIO) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+      }
+    }
+    // The kernel completes the connections (the backlog); nothing ever reads or writes them.
+    guard bound, listen(descriptor, 16) == 0 else {
+      close(descriptor)
+      throw POSIXError(.EADDRINUSE)
+    }
+    port = UInt16(bigEndian: address.sin_port)
+    self.descriptor = descriptor
+  }
+
+  deinit { close(descriptor) }
+}
+
+/// SRU answers (searchRetrieveResponse, SRU 1.2) holding MARCXML records, as a library's SRU
+/// server writes them, in the document encoding given.
+public enum SRUAnswer {
+  /// A MARCXML record: the leader, control fields, data fields with their indicators and
+  /// subfields.
+  public static func record(
+    leader: String, controlFields: [(String, String)] = [], dataFields: [(tag: String, indicators: String, [(Character, String)])]
+  ) -> String {
+    var xml = "<record xmlns=\"http://www.loc.gov/MARC21/slim\"><leader>\(escaped(leader))</leader>"
+    for (tag, value) in controlFields { xml += "<controlfield tag=\"\(tag)\">\(escaped(value))</controlfield>" }
+    for field in dataFields {
+      let indicators = Array(field.indicators + "  ")
+      xml += "<datafield tag=\"\(field.tag)\" ind1=\"\(indicators[0])\" ind2=\"\(indicators[1])\">"
+      for (code, value) in field.2 { xml += "<subfield code=\"\(code)\">\(escaped(value))</subfield>" }
+      xml += "</datafield>"
+    }
+    return xml + "</record>"
+  }
+
+  /// The answer with these records (as many hits), its XML declaration naming `encoding`.
+  public static func searchRetrieve(_ records: [String], encoding: String = "utf-8") -> String {
+    var xml = """
+      <?xml version="1.0" encoding="\(encoding)"?>
+      <zs:searchRetrieveResponse xmlns:zs="http://www.loc.gov/zing/srw/"><zs:version>1.2</zs:version>\
+      <zs:numberOfRecords>\(records.count)</zs:numberOfRecords><zs:records>
+      """
+    for (index, record) in records.enumerated() {
+      xml += "<zs:record><zs:recordSchema>marcxml</zs:recordSchema><zs:recordPacking>xml</zs:recordPacking>"
+      xml += "<zs:recordData>\(record)</zs:recordData><zs:recordPosition>\(index + 1)</zs:recordPosition></zs:record>"
+    }
+    return xml + "</zs:records></zs:searchRetrieveResponse>"
+  }
+
+  private static func escaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+  }
+}
