@@ -43,8 +43,11 @@ struct TargetAdd: DeskCommand {
     if let variable, context.environment[variable] == nil {
       context.errors.line("Note: \(variable) is not set here; the look-up reads it when it asks the target.")
     }
+    guard let syntax = try arguments.value(syntax) else {
+      throw .usage("say the MARC format of its records: --syntax rusmarc, unimarc or marc21", command: spec.path)
+    }
     let target = CatalogueTarget(
-      name: name, endpoint: endpoint, syntax: try arguments.value(syntax) ?? .marc21,
+      name: name, endpoint: endpoint, syntax: syntax,
       encoding: try arguments.value(encoding), user: try arguments.value(user), passwordVariable: variable)
     let store = try context.openStore(arguments)
     guard try perform({ () throws(StoreError) in try store.copyCataloguing.add(target) }) else {
