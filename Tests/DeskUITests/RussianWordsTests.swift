@@ -16,11 +16,12 @@ import Testing
     // Keys.
     "F", "Enter", "Esc", "Tab", "Ctrl", "Shift", "PgUp", "PgDn", "Home", "End", "Delete", "Backspace",
     // Formats, standards, encodings.
-    "ISBN", "QR", "PNG", "JPEG", "HTTP", "URL", "Windows", "e", "mail", "CSV",
+    "ISBN", "QR", "PNG", "JPEG", "HTTP", "URL", "Windows", "e", "mail", "CSV", "SRU",
     // Catalogues and programs by their names, the printer's command, and the command lines and
     // settings a message tells the librarian to run.
     "Google", "Books", "Open", "Library", "circdesk", "lp", "central", "join", "init", "sync", "overdue",
     "notices", "csv", "url", "desk", "CIRCDESK", "CENTRAL", "stats", "stocktake", "start", "report", "act",
+    "target", "add", "rsl",
     // The prefix a shelf's label carries, as it is printed and scanned.
     "PLACE",
   ]
@@ -260,6 +261,17 @@ import Testing
     texts.append(("lookupFound", s.lookupFound("Тест", 3, ["Тест", "Проба"])))
     texts.append(("lookupNotFound", s.lookupNotFound))
     texts.append(("lookupWaiting", s.lookupWaiting(nil)))
+    texts.append(("keySearchLibraries", s.keySearchLibraries))
+    texts.append(("copySearching", s.copySearching))
+    texts.append(("copySearchNothing", s.copySearchNothing))
+    texts.append(("copySearchWaiting", s.copySearchWaiting(.timedOut("rsl"))))
+    texts.append(("copySearchNeedsWords", s.copySearchNeedsWords))
+    texts.append(("copySearchNoTargets", s.copySearchNoTargets))
+    texts.append(("copySearchUnavailable", s.copySearchUnavailable))
+    texts.append(("copyChoiceTitle", s.copyChoiceTitle))
+    texts.append(("copyChoiceLines", s.copyChoiceLines(found: 14, shown: 12)))
+    texts.append(("copyFilled", s.copyFilled("rsl", 7)))
+    texts.append(("reason", s.reason(.brokenRecords("rsl", 2))))
     texts.append(("lookupOffer", s.lookupOffer("Тест")))
     texts.append(("keyApplyOffer", s.keyApplyOffer))
     texts.append(("keyDismissOffer", s.keyDismissOffer))

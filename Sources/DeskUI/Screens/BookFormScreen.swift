@@ -57,10 +57,12 @@ final class BookFormScreen: FormScreen {
   override func actions(_ context: UIContext) -> [ScreenAction] {
     var actions = super.actions(context)
     if offered.isEmpty, original == nil {
+      // After Esc in the key bar: a narrow window keeps the way out first.
+      let cancel = actions.firstIndex { $0.declared == FormScreen.Keys.cancel } ?? 0
       actions.insert(
         ScreenAction(BookFormScreen.searchLibraries, hint: context.strings.keySearchLibraries) {
           self.startSearch(context: context)
-        }, at: 1)
+        }, at: min(actions.count, cancel + 1))
     }
     if !offered.isEmpty {
       actions.insert(
