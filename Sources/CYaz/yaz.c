@@ -143,6 +143,7 @@ int cyaz_search(const cyaz_target *targets, size_t count, int max_records, int t
       const char *raw = yaz.ZOOM_record_get(record, "raw", &length);
       if (raw == NULL || length <= 0) continue;
       cyaz_record *entry = &found[total];
+      memset(entry, 0, sizeof *entry);
       entry->target = (int)i;
       const char *syntax = yaz.ZOOM_record_get(record, "syntax", NULL);
       int is_xml = targets[i].sru || (syntax != NULL && strstr(syntax, "XML") != NULL) || raw[0] == '<';

@@ -21,14 +21,17 @@ import Testing
     let again = try run(["target", "add", "RSL", "--z3950", "x:1/y", "--syntax", "marc21"])
     #expect(again.status == 1 && again.errors.contains("a target named «RSL» exists"))
     #expect(
-      try run(["target", "add", "loc", "--sru", "http://lx2.loc.gov:210/LCDB", "--syntax", "marc21", "--encoding", "marc-8"])
-        .status == 0)
+      try run([
+        "target", "add", "loc", "--sru", "http://lx2.loc.gov:210/LCDB", "--syntax", "marc21", "--encoding", "marc-8",
+      ])
+      .status == 0)
     // What is wrong is said, and nothing is added.
     let badAddress = try run(["target", "add", "x", "--z3950", "aleph.rsl.ru/rsl01", "--syntax", "rusmarc"])
     #expect(badAddress.status == 1 && badAddress.errors.contains("write host:port/database"))
     #expect(try run(["target", "add", "x", "--syntax", "rusmarc"]).status == 64, "an address is needed")
     #expect(try run(["target", "add", "x", "--z3950", "a:1/b"]).status == 64, "--syntax is required")
-    #expect(try run(["target", "add", "google", "--z3950", "a:1/b", "--syntax", "rusmarc"]).errors.contains("web catalogue"))
+    #expect(
+      try run(["target", "add", "google", "--z3950", "a:1/b", "--syntax", "rusmarc"]).errors.contains("web catalogue"))
     #expect(
       try run(["policy", "set", "--lookup-order", "rsl,google,openlibrary", "--lookup-timeout", "3"]).status == 0)
     let refused = try run(["policy", "set", "--lookup-order", "rsl,nowhere"])
@@ -40,7 +43,9 @@ import Testing
         rsl  Z39.50 aleph.rsl.ru:9909/rsl01  rusmarc  (ISBNs: in the order)
 
         """)
-    #expect(try run(["policy", "show"]).output.contains("ISBN look-up         rsl (Z39.50 aleph.rsl.ru:9909/rsl01), then Google Books"))
+    #expect(
+      try run(["policy", "show"]).output.contains(
+        "ISBN look-up         rsl (Z39.50 aleph.rsl.ru:9909/rsl01), then Google Books"))
     #expect(try run(["target", "remove", "rsl"]).status == 0)
     #expect(try run(["target", "remove", "rsl"]).errors.contains("no target is named «rsl»"))
   }
@@ -63,6 +68,10 @@ import Testing
     let waiting = try run(["lookup", "--title", "война и мир"])
     #expect(waiting.status == 1)
     #expect(waiting.output.contains("No target could answer: the search waits for 'circdesk lookup --pending'"))
+    let stillWaiting = try run(["lookup", "--pending"])
+    #expect(stillWaiting.status == 1)
+    #expect(
+      stillWaiting.output.contains("1 search of the targets: 0 answered, 1 still waiting"), "\(stillWaiting.output)")
     #expect(try run(["lookup", "--year", "2013"]).status == 64, "a year alone is no search")
     #expect(try run(["lookup", "9785389049345", "--title", "x"]).status == 64)
   }

@@ -70,7 +70,14 @@ struct LookupCommand: DeskCommand {
     let searches = lookup.catalogue.processPending(in: store)
     for (_, result) in searches { CopySearchReport.write(result, json: json, context: context) }
     if !json {
-      context.output.line(results.isEmpty && searches.isEmpty ? "No look-ups are waiting." : summary(results))
+      if results.isEmpty && searches.isEmpty { context.output.line("No look-ups are waiting.") }
+      if !results.isEmpty { context.output.line(summary(results)) }
+      if !searches.isEmpty {
+        let waiting = searches.filter { $0.1.isUnavailable }.count
+        context.output.line(
+          englishPlural(searches.count, "search", "searches")
+            + " of the targets: \(searches.count - waiting) answered, \(waiting) still waiting")
+      }
     }
     if searches.contains(where: { $0.1.isUnavailable }) { throw .exit(1) }
     if results.contains(where: { if case .found = $0.1 { return false } else { return true } }) { throw .exit(1) }
