@@ -107,7 +107,7 @@ int cyaz_search(const cyaz_target *targets, size_t count, int max_records, int t
     if (targets[i].sru) {
       yaz.ZOOM_options_set(options, "sru", "get");
       yaz.ZOOM_options_set(options, "sru_version", "1.2");
-      yaz.ZOOM_options_set(options, "schema", "marcxml");
+      yaz.ZOOM_options_set(options, "schema", targets[i].schema != NULL ? targets[i].schema : "marcxml");
       yaz.ZOOM_options_set(options, "preferredRecordSyntax", "xml");
     } else {
       yaz.ZOOM_options_set(options, "preferredRecordSyntax", targets[i].syntax);

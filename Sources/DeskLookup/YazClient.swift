@@ -31,6 +31,7 @@ enum YazClient {
       (
         address: strdup(request.target.isSRU ? request.target.address : "tcp:" + request.target.address),
         syntax: strdup(request.target.syntax.z3950Name),
+        schema: strdup(request.target.recordSchema),
         user: request.target.user.flatMap { strdup($0) },
         password: request.password.flatMap { strdup($0) },
         query: strdup(request.target.isSRU ? request.query.cql : request.query.pqf)
@@ -40,6 +41,7 @@ enum YazClient {
       for string in strings {
         free(string.address)
         free(string.syntax)
+        free(string.schema)
         free(string.user)
         free(string.password)
         free(string.query)
@@ -47,7 +49,8 @@ enum YazClient {
     }
     let targets = zip(requests, strings).map { request, string in
       cyaz_target(
-        address: string.address, sru: request.target.isSRU ? 1 : 0, syntax: string.syntax, user: string.user,
+        address: string.address, sru: request.target.isSRU ? 1 : 0, syntax: string.syntax, schema: string.schema,
+        user: string.user,
         password: string.password, query: string.query)
     }
     var outcomes = [cyaz_outcome](repeating: cyaz_outcome(), count: requests.count)

@@ -29,16 +29,26 @@ import Testing
     let badAddress = try run(["target", "add", "x", "--z3950", "aleph.rsl.ru/rsl01", "--syntax", "rusmarc"])
     #expect(badAddress.status == 1 && badAddress.errors.contains("write host:port/database"))
     #expect(try run(["target", "add", "x", "--syntax", "rusmarc"]).status == 64, "an address is needed")
+    #expect(
+      try run(["target", "add", "x", "--z3950", "a:1/b", "--syntax", "marc21", "--schema", "MARC21-xml"]).errors
+        .contains("SRU targets only"))
+    #expect(
+      try run([
+        "target", "add", "dnb", "--sru", "https://services.dnb.de/sru/dnb", "--syntax", "marc21", "--schema",
+        "MARC21-xml",
+      ])
+      .status == 0)
     #expect(try run(["target", "add", "x", "--z3950", "a:1/b"]).status == 64, "--syntax is required")
     #expect(
       try run(["target", "add", "google", "--z3950", "a:1/b", "--syntax", "rusmarc"]).errors.contains("web catalogue"))
     #expect(
       try run(["policy", "set", "--lookup-order", "rsl,google,openlibrary", "--lookup-timeout", "3"]).status == 0)
     let refused = try run(["policy", "set", "--lookup-order", "rsl,nowhere"])
-    #expect(refused.status == 64 && refused.errors.contains("google, openlibrary and the targets (loc, rsl)"))
+    #expect(refused.status == 64 && refused.errors.contains("google, openlibrary and the targets (dnb, loc, rsl)"))
     let listed = try run(["target", "list"]).output
     #expect(
       listed == """
+        dnb  SRU https://services.dnb.de/sru/dnb  marc21  schema MARC21-xml  (ISBNs: not in the order)
         loc  SRU http://lx2.loc.gov:210/LCDB  marc21  marc-8  (ISBNs: not in the order)
         rsl  Z39.50 aleph.rsl.ru:9909/rsl01  rusmarc  (ISBNs: in the order)
 

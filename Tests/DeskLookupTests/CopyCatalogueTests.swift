@@ -113,15 +113,19 @@ import Testing
         ("300", "  ", [("a", "777 p.")]),
         ("852", "  ", [("a", "Their library"), ("h", "QA9.8")]),
       ])
-    let windows1251 = try #require(SRUAnswer.searchRetrieve([rusmarc], encoding: "windows-1251").data(using: .windowsCP1251))
+    let windows1251 = try #require(
+      SRUAnswer.searchRetrieve([rusmarc], encoding: "windows-1251").data(using: .windowsCP1251))
     let http = try LocalHTTPServer { target in
       if target.hasPrefix("/rus") { return .init(bytes: Array(windows1251), contentType: "text/xml") }
-      if target.hasPrefix("/uni") { return .init(bytes: Array(SRUAnswer.searchRetrieve([unimarc]).utf8), contentType: "text/xml") }
+      if target.hasPrefix("/uni") {
+        return .init(bytes: Array(SRUAnswer.searchRetrieve([unimarc]).utf8), contentType: "text/xml")
+      }
       return .init(bytes: Array(SRUAnswer.searchRetrieve([marc21]).utf8), contentType: "text/xml")
     }
     let targets = [
       try sru("rus", http.baseURL + "/rus", .rusmarc), try sru("uni", http.baseURL + "/uni", .unimarc),
-      try sru("lc", http.baseURL + "/lc"),
+      CatalogueTarget(
+        name: "lc", endpoint: try CatalogueTarget.sru(http.baseURL + "/lc"), syntax: .marc21, schema: "MARC21-xml"),
     ]
     let result = CopyCatalogue(targets: targets).search(
       try #require(CopyQuery.words(title: "книга", author: "", year: "")), in: store)
@@ -144,6 +148,10 @@ import Testing
     let query = try #require(http.requests.first { $0.hasPrefix("/rus") })
     #expect(query.contains("operation=searchRetrieve"))
     #expect(query.contains("query=dc.title%3D%22%D0%BA%D0%BD%D0%B8%D0%B3%D0%B0%22"), "CQL's dc.title, in UTF-8")
+    #expect(query.contains("recordSchema=marcxml"))
+    #expect(
+      http.requests.contains { $0.hasPrefix("/lc") && $0.contains("recordSchema=MARC21-xml") },
+      "a target's own schema name")
   }
 
   @Test func aBrokenRecordIsToldAndTheOthersAreRead() throws {
@@ -160,7 +168,8 @@ import Testing
     let result = CopyCatalogue(targets: [target]).search(query, in: store)
     #expect(result.records.map(\.draft.title) == ["Целая"])
     #expect(result.unreadable == ["half sent a record that cannot be read"])
-    #expect(try store.copyCataloguing.answer(of: "half", to: query) == nil, "an answer with a broken record is asked again")
+    #expect(
+      try store.copyCataloguing.answer(of: "half", to: query) == nil, "an answer with a broken record is asked again")
   }
 
   @Test func aTargetThatNeverAnswersIsGivenUpAndHoldsNoOther() throws {
@@ -170,7 +179,8 @@ import Testing
       name: "hangs", endpoint: try CatalogueTarget.z3950("127.0.0.1:\(silent.port)/db"), syntax: .rusmarc)
     let query = try #require(CopyQuery.words(title: "computer", author: "", year: ""))
     let started = Date()
-    let result = CopyCatalogue(targets: [hanging, try z3950("ztest", server)], timeoutSeconds: 1).search(query, in: store)
+    let result = CopyCatalogue(targets: [hanging, try z3950("ztest", server)], timeoutSeconds: 1).search(
+      query, in: store)
     let elapsed = Date().timeIntervalSince(started)
     #expect(result.failures == [.timedOut("hangs")])
     #expect(!result.records.isEmpty, "the target that answered is listed")
@@ -179,7 +189,7 @@ import Testing
   }
 
   @Test func noNetworkIsAStateTheSearchWaitsInTheQueue() throws {
-    let closed = try YazTestServer.freePort()
+    let closed = try LoopbackSocket.freePort()
     let refusing = CatalogueTarget(
       name: "away", endpoint: try CatalogueTarget.z3950("127.0.0.1:\(closed)/db"), syntax: .rusmarc)
     #expect(try store.copyCataloguing.add(refusing))
@@ -192,7 +202,9 @@ import Testing
     // The network is back (the target is reachable at its new address): the queue is worked through.
     let server = try YazTestServer(folder: folder)
     let back = CopyCatalogue(
-      targets: [CatalogueTarget(name: "away", endpoint: try CatalogueTarget.z3950(server.z3950Address), syntax: .marc21)])
+      targets: [
+        CatalogueTarget(name: "away", endpoint: try CatalogueTarget.z3950(server.z3950Address), syntax: .marc21)
+      ])
     let answered = back.processPending(in: store)
     #expect(answered.count == 1)
     #expect(answered.first?.1.failures.isEmpty == true)
@@ -205,6 +217,9 @@ import Testing
       passwordVariable: "RSL_PASSWORD")
     let query = try #require(CopyQuery.words(title: "x", author: "", year: ""))
     let result = CopyCatalogue(targets: [target], environment: [:]).search(query, in: store)
-    #expect(result.failures.map(\.description) == ["locked: the target «locked» logs in with the password in RSL_PASSWORD, which is not set"])
+    #expect(
+      result.failures.map(\.description) == [
+        "locked: the target «locked» logs in with the password in RSL_PASSWORD, which is not set"
+      ])
   }
 }

@@ -12,8 +12,10 @@ typedef struct {
   const char *address;
   // 1: SRU by HTTP GET; 0: Z39.50.
   int sru;
-  // Z39.50's preferred record syntax: "usmarc", "unimarc", "rusmarc"; ignored by SRU (MARCXML).
+  // Z39.50's preferred record syntax: "usmarc", "unimarc", "rusmarc"; ignored by SRU.
   const char *syntax;
+  // SRU's record schema for MARCXML ("marcxml"; the DNB's "MARC21-xml"); ignored by Z39.50.
+  const char *schema;
   // NULL when the target asks for no login.
   const char *user;
   const char *password;

@@ -12,6 +12,8 @@ struct TargetAdd: DeskCommand {
   ).required(true)
   static let encoding = CommandOption<CatalogueTarget.Encoding>.choice(
     "--encoding", help: "The characters of records that do not say theirs (default: as the import reads them).")
+  static let schema = CommandOption<String>(
+    "--schema", value: "<name>", help: "The SRU record schema of MARCXML, when not marcxml (the DNB: MARC21-xml).")
   static let user = CommandOption<String>("--user", value: "<name>", help: "Log in with this user name.")
   static let passwordVariable = CommandOption<String>(
     "--password-env", value: "<variable>",
@@ -20,7 +22,7 @@ struct TargetAdd: DeskCommand {
   static let spec = CommandSpec(
     path: "target add", abstract: "Add another library's catalogue (Z39.50 or SRU) to copy records from.",
     arguments: [.init("<name>", "The target's name, as the look-up order (policy set --lookup-order) writes it.")],
-    options: [z3950, sru, syntax, encoding, user, passwordVariable, CommandSpec.databaseOption],
+    options: [z3950, sru, syntax, encoding, schema, user, passwordVariable, CommandSpec.databaseOption],
     discussion: """
       A scanned ISBN the library lacks is looked up in the catalogues of the look-up order, in
       turn: google, openlibrary and the targets' names (circdesk policy set --lookup-order
@@ -46,9 +48,16 @@ struct TargetAdd: DeskCommand {
     guard let syntax = try arguments.value(syntax) else {
       throw .usage("say the MARC format of its records: --syntax rusmarc, unimarc or marc21", command: spec.path)
     }
+    let recordSchema = try arguments.value(schema).map { text throws(CommandError) in
+      try checked { () throws(TargetError) in
+        guard case .sru = endpoint else { throw .schemaWithoutSRU }
+        return try CatalogueTarget.checkedSchema(text)
+      }
+    }
     let target = CatalogueTarget(
       name: name, endpoint: endpoint, syntax: syntax,
-      encoding: try arguments.value(encoding), user: try arguments.value(user), passwordVariable: variable)
+      encoding: try arguments.value(encoding), user: try arguments.value(user), passwordVariable: variable,
+      schema: recordSchema == CatalogueTarget.defaultSchema ? nil : recordSchema)
     let store = try context.openStore(arguments)
     guard try perform({ () throws(StoreError) in try store.copyCataloguing.add(target) }) else {
       throw .failed([TargetError.exists(name).description.visibleForTerminal])
@@ -89,6 +98,7 @@ struct TargetList: DeskCommand {
             ("name", .string(target.name)), ("protocol", .string(target.isSRU ? "sru" : "z3950")),
             ("address", .string(target.address)), ("syntax", .string(target.syntax.rawValue)),
             ("encoding", target.encoding.map { .string($0.rawValue) } ?? .null),
+            ("schema", target.isSRU ? .string(target.recordSchema) : .null),
             ("user", target.user.map(JSON.string) ?? .null),
             ("password_env", target.passwordVariable.map(JSON.string) ?? .null),
             ("isbn_order", order.firstIndex(of: target.name.lowercased()).map { .number(Double($0 + 1)) } ?? .null),
@@ -103,6 +113,7 @@ struct TargetList: DeskCommand {
     for target in targets {
       var line = "\(target.name)  \(target.isSRU ? "SRU" : "Z39.50") \(target.address)  \(target.syntax.rawValue)"
       if let encoding = target.encoding { line += "  \(encoding.rawValue)" }
+      if let schema = target.schema { line += "  schema \(schema)" }
       if let user = target.user { line += "  user \(user)" }
       if let variable = target.passwordVariable { line += "  password from \(variable)" }
       line += order.contains(target.name.lowercased()) ? "  (ISBNs: in the order)" : "  (ISBNs: not in the order)"

@@ -45,10 +45,16 @@ public struct CatalogueTarget: Equatable, Sendable {
   public var user: String?
   /// The environment variable that holds the password.
   public var passwordVariable: String?
+  /// The SRU record schema asked for, when the target does not call MARCXML `marcxml` (the DNB
+  /// calls it `MARC21-xml`); nil for Z39.50 targets.
+  public var schema: String?
+
+  /// The name most SRU servers give MARCXML.
+  public static let defaultSchema = "marcxml"
 
   public init(
     name: String, endpoint: Endpoint, syntax: Syntax, encoding: Encoding? = nil, user: String? = nil,
-    passwordVariable: String? = nil
+    passwordVariable: String? = nil, schema: String? = nil
   ) {
     self.name = name
     self.endpoint = endpoint
@@ -56,6 +62,19 @@ public struct CatalogueTarget: Equatable, Sendable {
     self.encoding = encoding
     self.user = user
     self.passwordVariable = passwordVariable
+    self.schema = schema
+  }
+
+  /// The record schema an SRU target is asked for.
+  public var recordSchema: String { schema ?? Self.defaultSchema }
+
+  /// An SRU record schema's name: letters, digits and `-_.:/`, as servers name them.
+  public static func checkedSchema(_ text: String) throws(TargetError) -> String {
+    let schema = text.trimmingWhitespace()
+    guard !schema.isEmpty, schema.count <= 100,
+      schema.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.:/".contains($0)) })
+    else { throw .badSchema(text) }
+    return schema
   }
 
   /// The names of the look-up's web catalogues, which a target may not take.
@@ -124,6 +143,8 @@ public enum TargetError: Error, Equatable, Sendable, CustomStringConvertible {
   case reservedName(String)
   case badZ3950Address(String)
   case badSRUAddress(String)
+  case badSchema(String)
+  case schemaWithoutSRU
   case exists(String)
   case unknown(String)
   /// The target's password variable is not set in the environment.
@@ -139,6 +160,9 @@ public enum TargetError: Error, Equatable, Sendable, CustomStringConvertible {
       "«\(text)» is not a Z39.50 address: write host:port/database (z3950.loc.gov:7090/Voyager)"
     case .badSRUAddress(let text):
       "«\(text)» is not an SRU address: write http:// or https://, the host and the path, without ?"
+    case .badSchema(let text):
+      "«\(text)» is not a record schema's name: write it as the server lists it (marcxml, MARC21-xml)"
+    case .schemaWithoutSRU: "a record schema is asked of SRU targets only: leave --schema out for Z39.50"
     case .exists(let name): "a target named «\(name)» exists: remove it first, or choose another name"
     case .unknown(let name): "no target is named «\(name)» (see 'circdesk target list')"
     case .noPassword(let target, let variable):

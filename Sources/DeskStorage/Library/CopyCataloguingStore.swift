@@ -41,10 +41,11 @@ public struct CopyCataloguingStore: StorePart {
       guard taken == nil else { return false }
       try database.execute(
         """
-        INSERT INTO catalogue_target(name, kind, address, syntax, encoding, user, password_variable, created_at)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO catalogue_target(name, kind, address, syntax, encoding, user, password_variable, schema, created_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """, target.name, target.isSRU ? "sru" : "z3950", target.address, target.syntax.rawValue,
-        target.encoding?.rawValue ?? "", target.user ?? "", target.passwordVariable ?? "", clock.now().instant.iso)
+        target.encoding?.rawValue ?? "", target.user ?? "", target.passwordVariable ?? "", target.schema ?? "",
+        clock.now().instant.iso)
       return true
     }
   }
@@ -66,7 +67,7 @@ public struct CopyCataloguingStore: StorePart {
   public func targets() throws(StoreError) -> [CatalogueTarget] {
     try read {
       try database.query(
-        "SELECT name, kind, address, syntax, encoding, user, password_variable FROM catalogue_target ORDER BY name"
+        "SELECT name, kind, address, syntax, encoding, user, password_variable, schema FROM catalogue_target ORDER BY name"
       ) { row -> CatalogueTarget? in
         guard let syntax = CatalogueTarget.Syntax(rawValue: row.string(3)) else { return nil }
         let endpoint: CatalogueTarget.Endpoint
@@ -79,7 +80,8 @@ public struct CopyCataloguingStore: StorePart {
         return CatalogueTarget(
           name: row.string(0), endpoint: endpoint, syntax: syntax,
           encoding: CatalogueTarget.Encoding(rawValue: row.string(4)), user: row.optionalString(5).flatMap(\.nonEmpty),
-          passwordVariable: row.optionalString(6).flatMap(\.nonEmpty))
+          passwordVariable: row.optionalString(6).flatMap(\.nonEmpty), schema: row.optionalString(7).flatMap(\.nonEmpty)
+        )
       }.compactMap { $0 }
     }
   }

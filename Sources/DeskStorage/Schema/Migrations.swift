@@ -857,6 +857,7 @@ enum Migrations {
       encoding TEXT NOT NULL DEFAULT '',
       user TEXT NOT NULL DEFAULT '',
       password_variable TEXT NOT NULL DEFAULT '',
+      schema TEXT NOT NULL DEFAULT '',
       created_at TEXT NOT NULL
     ) WITHOUT ROWID;
     CREATE TABLE copy_answer (
