@@ -17,7 +17,8 @@ public enum BackgroundSyncBenchmarks {
   /// catalogue there); desk «Reading room» joins empty and, during the measured runs with sync,
   /// works as a busy desk does (see `OtherDesk`). Runs with and without sync alternate in
   /// blocks, so that neither gets the warmer cache; each phase of a block (page-downs, then a
-  /// search typed) lasts `phaseSeconds` at least.
+  /// search typed) lasts `phaseSeconds` at least. A run shorter than a second a phase checks the
+  /// benchmark works: two blocks, and the sync settles for a phase's time only.
   public static func run(
     catalogue path: String, makeCentral: () throws -> String, folder: String, program: String, repeats: Int,
     phaseSeconds: Double = 3, progress: (String) -> Void = { _ in }
@@ -62,7 +63,7 @@ public enum BackgroundSyncBenchmarks {
 
     var pageDowns: (off: [Double], on: [Double]) = ([], [])
     var keystrokes: (off: [Double], on: [Double]) = ([], [])
-    let blocks = 4
+    let blocks = phaseSeconds < 1 ? 2 : 4
     var arrivals = 0
     for block in 0..<blocks {
       for withSync in [false, true] {
@@ -74,7 +75,7 @@ public enum BackgroundSyncBenchmarks {
         if withSync {
           writer.start()
           // Let the first round settle, as at a desk that has been open a while.
-          usleep(1_500_000)
+          usleep(UInt32(min(1.5, phaseSeconds) * 1_000_000))
         }
         let app = ListBenchmarks.makeApp(store, sync: service)
         let (pages, keys) = measure(app, repeats: max(1, repeats / blocks), seconds: phaseSeconds)

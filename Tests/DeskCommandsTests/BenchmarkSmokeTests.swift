@@ -11,7 +11,7 @@ import Testing
       .path
     let result = try runProgram(
       bench,
-      ["--books", "10000", "--readers", "500", "--repeats", "3", "--quick", "--db", folder.file("bench.sqlite")])
+      ["--books", "2000", "--readers", "200", "--repeats", "3", "--quick", "--db", folder.file("bench.sqlite")])
     #expect(result.status == 0, "\(result.errors)")
     for scenario in [
       "open the file, first book page painted", "page down", "Home, then End (last page)",
@@ -25,7 +25,7 @@ import Testing
     }
     // The typos' baseline, timed in a process of its own, says how many names it compared.
     #expect(result.output.contains("| keystroke → results, typo «пастернкак» |"))
-    #expect(result.output.contains("| Levenshtein over all 10000 names |"))
+    #expect(result.output.contains("| Levenshtein over all 2000 names |"))
     // Each keystroke beside the machine's own fixed computation, and the runs over the target listed.
     #expect(result.output.contains("| the machine itself: a fixed computation (MachineWitness), timed after each"))
     #expect(result.output.contains("\nRuns over 3.0 ms, each beside the machine's fixed computation"))
@@ -36,7 +36,7 @@ import Testing
     #expect(result.output.contains("| photos' likenesses read right: desk "))
     #expect(result.output.contains("codes on 5 pictures without one: desk 0,"))
     // Not a terminal: progress is one line a step, never redrawn with carriage returns.
-    #expect(result.errors.contains("\ngenerated 10000 books and 500 readers"))
+    #expect(result.errors.contains("\ngenerated 2000 books and 200 readers"))
     #expect(result.errors.contains("\nmeasuring the lists\n"))
     #expect(!result.errors.contains("\r"))
   }

@@ -18,7 +18,7 @@ public final class YazTestServer {
     var lastError: Error = POSIXError(.EADDRINUSE)
     // A free port, then the server on it: another program may take it between, so a few tries.
     for _ in 0..<5 {
-      let port = try YazTestServer.freePort()
+      let port = try LoopbackSocket.freePort()
       let process = Process()
       process.executableURL = URL(fileURLWithPath: YazTestServer.program)
       // -S: one process for every connection (by default it forks one a connection, and those
@@ -59,76 +59,14 @@ public final class YazTestServer {
     process.waitUntilExit()
   }
 
-  /// A port nothing listens on now.
-  public static func freePort() throws -> UInt16 {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw POSIXError(.EIO) }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-      }
-    }
-    guard bound else { throw POSIXError(.EADDRINUSE) }
-    return UInt16(bigEndian: address.sin_port)
-  }
-
   private static func waitForListener(port: UInt16, process: Process) -> Bool {
     for _ in 0..<100 {
       guard process.isRunning else { return false }
-      if canConnect(port: port) { return true }
+      if LoopbackSocket.canConnect(port: port) { return true }
       usleep(20_000)
     }
     return false
   }
-
-  static func canConnect(port: UInt16) -> Bool {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    return withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-      }
-    }
-  }
-}
-
-/// A socket that takes connections and never answers: a target that hangs.
-public final class SilentServer {
-  public let port: UInt16
-  private let descriptor: Int32
-
-  public init() throws {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw POSIXError(.EIO) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-      }
-    }
-    // The kernel completes the connections (the backlog); nothing ever reads or writes them.
-    guard bound, listen(descriptor, 16) == 0 else {
-      close(descriptor)
-      throw POSIXError(.EADDRINUSE)
-    }
-    port = UInt16(bigEndian: address.sin_port)
-    self.descriptor = descriptor
-  }
-
-  deinit { close(descriptor) }
 }
 
 /// SRU answers (searchRetrieveResponse, SRU 1.2) holding MARCXML records, as a library's SRU
@@ -137,7 +75,8 @@ public enum SRUAnswer {
   /// A MARCXML record: the leader, control fields, data fields with their indicators and
   /// subfields.
   public static func record(
-    leader: String, controlFields: [(String, String)] = [], dataFields: [(tag: String, indicators: String, [(Character, String)])]
+    leader: String, controlFields: [(String, String)] = [],
+    dataFields: [(tag: String, indicators: String, [(Character, String)])]
   ) -> String {
     var xml = "<record xmlns=\"http://www.loc.gov/MARC21/slim\"><leader>\(escaped(leader))</leader>"
     for (tag, value) in controlFields { xml += "<controlfield tag=\"\(tag)\">\(escaped(value))</controlfield>" }

@@ -110,41 +110,10 @@ import Testing
     #expect(!(try panes.screen(0)).contains("synced"), "nothing about a central on a desk on its own")
   }
 
-  /// A TCP port on loopback that takes connections and never answers: a central behind a dead
-  /// network (the kernel completes the handshake; libpq then waits for a reply that never comes).
-  final class SilentListener {
-    let socketFD: Int32
-    let port: Int
-
-    init() throws {
-      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-      let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-      }
-      guard bound == 0, listen(fd, 16) == 0 else {
-        close(fd)
-        throw TmuxTests.TmuxError.failed("cannot listen on loopback")
-      }
-      _ = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-      }
-      socketFD = fd
-      port = Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    deinit {
-      close(socketFD)
-    }
-  }
-
   /// A sync that hangs on a dead network never holds the librarian back: the desk quits at once
   /// (well inside libpq's 5 s connect timeout, which the sync is waiting out).
   @Test func quittingDoesNotWaitForASyncStuckOnADeadNetwork() throws {
-    let listener = try SilentListener()
+    let listener = try SilentServer()
     let folder = TemporaryFolder()
     let database = folder.file("desk.sqlite")
     try circdesk("demo", "--db", database)
