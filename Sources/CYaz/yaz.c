@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <yaz/log.h>
 #include <yaz/marcdisp.h>
 #include <yaz/wrbuf.h>
 #include <yaz/zoom.h>
@@ -19,7 +20,7 @@
   X(ZOOM_query_cql) X(ZOOM_query_destroy) X(ZOOM_resultset_size) X(ZOOM_resultset_record_immediate) \
   X(ZOOM_resultset_destroy) X(ZOOM_record_get) X(yaz_marc_create) X(yaz_marc_destroy)             \
   X(yaz_marc_read_xml) X(yaz_marc_write_iso2709) X(yaz_marc_modify_leader) X(wrbuf_alloc)         \
-  X(wrbuf_destroy)
+  X(wrbuf_destroy) X(yaz_log_init_level)
 #define XML_FUNCTIONS(X) X(xmlReadMemory) X(xmlDocGetRootElement) X(xmlFreeDoc)
 #define FIELD(name) __typeof__(name) *name;
 #define NAME(name) #name,
@@ -67,6 +68,7 @@ static void outcome_of(ZOOM_connection connection, ZOOM_resultset results, cyaz_
   }
   outcome->status = code == ZOOM_ERROR_CONNECT ? CYAZ_CANNOT_CONNECT
                     : code == ZOOM_ERROR_TIMEOUT ? CYAZ_TIMED_OUT
+                    : code == ZOOM_ERROR_DECODE  ? CYAZ_UNREADABLE
                                                  : CYAZ_FAILED;
   snprintf(outcome->message, sizeof outcome->message, "%s%s%s", text ? text : "",
            detail && *detail ? ": " : "", detail ? detail : "");
@@ -82,6 +84,8 @@ int cyaz_search(const cyaz_target *targets, size_t count, int max_records, int t
     snprintf(message, 300, "YAZ cannot be loaded (%s): install it (apt-get install libyaz5)", failure);
     return -1;
   }
+  // YAZ logs to the standard error by default, which is the desk's screen: it says nothing.
+  yaz.yaz_log_init_level(0);
   if (count == 0) return 0;
   ZOOM_connection *connections = calloc(count, sizeof *connections);
   ZOOM_resultset *results = calloc(count, sizeof *results);

@@ -11,6 +11,8 @@ public struct CopySearchResult: Equatable, Sendable {
   public var unreadable: [String]
   /// Every answer came from what the library kept of an earlier search.
   public var cached: Bool
+  /// The targets hold more records than they sent: the search is too wide to list whole.
+  public var holdsMore = false
 
   /// No target could answer, and none had answered before: the search waits in the queue.
   public var isUnavailable: Bool { records.isEmpty && !failures.isEmpty && failures.count == asked }
@@ -38,6 +40,12 @@ public struct CopyCatalogue: Sendable {
   }
 
   /// The same search settings for other targets.
+  /// The catalogue with the targets the library has now: one added or removed by `circdesk
+  /// target` while the desk is open counts at its next search.
+  public func current(in store: LibraryStore) -> CopyCatalogue {
+    with(targets: (try? store.copyCataloguing.targets()) ?? targets)
+  }
+
   public func with(targets: [CatalogueTarget]) -> CopyCatalogue {
     var copy = self
     copy.targets = targets
@@ -90,7 +98,7 @@ public struct CopyCatalogue: Sendable {
         if answer.broken > 0 {
           result.unreadable.append(LookupFailure.brokenRecords(request.target.name, answer.broken).description)
         }
-        let kept = CopyAnswer(records: answer.records, fromXML: answer.fromXML)
+        let kept = CopyAnswer(records: answer.records, fromXML: answer.fromXML, hits: answer.hits)
         // An answer with a broken record is not kept: the next search asks again.
         if answer.broken == 0 { try? store.copyCataloguing.keep(kept, of: request.target.name, to: query) }
         answers[request.target.name] = kept
@@ -99,6 +107,7 @@ public struct CopyCatalogue: Sendable {
     var records: [CopiedRecord] = []
     for target in targets {
       guard let answer = answers[target.name] else { continue }
+      if answer.hits > answer.records.count { result.holdsMore = true }
       for bytes in answer.records {
         switch CopiedRecord.read(bytes, from: target, fromXML: answer.fromXML) {
         case .success(let record):

@@ -10,6 +10,15 @@ public enum LookupFailure: Error, Equatable, Sendable, CustomStringConvertible {
   /// A target sent records that cannot be read (a broken MARCXML): how many.
   case brokenRecords(String, Int)
 
+  /// The catalogue that failed.
+  public var provider: String {
+    switch self {
+    case .timedOut(let provider), .cannotConnect(let provider), .httpStatus(let provider, _),
+      .malformed(let provider, _), .failed(let provider, _), .brokenRecords(let provider, _):
+      provider
+    }
+  }
+
   public var description: String {
     switch self {
     case .timedOut(let provider): return "\(provider) did not answer in time"

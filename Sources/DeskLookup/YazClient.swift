@@ -74,6 +74,11 @@ enum YazClient {
         case Int(CYAZ_ANSWERED): nil
         case Int(CYAZ_CANNOT_CONNECT): .cannotConnect(name)
         case Int(CYAZ_TIMED_OUT): .timedOut(name)
+        case Int(CYAZ_UNREADABLE):
+          .failed(
+            name,
+            "what it answered is no \(request.target.isSRU ? "SRU" : "Z39.50") answer (\(text)): check the target's address"
+          )
         default: .failed(name, text.isEmpty ? "the search failed" : text)
         }
       return YazAnswer(failure: failure, hits: outcome.hits, records: [], fromXML: request.target.isSRU, broken: 0)

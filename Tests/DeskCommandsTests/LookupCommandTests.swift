@@ -44,7 +44,7 @@ import Testing
     let drained = try runProgram(circdeskPath, ["lookup", "--pending"] + db, environment: online)
     #expect(drained.status == 1, "the queued ISBN is not in this catalogue")
     #expect(drained.output.contains("ISBN 978-5-17-079585-7: no catalogue knows this book"))
-    #expect(drained.output.contains("1 look-ups: 0 found, 1 not found, 0 still waiting"))
+    #expect(drained.output.contains("1 look-up: 0 found, 1 not found, 0 still waiting"))
     let empty = try runProgram(circdeskPath, ["lookup", "--pending"] + db, environment: online)
     #expect(empty.output == "No look-ups are waiting.\n")
 

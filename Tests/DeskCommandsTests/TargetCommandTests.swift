@@ -85,4 +85,40 @@ import Testing
     #expect(try run(["lookup", "--year", "2013"]).status == 64, "a year alone is no search")
     #expect(try run(["lookup", "9785389049345", "--title", "x"]).status == 64)
   }
+
+  /// A target that answers with a web page, and one whose search is too wide to list whole: what
+  /// is wrong is said in words, on the standard output only (YAZ's own log stays silent).
+  @Test func aWebPageForAnAnswerAndASearchTooWideAreSaid() throws {
+    let record = SRUAnswer.record(
+      leader: "00000nam  2200000   450 ",
+      dataFields: [("200", "1 ", [("a", "Война и мир")]), ("700", " 1", [("a", "Толстой")])])
+    let http = try LocalHTTPServer { target in
+      if target.hasPrefix("/page") {
+        return .init(bytes: Array("<html>Not here</html>".utf8), contentType: "text/html")
+      }
+      return .init(bytes: Array(SRUAnswer.searchRetrieve([record], held: 23).utf8), contentType: "text/xml")
+    }
+    #expect(try run(["demo"]).status == 0)
+    #expect(try run(["target", "add", "page", "--sru", http.baseURL + "/page", "--syntax", "rusmarc"]).status == 0)
+    #expect(try run(["target", "add", "wide", "--sru", http.baseURL + "/wide", "--syntax", "rusmarc"]).status == 0)
+    let found = try run(["lookup", "--title", "война"])
+    #expect(found.status == 0)
+    #expect(found.errors == "", "nothing from YAZ on the standard error: \(found.errors)")
+    #expect(found.output.contains("[wide]"))
+    #expect(found.output.contains("page: what it answered is no SRU answer"), "\(found.output)")
+    #expect(
+      found.output.contains("The catalogues hold more than they sent: narrow the search with --author or --year."))
+    let json = try run(["lookup", "--title", "мир", "--json"])
+    #expect(json.output.contains("\"target\": \"page\""), "a failure names its target: \(json.output)")
+    // A login needs both halves; a removed target leaves the look-up order.
+    #expect(try run(["target", "add", "x", "--z3950", "a:1/b", "--syntax", "marc21", "--user", "desk"]).status == 64)
+    #expect(try run(["policy", "set", "--lookup-order", "WIDE,google"]).status == 0)
+    #expect(try run(["policy", "set", "--lookup-order", "wide,google,wide"]).errors.contains("names «wide» twice"))
+    #expect(try run(["policy", "set", "--lookup-order", "wide,nosuch"]).errors.contains("«nosuch» is none of them"))
+    let removed = try run(["target", "remove", "wide"])
+    #expect(
+      removed.output == "Target «wide» removed, with the 2 answers it gave; the ISBN look-up order is now google.\n",
+      "\(removed.output)")
+    #expect(try run(["policy", "show"]).output.contains("Look-up time-out"))
+  }
 }

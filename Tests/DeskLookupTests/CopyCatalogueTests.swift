@@ -137,6 +137,7 @@ import Testing
     #expect(war.draft.authorSurname == "Толстой")
     #expect(war.draft.publisher == "АСТ")
     #expect(war.draft.isbn == "978-5-17-079585-7")
+    #expect(war.draft.bbk == "84(2Рос=Рус)1", "RUSMARC's BBK: 686 with $2 rubbks")
     #expect(war.record.fields.contains { $0.tag == 606 }, "the subject heading is kept")
     #expect(!war.record.fields.contains { [899, 910].contains($0.tag) }, "the other library's holdings are not")
     #expect(result.records[1].draft.title == "Les Misérables")

@@ -90,11 +90,12 @@ public enum SRUAnswer {
   }
 
   /// The answer with these records (as many hits), its XML declaration naming `encoding`.
-  public static func searchRetrieve(_ records: [String], encoding: String = "utf-8") -> String {
+  /// `held`: the records the server says it holds (more than it sends, for a wide search).
+  public static func searchRetrieve(_ records: [String], encoding: String = "utf-8", held: Int? = nil) -> String {
     var xml = """
       <?xml version="1.0" encoding="\(encoding)"?>
       <zs:searchRetrieveResponse xmlns:zs="http://www.loc.gov/zing/srw/"><zs:version>1.2</zs:version>\
-      <zs:numberOfRecords>\(records.count)</zs:numberOfRecords><zs:records>
+      <zs:numberOfRecords>\(held ?? records.count)</zs:numberOfRecords><zs:records>
       """
     for (index, record) in records.enumerated() {
       xml += "<zs:record><zs:recordSchema>marcxml</zs:recordSchema><zs:recordPacking>xml</zs:recordPacking>"

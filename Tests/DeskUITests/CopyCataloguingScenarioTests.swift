@@ -25,7 +25,8 @@ import Testing
 
   /// An SRU server answering every search with the one record, in Windows-1251.
   func catalogue() throws -> LocalHTTPServer {
-    let bytes = try #require(SRUAnswer.searchRetrieve([Self.record], encoding: "windows-1251").data(using: .windowsCP1251))
+    let bytes = try #require(
+      SRUAnswer.searchRetrieve([Self.record], encoding: "windows-1251").data(using: .windowsCP1251))
     return try LocalHTTPServer { _ in .init(bytes: Array(bytes), contentType: "text/xml") }
   }
 
@@ -75,6 +76,39 @@ import Testing
     desk.type("В-101")
     desk.press(.function(2))
     #expect(try desk.store.books.kept(forBook: "В-101")?.record.contains("#606:") == true)
+  }
+
+  /// No catalogue could answer: the search waits, and when the desk's retry finds the network
+  /// back, the records show on the form that asked, without another F5.
+  @Test func aSearchThatWaitedForTheNetworkShowsItsRecordsWhenTheyCome() throws {
+    let closed = try LoopbackSocket.freePort()
+    let desk = try DeskHarness(lookup: { store in
+      try? store.copyCataloguing.add(
+        CatalogueTarget(name: "nlr", endpoint: .sru(url: "http://127.0.0.1:\(closed)/nlr"), syntax: .rusmarc))
+      try? store.copyCataloguing.add(
+        CatalogueTarget(
+          name: "rsl", endpoint: .z3950(host: "127.0.0.1", port: Int(closed), database: "rsl01"), syntax: .rusmarc))
+      return ImmediateLookupService(store: store, lookup: ISBNLookup.configured(store: store, environment: [:]))
+    })
+    desk.press(.character("b"), .character("n"), .tab, .tab, .tab, .tab)
+    desk.type("Война и мир")
+    desk.press(.function(5))
+    let waiting = desk.text(rows: 30, columns: 200)
+    #expect(waiting.contains("the search waits for the network"), "\(waiting)")
+    #expect(
+      waiting.contains("nlr cannot be reached") && waiting.contains("rsl cannot be reached"), "each target's reason")
+    // The network is back: the catalogue answers where it is now.
+    let server = try catalogue()
+    try desk.store.copyCataloguing.remove(name: "nlr")
+    try desk.store.copyCataloguing.remove(name: "rsl")
+    try desk.store.copyCataloguing.add(
+      CatalogueTarget(name: "nlr", endpoint: .sru(url: server.baseURL + "/nlr"), syntax: .rusmarc))
+    desk.now += DeskApp.retryIntervalMilliseconds
+    desk.idle()
+    desk.idle()
+    #expect(desk.shown.contains("Found in libraries' catalogues"))
+    #expect(desk.shown.contains("> [nlr] Толстой Л. Н. Война и мир : роман."))
+    #expect(try desk.store.copyCataloguing.pending().isEmpty)
   }
 
   @Test func f5WithNothingTypedOrNoTargetSaysWhatToDo() throws {

@@ -21,7 +21,7 @@ import Testing
     // settings a message tells the librarian to run.
     "Google", "Books", "Open", "Library", "circdesk", "lp", "central", "join", "init", "sync", "overdue",
     "notices", "csv", "url", "desk", "CIRCDESK", "CENTRAL", "stats", "stocktake", "start", "report", "act",
-    "target", "add", "rsl",
+    "target", "add", "rsl", "loc",
     // The prefix a shelf's label carries, as it is printed and scanned.
     "PLACE",
   ]
@@ -264,12 +264,12 @@ import Testing
     texts.append(("keySearchLibraries", s.keySearchLibraries))
     texts.append(("copySearching", s.copySearching))
     texts.append(("copySearchNothing", s.copySearchNothing))
-    texts.append(("copySearchWaiting", s.copySearchWaiting(.timedOut("rsl"))))
+    texts.append(("copySearchWaiting", s.copySearchWaiting([.timedOut("rsl"), .cannotConnect("loc")])))
     texts.append(("copySearchNeedsWords", s.copySearchNeedsWords))
     texts.append(("copySearchNoTargets", s.copySearchNoTargets))
     texts.append(("copySearchUnavailable", s.copySearchUnavailable))
     texts.append(("copyChoiceTitle", s.copyChoiceTitle))
-    texts.append(("copyChoiceLines", s.copyChoiceLines(found: 14, shown: 12)))
+    texts.append(("copyChoiceLines", s.copyChoiceLines(found: 14, shown: 12, holdsMore: true)))
     texts.append(("copyFilled", s.copyFilled("rsl", 7)))
     texts.append(("reason", s.reason(.brokenRecords("rsl", 2))))
     texts.append(("lookupOffer", s.lookupOffer("Тест")))

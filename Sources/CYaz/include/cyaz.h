@@ -29,6 +29,8 @@ enum {
   CYAZ_TIMED_OUT = 2,
   // The target answered with an error (a diagnostic), or the exchange failed.
   CYAZ_FAILED = 3,
+  // What came back is no Z39.50 or SRU answer (a web page, another protocol).
+  CYAZ_UNREADABLE = 4,
 };
 
 // How one target's search ended.

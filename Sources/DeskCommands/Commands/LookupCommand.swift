@@ -68,7 +68,7 @@ struct LookupCommand: DeskCommand {
     let results = lookup.processPending(in: store)
     for (isbn, outcome) in results { report(isbn, outcome, json: json, context: context) }
     let searches = lookup.catalogue.processPending(in: store)
-    for (_, result) in searches { CopySearchReport.write(result, json: json, context: context) }
+    for (query, result) in searches { CopySearchReport.write(result, for: query, json: json, context: context) }
     if !json {
       if results.isEmpty && searches.isEmpty { context.output.line("No look-ups are waiting.") }
       if !results.isEmpty { context.output.line(summary(results)) }
@@ -103,7 +103,8 @@ struct LookupCommand: DeskCommand {
     let found = results.filter { if case .found = $0.1 { return true } else { return false } }.count
     let waiting = results.filter { if case .unavailable = $0.1 { return true } else { return false } }.count
     return
-      "\(results.count) look-ups: \(found) found, \(results.count - found - waiting) not found, \(waiting) still waiting"
+      englishPlural(results.count, "look-up")
+      + ": \(found) found, \(results.count - found - waiting) not found, \(waiting) still waiting"
   }
 
   static func report(_ isbn: ISBN, _ outcome: LookupOutcome, json: Bool, context: CommandContext) {

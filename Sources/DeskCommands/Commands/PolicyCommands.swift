@@ -72,6 +72,7 @@ struct PolicyShow: DeskCommand {
         ("Default category", policy.defaultCategory),
         ("Desk name", policy.deskName),
         ("ISBN look-up", lookupText(store: store, environment: context.environment)),
+        ("Look-up time-out", "\(CopyCatalogue.timeoutSeconds(in: store)) s a catalogue"),
         ("Diary branches", diaryBranches),
         ("Code prefixes", "reader «\(policy.readerCodePrefix)», book «\(policy.bookCodePrefix)»"),
         (
@@ -268,21 +269,27 @@ struct PolicySet: DeskCommand {
     if let address = try arguments.value(libraryAddress) { contacts.address = address }
     if let phone = try arguments.value(libraryPhone) { contacts.phone = phone }
     if let email = try arguments.value(libraryEmail) { contacts.email = email }
-    if let order = try arguments.value(lookupOrder) {
-      let names = order.split(separator: ",").map { String($0).trimmingWhitespace() }
-      let targets = try perform { () throws(StoreError) in try store.copyCataloguing.targets() }.map {
-        $0.name.lowercased()
-      }
+    var order: String?
+    if let written = try arguments.value(lookupOrder) {
+      // Each name as the catalogue is named (a target in its own case), once.
+      let targets = try perform { () throws(StoreError) in try store.copyCataloguing.targets() }.map(\.name)
       let known = ["google", "openlibrary"] + targets
-      guard !names.isEmpty, names.allSatisfy({ known.contains($0.lowercased()) }) else {
-        throw .usage(
-          "--lookup-order lists google, openlibrary and the targets (\(targets.isEmpty ? "none yet" : targets.joined(separator: ", "))), not «\(order)»",
-          command: spec.path)
+      var names: [String] = []
+      for written in written.split(separator: ",", omittingEmptySubsequences: false) {
+        let name = String(written).trimmingWhitespace()
+        guard let known = known.first(where: { $0.lowercased() == name.lowercased() }) else {
+          throw .usage(
+            "--lookup-order lists google, openlibrary and the targets (\(targets.isEmpty ? "none yet" : targets.joined(separator: ", "))): «\(name)» is none of them",
+            command: spec.path)
+        }
+        guard !names.contains(known) else {
+          throw .usage("--lookup-order names «\(known)» twice: name each catalogue once", command: spec.path)
+        }
+        names.append(known)
       }
+      order = names.joined(separator: ",")
     }
-    let (order, googleBooks, openLibrary) = (
-      try arguments.value(lookupOrder), try arguments.value(googleBooksUrl), try arguments.value(openLibraryUrl)
-    )
+    let (googleBooks, openLibrary) = (try arguments.value(googleBooksUrl), try arguments.value(openLibraryUrl))
     let timeout = try arguments.value(lookupTimeout)
     try perform { () throws(StoreError) in
       if let order { try store.policy.setSetting(ISBNLookup.orderKey, order) }

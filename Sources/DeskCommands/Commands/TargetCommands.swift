@@ -42,6 +42,12 @@ struct TargetAdd: DeskCommand {
     }
     let name = try checked { () throws(TargetError) in try CatalogueTarget.checkedName(arguments.positionals[0]) }
     let variable = try arguments.value(passwordVariable)
+    let userName = try arguments.value(user)
+    guard (userName == nil) == (variable == nil) else {
+      throw .usage(
+        "a login needs both: --user NAME and --password-env VARIABLE (the variable that holds the password)",
+        command: spec.path)
+    }
     if let variable, context.environment[variable] == nil {
       context.errors.line("Note: \(variable) is not set here; the look-up reads it when it asks the target.")
     }
@@ -56,7 +62,7 @@ struct TargetAdd: DeskCommand {
     }
     let target = CatalogueTarget(
       name: name, endpoint: endpoint, syntax: syntax,
-      encoding: try arguments.value(encoding), user: try arguments.value(user), passwordVariable: variable,
+      encoding: try arguments.value(encoding), user: userName, passwordVariable: variable,
       schema: recordSchema == CatalogueTarget.defaultSchema ? nil : recordSchema)
     let store = try context.openStore(arguments)
     guard try perform({ () throws(StoreError) in try store.copyCataloguing.add(target) }) else {
@@ -129,11 +135,29 @@ struct TargetRemove: DeskCommand {
     arguments: [.init("<name>", "The target's name.")], options: [CommandSpec.databaseOption])
 
   static func run(_ arguments: ParsedArguments, in context: CommandContext) throws(CommandError) {
-    let name = arguments.positionals[0]
     let store = try context.openExistingStore(arguments)
-    guard try perform({ () throws(StoreError) in try store.copyCataloguing.remove(name: name) }) else {
-      throw .failed([TargetError.unknown(name).description.visibleForTerminal])
+    guard
+      let target = try perform({ () throws(StoreError) in
+        try store.copyCataloguing.target(named: arguments.positionals[0])
+      })
+    else {
+      throw .failed([TargetError.unknown(arguments.positionals[0]).description.visibleForTerminal])
     }
-    context.output.line("Target «\(name)» removed.".visibleForTerminal)
+    let answers = try perform { () throws(StoreError) in try store.copyCataloguing.answerCount(of: target.name) }
+    let order = ISBNLookup.order(in: store)
+    let remaining = order.filter { $0.lowercased() != target.name.lowercased() }
+    try perform { () throws(StoreError) in
+      _ = try store.copyCataloguing.remove(name: target.name)
+      if remaining != order {
+        try store.policy.setSetting(
+          ISBNLookup.orderKey, (remaining.isEmpty ? ["google", "openlibrary"] : remaining).joined(separator: ","))
+      }
+    }
+    var said = "Target «\(target.name)» removed, with the \(englishPlural(answers, "answer")) it gave"
+    if remaining != order {
+      said +=
+        "; the ISBN look-up order is now \((remaining.isEmpty ? ["google", "openlibrary"] : remaining).joined(separator: ", "))"
+    }
+    context.output.line((said + ".").visibleForTerminal)
   }
 }

@@ -202,7 +202,12 @@ public enum IRBISBooks {
     base.publisher = publication?.subfield("C") ?? ""
     base.year = PersonName.year(in: publication?.subfield("D") ?? "").map(String.init) ?? ""
     base.pages = IRBISBooks.pageCount(record.first(215)?.subfield("A") ?? "")
+    // RUSMARC (the Russian State Library's records, other libraries') gives the BBK index in 686
+    // with its scheme in $2: rubbk, rubbks (BBK for scientific libraries), rubbkd and so on.
     base.bbk = plainValue(record, 621)
+    if base.bbk.isEmpty {
+      base.bbk = record.all(686).first { $0.subfield("2").lowercased().hasPrefix("rubbk") }?.subfield("A") ?? ""
+    }
     base.authorMark = plainValue(record, 908)
     return base
   }

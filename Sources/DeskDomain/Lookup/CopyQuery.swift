@@ -43,6 +43,16 @@ public enum CopyQuery: Hashable, Sendable {
     }
   }
 
+  /// The query as a librarian reads it: «война и мир», Толстой, 2013; ISBN 978-5-….
+  public var shown: String {
+    switch self {
+    case .isbn(let isbn): "ISBN \(isbn.hyphenated)"
+    case .words(let title, let author, let year):
+      [title.isEmpty ? "" : "«\(title)»", author, year.map(String.init) ?? ""].filter { !$0.isEmpty }
+        .joined(separator: ", ")
+    }
+  }
+
   /// The query as the library remembers its answers: the same words in another case or spacing
   /// are the same query.
   public var key: String {

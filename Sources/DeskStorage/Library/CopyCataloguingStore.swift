@@ -6,10 +6,13 @@ public struct CopyAnswer: Equatable, Sendable {
   public var records: [[UInt8]]
   /// YAZ made the records from an SRU answer's MARCXML: Unicode.
   public var fromXML: Bool
+  /// The records the target said it holds: more than it sent when the search was too wide.
+  public var hits: Int
 
-  public init(records: [[UInt8]], fromXML: Bool) {
+  public init(records: [[UInt8]], fromXML: Bool, hits: Int? = nil) {
     self.records = records
     self.fromXML = fromXML
+    self.hits = max(hits ?? records.count, records.count)
   }
 
   /// The records one after another, as `copy_answer.records` holds them.
@@ -63,6 +66,13 @@ public struct CopyCataloguingStore: StorePart {
     }
   }
 
+  /// How many answers of `target` the library keeps.
+  public func answerCount(of target: String) throws(StoreError) -> Int {
+    try read {
+      try database.queryFirst("SELECT count(*) FROM copy_answer WHERE target = ?", target) { $0.int(0) } ?? 0
+    }
+  }
+
   /// The targets, by name. A row this program did not write (the file edited by hand) is skipped.
   public func targets() throws(StoreError) -> [CatalogueTarget] {
     try read {
@@ -95,10 +105,12 @@ public struct CopyCataloguingStore: StorePart {
   public func answer(of target: String, to query: CopyQuery) throws(StoreError) -> CopyAnswer? {
     try read {
       try database.queryFirst(
-        "SELECT records, from_xml FROM copy_answer WHERE target = ? AND query = ?", target, query.key
+        "SELECT records, from_xml, hits FROM copy_answer WHERE target = ? AND query = ?", target, query.key
       ) { row -> CopyAnswer in
         guard case .blob(let bytes) = row.value(0) else { return CopyAnswer(records: [], fromXML: row.bool(1)) }
-        return CopyAnswer(joined: bytes, fromXML: row.bool(1))
+        var answer = CopyAnswer(joined: bytes, fromXML: row.bool(1))
+        answer.hits = max(answer.hits, row.int(2))
+        return answer
       }
     }
   }
@@ -109,8 +121,8 @@ public struct CopyCataloguingStore: StorePart {
     try write {
       try database.execute(
         """
-        INSERT OR REPLACE INTO copy_answer(target, query, records, from_xml, fetched_at) VALUES (?, ?, ?, ?, ?)
-        """, target, query.key, DatabaseValue.blob(answer.joined), answer.fromXML, clock.now().instant.iso)
+        INSERT OR REPLACE INTO copy_answer(target, query, records, from_xml, hits, fetched_at) VALUES (?, ?, ?, ?, ?, ?)
+        """, target, query.key, DatabaseValue.blob(answer.joined), answer.fromXML, answer.hits, clock.now().instant.iso)
     }
   }
 

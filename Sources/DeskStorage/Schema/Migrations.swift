@@ -865,6 +865,7 @@ enum Migrations {
       query TEXT NOT NULL,
       records BLOB NOT NULL,
       from_xml INTEGER NOT NULL DEFAULT 0,
+      hits INTEGER NOT NULL DEFAULT 0,
       fetched_at TEXT NOT NULL,
       PRIMARY KEY (target, query)
     ) WITHOUT ROWID;

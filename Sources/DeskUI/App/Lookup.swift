@@ -17,6 +17,10 @@ public struct CopySearchAnswer: Sendable {
   public var generation: Int
   public var query: CopyQuery
   public var result: CopySearchResult
+
+  /// The generation of the answers to the searches that waited for the network, asked again:
+  /// a screen still waiting for that query takes them.
+  public static let retried = -1
 }
 
 /// Runs ISBN look-ups and searches of other libraries' catalogues away from the screen; the desk
@@ -54,7 +58,8 @@ public final class ImmediateLookupService: LookupService {
 
   public func search(_ query: CopyQuery, generation: Int) {
     answers.append(
-      CopySearchAnswer(generation: generation, query: query, result: lookup.catalogue.search(query, in: store)))
+      CopySearchAnswer(
+        generation: generation, query: query, result: lookup.catalogue.current(in: store).search(query, in: store)))
   }
 
   public func takeSearchAnswers() -> [CopySearchAnswer] {
@@ -64,7 +69,9 @@ public final class ImmediateLookupService: LookupService {
 
   public func retryPending() {
     _ = lookup.processPending(in: store)
-    _ = lookup.catalogue.processPending(in: store)
+    answers += lookup.catalogue.current(in: store).processPending(in: store).map {
+      CopySearchAnswer(generation: CopySearchAnswer.retried, query: $0.0, result: $0.1)
+    }
   }
 }
 
@@ -106,7 +113,7 @@ public final class BackgroundLookupService: LookupService, @unchecked Sendable {
   public func search(_ query: CopyQuery, generation: Int) {
     queue.async {
       self.withStore { store in
-        let result = self.lookup.catalogue.search(query, in: store)
+        let result = self.lookup.catalogue.current(in: store).search(query, in: store)
         self.answers.withLock { $0.append(CopySearchAnswer(generation: generation, query: query, result: result)) }
       }
     }
@@ -123,7 +130,10 @@ public final class BackgroundLookupService: LookupService, @unchecked Sendable {
     queue.async {
       self.withStore {
         _ = self.lookup.processPending(in: $0)
-        _ = self.lookup.catalogue.processPending(in: $0)
+        let searched = self.lookup.catalogue.current(in: $0).processPending(in: $0).map {
+          CopySearchAnswer(generation: CopySearchAnswer.retried, query: $0.0, result: $0.1)
+        }
+        self.answers.withLock { $0 += searched }
       }
     }
   }

@@ -16,7 +16,7 @@ final class BookFormScreen: FormScreen {
     /// Searching other libraries' catalogues by the title, author and year typed.
     case searching
     case searchedNothing
-    case searchWaiting(LookupFailure?)
+    case searchWaiting([LookupFailure])
     /// Filled from the record the librarian chose: its target, the fields filled.
     case copied(target: String, filled: Int)
   }
@@ -30,6 +30,8 @@ final class BookFormScreen: FormScreen {
   /// The record the form was filled from, kept with the book when it is saved.
   private(set) var copied: CopiedRecord?
   private var searchGeneration = 0
+  /// The search that waits for the network: its answer, when a retry brings it, is shown.
+  private var waitingQuery: CopyQuery?
   private nonisolated(unsafe) static var generations = 0
 
   init(
@@ -122,17 +124,20 @@ final class BookFormScreen: FormScreen {
 
   /// The records found, to choose one from: it fills the form, and is kept with the book.
   override func receive(_ answer: CopySearchAnswer, context: UIContext) -> [Effect] {
-    guard answer.generation == searchGeneration else { return [] }
+    let retried = answer.generation == CopySearchAnswer.retried && answer.query == waitingQuery
+    guard answer.generation == searchGeneration || retried else { return [] }
     searchGeneration = 0
     let result = answer.result
+    if retried && result.isUnavailable { return [] }
+    waitingQuery = result.isUnavailable ? answer.query : nil
     guard !result.records.isEmpty else {
-      lookupState = result.isUnavailable ? .searchWaiting(result.failures.first) : .searchedNothing
+      lookupState = result.isUnavailable ? .searchWaiting(result.failures) : .searchedNothing
       return []
     }
     lookupState = .idle
     let shown = Array(result.records.prefix(BookFormScreen.choicesShown))
     let s = context.strings
-    var lines = [s.copyChoiceLines(found: result.records.count, shown: shown.count)]
+    var lines = [s.copyChoiceLines(found: result.records.count, shown: shown.count, holdsMore: result.holdsMore)]
     lines += result.failures.map { s.reason($0) } + result.unreadable
     return [
       .dialog(

@@ -485,17 +485,20 @@ public struct EnglishStrings: UIStrings {
   public let keySearchLibraries = "Search libraries"
   public let copySearching = "Searching other libraries' catalogues…"
   public let copySearchNothing = "No library's catalogue has such a book: fill the form by hand"
-  public func copySearchWaiting(_ failure: LookupFailure?) -> String {
-    "No library's catalogue could answer\(failure.map { " (\(reason($0)))" } ?? ""); the search waits for the network. Fill the form by hand meanwhile."
+  public func copySearchWaiting(_ failures: [LookupFailure]) -> String {
+    let why = failures.isEmpty ? "" : " (" + failures.map { reason($0) }.joined(separator: "; ") + ")"
+    return
+      "No library's catalogue could answer\(why); the search waits for the network, and its records show here when they come. Fill the form by hand meanwhile."
   }
   public let copySearchNeedsWords = "Type a title or an author, then F5 searches other libraries' catalogues"
   public let copySearchNoTargets =
     "No library catalogue to search: add one with circdesk target add (Z39.50 or SRU)"
   public let copySearchUnavailable = "Searching other libraries is not available here"
   public let copyChoiceTitle = "Found in libraries' catalogues"
-  public func copyChoiceLines(found: Int, shown: Int) -> String {
+  public func copyChoiceLines(found: Int, shown: Int, holdsMore: Bool) -> String {
     (found == shown ? "\(found) found" : "\(found) found, the first \(shown) shown")
       + ": Enter fills the form from the record chosen, and the book keeps the whole record."
+      + (holdsMore ? " The catalogues hold more: type the author or the year, and F5 again." : "")
   }
   public func copyFilled(_ target: String, _ filled: Int) -> String {
     "Filled from \(target): \(filled) fields; the whole record is kept with the book. Type the inventory number and save."

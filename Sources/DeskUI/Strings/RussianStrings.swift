@@ -505,17 +505,20 @@ public struct RussianStrings: UIStrings {
   public let keySearchLibraries = "Искать в библиотеках"
   public let copySearching = "Поиск в каталогах других библиотек…"
   public let copySearchNothing = "Ни в одном каталоге библиотек нет такой книги: заполните форму вручную"
-  public func copySearchWaiting(_ failure: LookupFailure?) -> String {
-    "Ни один каталог библиотек не ответил\(failure.map { " (\(reason($0)))" } ?? ""); поиск ждёт сети. Пока заполните форму вручную."
+  public func copySearchWaiting(_ failures: [LookupFailure]) -> String {
+    let why = failures.isEmpty ? "" : " (" + failures.map { reason($0) }.joined(separator: "; ") + ")"
+    return
+      "Ни один каталог библиотек не ответил\(why); поиск ждёт сети, и найденное появится здесь. Пока заполните форму вручную."
   }
   public let copySearchNeedsWords = "Введите заглавие или автора, затем F5 — поиск в каталогах других библиотек"
   public let copySearchNoTargets =
     "Нет каталогов библиотек для поиска: добавьте командой circdesk target add (Z39.50 или SRU)"
   public let copySearchUnavailable = "Поиск в других библиотеках здесь недоступен"
   public let copyChoiceTitle = "Найдено в каталогах библиотек"
-  public func copyChoiceLines(found: Int, shown: Int) -> String {
+  public func copyChoiceLines(found: Int, shown: Int, holdsMore: Bool) -> String {
     (found == shown ? "Найдено: \(found)" : "Найдено: \(found), показаны первые \(shown)")
       + ". Enter заполнит форму из выбранной записи, и книга сохранит всю запись."
+      + (holdsMore ? " В каталогах есть ещё: введите автора или год и снова нажмите F5." : "")
   }
   public func copyFilled(_ target: String, _ filled: Int) -> String {
     "Заполнено из \(target): полей — \(filled); вся запись сохранится с книгой. Введите инвентарный номер и сохраните."

@@ -339,12 +339,13 @@ public protocol UIStrings: SyncStrings, StocktakeStrings, Sendable {
   var keySearchLibraries: String { get }
   var copySearching: String { get }
   var copySearchNothing: String { get }
-  func copySearchWaiting(_ failure: LookupFailure?) -> String
+  /// No target answered: why, for each; the desk shows the records when the network brings them.
+  func copySearchWaiting(_ failures: [LookupFailure]) -> String
   var copySearchNeedsWords: String { get }
   var copySearchNoTargets: String { get }
   var copySearchUnavailable: String { get }
   var copyChoiceTitle: String { get }
-  func copyChoiceLines(found: Int, shown: Int) -> String
+  func copyChoiceLines(found: Int, shown: Int, holdsMore: Bool) -> String
   func copyFilled(_ target: String, _ filled: Int) -> String
   func lookupOffer(_ provider: String) -> String
   var keyApplyOffer: String { get }
