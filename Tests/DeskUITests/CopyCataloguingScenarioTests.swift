@@ -12,7 +12,7 @@ import Testing
 /// saved book keeps the whole record.
 @Suite struct CopyCataloguingScenarioTests {
   static let record = SRUAnswer.record(
-    leader: "00000nam  2200000   450 ",
+    leader: "00000nam  2200000   450 ", controlFields: [("001", "RU\\NLR\\bibl\\77")],
     dataFields: [
       ("010", "  ", [("a", "978-5-389-04934-5")]),
       ("200", "1 ", [("a", "Война и мир"), ("e", "роман")]),
@@ -62,6 +62,8 @@ import Testing
     let kept = try #require(try desk.store.books.kept(forBook: "В-100"))
     #expect(kept.record.contains("#606: ^aХудожественная литература"), "the subject heading is kept with the book")
     #expect(!kept.record.contains("#899"), "the other library's holdings are not")
+    #expect(kept.record.contains("#920: PAZK"), "IRBIS opens it in the worksheet of books")
+    #expect(!kept.record.contains("#1: "), "the other library's control number stays there")
     #expect(kept.copy.contains("В-100"))
   }
 

@@ -90,9 +90,12 @@ public struct CopiedRecord: Equatable, Sendable {
   /// copy (910) made from the book, so that the exports write the whole record.
   public func kept(for book: Book) -> IRBISKeptRecord? {
     var whole = record
-    whole.fields.removeAll { $0.tag == 910 }
+    // The other library's control number and time stamp name its record; IRBIS numbers its own.
+    whole.fields.removeAll { [1, 5, 910].contains($0.tag) }
     guard let copy = IRBISBooks.record(for: book, onLoan: false).first(910) else { return nil }
     whole.fields.append(copy)
+    // IRBIS opens a record in the worksheet its 920 names: a book's is PAZK.
+    if whole.first(920) == nil { whole.fields.append(IRBISRecord.Field(tag: 920, value: "PAZK")) }
     return IRBISKeptRecord.kept(from: whole, group: "").first
   }
 
