@@ -127,4 +127,21 @@ import Testing
     bare.press(.function(5))
     #expect(bare.shown.contains("No library catalogue to search: add one with circdesk target add"))
   }
+
+  /// Another library's record with a wrong ISBN fills the form, and the status says so at once,
+  /// not only when F2 refuses it.
+  @Test func aCopiedRecordsWrongISBNIsSaidWhenItFills() throws {
+    let record = SRUAnswer.record(
+      leader: "00000nam  2200000   450 ",
+      dataFields: [("010", "  ", [("a", "978-5-17-090335-2")]), ("200", "1 ", [("a", "Мастер и Маргарита")])])
+    let server = try LocalHTTPServer { _ in
+      .init(bytes: Array(SRUAnswer.searchRetrieve([record]).utf8), contentType: "text/xml")
+    }
+    let desk = try desk(server)
+    desk.press(.character("b"), .character("n"), .tab, .tab, .tab, .tab)
+    desk.type("Мастер")
+    desk.press(.function(5), .enter)
+    let text = desk.text(rows: 30, columns: 200)
+    #expect(text.contains("The record's ISBN 978-5-17-090335-2 has a wrong check digit (expected 1)"), "\(text)")
+  }
 }

@@ -270,7 +270,8 @@ import Testing
     texts.append(("copySearchUnavailable", s.copySearchUnavailable))
     texts.append(("copyChoiceTitle", s.copyChoiceTitle))
     texts.append(("copyChoiceLines", s.copyChoiceLines(found: 14, shown: 12, holdsMore: true)))
-    texts.append(("copyFilled", s.copyFilled("rsl", 7)))
+    texts.append(
+      ("copyFilled", s.copyFilled("rsl", 7, isbnProblem: .wrongCheckDigit(text: "978-5-17-090335-2", expected: "1"))))
     texts.append(("reason", s.reason(.brokenRecords("rsl", 2))))
     texts.append(("lookupOffer", s.lookupOffer("Тест")))
     texts.append(("keyApplyOffer", s.keyApplyOffer))

@@ -130,7 +130,9 @@ public final class Dialog {
     }
     let contentWidth = max(([title, footer] + body + options.map { "  " + $0 }).map(\.displayWidth).max() ?? 0, 30)
     let width = min(maximumWidth, contentWidth + 4)
-    let promptRows = takesText ? 2 : (options.isEmpty ? 0 : options.count + 1)
+    // A text's field and the line above it; a choice's options, a blank line between them and
+    // the text.
+    let promptRows = takesText ? 2 : options.count
     let height = min(area.height, body.count + 4 + promptRows)
     let box = area.centered(height: height, width: width)
     let style = context.style(isError ? .error : .dialog)

@@ -18,7 +18,7 @@ final class BookFormScreen: FormScreen {
     case searchedNothing
     case searchWaiting([LookupFailure])
     /// Filled from the record the librarian chose: its target, the fields filled.
-    case copied(target: String, filled: Int)
+    case copied(target: String, filled: Int, isbnProblem: ISBNError?)
   }
 
   private(set) var lookupState = LookupState.idle
@@ -169,7 +169,12 @@ final class BookFormScreen: FormScreen {
     }
     copied = record
     offered = [:]
-    lookupState = .copied(target: record.target, filled: filled)
+    // Another library's ISBN is read as the form will check it: a wrong one is said now.
+    var isbnProblem: ISBNError?
+    if let text = editors[.isbn]?.text.trimmingWhitespace(), !text.isEmpty {
+      do throws(ISBNError) { _ = try ISBN(text) } catch { isbnProblem = error }
+    }
+    lookupState = .copied(target: record.target, filled: filled, isbnProblem: isbnProblem)
     // The inventory number is what is left to type.
     if editors[.inventoryNumber]?.text.trimmingWhitespace().isEmpty ?? false,
       let index = fields.firstIndex(of: .inventoryNumber)
@@ -224,7 +229,7 @@ final class BookFormScreen: FormScreen {
     case .searching: text = s.copySearching
     case .searchedNothing: text = s.copySearchNothing
     case .searchWaiting(let reason): text = s.copySearchWaiting(reason)
-    case .copied(let target, let filled): text = s.copyFilled(target, filled)
+    case .copied(let target, let filled, let problem): text = s.copyFilled(target, filled, isbnProblem: problem)
     }
     return wrap(text, width: width)
   }

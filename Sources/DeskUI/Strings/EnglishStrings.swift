@@ -500,8 +500,9 @@ public struct EnglishStrings: UIStrings {
       + ": Enter fills the form from the record chosen, and the book keeps the whole record."
       + (holdsMore ? " The catalogues hold more: type the author or the year, and F5 again." : "")
   }
-  public func copyFilled(_ target: String, _ filled: Int) -> String {
+  public func copyFilled(_ target: String, _ filled: Int, isbnProblem: ISBNError?) -> String {
     "Filled from \(target): \(filled) fields; the whole record is kept with the book. Type the inventory number and save."
+      + (isbnProblem.map { " The record's \($0.description): correct it before saving." } ?? "")
   }
   public func lookupWaiting(_ failure: LookupFailure?) -> String {
     "Look-up waits for the network\(failure.map { " (\($0.description))" } ?? ""); it will be tried again. "

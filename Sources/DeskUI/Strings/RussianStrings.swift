@@ -520,8 +520,10 @@ public struct RussianStrings: UIStrings {
       + ". Enter заполнит форму из выбранной записи, и книга сохранит всю запись."
       + (holdsMore ? " В каталогах есть ещё: введите автора или год и снова нажмите F5." : "")
   }
-  public func copyFilled(_ target: String, _ filled: Int) -> String {
+  public func copyFilled(_ target: String, _ filled: Int, isbnProblem: ISBNError?) -> String {
     "Заполнено из \(target): полей — \(filled); вся запись сохранится с книгой. Введите инвентарный номер и сохраните."
+      + (isbnProblem.map { " В записи: \(RussianWords().message(.invalidISBN($0))) — исправьте перед сохранением." }
+        ?? "")
   }
   public func lookupWaiting(_ failure: LookupFailure?) -> String {
     "Поиск ждёт сети\(failure.map { " (\(reason($0)))" } ?? ""); попробуем позже. Пока заполните форму вручную."

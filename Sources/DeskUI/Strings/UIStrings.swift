@@ -346,7 +346,8 @@ public protocol UIStrings: SyncStrings, StocktakeStrings, Sendable {
   var copySearchUnavailable: String { get }
   var copyChoiceTitle: String { get }
   func copyChoiceLines(found: Int, shown: Int, holdsMore: Bool) -> String
-  func copyFilled(_ target: String, _ filled: Int) -> String
+  /// The form filled from a copied record; what is wrong with the record's ISBN, if anything.
+  func copyFilled(_ target: String, _ filled: Int, isbnProblem: ISBNError?) -> String
   func lookupOffer(_ provider: String) -> String
   var keyApplyOffer: String { get }
   var keyDismissOffer: String { get }
