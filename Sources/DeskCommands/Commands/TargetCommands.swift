@@ -78,12 +78,12 @@ struct TargetAdd: DeskCommand {
   }
 }
 
-/// A target's setting read, or the command refused with what is wrong.
+/// A target's setting read, or the command line refused (status 64) with what is wrong.
 private func checked<T>(_ body: () throws(TargetError) -> T) throws(CommandError) -> T {
   do {
     return try body()
   } catch {
-    throw .failed([error.description.visibleForTerminal])
+    throw .usage(error.description.visibleForTerminal, command: TargetAdd.spec.path)
   }
 }
 
