@@ -111,6 +111,8 @@ import Testing
         ("245", "10", [("a", "Gödel, Escher, Bach :"), ("b", "an eternal golden braid /")]),
         ("260", "  ", [("a", "New York :"), ("b", "Basic Books,"), ("c", "1979.")]),
         ("300", "  ", [("a", "777 p.")]),
+        ("650", " 0", [("a", "Artificial intelligence."), ("x", "Philosophy.")]),
+        ("700", "1 ", [("a", "Escher, M. C.")]),
         ("852", "  ", [("a", "Their library"), ("h", "QA9.8")]),
       ])
     let windows1251 = try #require(
@@ -146,6 +148,9 @@ import Testing
     #expect(gödel.draft.title == "Gödel, Escher, Bach : an eternal golden braid")
     #expect(gödel.draft.authorSurname == "Hofstadter")
     #expect(gödel.record.marc21?.fields.contains { $0.tag == 852 } == false)
+    // Its subject and further author in IRBIS's fields too, for the IRBIS export.
+    #expect(gödel.record.all(606).map { $0.subfield("A") } == ["Artificial intelligence"])
+    #expect(gödel.record.all(701).map { $0.subfield("A") } == ["Escher"])
     let query = try #require(http.requests.first { $0.hasPrefix("/rus") })
     #expect(query.contains("operation=searchRetrieve"))
     #expect(query.contains("query=dc.title%3D%22%D0%BA%D0%BD%D0%B8%D0%B3%D0%B0%22"), "CQL's dc.title, in UTF-8")

@@ -42,6 +42,16 @@ public enum MARC21Books {
           ("F", trimmed(title.subfield("C"), dropsFullStop: punctuated)),
         ])
     }
+    // Further authors, as IRBIS's 701 holds them.
+    for person in marc.all(700) {
+      let (surname, initials) = PersonName.split(trimmed(person.subfield("A")))
+      record.append(701, subfields: [("A", surname), ("B", initials), ("G", givenNames(person.subfield("A")))])
+    }
+    // Subject headings (topical, personal, geographic) as IRBIS's subject field 606: the heading
+    // itself; its subdivisions stay in the MARC 21 original, which the MARC 21 export writes.
+    for subject in marc.all(650) + marc.all(600) + marc.all(651) {
+      record.append(606, subfields: [("A", trimmed(subject.subfield("A"), dropsFullStop: punctuated))])
+    }
     record.append(205, subfields: [("A", trimmed(marc.first(250)?.subfield("A") ?? ""))])
     if let publication = marc.first(260) ?? marc.first(264) {
       record.append(
