@@ -191,6 +191,12 @@ public enum RootCommand {
       try generate(first, arguments.dropFirst(), context: context)
       return
     }
+    // The targets are the look-up's catalogues: `lookup target …` is the target group's other
+    // spelling (no ISBN reads «target»).
+    if first == "lookup", arguments.dropFirst().first == "target" {
+      try dispatch(command: Array(arguments.dropFirst()), first: "target", leading: leading, context: context)
+      return
+    }
     if let group = groups.first(where: { $0.name == first }) {
       // A group's words lead to its command: `sip2 serve`, `sip2 account add`.
       var prefix = group.name

@@ -46,6 +46,7 @@ import Testing
     let refused = try run(["policy", "set", "--lookup-order", "rsl,nowhere"])
     #expect(refused.status == 64 && refused.errors.contains("google, openlibrary and the targets (dnb, loc, rsl)"))
     let listed = try run(["target", "list"]).output
+    #expect(try run(["lookup", "target", "list"]).output == listed, "the look-up's spelling of the group")
     #expect(
       listed == """
         dnb  SRU https://services.dnb.de/sru/dnb  marc21  schema MARC21-xml  (ISBNs: not in the order)
