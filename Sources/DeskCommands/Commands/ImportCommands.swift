@@ -61,7 +61,7 @@ struct ImportIRBIS: DeskCommand {
     }
     let report: ImportReport
     do {
-      report = try body(path, encoding, store, arguments.has(update), dryRun)
+      report = try store.asFirstImport { try body(path, encoding, store, arguments.has(update), dryRun) }
     } catch let error as StoreError {
       throw .store(error)
     } catch let error as FileError {
