@@ -5,7 +5,9 @@ import Testing
 /// is asked, the records read by the import's ISO 2709 reading.
 @Suite struct CopyCataloguingTests {
   @Test func targetsAddressesAndNames() throws {
-    #expect(try CatalogueTarget.z3950("aleph.rsl.ru:9909/rsl01") == .z3950(host: "aleph.rsl.ru", port: 9909, database: "rsl01"))
+    #expect(
+      try CatalogueTarget.z3950("aleph.rsl.ru:9909/rsl01")
+        == .z3950(host: "aleph.rsl.ru", port: 9909, database: "rsl01"))
     #expect(try CatalogueTarget.sru("http://lx2.loc.gov:210/LCDB") == .sru(url: "http://lx2.loc.gov:210/LCDB"))
     for bad in ["aleph.rsl.ru:9909", "aleph.rsl.ru/rsl01", ":210/books", "host:0/db", "host:70000/db", "host:21 0/db"] {
       #expect(throws: TargetError.badZ3950Address(bad)) { try CatalogueTarget.z3950(bad) }
@@ -40,7 +42,8 @@ import Testing
     var record = ISO2709Record.marc21(fields: [
       .init(tag: 20, subfields: [("a", "0060883286")]),
       .init(tag: 100, indicators: "1 ", subfields: [("a", "García Márquez, Gabriel,")]),
-      .init(tag: 245, indicators: "10", subfields: [("a", "Cien años de soledad /"), ("c", "Gabriel García Márquez.")]),
+      .init(
+        tag: 245, indicators: "10", subfields: [("a", "Cien años de soledad /"), ("c", "Gabriel García Márquez.")]),
       .init(tag: 260, subfields: [("a", "New York :"), ("b", "Harper,"), ("c", "2006.")]),
       .init(tag: 650, indicators: " 0", subfields: [("a", "Families"), ("z", "Colombia"), ("v", "Fiction.")]),
       .init(tag: 852, subfields: [("a", "Their library"), ("h", "PQ8180.17")]),
@@ -48,18 +51,20 @@ import Testing
     ])
     record.leaderHead = "cam  "
     var skipped = 0
-    let bytes = try record.bytes(encode: { text in
-      text.unicodeScalars.flatMap { scalar -> [UInt8] in
-        switch scalar {
-        case "á": [0xE2, 0x61]
-        case "í": [0xE2, 0x69]
-        case "ñ": [0xE4, 0x6E]
-        default: [UInt8(scalar.value)]
+    let bytes = try record.bytes(
+      encode: { text in
+        text.unicodeScalars.flatMap { scalar -> [UInt8] in
+          switch scalar {
+          case "á": [0xE2, 0x61]
+          case "í": [0xE2, 0x69]
+          case "ñ": [0xE4, 0x6E]
+          default: [UInt8(scalar.value)]
+          }
         }
-      }
-    }, skipped: &skipped)
+      }, skipped: &skipped)
     #expect(bytes[9] == 0x20, "the leader says MARC-8")
-    let target = CatalogueTarget(name: "lc", endpoint: .z3950(host: "lx2.loc.gov", port: 210, database: "LCDB"), syntax: .marc21)
+    let target = CatalogueTarget(
+      name: "lc", endpoint: .z3950(host: "lx2.loc.gov", port: 210, database: "LCDB"), syntax: .marc21)
     let copied = try CopiedRecord.read(bytes, from: target).get()
     #expect(copied.draft.title == "Cien años de soledad")
     #expect(copied.draft.authorSurname == "García Márquez")
@@ -86,9 +91,23 @@ import Testing
       return CopiedRecord(target: target, record: record)
     }
     let found = [
-      copied("a", title: "Война и мир", isbn: "978-5-17-079585-7"), copied("b", title: "ВОЙНА И МИР", isbn: "5170795858"),
+      copied("a", title: "Война и мир", isbn: "978-5-17-079585-7"),
+      copied("b", title: "ВОЙНА И МИР", isbn: "5170795858"),
       copied("b", title: "Анна Каренина", isbn: ""), copied("c", title: "анна  каренина", isbn: ""),
     ]
     #expect(CopiedRecord.distinct(found).map(\.target) == ["a", "b"])
+  }
+
+  /// A record's line in a list is written in the book's language: pages «с.» for a Russian one.
+  @Test func theCardLineCountsPagesInTheBooksLanguage() throws {
+    let target = CatalogueTarget(name: "t", endpoint: .sru(url: "http://127.0.0.1/x"), syntax: .rusmarc)
+    var russian = IRBISRecord()
+    russian.append(200, subfields: [("A", "Война и мир")])
+    russian.append(215, subfields: [("A", "1300 с.")])
+    #expect(CopiedRecord(target: target.name, record: russian).cardLine == "Война и мир. — 1300 с.")
+    var english = IRBISRecord()
+    english.append(200, subfields: [("A", "Gödel, Escher, Bach")])
+    english.append(215, subfields: [("A", "777 p.")])
+    #expect(CopiedRecord(target: target.name, record: english).cardLine == "Gödel, Escher, Bach. — 777 p.")
   }
 }

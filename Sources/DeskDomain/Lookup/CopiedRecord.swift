@@ -81,7 +81,9 @@ public struct CopiedRecord: Equatable, Sendable {
     let imprint = [[draft.city, draft.publisher].filter { !$0.isEmpty }.joined(separator: " : "), draft.year]
       .filter { !$0.isEmpty }.joined(separator: ", ")
     if !imprint.isEmpty { text += ". — " + imprint }
-    if !draft.pages.isEmpty { text += ". — \(draft.pages) p." }
+    // Pages in the language of the book, as its description is written: «с.» for a Russian one.
+    let russian = draft.title.unicodeScalars.contains { (0x0400...0x04FF).contains($0.value) }
+    if !draft.pages.isEmpty { text += ". — \(draft.pages) \(russian ? "с." : "p.")" }
     if !draft.isbn.isEmpty { text += " ISBN \(draft.isbn)" }
     return text
   }
