@@ -39,13 +39,13 @@ public struct CopyCatalogue: Sendable {
     self.environment = environment
   }
 
-  /// The same search settings for other targets.
   /// The catalogue with the targets the library has now: one added or removed by `circdesk
   /// target` while the desk is open counts at its next search.
   public func current(in store: LibraryStore) -> CopyCatalogue {
     with(targets: (try? store.copyCataloguing.targets()) ?? targets)
   }
 
+  /// The same search settings for other targets.
   public func with(targets: [CatalogueTarget]) -> CopyCatalogue {
     var copy = self
     copy.targets = targets

@@ -113,6 +113,66 @@ import Testing
     #expect(try desk.store.copyCataloguing.pending().isEmpty)
   }
 
+  /// The answers of searches held back until the test lets them go: a new search still under way
+  /// when the retry of an older one brings that one's records.
+  final class HeldSearches: LookupService {
+    let inner: ImmediateLookupService
+    var holding = false
+    private var held: [CopySearchAnswer] = []
+    private var released: [CopySearchAnswer] = []
+
+    init(_ inner: ImmediateLookupService) { self.inner = inner }
+    func submit(_ isbn: ISBN, generation: Int) { inner.submit(isbn, generation: generation) }
+    func takeResults() -> [LookupResult] { inner.takeResults() }
+    func search(_ query: CopyQuery, generation: Int) {
+      inner.search(query, generation: generation)
+      if holding { held += inner.takeSearchAnswers() }
+    }
+    func takeSearchAnswers() -> [CopySearchAnswer] {
+      defer { released = [] }
+      return released + inner.takeSearchAnswers()
+    }
+    func retryPending() { inner.retryPending() }
+    func release() {
+      released += held
+      held = []
+    }
+  }
+
+  /// A search that waited, then a new one under way when the retry brings the first one's records:
+  /// the form waits for the search the librarian asked last, and shows its records.
+  @Test func aRetriedAnswerNeverTakesTheAnswerOfANewerSearch() throws {
+    let closed = try LoopbackSocket.freePort()
+    var service: HeldSearches?
+    let desk = try DeskHarness(lookup: { store in
+      try? store.copyCataloguing.add(
+        CatalogueTarget(name: "nlr", endpoint: .sru(url: "http://127.0.0.1:\(closed)/nlr"), syntax: .rusmarc))
+      let held = HeldSearches(
+        ImmediateLookupService(store: store, lookup: ISBNLookup.configured(store: store, environment: [:])))
+      service = held
+      return held
+    })
+    desk.press(.character("b"), .character("n"), .tab, .tab, .tab, .tab)
+    desk.type("Война")
+    desk.press(.function(5))
+    #expect(desk.text(rows: 30, columns: 200).contains("the search waits for the network"))
+    let server = try catalogue()
+    try desk.store.copyCataloguing.remove(name: "nlr")
+    try desk.store.copyCataloguing.add(
+      CatalogueTarget(name: "nlr", endpoint: .sru(url: server.baseURL + "/nlr"), syntax: .rusmarc))
+    // A second search, its answer held back; then the first one's, retried.
+    service?.holding = true
+    desk.type(" и мир")
+    desk.press(.function(5))
+    service?.retryPending()
+    desk.idle()
+    #expect(!desk.shown.contains("Found in libraries' catalogues"), "the older search's answer is not shown")
+    #expect(desk.shown.contains("Searching other libraries' catalogues"))
+    service?.release()
+    desk.idle()
+    #expect(desk.shown.contains("Found in libraries' catalogues"), "the search asked last is answered")
+  }
+
   @Test func f5WithNothingTypedOrNoTargetSaysWhatToDo() throws {
     let server = try catalogue()
     let desk = try desk(server)

@@ -145,19 +145,15 @@ struct TargetRemove: DeskCommand {
     }
     let answers = try perform { () throws(StoreError) in try store.copyCataloguing.answerCount(of: target.name) }
     let order = ISBNLookup.order(in: store)
+    // An order of this target alone goes back to the web catalogues.
     let remaining = order.filter { $0.lowercased() != target.name.lowercased() }
+    let newOrder = remaining.isEmpty ? ["google", "openlibrary"] : remaining
     try perform { () throws(StoreError) in
       _ = try store.copyCataloguing.remove(name: target.name)
-      if remaining != order {
-        try store.policy.setSetting(
-          ISBNLookup.orderKey, (remaining.isEmpty ? ["google", "openlibrary"] : remaining).joined(separator: ","))
-      }
+      if remaining != order { try store.policy.setSetting(ISBNLookup.orderKey, newOrder.joined(separator: ",")) }
     }
     var said = "Target «\(target.name)» removed, with the \(englishPlural(answers, "answer")) it gave"
-    if remaining != order {
-      said +=
-        "; the ISBN look-up order is now \((remaining.isEmpty ? ["google", "openlibrary"] : remaining).joined(separator: ", "))"
-    }
+    if remaining != order { said += "; the ISBN look-up order is now \(newOrder.joined(separator: ", "))" }
     context.output.line((said + ".").visibleForTerminal)
   }
 }

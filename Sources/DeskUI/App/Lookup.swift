@@ -20,7 +20,12 @@ public struct CopySearchAnswer: Sendable {
 
   /// The generation of the answers to the searches that waited for the network, asked again:
   /// a screen still waiting for that query takes them.
-  public static let retried = -1
+  public static let retriedGeneration = -1
+
+  /// The answers of the searches the queue held, asked again.
+  static func retried(_ searched: [(CopyQuery, CopySearchResult)]) -> [CopySearchAnswer] {
+    searched.map { CopySearchAnswer(generation: retriedGeneration, query: $0.0, result: $0.1) }
+  }
 }
 
 /// Runs ISBN look-ups and searches of other libraries' catalogues away from the screen; the desk
@@ -69,9 +74,7 @@ public final class ImmediateLookupService: LookupService {
 
   public func retryPending() {
     _ = lookup.processPending(in: store)
-    answers += lookup.catalogue.current(in: store).processPending(in: store).map {
-      CopySearchAnswer(generation: CopySearchAnswer.retried, query: $0.0, result: $0.1)
-    }
+    answers += CopySearchAnswer.retried(lookup.catalogue.current(in: store).processPending(in: store))
   }
 }
 
@@ -130,9 +133,7 @@ public final class BackgroundLookupService: LookupService, @unchecked Sendable {
     queue.async {
       self.withStore {
         _ = self.lookup.processPending(in: $0)
-        let searched = self.lookup.catalogue.current(in: $0).processPending(in: $0).map {
-          CopySearchAnswer(generation: CopySearchAnswer.retried, query: $0.0, result: $0.1)
-        }
+        let searched = CopySearchAnswer.retried(self.lookup.catalogue.current(in: $0).processPending(in: $0))
         self.answers.withLock { $0 += searched }
       }
     }

@@ -118,13 +118,16 @@ final class BookFormScreen: FormScreen {
     }
     BookFormScreen.generations += 1
     searchGeneration = BookFormScreen.generations
+    waitingQuery = nil
     lookupState = .searching
     return [.searchCopies(query, generation: searchGeneration)]
   }
 
   /// The records found, to choose one from: it fills the form, and is kept with the book.
   override func receive(_ answer: CopySearchAnswer, context: UIContext) -> [Effect] {
-    let retried = answer.generation == CopySearchAnswer.retried && answer.query == waitingQuery
+    // A retry's answer counts only while no newer search is under way: that one's answer comes.
+    let retried =
+      answer.generation == CopySearchAnswer.retriedGeneration && answer.query == waitingQuery && searchGeneration == 0
     guard answer.generation == searchGeneration || retried else { return [] }
     searchGeneration = 0
     let result = answer.result
