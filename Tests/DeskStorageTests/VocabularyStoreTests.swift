@@ -124,6 +124,7 @@ import Testing
 
   @Test func aBulkInsertWritesItsWordsAsNews() throws {
     var generator = SplitMix64(seed: 7)
+    try store.books.add(bookDraft("0", "Книга до", surname: "Первый"))
     _ = try vocabularyWords()
     try store.addingBooksInBulk(indexSlice: 7) {
       for inventory in 1...50 {
@@ -132,10 +133,42 @@ import Testing
         try store.books.add(BookRow(try draft.validated(base: nil, today: moment.date, now: moment.instant)))
       }
     }
-    // A row of news a slice, not a row a book.
-    #expect(try store.database.scalarInt("SELECT count(*) FROM book_vocabulary_news") == 8)
+    // A row of news a slice, not a row a book (and the first book's own row).
+    #expect(try store.database.scalarInt("SELECT count(*) FROM book_vocabulary_news") == 1 + 8)
     #expect(try vocabularyWords() == indexWords())
     let other = try LibraryStore(path: folder.file("library.sqlite"), clock: clock)
+    #expect(try vocabularyWords(in: other) == indexWords())
+  }
+
+  /// A library's first books in bulk (a first import, a desk's first join): the words are the
+  /// index's, read from it once at the end, not split from each text again as news.
+  @Test func aBulkInsertIntoAnEmptyLibraryStoresTheIndexsWords() throws {
+    var generator = SplitMix64(seed: 11)
+    let other = try LibraryStore(path: folder.file("library.sqlite"), clock: clock)
+    #expect(try vocabularyWords(in: other).isEmpty)
+    let (_, run) = try store.database.recordingStatements {
+      try store.addingBooksInBulk(indexSlice: 7) {
+        for inventory in 1...50 {
+          let moment = clock.now()
+          let draft = bookDraft("\(inventory)", randomTitle(&generator), surname: randomTitle(&generator))
+          try store.books.add(BookRow(try draft.validated(base: nil, today: moment.date, now: moment.instant)))
+        }
+      }
+    }
+    #expect(run.contains("INSERT OR IGNORE INTO book_vocabulary(word) SELECT term FROM book_words"))
+    #expect(try store.database.scalarInt("SELECT count(*) FROM book_vocabulary_news") == 0)
+    let stored = try store.database.query("SELECT word FROM book_vocabulary ORDER BY word") { $0.string(0) }
+    #expect(stored == (try indexWords()))
+    #expect(try vocabularyWords() == indexWords())
+    // A desk that held the empty vocabulary reads the stored words again.
+    #expect(try vocabularyWords(in: other) == indexWords())
+    // Books added after it are news again.
+    try store.addingBooksInBulk {
+      let moment = clock.now()
+      try store.books.add(
+        BookRow(try bookDraft("51", "Пятьдесят первая").validated(base: nil, today: moment.date, now: moment.instant)))
+    }
+    #expect(try store.database.scalarInt("SELECT count(*) FROM book_vocabulary_news") == 1)
     #expect(try vocabularyWords(in: other) == indexWords())
   }
 

@@ -90,7 +90,21 @@ public struct LocalDate: Hashable, Comparable, Sendable, CustomStringConvertible
   /// `YYYY-MM-DD`.
   public var iso: String {
     let (y, m, d) = components
-    return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
+    guard (0...9999).contains(y) else { return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))" }
+    return String(unsafeUninitializedCapacity: 10) { bytes in
+      writeISO(into: bytes)
+      return 10
+    }
+  }
+
+  /// Writes `YYYY-MM-DD` into the first ten bytes, for a year of four digits.
+  func writeISO(into bytes: UnsafeMutableBufferPointer<UInt8>) {
+    let (y, m, d) = components
+    writeDigits(y, width: 4, into: bytes, at: 0)
+    bytes[4] = UInt8(ascii: "-")
+    writeDigits(m, width: 2, into: bytes, at: 5)
+    bytes[7] = UInt8(ascii: "-")
+    writeDigits(d, width: 2, into: bytes, at: 8)
   }
 
   /// `YYYYMMDD`, the form IRBIS fields use.
@@ -131,6 +145,15 @@ public enum Weekday: String, CaseIterable, Sendable {
   }
 
   public var shortName: String { String(rawValue.prefix(3)) }
+}
+
+/// Writes the last `width` decimal digits of `value` (not negative) at `start`, with leading zeros.
+func writeDigits(_ value: Int, width: Int, into bytes: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+  var rest = value
+  for index in stride(from: start + width - 1, through: start, by: -1) {
+    bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+    rest /= 10
+  }
 }
 
 func pad(_ value: Int, _ width: Int) -> String {

@@ -75,11 +75,29 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
     millisecondsSinceEpoch - Int64(utcDate.daysSinceEpoch) * 86_400_000
   }
 
+  /// Written into the string's own bytes: an import of a million books writes two a book, and
+  /// made by interpolation of padded parts they took 0.7 s of its writing thread.
   public var iso: String {
-    let ms = utcMillisecondOfDay
-    let seconds = Int(ms / 1000)
-    return "\(utcDate.iso)T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):"
-      + "\(pad(seconds % 60, 2)).\(pad(Int(ms % 1000), 3))Z"
+    let date = utcDate
+    let ms = Int(utcMillisecondOfDay)
+    guard (0...9999).contains(date.components.year) else {
+      let seconds = ms / 1000
+      return "\(date.iso)T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):"
+        + "\(pad(seconds % 60, 2)).\(pad(ms % 1000, 3))Z"
+    }
+    return String(unsafeUninitializedCapacity: 24) { bytes in
+      date.writeISO(into: bytes)
+      bytes[10] = UInt8(ascii: "T")
+      writeDigits(ms / 3_600_000, width: 2, into: bytes, at: 11)
+      bytes[13] = UInt8(ascii: ":")
+      writeDigits(ms / 60_000 % 60, width: 2, into: bytes, at: 14)
+      bytes[16] = UInt8(ascii: ":")
+      writeDigits(ms / 1000 % 60, width: 2, into: bytes, at: 17)
+      bytes[19] = UInt8(ascii: ".")
+      writeDigits(ms % 1000, width: 3, into: bytes, at: 20)
+      bytes[23] = UInt8(ascii: "Z")
+      return 24
+    }
   }
 
   public var description: String { iso }

@@ -68,8 +68,6 @@ extension LibraryStore {
     "inventory", "isbn", "isbn13", "author_surname", "author_initials", "title", "publisher", "city", "year", "pages",
     "price_minor", "bbk", "author_mark", "place", "received", "status",
   ]
-  /// The columns of `bookValues`, in its order: the fields, then what the desk makes of them.
-  static let bookValueColumns = bookFieldColumns + ["sort_key", "search_text"]
 
   /// A book's fields as the table stores them.
   static func bookFieldValues(_ book: Book) -> [DatabaseValue] {
@@ -80,10 +78,5 @@ extension LibraryStore {
       book.price.map { .integer($0.minorUnits) } ?? .null, .text(book.bbk), .text(book.authorMark),
       .text(book.place), .optionalText(book.received?.iso), .text(book.status.rawValue),
     ]
-  }
-
-  /// A book's fields, its sort key and its search words, as the table stores them.
-  static func bookValues(_ book: Book) -> [DatabaseValue] {
-    bookFieldValues(book) + [.text(book.sortKey), .text(book.searchText)]
   }
 }

@@ -159,18 +159,13 @@ extension BookStore {
   }
 
   private func insert(_ row: BookRow) throws {
-    try database.execute(
-      BookStore.bookInsertion,
-      values: row.values + [.text(row.book.id.text), .text(row.book.created.iso), .text(row.book.updated.iso)])
+    try database.execute(BookStore.bookInsertion, values: row.values)
     if !row.otherISBNs.isEmpty { try store.indexOtherISBNs(row.otherISBNs, ofBook: row.book.id.text) }
   }
 
-  /// The insert of a `BookRow`'s values, then the book's UUID and times.
+  /// The insert of a `BookRow`'s values.
   static let bookInsertion: String = {
-    let columns =
-      LibraryStore.bookValueColumns + [
-        "source_record", "source_copy", "record_group", "uuid", "created_at", "updated_at",
-      ]
+    let columns = LibraryStore.bookFieldColumns + BookRow.columnsAfterFields
     return
       "INSERT INTO book(\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))"
   }()

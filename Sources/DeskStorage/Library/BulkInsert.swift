@@ -36,14 +36,17 @@ extension LibraryStore {
       try database.executeScript(LibraryStore.wordsChanged + "DELETE FROM temp.book_words_changed;")
       try database.executeScript("INSERT INTO bulk_write(id) VALUES (1)")
       try database.execute(LibraryStore.wordsGathered, LibraryStore.bulkWordsGathered)
-      bulkBooksFrom = try database.scalarInt("SELECT coalesce(max(id), 0) + 1 FROM book")
+      let from = try database.scalarInt("SELECT coalesce(max(id), 0) + 1 FROM book")
+      bulkBooksFrom = from
       bulkIndexSlice = max(1, indexSlice)
-      defer { bulkBooksFrom = nil }
+      bulkWordsFromIndex = from == 1
+      defer { (bulkBooksFrom, bulkWordsFromIndex) = (nil, false) }
       let result: T
       do {
         result = try body()
         try catchUpBulkBooks()
         try indexChangedWords()
+        if bulkWordsFromIndex { try vocabulary.addIndexWords("book") }
       } catch {
         // Normally rolled back with the transaction; undone here too for a caller that goes on.
         try? database.execute(LibraryStore.wordsGathered, LibraryStore.wordsGatheredOtherwise)
@@ -83,7 +86,7 @@ extension LibraryStore {
       try database.execute(
         "INSERT INTO book_fts(rowid, search_text) SELECT id, search_text FROM book WHERE id >= ? AND id < ?",
         start, min(end, start + bulkIndexSlice))
-      try vocabulary.addBulkNews("book", ids: start..<min(end, start + bulkIndexSlice))
+      if !bulkWordsFromIndex { try vocabulary.addBulkNews("book", ids: start..<min(end, start + bulkIndexSlice)) }
     }
     try database.execute(
       "UPDATE counter SET value = value + (SELECT count(*) FROM book WHERE id >= ? AND deleted = 0) WHERE name = 'books'",

@@ -21,6 +21,9 @@ public final class LibraryStore {
   /// books one statement indexes.
   var bulkBooksFrom: Int?
   var bulkIndexSlice = LibraryStore.bulkIndexSlice
+  /// Inside `addingBooksInBulk` into a library with no books: the vocabulary is read from the
+  /// index at the end (`VocabularyStore.addIndexWords`), not split from every new text.
+  var bulkWordsFromIndex = false
   /// The desk this connection's loans, returns, renewals and visits record instead of the file's
   /// own desk name: a kiosk's name, for the SIP2 server's connection of that kiosk.
   public var actingDesk: String?
