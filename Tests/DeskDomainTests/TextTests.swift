@@ -99,11 +99,11 @@ import Testing
     #expect(Money(" 254 ")?.minorUnits == 25400 && Money("254\u{00A0}000")?.minorUnits == 25_400_000)
   }
 
-  @Test func makesVersionFourUUIDs() {
+  @Test func makesVersionSevenUUIDs() {
     let id = RecordID.random().text
     let groups = id.split(separator: "-").map(\.count)
     #expect(groups == [8, 4, 4, 4, 12])
-    #expect(Array(id)[14] == "4")
+    #expect(Array(id)[14] == "7")
     #expect(RecordID.random() != RecordID.random())
     // Past the pool of random bytes fetched at once, and from threads at once: never the same twice.
     let made = Mutex(Set<String>())
@@ -122,5 +122,24 @@ import Testing
     var generator = Fixed()
     // Bytes in order, low byte of each draw first; version 4 in byte 6, variant 10 in byte 8.
     #expect(RecordID.random(using: &generator).text == "efcdab89-6745-4301-9032-547698badcfe")
+  }
+
+  @Test func aNewIdentityBeginsWithItsTimeAsRFC9562Says() {
+    struct Fixed: RandomNumberGenerator {
+      var values: [UInt64] = [0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210]
+      mutating func next() -> UInt64 { values.removeFirst() }
+    }
+    var generator = Fixed()
+    // The milliseconds big-endian in bytes 0–5, version 7 and 12 random bits, variant 10.
+    #expect(
+      RecordID.timeOrdered(millisecondsSinceEpoch: 0x0190_1234_5678, using: &generator).text
+        == "01901234-5678-7301-9032-547698badcfe")
+    // Made one after another, they sort as they were made, whatever their random bits.
+    var random = SplitMix64(seed: 5)
+    let made = (0..<2_000).map { step in
+      RecordID.timeOrdered(millisecondsSinceEpoch: 1_764_979_200_000 + Int64(step) * 7, using: &random).text
+    }
+    #expect(made == made.sorted())
+    #expect("89ab".contains(Array(RecordID.random().text)[19]))
   }
 }
