@@ -43,7 +43,7 @@ public struct RecordFeed {
   /// A copy's number as a note gives it: none for a copy `--assign-inventory` numbers later.
   static func shown(_ number: String) -> String { number == unnumbered ? "" : number }
 
-  private static let batchSize = 256
+  static let batchSize = 256
 
   /// The writing side has stopped (it failed): the reading stops too.
   struct Stopped: Error {}
