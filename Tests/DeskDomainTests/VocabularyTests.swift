@@ -160,6 +160,19 @@ import Testing
     #expect(vocabulary.words(startingWith: "яблоко", limit: 5) == [])
   }
 
+  /// Letters are held as UTF-16 units: a letter beyond the Basic Multilingual Plane is two, and
+  /// comes back whole in every answer.
+  @Test func wordsWithLettersBeyondTwoBytesComeBackWhole() {
+    let vocabulary = Vocabulary(["𝔄𝔅ℭ", "𝔄𝔅𝔇", "ﬀixing", "zebra", "𐐷ord", "𝔄𝔅ℭdef"])
+    #expect(vocabulary.count == 6)
+    #expect(vocabulary.contains("𝔄𝔅ℭ") && vocabulary.contains("𐐷ord") && !vocabulary.contains("𝔄𝔅"))
+    #expect(vocabulary.words(startingWith: "𝔄𝔅", limit: 5) == ["𝔄𝔅ℭ", "𝔄𝔅ℭdef", "𝔄𝔅𝔇"])
+    #expect(vocabulary.words(startingWith: "𐐷", limit: 5) == ["𐐷ord"])
+    #expect(vocabulary.corrections(of: "zebrra").map(\.word) == ["zebra"])
+    #expect(vocabulary.corrections(of: "ﬀixng").map(\.word) == ["ﬀixing"])
+    #expect(vocabulary.corrections(of: "𝔄𝔅ℭdeg").map(\.word) == ["𝔄𝔅ℭdef"])
+  }
+
   /// A library whose words all came after its vocabulary was read (a new desk: every reader is
   /// news) answers "too many" from the added words as from the stored ones: a transliterated
   /// search asks whether a spelling starts any word at all, and an empty answer found nothing.

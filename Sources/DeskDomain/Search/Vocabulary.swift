@@ -1,10 +1,13 @@
 /// The distinct words of a catalogue, sorted, for the words a prefix or a misspelt word stands
-/// for. Held as one array of Unicode scalars: a million-book catalogue has a few hundred thousand
-/// words, and this stays a few megabytes.
+/// for. Held as one array of UTF-16 code units: a million-book catalogue has a few hundred
+/// thousand words, and this stays a few megabytes. (As Unicode scalars, four bytes a letter, the
+/// words of a million books and 200,000 readers took 7.8 MB and their starts 1.8 MB as `Int`,
+/// where the letters of Cyrillic and Latin words, and of nearly every word a library writes, fit
+/// in two; a letter beyond the Basic Multilingual Plane is two units, and a typo in it two edits.)
 public struct Vocabulary: Sendable {
-  private let scalars: [UInt32]
-  /// Word `i` is `scalars[starts[i]..<starts[i + 1]]`.
-  private let starts: [Int]
+  private let units: [UInt16]
+  /// Word `i` is `units[starts[i]..<starts[i + 1]]`.
+  private let starts: [UInt32]
   private let longest: Int
   /// `shared[i]`: how many first letters word `i` has in common with word `i - 1` (at most 255).
   /// The typo walk reads where a word's own letters start, and where the words that continue a
@@ -21,16 +24,16 @@ public struct Vocabulary: Sendable {
     self = builder.vocabulary()
   }
 
-  private init(scalars: [UInt32], starts: [Int], longest: Int) {
-    self.scalars = scalars
+  private init(units: [UInt16], starts: [UInt32], longest: Int) {
+    self.units = units
     self.starts = starts
     self.longest = longest
     var shared = [UInt8](repeating: 0, count: max(0, starts.count - 1))
     for index in shared.indices.dropFirst() {
-      let (before, word) = (starts[index - 1]..<starts[index], starts[index]..<starts[index + 1])
+      let (before, word) = (Int(starts[index - 1])..<Int(starts[index]), Int(starts[index])..<Int(starts[index + 1]))
       var common = 0
       while common < min(before.count, word.count, 255),
-        scalars[before.lowerBound + common] == scalars[word.lowerBound + common]
+        units[before.lowerBound + common] == units[word.lowerBound + common]
       {
         common += 1
       }
@@ -51,69 +54,65 @@ public struct Vocabulary: Sendable {
   /// Gathers words one at a time, so that a large vocabulary is never held twice: the full-text
   /// index hands its words over already sorted, and they go straight into place.
   public struct Builder {
-    private var scalars: [UInt32] = []
-    private var starts = [0]
+    private var units: [UInt16] = []
+    private var starts: [UInt32] = [0]
     private var longest = 0
     private var sorted = true
 
     public init() {}
 
-    /// Makes room for `words` words of `scalars` Unicode scalars in all: read so, a million
+    /// Makes room for `words` words of `units` UTF-16 code units in all: read so, a million
     /// books' vocabulary takes its own size in memory, where arrays grown by doubling took up to
     /// three times as much at the moment each was copied (31 MiB peak for the desk, 15 of them
     /// the vocabulary's).
-    public mutating func reserveCapacity(words: Int, scalars count: Int) {
-      scalars.reserveCapacity(count)
+    public mutating func reserveCapacity(words: Int, units count: Int) {
+      units.reserveCapacity(count)
       starts.reserveCapacity(words + 1)
     }
 
     public mutating func append(_ word: String) {
-      append(scalars: word.unicodeScalars.lazy.map(\.value))
+      append(units: word.utf16)
     }
 
-    private mutating func append<Scalars: Sequence<UInt32>>(scalars word: Scalars) {
-      let start = scalars.count
-      scalars.append(contentsOf: word)
-      let previous = starts.count >= 2 ? scalars[starts[starts.count - 2]..<start] : []
-      let added = scalars[start...]
+    private mutating func append<Units: Sequence<UInt16>>(units word: Units) {
+      let start = units.count
+      units.append(contentsOf: word)
+      let previous = starts.count >= 2 ? units[Int(starts[starts.count - 2])..<start] : []
+      let added = units[start...]
       if starts.count >= 2, sorted {
         if added.elementsEqual(previous) {
           // The same word again: kept once.
-          scalars.removeSubrange(start...)
+          units.removeSubrange(start...)
           return
         }
         sorted = previous.lexicographicallyPrecedes(added)
       }
-      starts.append(scalars.count)
-      longest = max(longest, scalars.count - start)
+      starts.append(UInt32(units.count))
+      longest = max(longest, units.count - start)
     }
 
     public func vocabulary() -> Vocabulary {
-      guard !sorted else { return Vocabulary(scalars: scalars, starts: starts, longest: longest) }
+      guard !sorted else { return Vocabulary(units: units, starts: starts, longest: longest) }
       // Words given out of order: gathered again in order, which drops the duplicates.
-      let words = (0..<(starts.count - 1)).map { scalars[starts[$0]..<starts[$0 + 1]] }
+      let words = (0..<(starts.count - 1)).map { units[Int(starts[$0])..<Int(starts[$0 + 1])] }
       var again = Builder()
-      for word in words.sorted(by: { $0.lexicographicallyPrecedes($1) }) { again.append(scalars: word) }
+      for word in words.sorted(by: { $0.lexicographicallyPrecedes($1) }) { again.append(units: word) }
       return again.vocabulary()
     }
   }
 
   public var count: Int { starts.count - 1 }
 
-  private func word(_ index: Int) -> ArraySlice<UInt32> {
-    scalars[starts[index]..<starts[index + 1]]
+  private func word(_ index: Int) -> ArraySlice<UInt16> {
+    units[Int(starts[index])..<Int(starts[index + 1])]
   }
 
   private func text(_ index: Int) -> String {
-    var result = ""
-    for value in word(index) {
-      if let scalar = Unicode.Scalar(value) { result.unicodeScalars.append(scalar) }
-    }
-    return result
+    String(decoding: word(index), as: UTF16.self)
   }
 
   /// The first word not sorted before `prefix`.
-  private func start(of prefix: [UInt32]) -> Int {
+  private func start(of prefix: [UInt16]) -> Int {
     var low = 0
     var high = count
     while low < high {
@@ -125,14 +124,14 @@ public struct Vocabulary: Sendable {
 
   /// True when the catalogue has this very word.
   public func contains(_ word: String) -> Bool {
-    let wanted = word.unicodeScalars.map(\.value)
+    let wanted = Array(word.utf16)
     let index = start(of: wanted)
     return index < count && Array(self.word(index)) == wanted
   }
 
   /// The words that start with `prefix`, in order; nil when there are more than `limit`.
   public func words(startingWith prefix: String, limit: Int) -> [String]? {
-    let wanted = prefix.unicodeScalars.map(\.value)
+    let wanted = Array(prefix.utf16)
     var found: [String] = []
     var index = start(of: wanted)
     while index < count, word(index).starts(with: wanted) {
@@ -151,7 +150,7 @@ public struct Vocabulary: Sendable {
   /// prefix it has in common with the word before it, and when every entry of a row is over the
   /// limit, no word with that prefix can come within it, so all of them are stepped over at once.
   public func corrections(of word: String, limit: Int = 5) -> [(word: String, distance: Int)] {
-    let query = word.unicodeScalars.map(\.value)
+    let query = Array(word.utf16)
     let allowed = Fuzzy.allowedDistance(forLength: query.count)
     guard allowed > 0, count > 0 else { return [] }
     // Two edits are allowed only among the words that start with the query's letter, a block of
@@ -177,14 +176,14 @@ public struct Vocabulary: Sendable {
 
   /// The walk over the words `words`, over raw buffers: it visits tens of thousands of words a
   /// keystroke, and slices of the arrays (retained, released, bounds-checked) took half its time.
-  private func walk(_ words: Range<Int>, query: [UInt32], allowed: Int) -> [(index: Int, distance: Int)] {
-    scalars.withUnsafeBufferPointer { scalars in
+  private func walk(_ words: Range<Int>, query: [UInt16], allowed: Int) -> [(index: Int, distance: Int)] {
+    units.withUnsafeBufferPointer { units in
       starts.withUnsafeBufferPointer { starts in
         shared.withUnsafeBufferPointer { shared in
           skip.withUnsafeBufferPointer { skip in
             query.withUnsafeBufferPointer { query in
               Vocabulary.walk(
-                scalars: scalars, starts: starts, shared: shared, skip: skip, longest: longest, query: query,
+                units: units, starts: starts, shared: shared, skip: skip, longest: longest, query: query,
                 allowed: allowed, words: words)
             }
           }
@@ -194,8 +193,8 @@ public struct Vocabulary: Sendable {
   }
 
   private static func walk(
-    scalars: UnsafeBufferPointer<UInt32>, starts: UnsafeBufferPointer<Int>, shared: UnsafeBufferPointer<UInt8>,
-    skip: UnsafeBufferPointer<UInt32>, longest: Int, query: UnsafeBufferPointer<UInt32>, allowed: Int,
+    units: UnsafeBufferPointer<UInt16>, starts: UnsafeBufferPointer<UInt32>, shared: UnsafeBufferPointer<UInt8>,
+    skip: UnsafeBufferPointer<UInt32>, longest: Int, query: UnsafeBufferPointer<UInt16>, allowed: Int,
     words: Range<Int>
   ) -> [(index: Int, distance: Int)] {
     let count = words.upperBound
@@ -210,15 +209,15 @@ public struct Vocabulary: Sendable {
         var valid = 0  // rows 1...valid hold the prefix of the word visited before
         var index = words.lowerBound
         while index < count {
-          let letters = starts[index]..<starts[index + 1]
+          let letters = Int(starts[index])..<Int(starts[index + 1])
           // The word visited before is the one before this, or the first of a run of words
           // stepped over because they continue its pruned prefix; either way it has
           // `shared[index]` first letters in common with this one (see `skip`).
           var row = min(valid, letters.count, Int(shared[index])) + 1
           var pruned: Int?
           while row <= letters.count {
-            let letter = scalars[letters.lowerBound + row - 1]
-            let before = row > 1 ? scalars[letters.lowerBound + row - 2] : 0
+            let letter = units[letters.lowerBound + row - 1]
+            let before = row > 1 ? units[letters.lowerBound + row - 2] : 0
             let here = row * width
             let above = here - width
             rows[here] = row
@@ -264,7 +263,7 @@ public struct Vocabulary: Sendable {
             continue
           }
           let distance = rows[letters.count * width + query.count]
-          if distance <= allowed, distance > 0, !letters.contains(where: { (0x30...0x39).contains(scalars[$0]) }) {
+          if distance <= allowed, distance > 0, !letters.contains(where: { (0x30...0x39).contains(units[$0]) }) {
             found.append((index, distance))
           }
           index += 1

@@ -66,10 +66,12 @@ extension VocabularyStore {
       let generation = try self.generation(table)
       // The stored words come in order, one at a time: a large vocabulary is never held twice.
       var builder = Vocabulary.Builder()
-      if let (words, scalars) = try database.queryFirst(
+      // SQLite counts characters: as many UTF-16 units, but for the rare letter beyond the Basic
+      // Multilingual Plane (two units), for which the array grows.
+      if let (words, units) = try database.queryFirst(
         "SELECT count(*), coalesce(sum(length(word)), 0) FROM \(table)_vocabulary", read: { ($0.int(0), $0.int(1)) })
       {
-        builder.reserveCapacity(words: words, scalars: scalars)
+        builder.reserveCapacity(words: words, units: units)
       }
       try database.forEachRow("SELECT word FROM \(table)_vocabulary ORDER BY word") { builder.append($0.string(0)) }
       var loaded = LoadedVocabulary(
