@@ -171,6 +171,10 @@ import Testing
     #expect(vocabulary.corrections(of: "zebrra").map(\.word) == ["zebra"])
     #expect(vocabulary.corrections(of: "ﬀixng").map(\.word) == ["ﬀixing"])
     #expect(vocabulary.corrections(of: "𝔄𝔅ℭdeg").map(\.word) == ["𝔄𝔅ℭdef"])
+    // Stored and added words come in one order, by UTF-16 unit: beyond the plane before U+E000.
+    var growing = GrowingVocabulary(Vocabulary(["x\u{E000}", "x𐐷"]))
+    growing.add(["x\u{F900}", "x𝔄"])
+    #expect(growing.words(startingWith: "x", limit: 5) == ["x𐐷", "x𝔄", "x\u{E000}", "x\u{F900}"])
   }
 
   /// A library whose words all came after its vocabulary was read (a new desk: every reader is

@@ -19,8 +19,8 @@ public struct GrowingVocabulary: Sendable {
   public mutating func add<Words: Sequence>(_ words: Words) where Words.Element == String {
     let new = Set(words.filter { !base.contains($0) }).subtracting(addedWords)
     guard !new.isEmpty else { return }
-    // Sorted as the vocabulary sorts: by code point.
-    addedWords = (addedWords + new).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+    // Sorted as the vocabulary sorts: by UTF-16 unit (`Vocabulary.precedes`).
+    addedWords = (addedWords + new).sorted(by: Vocabulary.precedes)
     added = Vocabulary(addedWords)
   }
 
@@ -37,7 +37,7 @@ public struct GrowingVocabulary: Sendable {
     else { return nil }
     guard !new.isEmpty else { return old }
     guard old.count + new.count <= limit else { return nil }
-    return (old + new).sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+    return (old + new).sorted(by: Vocabulary.precedes)
   }
 
   /// The words within the allowed distance of `word`, nearest first, ties in alphabetical order

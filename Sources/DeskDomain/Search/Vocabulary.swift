@@ -51,8 +51,16 @@ public struct Vocabulary: Sendable {
     self.skip = skip
   }
 
+  /// Whether `a` sorts before `b` in a vocabulary: by UTF-16 unit, which is code point order but
+  /// for letters beyond the Basic Multilingual Plane, sorted before U+E000–U+FFFF.
+  public static func precedes(_ a: String, _ b: String) -> Bool {
+    a.utf16.lexicographicallyPrecedes(b.utf16)
+  }
+
   /// Gathers words one at a time, so that a large vocabulary is never held twice: the full-text
-  /// index hands its words over already sorted, and they go straight into place.
+  /// index hands its words over already sorted (by code point: a vocabulary with letters both
+  /// beyond the Basic Multilingual Plane and in U+E000–U+FFFF at one place is sorted again), and
+  /// they go straight into place.
   public struct Builder {
     private var units: [UInt16] = []
     private var starts: [UInt32] = [0]
